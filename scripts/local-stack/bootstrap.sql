@@ -1,0 +1,263 @@
+-- Local embedded stack: what the Supabase platform provides before our migrations run.
+--
+-- DEVELOPMENT AND TEST STAND-IN ONLY. Never run this against a hosted Supabase project: there the
+-- platform already owns these roles, schemas, tables and functions.
+--
+-- Run as the superuser `postgres`, before `supabase/migrations`. Idempotent: every statement may be
+-- run again on a database that already has it. Definitions follow Supabase's own (supabase/postgres
+-- init scripts and the supabase/auth migrations), reduced to what the local stack uses.
+
+-- ---------------------------------------------------------------------------------------------
+-- Roles (as on Supabase: the API roles cannot log in; PostgREST logs in as `authenticator` and
+-- switches to the role named in the JWT).
+-- ---------------------------------------------------------------------------------------------
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit password 'postgres';
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole password 'postgres';
+  end if;
+end
+$$;
+
+-- Keep the attributes right even when a role existed already.
+alter role anon nologin noinherit;
+alter role authenticated nologin noinherit;
+alter role service_role nologin noinherit bypassrls;
+alter role authenticator login noinherit password 'postgres';
+
+grant anon, authenticated, service_role to authenticator;
+
+-- ---------------------------------------------------------------------------------------------
+-- Schema `extensions` (Supabase installs extensions there) and the database search_path
+-- ("$user", public, extensions), so unqualified extension calls resolve as on hosted Supabase.
+-- ---------------------------------------------------------------------------------------------
+create schema if not exists extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+
+do $$
+begin
+  execute format('alter database %I set search_path = "$user", public, extensions', current_database());
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Schema `public`: usage for the API roles; service_role gets everything, now and for tables
+-- created later by postgres. anon/authenticated get NO default table privileges: hosted Supabase
+-- no longer grants new tables to them, so our migrations grant exactly what each table needs.
+-- ---------------------------------------------------------------------------------------------
+grant usage on schema public to postgres, anon, authenticated, service_role;
+
+grant all on all tables in schema public to service_role;
+grant all on all sequences in schema public to service_role;
+grant all on all routines in schema public to service_role;
+
+alter default privileges for role postgres in schema public grant all on tables to service_role;
+alter default privileges for role postgres in schema public grant all on sequences to service_role;
+alter default privileges for role postgres in schema public grant all on routines to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Schema `auth` (GoTrue's tables, the columns GoTrue has today).
+-- ---------------------------------------------------------------------------------------------
+create schema if not exists auth authorization supabase_auth_admin;
+grant usage on schema auth to anon, authenticated, service_role;
+grant all on schema auth to postgres;
+
+do $$
+begin
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname = 'auth' and t.typname = 'aal_level'
+  ) then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
+
+create table if not exists auth.users (
+  instance_id uuid null,
+  id uuid not null primary key,
+  aud varchar(255) null,
+  role varchar(255) null,
+  email varchar(255) null,
+  encrypted_password varchar(255) null,
+  email_confirmed_at timestamptz null,
+  invited_at timestamptz null,
+  confirmation_token varchar(255) null,
+  confirmation_sent_at timestamptz null,
+  recovery_token varchar(255) null,
+  recovery_sent_at timestamptz null,
+  email_change_token_new varchar(255) null,
+  email_change varchar(255) null,
+  email_change_sent_at timestamptz null,
+  last_sign_in_at timestamptz null,
+  raw_app_meta_data jsonb null,
+  raw_user_meta_data jsonb null,
+  is_super_admin bool null,
+  created_at timestamptz null,
+  updated_at timestamptz null,
+  phone text null unique default null,
+  phone_confirmed_at timestamptz null,
+  phone_change text null default '',
+  phone_change_token varchar(255) null default '',
+  phone_change_sent_at timestamptz null,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) null default '',
+  email_change_confirm_status smallint null default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz null,
+  reauthentication_token varchar(255) null default '',
+  reauthentication_sent_at timestamptz null,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz null,
+  is_anonymous boolean not null default false
+);
+comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower((email)::text));
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz null,
+  created_at timestamptz null,
+  updated_at timestamptz null,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid not null default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+comment on table auth.identities is 'Auth: Stores identities associated to a user.';
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
+
+create table if not exists auth.sessions (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz null,
+  updated_at timestamptz null,
+  factor_id uuid null,
+  aal auth.aal_level null,
+  not_after timestamptz null,
+  refreshed_at timestamp without time zone null,
+  user_agent text null,
+  ip inet null,
+  tag text null
+);
+comment on table auth.sessions is 'Auth: Stores session data associated to a user.';
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid null,
+  id bigserial primary key,
+  token varchar(255) null unique,
+  user_id varchar(255) null,
+  revoked bool null,
+  created_at timestamptz null,
+  updated_at timestamptz null,
+  parent varchar(255) null,
+  session_id uuid null references auth.sessions (id) on delete cascade
+);
+comment on table auth.refresh_tokens is 'Auth: Store of tokens used to refresh JWT tokens once they expire.';
+create index if not exists refresh_tokens_instance_id_idx on auth.refresh_tokens (instance_id);
+create index if not exists refresh_tokens_instance_id_user_id_idx on auth.refresh_tokens (instance_id, user_id);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
+
+-- Authentication methods of a session (feeds the `amr` claim), as GoTrue keeps them.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
+alter table auth.users owner to supabase_auth_admin;
+alter table auth.identities owner to supabase_auth_admin;
+alter table auth.sessions owner to supabase_auth_admin;
+alter table auth.refresh_tokens owner to supabase_auth_admin;
+alter table auth.mfa_amr_claims owner to supabase_auth_admin;
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+
+-- ---------------------------------------------------------------------------------------------
+-- Helper functions, as Supabase defines them. PostgREST 12+ sets only `request.jwt.claims`;
+-- the legacy per-claim settings (`request.jwt.claim.sub`, ...) are read first for compatibility.
+-- ---------------------------------------------------------------------------------------------
+create or replace function auth.uid()
+returns uuid
+language sql stable
+as $$
+  select
+    coalesce(
+      nullif(current_setting('request.jwt.claim.sub', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+    )::uuid
+$$;
+comment on function auth.uid() is 'Deprecated. Use auth.jwt() -> ''sub'' instead.';
+
+create or replace function auth.role()
+returns text
+language sql stable
+as $$
+  select
+    coalesce(
+      nullif(current_setting('request.jwt.claim.role', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+    )::text
+$$;
+comment on function auth.role() is 'Deprecated. Use auth.jwt() -> ''role'' instead.';
+
+create or replace function auth.email()
+returns text
+language sql stable
+as $$
+  select
+    coalesce(
+      nullif(current_setting('request.jwt.claim.email', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+    )::text
+$$;
+comment on function auth.email() is 'Deprecated. Use auth.jwt() -> ''email'' instead.';
+
+create or replace function auth.jwt()
+returns jsonb
+language sql stable
+as $$
+  select
+    coalesce(
+      nullif(current_setting('request.jwt.claim', true), ''),
+      nullif(current_setting('request.jwt.claims', true), '')
+    )::jsonb
+$$;
+
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+alter function auth.jwt() owner to supabase_auth_admin;
+
+grant execute on function auth.uid() to anon, authenticated, service_role;
+grant execute on function auth.role() to anon, authenticated, service_role;
+grant execute on function auth.email() to anon, authenticated, service_role;
+grant execute on function auth.jwt() to anon, authenticated, service_role;

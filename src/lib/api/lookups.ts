@@ -1,0 +1,114 @@
+// Reads that several features share: the pickers for bank accounts, categories, obras, suppliers
+// and clients. Each feature owns its own screens' queries; these are only what pickers need.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import {
+  bankAccountKeys,
+  categoryKeys,
+  clientKeys,
+  projectKeys,
+  supplierKeys,
+} from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import type { Database } from '@/lib/database.types';
+
+type Tables = Database['public']['Tables'];
+export type BankAccount = Tables['bank_accounts']['Row'];
+export type Category = Tables['categories']['Row'];
+export type Project = Tables['projects']['Row'];
+export type Supplier = Tables['suppliers']['Row'];
+export type Client = Tables['clients']['Row'];
+
+export function bankAccountsQuery(companyId: string, activeOnly: boolean) {
+  return queryOptions({
+    queryKey: bankAccountKeys.list(companyId, { activeOnly }),
+    queryFn: async ({ signal }) => {
+      let query = supabase.from('bank_accounts').select('*').eq('company_id', companyId);
+      if (activeOnly) query = query.eq('is_active', true);
+      const { data, error } = await query.order('name').abortSignal(signal);
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useBankAccounts({ activeOnly = true }: { activeOnly?: boolean } = {}) {
+  const { id } = useCurrentCompany();
+  return useQuery(bankAccountsQuery(id, activeOnly));
+}
+
+export function categoriesQuery(companyId: string, filter: { type?: 'income' | 'expense'; activeOnly: boolean }) {
+  return queryOptions({
+    queryKey: categoryKeys.list(companyId, filter),
+    queryFn: async ({ signal }) => {
+      let query = supabase.from('categories').select('*').eq('company_id', companyId);
+      if (filter.type) query = query.eq('type', filter.type);
+      if (filter.activeOnly) query = query.eq('is_active', true);
+      const { data, error } = await query.order('name').abortSignal(signal);
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useCategories(filter: { type?: 'income' | 'expense'; activeOnly?: boolean } = {}) {
+  const { id } = useCurrentCompany();
+  return useQuery(categoriesQuery(id, { type: filter.type, activeOnly: filter.activeOnly ?? true }));
+}
+
+export function projectsQuery(companyId: string) {
+  return queryOptions({
+    queryKey: projectKeys.list(companyId),
+    queryFn: async ({ signal }) => {
+      const { data, error } = await supabase
+        .from('projects')
+        .select('*')
+        .eq('company_id', companyId)
+        .order('name')
+        .abortSignal(signal);
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useProjects() {
+  const { id } = useCurrentCompany();
+  return useQuery(projectsQuery(id));
+}
+
+export function suppliersQuery(companyId: string, activeOnly: boolean) {
+  return queryOptions({
+    queryKey: supplierKeys.list(companyId, { activeOnly }),
+    queryFn: async ({ signal }) => {
+      let query = supabase.from('suppliers').select('*').eq('company_id', companyId);
+      if (activeOnly) query = query.eq('is_active', true);
+      const { data, error } = await query.order('name').abortSignal(signal);
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useSuppliers({ activeOnly = true }: { activeOnly?: boolean } = {}) {
+  const { id } = useCurrentCompany();
+  return useQuery(suppliersQuery(id, activeOnly));
+}
+
+export function clientsQuery(companyId: string, activeOnly: boolean) {
+  return queryOptions({
+    queryKey: clientKeys.list(companyId, { activeOnly }),
+    queryFn: async ({ signal }) => {
+      let query = supabase.from('clients').select('*').eq('company_id', companyId);
+      if (activeOnly) query = query.eq('is_active', true);
+      const { data, error } = await query.order('name').abortSignal(signal);
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useClients({ activeOnly = true }: { activeOnly?: boolean } = {}) {
+  const { id } = useCurrentCompany();
+  return useQuery(clientsQuery(id, activeOnly));
+}

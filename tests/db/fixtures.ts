@@ -1,0 +1,184 @@
+// Rows of every table for one company, written as the superuser so that each isolation test starts
+// from a company that has something in every table. A table in `public` without an entry in
+// `fixtureInserts` fails the isolation suite: new tables cannot escape it.
+import type pg from 'pg';
+
+export interface FixtureRow {
+  table: string;
+  id: string;
+  /** a text column any member may edit, used to prove that an outsider's update changed nothing */
+  textColumn: string;
+}
+
+type Ids = Record<string, string>;
+
+interface FixtureInsert {
+  /** the column that holds the company id (companies: id) */
+  companyColumn: string;
+  textColumn: string;
+  /** SQL returning id; $1 = company id, $2 = user id; other ids are interpolated from `ids` */
+  sql: (ids: Ids) => string;
+  /** a payload an outsider tries to insert for this company through the API, or null when no insert is granted */
+  apiInsert: ((companyId: string, ids: Ids) => Record<string, unknown>) | null;
+}
+
+export const fixtureInserts: Record<string, FixtureInsert> = {
+  companies: {
+    companyColumn: 'id',
+    textColumn: 'name',
+    sql: () => `select $1::uuid as id, $2::uuid as unused`,
+    apiInsert: null,
+  },
+  user_profiles: {
+    companyColumn: 'company_id',
+    textColumn: 'full_name',
+    sql: () => `select id, $2::uuid as unused from public.user_profiles where company_id = $1`,
+    apiInsert: null,
+  },
+  company_invitations: {
+    companyColumn: 'company_id',
+    textColumn: 'email',
+    sql: () =>
+      `insert into public.company_invitations (company_id, email, invited_by)
+       values ($1, 'fixture-' || gen_random_uuid() || '@example.com', $2) returning id`,
+    apiInsert: (companyId) => ({ company_id: companyId, email: `intruso-${Date.now()}@example.com` }),
+  },
+  bank_accounts: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: () =>
+      `insert into public.bank_accounts (company_id, name, type, initial_balance)
+       values ($1, 'Conta fixture', 'checking', 100) returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, name: 'Intrusa', type: 'checking' }),
+  },
+  suppliers: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: () => `insert into public.suppliers (company_id, name) values ($1, 'Fornecedor fixture') returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, name: 'Intruso' }),
+  },
+  clients: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: () => `insert into public.clients (company_id, name) values ($1, 'Cliente fixture') returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, name: 'Intruso' }),
+  },
+  categories: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: () =>
+      `insert into public.categories (company_id, name, type) values ($1, 'Categoria fixture', 'expense')
+       returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, name: 'Intrusa', type: 'expense' }),
+  },
+  projects: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: () => `insert into public.projects (company_id, name) values ($1, 'Obra fixture') returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, name: 'Intrusa' }),
+  },
+  project_stages: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: (ids) =>
+      `insert into public.project_stages (company_id, project_id, name)
+       values ($1, '${ids.projects}', 'Etapa fixture') returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({ company_id: companyId, project_id: ids.projects, name: 'Intrusa' }),
+  },
+  project_team_members: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: (ids) =>
+      `insert into public.project_team_members (company_id, project_id, name, role, contact)
+       values ($1, '${ids.projects}', 'Membro fixture', 'Pedreiro', '(11) 90000-0000') returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      project_id: ids.projects,
+      name: 'Intruso',
+      role: 'Pedreiro',
+      contact: 'x',
+    }),
+  },
+  supplier_orders: {
+    companyColumn: 'company_id',
+    textColumn: 'description',
+    sql: (ids) =>
+      `insert into public.supplier_orders (company_id, supplier_id, description, amount)
+       values ($1, '${ids.suppliers}', 'Pedido fixture', 10) returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      supplier_id: ids.suppliers,
+      description: 'Intruso',
+      amount: 1,
+    }),
+  },
+  supplier_products: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: (ids) =>
+      `insert into public.supplier_products (company_id, supplier_id, name, price, unit)
+       values ($1, '${ids.suppliers}', 'Produto fixture', 10, 'saco') returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      supplier_id: ids.suppliers,
+      name: 'Intruso',
+      price: 1,
+      unit: 'saco',
+    }),
+  },
+  accounts_payable: {
+    companyColumn: 'company_id',
+    textColumn: 'description',
+    sql: () =>
+      `insert into public.accounts_payable (company_id, description, amount, due_date)
+       values ($1, 'Conta a pagar fixture', 10, current_date) returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, description: 'Intrusa', amount: 1, due_date: '2026-01-01' }),
+  },
+  accounts_receivable: {
+    companyColumn: 'company_id',
+    textColumn: 'description',
+    sql: () =>
+      `insert into public.accounts_receivable (company_id, description, amount, due_date)
+       values ($1, 'Conta a receber fixture', 10, current_date) returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, description: 'Intrusa', amount: 1, due_date: '2026-01-01' }),
+  },
+  transactions: {
+    companyColumn: 'company_id',
+    textColumn: 'description',
+    sql: (ids) =>
+      `insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id)
+       values ($1, 'income', 'in', 'Lançamento fixture', 5, current_date, '${ids.bank_accounts}')
+       returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      type: 'income',
+      direction: 'in',
+      description: 'Intruso',
+      amount: 1,
+      transaction_date: '2026-01-01',
+      bank_account_id: ids.bank_accounts,
+    }),
+  },
+};
+
+/** Creates one row in every table of fixtureInserts for the company, in dependency order. */
+export async function createFixtureRows(db: pg.Pool, companyId: string, userId: string): Promise<Ids> {
+  const ids: Ids = {};
+  for (const [table, fixture] of Object.entries(fixtureInserts)) {
+    const { rows } = await db.query<{ id: string }>(fixture.sql(ids), [companyId, userId]);
+    const id = rows[0]?.id;
+    if (!id) throw new Error(`fixture for ${table} returned no row`);
+    ids[table] = id;
+  }
+  return ids;
+}
+
+export async function publicTables(db: pg.Pool): Promise<{ table: string; rls: boolean }[]> {
+  const { rows } = await db.query<{ table: string; rls: boolean }>(
+    `select c.relname as table, c.relrowsecurity as rls
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p')
+     order by 1`,
+  );
+  return rows;
+}

@@ -1,0 +1,74 @@
+// Starts the embedded stack on free ports in a fresh temporary folder, builds the app against it,
+// serves the build with `vite preview`, and stops everything when the run ends (even on failure).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getFreePort, REPO_ROOT, startStack } from '../../scripts/local-stack/stack';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-e2e-'));
+  const stack = await startStack({
+    dataDir,
+    persistent: false,
+    apiPort: await getFreePort(),
+    dbPort: await getFreePort(),
+    seed: false,
+  });
+  let preview: ChildProcess | undefined;
+  const stop = async () => {
+    if (preview && preview.exitCode === null) {
+      preview.kill('SIGTERM');
+      await new Promise((r) => preview!.once('exit', r));
+    }
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const env = {
+      ...process.env,
+      VITE_SUPABASE_URL: stack.apiUrl,
+      VITE_SUPABASE_ANON_KEY: stack.anonKey,
+    };
+    const outDir = path.join(dataDir, 'dist');
+    await run(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], env);
+    const port = await getFreePort();
+    preview = spawn(
+      process.execPath,
+      [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+      { cwd: REPO_ROOT, env, stdio: 'ignore' },
+    );
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(baseUrl, 30_000);
+    process.env.E2E_BASE_URL = baseUrl;
+    process.env.E2E_API_URL = stack.apiUrl;
+    process.env.E2E_ANON_KEY = stack.anonKey;
+    process.env.E2E_SERVICE_ROLE_KEY = stack.serviceRoleKey;
+    process.env.E2E_DB_URL = stack.dbUrl;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}

@@ -1,0 +1,68 @@
+// Shared steps of the browser journeys. Data that belongs to other screens' issues may be created
+// through the API (as a real user, through supabase-js), never by writing to the database directly.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect, test as base, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import ws from 'ws';
+import type { Database } from '../../src/lib/database.types';
+
+export const test = base;
+export { expect };
+
+export type ApiClient = SupabaseClient<Database>;
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys through playwright (global setup sets it)`);
+  return value;
+}
+
+export function apiClient(): ApiClient {
+  return createClient<Database>(env('E2E_API_URL'), env('E2E_ANON_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`.toLowerCase();
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  fullName: string;
+  companyId: string;
+  companyName: string;
+  client: ApiClient;
+}
+
+/** A user with a company, created through the API; sign in with signIn(). */
+export async function createAccount(companyName = 'Construtora Teste', fullName = 'Paula Teste'): Promise<Account> {
+  const client = apiClient();
+  const email = uniqueEmail();
+  const password = 'segredo123';
+  const { error } = await client.auth.signUp({ email, password, options: { data: { full_name: fullName } } });
+  if (error) throw error;
+  const { data, error: rpcError } = await client.rpc('create_company', { p_name: companyName, p_full_name: fullName });
+  if (rpcError) throw rpcError;
+  return { email, password, fullName, companyId: (data as { id: string }).id, companyName, client };
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByText(/Olá, /)).toBeVisible();
+}
+
+/** Saves a screenshot of the screen a journey visits: test-results/screens/<project>/<name>.png */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join('test-results', 'screens', test.info().project.name);
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
