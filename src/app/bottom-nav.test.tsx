@@ -1,0 +1,80 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppLayout } from '@/app/layout';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/', element: <h1>Página Resumo</h1> },
+          { path: '/resumo', element: <h1>Página Resumo</h1> },
+          { path: '/pagar', element: <h1>Página Pagar</h1> },
+          { path: '/relatorio', element: <h1>Página Relatório</h1> },
+          { path: '/dashboard', element: <h1>Página Relatório</h1> },
+          { path: '/receber', element: <h1>Página Receber</h1> },
+          { path: '/mais', element: <h1>Página Mais</h1> },
+          { path: '/obras/:id', element: <h1>Página Obra</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return within(screen.getByRole('navigation', { name: 'Navegação principal' }));
+}
+
+describe('bottom navigation', () => {
+  it('has the five items in the spec order', () => {
+    const nav = renderAt('/');
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Resumo',
+      'Pagar',
+      'Relatório',
+      'Receber',
+      'Mais',
+    ]);
+    expect(nav.getByRole('link', { name: 'Pagar' })).toHaveAttribute('href', '/pagar');
+    expect(nav.getByRole('link', { name: 'Relatório' })).toHaveAttribute('href', '/relatorio');
+    expect(nav.getByRole('link', { name: 'Receber' })).toHaveAttribute('href', '/receber');
+    expect(nav.getByRole('link', { name: 'Mais' })).toHaveAttribute('href', '/mais');
+  });
+
+  it('styles Pagar as expense (red) and Receber as income (green)', () => {
+    const nav = renderAt('/');
+    expect(nav.getByRole('link', { name: 'Pagar' }).className).toContain('text-expense');
+    expect(nav.getByRole('link', { name: 'Receber' }).className).toContain('text-income');
+  });
+
+  it.each([
+    ['/', 'Resumo'],
+    ['/resumo', 'Resumo'],
+    ['/pagar', 'Pagar'],
+    ['/relatorio', 'Relatório'],
+    ['/dashboard', 'Relatório'],
+    ['/receber', 'Receber'],
+    ['/mais', 'Mais'],
+  ])('marks only the current item on %s', (path, label) => {
+    const nav = renderAt(path);
+    const current = nav.getAllByRole('link').filter((l) => l.getAttribute('aria-current'));
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveAccessibleName(label);
+    expect(current[0]).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('marks Mais as the section of screens reached from it', () => {
+    const nav = renderAt('/obras/123');
+    expect(nav.getByRole('link', { name: 'Mais' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('moves the mark when the user navigates', async () => {
+    const nav = renderAt('/');
+    await userEvent.click(nav.getByRole('link', { name: 'Receber' }));
+    expect(await screen.findByRole('heading', { name: 'Página Receber' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Receber' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Resumo' })).not.toHaveAttribute('aria-current');
+  });
+});

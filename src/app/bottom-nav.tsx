@@ -1,0 +1,106 @@
+import {
+  BarChart3,
+  CircleArrowDown,
+  CircleArrowUp,
+  House,
+  Menu,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { cn } from '@/lib/utils';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Paths that are this item's own page (aria-current="page"). */
+  pages: string[];
+  /** Path prefixes of screens reached from this item (marked, aria-current="true"). */
+  sections?: string[];
+  tone?: 'expense' | 'income';
+}
+
+/** SPEC §2: five items in this order; Pagar red (expense), Receber green (income). */
+export const NAV_ITEMS: NavItem[] = [
+  {
+    label: 'Resumo',
+    to: '/',
+    icon: House,
+    pages: ['/', '/resumo'],
+    sections: ['/ultimos-lancamentos'],
+  },
+  { label: 'Pagar', to: '/pagar', icon: CircleArrowUp, pages: ['/pagar'], tone: 'expense' },
+  {
+    label: 'Relatório',
+    to: '/relatorio',
+    icon: BarChart3,
+    pages: ['/relatorio', '/dashboard'],
+    sections: ['/movimentacoes'],
+  },
+  { label: 'Receber', to: '/receber', icon: CircleArrowDown, pages: ['/receber'], tone: 'income' },
+  {
+    label: 'Mais',
+    to: '/mais',
+    icon: Menu,
+    pages: ['/mais'],
+    sections: [
+      '/obras',
+      '/fornecedores',
+      '/categorias',
+      '/contas-pagar',
+      '/contas-receber',
+      '/contas-bancarias',
+      '/preferencias',
+      '/lancar',
+    ],
+  },
+];
+
+function currentState(item: NavItem, pathname: string): 'page' | 'true' | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (item.pages.includes(path)) return 'page';
+  if (item.sections?.some((s) => path === s || path.startsWith(`${s}/`))) return 'true';
+  return undefined;
+}
+
+const toneClasses = {
+  expense: { idle: 'text-expense', active: 'bg-expense/15 text-expense' },
+  income: { idle: 'text-income', active: 'bg-income/15 text-income' },
+  neutral: { idle: 'text-muted-foreground', active: 'bg-primary/10 text-primary' },
+} as const;
+
+export function BottomNav() {
+  const { pathname } = useLocation();
+
+  return (
+    <nav
+      aria-label="Navegação principal"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-safe-bottom backdrop-blur supports-[backdrop-filter]:bg-background/80"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-5">
+        {NAV_ITEMS.map((item) => {
+          const current = currentState(item, pathname);
+          const tone = toneClasses[item.tone ?? 'neutral'];
+          const Icon = item.icon;
+          return (
+            <li key={item.to} className="flex">
+              <Link
+                to={item.to}
+                aria-current={current}
+                className={cn(
+                  'm-1 flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  current ? tone.active : tone.idle,
+                  current && 'font-semibold',
+                  !current && !item.tone && 'hover:text-foreground',
+                )}
+              >
+                <Icon className="size-6" aria-hidden="true" strokeWidth={current ? 2.4 : 2} />
+                <span>{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { PageLoading } from '@/app/page-loading';
+import { Button } from '@/components/ui/button';
+import { useMemberships } from '@/features/auth/api/get-memberships';
+import { useAuth } from '@/features/auth/lib/auth-context';
+import {
+  getSelectedCompanyId,
+  pickCompany,
+  setSelectedCompanyId,
+} from '@/features/auth/lib/selected-company';
+import { CompanySwitcherContext, type CompanySwitcher } from '@/lib/company-switcher';
+import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import { getErrorMessage, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
+
+/**
+ * The auth gate of SPEC §2: "Carregando..." while the session and memberships load, /auth
+ * without a user, /company-setup without an active membership. Provides the current company
+ * (the remembered choice among the user's companies) and the company switcher.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const memberships = useMemberships(user?.id);
+  // The choice made in this visit; otherwise the one remembered in this browser.
+  const [chosenId, setChosenId] = useState<string | null>(null);
+
+  const userId = user?.id;
+  const switchCompany = useCallback(
+    (companyId: string) => {
+      if (!userId) return;
+      setSelectedCompanyId(userId, companyId);
+      // Nothing read for the previous company may show under the new one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      setChosenId(companyId);
+      void navigate('/');
+    },
+    [navigate, queryClient, userId],
+  );
+
+  const current = useMemo(() => {
+    if (!userId || !memberships.data) return undefined;
+    return pickCompany(
+      memberships.data.map((m) => ({ ...m, id: m.companyId })),
+      chosenId ?? getSelectedCompanyId(userId),
+    );
+  }, [chosenId, memberships.data, userId]);
+
+  const company = useMemo<CurrentCompany | null>(
+    () =>
+      current && user
+        ? {
+            id: current.companyId,
+            name: current.companyName,
+            role: current.role,
+            userId: user.id,
+            email: current.email || (user.email ?? ''),
+            fullName: current.fullName,
+          }
+        : null,
+    [current, user],
+  );
+
+  const switcher = useMemo<CompanySwitcher>(
+    () => ({
+      companies: (memberships.data ?? []).map((m) => ({
+        id: m.companyId,
+        name: m.companyName,
+        role: m.role,
+      })),
+      switchCompany,
+    }),
+    [memberships.data, switchCompany],
+  );
+
+  if (loading) return <PageLoading />;
+  if (!user) {
+    return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (memberships.isPending) return <PageLoading />;
+  if (memberships.isError) {
+    return (
+      <main
+        role="alert"
+        className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center"
+      >
+        <h1 className="text-xl font-semibold">{UNEXPECTED_ERROR_TITLE}</h1>
+        <p className="text-muted-foreground">{getErrorMessage(memberships.error)}</p>
+        <Button
+          onClick={() =>
+            void memberships.refetch().then((result) => {
+              if (result.isError) toast.error('Erro ao selecionar empresa');
+            })
+          }
+        >
+          Tentar novamente
+        </Button>
+      </main>
+    );
+  }
+  if (!company) return <Navigate to="/company-setup" replace />;
+
+  return (
+    <CurrentCompanyContext.Provider value={company}>
+      <CompanySwitcherContext.Provider value={switcher}>{children}</CompanySwitcherContext.Provider>
+    </CurrentCompanyContext.Provider>
+  );
+}

@@ -1,0 +1,200 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '@/app/layout';
+import { NotFoundPage } from '@/app/not-found';
+import { PageLoading } from '@/app/page-loading';
+import { ProtectedRoute } from '@/app/protected-route';
+import { RouteError } from '@/app/route-error';
+import { HomePage } from '@/features/dashboard/pages/home-page';
+
+/** Loads a page's chunk on first visit: `lazyPage(() => import('…'), 'ExportName')`. */
+function lazyPage<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** The whole route table of SPEC §2. Every page but home is its own chunk (DESIGN §8). */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    children: [
+      // Public.
+      {
+        path: '/auth',
+        lazy: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage'),
+      },
+      {
+        path: '/company-setup',
+        lazy: lazyPage(
+          () => import('@/features/auth/pages/company-setup-page'),
+          'CompanySetupPage',
+        ),
+      },
+      {
+        path: '/login',
+        lazy: lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage'),
+      },
+
+      // Signed in, with a company.
+      {
+        element: (
+          <ProtectedRoute>
+            <AppLayout />
+          </ProtectedRoute>
+        ),
+        children: [
+          { index: true, Component: HomePage },
+          { path: 'resumo', Component: HomePage },
+          {
+            path: 'lancar',
+            lazy: lazyPage(() => import('@/features/entries/pages/lancar-page'), 'LancarPage'),
+          },
+          {
+            path: 'pagar',
+            lazy: lazyPage(
+              () => import('@/features/entries/pages/new-payable-page'),
+              'NewPayablePage',
+            ),
+          },
+          {
+            path: 'receber',
+            lazy: lazyPage(
+              () => import('@/features/entries/pages/new-receivable-page'),
+              'NewReceivablePage',
+            ),
+          },
+          {
+            path: 'movimentacoes',
+            lazy: lazyPage(
+              () => import('@/features/entries/pages/movimentacoes-page'),
+              'MovimentacoesPage',
+            ),
+          },
+          {
+            path: 'ultimos-lancamentos',
+            lazy: lazyPage(
+              () => import('@/features/entries/pages/latest-entries-page'),
+              'LatestEntriesPage',
+            ),
+          },
+          {
+            path: 'contas-pagar',
+            lazy: lazyPage(() => import('@/features/entries/pages/payables-page'), 'PayablesPage'),
+          },
+          {
+            path: 'contas-receber',
+            lazy: lazyPage(
+              () => import('@/features/entries/pages/receivables-page'),
+              'ReceivablesPage',
+            ),
+          },
+          ...['relatorio', 'dashboard'].map((path) => ({
+            path,
+            lazy: lazyPage(() => import('@/features/reports/pages/reports-page'), 'ReportsPage'),
+          })),
+          {
+            path: 'mais',
+            lazy: lazyPage(() => import('@/features/more/pages/more-page'), 'MorePage'),
+          },
+          {
+            path: 'obras',
+            lazy: lazyPage(() => import('@/features/projects/pages/projects-page'), 'ProjectsPage'),
+          },
+          {
+            path: 'obras/nova',
+            lazy: lazyPage(
+              () => import('@/features/projects/pages/new-project-page'),
+              'NewProjectPage',
+            ),
+          },
+          {
+            path: 'obras/:id',
+            lazy: lazyPage(
+              () => import('@/features/projects/pages/project-detail-page'),
+              'ProjectDetailPage',
+            ),
+          },
+          {
+            path: 'fornecedores',
+            lazy: lazyPage(
+              () => import('@/features/suppliers/pages/suppliers-page'),
+              'SuppliersPage',
+            ),
+          },
+          {
+            path: 'fornecedores/novo',
+            lazy: lazyPage(
+              () => import('@/features/suppliers/pages/new-supplier-page'),
+              'NewSupplierPage',
+            ),
+          },
+          {
+            path: 'fornecedores/:id',
+            lazy: lazyPage(
+              () => import('@/features/suppliers/pages/supplier-detail-page'),
+              'SupplierDetailPage',
+            ),
+          },
+          {
+            path: 'categorias',
+            lazy: lazyPage(
+              () => import('@/features/categories/pages/categories-page'),
+              'CategoriesPage',
+            ),
+          },
+          {
+            path: 'categorias/nova',
+            lazy: lazyPage(
+              () => import('@/features/categories/pages/new-category-page'),
+              'NewCategoryPage',
+            ),
+          },
+          {
+            path: 'categorias/:id',
+            lazy: lazyPage(
+              () => import('@/features/categories/pages/category-detail-page'),
+              'CategoryDetailPage',
+            ),
+          },
+          {
+            path: 'contas-bancarias',
+            lazy: lazyPage(
+              () => import('@/features/bank-accounts/pages/bank-accounts-page'),
+              'BankAccountsPage',
+            ),
+          },
+          {
+            path: 'contas-bancarias/nova',
+            lazy: lazyPage(
+              () => import('@/features/bank-accounts/pages/new-bank-account-page'),
+              'NewBankAccountPage',
+            ),
+          },
+          {
+            path: 'contas-bancarias/:id',
+            lazy: lazyPage(
+              () => import('@/features/bank-accounts/pages/bank-account-detail-page'),
+              'BankAccountDetailPage',
+            ),
+          },
+          {
+            path: 'preferencias',
+            lazy: lazyPage(
+              () => import('@/features/preferences/pages/preferences-page'),
+              'PreferencesPage',
+            ),
+          },
+        ],
+      },
+
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,65 @@
+import { CalendarIcon } from 'lucide-react';
+import { useState, type ComponentProps } from 'react';
+import { Button } from '@/components/ui/button';
+import { Calendar } from '@/components/ui/calendar';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { formatDate, parseIsoDate, toIsoDate, type IsoDate } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+
+type DatePickerProps = Omit<ComponentProps<'button'>, 'value' | 'onChange' | 'children'> & {
+  /** `yyyy-MM-dd`, or null/'' for no date. */
+  value: IsoDate | null | undefined;
+  onChange: (value: IsoDate | null) => void;
+  placeholder?: string;
+  /** Days that cannot be chosen, e.g. before the start date. */
+  disabledDays?: ComponentProps<typeof Calendar>['disabled'];
+};
+
+/** A button showing dd/MM/yyyy that opens a calendar; the value is always yyyy-MM-dd. */
+export function DatePicker({
+  value,
+  onChange,
+  placeholder = 'dd/mm/aaaa',
+  disabledDays,
+  className,
+  disabled,
+  ...buttonProps
+}: DatePickerProps) {
+  const [open, setOpen] = useState(false);
+  const selected = parseIsoDate(value) ?? undefined;
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button
+          variant="outline"
+          disabled={disabled}
+          className={cn(
+            'w-full justify-start px-3 text-left font-normal',
+            !selected && 'text-muted-foreground',
+            className,
+          )}
+          {...buttonProps}
+        >
+          <CalendarIcon aria-hidden="true" />
+          {selected ? formatDate(value) : placeholder}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-auto p-2" align="start">
+        <Calendar
+          mode="single"
+          selected={selected}
+          defaultMonth={selected}
+          disabled={disabledDays}
+          onSelect={(date) => {
+            onChange(date ? toIsoDate(date) : null);
+            setOpen(false);
+          }}
+          // The date-picker dialog pattern (WAI-ARIA APG): focus goes to the selected day on open.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        />
+      </PopoverContent>
+    </Popover>
+  );
+}

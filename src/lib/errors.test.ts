@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  errorKey,
+  getErrorMessage,
+  isClientError,
+  isNetworkError,
+  registerErrorMessages,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@/lib/errors';
+
+const raised = (key: string) => ({ code: 'P0001', message: key, details: null, hint: null });
+
+describe('getErrorMessage', () => {
+  it('maps database function keys to Portuguese', () => {
+    expect(getErrorMessage(raised('entry_already_settled'))).toBe(
+      'Este lançamento já foi baixado.',
+    );
+    expect(getErrorMessage(raised('bank_account_not_found'))).toBe('Conta bancária não encontrada');
+  });
+
+  it('maps GoTrue codes and their English messages', () => {
+    expect(
+      getErrorMessage({ name: 'AuthApiError', status: 400, code: 'invalid_credentials' }),
+    ).toBe('Email ou senha incorretos');
+    expect(getErrorMessage({ name: 'AuthApiError', message: 'User already registered' })).toBe(
+      'Este email já está cadastrado',
+    );
+  });
+
+  it('maps a unique violation on categories', () => {
+    expect(
+      getErrorMessage({
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "categories_company_name_key"',
+      }),
+    ).toBe('Já existe uma categoria com esse nome.');
+  });
+
+  it('never shows unknown or raw English errors', () => {
+    expect(getErrorMessage(raised('something_new'))).toBe(UNEXPECTED_ERROR_MESSAGE);
+    expect(getErrorMessage({ code: '22P02', message: 'invalid input syntax for type uuid' })).toBe(
+      UNEXPECTED_ERROR_MESSAGE,
+    );
+    expect(getErrorMessage(new Error('boom'))).toBe(UNEXPECTED_ERROR_MESSAGE);
+    expect(getErrorMessage('string')).toBe(UNEXPECTED_ERROR_MESSAGE);
+    expect(getErrorMessage(null, 'Erro ao carregar categorias')).toBe(
+      'Erro ao carregar categorias',
+    );
+  });
+
+  it('treats network failures as unexpected', () => {
+    expect(getErrorMessage(new TypeError('Failed to fetch'))).toBe(UNEXPECTED_ERROR_MESSAGE);
+    expect(
+      getErrorMessage({ message: 'TypeError: Failed to fetch', code: '', details: '', hint: '' }),
+    ).toBe(UNEXPECTED_ERROR_MESSAGE);
+  });
+
+  it('lets a feature register its own texts', () => {
+    registerErrorMessages({ supplier_has_orders: 'Fornecedor possui pedidos.' });
+    expect(getErrorMessage(raised('supplier_has_orders'))).toBe('Fornecedor possui pedidos.');
+    expect(errorKey(raised('supplier_has_orders'))).toBe('supplier_has_orders');
+  });
+});
+
+describe('error classification', () => {
+  it('recognises network errors from fetch, postgrest-js and auth-js', () => {
+    expect(isNetworkError(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isNetworkError({ message: 'FetchError: fetch failed', code: '' })).toBe(true);
+    expect(isNetworkError({ name: 'AuthRetryableFetchError', status: 0 })).toBe(true);
+    expect(isNetworkError(raised('not_admin'))).toBe(false);
+  });
+
+  it('does not retry client errors but retries network and server errors', () => {
+    expect(isClientError(raised('not_admin'))).toBe(true);
+    expect(isClientError({ code: 'PGRST116', message: 'x' })).toBe(true);
+    expect(isClientError({ status: 422, code: 'weak_password' })).toBe(true);
+    expect(isClientError(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isClientError({ status: 503 })).toBe(false);
+    expect(
+      isClientError({ code: '57014', message: 'canceling statement due to statement timeout' }),
+    ).toBe(false);
+  });
+});

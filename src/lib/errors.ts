@@ -1,0 +1,106 @@
+/**
+ * Turns any error from supabase-js (PostgrestError, AuthError, a fetch TypeError) into a
+ * Portuguese message. Database functions raise stable keys (docs/contracts.md); GoTrue
+ * answers with a `code`. Unknown errors never show their raw (English) text.
+ */
+
+export const UNEXPECTED_ERROR_TITLE = 'Erro inesperado';
+export const UNEXPECTED_ERROR_MESSAGE = 'Ocorreu um erro inesperado.';
+
+const messages = new Map<string, string>(
+  Object.entries({
+    // Database function keys (docs/contracts.md).
+    not_authenticated: 'Sua sessão expirou. Faça login novamente.',
+    not_a_member: 'Empresa não encontrada. Faça login novamente.',
+    not_admin: 'Apenas administradores podem fazer isso.',
+    entry_not_found: 'Lançamento não encontrado.',
+    entry_already_settled: 'Este lançamento já foi baixado.',
+    entry_not_settled: 'Este lançamento ainda não foi baixado.',
+    bank_account_not_found: 'Conta bancária não encontrada',
+    bank_account_inactive: 'Esta conta bancária está inativa.',
+    invalid_amount: 'Informe um valor maior que zero.',
+    same_account: 'Escolha contas de origem e destino diferentes.',
+    invitation_not_found: 'Convite não encontrado.',
+    category_name_taken: 'Já existe uma categoria com esse nome.',
+    category_not_found: 'Categoria não encontrada.',
+    // GoTrue error codes.
+    invalid_credentials: 'Email ou senha incorretos',
+    user_already_exists: 'Este email já está cadastrado',
+    weak_password: 'A senha deve ter pelo menos 6 caracteres',
+    email_not_confirmed: 'Confirme seu email antes de entrar.',
+    over_request_rate_limit: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+    // PostgREST / Postgres codes worth a specific text.
+    PGRST301: 'Sua sessão expirou. Faça login novamente.',
+    '42501': 'Você não tem permissão para fazer isso.',
+  }),
+);
+
+/** Older GoTrue versions (and the header-less path of auth-js) only send the English text. */
+const authMessageKeys: Record<string, string> = {
+  'Invalid login credentials': 'invalid_credentials',
+  'User already registered': 'user_already_exists',
+};
+
+/**
+ * Lets a feature add or override texts for keys it owns, e.g.
+ * `registerErrorMessages({ entry_already_settled: 'Esta conta já foi paga.' })`.
+ */
+export function registerErrorMessages(map: Record<string, string>): void {
+  for (const [key, text] of Object.entries(map)) messages.set(key, text);
+}
+
+function field(error: unknown, name: string): unknown {
+  return typeof error === 'object' && error !== null && name in error
+    ? (error as Record<string, unknown>)[name]
+    : undefined;
+}
+
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  if (field(error, 'name') === 'AuthRetryableFetchError') return true;
+  const message = field(error, 'message');
+  return (
+    typeof message === 'string' &&
+    /Failed to fetch|NetworkError|fetch failed|Load failed|Network request failed/i.test(message)
+  );
+}
+
+/** The stable key of an error (our raise message, a GoTrue code or a Postgres code), if any. */
+export function errorKey(error: unknown): string | null {
+  const message = field(error, 'message');
+  const code = field(error, 'code');
+  if (code === 'P0001' && typeof message === 'string') return message;
+  if (code === '23505') {
+    const text = `${String(message)} ${String(field(error, 'details'))}`;
+    if (/categor/i.test(text)) return 'category_name_taken';
+  }
+  if (typeof code === 'string' && code !== '') return code;
+  if (typeof message === 'string') {
+    if (messages.has(message)) return message;
+    if (message in authMessageKeys) return authMessageKeys[message] ?? null;
+  }
+  return null;
+}
+
+/**
+ * The Portuguese text for an error: the registered text for its key, else `fallback`
+ * (default "Ocorreu um erro inesperado."). Network failures always give the unexpected text.
+ */
+export function getErrorMessage(
+  error: unknown,
+  fallback: string = UNEXPECTED_ERROR_MESSAGE,
+): string {
+  if (isNetworkError(error)) return UNEXPECTED_ERROR_MESSAGE;
+  const key = errorKey(error);
+  return (key && messages.get(key)) ?? fallback;
+}
+
+/** True for errors a retry cannot fix: HTTP 4xx, constraint/permission/raise errors. */
+export function isClientError(error: unknown): boolean {
+  if (isNetworkError(error)) return false;
+  const status = field(error, 'status');
+  if (typeof status === 'number' && status >= 400 && status < 500) return true;
+  const code = field(error, 'code');
+  // Postgres classes 08 (connection), 53 (resources), 57 (operator intervention) can recover.
+  return typeof code === 'string' && code !== '' && !/^(08|53|57)/.test(code);
+}

@@ -1,0 +1,68 @@
+import { createClient, type SupportedStorage } from '@supabase/supabase-js';
+import type { Database } from '@/lib/database.types';
+
+/**
+ * "Lembrar de mim": when the flag is 'false' the session lives in sessionStorage and ends with
+ * the tab; otherwise (the default, SPEC §9) in localStorage. The flag itself is kept in
+ * localStorage so the choice survives until the next sign-in.
+ */
+export const REMEMBER_ME_KEY = 'auth-remember';
+
+function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[kind];
+  } catch {
+    return null;
+  }
+}
+
+export function getRememberMe(): boolean {
+  return safeStorage('localStorage')?.getItem(REMEMBER_ME_KEY) !== 'false';
+}
+
+/** Call before signInWithPassword, so the new session is written to the chosen storage. */
+export function setRememberMe(remember: boolean): void {
+  safeStorage('localStorage')?.setItem(REMEMBER_ME_KEY, String(remember));
+}
+
+function activeAndOther(): [Storage | null, Storage | null] {
+  const local = safeStorage('localStorage');
+  const session = safeStorage('sessionStorage');
+  return getRememberMe() ? [local, session] : [session, local];
+}
+
+export const authStorage: SupportedStorage = {
+  getItem(key) {
+    return activeAndOther()[0]?.getItem(key) ?? null;
+  },
+  setItem(key, value) {
+    const [active, other] = activeAndOther();
+    active?.setItem(key, value);
+    other?.removeItem(key);
+  },
+  removeItem(key) {
+    const [active, other] = activeAndOther();
+    active?.removeItem(key);
+    other?.removeItem(key);
+  },
+};
+
+const url = import.meta.env.VITE_SUPABASE_URL;
+const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
+
+if (!url || !anonKey) {
+  throw new Error(
+    'VITE_SUPABASE_URL e VITE_SUPABASE_ANON_KEY não estão definidos. Use `npm run dev` (stack local) ou preencha o .env (veja .env.example).',
+  );
+}
+
+export const supabase = createClient<Database>(url, anonKey, {
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+    storage: authStorage,
+  },
+});
+
+export type SupabaseClient = typeof supabase;

@@ -1,0 +1,73 @@
+// Helpers for database/API tests: real supabase-js clients against the embedded local stack that
+// global-setup.ts starts, acting as real users.
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import pg from 'pg';
+import { inject } from 'vitest';
+import ws from 'ws';
+import type { Database } from '../../src/lib/database.types';
+import type { StackEnv } from './global-setup';
+
+export type TestClient = SupabaseClient<Database>;
+export type Company = Database['public']['Tables']['companies']['Row'];
+
+export function stackEnv(): StackEnv {
+  return inject('stack');
+}
+
+function client(key: string): TestClient {
+  return createClient<Database>(stackEnv().apiUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket; supabase-js's realtime client needs one.
+    realtime: { transport: ws as never },
+  });
+}
+
+/** Not signed in: the `anon` role. */
+export function anonClient(): TestClient {
+  return client(stackEnv().anonKey);
+}
+
+/** The `service_role` key: bypasses RLS, like a server with the secret key. */
+export function serviceClient(): TestClient {
+  return client(stackEnv().serviceRoleKey);
+}
+
+/** A connection as the `postgres` superuser (bypasses RLS and grants). The caller ends it. */
+export function adminDb(max = 2): pg.Pool {
+  return new pg.Pool({ connectionString: stackEnv().dbUrl, max });
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID()}@example.com`;
+}
+
+/** Signs up a new user through the auth API; returns a client signed in as them. */
+export async function createUser(
+  email: string = uniqueEmail(),
+  password = 'senha-segura-123',
+  fullName = 'Usuário Teste',
+): Promise<{ client: TestClient; user: User; email: string; password: string }> {
+  const supabase = anonClient();
+  const { data, error } = await supabase.auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName } },
+  });
+  if (error) throw error;
+  if (!data.user || !data.session) throw new Error(`sign-up of ${email} returned no session`);
+  return { client: supabase, user: data.user, email, password };
+}
+
+/** A new user who has created a company (and so is its admin). */
+export async function createMember(
+  companyName = `Construtora ${randomUUID().slice(0, 8)}`,
+): Promise<{ client: TestClient; user: User; company: Company; email: string; password: string }> {
+  const created = await createUser(undefined, undefined, `Admin ${companyName}`);
+  const { data, error } = await created.client.rpc('create_company', {
+    p_name: companyName,
+    p_full_name: `Admin ${companyName}`,
+  });
+  if (error) throw error;
+  return { ...created, company: data };
+}
