@@ -18,9 +18,14 @@ const chromium = {
   },
 };
 
+// Playwright empties outputDir when a run starts: give every run its own folder, so that runs
+// started side by side (several people, one tree) do not delete each other's traces. Workers
+// inherit the variable from the main process.
+process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e/${process.env.E2E_RUN_ID}`,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
@@ -38,7 +43,12 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium', ...chromium },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        browserName: 'chromium',
+        ...chromium,
+      },
     },
     {
       name: 'desktop',

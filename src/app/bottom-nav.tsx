@@ -46,6 +46,7 @@ export const NAV_ITEMS: NavItem[] = [
     sections: [
       '/obras',
       '/fornecedores',
+      '/clientes',
       '/categorias',
       '/contas-pagar',
       '/contas-receber',

@@ -21,7 +21,7 @@ import { getErrorMessage, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
  * (the remembered choice among the user's companies) and the company switcher.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, signedOut } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -79,7 +79,10 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   if (loading) return <PageLoading />;
   if (!user) {
-    return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+    // After "Sair" the next sign-in starts at home; a visitor arriving signed out returns to
+    // the page they asked for.
+    const state = signedOut ? undefined : { from: location.pathname + location.search };
+    return <Navigate to="/auth" replace state={state} />;
   }
   if (memberships.isPending) return <PageLoading />;
   if (memberships.isError) {

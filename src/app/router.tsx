@@ -138,6 +138,11 @@ export const routes: RouteObject[] = [
               'SupplierDetailPage',
             ),
           },
+          // Beyond the spec: the clients register, reached from Mais.
+          {
+            path: 'clientes',
+            lazy: lazyPage(() => import('@/features/clients/pages/clients-page'), 'ClientsPage'),
+          },
           {
             path: 'categorias',
             lazy: lazyPage(

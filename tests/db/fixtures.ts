@@ -41,7 +41,10 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
     sql: () =>
       `insert into public.company_invitations (company_id, email, invited_by)
        values ($1, 'fixture-' || gen_random_uuid() || '@example.com', $2) returning id`,
-    apiInsert: (companyId) => ({ company_id: companyId, email: `intruso-${Date.now()}@example.com` }),
+    apiInsert: (companyId) => ({
+      company_id: companyId,
+      email: `intruso-${Date.now()}@example.com`,
+    }),
   },
   bank_accounts: {
     companyColumn: 'company_id',
@@ -54,13 +57,15 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
   suppliers: {
     companyColumn: 'company_id',
     textColumn: 'name',
-    sql: () => `insert into public.suppliers (company_id, name) values ($1, 'Fornecedor fixture') returning id, $2::uuid as unused`,
+    sql: () =>
+      `insert into public.suppliers (company_id, name) values ($1, 'Fornecedor fixture') returning id, $2::uuid as unused`,
     apiInsert: (companyId) => ({ company_id: companyId, name: 'Intruso' }),
   },
   clients: {
     companyColumn: 'company_id',
     textColumn: 'name',
-    sql: () => `insert into public.clients (company_id, name) values ($1, 'Cliente fixture') returning id, $2::uuid as unused`,
+    sql: () =>
+      `insert into public.clients (company_id, name) values ($1, 'Cliente fixture') returning id, $2::uuid as unused`,
     apiInsert: (companyId) => ({ company_id: companyId, name: 'Intruso' }),
   },
   categories: {
@@ -74,7 +79,8 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
   projects: {
     companyColumn: 'company_id',
     textColumn: 'name',
-    sql: () => `insert into public.projects (company_id, name) values ($1, 'Obra fixture') returning id, $2::uuid as unused`,
+    sql: () =>
+      `insert into public.projects (company_id, name) values ($1, 'Obra fixture') returning id, $2::uuid as unused`,
     apiInsert: (companyId) => ({ company_id: companyId, name: 'Intrusa' }),
   },
   project_stages: {
@@ -83,7 +89,11 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
     sql: (ids) =>
       `insert into public.project_stages (company_id, project_id, name)
        values ($1, '${ids.projects}', 'Etapa fixture') returning id, $2::uuid as unused`,
-    apiInsert: (companyId, ids) => ({ company_id: companyId, project_id: ids.projects, name: 'Intrusa' }),
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      project_id: ids.projects,
+      name: 'Intrusa',
+    }),
   },
   project_team_members: {
     companyColumn: 'company_id',
@@ -132,7 +142,12 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
     sql: () =>
       `insert into public.accounts_payable (company_id, description, amount, due_date)
        values ($1, 'Conta a pagar fixture', 10, current_date) returning id, $2::uuid as unused`,
-    apiInsert: (companyId) => ({ company_id: companyId, description: 'Intrusa', amount: 1, due_date: '2026-01-01' }),
+    apiInsert: (companyId) => ({
+      company_id: companyId,
+      description: 'Intrusa',
+      amount: 1,
+      due_date: '2026-01-01',
+    }),
   },
   accounts_receivable: {
     companyColumn: 'company_id',
@@ -140,7 +155,12 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
     sql: () =>
       `insert into public.accounts_receivable (company_id, description, amount, due_date)
        values ($1, 'Conta a receber fixture', 10, current_date) returning id, $2::uuid as unused`,
-    apiInsert: (companyId) => ({ company_id: companyId, description: 'Intrusa', amount: 1, due_date: '2026-01-01' }),
+    apiInsert: (companyId) => ({
+      company_id: companyId,
+      description: 'Intrusa',
+      amount: 1,
+      due_date: '2026-01-01',
+    }),
   },
   transactions: {
     companyColumn: 'company_id',
@@ -162,7 +182,11 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
 };
 
 /** Creates one row in every table of fixtureInserts for the company, in dependency order. */
-export async function createFixtureRows(db: pg.Pool, companyId: string, userId: string): Promise<Ids> {
+export async function createFixtureRows(
+  db: pg.Pool,
+  companyId: string,
+  userId: string,
+): Promise<Ids> {
   const ids: Ids = {};
   for (const [table, fixture] of Object.entries(fixtureInserts)) {
     const { rows } = await db.query<{ id: string }>(fixture.sql(ids), [companyId, userId]);

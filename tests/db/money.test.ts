@@ -21,7 +21,13 @@ afterAll(async () => {
 async function account(member: Member, initial: number, extra: Record<string, unknown> = {}) {
   const { data, error } = await member.client
     .from('bank_accounts')
-    .insert({ company_id: member.company.id, name: 'Conta teste', type: 'checking', initial_balance: initial, ...extra })
+    .insert({
+      company_id: member.company.id,
+      name: 'Conta teste',
+      type: 'checking',
+      initial_balance: initial,
+      ...extra,
+    })
     .select()
     .single();
   if (error) throw error;
@@ -31,7 +37,13 @@ async function account(member: Member, initial: number, extra: Record<string, un
 async function payable(member: Member, amount: number, extra: Record<string, unknown> = {}) {
   const { data, error } = await member.client
     .from('accounts_payable')
-    .insert({ company_id: member.company.id, description: 'Cimento', amount, due_date: '2026-11-20', ...extra })
+    .insert({
+      company_id: member.company.id,
+      description: 'Cimento',
+      amount,
+      due_date: '2026-11-20',
+      ...extra,
+    })
     .select()
     .single();
   if (error) throw error;
@@ -41,7 +53,12 @@ async function payable(member: Member, amount: number, extra: Record<string, unk
 async function receivable(member: Member, amount: number) {
   const { data, error } = await member.client
     .from('accounts_receivable')
-    .insert({ company_id: member.company.id, description: 'Parcela', amount, due_date: '2026-11-20' })
+    .insert({
+      company_id: member.company.id,
+      description: 'Parcela',
+      amount,
+      due_date: '2026-11-20',
+    })
     .select()
     .single();
   if (error) throw error;
@@ -49,7 +66,10 @@ async function receivable(member: Member, amount: number) {
 }
 
 async function balance(accountId: string): Promise<number> {
-  const { rows } = await db.query<{ b: string }>('select current_balance as b from public.bank_accounts where id = $1', [accountId]);
+  const { rows } = await db.query<{ b: string }>(
+    'select current_balance as b from public.bank_accounts where id = $1',
+    [accountId],
+  );
   return Number(rows[0]!.b);
 }
 
@@ -65,7 +85,10 @@ async function ledgerBalance(accountId: string): Promise<number> {
 }
 
 async function ledgerRows(column: 'payable_id' | 'receivable_id', id: string) {
-  const { rows } = await db.query(`select * from public.transactions where ${column} = $1 order by created_at`, [id]);
+  const { rows } = await db.query(
+    `select * from public.transactions where ${column} = $1 order by created_at`,
+    [id],
+  );
   return rows;
 }
 
@@ -79,17 +102,30 @@ describe('settle_payable', () => {
       p_paid_on: '2026-11-22',
     });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ status: 'paid', payment_date: '2026-11-22', bank_account_id: acc.id });
+    expect(data).toMatchObject({
+      status: 'paid',
+      payment_date: '2026-11-22',
+      bank_account_id: acc.id,
+    });
     expect(await balance(acc.id)).toBe(849.75);
     const rows = await ledgerRows('payable_id', entry.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'expense', direction: 'out', amount: '150.25', bank_account_id: acc.id });
+    expect(rows[0]).toMatchObject({
+      type: 'expense',
+      direction: 'out',
+      amount: '150.25',
+      bank_account_id: acc.id,
+    });
   });
 
   it('refuses to settle twice', async () => {
     const acc = await account(owner, 500);
     const entry = await payable(owner, 100);
-    await owner.client.rpc('settle_payable', { p_payable_id: entry.id, p_bank_account_id: acc.id, p_paid_on: '2026-11-22' });
+    await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: acc.id,
+      p_paid_on: '2026-11-22',
+    });
     const again = await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: acc.id,
@@ -103,16 +139,24 @@ describe('settle_payable', () => {
     const foreign = await account(outsider, 100);
     const inactive = await account(owner, 100, { is_active: false });
     const entry = await payable(owner, 10);
-    const a = await owner.client.rpc('settle_payable', { p_payable_id: entry.id, p_bank_account_id: foreign.id, p_paid_on: '2026-11-22' });
+    const a = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: foreign.id,
+      p_paid_on: '2026-11-22',
+    });
     expect(a.error?.message).toBe('bank_account_not_found');
-    const b = await owner.client.rpc('settle_payable', { p_payable_id: entry.id, p_bank_account_id: inactive.id, p_paid_on: '2026-11-22' });
+    const b = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: inactive.id,
+      p_paid_on: '2026-11-22',
+    });
     expect(b.error?.message).toBe('bank_account_inactive');
     expect(await balance(foreign.id)).toBe(100);
     expect(await balance(inactive.id)).toBe(100);
     expect(await ledgerRows('payable_id', entry.id)).toHaveLength(0);
   });
 
-  it("does not let another company settle the entry", async () => {
+  it('does not let another company settle the entry', async () => {
     const foreign = await account(outsider, 100);
     const entry = await payable(owner, 10);
     const { error } = await outsider.client.rpc('settle_payable', {
@@ -126,7 +170,11 @@ describe('settle_payable', () => {
   it('reopening (estorno) restores the balance and keeps both ledger rows', async () => {
     const acc = await account(owner, 300);
     const entry = await payable(owner, 120);
-    await owner.client.rpc('settle_payable', { p_payable_id: entry.id, p_bank_account_id: acc.id, p_paid_on: '2026-11-22' });
+    await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: acc.id,
+      p_paid_on: '2026-11-22',
+    });
     expect(await balance(acc.id)).toBe(180);
     const { data, error } = await owner.client.rpc('reopen_payable', { p_payable_id: entry.id });
     expect(error).toBeNull();
@@ -141,8 +189,15 @@ describe('settle_payable', () => {
   it('a settled entry cannot be deleted nor have its amount changed', async () => {
     const acc = await account(owner, 300);
     const entry = await payable(owner, 50);
-    await owner.client.rpc('settle_payable', { p_payable_id: entry.id, p_bank_account_id: acc.id, p_paid_on: '2026-11-22' });
-    const upd = await owner.client.from('accounts_payable').update({ amount: 1 }).eq('id', entry.id);
+    await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: acc.id,
+      p_paid_on: '2026-11-22',
+    });
+    const upd = await owner.client
+      .from('accounts_payable')
+      .update({ amount: 1 })
+      .eq('id', entry.id);
     expect(upd.error?.message).toBe('entry_already_settled');
     const del = await owner.client.from('accounts_payable').delete().eq('id', entry.id);
     expect(del.error?.message).toBe('entry_already_settled');
@@ -159,7 +214,11 @@ describe('settle_receivable', () => {
       p_received_on: '2026-11-21',
     });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ status: 'paid', received_date: '2026-11-21', bank_account_id: acc.id });
+    expect(data).toMatchObject({
+      status: 'paid',
+      received_date: '2026-11-21',
+      bank_account_id: acc.id,
+    });
     expect(await balance(acc.id)).toBe(3500.5);
     expect(await ledgerRows('receivable_id', entry.id)).toHaveLength(1);
     await owner.client.rpc('reopen_receivable', { p_receivable_id: entry.id });
@@ -171,7 +230,10 @@ describe('what clients cannot do directly', () => {
   it('cannot mark an entry paid, write the ledger or set a balance', async () => {
     const acc = await account(owner, 100);
     const entry = await payable(owner, 10);
-    const status = await owner.client.from('accounts_payable').update({ status: 'paid' } as never).eq('id', entry.id);
+    const status = await owner.client
+      .from('accounts_payable')
+      .update({ status: 'paid' } as never)
+      .eq('id', entry.id);
     expect(status.error).not.toBeNull();
     const ledger = await owner.client.from('transactions').insert({
       company_id: owner.company.id,
@@ -183,7 +245,10 @@ describe('what clients cannot do directly', () => {
       bank_account_id: acc.id,
     } as never);
     expect(ledger.error).not.toBeNull();
-    const bal = await owner.client.from('bank_accounts').update({ current_balance: 999999 } as never).eq('id', acc.id);
+    const bal = await owner.client
+      .from('bank_accounts')
+      .update({ current_balance: 999999 } as never)
+      .eq('id', acc.id);
     expect(bal.error).not.toBeNull();
     expect(await balance(acc.id)).toBe(100);
   });
@@ -191,8 +256,15 @@ describe('what clients cannot do directly', () => {
   it('editing the initial balance moves the current balance by the difference', async () => {
     const acc = await account(owner, 100);
     const entry = await payable(owner, 30);
-    await owner.client.rpc('settle_payable', { p_payable_id: entry.id, p_bank_account_id: acc.id, p_paid_on: '2026-11-22' });
-    const { error } = await owner.client.from('bank_accounts').update({ initial_balance: 250 }).eq('id', acc.id);
+    await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: acc.id,
+      p_paid_on: '2026-11-22',
+    });
+    const { error } = await owner.client
+      .from('bank_accounts')
+      .update({ initial_balance: 250 })
+      .eq('id', acc.id);
     expect(error).toBeNull();
     expect(await balance(acc.id)).toBe(220);
     expect(await ledgerBalance(acc.id)).toBe(220);
@@ -205,7 +277,11 @@ describe('concurrency', () => {
     const entry = await payable(owner, 100);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        owner.client.rpc('settle_payable', { p_payable_id: entry.id, p_bank_account_id: acc.id, p_paid_on: '2026-11-22' }),
+        owner.client.rpc('settle_payable', {
+          p_payable_id: entry.id,
+          p_bank_account_id: acc.id,
+          p_paid_on: '2026-11-22',
+        }),
       ),
     );
     expect(results.filter((r) => !r.error)).toHaveLength(1);
@@ -230,7 +306,11 @@ describe('concurrency', () => {
     expect(error).toBeNull();
     const results = await Promise.all(
       entries!.map((e) =>
-        owner.client.rpc('settle_payable', { p_payable_id: e.id, p_bank_account_id: acc.id, p_paid_on: '2026-11-22' }),
+        owner.client.rpc('settle_payable', {
+          p_payable_id: e.id,
+          p_bank_account_id: acc.id,
+          p_paid_on: '2026-11-22',
+        }),
       ),
     );
     expect(results.filter((r) => r.error)).toEqual([]);
@@ -253,7 +333,10 @@ describe('transfer_between_accounts', () => {
     expect(error).toBeNull();
     expect(await balance(from.id)).toBe(749.9);
     expect(await balance(to.id)).toBe(250.1);
-    const { rows } = await db.query('select * from public.transactions where bank_account_id in ($1, $2)', [from.id, to.id]);
+    const { rows } = await db.query(
+      'select * from public.transactions where bank_account_id in ($1, $2)',
+      [from.id, to.id],
+    );
     expect(rows).toHaveLength(2);
   });
 

@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 async function textValue(table: string, column: string, id: string): Promise<string | null> {
-  const { rows } = await db.query<{ v: string | null }>(`select ${column}::text as v from public.${table} where id = $1`, [id]);
+  const { rows } = await db.query<{ v: string | null }>(
+    `select ${column}::text as v from public.${table} where id = $1`,
+    [id],
+  );
   return rows[0]?.v ?? null;
 }
 
@@ -54,13 +57,19 @@ describe.each(Object.keys(fixtureInserts))('isolation of %s', (table) => {
   const fixture = fixtureInserts[table]!;
 
   it('the owner sees the row (the fixture is real)', async () => {
-    const { data, error } = await owner.client.from(table as never).select('id').eq('id', ids[table]!);
+    const { data, error } = await owner.client
+      .from(table as never)
+      .select('id')
+      .eq('id', ids[table]!);
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
   });
 
   it('another company cannot select it', async () => {
-    const { data } = await outsider.client.from(table as never).select('*').eq(fixture.companyColumn, owner.company.id);
+    const { data } = await outsider.client
+      .from(table as never)
+      .select('*')
+      .eq(fixture.companyColumn, owner.company.id);
     expect(data ?? []).toEqual([]);
   });
 
@@ -74,18 +83,25 @@ describe.each(Object.keys(fixtureInserts))('isolation of %s', (table) => {
   });
 
   it('another company cannot delete it', async () => {
-    await outsider.client.from(table as never).delete().eq('id', ids[table]!);
+    await outsider.client
+      .from(table as never)
+      .delete()
+      .eq('id', ids[table]!);
     expect(await textValue(table, 'id', ids[table]!)).toBe(ids[table]);
   });
 
   it('another company cannot insert rows into it', async () => {
-    const payload = fixture.apiInsert ? fixture.apiInsert(owner.company.id, ids) : { name: 'Intrusa' };
+    const payload = fixture.apiInsert
+      ? fixture.apiInsert(owner.company.id, ids)
+      : { name: 'Intrusa' };
     const { error } = await outsider.client.from(table as never).insert(payload as never);
     expect(error).not.toBeNull();
   });
 
   it('an anonymous caller gets nothing', async () => {
-    const { data } = await anonClient().from(table as never).select('*');
+    const { data } = await anonClient()
+      .from(table as never)
+      .select('*');
     expect(data ?? []).toEqual([]);
   });
 });
@@ -98,16 +114,27 @@ describe('a deactivated member', () => {
        values ($1, $2, $3, 'Ex-membro', 'member', true)`,
       [member.user.id, owner.company.id, member.email],
     );
-    const visible = await member.client.from('bank_accounts').select('id').eq('company_id', owner.company.id);
+    const visible = await member.client
+      .from('bank_accounts')
+      .select('id')
+      .eq('company_id', owner.company.id);
     expect(visible.data?.length).toBeGreaterThan(0);
 
-    await db.query(`update public.user_profiles set is_active = false where user_id = $1`, [member.user.id]);
+    await db.query(`update public.user_profiles set is_active = false where user_id = $1`, [
+      member.user.id,
+    ]);
     for (const table of Object.keys(fixtureInserts)) {
       const column = fixtureInserts[table]!.companyColumn;
-      const { data } = await member.client.from(table as never).select('*').eq(column, owner.company.id);
+      const { data } = await member.client
+        .from(table as never)
+        .select('*')
+        .eq(column, owner.company.id);
       const rows = (data ?? []) as { user_id?: string }[];
       // The only row left is their own (inactive) membership, so the app can tell them why.
-      expect(rows.filter((r) => r.user_id !== member.user.id), table).toEqual([]);
+      expect(
+        rows.filter((r) => r.user_id !== member.user.id),
+        table,
+      ).toEqual([]);
     }
   });
 });

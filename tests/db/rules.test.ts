@@ -23,7 +23,13 @@ afterAll(async () => {
 function newPayable(extra: Record<string, unknown>) {
   return owner.client
     .from('accounts_payable')
-    .insert({ company_id: owner.company.id, description: 'Areia', amount: 10, due_date: '2026-11-20', ...extra } as never);
+    .insert({
+      company_id: owner.company.id,
+      description: 'Areia',
+      amount: 10,
+      due_date: '2026-11-20',
+      ...extra,
+    } as never);
 }
 
 describe('bad input is refused', () => {
@@ -43,7 +49,9 @@ describe('bad input is refused', () => {
 
   it('blank names and descriptions', async () => {
     expect((await newPayable({ description: '   ' })).error).not.toBeNull();
-    const supplier = await owner.client.from('suppliers').insert({ company_id: owner.company.id, name: ' ' });
+    const supplier = await owner.client
+      .from('suppliers')
+      .insert({ company_id: owner.company.id, name: ' ' });
     expect(supplier.error).not.toBeNull();
     const account = await owner.client
       .from('bank_accounts')
@@ -95,16 +103,19 @@ describe("references to another company's rows", () => {
     ['supplier', 'suppliers', 'supplier_id', { name: 'Fornecedor B' }],
     ['project', 'projects', 'project_id', { name: 'Obra B' }],
     ['category', 'categories', 'category_id', { name: 'Categoria B', type: 'expense' }],
-  ] as const)('a payable cannot point at a %s of another company', async (_label, table, column, payload) => {
-    const { data: foreign, error } = await other.client
-      .from(table)
-      .insert({ company_id: other.company.id, ...payload } as never)
-      .select('id')
-      .single();
-    expect(error).toBeNull();
-    const attempt = await newPayable({ [column]: (foreign as { id: string }).id });
-    expect(attempt.error?.code).toBe('23503');
-  });
+  ] as const)(
+    'a payable cannot point at a %s of another company',
+    async (_label, table, column, payload) => {
+      const { data: foreign, error } = await other.client
+        .from(table)
+        .insert({ company_id: other.company.id, ...payload } as never)
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      const attempt = await newPayable({ [column]: (foreign as { id: string }).id });
+      expect(attempt.error?.code).toBe('23503');
+    },
+  );
 });
 
 describe('create_company', () => {
@@ -116,23 +127,43 @@ describe('create_company', () => {
       p_city: 'Recife',
     });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ name: 'Construtora Nova', city: 'Recife', created_by: user.user.id });
-    const { data: profiles } = await user.client.from('user_profiles').select('*').eq('user_id', user.user.id);
+    expect(data).toMatchObject({
+      name: 'Construtora Nova',
+      city: 'Recife',
+      created_by: user.user.id,
+    });
+    const { data: profiles } = await user.client
+      .from('user_profiles')
+      .select('*')
+      .eq('user_id', user.user.id);
     expect(profiles).toEqual([
-      expect.objectContaining({ company_id: data!.id, role: 'admin', is_active: true, full_name: 'Maria Nova' }),
+      expect.objectContaining({
+        company_id: data!.id,
+        role: 'admin',
+        is_active: true,
+        full_name: 'Maria Nova',
+      }),
     ]);
   });
 
   it('fails without a signed-in user', async () => {
-    const { error } = await anonClient().rpc('create_company', { p_name: 'Fantasma', p_full_name: 'Ninguém' });
+    const { error } = await anonClient().rpc('create_company', {
+      p_name: 'Fantasma',
+      p_full_name: 'Ninguém',
+    });
     expect(error).not.toBeNull();
   });
 
   it('creates nothing when the company is invalid', async () => {
     const user = await createUser();
-    const { error } = await user.client.rpc('create_company', { p_name: '   ', p_full_name: 'Fulano' });
+    const { error } = await user.client.rpc('create_company', {
+      p_name: '   ',
+      p_full_name: 'Fulano',
+    });
     expect(error).not.toBeNull();
-    const { rows } = await db.query('select 1 from public.user_profiles where user_id = $1', [user.user.id]);
+    const { rows } = await db.query('select 1 from public.user_profiles where user_id = $1', [
+      user.user.id,
+    ]);
     expect(rows).toHaveLength(0);
   });
 });
@@ -152,7 +183,12 @@ describe('dashboard_summary', () => {
     for (const r of rows) {
       const { error } = await m.client
         .from(r.kind)
-        .insert({ company_id: m.company.id, description: 'x', amount: r.amount, due_date: r.due_date });
+        .insert({
+          company_id: m.company.id,
+          description: 'x',
+          amount: r.amount,
+          due_date: r.due_date,
+        });
       expect(error).toBeNull();
     }
     // A paid one must not count anywhere.
@@ -163,13 +199,26 @@ describe('dashboard_summary', () => {
       .single();
     const { data: paid } = await m.client
       .from('accounts_payable')
-      .insert({ company_id: m.company.id, description: 'paga', amount: 5000, due_date: '2026-11-01' })
+      .insert({
+        company_id: m.company.id,
+        description: 'paga',
+        amount: 5000,
+        due_date: '2026-11-01',
+      })
       .select()
       .single();
-    await m.client.rpc('settle_payable', { p_payable_id: paid!.id, p_bank_account_id: acc!.id, p_paid_on: today });
+    await m.client.rpc('settle_payable', {
+      p_payable_id: paid!.id,
+      p_bank_account_id: acc!.id,
+      p_paid_on: today,
+    });
 
-    const { data, error } = await m.client.rpc('dashboard_summary', { p_company_id: m.company.id, p_today: today });
-    expect(error).toBeNull();
+    const result = await m.client.rpc('dashboard_summary', {
+      p_company_id: m.company.id,
+      p_today: today,
+    });
+    expect(result.error).toBeNull();
+    const data = result.data as Record<string, number>;
 
     const { rows: expected } = await db.query(
       `select
@@ -185,11 +234,18 @@ describe('dashboard_summary', () => {
     expect(Number(data.payable_total)).toBe(Number(expected[0].payable));
     expect(Number(data.overdue_total)).toBe(Number(expected[0].overdue));
     expect(Number(data.overdue_total)).toBe(1100.1);
-    expect(data).toMatchObject({ payable_pending_count: 3, receivable_pending_count: 3, overdue_count: 2 });
+    expect(data).toMatchObject({
+      payable_pending_count: 3,
+      receivable_pending_count: 3,
+      overdue_count: 2,
+    });
   });
 
   it('refuses a company the caller is not a member of', async () => {
-    const { error } = await other.client.rpc('dashboard_summary', { p_company_id: owner.company.id, p_today: '2026-11-23' });
+    const { error } = await other.client.rpc('dashboard_summary', {
+      p_company_id: owner.company.id,
+      p_today: '2026-11-23',
+    });
     expect(error?.message).toBe('not_a_member');
   });
 });
@@ -207,15 +263,25 @@ describe('members and invitations', () => {
 
     const seen = await invitee.client.from('company_invitations').select('id, company_id');
     expect(seen.data).toEqual([{ id: invite.data!.id, company_id: admin.company.id }]);
-    const outsiderView = await other.client.from('company_invitations').select('id').eq('id', invite.data!.id);
+    const outsiderView = await other.client
+      .from('company_invitations')
+      .select('id')
+      .eq('id', invite.data!.id);
     expect(outsiderView.data).toEqual([]);
 
-    const accepted = await invitee.client.rpc('accept_invitation', { p_invitation_id: invite.data!.id });
+    const accepted = await invitee.client.rpc('accept_invitation', {
+      p_invitation_id: invite.data!.id,
+    });
     expect(accepted.error).toBeNull();
-    const company = await invitee.client.from('companies').select('name').eq('id', admin.company.id);
+    const company = await invitee.client
+      .from('companies')
+      .select('name')
+      .eq('id', admin.company.id);
     expect(company.data).toEqual([{ name: 'Construtora Convites' }]);
 
-    const again = await invitee.client.rpc('accept_invitation', { p_invitation_id: invite.data!.id });
+    const again = await invitee.client.rpc('accept_invitation', {
+      p_invitation_id: invite.data!.id,
+    });
     expect(again.error?.message).toBe('invitation_not_found');
 
     // The new member cannot invite, promote themselves, or deactivate the admin.
@@ -234,7 +300,11 @@ describe('members and invitations', () => {
       .select('id')
       .eq('user_id', admin.user.id)
       .single();
-    const demote = await invitee.client.from('user_profiles').update({ is_active: false }).eq('id', adminProfile!.id).select();
+    const demote = await invitee.client
+      .from('user_profiles')
+      .update({ is_active: false })
+      .eq('id', adminProfile!.id)
+      .select();
     expect(demote.data ?? []).toEqual([]);
 
     // The admin can deactivate the member, who then sees nothing.
@@ -248,7 +318,10 @@ describe('members and invitations', () => {
     expect(after.data).toEqual([]);
 
     // A company always keeps an active admin.
-    const last = await admin.client.from('user_profiles').update({ is_active: false }).eq('id', adminProfile!.id);
+    const last = await admin.client
+      .from('user_profiles')
+      .update({ is_active: false })
+      .eq('id', adminProfile!.id);
     expect(last.error?.message).toBe('last_admin');
   });
 
@@ -260,7 +333,9 @@ describe('members and invitations', () => {
       .insert({ company_id: admin.company.id, email: 'convidado-certo@example.com' })
       .select()
       .single();
-    const { error } = await stranger.client.rpc('accept_invitation', { p_invitation_id: invite.data!.id });
+    const { error } = await stranger.client.rpc('accept_invitation', {
+      p_invitation_id: invite.data!.id,
+    });
     expect(error?.message).toBe('invitation_not_found');
   });
 });

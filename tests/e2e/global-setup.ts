@@ -9,7 +9,9 @@ import { getFreePort, REPO_ROOT, startStack } from '../../scripts/local-stack/st
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
+    );
   });
 }
 
@@ -52,11 +54,34 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       VITE_SUPABASE_ANON_KEY: stack.anonKey,
     };
     const outDir = path.join(dataDir, 'dist');
-    await run(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], env);
+    await run(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        // Only warnings: the list of chunks buries the test output.
+        '--logLevel',
+        'warn',
+      ],
+      env,
+    );
     const port = await getFreePort();
     preview = spawn(
       process.execPath,
-      [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+      [
+        path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+        'preview',
+        '--outDir',
+        outDir,
+        '--port',
+        String(port),
+        '--strictPort',
+        '--host',
+        '127.0.0.1',
+      ],
       { cwd: REPO_ROOT, env, stdio: 'ignore' },
     );
     const baseUrl = `http://127.0.0.1:${port}`;

@@ -14,7 +14,10 @@ export type ApiClient = SupabaseClient<Database>;
 
 function env(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the journeys through playwright (global setup sets it)`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the journeys through playwright (global setup sets it)`,
+    );
   return value;
 }
 
@@ -41,13 +44,23 @@ export interface Account {
 }
 
 /** A user with a company, created through the API; sign in with signIn(). */
-export async function createAccount(companyName = 'Construtora Teste', fullName = 'Paula Teste'): Promise<Account> {
+export async function createAccount(
+  companyName = 'Construtora Teste',
+  fullName = 'Paula Teste',
+): Promise<Account> {
   const client = apiClient();
   const email = uniqueEmail();
   const password = 'segredo123';
-  const { error } = await client.auth.signUp({ email, password, options: { data: { full_name: fullName } } });
+  const { error } = await client.auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName } },
+  });
   if (error) throw error;
-  const { data, error: rpcError } = await client.rpc('create_company', { p_name: companyName, p_full_name: fullName });
+  const { data, error: rpcError } = await client.rpc('create_company', {
+    p_name: companyName,
+    p_full_name: fullName,
+  });
   if (rpcError) throw rpcError;
   return { email, password, fullName, companyId: (data as { id: string }).id, companyName, client };
 }
@@ -60,9 +73,14 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page.getByText(/Olá, /)).toBeVisible();
 }
 
-/** Saves a screenshot of the screen a journey visits: test-results/screens/<project>/<name>.png */
+/**
+ * Saves a screenshot of the screen a journey visits:
+ * test-results/screens/<project>/<spec file>/<name>.png (one folder per spec, so that two specs'
+ * "home" never overwrite each other).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = path.join('test-results', 'screens', test.info().project.name);
+  const spec = path.basename(test.info().file).replace(/\.spec\.ts$/, '');
+  const dir = path.join('test-results', 'screens', test.info().project.name, spec);
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

@@ -26,7 +26,7 @@ type ColorPickerProps = Omit<
 export function ColorPicker({ value, onValueChange, className, ...props }: ColorPickerProps) {
   return (
     <RadioGroupPrimitive.Root
-      className={cn('flex flex-wrap gap-2', className)}
+      className={cn('grid w-fit grid-cols-4 gap-2', className)}
       orientation="horizontal"
       value={value}
       onValueChange={(next) => {
@@ -44,7 +44,12 @@ export function ColorPicker({ value, onValueChange, className, ...props }: Color
             'flex size-11 items-center justify-center rounded-full border-2 border-transparent ring-offset-background transition-shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 data-[state=checked]:border-foreground',
           )}
         >
-          <span className={cn('flex size-8 items-center justify-center rounded-full', COLOR_BG_CLASS[token])}>
+          <span
+            className={cn(
+              'flex size-8 items-center justify-center rounded-full',
+              COLOR_BG_CLASS[token],
+            )}
+          >
             <RadioGroupPrimitive.Indicator>
               <Check className="size-4 text-white" aria-hidden="true" />
             </RadioGroupPrimitive.Indicator>

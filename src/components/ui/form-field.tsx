@@ -48,7 +48,7 @@ export function FormField({
   };
 
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid grid-cols-1 gap-2', className)}>
       <Label htmlFor={controlId}>
         {label}
         {required ? (

@@ -37,7 +37,10 @@ export function useBankAccounts({ activeOnly = true }: { activeOnly?: boolean } 
   return useQuery(bankAccountsQuery(id, activeOnly));
 }
 
-export function categoriesQuery(companyId: string, filter: { type?: 'income' | 'expense'; activeOnly: boolean }) {
+export function categoriesQuery(
+  companyId: string,
+  filter: { type?: 'income' | 'expense'; activeOnly: boolean },
+) {
   return queryOptions({
     queryKey: categoryKeys.list(companyId, filter),
     queryFn: async ({ signal }) => {
@@ -53,7 +56,9 @@ export function categoriesQuery(companyId: string, filter: { type?: 'income' | '
 
 export function useCategories(filter: { type?: 'income' | 'expense'; activeOnly?: boolean } = {}) {
   const { id } = useCurrentCompany();
-  return useQuery(categoriesQuery(id, { type: filter.type, activeOnly: filter.activeOnly ?? true }));
+  return useQuery(
+    categoriesQuery(id, { type: filter.type, activeOnly: filter.activeOnly ?? true }),
+  );
 }
 
 export function projectsQuery(companyId: string) {

@@ -4,6 +4,13 @@
 
 const company = (companyId: string) => ['companies', companyId] as const;
 
+/** What belongs to the signed-in user rather than to one company (kept on company switch). */
+export const sessionKeys = {
+  all: (userId: string) => ['session', userId] as const,
+  memberships: (userId: string) => [...sessionKeys.all(userId), 'memberships'] as const,
+  invitations: (userId: string) => [...sessionKeys.all(userId), 'invitations'] as const,
+};
+
 export const companyKeys = {
   all: company,
   members: (companyId: string) => [...company(companyId), 'members'] as const,
@@ -14,43 +21,86 @@ export const bankAccountKeys = {
   all: (companyId: string) => [...company(companyId), 'bank-accounts'] as const,
   list: (companyId: string, filter: { activeOnly: boolean }) =>
     [...bankAccountKeys.all(companyId), 'list', filter] as const,
-  detail: (companyId: string, id: string) => [...bankAccountKeys.all(companyId), 'detail', id] as const,
-  ledger: (companyId: string, id: string) => [...bankAccountKeys.all(companyId), 'ledger', id] as const,
+  detail: (companyId: string, id: string) =>
+    [...bankAccountKeys.all(companyId), 'detail', id] as const,
+  ledger: (companyId: string, id: string) =>
+    [...bankAccountKeys.all(companyId), 'ledger', id] as const,
 };
 
 export const entryKeys = {
   all: (companyId: string) => [...company(companyId), 'entries'] as const,
-  summary: (companyId: string, today: string) => [...entryKeys.all(companyId), 'summary', today] as const,
-  pending: (companyId: string, kind: 'expense' | 'income') => [...entryKeys.all(companyId), 'pending', kind] as const,
-  list: (companyId: string, filters: Record<string, unknown>) => [...entryKeys.all(companyId), 'list', filters] as const,
+  summary: (companyId: string, today: string) =>
+    [...entryKeys.all(companyId), 'summary', today] as const,
+  pending: (companyId: string, kind: 'expense' | 'income') =>
+    [...entryKeys.all(companyId), 'pending', kind] as const,
+  list: (companyId: string, filters: Record<string, unknown>) =>
+    [...entryKeys.all(companyId), 'list', filters] as const,
+  /** Cards of Contas a Pagar / Receber (entry_list_summary). */
+  listSummary: (companyId: string, kind: 'expense' | 'income', today: string) =>
+    [...entryKeys.all(companyId), 'list-summary', kind, today] as const,
+  /** Movimentações: pages of search_movements for one set of filters (today included). */
+  movements: (companyId: string, filters: Record<string, unknown>) =>
+    [...entryKeys.all(companyId), 'movements', filters] as const,
+  /** Movimentações totals (movement_summary) for the same filters. */
+  movementSummary: (companyId: string, filters: Record<string, unknown>) =>
+    [...entryKeys.all(companyId), 'movements-summary', filters] as const,
 };
 
 export const categoryKeys = {
   all: (companyId: string) => [...company(companyId), 'categories'] as const,
   list: (companyId: string, filter: { type?: 'income' | 'expense'; activeOnly: boolean }) =>
     [...categoryKeys.all(companyId), 'list', filter] as const,
-  detail: (companyId: string, id: string) => [...categoryKeys.all(companyId), 'detail', id] as const,
+  detail: (companyId: string, id: string) =>
+    [...categoryKeys.all(companyId), 'detail', id] as const,
+  /** category_stats of one category as of the browser's today (detail cards, recent rows). */
+  stats: (companyId: string, id: string, today: string) =>
+    [...categoryKeys.detail(companyId, id), 'stats', today] as const,
 };
 
 export const supplierKeys = {
   all: (companyId: string) => [...company(companyId), 'suppliers'] as const,
-  list: (companyId: string, filter: { activeOnly: boolean }) => [...supplierKeys.all(companyId), 'list', filter] as const,
-  detail: (companyId: string, id: string) => [...supplierKeys.all(companyId), 'detail', id] as const,
+  list: (companyId: string, filter: { activeOnly: boolean }) =>
+    [...supplierKeys.all(companyId), 'list', filter] as const,
+  detail: (companyId: string, id: string) =>
+    [...supplierKeys.all(companyId), 'detail', id] as const,
+  /** supplier_summary: active count and total spent of the list header. */
+  summary: (companyId: string) => [...supplierKeys.all(companyId), 'summary'] as const,
+  /** supplier_stats of one supplier (detail cards). */
+  stats: (companyId: string, id: string) => [...supplierKeys.all(companyId), 'stats', id] as const,
+  orders: (companyId: string, id: string) =>
+    [...supplierKeys.all(companyId), 'orders', id] as const,
+  products: (companyId: string, id: string) =>
+    [...supplierKeys.all(companyId), 'products', id] as const,
 };
 
 export const clientKeys = {
   all: (companyId: string) => [...company(companyId), 'clients'] as const,
-  list: (companyId: string, filter: { activeOnly: boolean }) => [...clientKeys.all(companyId), 'list', filter] as const,
+  list: (companyId: string, filter: { activeOnly: boolean }) =>
+    [...clientKeys.all(companyId), 'list', filter] as const,
 };
 
 export const projectKeys = {
   all: (companyId: string) => [...company(companyId), 'projects'] as const,
   list: (companyId: string) => [...projectKeys.all(companyId), 'list'] as const,
   detail: (companyId: string, id: string) => [...projectKeys.all(companyId), 'detail', id] as const,
+  /** The Obras screen: every obra with its paid expenses/revenues (project_financials). */
+  overview: (companyId: string) => [...projectKeys.all(companyId), 'overview'] as const,
+  stages: (companyId: string, id: string) =>
+    [...projectKeys.detail(companyId, id), 'stages'] as const,
+  team: (companyId: string, id: string) => [...projectKeys.detail(companyId, id), 'team'] as const,
+  /** Paid receipts and expenses of one obra (Financeiro tab, from the entries view). */
+  entries: (companyId: string, id: string) =>
+    [...projectKeys.detail(companyId, id), 'entries'] as const,
 };
 
 export const reportKeys = {
   all: (companyId: string) => [...company(companyId), 'reports'] as const,
+  /** report_summary for a period and account/obra filters. */
+  summary: (companyId: string, filters: Record<string, unknown>) =>
+    [...reportKeys.all(companyId), 'summary', filters] as const,
+  /** balance_history (balance evolution per account) for a period and accounts. */
+  balanceHistory: (companyId: string, filters: Record<string, unknown>) =>
+    [...reportKeys.all(companyId), 'balance-history', filters] as const,
 };
 
 /**

@@ -1,0 +1,161 @@
+import type { Session, User } from '@supabase/supabase-js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ProtectedRoute } from '@/app/protected-route';
+import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
+import { useCompanySwitcher } from '@/lib/company-switcher';
+import { useCurrentCompany } from '@/lib/current-company';
+import { restUrl, server } from '@/test/msw-server';
+
+const user = {
+  id: '22222222-2222-4222-8222-222222222222',
+  email: 'ana@example.com',
+  aud: 'authenticated',
+  app_metadata: {},
+  user_metadata: {},
+  created_at: '2026-11-01T12:00:00Z',
+} satisfies User;
+const session = {
+  user,
+  access_token: 't',
+  refresh_token: 'r',
+  expires_in: 3600,
+  token_type: 'bearer',
+} as Session;
+
+const ALFA = '11111111-1111-4111-8111-111111111111';
+const BETA = '33333333-3333-4333-8333-333333333333';
+
+function profile(companyId: string, name: string, role: 'admin' | 'member') {
+  return {
+    id: `${companyId.slice(0, 8)}-0000-4000-8000-000000000000`,
+    company_id: companyId,
+    role,
+    full_name: 'Ana Souza',
+    email: user.email,
+    companies: { name },
+  };
+}
+
+function Probe() {
+  const company = useCurrentCompany();
+  const { companies, switchCompany } = useCompanySwitcher();
+  return (
+    <div>
+      <h1>Empresa atual: {company.name}</h1>
+      <p>Papel: {company.role}</p>
+      {companies.map((c) => (
+        <button key={c.id} type="button" onClick={() => switchCompany(c.id)}>
+          Trocar para {c.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function renderGate(
+  auth: AuthState,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth', element: <h1>Tela de entrada</h1> },
+      { path: '/company-setup', element: <h1>Configurar Empresa</h1> },
+      {
+        path: '/',
+        element: (
+          <ProtectedRoute>
+            <Probe />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/obras',
+        element: (
+          <ProtectedRoute>
+            <Probe />
+          </ProtectedRoute>
+        ),
+      },
+    ],
+    { initialEntries: ['/obras'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+describe('ProtectedRoute', () => {
+  it('shows "Carregando..." while the session loads', () => {
+    renderGate({ session: null, user: null, loading: true, signedOut: false });
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
+  });
+
+  it('sends a visitor without a session to /auth, remembering where they were going', async () => {
+    const { router } = renderGate({ session: null, user: null, loading: false, signedOut: false });
+    expect(await screen.findByRole('heading', { name: 'Tela de entrada' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/obras' });
+  });
+
+  it('sends a user without an active membership to /company-setup', async () => {
+    server.use(http.get(restUrl('user_profiles'), () => HttpResponse.json([])));
+    renderGate({ session, user, loading: false, signedOut: false });
+    expect(await screen.findByRole('heading', { name: 'Configurar Empresa' })).toBeInTheDocument();
+  });
+
+  it('provides the remembered company, switches companies and drops the previous company data', async () => {
+    let query = '';
+    server.use(
+      http.get(restUrl('user_profiles'), ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json([
+          profile(ALFA, 'Construtora Alfa', 'admin'),
+          profile(BETA, 'Construtora Beta', 'member'),
+        ]);
+      }),
+    );
+    localStorage.setItem(`current-company:${user.id}`, BETA);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(['companies', BETA, 'bank-accounts'], ['conta da Beta']);
+    const { router } = renderGate({ session, user, loading: false, signedOut: false }, queryClient);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Empresa atual: Construtora Beta' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Papel: member')).toBeInTheDocument();
+    // Only the user's own, active memberships.
+    expect(query).toContain(`user_id=eq.${user.id}`);
+    expect(query).toContain('is_active=eq.true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Trocar para Construtora Alfa' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Papel: admin')).toBeInTheDocument();
+    expect(localStorage.getItem(`current-company:${user.id}`)).toBe(ALFA);
+    expect(queryClient.getQueryData(['companies', BETA, 'bank-accounts'])).toBeUndefined();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('falls back to the first company when the remembered one is no longer available', async () => {
+    server.use(
+      http.get(restUrl('user_profiles'), () =>
+        HttpResponse.json([profile(ALFA, 'Construtora Alfa', 'admin')]),
+      ),
+    );
+    localStorage.setItem(`current-company:${user.id}`, BETA);
+    renderGate({ session, user, loading: false, signedOut: false });
+    expect(
+      await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),
+    ).toBeInTheDocument();
+  });
+});

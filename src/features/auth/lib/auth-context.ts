@@ -1,0 +1,19 @@
+import type { Session, User } from '@supabase/supabase-js';
+import { createContext, useContext } from 'react';
+
+export interface AuthState {
+  session: Session | null;
+  user: User | null;
+  /** True until supabase-js has read the stored session (and refreshed it if needed). */
+  loading: boolean;
+  /** True when the session ended in this tab (signed out), not when there never was one. */
+  signedOut: boolean;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth() used outside <AuthProvider>');
+  return auth;
+}

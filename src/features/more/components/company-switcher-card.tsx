@@ -1,0 +1,55 @@
+import { Building2 } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { useCompanySwitcher } from '@/lib/company-switcher';
+import { useCurrentCompany } from '@/lib/current-company';
+import { memberRoleLabels } from '@/lib/labels';
+
+/** The company being worked in; a user of several companies switches here. */
+export function CompanySwitcherCard() {
+  const company = useCurrentCompany();
+  const { companies, switchCompany } = useCompanySwitcher();
+
+  return (
+    <Card>
+      <CardContent className="grid gap-3 pt-4">
+        <div className="flex items-center gap-3">
+          <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Building2 className="size-5" aria-hidden="true" />
+          </div>
+          <div className="min-w-0">
+            <p className="truncate font-semibold">{company.name}</p>
+            <p className="truncate text-sm text-muted-foreground">
+              {company.fullName} · {memberRoleLabels[company.role]}
+            </p>
+          </div>
+        </div>
+        {companies.length > 1 ? (
+          <div className="grid gap-2">
+            <label htmlFor="company-switcher" className="text-sm font-medium">
+              Trocar de empresa
+            </label>
+            <Select value={company.id} onValueChange={switchCompany}>
+              <SelectTrigger id="company-switcher">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {companies.map((c) => (
+                  <SelectItem key={c.id} value={c.id}>
+                    {c.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  Building,
+  ChevronRight,
+  CircleArrowDown,
+  CircleArrowUp,
+  HardHat,
+  Landmark,
+  LogOut,
+  PenLine,
+  Settings,
+  Tags,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { PendingInvitations } from '@/components/pending-invitations';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentCompany } from '@/lib/current-company';
+import { getErrorMessage } from '@/lib/errors';
+import { cn } from '@/lib/utils';
+import { useSignOut } from '@/features/more/api/sign-out';
+import { CompanySwitcherCard } from '@/features/more/components/company-switcher-card';
+
+interface MenuLink {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  tone?: string;
+}
+
+/** SPEC §2 "Mais", plus Clientes and Lançar (reachable from nowhere else). */
+const LINKS: MenuLink[] = [
+  { label: 'Obras & Projetos', to: '/obras', icon: HardHat },
+  { label: 'Fornecedores', to: '/fornecedores', icon: Truck },
+  { label: 'Clientes', to: '/clientes', icon: Users },
+  { label: 'Categorias', to: '/categorias', icon: Tags },
+  {
+    label: 'Todas as contas Pagar',
+    to: '/contas-pagar',
+    icon: CircleArrowUp,
+    tone: 'text-expense',
+  },
+  {
+    label: 'Todas as contas Receber',
+    to: '/contas-receber',
+    icon: CircleArrowDown,
+    tone: 'text-income',
+  },
+  { label: 'Contas Bancárias', to: '/contas-bancarias', icon: Landmark },
+  { label: 'Lançar', to: '/lancar', icon: PenLine },
+  { label: 'Preferências', to: '/preferencias', icon: Settings },
+];
+
+export function MorePage() {
+  const company = useCurrentCompany();
+  const signOut = useSignOut({
+    onSuccess: () =>
+      toast.success('Logout realizado com sucesso', {
+        description: 'Você foi desconectado do sistema.',
+      }),
+    onError: (error) =>
+      toast.error('Erro ao fazer logout', { description: getErrorMessage(error) }),
+  });
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader title="Mais" />
+      <CompanySwitcherCard />
+      <PendingInvitations userId={company.userId} />
+      <nav aria-label="Menu">
+        <ul className="divide-y overflow-hidden rounded-lg border bg-card">
+          {LINKS.map(({ label, to, icon: Icon, tone }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex min-h-14 items-center gap-3 px-4 py-3 transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+              >
+                <Icon
+                  className={cn('size-5 shrink-0', tone ?? 'text-primary')}
+                  aria-hidden="true"
+                />
+                <span className="flex-1 font-medium">{label}</span>
+                <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Button
+        variant="outline"
+        size="lg"
+        className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
+        <LogOut aria-hidden="true" />
+        {signOut.isPending ? 'Saindo...' : 'Sair'}
+      </Button>
+      <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+        <Building className="size-3.5" aria-hidden="true" />
+        App Finanças · versão 1.0.0
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { MailPlus, UserCheck, UserX, X } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useInvitations } from '@/features/preferences/api/get-invitations';
+import { useMembers, type Member } from '@/features/preferences/api/get-members';
+import { useRevokeInvitation } from '@/features/preferences/api/revoke-invitation';
+import { useSetMemberActive } from '@/features/preferences/api/set-member-active';
+import { InviteMemberForm } from '@/features/preferences/components/invite-member-form';
+import { useCurrentCompany } from '@/lib/current-company';
+import { getErrorMessage } from '@/lib/errors';
+import { memberRoleLabels } from '@/lib/labels';
+
+function roleLabel(role: string): string {
+  return role === 'admin' || role === 'member' ? memberRoleLabels[role] : role;
+}
+
+/**
+ * Users of the company. Admins invite, revoke invitations, deactivate and reactivate members;
+ * everyone else sees the list only. The database enforces the same (RLS and a guard trigger).
+ */
+export function MembersCard() {
+  const company = useCurrentCompany();
+  const isAdmin = company.role === 'admin';
+  const members = useMembers();
+  const invitations = useInvitations();
+  const revoke = useRevokeInvitation();
+  const setActive = useSetMemberActive();
+  const [confirming, setConfirming] = useState<Member | null>(null);
+
+  function changeActive(member: Member, active: boolean) {
+    setActive.mutate(
+      { profileId: member.id, active },
+      {
+        onSuccess: () =>
+          toast.success(active ? 'Usuário reativado' : 'Usuário desativado', {
+            description: active
+              ? `${member.full_name} voltou a ter acesso à empresa.`
+              : `${member.full_name} não tem mais acesso à empresa.`,
+          }),
+        onError: (error) =>
+          toast.error('Erro ao atualizar usuário', { description: getErrorMessage(error) }),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Usuários</CardTitle>
+        <CardDescription>
+          {isAdmin
+            ? 'Convide pessoas pelo email e escolha o que cada uma pode fazer.'
+            : 'Apenas administradores podem convidar ou desativar usuários.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {isAdmin ? (
+          <InviteMemberForm memberEmails={(members.data ?? []).map((m) => m.email.toLowerCase())} />
+        ) : null}
+
+        <section aria-labelledby="members-heading" className="grid gap-2">
+          <h3 id="members-heading" className="text-sm font-semibold">
+            Membros
+          </h3>
+          {members.isPending ? (
+            <Spinner label="Carregando usuários..." className="py-4" />
+          ) : members.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              Erro ao carregar usuários. {getErrorMessage(members.error)}
+            </p>
+          ) : members.data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nenhum usuário encontrado.</p>
+          ) : (
+            <ul className="divide-y rounded-md border" aria-label="Membros">
+              {members.data.map((member) => {
+                const self = member.user_id === company.userId;
+                return (
+                  <li
+                    key={member.id}
+                    className={`flex flex-wrap items-center gap-3 p-3 ${member.is_active ? '' : 'opacity-60'}`}
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium">
+                        {member.full_name}
+                        {self ? <span className="text-muted-foreground"> (você)</span> : null}
+                      </p>
+                      <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+                      <div className="mt-1 flex gap-1.5">
+                        <Badge variant={member.role === 'admin' ? 'default' : 'secondary'}>
+                          {roleLabel(member.role)}
+                        </Badge>
+                        {member.is_active ? null : <Badge variant="outline">Inativo</Badge>}
+                      </div>
+                    </div>
+                    {isAdmin && !self ? (
+                      member.is_active ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Desativar ${member.full_name}`}
+                          disabled={setActive.isPending}
+                          onClick={() => setConfirming(member)}
+                        >
+                          <UserX aria-hidden="true" />
+                          Desativar
+                        </Button>
+                      ) : (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Reativar ${member.full_name}`}
+                          disabled={setActive.isPending}
+                          onClick={() => changeActive(member, true)}
+                        >
+                          <UserCheck aria-hidden="true" />
+                          Reativar
+                        </Button>
+                      )
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="invitations-heading" className="grid gap-2">
+          <h3 id="invitations-heading" className="text-sm font-semibold">
+            Convites pendentes
+          </h3>
+          {invitations.isPending ? (
+            <Spinner label="Carregando convites..." className="py-4" />
+          ) : invitations.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              Erro ao carregar convites. {getErrorMessage(invitations.error)}
+            </p>
+          ) : invitations.data.length === 0 ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <MailPlus className="size-4" aria-hidden="true" />
+              Nenhum convite pendente.
+            </p>
+          ) : (
+            <ul className="divide-y rounded-md border" aria-label="Convites enviados">
+              {invitations.data.map((invitation) => (
+                <li key={invitation.id} className="flex items-center gap-3 p-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{invitation.email}</p>
+                    <div className="mt-1 flex gap-1.5">
+                      <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
+                      <Badge variant="warning">Pendente</Badge>
+                    </div>
+                  </div>
+                  {isAdmin ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Cancelar convite de ${invitation.email}`}
+                      disabled={revoke.isPending}
+                      onClick={() =>
+                        revoke.mutate(invitation.id, {
+                          onSuccess: () =>
+                            toast.success('Convite cancelado', { description: invitation.email }),
+                          onError: (error) =>
+                            toast.error('Erro ao cancelar convite', {
+                              description: getErrorMessage(error),
+                            }),
+                        })
+                      }
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </CardContent>
+
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Desativar usuário?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {confirming?.full_name} perderá o acesso à empresa até ser reativado.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (confirming) changeActive(confirming, false);
+                setConfirming(null);
+              }}
+            >
+              Desativar
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { MembersCard } from '@/features/preferences/components/members-card';
+import { SystemInfoCard } from '@/features/preferences/components/system-info-card';
+import { ThemeCard } from '@/features/preferences/components/theme-card';
+
+/** SPEC §2 Preferências, with real member management (DESIGN §2). */
+export function PreferencesPage() {
+  return (
+    <div className="grid gap-4">
+      <PageHeader title="Preferências" backTo="/mais" />
+      <ThemeCard />
+      <MembersCard />
+      <SystemInfoCard />
+    </div>
+  );
+}

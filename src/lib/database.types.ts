@@ -1,0 +1,1434 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      accounts_payable: {
+        Row: {
+          amount: number;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_date: string;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          notes: string | null;
+          payment_date: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          status: string;
+          supplier_id: string | null;
+          supplier_name: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          amount: number;
+          bank_account_id?: string | null;
+          category_id?: string | null;
+          company_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          description: string;
+          due_date: string;
+          id?: string;
+          installment_count?: number | null;
+          installment_number?: number | null;
+          notes?: string | null;
+          payment_date?: string | null;
+          payment_method?: string | null;
+          project_id?: string | null;
+          series_id?: string | null;
+          series_kind?: string | null;
+          status?: string;
+          supplier_id?: string | null;
+          supplier_name?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          amount?: number;
+          bank_account_id?: string | null;
+          category_id?: string | null;
+          company_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          due_date?: string;
+          id?: string;
+          installment_count?: number | null;
+          installment_number?: number | null;
+          notes?: string | null;
+          payment_date?: string | null;
+          payment_method?: string | null;
+          project_id?: string | null;
+          series_id?: string | null;
+          series_kind?: string | null;
+          status?: string;
+          supplier_id?: string | null;
+          supplier_name?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'accounts_payable_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'bank_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_payable_company_id_category_id_fkey';
+            columns: ['company_id', 'category_id'];
+            referencedRelation: 'categories';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_payable_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'accounts_payable_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_payable_company_id_supplier_id_fkey';
+            columns: ['company_id', 'supplier_id'];
+            referencedRelation: 'suppliers';
+            referencedColumns: ['company_id', 'id'];
+          },
+        ];
+      };
+      accounts_receivable: {
+        Row: {
+          amount: number;
+          bank_account_id: string | null;
+          category_id: string | null;
+          client_id: string | null;
+          client_name: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_date: string;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          notes: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          received_date: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          status: string;
+          updated_at: string;
+        };
+        Insert: {
+          amount: number;
+          bank_account_id?: string | null;
+          category_id?: string | null;
+          client_id?: string | null;
+          client_name?: string | null;
+          company_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          description: string;
+          due_date: string;
+          id?: string;
+          installment_count?: number | null;
+          installment_number?: number | null;
+          notes?: string | null;
+          payment_method?: string | null;
+          project_id?: string | null;
+          received_date?: string | null;
+          series_id?: string | null;
+          series_kind?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          amount?: number;
+          bank_account_id?: string | null;
+          category_id?: string | null;
+          client_id?: string | null;
+          client_name?: string | null;
+          company_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          due_date?: string;
+          id?: string;
+          installment_count?: number | null;
+          installment_number?: number | null;
+          notes?: string | null;
+          payment_method?: string | null;
+          project_id?: string | null;
+          received_date?: string | null;
+          series_id?: string | null;
+          series_kind?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'accounts_receivable_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'bank_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_receivable_company_id_category_id_fkey';
+            columns: ['company_id', 'category_id'];
+            referencedRelation: 'categories';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_receivable_company_id_client_id_fkey';
+            columns: ['company_id', 'client_id'];
+            referencedRelation: 'clients';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_receivable_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'accounts_receivable_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+        ];
+      };
+      bank_accounts: {
+        Row: {
+          account_number: string | null;
+          agency: string | null;
+          alias: string | null;
+          color: string;
+          company_id: string;
+          created_at: string;
+          current_balance: number;
+          id: string;
+          initial_balance: number;
+          is_active: boolean;
+          name: string;
+          type: string;
+          updated_at: string;
+        };
+        Insert: {
+          account_number?: string | null;
+          agency?: string | null;
+          alias?: string | null;
+          color?: string;
+          company_id: string;
+          created_at?: string;
+          current_balance?: number;
+          id?: string;
+          initial_balance?: number;
+          is_active?: boolean;
+          name: string;
+          type: string;
+          updated_at?: string;
+        };
+        Update: {
+          account_number?: string | null;
+          agency?: string | null;
+          alias?: string | null;
+          color?: string;
+          company_id?: string;
+          created_at?: string;
+          current_balance?: number;
+          id?: string;
+          initial_balance?: number;
+          is_active?: boolean;
+          name?: string;
+          type?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'bank_accounts_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      categories: {
+        Row: {
+          color: string;
+          company_id: string;
+          created_at: string;
+          description: string | null;
+          id: string;
+          is_active: boolean;
+          name: string;
+          type: string;
+          updated_at: string;
+        };
+        Insert: {
+          color?: string;
+          company_id: string;
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name: string;
+          type: string;
+          updated_at?: string;
+        };
+        Update: {
+          color?: string;
+          company_id?: string;
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name?: string;
+          type?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'categories_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      clients: {
+        Row: {
+          address: string | null;
+          company_id: string;
+          created_at: string;
+          document: string | null;
+          email: string | null;
+          id: string;
+          is_active: boolean;
+          name: string;
+          notes: string | null;
+          phone: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          address?: string | null;
+          company_id: string;
+          created_at?: string;
+          document?: string | null;
+          email?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name: string;
+          notes?: string | null;
+          phone?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          address?: string | null;
+          company_id?: string;
+          created_at?: string;
+          document?: string | null;
+          email?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name?: string;
+          notes?: string | null;
+          phone?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'clients_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      companies: {
+        Row: {
+          address: string | null;
+          city: string | null;
+          created_at: string;
+          created_by: string;
+          document: string | null;
+          email: string | null;
+          id: string;
+          name: string;
+          phone: string | null;
+          state: string | null;
+          updated_at: string;
+          zip_code: string | null;
+        };
+        Insert: {
+          address?: string | null;
+          city?: string | null;
+          created_at?: string;
+          created_by: string;
+          document?: string | null;
+          email?: string | null;
+          id?: string;
+          name: string;
+          phone?: string | null;
+          state?: string | null;
+          updated_at?: string;
+          zip_code?: string | null;
+        };
+        Update: {
+          address?: string | null;
+          city?: string | null;
+          created_at?: string;
+          created_by?: string;
+          document?: string | null;
+          email?: string | null;
+          id?: string;
+          name?: string;
+          phone?: string | null;
+          state?: string | null;
+          updated_at?: string;
+          zip_code?: string | null;
+        };
+        Relationships: [];
+      };
+      company_invitations: {
+        Row: {
+          accepted_at: string | null;
+          accepted_by: string | null;
+          company_id: string;
+          created_at: string;
+          email: string;
+          id: string;
+          invited_by: string;
+          role: string;
+        };
+        Insert: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          company_id: string;
+          created_at?: string;
+          email: string;
+          id?: string;
+          invited_by?: string;
+          role?: string;
+        };
+        Update: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          company_id?: string;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          invited_by?: string;
+          role?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'company_invitations_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      project_stages: {
+        Row: {
+          actual_cost: number | null;
+          company_id: string;
+          completion_date: string | null;
+          created_at: string;
+          description: string | null;
+          estimated_cost: number | null;
+          id: string;
+          is_completed: boolean;
+          name: string;
+          notes: string | null;
+          order_index: number;
+          project_id: string;
+          updated_at: string;
+        };
+        Insert: {
+          actual_cost?: number | null;
+          company_id: string;
+          completion_date?: string | null;
+          created_at?: string;
+          description?: string | null;
+          estimated_cost?: number | null;
+          id?: string;
+          is_completed?: boolean;
+          name: string;
+          notes?: string | null;
+          order_index?: number;
+          project_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          actual_cost?: number | null;
+          company_id?: string;
+          completion_date?: string | null;
+          created_at?: string;
+          description?: string | null;
+          estimated_cost?: number | null;
+          id?: string;
+          is_completed?: boolean;
+          name?: string;
+          notes?: string | null;
+          order_index?: number;
+          project_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'project_stages_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+        ];
+      };
+      project_team_members: {
+        Row: {
+          company_id: string;
+          contact: string;
+          created_at: string;
+          id: string;
+          is_active: boolean;
+          name: string;
+          project_id: string;
+          role: string;
+          updated_at: string;
+        };
+        Insert: {
+          company_id: string;
+          contact: string;
+          created_at?: string;
+          id?: string;
+          is_active?: boolean;
+          name: string;
+          project_id: string;
+          role: string;
+          updated_at?: string;
+        };
+        Update: {
+          company_id?: string;
+          contact?: string;
+          created_at?: string;
+          id?: string;
+          is_active?: boolean;
+          name?: string;
+          project_id?: string;
+          role?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'project_team_members_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+        ];
+      };
+      projects: {
+        Row: {
+          address: string | null;
+          budget: number | null;
+          client_name: string | null;
+          company_id: string;
+          completion_percentage: number;
+          created_at: string;
+          description: string | null;
+          end_date: string | null;
+          id: string;
+          name: string;
+          priority: string;
+          start_date: string | null;
+          status: string;
+          updated_at: string;
+        };
+        Insert: {
+          address?: string | null;
+          budget?: number | null;
+          client_name?: string | null;
+          company_id: string;
+          completion_percentage?: number;
+          created_at?: string;
+          description?: string | null;
+          end_date?: string | null;
+          id?: string;
+          name: string;
+          priority?: string;
+          start_date?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          address?: string | null;
+          budget?: number | null;
+          client_name?: string | null;
+          company_id?: string;
+          completion_percentage?: number;
+          created_at?: string;
+          description?: string | null;
+          end_date?: string | null;
+          id?: string;
+          name?: string;
+          priority?: string;
+          start_date?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'projects_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      supplier_orders: {
+        Row: {
+          amount: number;
+          company_id: string;
+          created_at: string;
+          delivery_date: string | null;
+          description: string;
+          id: string;
+          notes: string | null;
+          order_date: string;
+          project_id: string | null;
+          status: string;
+          supplier_id: string;
+          updated_at: string;
+        };
+        Insert: {
+          amount: number;
+          company_id: string;
+          created_at?: string;
+          delivery_date?: string | null;
+          description: string;
+          id?: string;
+          notes?: string | null;
+          order_date?: string;
+          project_id?: string | null;
+          status?: string;
+          supplier_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          amount?: number;
+          company_id?: string;
+          created_at?: string;
+          delivery_date?: string | null;
+          description?: string;
+          id?: string;
+          notes?: string | null;
+          order_date?: string;
+          project_id?: string | null;
+          status?: string;
+          supplier_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'supplier_orders_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'supplier_orders_company_id_supplier_id_fkey';
+            columns: ['company_id', 'supplier_id'];
+            referencedRelation: 'suppliers';
+            referencedColumns: ['company_id', 'id'];
+          },
+        ];
+      };
+      supplier_products: {
+        Row: {
+          category: string;
+          company_id: string;
+          created_at: string;
+          description: string | null;
+          frequency: string;
+          id: string;
+          is_active: boolean;
+          name: string;
+          price: number;
+          supplier_id: string;
+          unit: string;
+          updated_at: string;
+        };
+        Insert: {
+          category?: string;
+          company_id: string;
+          created_at?: string;
+          description?: string | null;
+          frequency?: string;
+          id?: string;
+          is_active?: boolean;
+          name: string;
+          price: number;
+          supplier_id: string;
+          unit: string;
+          updated_at?: string;
+        };
+        Update: {
+          category?: string;
+          company_id?: string;
+          created_at?: string;
+          description?: string | null;
+          frequency?: string;
+          id?: string;
+          is_active?: boolean;
+          name?: string;
+          price?: number;
+          supplier_id?: string;
+          unit?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'supplier_products_company_id_supplier_id_fkey';
+            columns: ['company_id', 'supplier_id'];
+            referencedRelation: 'suppliers';
+            referencedColumns: ['company_id', 'id'];
+          },
+        ];
+      };
+      suppliers: {
+        Row: {
+          address: string | null;
+          category: string | null;
+          company_id: string;
+          created_at: string;
+          document: string | null;
+          email: string | null;
+          founded_on: string | null;
+          id: string;
+          is_active: boolean;
+          name: string;
+          notes: string | null;
+          phone: string | null;
+          rating: number | null;
+          type: string;
+          updated_at: string;
+          website: string | null;
+        };
+        Insert: {
+          address?: string | null;
+          category?: string | null;
+          company_id: string;
+          created_at?: string;
+          document?: string | null;
+          email?: string | null;
+          founded_on?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name: string;
+          notes?: string | null;
+          phone?: string | null;
+          rating?: number | null;
+          type?: string;
+          updated_at?: string;
+          website?: string | null;
+        };
+        Update: {
+          address?: string | null;
+          category?: string | null;
+          company_id?: string;
+          created_at?: string;
+          document?: string | null;
+          email?: string | null;
+          founded_on?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name?: string;
+          notes?: string | null;
+          phone?: string | null;
+          rating?: number | null;
+          type?: string;
+          updated_at?: string;
+          website?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'suppliers_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      transactions: {
+        Row: {
+          amount: number;
+          bank_account_id: string;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          direction: string;
+          id: string;
+          payable_id: string | null;
+          project_id: string | null;
+          receivable_id: string | null;
+          reversal_of: string | null;
+          transaction_date: string;
+          transfer_group_id: string | null;
+          type: string;
+        };
+        Insert: {
+          amount: number;
+          bank_account_id: string;
+          category_id?: string | null;
+          company_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          description: string;
+          direction: string;
+          id?: string;
+          payable_id?: string | null;
+          project_id?: string | null;
+          receivable_id?: string | null;
+          reversal_of?: string | null;
+          transaction_date: string;
+          transfer_group_id?: string | null;
+          type: string;
+        };
+        Update: {
+          amount?: number;
+          bank_account_id?: string;
+          category_id?: string | null;
+          company_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          direction?: string;
+          id?: string;
+          payable_id?: string | null;
+          project_id?: string | null;
+          receivable_id?: string | null;
+          reversal_of?: string | null;
+          transaction_date?: string;
+          transfer_group_id?: string | null;
+          type?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'bank_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_category_id_fkey';
+            columns: ['company_id', 'category_id'];
+            referencedRelation: 'categories';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_payable_id_fkey';
+            columns: ['company_id', 'payable_id'];
+            referencedRelation: 'accounts_payable';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_receivable_id_fkey';
+            columns: ['company_id', 'receivable_id'];
+            referencedRelation: 'accounts_receivable';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_reversal_of_fkey';
+            columns: ['reversal_of'];
+            referencedRelation: 'transactions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      user_profiles: {
+        Row: {
+          company_id: string;
+          created_at: string;
+          email: string;
+          full_name: string;
+          id: string;
+          is_active: boolean;
+          role: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          company_id: string;
+          created_at?: string;
+          email: string;
+          full_name: string;
+          id?: string;
+          is_active?: boolean;
+          role?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          company_id?: string;
+          created_at?: string;
+          email?: string;
+          full_name?: string;
+          id?: string;
+          is_active?: boolean;
+          role?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'user_profiles_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+    };
+    Views: {
+      entries: {
+        Row: {
+          amount: number | null;
+          bank_account_id: string | null;
+          bank_account_name: string | null;
+          category_color: string | null;
+          category_id: string | null;
+          category_name: string | null;
+          company_id: string | null;
+          counterparty_id: string | null;
+          counterparty_name: string | null;
+          created_at: string | null;
+          description: string | null;
+          due_date: string | null;
+          id: string | null;
+          installment_count: number | null;
+          installment_number: number | null;
+          kind: string | null;
+          notes: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          project_name: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          settled_on: string | null;
+          status: string | null;
+        };
+        Relationships: [];
+      };
+    };
+    Functions: {
+      accept_invitation: {
+        Args: { p_invitation_id: string };
+        Returns: {
+          company_id: string;
+          created_at: string;
+          email: string;
+          full_name: string;
+          id: string;
+          is_active: boolean;
+          role: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'user_profiles';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      balance_history: {
+        Args: {
+          p_account_ids?: string[];
+          p_bucket?: string;
+          p_company_id: string;
+          p_end?: string;
+          p_start?: string;
+        };
+        Returns: Json;
+      };
+      category_stats: {
+        Args: { p_category_id: string; p_today: string };
+        Returns: Json;
+      };
+      create_company: {
+        Args: {
+          p_address?: string;
+          p_city?: string;
+          p_document?: string;
+          p_email?: string;
+          p_full_name: string;
+          p_name: string;
+          p_phone?: string;
+          p_state?: string;
+          p_zip_code?: string;
+        };
+        Returns: {
+          address: string | null;
+          city: string | null;
+          created_at: string;
+          created_by: string;
+          document: string | null;
+          email: string | null;
+          id: string;
+          name: string;
+          phone: string | null;
+          state: string | null;
+          updated_at: string;
+          zip_code: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'companies';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      create_project: {
+        Args: {
+          p_address: string;
+          p_budget: number;
+          p_client_name: string;
+          p_company_id: string;
+          p_description?: string;
+          p_end_date: string;
+          p_name: string;
+          p_priority?: string;
+          p_stages: string[];
+          p_start_date: string;
+          p_status?: string;
+        };
+        Returns: {
+          address: string | null;
+          budget: number | null;
+          client_name: string | null;
+          company_id: string;
+          completion_percentage: number;
+          created_at: string;
+          description: string | null;
+          end_date: string | null;
+          id: string;
+          name: string;
+          priority: string;
+          start_date: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'projects';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      dashboard_summary: {
+        Args: { p_company_id: string; p_today: string };
+        Returns: Json;
+      };
+      entry_list_summary: {
+        Args: { p_company_id: string; p_kind: string; p_today: string };
+        Returns: Json;
+      };
+      movement_summary: {
+        Args: {
+          p_account_ids?: string[];
+          p_category_ids?: string[];
+          p_company_id: string;
+          p_end?: string;
+          p_include_no_project?: boolean;
+          p_kinds?: string[];
+          p_project_ids?: string[];
+          p_search?: string;
+          p_start?: string;
+          p_statuses?: string[];
+          p_today: string;
+        };
+        Returns: Json;
+      };
+      my_pending_invitations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          company_id: string;
+          company_name: string;
+          created_at: string;
+          id: string;
+          invited_by_name: string;
+          role: string;
+        }[];
+      };
+      project_financials: {
+        Args: { p_company_id: string; p_project_id?: string };
+        Returns: {
+          paid_expenses: number;
+          paid_revenues: number;
+          project_id: string;
+        }[];
+      };
+      remove_bank_account: {
+        Args: { p_bank_account_id: string };
+        Returns: string;
+      };
+      remove_category: { Args: { p_category_id: string }; Returns: string };
+      reopen_payable: {
+        Args: { p_payable_id: string; p_reopened_on?: string };
+        Returns: {
+          amount: number;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_date: string;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          notes: string | null;
+          payment_date: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          status: string;
+          supplier_id: string | null;
+          supplier_name: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_payable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      reopen_receivable: {
+        Args: { p_receivable_id: string; p_reopened_on?: string };
+        Returns: {
+          amount: number;
+          bank_account_id: string | null;
+          category_id: string | null;
+          client_id: string | null;
+          client_name: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_date: string;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          notes: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          received_date: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_receivable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      report_summary: {
+        Args: {
+          p_account_ids?: string[];
+          p_company_id: string;
+          p_end?: string;
+          p_include_no_project?: boolean;
+          p_project_ids?: string[];
+          p_start?: string;
+        };
+        Returns: Json;
+      };
+      search_movements: {
+        Args: {
+          p_account_ids?: string[];
+          p_category_ids?: string[];
+          p_company_id: string;
+          p_end?: string;
+          p_include_no_project?: boolean;
+          p_kinds?: string[];
+          p_project_ids?: string[];
+          p_search?: string;
+          p_start?: string;
+          p_statuses?: string[];
+          p_today: string;
+        };
+        Returns: {
+          amount: number;
+          bank_account_id: string;
+          bank_account_name: string;
+          category_color: string;
+          category_id: string;
+          category_name: string;
+          counterparty_name: string;
+          created_at: string;
+          description: string;
+          display_status: string;
+          due_date: string;
+          id: string;
+          installment_count: number;
+          installment_number: number;
+          kind: string;
+          movement_date: string;
+          payment_method: string;
+          project_id: string;
+          project_name: string;
+          settled_on: string;
+          status: string;
+        }[];
+      };
+      settle_payable: {
+        Args: {
+          p_bank_account_id: string;
+          p_paid_on: string;
+          p_payable_id: string;
+        };
+        Returns: {
+          amount: number;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_date: string;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          notes: string | null;
+          payment_date: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          status: string;
+          supplier_id: string | null;
+          supplier_name: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_payable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      settle_receivable: {
+        Args: {
+          p_bank_account_id: string;
+          p_receivable_id: string;
+          p_received_on: string;
+        };
+        Returns: {
+          amount: number;
+          bank_account_id: string | null;
+          category_id: string | null;
+          client_id: string | null;
+          client_name: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_date: string;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          notes: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          received_date: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_receivable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      supplier_stats: {
+        Args: { p_company_id: string; p_supplier_id?: string };
+        Returns: {
+          average_ticket: number;
+          last_order_on: string;
+          order_count: number;
+          orders_total: number;
+          supplier_id: string;
+          total_spent: number;
+        }[];
+      };
+      supplier_summary: { Args: { p_company_id: string }; Returns: Json };
+      transfer_between_accounts: {
+        Args: {
+          p_amount: number;
+          p_description?: string;
+          p_from_account_id: string;
+          p_to_account_id: string;
+          p_transfer_date: string;
+        };
+        Returns: string;
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
+    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
+    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const;
