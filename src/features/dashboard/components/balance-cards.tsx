@@ -1,0 +1,106 @@
+import { Landmark } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useBankAccounts } from '@/lib/api/lookups';
+import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { bankAccountTypeLabels } from '@/lib/labels';
+import { formatCurrency, toCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
+
+function typeLabel(type: string): string {
+  return type in bankAccountTypeLabels
+    ? bankAccountTypeLabels[type as keyof typeof bankAccountTypeLabels]
+    : type;
+}
+
+/** The horizontal strip of active bank accounts and their balances; the first is highlighted. */
+export function BalanceCards() {
+  const accounts = useBankAccounts();
+
+  if (accounts.isPending) {
+    return <Spinner label="Carregando contas..." className="h-28" />;
+  }
+  if (accounts.isError) {
+    return (
+      <div className="flex h-28 flex-col items-center justify-center gap-2 rounded-lg border text-sm">
+        <p>Erro ao carregar contas bancárias</p>
+        <Button variant="outline" size="sm" onClick={() => void accounts.refetch()}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+  if (accounts.data.length === 0) {
+    return (
+      <div className="flex h-28 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-sm text-muted-foreground">
+        <p>Nenhuma conta bancária cadastrada</p>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/contas-bancarias/nova">Cadastrar primeira conta</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <ul
+      aria-label="Saldos das contas bancárias"
+      className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2"
+    >
+      {accounts.data.map((account, index) => {
+        const cents = toCents(account.current_balance);
+        const highlighted = index === 0;
+        return (
+          <li key={account.id} className="shrink-0 snap-start">
+            <Link
+              to={`/contas-bancarias/${account.id}`}
+              className={cn(
+                'flex h-28 w-44 flex-col justify-between overflow-hidden rounded-lg border p-3 shadow-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                highlighted
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'bg-card text-card-foreground hover:bg-accent',
+              )}
+            >
+              <span className="flex items-center gap-2">
+                <span
+                  className={cn(
+                    'size-2.5 shrink-0 rounded-full',
+                    COLOR_BG_CLASS[toColorToken(account.color)],
+                    highlighted && 'ring-2 ring-primary-foreground/70',
+                  )}
+                  aria-hidden="true"
+                />
+                <span className="truncate text-sm font-medium">{account.name}</span>
+              </span>
+              <span
+                className={cn(
+                  'text-xs',
+                  highlighted ? 'text-primary-foreground/80' : 'text-muted-foreground',
+                )}
+              >
+                {typeLabel(account.type)}
+              </span>
+              <span
+                className={cn(
+                  'truncate text-lg font-bold tabular-nums',
+                  !highlighted && cents < 0 && 'text-expense',
+                )}
+              >
+                {formatCurrency(cents)}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+      <li className="shrink-0 snap-start">
+        <Link
+          to="/contas-bancarias"
+          className="flex h-28 w-28 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-center text-sm text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Landmark className="size-5" aria-hidden="true" />
+          Ver contas
+        </Link>
+      </li>
+    </ul>
+  );
+}

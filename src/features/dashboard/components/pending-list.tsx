@@ -1,0 +1,114 @@
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import type { Entry, EntryKind } from '@/lib/api/entry-view';
+import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { usePendingEntries } from '@/features/dashboard/api/get-pending-entries';
+
+interface PendingListProps {
+  kind: EntryKind;
+  /** All pending entries of the kind (from dashboard_summary); the list shows the first ones. */
+  total: number | undefined;
+  onSelect: (entry: Entry) => void;
+}
+
+const texts = {
+  expense: {
+    title: 'A Pagar',
+    empty: 'Nenhuma conta a pagar pendente.',
+    seeAll: '/contas-pagar',
+    seeAllLabel: 'Ver todas as contas a pagar',
+  },
+  income: {
+    title: 'A Receber',
+    empty: 'Nenhuma conta a receber pendente.',
+    seeAll: '/contas-receber',
+    seeAllLabel: 'Ver todas as contas a receber',
+  },
+} as const;
+
+/** "A Pagar" / "A Receber" on the home: pending entries, soonest due first; a tap opens Dar Baixa. */
+export function PendingList({ kind, total, onSelect }: PendingListProps) {
+  const entries = usePendingEntries(kind);
+  const t = texts[kind];
+  const today = todayLocal();
+  const count = total ?? entries.data?.length;
+  const headingId = `pending-${kind}`;
+
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle id={headingId} className={kind === 'expense' ? 'text-expense' : 'text-income'}>
+          {t.title}
+        </CardTitle>
+        {count !== undefined ? (
+          <Badge variant={kind}>{count === 1 ? '1 pendente' : `${count} pendentes`}</Badge>
+        ) : null}
+      </CardHeader>
+      <CardContent className="px-2 pb-2">
+        {entries.isPending ? (
+          <Spinner label="Carregando..." className="py-6" />
+        ) : entries.isError ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-sm">
+            <p>Não foi possível carregar as contas.</p>
+            <Button variant="outline" size="sm" onClick={() => void entries.refetch()}>
+              Tentar novamente
+            </Button>
+          </div>
+        ) : entries.data.length === 0 ? (
+          <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t.empty}</p>
+        ) : (
+          <ul className="divide-y">
+            {entries.data.map((entry) => {
+              const overdue = isOverdue(entry.dueDate, today);
+              return (
+                <li key={entry.id}>
+                  <button
+                    type="button"
+                    onClick={() => onSelect(entry)}
+                    className="flex min-h-touch w-full items-center gap-3 rounded-md px-2 py-2.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{entry.description}</span>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {[entry.counterpartyName, `Vence ${formatDate(entry.dueDate)}`]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    </span>
+                    <span className="flex shrink-0 flex-col items-end gap-1">
+                      <span
+                        className={cn(
+                          'text-sm font-semibold tabular-nums',
+                          kind === 'expense' ? 'text-expense' : 'text-income',
+                        )}
+                      >
+                        {formatCurrency(entry.amountCents)}
+                      </span>
+                      {overdue ? <Badge variant="destructive">Atrasado</Badge> : null}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {entries.isSuccess && entries.data.length > 0 ? (
+          <Button asChild variant="ghost" className="mt-1 w-full">
+            <Link to={t.seeAll} aria-label={t.seeAllLabel}>
+              {count !== undefined && count > entries.data.length
+                ? `Ver todas (${count})`
+                : 'Ver todas'}
+              <ChevronRight aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

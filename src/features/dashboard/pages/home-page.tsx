@@ -1,0 +1,53 @@
+import { History } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SettleDialog } from '@/components/settle-dialog/settle-dialog';
+import { Button } from '@/components/ui/button';
+import type { Entry } from '@/lib/api/entry-view';
+import { useCurrentCompany } from '@/lib/current-company';
+import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
+import { BalanceCards } from '@/features/dashboard/components/balance-cards';
+import { PendingList } from '@/features/dashboard/components/pending-list';
+import { SummaryTotals } from '@/features/dashboard/components/summary-totals';
+
+/** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
+export function HomePage() {
+  const company = useCurrentCompany();
+  const summary = useDashboardSummary();
+  const [selected, setSelected] = useState<Entry | null>(null);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header>
+        <h1 className="text-xl font-bold">Olá, {company.fullName.trim() || 'Usuário'}</h1>
+        <p className="text-sm text-muted-foreground">{company.name.trim() || 'Empresa'}</p>
+      </header>
+
+      <section aria-label="Contas bancárias">
+        <BalanceCards />
+      </section>
+
+      <SummaryTotals />
+
+      <PendingList
+        kind="expense"
+        total={summary.data?.payablePendingCount}
+        onSelect={setSelected}
+      />
+      <PendingList
+        kind="income"
+        total={summary.data?.receivablePendingCount}
+        onSelect={setSelected}
+      />
+
+      <Button asChild variant="outline" size="lg">
+        <Link to="/ultimos-lancamentos">
+          <History aria-hidden="true" />
+          Últimos lançamentos
+        </Link>
+      </Button>
+
+      <SettleDialog entry={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCurrentCompany } from '@/lib/current-company';
+import { todayLocal } from '@/lib/dates';
+import { getMovementsPage } from '@/features/entries/api/get-movements';
+import { toMovementArgs, type MovementFilters } from '@/features/entries/lib/movement-filters';
+import {
+  buildMovementsCsv,
+  movementsCsvFileName,
+  type Movement,
+} from '@/features/entries/lib/movements-csv';
+
+/** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
+const EXPORT_CHUNK = 1000;
+
+/** Every movement matching the filters, all pages, in the order of the screen. */
+export async function fetchAllMovements(
+  companyId: string,
+  filters: MovementFilters,
+  today: string,
+): Promise<Movement[]> {
+  const args = toMovementArgs(companyId, filters, today);
+  const all: Movement[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page = await getMovementsPage(args, offset, { limit: EXPORT_CHUNK });
+    all.push(...page.movements);
+    offset = page.movements.length === 0 ? null : page.next;
+  }
+  return all;
+}
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** Reads the whole filtered list from the server and saves it as a CSV file. */
+export function useExportMovements() {
+  const { id } = useCurrentCompany();
+  return useMutation({
+    mutationFn: async (filters: MovementFilters) => {
+      const today = todayLocal();
+      const movements = await fetchAllMovements(id, filters, today);
+      download(buildMovementsCsv(movements), movementsCsvFileName(today));
+      return movements.length;
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  ENTRY_COLUMNS,
+  toEntry,
+  type Entry,
+  type EntryKind,
+  type EntryStatus,
+} from '@/lib/api/entry-view';
+import { entryKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+
+export const ENTRY_LIST_PAGE_SIZE = 50;
+
+export interface EntryListPage {
+  entries: Entry[];
+  /** Offset of the next page, or null on the last one. */
+  next: number | null;
+}
+
+/**
+ * One page of a kind's entries in a status: pending soonest due first, settled most recently
+ * settled first.
+ */
+export async function getEntryListPage(
+  companyId: string,
+  kind: EntryKind,
+  status: EntryStatus,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<EntryListPage> {
+  let request = supabase
+    .from('entries')
+    .select(ENTRY_COLUMNS)
+    .eq('company_id', companyId)
+    .eq('kind', kind)
+    .eq('status', status);
+  request =
+    status === 'pending'
+      ? request.order('due_date').order('created_at')
+      : request.order('settled_on', { ascending: false }).order('created_at', { ascending: false });
+  request = request.range(offset, offset + ENTRY_LIST_PAGE_SIZE - 1);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request;
+  if (error) throw error;
+  return {
+    entries: data.map(toEntry),
+    next: data.length === ENTRY_LIST_PAGE_SIZE ? offset + ENTRY_LIST_PAGE_SIZE : null,
+  };
+}
+
+export function entryListQuery(companyId: string, kind: EntryKind, status: EntryStatus) {
+  return infiniteQueryOptions({
+    queryKey: entryKeys.list(companyId, { screen: 'contas', kind, status }),
+    queryFn: ({ pageParam, signal }) =>
+      getEntryListPage(companyId, kind, status, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+export function useEntryList(kind: EntryKind, status: EntryStatus) {
+  const { id } = useCurrentCompany();
+  return useInfiniteQuery(entryListQuery(id, kind, status));
+}

@@ -1,0 +1,57 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ENTRY_COLUMNS, toEntry, type Entry } from '@/lib/api/entry-view';
+import { entryKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+import type { DateFilter } from '@/features/entries/lib/latest-period';
+
+export const LATEST_PAGE_SIZE = 50;
+
+export interface LatestEntriesPage {
+  entries: Entry[];
+  /** How many entries match the filter in all (not only this page). */
+  total: number;
+  next: number | null;
+}
+
+/**
+ * Payables and receivables, most recently recorded first, filtered on the server by due date
+ * (the date a user thinks of an entry by: "what falls due this week"), both bounds inclusive.
+ */
+export async function getLatestEntriesPage(
+  companyId: string,
+  filter: DateFilter,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<LatestEntriesPage> {
+  let request = supabase
+    .from('entries')
+    .select(ENTRY_COLUMNS, { count: 'exact' })
+    .eq('company_id', companyId);
+  if (filter.start) request = request.gte('due_date', filter.start);
+  if (filter.end) request = request.lte('due_date', filter.end);
+  request = request
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(offset, offset + LATEST_PAGE_SIZE - 1);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, count } = await request;
+  if (error) throw error;
+  const total = count ?? data.length;
+  const loaded = offset + data.length;
+  return { entries: data.map(toEntry), total, next: loaded < total ? loaded : null };
+}
+
+export function latestEntriesQuery(companyId: string, filter: DateFilter) {
+  return infiniteQueryOptions({
+    queryKey: entryKeys.list(companyId, { screen: 'latest', filter }),
+    queryFn: ({ pageParam, signal }) => getLatestEntriesPage(companyId, filter, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+export function useLatestEntries(filter: DateFilter) {
+  const { id } = useCurrentCompany();
+  return useInfiniteQuery(latestEntriesQuery(id, filter));
+}

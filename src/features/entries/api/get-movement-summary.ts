@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { entryKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { todayLocal } from '@/lib/dates';
+import { toCents } from '@/lib/money';
+import { supabase } from '@/lib/supabase';
+import {
+  toMovementArgs,
+  type MovementArgs,
+  type MovementFilters,
+} from '@/features/entries/lib/movement-filters';
+
+const amount = z.union([z.number(), z.string()]).transform((value) => toCents(value));
+
+const summarySchema = z.object({
+  income_total: amount,
+  expense_total: amount,
+  balance: amount,
+  count: z.coerce.number().int(),
+});
+
+export interface MovementSummary {
+  incomeCents: number;
+  expenseCents: number;
+  balanceCents: number;
+  count: number;
+}
+
+export async function getMovementSummary(
+  args: MovementArgs,
+  signal?: AbortSignal,
+): Promise<MovementSummary> {
+  let request = supabase.rpc('movement_summary', args);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request;
+  if (error) throw error;
+  const s = summarySchema.parse(data);
+  return {
+    incomeCents: s.income_total,
+    expenseCents: s.expense_total,
+    balanceCents: s.balance,
+    count: s.count,
+  };
+}
+
+export function movementSummaryQuery(companyId: string, filters: MovementFilters, today: string) {
+  const args = toMovementArgs(companyId, filters, today);
+  return queryOptions({
+    queryKey: entryKeys.movementSummary(companyId, { ...args }),
+    queryFn: ({ signal }) => getMovementSummary(args, signal),
+  });
+}
+
+/** Entradas, saídas and saldo of every entry matching the filters (not only the loaded page). */
+export function useMovementSummary(filters: MovementFilters) {
+  const { id } = useCurrentCompany();
+  return useQuery({
+    ...movementSummaryQuery(id, filters, todayLocal()),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,87 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { ENTRY_COLUMNS, toEntry } from '@/lib/api/entry-view';
+import { entryKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import type { Database } from '@/lib/database.types';
+import { todayLocal } from '@/lib/dates';
+import { supabase } from '@/lib/supabase';
+import {
+  toMovementArgs,
+  type MovementArgs,
+  type MovementFilters,
+  type MovementStatus,
+} from '@/features/entries/lib/movement-filters';
+import type { Movement } from '@/features/entries/lib/movements-csv';
+
+export const MOVEMENTS_PAGE_SIZE = 50;
+
+export const MOVEMENT_COLUMNS = `${ENTRY_COLUMNS}, movement_date, display_status`;
+
+// The generated types call every column of a `returns table` function non-null; the view's columns
+// (names of a missing supplier, category, obra or account) are nullable in fact.
+type RpcRow = Database['public']['Functions']['search_movements']['Returns'][number];
+type MovementRow = { [K in Exclude<keyof RpcRow, 'payment_method'>]: RpcRow[K] | null };
+
+function toStatus(value: string | null): MovementStatus {
+  return value === 'paid' || value === 'overdue' ? value : 'open';
+}
+
+export function toMovement(row: MovementRow): Movement {
+  const entry = toEntry(row);
+  return {
+    ...entry,
+    movementDate: row.movement_date ?? entry.settledOn ?? entry.dueDate,
+    displayStatus: toStatus(row.display_status),
+  };
+}
+
+export interface MovementsPage {
+  movements: Movement[];
+  /** How many entries match the filters in all. */
+  total: number;
+  next: number | null;
+}
+
+/**
+ * One page of search_movements: latest movement first. `limit` lets the CSV export read bigger
+ * chunks (hosted PostgREST answers at most 1000 rows per request).
+ */
+export async function getMovementsPage(
+  args: MovementArgs,
+  offset: number,
+  { limit = MOVEMENTS_PAGE_SIZE, signal }: { limit?: number; signal?: AbortSignal } = {},
+): Promise<MovementsPage> {
+  let request = supabase
+    .rpc('search_movements', args, { count: 'exact' })
+    .select(MOVEMENT_COLUMNS)
+    .order('movement_date', { ascending: false })
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(offset, offset + limit - 1);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, count } = await request;
+  if (error) throw error;
+  const rows: MovementRow[] = data;
+  const total = count ?? offset + rows.length;
+  const loaded = offset + rows.length;
+  return { movements: rows.map(toMovement), total, next: loaded < total ? loaded : null };
+}
+
+export function movementsQuery(companyId: string, filters: MovementFilters, today: string) {
+  const args = toMovementArgs(companyId, filters, today);
+  return infiniteQueryOptions({
+    queryKey: entryKeys.movements(companyId, { ...args }),
+    queryFn: ({ pageParam, signal }) => getMovementsPage(args, pageParam, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** Movimentações, filtered and paged on the server ("Carregar mais" loads the next 50). */
+export function useMovements(filters: MovementFilters) {
+  const { id } = useCurrentCompany();
+  return useInfiniteQuery({
+    ...movementsQuery(id, filters, todayLocal()),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,88 @@
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { Entry } from '@/lib/api/entry-view';
+import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { daysOverdue, formatDate } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { ReopenButton } from '@/features/entries/components/reopen-button';
+
+export function overdueLabel(days: number): string {
+  return days === 1 ? '1 dia em atraso' : `${days} dias em atraso`;
+}
+
+/** One payable/receivable in Contas a Pagar / Receber. */
+export function EntryListRow({
+  entry,
+  today,
+  onSettle,
+}: {
+  entry: Entry;
+  today: string;
+  onSettle: (entry: Entry) => void;
+}) {
+  const isExpense = entry.kind === 'expense';
+  const late = entry.status === 'pending' ? daysOverdue(entry.dueDate, today) : 0;
+
+  return (
+    <li
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border bg-card p-3 shadow-sm',
+        late > 0 && 'border-destructive/50',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="break-words font-semibold">{entry.description}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            {isExpense ? 'Fornecedor' : 'Cliente'}: {entry.counterpartyName ?? 'Não informado'}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">
+            Obra: {entry.projectName ?? 'Geral'}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span
+            className={cn('font-bold tabular-nums', isExpense ? 'text-expense' : 'text-income')}
+          >
+            {formatCurrency(entry.amountCents)}
+          </span>
+          {late > 0 ? <Badge variant="destructive">{overdueLabel(late)}</Badge> : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span>
+          {entry.status === 'paid'
+            ? `${isExpense ? 'Pago em' : 'Recebido em'} ${formatDate(entry.settledOn)}`
+            : `Vence em ${formatDate(entry.dueDate)}`}
+        </span>
+        <span className="flex items-center gap-1.5 text-muted-foreground">
+          <span
+            className={cn(
+              'size-2 rounded-full',
+              entry.categoryName ? COLOR_BG_CLASS[toColorToken(entry.categoryColor)] : 'bg-muted',
+            )}
+            aria-hidden="true"
+          />
+          {entry.categoryName ?? 'Sem categoria'}
+        </span>
+        {entry.status === 'paid' && entry.bankAccountName ? (
+          <span className="text-muted-foreground">{entry.bankAccountName}</span>
+        ) : null}
+      </div>
+      <div className="flex justify-end">
+        {entry.status === 'pending' ? (
+          <Button
+            size="sm"
+            variant={isExpense ? 'expense' : 'income'}
+            onClick={() => onSettle(entry)}
+          >
+            Dar Baixa
+          </Button>
+        ) : (
+          <ReopenButton entry={entry} />
+        )}
+      </div>
+    </li>
+  );
+}

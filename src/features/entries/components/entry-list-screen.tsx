@@ -1,0 +1,184 @@
+import { AlertTriangle, CheckCircle2, Clock, Plus } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SettleDialog } from '@/components/settle-dialog/settle-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { Entry, EntryKind, EntryStatus } from '@/lib/api/entry-view';
+import { todayLocal } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { useEntryList } from '@/features/entries/api/get-entry-list';
+import { useEntryListSummary } from '@/features/entries/api/get-entry-list-summary';
+import { EntryListRow } from '@/features/entries/components/entry-list-row';
+
+const texts = {
+  expense: {
+    title: 'Contas a Pagar',
+    newRoute: '/pagar',
+    paidTab: 'Pagas',
+    paidTotal: 'Total pago',
+    emptyPaid: 'Nenhuma conta paga ainda.',
+  },
+  income: {
+    title: 'Contas a Receber',
+    newRoute: '/receber',
+    paidTab: 'Recebidas',
+    paidTotal: 'Total recebido',
+    emptyPaid: 'Nenhuma conta recebida ainda.',
+  },
+} as const;
+
+/** In a narrow card a long amount may wrap after "R$", never inside the number. */
+function wrappable(amount: string): string {
+  return amount.replace(/\u00a0/g, ' ');
+}
+
+function SummaryCard({
+  label,
+  value,
+  icon,
+  className,
+}: {
+  label: string;
+  value: string | undefined;
+  icon: ReactNode;
+  className: string;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 rounded-lg border bg-card p-3 shadow-sm">
+      <dt className={cn('flex items-center gap-1 text-xs font-medium', className)}>
+        {icon}
+        {label}
+      </dt>
+      <dd className="text-[clamp(0.75rem,3.4vw,0.875rem)] font-bold tabular-nums leading-tight">
+        {value ?? <span className="text-muted-foreground">…</span>}
+      </dd>
+    </div>
+  );
+}
+
+function EntryList({
+  kind,
+  status,
+  empty,
+  onSettle,
+}: {
+  kind: EntryKind;
+  status: EntryStatus;
+  empty: string;
+  onSettle: (entry: Entry) => void;
+}) {
+  const list = useEntryList(kind, status);
+  const today = todayLocal();
+
+  if (list.isPending) return <Spinner label="Carregando..." className="py-10" />;
+  if (list.isError) {
+    return (
+      <EmptyState
+        title="Não foi possível carregar as contas."
+        action={
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Tentar novamente
+          </Button>
+        }
+      />
+    );
+  }
+  const entries = list.data.pages.flatMap((page) => page.entries);
+  if (entries.length === 0) {
+    return <EmptyState title={empty} icon={status === 'pending' ? <CheckCircle2 /> : <Clock />} />;
+  }
+  return (
+    <>
+      <ul className="flex flex-col gap-3">
+        {entries.map((entry) => (
+          <EntryListRow key={entry.id} entry={entry} today={today} onSettle={onSettle} />
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="mt-3 w-full"
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          {list.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** Contas a Pagar (/contas-pagar) and Contas a Receber (/contas-receber). */
+export function EntryListScreen({ kind }: { kind: EntryKind }) {
+  const t = texts[kind];
+  const summary = useEntryListSummary(kind);
+  const [selected, setSelected] = useState<Entry | null>(null);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t.title} backTo="/mais" className="mb-0" />
+      {/* Below the title rather than beside it: "Contas a Receber" must not be cut on a phone. */}
+      <Button asChild variant={kind}>
+        <Link to={t.newRoute}>
+          <Plus aria-hidden="true" />
+          Nova Conta
+        </Link>
+      </Button>
+
+      {summary.isError ? (
+        <div className="flex items-center justify-between gap-2 rounded-lg border p-3 text-sm">
+          <p>Não foi possível carregar os totais.</p>
+          <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : (
+        <dl aria-label="Resumo" aria-busy={summary.isPending} className="grid grid-cols-3 gap-2">
+          <SummaryCard
+            label="Total pendente"
+            value={summary.data ? wrappable(formatCurrency(summary.data.pendingCents)) : undefined}
+            className={kind === 'expense' ? 'text-expense' : 'text-income'}
+            icon={<Clock className="size-3.5 shrink-0" aria-hidden="true" />}
+          />
+          <SummaryCard
+            label="Em atraso"
+            value={summary.data ? String(summary.data.overdueCount) : undefined}
+            className="text-destructive"
+            icon={<AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />}
+          />
+          <SummaryCard
+            label={t.paidTotal}
+            value={summary.data ? wrappable(formatCurrency(summary.data.paidCents)) : undefined}
+            className="text-success"
+            icon={<CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" />}
+          />
+        </dl>
+      )}
+
+      <Tabs defaultValue="pending">
+        <TabsList>
+          <TabsTrigger value="pending">Pendentes</TabsTrigger>
+          <TabsTrigger value="paid">{t.paidTab}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="pending">
+          <EntryList
+            kind={kind}
+            status="pending"
+            empty="Nenhuma conta pendente!"
+            onSettle={setSelected}
+          />
+        </TabsContent>
+        <TabsContent value="paid">
+          <EntryList kind={kind} status="paid" empty={t.emptyPaid} onSettle={setSelected} />
+        </TabsContent>
+      </Tabs>
+
+      <SettleDialog entry={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

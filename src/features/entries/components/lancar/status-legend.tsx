@@ -1,0 +1,33 @@
+import { Badge } from '@/components/ui/badge';
+import type { EntryKind } from '@/features/entries/lib/wizard';
+
+/** The Status legend of the Lançar form: what each status of an entry means. */
+export function StatusLegend({ kind }: { kind: EntryKind }) {
+  return (
+    <section aria-labelledby={`status-legend-${kind}`} className="grid gap-2 rounded-lg border p-3 text-sm">
+      <h3 id={`status-legend-${kind}`} className="font-medium">
+        Status
+      </h3>
+      <dl className="grid gap-1.5">
+        <div className="flex items-center gap-2">
+          <dt>
+            <Badge variant="secondary">Aberto</Badge>
+          </dt>
+          <dd className="text-muted-foreground">Aguardando {kind === 'payable' ? 'pagamento' : 'recebimento'}, no prazo.</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Badge variant="destructive">Atrasado</Badge>
+          </dt>
+          <dd className="text-muted-foreground">Em aberto com vencimento antes de hoje.</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Badge variant="success">Pago</Badge>
+          </dt>
+          <dd className="text-muted-foreground">Baixado em uma conta bancária.</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

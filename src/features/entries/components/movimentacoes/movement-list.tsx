@@ -1,0 +1,95 @@
+import { FilePlus2, Inbox } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useMovements } from '@/features/entries/api/get-movements';
+import type { MovementFilters } from '@/features/entries/lib/movement-filters';
+import { MovementRow } from '@/features/entries/components/movimentacoes/movement-row';
+
+interface MovementListProps {
+  filters: MovementFilters;
+  filtered: boolean;
+  onClearFilters: () => void;
+}
+
+/** The filtered entries, 50 at a time, latest movement first. */
+export function MovementList({ filters, filtered, onClearFilters }: MovementListProps) {
+  const movements = useMovements(filters);
+
+  if (movements.isPending) return <Spinner label="Carregando movimentações..." className="py-8" />;
+
+  if (movements.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-lg border p-6 text-center"
+      >
+        <p>Não foi possível carregar as movimentações.</p>
+        <Button variant="outline" onClick={() => void movements.refetch()}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+
+  const pages = movements.data.pages;
+  const items = pages.flatMap((page) => page.movements);
+  const total = pages[0]?.total ?? 0;
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={<Inbox />}
+        title="Nada por aqui"
+        description={
+          filtered
+            ? 'Nenhum lançamento corresponde aos filtros.'
+            : 'Os lançamentos a pagar e a receber aparecem aqui.'
+        }
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            {filtered ? (
+              <Button variant="outline" onClick={onClearFilters}>
+                Limpar filtros
+              </Button>
+            ) : null}
+            <Button asChild>
+              <Link to="/lancar">
+                <FilePlus2 aria-hidden="true" />
+                Criar Lançamento
+              </Link>
+            </Button>
+          </div>
+        }
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="movements-count" className="flex flex-col gap-2">
+      <p id="movements-count" className="text-sm text-muted-foreground" aria-live="polite">
+        {total === 1 ? '1 lançamento' : `${total} lançamentos`}
+        {items.length < total ? ` · mostrando ${items.length}` : ''}
+      </p>
+      <ul
+        aria-label="Movimentações"
+        aria-busy={movements.isFetching}
+        className="flex flex-col gap-2"
+      >
+        {items.map((m) => (
+          <MovementRow key={`${m.kind}-${m.id}`} movement={m} />
+        ))}
+      </ul>
+      {movements.hasNextPage ? (
+        <Button
+          variant="outline"
+          disabled={movements.isFetchingNextPage}
+          onClick={() => void movements.fetchNextPage()}
+        >
+          {movements.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { formatDate } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { MOVEMENT_STATUS_LABELS } from '@/features/entries/lib/movement-filters';
+import type { Movement } from '@/features/entries/lib/movements-csv';
+
+const statusVariant = { open: 'secondary', paid: 'success', overdue: 'destructive' } as const;
+
+function dateLabel(m: Movement): string {
+  if (m.displayStatus === 'paid') {
+    return `${m.kind === 'income' ? 'Recebido em' : 'Pago em'} ${formatDate(m.settledOn)}`;
+  }
+  return `Vence em ${formatDate(m.dueDate)}`;
+}
+
+/** One entry; opens the list it belongs to (Contas a Pagar or Contas a Receber). */
+export function MovementRow({ movement: m }: { movement: Movement }) {
+  const income = m.kind === 'income';
+  const Icon = income ? ArrowDownCircle : ArrowUpCircle;
+  return (
+    <li>
+      <Link
+        to={income ? '/contas-receber' : '/contas-pagar'}
+        className="flex min-h-touch items-start gap-3 rounded-lg border bg-card p-3 shadow-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Icon
+          aria-hidden="true"
+          className={cn('mt-0.5 size-5 shrink-0', income ? 'text-income' : 'text-expense')}
+        />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">{m.description}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {[m.counterpartyName, m.projectName ?? 'Geral'].filter(Boolean).join(' · ')}
+          </p>
+          <p className="flex min-w-0 items-center gap-1 truncate text-xs text-muted-foreground">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'size-2 shrink-0 rounded-full',
+                m.categoryName ? COLOR_BG_CLASS[toColorToken(m.categoryColor)] : 'bg-muted',
+              )}
+            />
+            <span className="truncate">
+              {[m.categoryName ?? 'Sem categoria', m.bankAccountName].filter(Boolean).join(' · ')}
+            </span>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+          <span
+            className={cn(
+              'text-sm font-bold tabular-nums',
+              income ? 'text-income' : 'text-expense',
+            )}
+          >
+            {income ? '+' : '−'} {formatCurrency(m.amountCents)}
+          </span>
+          <span className="text-xs text-muted-foreground">{dateLabel(m)}</span>
+          <Badge variant={statusVariant[m.displayStatus]}>
+            {MOVEMENT_STATUS_LABELS[m.displayStatus]}
+          </Badge>
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import { Camera, ImageOff, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
+
+interface ReceiptPhotoInputProps {
+  value: ReceiptPhoto | null;
+  onChange: (photo: ReceiptPhoto | null) => void;
+  label?: string;
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') resolve(reader.result);
+      else reject(new Error('unexpected result'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * A receipt photo from the camera or a file, with preview and remove. It stays in this browser:
+ * sending it to storage comes later (DESIGN §9), and the note under the control says so.
+ */
+export function ReceiptPhotoInput({ value, onChange, label = 'Foto do comprovante' }: ReceiptPhotoInputProps) {
+  const inputId = useId();
+  const [readError, setReadError] = useState(false);
+
+  return (
+    <div className="grid gap-3">
+      {value ? (
+        <figure className="grid gap-2">
+          <img
+            src={value.dataUrl}
+            alt={`Pré-visualização do comprovante ${value.name}`}
+            className="max-h-72 w-full rounded-lg border object-contain"
+          />
+          <figcaption className="truncate text-xs text-muted-foreground">{value.name}</figcaption>
+          <Button variant="outline" onClick={() => onChange(null)}>
+            <Trash2 aria-hidden="true" />
+            Remover foto
+          </Button>
+        </figure>
+      ) : (
+        <label
+          htmlFor={inputId}
+          className="flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground transition-colors hover:bg-accent focus-within:ring-2 focus-within:ring-ring"
+        >
+          <Camera className="size-8" aria-hidden="true" />
+          <span className="font-medium text-foreground">{label}</span>
+          <span>Tire uma foto ou escolha uma imagem</span>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (!file) return;
+              try {
+                setReadError(false);
+                onChange({ name: file.name, dataUrl: await readAsDataUrl(file) });
+              } catch {
+                setReadError(true);
+              }
+            }}
+          />
+        </label>
+      )}
+      {readError ? (
+        <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+          <ImageOff className="size-4" aria-hidden="true" />
+          Não foi possível ler a imagem. Tente outra.
+        </p>
+      ) : null}
+      <p className="text-xs text-muted-foreground">
+        A foto fica apenas neste aparelho, para sua conferência; o envio de comprovantes chegará em breve.
+      </p>
+    </div>
+  );
+}

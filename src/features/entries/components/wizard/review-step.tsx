@@ -1,0 +1,79 @@
+import { Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { useCategories, useProjects } from '@/lib/api/lookups';
+import { formatDate } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { GENERAL_PROJECT, wizardDueDate, type EntryKind, type WizardState } from '@/features/entries/lib/wizard';
+import { GENERAL_PROJECT_LABEL } from '@/features/entries/components/wizard/project-step';
+
+interface ReviewStepProps {
+  kind: EntryKind;
+  state: WizardState;
+  onEdit: (step: number) => void;
+}
+
+/** Step 9: everything typed, each line with a way back to its step. */
+export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
+  const projects = useProjects();
+  const categories = useCategories({ type: kind === 'payable' ? 'expense' : 'income', activeOnly: true });
+  const projectName =
+    state.project === GENERAL_PROJECT
+      ? GENERAL_PROJECT_LABEL
+      : (projects.data?.find((p) => p.id === state.project)?.name ?? '—');
+  const categoryName = categories.data?.find((c) => c.id === state.categoryId)?.name ?? '—';
+  const dueDate = wizardDueDate(state);
+
+  const rows: { step: number; label: string; value: ReactNode }[] = [
+    { step: 1, label: 'Descrição', value: state.description.trim() },
+    {
+      step: 2,
+      label: kind === 'payable' ? 'Fornecedor' : 'Cliente',
+      value: (
+        <>
+          {state.partyName.trim()}
+          {state.partyId ? null : <span className="ml-1 text-xs text-muted-foreground">(novo)</span>}
+        </>
+      ),
+    },
+    {
+      step: 3,
+      label: 'Valor',
+      value: (
+        <span className={kind === 'payable' ? 'font-semibold text-expense' : 'font-semibold text-income'}>
+          {state.amountCents === null ? '—' : formatCurrency(state.amountCents)}
+        </span>
+      ),
+    },
+    { step: 4, label: kind === 'payable' ? 'Vencimento' : 'Data prevista', value: dueDate ? formatDate(dueDate) : '—' },
+    { step: 5, label: 'Obra', value: projectName },
+    { step: 6, label: 'Categoria', value: categoryName },
+    { step: 7, label: 'Observações', value: state.notes.trim() || 'Nenhuma' },
+    { step: 8, label: 'Comprovante', value: state.photo ? state.photo.name : 'Sem foto' },
+  ];
+
+  return (
+    <div className="grid gap-3">
+      <dl className="divide-y rounded-lg border">
+        {rows.map((row) => (
+          <div key={row.step} className="flex items-center gap-2 px-3 py-2">
+            <div className="min-w-0 flex-1">
+              <dt className="text-xs text-muted-foreground">{row.label}</dt>
+              <dd className="break-words">{row.value}</dd>
+            </div>
+            <Button variant="ghost" size="icon" aria-label={`Alterar ${row.label.toLowerCase()}`} onClick={() => onEdit(row.step)}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          </div>
+        ))}
+      </dl>
+      {state.photo ? (
+        <img
+          src={state.photo.dataUrl}
+          alt="Comprovante anexado"
+          className="max-h-40 w-full rounded-lg border object-contain"
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// Keeps what the user typed in the browser: the wizard mid-way (sessionStorage, so a reload does not
+// lose it) and Lançar's "Salvar rascunho" (localStorage, across reloads and tabs). Keys carry the
+// company so a draft never shows up in another company.
+import { useEffect, useState } from 'react';
+
+type StorageKind = 'localStorage' | 'sessionStorage';
+
+/** Browsers allow ~5 MB per origin; a big photo is dropped from the draft rather than failing. */
+export const MAX_PHOTO_CHARS = 1_500_000;
+
+export function wizardStorageKey(companyId: string, kind: 'payable' | 'receivable'): string {
+  return `wizard:${companyId}:${kind}`;
+}
+
+export function lancarDraftKey(companyId: string, kind: 'payable' | 'receivable'): string {
+  return `lancar-draft:${companyId}:${kind}`;
+}
+
+function storage(kind: StorageKind): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[kind];
+  } catch {
+    return null;
+  }
+}
+
+export function readDraft<T extends object>(kind: StorageKind, key: string, initial: T): T {
+  const raw = storage(kind)?.getItem(key);
+  if (!raw) return initial;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return initial;
+    // Merged over the initial value so a draft written by an older version still has every field.
+    return { ...initial, ...(parsed as Partial<T>) };
+  } catch {
+    return initial;
+  }
+}
+
+/** Writes the draft; a photo too big for the storage is left out. Returns false if nothing fit. */
+export function writeDraft(
+  kind: StorageKind,
+  key: string,
+  value: { photo?: { dataUrl: string } | null },
+): boolean {
+  const store = storage(kind);
+  if (!store) return false;
+  const photoTooBig = value.photo != null && value.photo.dataUrl.length > MAX_PHOTO_CHARS;
+  const attempts = photoTooBig ? [{ ...value, photo: null }] : [value, { ...value, photo: null }];
+  for (const attempt of attempts) {
+    try {
+      store.setItem(key, JSON.stringify(attempt));
+      return true;
+    } catch {
+      // Quota exceeded: try again without the photo.
+    }
+  }
+  return false;
+}
+
+export function clearDraft(kind: StorageKind, key: string): void {
+  storage(kind)?.removeItem(key);
+}
+
+/**
+ * useState mirrored to sessionStorage under `key` (read once on mount, written on every change).
+ * Setting the state back to `initial` itself removes the entry.
+ */
+export function useSessionState<T extends { photo?: { dataUrl: string } | null }>(key: string, initial: T) {
+  const [value, setValue] = useState<T>(() => readDraft('sessionStorage', key, initial));
+  useEffect(() => {
+    if (value === initial) clearDraft('sessionStorage', key);
+    else writeDraft('sessionStorage', key, value);
+  }, [key, value, initial]);
+  return [value, setValue] as const;
+}

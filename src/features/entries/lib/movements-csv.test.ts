@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { buildMovementsCsv, csvNumber, csvText, type Movement } from './movements-csv';
+
+const base: Movement = {
+  kind: 'expense',
+  id: '1',
+  description: 'Cimento CP-II',
+  amountCents: 123456,
+  dueDate: '2026-11-10',
+  status: 'paid',
+  settledOn: '2026-11-12',
+  counterpartyName: 'Depósito Silva',
+  projectId: 'p',
+  projectName: 'Casa 001',
+  categoryId: 'c',
+  categoryName: 'Materiais',
+  categoryColor: 'orange',
+  bankAccountId: 'b',
+  bankAccountName: 'Banco do Brasil',
+  installmentNumber: null,
+  installmentCount: null,
+  createdAt: null,
+  movementDate: '2026-11-12',
+  displayStatus: 'paid',
+};
+
+describe('csvNumber', () => {
+  it('writes the pt-BR decimal comma without thousands dots', () => {
+    expect(csvNumber(123456)).toBe('1234,56');
+    expect(csvNumber(5)).toBe('0,05');
+    expect(csvNumber(-50)).toBe('-0,50');
+    expect(csvNumber(100000000)).toBe('1000000,00');
+  });
+});
+
+describe('csvText', () => {
+  it('quotes the separator, quotes and line breaks', () => {
+    expect(csvText('a;b')).toBe('"a;b"');
+    expect(csvText('Tijolo "baiano"')).toBe('"Tijolo ""baiano"""');
+    expect(csvText('linha\nnova')).toBe('"linha\nnova"');
+    expect(csvText(null)).toBe('');
+  });
+
+  it('defuses spreadsheet formulas', () => {
+    expect(csvText('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvText('+55 11')).toBe("'+55 11");
+    expect(csvText('@soma')).toBe("'@soma");
+  });
+});
+
+describe('buildMovementsCsv', () => {
+  it('has a BOM, a header, ; between fields, CRLF, and signed amounts', () => {
+    const csv = buildMovementsCsv([
+      base,
+      {
+        ...base,
+        id: '2',
+        kind: 'income',
+        description: 'Parcela; entrada',
+        amountCents: 500000,
+        counterpartyName: null,
+        projectName: null,
+        categoryName: null,
+        bankAccountName: null,
+        status: 'pending',
+        settledOn: null,
+        dueDate: '2026-11-01',
+        movementDate: '2026-11-01',
+        displayStatus: 'overdue',
+      },
+    ]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toEqual([
+      'Data;Vencimento;Tipo;Status;Descrição;Fornecedor/Cliente;Categoria;Obra;Conta;Valor',
+      '12/11/2026;10/11/2026;Pagar;Pago;Cimento CP-II;Depósito Silva;Materiais;Casa 001;Banco do Brasil;-1234,56',
+      '01/11/2026;01/11/2026;Receber;Atrasado;"Parcela; entrada";;Sem categoria;Geral;;5000,00',
+      '',
+    ]);
+  });
+
+  it('writes only the header for an empty list', () => {
+    expect(buildMovementsCsv([])).toBe(
+      '\uFEFFData;Vencimento;Tipo;Status;Descrição;Fornecedor/Cliente;Categoria;Obra;Conta;Valor\r\n',
+    );
+  });
+});

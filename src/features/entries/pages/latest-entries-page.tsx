@@ -1,0 +1,197 @@
+import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { PageHeader } from '@/components/ui/page-header';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import type { Entry } from '@/lib/api/entry-view';
+import { formatDate, isOverdue, parseIsoDate, todayLocal } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { useLatestEntries } from '@/features/entries/api/get-latest-entries';
+import {
+  isLatestPeriod,
+  LATEST_PERIODS,
+  latestDateFilter,
+  type LatestPeriod,
+} from '@/features/entries/lib/latest-period';
+
+function validDate(value: string | null): string | null {
+  return value && parseIsoDate(value) ? value : null;
+}
+
+function StatusBadge({ entry, today }: { entry: Entry; today: string }) {
+  if (entry.status === 'paid') {
+    return <Badge variant="success">{entry.kind === 'expense' ? 'Pago' : 'Recebido'}</Badge>;
+  }
+  return isOverdue(entry.dueDate, today) ? (
+    <Badge variant="destructive">Atrasado</Badge>
+  ) : (
+    <Badge variant="secondary">Aberto</Badge>
+  );
+}
+
+function EntryRow({ entry, today }: { entry: Entry; today: string }) {
+  const isExpense = entry.kind === 'expense';
+  const Icon = isExpense ? ArrowUpCircle : ArrowDownCircle;
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <Icon
+        className={cn('mt-0.5 size-5 shrink-0', isExpense ? 'text-expense' : 'text-income')}
+        aria-label={isExpense ? 'Conta a pagar' : 'Conta a receber'}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="break-words font-medium">{entry.description}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {[entry.counterpartyName, entry.projectName ?? 'Geral', entry.categoryName]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Vencimento {formatDate(entry.dueDate)}
+          {entry.settledOn
+            ? ` · ${isExpense ? 'Pago em' : 'Recebido em'} ${formatDate(entry.settledOn)}`
+            : ''}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <span
+          className={cn(
+            'text-sm font-semibold tabular-nums',
+            isExpense ? 'text-expense' : 'text-income',
+          )}
+        >
+          {isExpense ? '-' : '+'}
+          {formatCurrency(entry.amountCents)}
+        </span>
+        <StatusBadge entry={entry} today={today} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Últimos Lançamentos: every payable and receivable, most recently recorded first. The period
+ * filters on the server by due date; the filter lives in the URL so a reload keeps it.
+ */
+export function LatestEntriesPage() {
+  const [params, setParams] = useSearchParams();
+  const rawPeriod = params.get('periodo') ?? 'all';
+  const period: LatestPeriod = isLatestPeriod(rawPeriod) ? rawPeriod : 'all';
+  const custom = { start: validDate(params.get('inicio')), end: validDate(params.get('fim')) };
+  const today = todayLocal();
+  const filter = latestDateFilter(period, custom, today);
+  const latest = useLatestEntries(filter);
+
+  function update(next: { period: LatestPeriod; start: string | null; end: string | null }) {
+    const search = new URLSearchParams();
+    if (next.period !== 'all') search.set('periodo', next.period);
+    if (next.period === 'custom' && next.start) search.set('inicio', next.start);
+    if (next.period === 'custom' && next.end) search.set('fim', next.end);
+    setParams(search, { replace: true });
+  }
+
+  // A preset shows its range in the pickers; picking a date switches to "Período personalizado".
+  const shown = period === 'custom' ? custom : filter;
+  const entries = latest.data?.pages.flatMap((page) => page.entries) ?? [];
+  const total = latest.data?.pages[0]?.total ?? 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="Últimos Lançamentos" backTo="/" className="mb-0" />
+
+      <section aria-label="Filtros" className="grid gap-3 rounded-lg border bg-card p-3">
+        <FormField label="Período">
+          {(control) => (
+            <Select
+              value={period}
+              onValueChange={(value) => {
+                if (isLatestPeriod(value)) update({ period: value, ...custom });
+              }}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {LATEST_PERIODS.map((p) => (
+                  <SelectItem key={p.value} value={p.value}>
+                    {p.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label="Data inicial">
+            <DatePicker
+              value={shown.start}
+              onChange={(start) => update({ period: 'custom', start, end: shown.end })}
+            />
+          </FormField>
+          <FormField label="Data final">
+            <DatePicker
+              value={shown.end}
+              onChange={(end) => update({ period: 'custom', start: shown.start, end })}
+            />
+          </FormField>
+        </div>
+        <Button
+          variant="ghost"
+          className="justify-self-start"
+          onClick={() => update({ period: 'all', start: null, end: null })}
+          disabled={period === 'all'}
+        >
+          <X aria-hidden="true" />
+          Limpar datas
+        </Button>
+      </section>
+
+      {latest.isPending ? (
+        <Spinner label="Carregando transações..." className="py-10" />
+      ) : latest.isError ? (
+        <EmptyState
+          title="Não foi possível carregar as transações."
+          action={
+            <Button variant="outline" onClick={() => void latest.refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      ) : entries.length === 0 ? (
+        <EmptyState title="Nenhuma transação encontrada" />
+      ) : (
+        <section aria-label="Transações">
+          <p className="text-sm text-muted-foreground" role="status">
+            {total === 1 ? '1 transação encontrada' : `${total} transações encontradas`}
+          </p>
+          <ul className="divide-y">
+            {entries.map((entry) => (
+              <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} today={today} />
+            ))}
+          </ul>
+          {latest.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="mt-3 w-full"
+              onClick={() => void latest.fetchNextPage()}
+              disabled={latest.isFetchingNextPage}
+            >
+              {latest.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+            </Button>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { Download, Filter, Search, X } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
+import { formatDate } from '@/lib/dates';
+import { getErrorMessage } from '@/lib/errors';
+import { useExportMovements } from '@/features/entries/api/export-movements';
+import { MovementFilterPanel } from '@/features/entries/components/movimentacoes/movement-filter-panel';
+import { MovementList } from '@/features/entries/components/movimentacoes/movement-list';
+import { MovementSummary } from '@/features/entries/components/movimentacoes/movement-summary';
+import {
+  activeFilterBadges,
+  EMPTY_MOVEMENT_FILTERS,
+  type MovementFilters,
+} from '@/features/entries/lib/movement-filters';
+import { useDebouncedValue } from '@/features/entries/lib/use-debounced-value';
+
+function useFilterNames() {
+  const accounts = useBankAccounts({ activeOnly: false });
+  const projects = useProjects();
+  const categories = useCategories();
+  return useMemo(
+    () => ({
+      accounts: new Map((accounts.data ?? []).map((a) => [a.id, a.name])),
+      projects: new Map((projects.data ?? []).map((p) => [p.id, p.name])),
+      categories: new Map((categories.data ?? []).map((c) => [c.id, c.name])),
+    }),
+    [accounts.data, projects.data, categories.data],
+  );
+}
+
+/** Movimentações (/movimentacoes): every payable and receivable, filtered, totalled, exportable. */
+export function MovimentacoesPage() {
+  const panelId = useId();
+  const searchId = useId();
+  const [filters, setFilters] = useState<MovementFilters>(EMPTY_MOVEMENT_FILTERS);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const search = useDebouncedValue(filters.search);
+  // What the server is asked for: the search only once typing pauses.
+  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const names = useFilterNames();
+  const badges = activeFilterBadges(filters, names, formatDate);
+  const exportCsv = useExportMovements();
+
+  const clear = () => setFilters(EMPTY_MOVEMENT_FILTERS);
+  const chipCount = badges.filter((b) => b.key !== 'search').length;
+
+  const onExport = () =>
+    exportCsv.mutate(applied, {
+      onSuccess: (count) =>
+        toast.success('Exportação concluída', {
+          description: count === 1 ? '1 lançamento exportado.' : `${count} lançamentos exportados.`,
+        }),
+      onError: (error) => toast.error('Erro ao exportar', { description: getErrorMessage(error) }),
+    });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title="Movimentações"
+        backTo="/relatorio"
+        actions={
+          <Button variant="outline" size="sm" onClick={onExport} disabled={exportCsv.isPending}>
+            <Download aria-hidden="true" />
+            {exportCsv.isPending ? 'Exportando...' : 'Exportar CSV'}
+          </Button>
+        }
+      />
+
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Buscar
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Buscar lançamentos..."
+          className="pl-9"
+          value={filters.search}
+          onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+        />
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant={panelOpen ? 'secondary' : 'outline'}
+          aria-expanded={panelOpen}
+          aria-controls={panelId}
+          onClick={() => setPanelOpen((open) => !open)}
+        >
+          <Filter aria-hidden="true" />
+          Filtros
+          {chipCount > 0 ? (
+            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+              {chipCount}
+            </span>
+          ) : null}
+        </Button>
+        {badges.length > 0 ? (
+          <Button variant="ghost" onClick={clear}>
+            <X aria-hidden="true" />
+            Limpar filtros
+          </Button>
+        ) : null}
+      </div>
+
+      {badges.length > 0 ? (
+        <ul aria-label="Filtros ativos" className="flex flex-wrap gap-2">
+          {badges.map((badge) => (
+            <li key={badge.key}>
+              <button
+                type="button"
+                onClick={() => setFilters(badge.without(filters))}
+                aria-label={`Remover filtro ${badge.label}`}
+                className="inline-flex min-h-8 items-center gap-1 rounded-full border border-transparent bg-secondary px-2.5 text-xs font-semibold text-secondary-foreground hover:bg-secondary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {badge.label}
+                <X aria-hidden="true" className="size-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {panelOpen ? (
+        <MovementFilterPanel id={panelId} filters={filters} onChange={setFilters} />
+      ) : null}
+
+      <MovementSummary filters={applied} />
+
+      <MovementList filters={applied} filtered={badges.length > 0} onClearFilters={clear} />
+    </div>
+  );
+}

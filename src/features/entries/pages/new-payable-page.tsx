@@ -1,0 +1,5 @@
+import { EntryWizard } from '@/features/entries/components/wizard/entry-wizard';
+
+export function NewPayablePage() {
+  return <EntryWizard kind="payable" />;
+}

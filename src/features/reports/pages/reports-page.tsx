@@ -1,0 +1,196 @@
+import { Filter, LineChart, List, PieChart, Trophy, Wallet } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate, todayLocal } from '@/lib/dates';
+import { useBalanceHistory } from '@/features/reports/api/get-balance-history';
+import { useReportSummary } from '@/features/reports/api/get-report-summary';
+import { BalanceChart } from '@/features/reports/components/balance-chart';
+import { BreakdownList } from '@/features/reports/components/breakdown-list';
+import { ReportCard } from '@/features/reports/components/report-card';
+import { PeriodChips, ReportFilterPanel } from '@/features/reports/components/report-filters';
+import { ReportTotals } from '@/features/reports/components/report-totals';
+import { TopReceipts } from '@/features/reports/components/top-receipts';
+import {
+  DEFAULT_REPORT_FILTERS,
+  reportRange,
+  type ReportFilters,
+} from '@/features/reports/lib/report-period';
+
+function ErrorBox({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border p-6 text-center"
+    >
+      <p>{text}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Tentar novamente
+      </Button>
+    </div>
+  );
+}
+
+function RangeCaption({ filters }: { filters: ReportFilters }) {
+  const { start, end } = reportRange(filters.period, todayLocal());
+  const text =
+    start && end
+      ? start === end
+        ? formatDate(start)
+        : `${formatDate(start)} a ${formatDate(end)}`
+      : 'Todo o período';
+  return <p className="text-sm text-muted-foreground">{text}</p>;
+}
+
+function BalanceSection({ filters }: { filters: ReportFilters }) {
+  const history = useBalanceHistory(filters);
+  let body;
+  if (history.isPending) body = <Spinner label="Carregando..." className="py-6" />;
+  else if (history.isError)
+    body = (
+      <ErrorBox
+        text="Não foi possível carregar a evolução do saldo."
+        onRetry={() => void history.refetch()}
+      />
+    );
+  else if (history.data.accounts.length === 0)
+    body = <p className="text-sm text-muted-foreground">Nenhuma conta bancária ativa.</p>;
+  else body = <BalanceChart history={history.data} />;
+  return (
+    <ReportCard
+      title="Evolução do saldo"
+      icon={<LineChart className="size-4" aria-hidden="true" />}
+    >
+      {body}
+    </ReportCard>
+  );
+}
+
+/** Relatório (/relatorio and /dashboard): revenue and expense of a period, from SQL aggregates. */
+export function ReportsPage() {
+  const panelId = useId();
+  const [filters, setFilters] = useState<ReportFilters>(DEFAULT_REPORT_FILTERS);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const summary = useReportSummary(filters);
+  const activeCount = filters.accountIds.length + filters.projectIds.length;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title="Relatório"
+        actions={
+          <Button
+            variant={panelOpen ? 'secondary' : 'outline'}
+            aria-expanded={panelOpen}
+            aria-controls={panelId}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            <Filter aria-hidden="true" />
+            Filtros
+            {activeCount > 0 ? (
+              <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+                {activeCount}
+              </span>
+            ) : null}
+          </Button>
+        }
+      />
+
+      <PeriodChips
+        value={filters.period}
+        onChange={(period) => setFilters({ ...filters, period })}
+      />
+      {panelOpen ? (
+        <ReportFilterPanel id={panelId} filters={filters} onChange={setFilters} />
+      ) : null}
+      <RangeCaption filters={filters} />
+
+      {summary.isPending ? (
+        <Spinner label="Carregando relatório..." className="py-8" />
+      ) : summary.isError ? (
+        <ErrorBox
+          text="Não foi possível carregar o relatório."
+          onRetry={() => void summary.refetch()}
+        />
+      ) : (
+        <div className="flex flex-col gap-4" aria-busy={summary.isFetching}>
+          <ReportTotals summary={summary.data} />
+          <Button asChild variant="outline">
+            <Link to="/movimentacoes">
+              <List aria-hidden="true" />
+              Ver movimentações
+            </Link>
+          </Button>
+
+          <ReportCard
+            title="Top Receitas"
+            icon={<Trophy className="size-4 text-income" aria-hidden="true" />}
+            empty={summary.data.topReceipts.length ? null : 'Nenhuma receita no período.'}
+          >
+            <TopReceipts receipts={summary.data.topReceipts} />
+          </ReportCard>
+
+          <ReportCard
+            title="Receitas por categoria"
+            icon={<PieChart className="size-4 text-income" aria-hidden="true" />}
+            empty={summary.data.revenueByCategory.length ? null : 'Nenhuma receita no período.'}
+          >
+            <BreakdownList
+              slices={summary.data.revenueByCategory}
+              kind="income"
+              nullName="Sem categoria"
+              useSliceColor
+            />
+          </ReportCard>
+
+          <ReportCard
+            title="Receitas por centro de custo"
+            icon={<Wallet className="size-4 text-income" aria-hidden="true" />}
+            empty={summary.data.revenueByProject.length ? null : 'Nenhuma receita no período.'}
+          >
+            <BreakdownList slices={summary.data.revenueByProject} kind="income" nullName="Geral" />
+          </ReportCard>
+
+          <ReportCard
+            title="Despesas por categoria"
+            icon={<PieChart className="size-4 text-expense" aria-hidden="true" />}
+            empty={summary.data.expenseByCategory.length ? null : 'Nenhuma despesa no período.'}
+          >
+            <BreakdownList
+              slices={summary.data.expenseByCategory}
+              kind="expense"
+              nullName="Sem categoria"
+              useSliceColor
+            />
+          </ReportCard>
+
+          <ReportCard
+            title="Maiores custos"
+            icon={<Trophy className="size-4 text-expense" aria-hidden="true" />}
+            empty={summary.data.expenseByCategory.length ? null : 'Nenhuma despesa no período.'}
+          >
+            <BreakdownList
+              slices={summary.data.expenseByCategory}
+              kind="expense"
+              nullName="Sem categoria"
+              ranked
+              limit={5}
+            />
+          </ReportCard>
+
+          <ReportCard
+            title="Despesas por centro de custo"
+            icon={<Wallet className="size-4 text-expense" aria-hidden="true" />}
+            empty={summary.data.expenseByProject.length ? null : 'Nenhuma despesa no período.'}
+          >
+            <BreakdownList slices={summary.data.expenseByProject} kind="expense" nullName="Geral" />
+          </ReportCard>
+        </div>
+      )}
+
+      <BalanceSection filters={filters} />
+    </div>
+  );
+}
