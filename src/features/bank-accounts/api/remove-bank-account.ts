@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bankAccountKeys, reportKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+
+export type RemoveOutcome = 'deleted' | 'archived';
+
+/** Deletes an account without history; archives (deactivates) one with history. */
+export async function removeBankAccount(id: string): Promise<RemoveOutcome> {
+  const { data, error } = await supabase.rpc('remove_bank_account', { p_bank_account_id: id });
+  if (error) throw error;
+  return data === 'deleted' ? 'deleted' : 'archived';
+}
+
+export function useRemoveBankAccount() {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Each caller shows its own failure toast, network failures included.
+    meta: { silentNetworkError: true },
+    mutationFn: removeBankAccount,
+    onSuccess: async (outcome, id) => {
+      if (outcome === 'deleted') {
+        queryClient.removeQueries({ queryKey: bankAccountKeys.detail(companyId, id) });
+        queryClient.removeQueries({ queryKey: bankAccountKeys.ledger(companyId, id) });
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: bankAccountKeys.all(companyId) }),
+        queryClient.invalidateQueries({ queryKey: reportKeys.all(companyId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { useRemoveBankAccount } from '@/features/bank-accounts/api/remove-bank-account';
+import type { BankAccount } from '@/lib/api/lookups';
+import { getErrorMessage } from '@/lib/errors';
+
+interface RemoveBankAccountDialogProps {
+  account: Pick<BankAccount, 'id' | 'name'> | null;
+  onOpenChange: (open: boolean) => void;
+  /** After the account was really deleted (the detail page leaves). */
+  onDeleted?: () => void;
+}
+
+export function RemoveBankAccountDialog({
+  account,
+  onOpenChange,
+  onDeleted,
+}: RemoveBankAccountDialogProps) {
+  const remove = useRemoveBankAccount();
+
+  function confirm() {
+    if (!account) return;
+    const { id, name } = account;
+    remove.mutate(id, {
+      onSuccess: (outcome) => {
+        if (outcome === 'deleted') {
+          toast.success('Conta removida', { description: `${name} foi removida.` });
+          onDeleted?.();
+        } else {
+          toast.success('Conta arquivada', {
+            description: `${name} tem histórico de movimentações, por isso foi arquivada (inativada) em vez de removida. O histórico continua disponível.`,
+          });
+        }
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        toast.error('Erro ao remover conta bancária', { description: getErrorMessage(error) });
+      },
+    });
+  }
+
+  return (
+    <AlertDialog
+      open={account !== null}
+      onOpenChange={(open) => !remove.isPending && onOpenChange(open)}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remover conta?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {account ? `A conta ${account.name} será removida. ` : null}
+            Se ela já tiver movimentações ou lançamentos, será arquivada (inativada) para manter o
+            histórico.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
+          {/* A plain button, not AlertDialogAction: the dialog closes only after the answer. */}
+          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending ? 'Removendo...' : 'Remover'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,297 @@
+import { ArrowLeftRight, Pencil, Search, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useAccountLedger } from '@/features/bank-accounts/api/get-account-ledger';
+import { useBankAccount } from '@/features/bank-accounts/api/get-bank-account';
+import { BalanceChart } from '@/features/bank-accounts/components/balance-chart';
+import {
+  accountSubtitle,
+  accountTypeLabel,
+  BalanceAmount,
+} from '@/features/bank-accounts/components/bank-account-card';
+import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-bank-account-dialog';
+import { LedgerList } from '@/features/bank-accounts/components/ledger-list';
+import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
+import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
+import { balanceEvolution, filterLedger, ledgerTotals } from '@/features/bank-accounts/lib/ledger';
+import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
+import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { formatCurrency, toCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
+
+export function BankAccountDetailPage() {
+  const { id = '' } = useParams();
+  const account = useBankAccount(id);
+  const notFound = account.isSuccess && account.data === null;
+
+  // SPEC §8: a missing account is announced with a toast (the screen offers the way back).
+  useEffect(() => {
+    if (notFound) toast.error('Conta bancária não encontrada', { id: 'bank-account-not-found' });
+  }, [notFound]);
+
+  if (account.isPending) {
+    return (
+      <>
+        <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
+        <Spinner label="Carregando detalhes da conta..." className="py-12" />
+      </>
+    );
+  }
+  if (account.isError) {
+    return (
+      <>
+        <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
+        <div
+          role="alert"
+          className="grid justify-items-center gap-3 rounded-lg border p-6 text-center"
+        >
+          <p className="font-medium">Erro inesperado ao carregar detalhes da conta</p>
+          <Button variant="outline" onClick={() => void account.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      </>
+    );
+  }
+  if (account.data === null) {
+    return (
+      <>
+        <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
+        <EmptyState
+          title="Conta não encontrada"
+          description="Ela pode ter sido removida, ou o endereço está incorreto."
+          action={
+            <Button asChild>
+              <Link to="/contas-bancarias">Voltar às Contas</Link>
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  return <AccountDetail account={account.data} />;
+}
+
+function AccountDetail({ account }: { account: BankAccount }) {
+  const navigate = useNavigate();
+  const ledger = useAccountLedger(account.id);
+  const activeAccounts = useBankAccounts();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+
+  const color = toColorToken(account.color);
+  const balanceCents = toCents(account.current_balance);
+  const rows = useMemo(() => ledger.data?.pages.flat() ?? [], [ledger.data]);
+  const filtered = useMemo(() => filterLedger(rows, search), [rows, search]);
+  const totals = ledgerTotals(filtered);
+  const evolution = useMemo(() => balanceEvolution(rows, balanceCents), [rows, balanceCents]);
+  const canTransfer = account.is_active && (activeAccounts.data?.length ?? 0) >= 2;
+
+  return (
+    <>
+      <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
+
+      <div className="grid gap-4">
+        <Card className={cn('overflow-hidden', !account.is_active && 'opacity-80')}>
+          <div className={cn('h-1.5', COLOR_BG_CLASS[color])} aria-hidden="true" />
+          <CardContent className="grid gap-3 pt-4">
+            <div className="flex items-start gap-3">
+              <span
+                className={cn('mt-1.5 size-3.5 shrink-0 rounded-full', COLOR_BG_CLASS[color])}
+                aria-hidden="true"
+              />
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="text-lg font-bold">{account.name}</h2>
+                  {!account.is_active ? <Badge variant="secondary">Inativa</Badge> : null}
+                </div>
+                <p className="text-sm text-muted-foreground">{accountSubtitle(account)}</p>
+              </div>
+            </div>
+            <div>
+              <p className="text-sm text-muted-foreground">Saldo atual</p>
+              <BalanceAmount cents={balanceCents} className="text-2xl font-bold" />
+            </div>
+            <div className="grid grid-cols-3 gap-2">
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Editar
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setTransferring(true)}
+                disabled={!canTransfer}
+              >
+                <ArrowLeftRight aria-hidden="true" />
+                Transferir
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                onClick={() => setRemoving(true)}
+              >
+                <Trash2 aria-hidden="true" />
+                Remover
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader className="pb-2">
+            <CardTitle className="text-base">Informações</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Tipo</dt>
+              <dd className="text-right">{accountTypeLabel(account.type)}</dd>
+              <dt className="text-muted-foreground">Agência</dt>
+              <dd className="text-right">{account.agency ?? 'N/A'}</dd>
+              <dt className="text-muted-foreground">Conta</dt>
+              <dd className="text-right">{account.account_number ?? 'N/A'}</dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="text-right">
+                <Badge variant={account.is_active ? 'income' : 'secondary'}>
+                  {account.is_active ? 'Ativa' : 'Inativa'}
+                </Badge>
+              </dd>
+            </dl>
+          </CardContent>
+        </Card>
+
+        {evolution.length >= 2 ? (
+          <Card>
+            <CardHeader className="pb-2">
+              <CardTitle className="text-base">Evolução do saldo</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <BalanceChart points={evolution} />
+            </CardContent>
+          </Card>
+        ) : null}
+
+        <section aria-label="Totais das transações" className="grid grid-cols-3 gap-2">
+          <TotalCard label="Entradas" cents={totals.inCents} tone="income" />
+          <TotalCard label="Saídas" cents={totals.outCents} tone="expense" />
+          <TotalCard
+            label="Resultado"
+            cents={totals.resultCents}
+            tone={totals.resultCents < 0 ? 'expense' : 'income'}
+          />
+        </section>
+
+        <section aria-labelledby="history-title" className="grid gap-3">
+          <h2 id="history-title" className="text-base font-semibold">
+            Histórico de transações
+          </h2>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Buscar transações"
+              placeholder="Buscar transações..."
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+
+          {ledger.isPending ? (
+            <Spinner label="Carregando transações..." className="py-8" />
+          ) : ledger.isError ? (
+            <div
+              role="alert"
+              className="grid justify-items-center gap-3 rounded-lg border p-6 text-center"
+            >
+              <p className="text-sm">Não foi possível carregar as transações.</p>
+              <Button variant="outline" onClick={() => void ledger.refetch()}>
+                Tentar novamente
+              </Button>
+            </div>
+          ) : filtered.length === 0 ? (
+            <EmptyState
+              title={
+                rows.length === 0 ? 'Nenhuma transação nesta conta' : 'Nenhuma transação encontrada'
+              }
+              description={
+                rows.length === 0
+                  ? 'As baixas de lançamentos e as transferências desta conta aparecem aqui.'
+                  : 'Tente buscar por outra descrição, categoria ou obra.'
+              }
+            />
+          ) : (
+            <Card>
+              <CardContent className="py-1">
+                <LedgerList rows={filtered} />
+              </CardContent>
+            </Card>
+          )}
+
+          {ledger.hasNextPage ? (
+            <Button
+              variant="outline"
+              onClick={() => void ledger.fetchNextPage()}
+              disabled={ledger.isFetchingNextPage}
+            >
+              {ledger.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+            </Button>
+          ) : null}
+        </section>
+      </div>
+
+      <EditBankAccountDialog account={editing ? account : null} onOpenChange={setEditing} />
+      <RemoveBankAccountDialog
+        account={removing ? account : null}
+        onOpenChange={setRemoving}
+        onDeleted={() => void navigate('/contas-bancarias', { replace: true })}
+      />
+      <TransferDialog
+        open={transferring}
+        onOpenChange={setTransferring}
+        accounts={activeAccounts.data ?? []}
+        defaultFromId={account.id}
+      />
+    </>
+  );
+}
+
+function TotalCard({
+  label,
+  cents,
+  tone,
+}: {
+  label: string;
+  cents: number;
+  tone: 'income' | 'expense';
+}) {
+  return (
+    <Card>
+      <CardContent className="grid gap-1 p-3">
+        <p className="text-xs text-muted-foreground">{label}</p>
+        <p
+          className={cn(
+            'text-sm font-semibold tabular-nums',
+            tone === 'income' ? 'text-income' : 'text-expense',
+          )}
+        >
+          {formatCurrency(cents)}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { ArrowLeftRight, Landmark, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { AccountsSummary } from '@/features/bank-accounts/components/accounts-summary';
+import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
+import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-bank-account-dialog';
+import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
+import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
+import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
+import { isNetworkError } from '@/lib/errors';
+
+export function BankAccountsPage() {
+  const accounts = useBankAccounts({ activeOnly: false });
+  const [editing, setEditing] = useState<BankAccount | null>(null);
+  const [removing, setRemoving] = useState<BankAccount | null>(null);
+  const [transferOpen, setTransferOpen] = useState(false);
+  const active = accounts.data?.filter((a) => a.is_active) ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Contas Bancárias"
+        backTo="/mais"
+        actions={
+          <Button asChild size="sm">
+            <Link to="/contas-bancarias/nova">
+              <Plus aria-hidden="true" />
+              Nova Conta
+            </Link>
+          </Button>
+        }
+      />
+
+      {accounts.isPending ? (
+        <Spinner label="Carregando contas bancárias..." className="py-12" />
+      ) : accounts.isError ? (
+        <div
+          role="alert"
+          className="grid justify-items-center gap-3 rounded-lg border p-6 text-center"
+        >
+          <p className="font-medium">
+            {isNetworkError(accounts.error)
+              ? 'Erro inesperado ao carregar contas bancárias'
+              : 'Erro ao carregar contas bancárias'}
+          </p>
+          <Button variant="outline" onClick={() => void accounts.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : accounts.data.length === 0 ? (
+        <EmptyState
+          icon={<Landmark />}
+          title="Nenhuma conta bancária cadastrada"
+          description="Cadastre as contas da empresa para dar baixa nos lançamentos e acompanhar os saldos."
+          action={
+            <Button asChild>
+              <Link to="/contas-bancarias/nova">Cadastrar primeira conta</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid gap-4">
+          <AccountsSummary accounts={accounts.data} />
+          {active.length >= 2 ? (
+            <Button variant="outline" onClick={() => setTransferOpen(true)}>
+              <ArrowLeftRight aria-hidden="true" />
+              Transferir entre contas
+            </Button>
+          ) : null}
+          <ul className="grid gap-3" aria-label="Contas bancárias">
+            {accounts.data.map((account) => (
+              <li key={account.id}>
+                <BankAccountCard
+                  account={account}
+                  onEdit={() => setEditing(account)}
+                  onRemove={() => setRemoving(account)}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <EditBankAccountDialog account={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <RemoveBankAccountDialog
+        account={removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+      />
+      <TransferDialog open={transferOpen} onOpenChange={setTransferOpen} accounts={active} />
+    </>
+  );
+}

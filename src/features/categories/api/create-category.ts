@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { categoryKeys } from '@/lib/api/query-keys';
+import { COLOR_TOKENS } from '@/lib/colors';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+import type { Category } from './get-category';
+
+export const createCategoryInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(500).nullable(),
+  type: z.enum(['income', 'expense']),
+  color: z.enum(COLOR_TOKENS),
+});
+export type CreateCategoryInput = z.input<typeof createCategoryInput>;
+
+export async function createCategory(
+  companyId: string,
+  input: CreateCategoryInput,
+): Promise<Category> {
+  const values = createCategoryInput.parse(input);
+  const { data, error } = await supabase
+    .from('categories')
+    .insert({ company_id: companyId, ...values })
+    .select()
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+export function useCreateCategory(
+  options: Omit<UseMutationOptions<Category, Error, CreateCategoryInput>, 'mutationFn'> = {},
+) {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The screens show their own "Erro inesperado" text for a dead network.
+    meta: { silentNetworkError: true },
+    ...options,
+    mutationFn: (input: CreateCategoryInput) => createCategory(companyId, input),
+    onSuccess: async (data, variables, onMutateResult, context) => {
+      await queryClient.invalidateQueries({ queryKey: categoryKeys.all(companyId) });
+      await options.onSuccess?.(data, variables, onMutateResult, context);
+    },
+  });
+}

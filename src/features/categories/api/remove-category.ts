@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { categoryKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+
+/** 'deleted' when nothing used the category, 'archived' when entries or ledger rows do. */
+export type RemoveCategoryResult = 'deleted' | 'archived';
+
+export async function removeCategory(categoryId: string): Promise<RemoveCategoryResult> {
+  const { data, error } = await supabase.rpc('remove_category', { p_category_id: categoryId });
+  if (error) throw error;
+  if (data !== 'deleted' && data !== 'archived') {
+    throw new Error(`remove_category answered ${data}`);
+  }
+  return data;
+}
+
+export function useRemoveCategory(
+  options: Omit<UseMutationOptions<RemoveCategoryResult, Error, string>, 'mutationFn'> = {},
+) {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The screens show their own "Erro inesperado" text for a dead network.
+    meta: { silentNetworkError: true },
+    ...options,
+    mutationFn: removeCategory,
+    onSuccess: async (data, variables, onMutateResult, context) => {
+      // Archiving changes no name shown elsewhere; only the category lists and pickers change.
+      await queryClient.invalidateQueries({ queryKey: categoryKeys.all(companyId) });
+      await options.onSuccess?.(data, variables, onMutateResult, context);
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import type { MouseEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import type { Category } from '../api/get-category';
+import { useRemoveCategory, type RemoveCategoryResult } from '../api/remove-category';
+import { saveErrorText } from '../lib/category';
+
+interface RemoveCategoryDialogProps {
+  /** The category to remove; null closes the dialog. */
+  category: Category | null;
+  onOpenChange: (open: boolean) => void;
+  onRemoved?: (result: RemoveCategoryResult) => void;
+}
+
+export function RemoveCategoryDialog({
+  category,
+  onOpenChange,
+  onRemoved,
+}: RemoveCategoryDialogProps) {
+  const removeCategory = useRemoveCategory();
+  const pending = removeCategory.isPending;
+
+  function handleConfirm(event: MouseEvent<HTMLButtonElement>) {
+    // Keep the dialog open (with its pending state) until the database answers.
+    event.preventDefault();
+    if (!category) return;
+    removeCategory.mutate(category.id, {
+      onSuccess: (result) => {
+        if (result === 'deleted') {
+          toast.success('Categoria excluída');
+        } else {
+          toast.success('Categoria arquivada', {
+            description: `"${category.name}" tem lançamentos, por isso foi arquivada: não aparece mais para novos lançamentos, mas os antigos continuam com o nome dela.`,
+          });
+        }
+        onOpenChange(false);
+        onRemoved?.(result);
+      },
+      onError: (failure) => {
+        toast.error('Erro ao excluir categoria', {
+          description: saveErrorText(
+            failure,
+            'Não foi possível excluir a categoria. Tente novamente.',
+          ),
+        });
+      },
+    });
+  }
+
+  return (
+    <AlertDialog
+      open={category !== null}
+      onOpenChange={(open) => {
+        if (!pending) onOpenChange(open);
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Excluir categoria?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {category ? `"${category.name}" será excluída. ` : null}
+            Se já houver lançamentos com ela, a categoria será arquivada: deixa de aparecer para
+            novos lançamentos, mas os antigos mantêm o nome.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={handleConfirm} disabled={pending}>
+            {pending ? 'Excluindo...' : 'Excluir'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

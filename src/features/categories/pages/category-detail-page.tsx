@@ -1,0 +1,190 @@
+import { format, parseISO } from 'date-fns';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate, todayLocal } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { useCategory, type Category } from '../api/get-category';
+import { useCategoryStats } from '../api/get-category-stats';
+import { CategoryTransactions } from '../components/category-transactions';
+import { ColorDot } from '../components/color-dot';
+import { EditCategoryDialog } from '../components/edit-category-dialog';
+import { LoadError } from '../components/load-error';
+import { RemoveCategoryDialog } from '../components/remove-category-dialog';
+import { categoryTypeLabels, loadErrorText, usageFrequencyLabels } from '../lib/category';
+
+export function CategoryDetailPage() {
+  const { id = '' } = useParams();
+  const category = useCategory(id);
+
+  if (category.isPending) {
+    return (
+      <div>
+        <PageHeader title="Categoria" backTo="/categorias" />
+        <Spinner label="Carregando..." className="py-10" />
+      </div>
+    );
+  }
+  if (category.isError) {
+    return (
+      <div>
+        <PageHeader title="Categoria" backTo="/categorias" />
+        <LoadError text={loadErrorText(category.error)} onRetry={() => void category.refetch()} />
+      </div>
+    );
+  }
+  if (!category.data) {
+    return (
+      <div>
+        <PageHeader title="Categoria" backTo="/categorias" />
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center">
+          <p className="font-medium">Categoria não encontrada</p>
+          <Link to="/categorias" className={buttonVariants({ variant: 'outline' })}>
+            Voltar para categorias
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <CategoryDetail category={category.data} />;
+}
+
+function CategoryDetail({ category }: { category: Category }) {
+  const navigate = useNavigate();
+  const today = todayLocal();
+  const stats = useCategoryStats(category.id, today);
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const type = category.type === 'income' ? 'income' : 'expense';
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <PageHeader
+        title={category.name}
+        backTo="/categorias"
+        className="mb-0"
+        actions={
+          <>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Editar categoria"
+              onClick={() => setEditing(true)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Excluir categoria"
+              className="text-destructive hover:text-destructive"
+              onClick={() => setRemoving(true)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </>
+        }
+      />
+
+      <Card>
+        <CardContent className="grid grid-cols-1 gap-3 pt-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <ColorDot color={category.color} className="size-5" />
+            <span className="text-lg font-semibold">{category.name}</span>
+            <Badge variant={type}>{categoryTypeLabels[type]}</Badge>
+            {category.is_active ? null : <Badge variant="secondary">Arquivada</Badge>}
+          </div>
+          <p className={category.description ? 'text-sm' : 'text-sm text-muted-foreground'}>
+            {category.description ?? 'Sem descrição'}
+          </p>
+          {category.is_active ? null : (
+            <p className="text-sm text-muted-foreground">
+              Arquivada: não aparece para novos lançamentos; os antigos mantêm o nome.
+            </p>
+          )}
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-muted-foreground">Criada em</dt>
+              <dd className="font-medium">{format(parseISO(category.created_at), 'dd/MM/yyyy')}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Último uso</dt>
+              <dd className="font-medium">
+                {stats.data
+                  ? stats.data.last_used_on
+                    ? formatDate(stats.data.last_used_on)
+                    : 'Nunca'
+                  : '—'}
+              </dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+
+      {stats.isPending ? (
+        <Spinner label="Carregando..." className="py-6" />
+      ) : stats.isError ? (
+        <LoadError
+          text="Não foi possível carregar as estatísticas da categoria."
+          onRetry={() => void stats.refetch()}
+        />
+      ) : (
+        <>
+          <section aria-label="Estatísticas" className="grid grid-cols-2 gap-3">
+            <StatCard label="Total movimentado" value={formatCurrency(stats.data.total_amount)} />
+            <StatCard label="Transações" value={String(stats.data.transaction_count)} />
+            <StatCard
+              label="Média por transação"
+              value={
+                stats.data.average_amount === null ? '—' : formatCurrency(stats.data.average_amount)
+              }
+            />
+            <StatCard
+              label="Frequência de uso"
+              value={usageFrequencyLabels[stats.data.frequency]}
+              hint={`${stats.data.last_90_days_count} ${stats.data.last_90_days_count === 1 ? 'transação' : 'transações'} nos últimos 90 dias`}
+            />
+          </section>
+
+          <Card>
+            <CardHeader className="pb-0">
+              <CardTitle className="text-base">Transações recentes</CardTitle>
+            </CardHeader>
+            <CardContent className="pt-2">
+              <CategoryTransactions rows={stats.data.recent} />
+            </CardContent>
+          </Card>
+        </>
+      )}
+
+      <EditCategoryDialog
+        category={editing ? category : null}
+        onOpenChange={(open) => setEditing(open)}
+      />
+      <RemoveCategoryDialog
+        category={removing ? category : null}
+        onOpenChange={(open) => setRemoving(open)}
+        onRemoved={() => void navigate('/categorias')}
+      />
+    </div>
+  );
+}
+
+function StatCard({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
+  return (
+    <Card role="group" aria-label={label}>
+      <CardContent className="grid gap-1 p-4">
+        <p className="text-xs text-muted-foreground" aria-hidden="true">
+          {label}
+        </p>
+        <p className="text-lg font-semibold tabular-nums">{value}</p>
+        {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Client } from '@/lib/api/lookups';
+import { clientKeys, entryKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+import type { ClientPayload } from '@/features/clients/lib/client-form';
+
+export type ClientChanges = Partial<ClientPayload> & { is_active?: boolean };
+
+export async function updateClient(
+  companyId: string,
+  clientId: string,
+  changes: ClientChanges,
+): Promise<Client> {
+  const { data, error } = await supabase
+    .from('clients')
+    .update(changes)
+    .eq('company_id', companyId)
+    .eq('id', clientId)
+    .select()
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+/** Edit and activate/deactivate. A rename also changes the client name shown on entries. */
+export function useUpdateClient() {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: ClientChanges }) =>
+      updateClient(companyId, id, changes),
+    onSuccess: (_client, { changes }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.list(companyId, { activeOnly: true }) }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.list(companyId, { activeOnly: false }) }),
+        changes.name !== undefined
+          ? queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) })
+          : Promise.resolve(),
+      ]),
+  });
+}

@@ -1,0 +1,188 @@
+import { Mail, MapPin, Pencil, Phone, Plus, Power, Search, Users } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useClients, type Client } from '@/lib/api/lookups';
+import { getErrorMessage } from '@/lib/errors';
+import { cn } from '@/lib/utils';
+import { useUpdateClient } from '@/features/clients/api/update-client';
+import { ClientDialog } from '@/features/clients/components/client-dialog';
+import { matchesClientSearch } from '@/features/clients/lib/client-form';
+
+/** Clientes (beyond the spec, reached from Mais): list, search, create, edit, (de)activate. */
+export function ClientsPage() {
+  const clients = useClients({ activeOnly: false });
+  const [search, setSearch] = useState('');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<Client | null>(null);
+
+  const all = clients.data ?? [];
+  const visible = all.filter((client) => matchesClientSearch(client, search));
+  const activeCount = all.filter((client) => client.is_active).length;
+
+  function openNew() {
+    setEditing(null);
+    setDialogOpen(true);
+  }
+
+  function openEdit(client: Client) {
+    setEditing(client);
+    setDialogOpen(true);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Clientes"
+        description={
+          clients.data
+            ? `${activeCount} ${activeCount === 1 ? 'cliente ativo' : 'clientes ativos'}`
+            : 'Gerencie seus clientes'
+        }
+        backTo="/mais"
+        actions={
+          <Button size="sm" onClick={openNew}>
+            <Plus aria-hidden="true" />
+            Novo Cliente
+          </Button>
+        }
+      />
+
+      <div className="relative mb-4">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Buscar clientes"
+          placeholder="Buscar clientes..."
+          className="pl-9"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      {clients.isPending ? (
+        <Spinner label="Carregando clientes..." className="py-10" />
+      ) : clients.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
+          <p className="font-medium text-destructive">Erro ao carregar clientes</p>
+          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(clients.error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void clients.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={<Users />}
+          title="Nenhum cliente cadastrado"
+          description="Cadastre seus clientes para usá-los nas contas a receber."
+          action={<Button onClick={openNew}>Cadastrar Cliente</Button>}
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState
+          icon={<Search />}
+          title="Nenhum cliente encontrado"
+          description="Tente buscar por outro nome, documento, email ou telefone."
+        />
+      ) : (
+        <ul className="grid gap-3" aria-label="Lista de clientes">
+          {visible.map((client) => (
+            <ClientItem key={client.id} client={client} onEdit={() => openEdit(client)} />
+          ))}
+        </ul>
+      )}
+
+      <ClientDialog client={editing} open={dialogOpen} onOpenChange={setDialogOpen} />
+    </>
+  );
+}
+
+function ClientItem({ client, onEdit }: { client: Client; onEdit: () => void }) {
+  const updateClient = useUpdateClient();
+
+  function toggleActive() {
+    const isActive = !client.is_active;
+    updateClient.mutate(
+      { id: client.id, changes: { is_active: isActive } },
+      {
+        onSuccess: () =>
+          toast.success(isActive ? 'Cliente ativado' : 'Cliente desativado', {
+            description: isActive
+              ? `${client.name} voltou a aparecer nas contas a receber.`
+              : `${client.name} não aparece mais nas contas a receber; o histórico foi mantido.`,
+          }),
+        onError: (error) =>
+          toast.error('Erro ao atualizar cliente', { description: getErrorMessage(error) }),
+      },
+    );
+  }
+
+  return (
+    <li
+      className={cn(
+        'rounded-lg border bg-card p-4 text-card-foreground shadow-sm',
+        !client.is_active && 'opacity-70',
+      )}
+      aria-label={client.name}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold">{client.name}</h2>
+          {client.document ? (
+            <p className="text-sm text-muted-foreground">{client.document}</p>
+          ) : null}
+        </div>
+        <Badge variant={client.is_active ? 'success' : 'secondary'}>
+          {client.is_active ? 'Ativo' : 'Inativo'}
+        </Badge>
+      </div>
+      <div className="mt-2 grid gap-1 text-sm text-muted-foreground">
+        {client.phone ? (
+          <p className="flex items-center gap-2">
+            <Phone className="size-4" aria-hidden="true" />
+            <span className="sr-only">Telefone:</span>
+            {client.phone}
+          </p>
+        ) : null}
+        {client.email ? (
+          <p className="flex min-w-0 items-center gap-2">
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Email:</span>
+            <span className="truncate">{client.email}</span>
+          </p>
+        ) : null}
+        {client.address ? (
+          <p className="flex min-w-0 items-center gap-2">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Endereço:</span>
+            <span className="truncate">{client.address}</span>
+          </p>
+        ) : null}
+        {client.notes ? <p className="line-clamp-2">{client.notes}</p> : null}
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Editar ${client.name}`}>
+          <Pencil aria-hidden="true" />
+          Editar
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={toggleActive}
+          disabled={updateClient.isPending}
+          aria-label={`${client.is_active ? 'Desativar' : 'Ativar'} ${client.name}`}
+        >
+          <Power aria-hidden="true" />
+          {client.is_active ? 'Desativar' : 'Ativar'}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,157 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import type { Supplier } from '@/lib/api/lookups';
+import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import { createQueryClient } from '@/lib/query-client';
+import { restUrl, server } from '@/test/msw-server';
+import { SupplierEditDialog } from '@/features/suppliers/components/supplier-edit-dialog';
+
+const company: CurrentCompany = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Construtora Teste',
+  role: 'admin',
+  userId: '22222222-2222-4222-8222-222222222222',
+  email: 'paula@example.com',
+  fullName: 'Paula',
+};
+
+const supplier: Supplier = {
+  id: '33333333-3333-4333-8333-333333333333',
+  company_id: company.id,
+  name: 'Casa do Cimento',
+  type: 'materiais',
+  category: 'Cimento',
+  phone: '(11) 3333-4444',
+  email: 'vendas@cimento.com.br',
+  address: 'Rua A, 10',
+  document: '12.345.678/0001-90',
+  website: null,
+  notes: null,
+  rating: 4.5,
+  founded_on: '1998-03-15',
+  is_active: true,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>Diálogo {open ? 'aberto' : 'fechado'}</p>
+      <SupplierEditDialog supplier={supplier} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+function renderDialog() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CurrentCompanyContext.Provider value={company}>
+        <Harness />
+        <Toaster />
+      </CurrentCompanyContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+async function replace(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+// sonner keeps its toasts in a module-level store that a new <Toaster> replays: clear it.
+afterEach(() => {
+  toast.dismiss();
+});
+
+describe('SupplierEditDialog', { timeout: 20_000 }, () => {
+  it('starts from the saved supplier, including rating and founded date', () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Editar Fornecedor' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Nome do Fornecedor/)).toHaveValue('Casa do Cimento');
+    expect(screen.getByLabelText(/CNPJ/)).toHaveValue('12.345.678/0001-90');
+    expect(screen.getByLabelText(/Avaliação/)).toHaveValue('4,5');
+    expect(screen.getByLabelText(/Data de Fundação/)).toHaveValue('1998-03-15');
+  });
+
+  it('keeps the dialog open with what was typed when saving fails', async () => {
+    let calls = 0;
+    server.use(
+      http.patch(restUrl('suppliers'), () => {
+        calls += 1;
+        return HttpResponse.json(
+          { code: '23514', message: 'new row violates check constraint', details: null, hint: null },
+          { status: 400 },
+        );
+      }),
+    );
+    renderDialog();
+    await replace(screen.getByLabelText(/Nome do Fornecedor/), 'Cimento & Cia');
+    await replace(screen.getByLabelText(/Observações/), 'Entrega às terças');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Erro ao atualizar fornecedor')).toBeInTheDocument();
+    expect(screen.getByText('Ocorreu um erro inesperado.')).toBeInTheDocument();
+    expect(screen.queryByText(/check constraint/)).not.toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(screen.getByText('Diálogo aberto')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Nome do Fornecedor/)).toHaveValue('Cimento & Cia');
+    expect(screen.getByLabelText(/Observações/)).toHaveValue('Entrega às terças');
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled();
+  });
+
+  it('saves every field and closes with "Fornecedor atualizado!"', async () => {
+    let body: Record<string, unknown> | null = null;
+    let url = '';
+    server.use(
+      http.patch(restUrl('suppliers'), async ({ request }) => {
+        url = request.url;
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...supplier, ...body });
+      }),
+    );
+    renderDialog();
+    await replace(screen.getByLabelText(/Nome do Fornecedor/), 'Cimento & Cia');
+    await replace(screen.getByLabelText(/Website/), 'cimentoecia.com.br');
+    await replace(screen.getByLabelText(/Avaliação/), '3');
+    await userEvent.clear(screen.getByLabelText(/Endereço/));
+    await userEvent.click(screen.getByRole('combobox', { name: /Tipo/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Acabamento' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Fornecedor atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Diálogo fechado')).toBeInTheDocument());
+    expect(new URL(url).searchParams.get('id')).toBe(`eq.${supplier.id}`);
+    expect(new URL(url).searchParams.get('company_id')).toBe(`eq.${company.id}`);
+    expect(body).toEqual({
+      name: 'Cimento & Cia',
+      type: 'acabamento',
+      category: 'Cimento',
+      phone: '(11) 3333-4444',
+      email: 'vendas@cimento.com.br',
+      address: null,
+      document: '12.345.678/0001-90',
+      website: 'cimentoecia.com.br',
+      notes: null,
+      rating: 3,
+      founded_on: '1998-03-15',
+    });
+  });
+
+  it('refuses a rating outside 0–5 without sending anything', async () => {
+    renderDialog();
+    await replace(screen.getByLabelText(/Avaliação/), '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados inválidos')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Avaliação/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Diálogo aberto')).toBeInTheDocument();
+  });
+});

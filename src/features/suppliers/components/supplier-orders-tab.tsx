@@ -1,0 +1,128 @@
+import { ClipboardList, Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/dates';
+import { getErrorMessage } from '@/lib/errors';
+import { supplierOrderStatusLabels } from '@/lib/labels';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import {
+  useSupplierOrders,
+  type SupplierOrder,
+  type SupplierOrderStatus,
+} from '@/features/suppliers/api/get-supplier-orders';
+import { useUpdateSupplierOrderStatus } from '@/features/suppliers/api/update-supplier-order-status';
+
+// The status select doubles as the status badge: tinted like one.
+const statusTone: Record<SupplierOrderStatus, string> = {
+  pending: 'border-warning/60 bg-warning/10',
+  delivered: 'border-success/60 bg-success/10',
+  cancelled: 'bg-muted text-muted-foreground',
+};
+
+interface SupplierOrdersTabProps {
+  supplierId: string;
+  onNewOrder: () => void;
+}
+
+/** Pedidos: the real order history, newest first, with a status each can change. */
+export function SupplierOrdersTab({ supplierId, onNewOrder }: SupplierOrdersTabProps) {
+  const orders = useSupplierOrders(supplierId);
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="font-semibold">Histórico de Pedidos</h2>
+        <Button size="sm" onClick={onNewOrder}>
+          <Plus aria-hidden="true" />
+          Novo Pedido
+        </Button>
+      </div>
+      {orders.isPending ? (
+        <Spinner label="Carregando pedidos..." className="py-6" />
+      ) : orders.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
+          <p className="font-medium text-destructive">Erro ao carregar pedidos</p>
+          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(orders.error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void orders.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : orders.data.length === 0 ? (
+        <EmptyState
+          icon={<ClipboardList />}
+          title="Nenhum pedido registrado"
+          description="Os pedidos feitos a este fornecedor aparecem aqui."
+        />
+      ) : (
+        <ul className="grid gap-2" aria-label="Pedidos">
+          {orders.data.map((order) => (
+            <OrderRow key={order.id} supplierId={supplierId} order={order} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderRow({ supplierId, order }: { supplierId: string; order: SupplierOrder }) {
+  const updateStatus = useUpdateSupplierOrderStatus(supplierId);
+
+  function changeStatus(value: string) {
+    const status = value as SupplierOrderStatus;
+    if (status === order.status) return;
+    updateStatus.mutate(
+      { orderId: order.id, status },
+      {
+        onSuccess: () =>
+          toast.success('Pedido atualizado', {
+            description: `${order.description}: ${supplierOrderStatusLabels[status]}.`,
+          }),
+        onError: (error) =>
+          toast.error('Erro ao atualizar pedido', { description: getErrorMessage(error) }),
+      },
+    );
+  }
+
+  return (
+    <li className="rounded-lg border bg-card p-3 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className={order.status === 'cancelled' ? 'font-medium line-through opacity-70' : 'font-medium'}>
+            {order.description}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {formatDate(order.orderDate)} · {order.projectName ?? 'Geral'}
+          </p>
+          {order.deliveryDate ? (
+            <p className="text-xs text-muted-foreground">
+              Entrega prevista: {formatDate(order.deliveryDate)}
+            </p>
+          ) : null}
+          {order.notes ? <p className="mt-1 text-xs text-muted-foreground">{order.notes}</p> : null}
+        </div>
+        <span className="shrink-0 font-semibold">{formatCurrency(order.amount)}</span>
+      </div>
+      <div className="mt-2 flex items-center justify-end">
+        <Select value={order.status} onValueChange={changeStatus} disabled={updateStatus.isPending}>
+          <SelectTrigger
+            className={cn('w-40 font-medium', statusTone[order.status])}
+            aria-label={`Status do pedido ${order.description}`}
+          >
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {Object.entries(supplierOrderStatusLabels).map(([value, label]) => (
+              <SelectItem key={value} value={value}>
+                {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,195 @@
+import { Pencil, Power, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { Supplier } from '@/lib/api/lookups';
+import { getErrorMessage } from '@/lib/errors';
+import { useSupplier } from '@/features/suppliers/api/get-supplier';
+import { useSetSupplierActive } from '@/features/suppliers/api/set-supplier-active';
+import { NewOrderDialog } from '@/features/suppliers/components/new-order-dialog';
+import { NewProductDialog } from '@/features/suppliers/components/new-product-dialog';
+import { SupplierEditDialog } from '@/features/suppliers/components/supplier-edit-dialog';
+import { SupplierInfoTab } from '@/features/suppliers/components/supplier-info-tab';
+import { SupplierOrdersTab } from '@/features/suppliers/components/supplier-orders-tab';
+import { SupplierProductsTab } from '@/features/suppliers/components/supplier-products-tab';
+import { SupplierStatsCards } from '@/features/suppliers/components/supplier-stats-cards';
+import { supplierTypeLabel } from '@/features/suppliers/lib/supplier-form';
+
+export function SupplierDetailPage() {
+  const { id = '' } = useParams();
+  const supplier = useSupplier(id);
+
+  if (supplier.isPending) {
+    return (
+      <>
+        <PageHeader title="Fornecedor" backTo="/fornecedores" />
+        <Spinner label="Carregando..." className="py-10" />
+      </>
+    );
+  }
+  if (supplier.isError) {
+    return (
+      <>
+        <PageHeader title="Fornecedor" backTo="/fornecedores" />
+        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
+          <p className="font-medium text-destructive">Erro ao carregar fornecedor</p>
+          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(supplier.error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void supplier.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      </>
+    );
+  }
+  if (!supplier.data) {
+    return (
+      <>
+        <PageHeader title="Fornecedor" backTo="/fornecedores" />
+        <EmptyState
+          title="Fornecedor não encontrado"
+          description="Ele pode ter sido removido ou pertencer a outra empresa."
+          action={
+            <Button asChild variant="outline">
+              <Link to="/fornecedores">Voltar para Fornecedores</Link>
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  return <SupplierDetail supplier={supplier.data} />;
+}
+
+function SupplierDetail({ supplier }: { supplier: Supplier }) {
+  const [editOpen, setEditOpen] = useState(false);
+  const [orderOpen, setOrderOpen] = useState(false);
+  const [productOpen, setProductOpen] = useState(false);
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const setActive = useSetSupplierActive(supplier.id);
+
+  function toggleActive(isActive: boolean) {
+    setActive.mutate(isActive, {
+      onSuccess: () => {
+        setConfirmDeactivate(false);
+        toast.success(isActive ? 'Fornecedor ativado' : 'Fornecedor desativado', {
+          description: isActive
+            ? `${supplier.name} voltou a aparecer nas listas de escolha.`
+            : `${supplier.name} não aparece mais nas listas de escolha; o histórico foi mantido.`,
+        });
+      },
+      onError: (error) => {
+        toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={supplier.name}
+        description={supplier.category ?? undefined}
+        backTo="/fornecedores"
+        backLabel="Voltar para Fornecedores"
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <Badge variant="outline">{supplierTypeLabel(supplier.type)}</Badge>
+        <Badge variant={supplier.is_active ? 'success' : 'secondary'}>
+          {supplier.is_active ? 'Ativo' : 'Inativo'}
+        </Badge>
+        {supplier.rating != null ? (
+          <span
+            className="inline-flex items-center gap-1 text-sm font-medium"
+            aria-label={`Avaliação ${String(supplier.rating).replace('.', ',')} de 5`}
+          >
+            <Star className="size-4 fill-warning text-warning" aria-hidden="true" />
+            {String(supplier.rating).replace('.', ',')}
+          </span>
+        ) : null}
+      </div>
+      <div className="mb-4 grid grid-cols-2 gap-2">
+        <Button variant="outline" onClick={() => setEditOpen(true)}>
+          <Pencil aria-hidden="true" />
+          Editar
+        </Button>
+        {supplier.is_active ? (
+          <Button variant="outline" onClick={() => setConfirmDeactivate(true)}>
+            <Power aria-hidden="true" />
+            Desativar
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            onClick={() => toggleActive(true)}
+            disabled={setActive.isPending}
+          >
+            <Power aria-hidden="true" />
+            {setActive.isPending ? 'Ativando...' : 'Ativar'}
+          </Button>
+        )}
+      </div>
+
+      <SupplierStatsCards supplierId={supplier.id} />
+
+      <Tabs defaultValue="info" className="mt-4">
+        <TabsList>
+          <TabsTrigger value="info">Informações</TabsTrigger>
+          <TabsTrigger value="orders">Pedidos</TabsTrigger>
+          <TabsTrigger value="products">Produtos</TabsTrigger>
+        </TabsList>
+        <TabsContent value="info">
+          <SupplierInfoTab supplier={supplier} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <SupplierOrdersTab supplierId={supplier.id} onNewOrder={() => setOrderOpen(true)} />
+        </TabsContent>
+        <TabsContent value="products">
+          <SupplierProductsTab supplierId={supplier.id} onNewProduct={() => setProductOpen(true)} />
+        </TabsContent>
+      </Tabs>
+
+      <SupplierEditDialog supplier={supplier} open={editOpen} onOpenChange={setEditOpen} />
+      <NewOrderDialog supplierId={supplier.id} open={orderOpen} onOpenChange={setOrderOpen} />
+      <NewProductDialog supplierId={supplier.id} open={productOpen} onOpenChange={setProductOpen} />
+      <AlertDialog open={confirmDeactivate} onOpenChange={setConfirmDeactivate}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Desativar fornecedor?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {supplier.name} deixará de aparecer nas listas de escolha. Pedidos, produtos e contas
+              continuam registrados, e você pode ativá-lo de novo quando quiser.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={setActive.isPending}>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={setActive.isPending}
+              onClick={(event) => {
+                // Keep the dialog open until the change is saved.
+                event.preventDefault();
+                toggleActive(false);
+              }}
+            >
+              {setActive.isPending ? 'Desativando...' : 'Desativar'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

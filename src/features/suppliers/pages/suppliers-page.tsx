@@ -1,0 +1,118 @@
+import { Plus, Search, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useSuppliers } from '@/lib/api/lookups';
+import { getErrorMessage } from '@/lib/errors';
+import { formatCurrency } from '@/lib/money';
+import { useSupplierSummary } from '@/features/suppliers/api/get-supplier-summary';
+import { SupplierCard } from '@/features/suppliers/components/supplier-card';
+import { matchesSupplierSearch } from '@/features/suppliers/lib/supplier-form';
+
+export function SuppliersPage() {
+  const suppliers = useSuppliers({ activeOnly: false });
+  const summary = useSupplierSummary();
+  const [search, setSearch] = useState('');
+
+  const visible = (suppliers.data ?? []).filter((s) => matchesSupplierSearch(s, search));
+
+  return (
+    <>
+      <PageHeader
+        title="Fornecedores"
+        description="Gerencie seus fornecedores"
+        backTo="/mais"
+        actions={
+          <Button asChild size="sm">
+            <Link to="/fornecedores/novo">
+              <Plus aria-hidden="true" />
+              Novo
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="mb-4 grid grid-cols-2 gap-3">
+        <Card role="group" aria-labelledby="suppliers-active-label">
+          <CardContent className="p-4">
+            <p id="suppliers-active-label" className="text-sm text-muted-foreground">
+              Fornecedores ativos
+            </p>
+            <p className="text-2xl font-bold" aria-live="polite">
+              {summary.data ? summary.data.activeCount : '—'}
+            </p>
+          </CardContent>
+        </Card>
+        <Card role="group" aria-labelledby="suppliers-spent-label">
+          <CardContent className="p-4">
+            <p id="suppliers-spent-label" className="text-sm text-muted-foreground">
+              Total gasto
+            </p>
+            <p className="text-xl font-bold text-expense" aria-live="polite">
+              {summary.data ? formatCurrency(summary.data.totalSpent) : '—'}
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="relative mb-4">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Buscar fornecedores"
+          placeholder="Nome, tipo ou categoria..."
+          className="pl-9"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      {suppliers.isPending ? (
+        <Spinner label="Carregando fornecedores..." className="py-10" />
+      ) : suppliers.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
+          <p className="font-medium text-destructive">Erro ao carregar fornecedores</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {getErrorMessage(suppliers.error)}
+          </p>
+          <Button variant="outline" className="mt-3" onClick={() => void suppliers.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : suppliers.data.length === 0 ? (
+        <EmptyState
+          icon={<Truck />}
+          title="Nenhum fornecedor cadastrado"
+          description="Cadastre seu primeiro fornecedor para acompanhar pedidos e gastos."
+          action={
+            <Button asChild>
+              <Link to="/fornecedores/novo">Cadastrar Fornecedor</Link>
+            </Button>
+          }
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState
+          icon={<Search />}
+          title="Nenhum fornecedor encontrado"
+          description="Tente buscar por outro nome, tipo ou categoria."
+        />
+      ) : (
+        <ul className="grid gap-3" aria-label="Lista de fornecedores">
+          {visible.map((supplier) => (
+            <li key={supplier.id}>
+              <SupplierCard supplier={supplier} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
