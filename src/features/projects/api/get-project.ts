@@ -1,0 +1,57 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
+import { projectKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { toCents } from '@/lib/money';
+import { supabase } from '@/lib/supabase';
+
+export interface ProjectDetail {
+  project: ProjectRow;
+  budgetCents: number | null;
+  /** Sum of the obra's PAID payables, in centavos. */
+  expensesCents: number;
+  /** Sum of the obra's PAID receivables, in centavos. */
+  revenuesCents: number;
+}
+
+/** One obra of the company with its money, or null when there is none with that id. */
+export async function getProject(
+  companyId: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<ProjectDetail | null> {
+  let projectQuery = supabase.from('projects').select('*').eq('company_id', companyId).eq('id', id);
+  if (signal) projectQuery = projectQuery.abortSignal(signal);
+  const { data: project, error } = await projectQuery.maybeSingle();
+  // 22P02: the id in the address is not a uuid; for the user it is simply not found.
+  if (error?.code === '22P02') return null;
+  if (error) throw error;
+  if (!project) return null;
+
+  let financialsQuery = supabase.rpc('project_financials', {
+    p_company_id: companyId,
+    p_project_id: id,
+  });
+  if (signal) financialsQuery = financialsQuery.abortSignal(signal);
+  const financials = await financialsQuery;
+  if (financials.error) throw financials.error;
+  const row = financials.data[0];
+  return {
+    project,
+    budgetCents: project.budget === null ? null : toCents(project.budget),
+    expensesCents: row ? toCents(row.paid_expenses) : 0,
+    revenuesCents: row ? toCents(row.paid_revenues) : 0,
+  };
+}
+
+export function projectQuery(companyId: string, id: string) {
+  return queryOptions({
+    queryKey: projectKeys.detail(companyId, id),
+    queryFn: ({ signal }) => getProject(companyId, id, signal),
+  });
+}
+
+export function useProject(id: string) {
+  const { id: companyId } = useCurrentCompany();
+  return useQuery(projectQuery(companyId, id));
+}

@@ -1,0 +1,153 @@
+import { Phone, UserMinus, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeactivateTeamMember } from '@/features/projects/api/deactivate-team-member';
+import { useProjectTeam, type TeamMember } from '@/features/projects/api/get-project-team';
+import { AddMemberDialog } from '@/features/projects/components/add-member-dialog';
+import { LoadError } from '@/features/projects/components/load-error';
+
+/** Equipe: the obra's active members, adding one and taking one off the team. */
+export function ProjectTeamTab({ projectId }: { projectId: string }) {
+  const team = useProjectTeam(projectId);
+  const deactivate = useDeactivateTeamMember();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  function confirmRemoval(member: TeamMember) {
+    deactivate.mutate(
+      { projectId, memberId: member.id },
+      {
+        onSuccess: () => {
+          toast.success('Membro removido', { description: `${member.name} saiu da equipe.` });
+          setRemoving(null);
+        },
+        onError: () =>
+          toast.error('Erro', { description: 'Não foi possível remover o membro da equipe.' }),
+      },
+    );
+  }
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <UserPlus aria-hidden="true" />
+      Adicionar membro
+    </Button>
+  );
+
+  let body;
+  if (team.isPending) {
+    body = <Spinner label="Carregando equipe..." className="py-8" />;
+  } else if (team.isError) {
+    body = (
+      <LoadError
+        title="Erro"
+        description="Não foi possível carregar os dados do projeto."
+        onRetry={() => void team.refetch()}
+        retrying={team.isFetching}
+      />
+    );
+  } else if (team.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={<Users />}
+        title="Nenhum membro na equipe"
+        description="Adicione o mestre de obras, pedreiros e demais profissionais."
+      />
+    );
+  } else {
+    body = (
+      <ul className="grid grid-cols-1 gap-2" aria-label="Equipe">
+        {team.data.map((member) => (
+          <li key={member.id}>
+            <Card>
+              <CardContent className="flex items-center gap-3 p-3">
+                <span
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary"
+                  aria-hidden="true"
+                >
+                  {member.name.trim().charAt(0).toUpperCase()}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{member.name}</p>
+                  <p className="truncate text-sm text-muted-foreground">{member.role}</p>
+                  <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
+                    <Phone className="size-3 shrink-0" aria-hidden="true" />
+                    {member.contact}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => setRemoving(member)}
+                  aria-label={`Remover ${member.name} da equipe`}
+                >
+                  <UserMinus aria-hidden="true" />
+                </Button>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          {team.isSuccess
+            ? team.data.length === 1
+              ? '1 membro ativo'
+              : `${team.data.length} membros ativos`
+            : 'Equipe da obra'}
+        </p>
+        {addButton}
+      </div>
+      {body}
+      <AddMemberDialog projectId={projectId} open={adding} onOpenChange={setAdding} />
+      <AlertDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remover da equipe?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {removing?.name} deixará de aparecer na equipe desta obra.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deactivate.isPending}>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={deactivate.isPending}
+              onClick={(event) => {
+                // Keep the dialog open until the database answers.
+                event.preventDefault();
+                if (removing) confirmRemoval(removing);
+              }}
+            >
+              {deactivate.isPending ? 'Removendo...' : 'Remover'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { ArrowLeft, Building2, MapPin, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useProject } from '@/features/projects/api/get-project';
+import { BudgetWarning } from '@/features/projects/components/budget-warning';
+import { EditProjectDialog } from '@/features/projects/components/edit-project-dialog';
+import { LoadError } from '@/features/projects/components/load-error';
+import { ProjectFinanceTab } from '@/features/projects/components/project-finance-tab';
+import { ProjectStagesTab } from '@/features/projects/components/project-stages-tab';
+import { ProjectStatCards } from '@/features/projects/components/project-stat-cards';
+import { ProjectStatusBadge } from '@/features/projects/components/project-status-badge';
+import { ProjectSummaryTab } from '@/features/projects/components/project-summary-tab';
+import { ProjectTeamTab } from '@/features/projects/components/project-team-tab';
+import { isNearBudget } from '@/features/projects/lib/project-view';
+import { isNetworkError } from '@/lib/errors';
+import { cn } from '@/lib/utils';
+
+export function ProjectDetailPage() {
+  const { id = '' } = useParams();
+  const query = useProject(id);
+  const [editing, setEditing] = useState(false);
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title="Obra" backTo="/obras" />
+        <Spinner label="Carregando obra..." className="py-10" />
+      </>
+    );
+  }
+
+  if (query.isError) {
+    const unexpected = isNetworkError(query.error);
+    return (
+      <>
+        <PageHeader title="Obra" backTo="/obras" />
+        <LoadError
+          title={unexpected ? 'Erro inesperado' : 'Erro'}
+          description={
+            unexpected
+              ? 'Ocorreu um erro ao carregar os dados.'
+              : 'Não foi possível carregar os dados do projeto.'
+          }
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </>
+    );
+  }
+
+  const detail = query.data;
+  if (!detail) {
+    return (
+      <>
+        <PageHeader title="Obra" backTo="/obras" />
+        <EmptyState
+          icon={<Building2 />}
+          title="Projeto não encontrado"
+          description="A obra pode ter sido removida ou o endereço está incorreto."
+          action={
+            <Button asChild variant="outline">
+              <Link to="/obras">Voltar para Obras</Link>
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
+  const { project } = detail;
+
+  return (
+    <>
+      {/* Not PageHeader: an obra's name is often long and must wrap instead of being cut. */}
+      <header className="mb-4 grid gap-2">
+        <div className="flex items-start gap-2">
+          <Link
+            to="/obras"
+            aria-label="Voltar"
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '-ml-2 shrink-0')}
+          >
+            <ArrowLeft aria-hidden="true" />
+          </Link>
+          <h1 className="min-w-0 flex-1 break-words pt-1.5 text-xl font-bold leading-tight">
+            {project.name}
+          </h1>
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Editar
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Endereço: </span>
+            {project.address ?? 'Endereço não informado'}
+          </p>
+          <ProjectStatusBadge status={project.status} />
+        </div>
+      </header>
+
+      <div className="grid grid-cols-1 gap-4">
+        <ProjectStatCards detail={detail} />
+        {isNearBudget(detail.expensesCents, detail.budgetCents) ? <BudgetWarning /> : null}
+
+        <Tabs defaultValue="resumo">
+          <TabsList>
+            <TabsTrigger value="resumo">Resumo</TabsTrigger>
+            <TabsTrigger value="financeiro">Financeiro</TabsTrigger>
+            <TabsTrigger value="etapas">Etapas</TabsTrigger>
+            <TabsTrigger value="equipe">Equipe</TabsTrigger>
+          </TabsList>
+          <TabsContent value="resumo">
+            <ProjectSummaryTab detail={detail} />
+          </TabsContent>
+          <TabsContent value="financeiro">
+            <ProjectFinanceTab projectId={project.id} />
+          </TabsContent>
+          <TabsContent value="etapas">
+            <ProjectStagesTab projectId={project.id} />
+          </TabsContent>
+          <TabsContent value="equipe">
+            <ProjectTeamTab projectId={project.id} />
+          </TabsContent>
+        </Tabs>
+      </div>
+
+      <EditProjectDialog project={project} open={editing} onOpenChange={setEditing} />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { Building2, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useProjectsOverview } from '@/features/projects/api/get-projects-overview';
+import { LoadError } from '@/features/projects/components/load-error';
+import { ProjectCard } from '@/features/projects/components/project-card';
+import { isActiveStatus, matchesSearch } from '@/features/projects/lib/project-view';
+import { formatCurrency } from '@/lib/money';
+
+export function ProjectsPage() {
+  const projects = useProjectsOverview();
+  const [search, setSearch] = useState('');
+
+  const all = projects.data ?? [];
+  const visible = all.filter((project) => matchesSearch(project, search));
+  const activeCount = all.filter((project) => isActiveStatus(project.status)).length;
+  const totalBudget = all.reduce((sum, project) => sum + (project.budgetCents ?? 0), 0);
+
+  const newButton = (
+    <Button asChild size="sm">
+      <Link to="/obras/nova">
+        <Plus aria-hidden="true" />
+        Nova Obra
+      </Link>
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Obras & Projetos" backTo="/mais" actions={newButton} />
+
+      <section aria-label="Resumo das obras" className="mb-4 grid grid-cols-2 gap-3">
+        <Card role="group" aria-label="Obras Ativas">
+          <CardContent className="p-4">
+            <p className="text-sm text-muted-foreground">Obras Ativas</p>
+            <p className="text-2xl font-bold">{projects.isSuccess ? activeCount : '—'}</p>
+            {projects.isSuccess ? (
+              <p className="text-xs text-muted-foreground">
+                {all.length === 1 ? '1 obra no total' : `${all.length} obras no total`}
+              </p>
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card role="group" aria-label="Orçamento Total">
+          <CardContent className="p-4">
+            <p className="text-sm text-muted-foreground">Orçamento Total</p>
+            <p className="break-words text-base font-bold tabular-nums leading-8">
+              {projects.isSuccess ? formatCurrency(totalBudget) : '—'}
+            </p>
+          </CardContent>
+        </Card>
+      </section>
+
+      <div className="relative mb-4">
+        <Label htmlFor="project-search" className="sr-only">
+          Buscar obras
+        </Label>
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id="project-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Buscar por nome, cliente ou status..."
+          className="pl-9"
+          autoComplete="off"
+        />
+      </div>
+
+      {projects.isPending ? (
+        <Spinner label="Carregando obras..." className="py-10" />
+      ) : projects.isError ? (
+        <LoadError
+          title="Erro ao carregar obras"
+          description="Não foi possível carregar a lista de obras."
+          onRetry={() => void projects.refetch()}
+          retrying={projects.isFetching}
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState
+          icon={<Building2 />}
+          title="Nenhuma obra encontrada"
+          description={
+            all.length === 0
+              ? 'Cadastre a primeira obra para acompanhar etapas, equipe e gastos.'
+              : 'Nenhuma obra corresponde à busca.'
+          }
+          action={newButton}
+        />
+      ) : (
+        <ul className="grid grid-cols-1 gap-3" aria-label="Obras">
+          {visible.map((project) => (
+            <li key={project.id}>
+              <ProjectCard project={project} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
