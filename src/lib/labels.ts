@@ -35,7 +35,7 @@ export const recurrenceLabels = {
 
 export const projectStatusLabels = {
   planning: 'Planejamento',
-  in_progress: 'Em andamento',
+  in_progress: 'Em Andamento',
   paused: 'Pausada',
   completed: 'Concluída',
   cancelled: 'Cancelada',

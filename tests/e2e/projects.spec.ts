@@ -196,12 +196,12 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await page.getByRole('button', { name: 'Editar' }).first().click();
   const edit = page.getByRole('dialog', { name: 'Editar Obra' });
   await edit.getByLabel('Progresso (%)').fill('40');
-  await chooseOption(page, 'Status', 'Em andamento');
+  await chooseOption(page, 'Status', 'Em Andamento');
   await screenshot(page, 'project-edit');
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Projeto atualizado!')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Progresso' })).toContainText('40%');
-  await expect(page.getByText('Em andamento').first()).toBeVisible();
+  await expect(page.getByText('Em Andamento').first()).toBeVisible();
 
   // The team and the stage survive a reload (they are in the database).
   await page.reload();

@@ -86,12 +86,22 @@ export async function reopenEntry({ kind, id, on = todayLocal() }: ReopenEntryIn
   if (error) throw error;
 }
 
-export function useReopenEntry() {
+/**
+ * The caller's callbacks are given to the hook, not to `mutate()`: the estorno moves the row to
+ * the other tab, so the button that started it unmounts while the lists refetch, and React Query
+ * drops `mutate()` callbacks of an unmounted observer (the toast would never show).
+ */
+export function useReopenEntry({
+  onSuccess,
+  onError,
+}: { onSuccess?: (input: ReopenEntryInput) => void; onError?: (error: Error) => void } = {}) {
   const { id: companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reopenEntry,
     meta: { silentNetworkError: true },
+    onSuccess: (_data, input) => onSuccess?.(input),
+    onError: (error) => onError?.(error),
     onSettled: () => invalidateAll(queryClient, moneyKeys(companyId)),
   });
 }

@@ -25,38 +25,35 @@ import { formatCurrency } from '@/lib/money';
 /** Estorno of a settled entry, after a confirmation: the money goes back and the entry is pending again. */
 export function ReopenButton({ entry }: { entry: Entry }) {
   const [open, setOpen] = useState(false);
-  const reopen = useReopenEntry();
+  const reopen = useReopenEntry({
+    onSuccess: () => {
+      toast.success('Estorno realizado', {
+        description: `${entry.description} voltou para pendente.`,
+      });
+      setOpen(false);
+    },
+    onError: (error) => {
+      setOpen(false);
+      if (isNetworkError(error)) {
+        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
+      } else if (errorKey(error) === 'entry_not_settled') {
+        toast.error('Erro', {
+          description:
+            'Este lançamento já foi estornado em outro aparelho. A lista foi atualizada.',
+        });
+      } else {
+        toast.error('Erro', {
+          description: getErrorMessage(error, 'Não foi possível estornar o lançamento.'),
+        });
+      }
+    },
+  });
   const isExpense = entry.kind === 'expense';
   const amount = formatCurrency(entry.amountCents);
   const account = entry.bankAccountName ?? 'a conta bancária';
 
   function confirm() {
-    reopen.mutate(
-      { kind: entry.kind, id: entry.id },
-      {
-        onSuccess: () => {
-          toast.success('Estorno realizado', {
-            description: `${entry.description} voltou para pendente.`,
-          });
-          setOpen(false);
-        },
-        onError: (error) => {
-          setOpen(false);
-          if (isNetworkError(error)) {
-            toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-          } else if (errorKey(error) === 'entry_not_settled') {
-            toast.error('Erro', {
-              description:
-                'Este lançamento já foi estornado em outro aparelho. A lista foi atualizada.',
-            });
-          } else {
-            toast.error('Erro', {
-              description: getErrorMessage(error, 'Não foi possível estornar o lançamento.'),
-            });
-          }
-        },
-      },
-    );
+    reopen.mutate({ kind: entry.kind, id: entry.id });
   }
 
   return (

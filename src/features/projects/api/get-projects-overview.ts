@@ -11,6 +11,8 @@ export interface ProjectOverview extends ProjectRow {
   /** Sum of the obra's PAID payables, in centavos (project_financials). */
   spentCents: number;
   budgetCents: number | null;
+  /** SPEC §4: on the list, progress is completed stages / all stages, rounded (0 without stages). */
+  stageProgress: number;
 }
 
 /** Every obra of the company, newest first, with what it has spent (computed in SQL). */
@@ -20,7 +22,7 @@ export async function getProjectsOverview(
 ): Promise<ProjectOverview[]> {
   let projectsQuery = supabase
     .from('projects')
-    .select('*')
+    .select('*, project_stages(is_completed)')
     .eq('company_id', companyId)
     .order('created_at', { ascending: false });
   let financialsQuery = supabase.rpc('project_financials', { p_company_id: companyId });
@@ -33,10 +35,14 @@ export async function getProjectsOverview(
   if (financials.error) throw financials.error;
 
   const spent = new Map(financials.data.map((row) => [row.project_id, toCents(row.paid_expenses)]));
-  return projects.data.map((project) => ({
+  return projects.data.map(({ project_stages: stages, ...project }) => ({
     ...project,
     spentCents: spent.get(project.id) ?? 0,
     budgetCents: project.budget === null ? null : toCents(project.budget),
+    stageProgress:
+      stages.length === 0
+        ? 0
+        : Math.round((stages.filter((stage) => stage.is_completed).length / stages.length) * 100),
   }));
 }
 

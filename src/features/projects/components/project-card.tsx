@@ -27,7 +27,7 @@ function Fact({ label, value, className }: { label: string; value: string; class
 
 /** One obra of the list; the whole card opens it (the title's link covers the card). */
 export function ProjectCard({ project }: { project: ProjectOverview }) {
-  const progress = clampPercent(project.completion_percentage);
+  const progress = clampPercent(project.stageProgress);
   const nearBudget = isNearBudget(project.spentCents, project.budgetCents);
 
   return (

@@ -10,7 +10,11 @@ import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useCreateWizardEntry } from '@/features/entries/api/create-wizard-entry';
-import { clearDraft, useSessionState, wizardStorageKey } from '@/features/entries/lib/draft-storage';
+import {
+  clearDraft,
+  useSessionState,
+  wizardStorageKey,
+} from '@/features/entries/lib/draft-storage';
 import {
   canContinue,
   initialWizardState,
@@ -95,7 +99,9 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
       },
       onError: () => {
         // Everything typed stays in the wizard (and in sessionStorage) for another try.
-        toast.error('Erro ao salvar', { description: 'Não foi possível salvar o lançamento. Tente novamente.' });
+        toast.error('Erro ao salvar', {
+          description: 'Não foi possível salvar o lançamento. Tente novamente.',
+        });
       },
     });
   }
@@ -107,7 +113,11 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
       <div className="grid gap-2">
         <div className="flex items-center justify-between text-sm">
           <span className="text-muted-foreground">Passo</span>
-          <span className={kind === 'payable' ? 'font-semibold text-expense' : 'font-semibold text-income'}>
+          <span
+            className={
+              kind === 'payable' ? 'font-semibold text-expense' : 'font-semibold text-income'
+            }
+          >
             {step}/{WIZARD_STEPS}
           </span>
         </div>
@@ -140,7 +150,9 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
               value={state.description}
               maxLength={200}
               autoComplete="off"
-              placeholder={kind === 'payable' ? 'Ex.: Cimento para a fundação' : 'Ex.: Parcela da Casa 002'}
+              placeholder={
+                kind === 'payable' ? 'Ex.: Cimento para a fundação' : 'Ex.: Parcela da Casa 002'
+              }
               onChange={(e) => update({ description: e.target.value })}
             />
           </div>
@@ -172,13 +184,28 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
         ) : null}
 
         {step === 4 ? (
-          <DateStep kind={kind} mode={state.dateMode} chosenDate={state.chosenDate} onChange={update} />
+          <DateStep
+            kind={kind}
+            mode={state.dateMode}
+            chosenDate={state.chosenDate}
+            onChange={update}
+          />
         ) : null}
 
-        {step === 5 ? <ProjectStep kind={kind} value={state.project} onChange={(project) => update({ project })} /> : null}
+        {step === 5 ? (
+          <ProjectStep
+            kind={kind}
+            value={state.project}
+            onChange={(project) => update({ project })}
+          />
+        ) : null}
 
         {step === 6 ? (
-          <CategoryStep kind={kind} value={state.categoryId} onChange={(categoryId) => update({ categoryId })} />
+          <CategoryStep
+            kind={kind}
+            value={state.categoryId}
+            onChange={(categoryId) => update({ categoryId })}
+          />
         ) : null}
 
         {step === 7 ? (
@@ -208,8 +235,14 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
 
         {step === 9 ? <ReviewStep kind={kind} state={state} onEdit={goTo} /> : null}
 
-        <div className="grid grid-cols-2 gap-3 pt-2">
-          <Button variant="outline" disabled={step === 1 || createEntry.isPending} onClick={() => goTo(step - 1)}>
+        {/* Kept above the bottom navigation so Continuar stays in reach when a step is long
+            (the calendar on a phone). */}
+        <div className="sticky bottom-[calc(5rem+env(safe-area-inset-bottom))] z-10 -mx-4 grid grid-cols-2 gap-3 bg-background/95 px-4 py-2 backdrop-blur">
+          <Button
+            variant="outline"
+            disabled={step === 1 || createEntry.isPending}
+            onClick={() => goTo(step - 1)}
+          >
             <ArrowLeft aria-hidden="true" />
             Voltar
           </Button>
