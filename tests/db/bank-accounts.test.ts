@@ -1,39 +1,22 @@
 // Bank accounts: remove (delete vs archive), transfer atomicity, and what another company can do,
 // through the API as real users.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, createMember, stackEnv } from './helpers';
-
-type Member = Awaited<ReturnType<typeof createMember>>;
+import { adminDb, anonClient, createMember } from './helpers';
+import { createBankAccount, currentBalance, ledgerCount, type Member } from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
 let outsider: Member;
 
 beforeAll(async () => {
-  db = new pg.Pool({ connectionString: stackEnv().dbUrl, max: 2 });
+  db = adminDb();
   owner = await createMember('Construtora Contas');
   outsider = await createMember('Construtora Alheia');
 });
 afterAll(async () => {
   await db.end();
 });
-
-async function account(member: Member, initial: number, extra: Record<string, unknown> = {}) {
-  const { data, error } = await member.client
-    .from('bank_accounts')
-    .insert({
-      company_id: member.company.id,
-      name: 'Conta teste',
-      type: 'checking',
-      initial_balance: initial,
-      ...extra,
-    })
-    .select()
-    .single();
-  if (error) throw error;
-  return data;
-}
 
 async function row(accountId: string) {
   const { rows } = await db.query<{ current_balance: string; is_active: boolean }>(
@@ -43,23 +26,9 @@ async function row(accountId: string) {
   return rows[0];
 }
 
-async function balance(accountId: string): Promise<number> {
-  const found = await row(accountId);
-  if (!found) throw new Error(`account ${accountId} not found`);
-  return Number(found.current_balance);
-}
-
-async function ledgerCount(accountId: string): Promise<number> {
-  const { rows } = await db.query<{ n: string }>(
-    'select count(*) as n from public.transactions where bank_account_id = $1',
-    [accountId],
-  );
-  return Number(rows[0]?.n ?? 0);
-}
-
 describe('remove_bank_account', () => {
   it('really deletes an account without history', async () => {
-    const acc = await account(owner, 50);
+    const acc = await createBankAccount(owner, 50);
     const { data, error } = await owner.client.rpc('remove_bank_account', {
       p_bank_account_id: acc.id,
     });
@@ -69,8 +38,8 @@ describe('remove_bank_account', () => {
   });
 
   it('archives an account with ledger rows, keeping its balance and history', async () => {
-    const acc = await account(owner, 1000);
-    const other = await account(owner, 0);
+    const acc = await createBankAccount(owner, 1000);
+    const other = await createBankAccount(owner, 0);
     const transfer = await owner.client.rpc('transfer_between_accounts', {
       p_from_account_id: acc.id,
       p_to_account_id: other.id,
@@ -85,7 +54,7 @@ describe('remove_bank_account', () => {
     expect(error).toBeNull();
     expect(data).toBe('archived');
     expect(await row(acc.id)).toEqual({ current_balance: '900.00', is_active: false });
-    expect(await ledgerCount(acc.id)).toBe(1);
+    expect(await ledgerCount(db, acc.id)).toBe(1);
 
     // Removing an archived account again keeps archiving it: its history does not go away.
     const again = await owner.client.rpc('remove_bank_account', { p_bank_account_id: acc.id });
@@ -94,7 +63,7 @@ describe('remove_bank_account', () => {
   });
 
   it('archives an account that a pending entry points at, without a ledger row', async () => {
-    const acc = await account(owner, 0);
+    const acc = await createBankAccount(owner, 0);
     const entry = await owner.client
       .from('accounts_payable')
       .insert({
@@ -107,7 +76,7 @@ describe('remove_bank_account', () => {
       .select()
       .single();
     expect(entry.error).toBeNull();
-    expect(await ledgerCount(acc.id)).toBe(0);
+    expect(await ledgerCount(db, acc.id)).toBe(0);
 
     const { data } = await owner.client.rpc('remove_bank_account', { p_bank_account_id: acc.id });
     expect(data).toBe('archived');
@@ -115,7 +84,7 @@ describe('remove_bank_account', () => {
   });
 
   it('another company cannot remove (nor archive) the account', async () => {
-    const acc = await account(owner, 10);
+    const acc = await createBankAccount(owner, 10);
     const { data, error } = await outsider.client.rpc('remove_bank_account', {
       p_bank_account_id: acc.id,
     });
@@ -125,7 +94,7 @@ describe('remove_bank_account', () => {
   });
 
   it('anonymous callers cannot call it', async () => {
-    const acc = await account(owner, 10);
+    const acc = await createBankAccount(owner, 10);
     const { error } = await anonClient().rpc('remove_bank_account', { p_bank_account_id: acc.id });
     expect(error).not.toBeNull();
     expect(await row(acc.id)).toEqual({ current_balance: '10.00', is_active: true });
@@ -141,8 +110,8 @@ describe('remove_bank_account', () => {
 
 describe('editing an account', () => {
   it('moves the current balance by the change of the initial balance, and the colour must be a token', async () => {
-    const acc = await account(owner, 100);
-    const other = await account(owner, 0);
+    const acc = await createBankAccount(owner, 100);
+    const other = await createBankAccount(owner, 0);
     await owner.client.rpc('transfer_between_accounts', {
       p_from_account_id: acc.id,
       p_to_account_id: other.id,
@@ -154,7 +123,7 @@ describe('editing an account', () => {
       .update({ initial_balance: -20, name: 'Cartão Empresa', type: 'credit_card' })
       .eq('id', acc.id);
     expect(ok.error).toBeNull();
-    expect(await balance(acc.id)).toBe(-60);
+    expect(await currentBalance(db, acc.id)).toBe(-60);
 
     const bad = await owner.client
       .from('bank_accounts')
@@ -164,7 +133,7 @@ describe('editing an account', () => {
   });
 
   it('another company cannot edit the account', async () => {
-    const acc = await account(owner, 10);
+    const acc = await createBankAccount(owner, 10);
     const { data } = await outsider.client
       .from('bank_accounts')
       .update({ name: 'Invadida', initial_balance: 0 })
@@ -179,8 +148,8 @@ describe('transfer_between_accounts atomicity', () => {
   it('a failing second leg (the destination balance overflows) leaves both balances unchanged', async () => {
     // The out leg is written first and succeeds; the in leg then overflows numeric(14,2) on the
     // destination's balance. Both must be rolled back together.
-    const from = await account(owner, 500);
-    const full = await account(owner, 999999999999.99);
+    const from = await createBankAccount(owner, 500);
+    const full = await createBankAccount(owner, 999999999999.99);
     const { error } = await owner.client.rpc('transfer_between_accounts', {
       p_from_account_id: from.id,
       p_to_account_id: full.id,
@@ -188,15 +157,15 @@ describe('transfer_between_accounts atomicity', () => {
       p_transfer_date: '2026-11-22',
     });
     expect(error?.code).toBe('22003'); // numeric field overflow, on the in leg
-    expect(await balance(from.id)).toBe(500);
-    expect(await balance(full.id)).toBe(999999999999.99);
-    expect(await ledgerCount(from.id)).toBe(0);
-    expect(await ledgerCount(full.id)).toBe(0);
+    expect(await currentBalance(db, from.id)).toBe(500);
+    expect(await currentBalance(db, full.id)).toBe(999999999999.99);
+    expect(await ledgerCount(db, from.id)).toBe(0);
+    expect(await ledgerCount(db, full.id)).toBe(0);
   });
 
   it('a transfer into an archived account fails and moves nothing', async () => {
-    const from = await account(owner, 500);
-    const to = await account(owner, 0);
+    const from = await createBankAccount(owner, 500);
+    const to = await createBankAccount(owner, 0);
     // Give `to` a history, then archive it through the remove function.
     await owner.client.rpc('transfer_between_accounts', {
       p_from_account_id: from.id,
@@ -215,13 +184,13 @@ describe('transfer_between_accounts atomicity', () => {
       p_transfer_date: '2026-11-22',
     });
     expect(error?.message).toBe('bank_account_inactive');
-    expect(await balance(from.id)).toBe(495);
-    expect(await balance(to.id)).toBe(5);
+    expect(await currentBalance(db, from.id)).toBe(495);
+    expect(await currentBalance(db, to.id)).toBe(5);
   });
 
   it("another company cannot move money out of the owner's account", async () => {
-    const victim = await account(owner, 1000);
-    const mine = await account(outsider, 0);
+    const victim = await createBankAccount(owner, 1000);
+    const mine = await createBankAccount(outsider, 0);
     const { error } = await outsider.client.rpc('transfer_between_accounts', {
       p_from_account_id: victim.id,
       p_to_account_id: mine.id,
@@ -229,7 +198,7 @@ describe('transfer_between_accounts atomicity', () => {
       p_transfer_date: '2026-11-22',
     });
     expect(error?.message).toBe('bank_account_not_found');
-    expect(await balance(victim.id)).toBe(1000);
-    expect(await balance(mine.id)).toBe(0);
+    expect(await currentBalance(db, victim.id)).toBe(1000);
+    expect(await currentBalance(db, mine.id)).toBe(0);
   });
 });

@@ -1,11 +1,16 @@
 // Categories: statistics (category_stats), duplicate names, and remove_category (delete vs archive),
 // through the API as real users.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getErrorMessage } from '../../src/lib/errors';
-import { anonClient, createMember, stackEnv } from './helpers';
-
-type Member = Awaited<ReturnType<typeof createMember>>;
+import { adminDb, anonClient, createMember } from './helpers';
+import {
+  createBankAccount,
+  createPayable,
+  reopenPayable,
+  settlePayable,
+  type Member,
+} from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
@@ -15,21 +20,10 @@ let accountId: string;
 const TODAY = '2026-11-23';
 
 beforeAll(async () => {
-  db = new pg.Pool({ connectionString: stackEnv().dbUrl, max: 2 });
+  db = adminDb();
   owner = await createMember('Construtora Categorias');
   outsider = await createMember('Construtora Curiosa');
-  const { data, error } = await owner.client
-    .from('bank_accounts')
-    .insert({
-      company_id: owner.company.id,
-      name: 'Conta Categorias',
-      type: 'checking',
-      initial_balance: 10000,
-    })
-    .select()
-    .single();
-  if (error) throw error;
-  accountId = data.id;
+  accountId = (await createBankAccount(owner, 10000, { name: 'Conta Categorias' })).id;
 });
 afterAll(async () => {
   await db.end();
@@ -46,36 +40,19 @@ async function category(member: Member, name: string, type: 'income' | 'expense'
 }
 
 async function payable(categoryId: string, description: string, amount: number) {
-  const { data, error } = await owner.client
-    .from('accounts_payable')
-    .insert({
-      company_id: owner.company.id,
-      description,
-      amount,
-      due_date: '2026-11-01',
-      category_id: categoryId,
-    })
-    .select()
-    .single();
-  if (error) throw error;
-  return data;
+  return createPayable(owner, amount, {
+    description,
+    due_date: '2026-11-01',
+    category_id: categoryId,
+  });
 }
 
 async function settle(payableId: string, paidOn: string) {
-  const { error } = await owner.client.rpc('settle_payable', {
-    p_payable_id: payableId,
-    p_bank_account_id: accountId,
-    p_paid_on: paidOn,
-  });
-  if (error) throw error;
+  await settlePayable(owner, payableId, accountId, paidOn);
 }
 
 async function reopen(payableId: string) {
-  const { error } = await owner.client.rpc('reopen_payable', {
-    p_payable_id: payableId,
-    p_reopened_on: TODAY,
-  });
-  if (error) throw error;
+  await reopenPayable(owner, payableId, TODAY);
 }
 
 interface Stats {

@@ -3,8 +3,14 @@
 // entries due yesterday, today and tomorrow around the browser's "today".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, createMember, type TestClient } from './helpers';
-
-type Member = Awaited<ReturnType<typeof createMember>>;
+import {
+  createBankAccount,
+  createPayable,
+  createReceivable,
+  settlePayable,
+  settleReceivable,
+  type Member,
+} from './money-helpers';
 
 const TODAY = '2026-03-15';
 const YESTERDAY = '2026-03-14';
@@ -34,44 +40,17 @@ let owner: Member;
 let outsider: Member;
 
 async function seedCompany(member: Member, rows: Seed[]) {
-  const { data: account, error } = await member.client
-    .from('bank_accounts')
-    .insert({
-      company_id: member.company.id,
-      name: 'Conta principal',
-      type: 'checking',
-      initial_balance: 10000,
-    })
-    .select()
-    .single();
-  if (error) throw error;
+  const account = await createBankAccount(member, 10000, { name: 'Conta principal' });
   for (const [i, seed] of rows.entries()) {
-    const table = seed.kind === 'expense' ? 'accounts_payable' : 'accounts_receivable';
-    const { data, error: insertError } = await member.client
-      .from(table)
-      .insert({
-        company_id: member.company.id,
-        description: `Lançamento ${i}`,
-        amount: seed.cents / 100,
-        due_date: seed.due,
-      })
-      .select('id')
-      .single();
-    if (insertError) throw insertError;
-    if (!seed.paid) continue;
-    const { error: settleError } =
-      seed.kind === 'expense'
-        ? await member.client.rpc('settle_payable', {
-            p_payable_id: data.id,
-            p_bank_account_id: account.id,
-            p_paid_on: YESTERDAY,
-          })
-        : await member.client.rpc('settle_receivable', {
-            p_receivable_id: data.id,
-            p_bank_account_id: account.id,
-            p_received_on: YESTERDAY,
-          });
-    if (settleError) throw settleError;
+    const fields = { description: `Lançamento ${i}`, due_date: seed.due };
+    const amount = seed.cents / 100;
+    if (seed.kind === 'expense') {
+      const entry = await createPayable(member, amount, fields);
+      if (seed.paid) await settlePayable(member, entry.id, account.id, YESTERDAY);
+    } else {
+      const entry = await createReceivable(member, amount, fields);
+      if (seed.paid) await settleReceivable(member, entry.id, account.id, YESTERDAY);
+    }
   }
 }
 

@@ -1,88 +1,28 @@
 // Settlement, estorno, transfers and the ledger invariant, through the API as real users.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, stackEnv } from './helpers';
-
-type Member = Awaited<ReturnType<typeof createMember>>;
+import { adminDb, createMember } from './helpers';
+import {
+  createBankAccount,
+  createPayable,
+  createReceivable,
+  currentBalance,
+  ledgerBalance,
+  type Member,
+} from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
 let outsider: Member;
 
 beforeAll(async () => {
-  db = new pg.Pool({ connectionString: stackEnv().dbUrl, max: 2 });
+  db = adminDb();
   owner = await createMember('Construtora Settle');
   outsider = await createMember('Construtora Vizinha');
 });
 afterAll(async () => {
   await db.end();
 });
-
-async function account(member: Member, initial: number, extra: Record<string, unknown> = {}) {
-  const { data, error } = await member.client
-    .from('bank_accounts')
-    .insert({
-      company_id: member.company.id,
-      name: 'Conta teste',
-      type: 'checking',
-      initial_balance: initial,
-      ...extra,
-    })
-    .select()
-    .single();
-  if (error) throw error;
-  return data;
-}
-
-async function payable(member: Member, amount: number, extra: Record<string, unknown> = {}) {
-  const { data, error } = await member.client
-    .from('accounts_payable')
-    .insert({
-      company_id: member.company.id,
-      description: 'Cimento',
-      amount,
-      due_date: '2026-11-20',
-      ...extra,
-    })
-    .select()
-    .single();
-  if (error) throw error;
-  return data;
-}
-
-async function receivable(member: Member, amount: number) {
-  const { data, error } = await member.client
-    .from('accounts_receivable')
-    .insert({
-      company_id: member.company.id,
-      description: 'Parcela',
-      amount,
-      due_date: '2026-11-20',
-    })
-    .select()
-    .single();
-  if (error) throw error;
-  return data;
-}
-
-async function balance(accountId: string): Promise<number> {
-  const { rows } = await db.query<{ b: string }>(
-    'select current_balance as b from public.bank_accounts where id = $1',
-    [accountId],
-  );
-  return Number(rows[0]!.b);
-}
-
-/** initial_balance + signed Σ ledger, computed independently of the trigger. */
-async function ledgerBalance(accountId: string): Promise<number> {
-  const { rows } = await db.query<{ b: string }>(
-    `select a.initial_balance + coalesce(sum(case t.direction when 'in' then t.amount else -t.amount end), 0) as b
-     from public.bank_accounts a left join public.transactions t on t.bank_account_id = a.id
-     where a.id = $1 group by a.initial_balance`,
-    [accountId],
-  );
-  return Number(rows[0]!.b);
-}
 
 async function ledgerRows(column: 'payable_id' | 'receivable_id', id: string) {
   const { rows } = await db.query(
@@ -94,8 +34,8 @@ async function ledgerRows(column: 'payable_id' | 'receivable_id', id: string) {
 
 describe('settle_payable', () => {
   it('moves the balance down by the amount, writes one ledger row, sets date and account', async () => {
-    const acc = await account(owner, 1000);
-    const entry = await payable(owner, 150.25);
+    const acc = await createBankAccount(owner, 1000);
+    const entry = await createPayable(owner, 150.25);
     const { data, error } = await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: acc.id,
@@ -107,7 +47,7 @@ describe('settle_payable', () => {
       payment_date: '2026-11-22',
       bank_account_id: acc.id,
     });
-    expect(await balance(acc.id)).toBe(849.75);
+    expect(await currentBalance(db, acc.id)).toBe(849.75);
     const rows = await ledgerRows('payable_id', entry.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -119,8 +59,8 @@ describe('settle_payable', () => {
   });
 
   it('refuses to settle twice', async () => {
-    const acc = await account(owner, 500);
-    const entry = await payable(owner, 100);
+    const acc = await createBankAccount(owner, 500);
+    const entry = await createPayable(owner, 100);
     await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: acc.id,
@@ -132,13 +72,13 @@ describe('settle_payable', () => {
       p_paid_on: '2026-11-22',
     });
     expect(again.error?.message).toBe('entry_already_settled');
-    expect(await balance(acc.id)).toBe(400);
+    expect(await currentBalance(db, acc.id)).toBe(400);
   });
 
   it("refuses another company's account and an inactive account", async () => {
-    const foreign = await account(outsider, 100);
-    const inactive = await account(owner, 100, { is_active: false });
-    const entry = await payable(owner, 10);
+    const foreign = await createBankAccount(outsider, 100);
+    const inactive = await createBankAccount(owner, 100, { is_active: false });
+    const entry = await createPayable(owner, 10);
     const a = await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: foreign.id,
@@ -151,14 +91,14 @@ describe('settle_payable', () => {
       p_paid_on: '2026-11-22',
     });
     expect(b.error?.message).toBe('bank_account_inactive');
-    expect(await balance(foreign.id)).toBe(100);
-    expect(await balance(inactive.id)).toBe(100);
+    expect(await currentBalance(db, foreign.id)).toBe(100);
+    expect(await currentBalance(db, inactive.id)).toBe(100);
     expect(await ledgerRows('payable_id', entry.id)).toHaveLength(0);
   });
 
   it('does not let another company settle the entry', async () => {
-    const foreign = await account(outsider, 100);
-    const entry = await payable(owner, 10);
+    const foreign = await createBankAccount(outsider, 100);
+    const entry = await createPayable(owner, 10);
     const { error } = await outsider.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: foreign.id,
@@ -168,27 +108,27 @@ describe('settle_payable', () => {
   });
 
   it('reopening (estorno) restores the balance and keeps both ledger rows', async () => {
-    const acc = await account(owner, 300);
-    const entry = await payable(owner, 120);
+    const acc = await createBankAccount(owner, 300);
+    const entry = await createPayable(owner, 120);
     await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: acc.id,
       p_paid_on: '2026-11-22',
     });
-    expect(await balance(acc.id)).toBe(180);
+    expect(await currentBalance(db, acc.id)).toBe(180);
     const { data, error } = await owner.client.rpc('reopen_payable', { p_payable_id: entry.id });
     expect(error).toBeNull();
     expect(data).toMatchObject({ status: 'pending', payment_date: null });
-    expect(await balance(acc.id)).toBe(300);
+    expect(await currentBalance(db, acc.id)).toBe(300);
     expect(await ledgerRows('payable_id', entry.id)).toHaveLength(2);
-    expect(await ledgerBalance(acc.id)).toBe(300);
+    expect(await ledgerBalance(db, acc.id)).toBe(300);
     const twice = await owner.client.rpc('reopen_payable', { p_payable_id: entry.id });
     expect(twice.error?.message).toBe('entry_not_settled');
   });
 
   it('a settled entry cannot be deleted nor have its amount changed', async () => {
-    const acc = await account(owner, 300);
-    const entry = await payable(owner, 50);
+    const acc = await createBankAccount(owner, 300);
+    const entry = await createPayable(owner, 50);
     await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: acc.id,
@@ -206,8 +146,8 @@ describe('settle_payable', () => {
 
 describe('settle_receivable', () => {
   it('moves the balance up by the amount and reopening restores it', async () => {
-    const acc = await account(owner, 1000);
-    const entry = await receivable(owner, 2500.5);
+    const acc = await createBankAccount(owner, 1000);
+    const entry = await createReceivable(owner, 2500.5);
     const { data, error } = await owner.client.rpc('settle_receivable', {
       p_receivable_id: entry.id,
       p_bank_account_id: acc.id,
@@ -219,17 +159,17 @@ describe('settle_receivable', () => {
       received_date: '2026-11-21',
       bank_account_id: acc.id,
     });
-    expect(await balance(acc.id)).toBe(3500.5);
+    expect(await currentBalance(db, acc.id)).toBe(3500.5);
     expect(await ledgerRows('receivable_id', entry.id)).toHaveLength(1);
     await owner.client.rpc('reopen_receivable', { p_receivable_id: entry.id });
-    expect(await balance(acc.id)).toBe(1000);
+    expect(await currentBalance(db, acc.id)).toBe(1000);
   });
 });
 
 describe('what clients cannot do directly', () => {
   it('cannot mark an entry paid, write the ledger or set a balance', async () => {
-    const acc = await account(owner, 100);
-    const entry = await payable(owner, 10);
+    const acc = await createBankAccount(owner, 100);
+    const entry = await createPayable(owner, 10);
     const status = await owner.client
       .from('accounts_payable')
       .update({ status: 'paid' } as never)
@@ -250,12 +190,12 @@ describe('what clients cannot do directly', () => {
       .update({ current_balance: 999999 } as never)
       .eq('id', acc.id);
     expect(bal.error).not.toBeNull();
-    expect(await balance(acc.id)).toBe(100);
+    expect(await currentBalance(db, acc.id)).toBe(100);
   });
 
   it('editing the initial balance moves the current balance by the difference', async () => {
-    const acc = await account(owner, 100);
-    const entry = await payable(owner, 30);
+    const acc = await createBankAccount(owner, 100);
+    const entry = await createPayable(owner, 30);
     await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: acc.id,
@@ -266,15 +206,15 @@ describe('what clients cannot do directly', () => {
       .update({ initial_balance: 250 })
       .eq('id', acc.id);
     expect(error).toBeNull();
-    expect(await balance(acc.id)).toBe(220);
-    expect(await ledgerBalance(acc.id)).toBe(220);
+    expect(await currentBalance(db, acc.id)).toBe(220);
+    expect(await ledgerBalance(db, acc.id)).toBe(220);
   });
 });
 
 describe('concurrency', () => {
   it('20 simultaneous settlements of one entry: exactly one succeeds', async () => {
-    const acc = await account(owner, 1000);
-    const entry = await payable(owner, 100);
+    const acc = await createBankAccount(owner, 1000);
+    const entry = await createPayable(owner, 100);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         owner.client.rpc('settle_payable', {
@@ -287,11 +227,11 @@ describe('concurrency', () => {
     expect(results.filter((r) => !r.error)).toHaveLength(1);
     expect(results.filter((r) => r.error?.message === 'entry_already_settled')).toHaveLength(19);
     expect(await ledgerRows('payable_id', entry.id)).toHaveLength(1);
-    expect(await balance(acc.id)).toBe(900);
+    expect(await currentBalance(db, acc.id)).toBe(900);
   });
 
   it('50 simultaneous settlements on one account keep current = initial + Σ ledger', async () => {
-    const acc = await account(owner, 10000);
+    const acc = await createBankAccount(owner, 10000);
     const { data: entries, error } = await owner.client
       .from('accounts_payable')
       .insert(
@@ -315,15 +255,15 @@ describe('concurrency', () => {
     );
     expect(results.filter((r) => r.error)).toEqual([]);
     const total = entries!.reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
-    expect(Math.round((await balance(acc.id)) * 100)).toBe(1000000 - total);
-    expect(await balance(acc.id)).toBe(await ledgerBalance(acc.id));
+    expect(Math.round((await currentBalance(db, acc.id)) * 100)).toBe(1000000 - total);
+    expect(await currentBalance(db, acc.id)).toBe(await ledgerBalance(db, acc.id));
   });
 });
 
 describe('transfer_between_accounts', () => {
   it('moves money between two accounts with two ledger rows', async () => {
-    const from = await account(owner, 1000);
-    const to = await account(owner, 0);
+    const from = await createBankAccount(owner, 1000);
+    const to = await createBankAccount(owner, 0);
     const { error } = await owner.client.rpc('transfer_between_accounts', {
       p_from_account_id: from.id,
       p_to_account_id: to.id,
@@ -331,8 +271,8 @@ describe('transfer_between_accounts', () => {
       p_transfer_date: '2026-11-22',
     });
     expect(error).toBeNull();
-    expect(await balance(from.id)).toBe(749.9);
-    expect(await balance(to.id)).toBe(250.1);
+    expect(await currentBalance(db, from.id)).toBe(749.9);
+    expect(await currentBalance(db, to.id)).toBe(250.1);
     const { rows } = await db.query(
       'select * from public.transactions where bank_account_id in ($1, $2)',
       [from.id, to.id],
@@ -341,9 +281,9 @@ describe('transfer_between_accounts', () => {
   });
 
   it('a failing second leg leaves both balances unchanged', async () => {
-    const from = await account(owner, 1000);
-    const inactive = await account(owner, 0, { is_active: false });
-    const foreign = await account(outsider, 0);
+    const from = await createBankAccount(owner, 1000);
+    const inactive = await createBankAccount(owner, 0, { is_active: false });
+    const foreign = await createBankAccount(outsider, 0);
     const a = await owner.client.rpc('transfer_between_accounts', {
       p_from_account_id: from.id,
       p_to_account_id: inactive.id,
@@ -365,8 +305,8 @@ describe('transfer_between_accounts', () => {
       p_transfer_date: '2026-11-22',
     });
     expect(c.error?.message).toBe('same_account');
-    expect(await balance(from.id)).toBe(1000);
-    expect(await balance(inactive.id)).toBe(0);
-    expect(await balance(foreign.id)).toBe(0);
+    expect(await currentBalance(db, from.id)).toBe(1000);
+    expect(await currentBalance(db, inactive.id)).toBe(0);
+    expect(await currentBalance(db, foreign.id)).toBe(0);
   });
 });

@@ -3,8 +3,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, anonClient, createMember } from './helpers';
-
-type Member = Awaited<ReturnType<typeof createMember>>;
+import {
+  createBankAccount,
+  createPayable,
+  createReceivable,
+  settlePayable,
+  settleReceivable,
+  type Member,
+} from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
@@ -36,18 +42,7 @@ async function createProject(member: Member, name: string): Promise<string> {
 }
 
 async function bankAccount(member: Member): Promise<string> {
-  const { data, error } = await member.client
-    .from('bank_accounts')
-    .insert({
-      company_id: member.company.id,
-      name: 'Conta',
-      type: 'checking',
-      initial_balance: 100000,
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
+  return (await createBankAccount(member, 100000, { name: 'Conta' })).id;
 }
 
 async function payable(
@@ -56,26 +51,12 @@ async function payable(
   amount: number,
   settleWith?: string,
 ) {
-  const { data, error } = await member.client
-    .from('accounts_payable')
-    .insert({
-      company_id: member.company.id,
-      description: 'Compra de material',
-      amount,
-      due_date: '2026-11-10',
-      project_id: projectId,
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  if (settleWith) {
-    const settled = await member.client.rpc('settle_payable', {
-      p_payable_id: data.id,
-      p_bank_account_id: settleWith,
-      p_paid_on: '2026-11-12',
-    });
-    if (settled.error) throw settled.error;
-  }
+  const entry = await createPayable(member, amount, {
+    description: 'Compra de material',
+    due_date: '2026-11-10',
+    project_id: projectId,
+  });
+  if (settleWith) await settlePayable(member, entry.id, settleWith, '2026-11-12');
 }
 
 async function receivable(
@@ -84,26 +65,12 @@ async function receivable(
   amount: number,
   settleWith?: string,
 ) {
-  const { data, error } = await member.client
-    .from('accounts_receivable')
-    .insert({
-      company_id: member.company.id,
-      description: 'Parcela do cliente',
-      amount,
-      due_date: '2026-11-10',
-      project_id: projectId,
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  if (settleWith) {
-    const settled = await member.client.rpc('settle_receivable', {
-      p_receivable_id: data.id,
-      p_bank_account_id: settleWith,
-      p_received_on: '2026-11-12',
-    });
-    if (settled.error) throw settled.error;
-  }
+  const entry = await createReceivable(member, amount, {
+    description: 'Parcela do cliente',
+    due_date: '2026-11-10',
+    project_id: projectId,
+  });
+  if (settleWith) await settleReceivable(member, entry.id, settleWith, '2026-11-12');
 }
 
 async function projectCount(companyId: string, name: string): Promise<number> {

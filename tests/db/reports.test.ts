@@ -4,8 +4,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, createMember, stackEnv } from './helpers';
-
-type Member = Awaited<ReturnType<typeof createMember>>;
+import {
+  createPayable,
+  createReceivable,
+  settlePayable,
+  settleReceivable,
+  type Member,
+} from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
@@ -33,29 +38,14 @@ async function entry(
   row: { description: string; amount: number; due_date: string } & Record<string, unknown>,
   settle?: { account: string; on: string },
 ): Promise<string> {
-  const table = kind === 'payable' ? 'accounts_payable' : 'accounts_receivable';
-  const { data, error } = await owner.client
-    .from(table)
-    .insert({ company_id: owner.company.id, ...row })
-    .select('id')
-    .single();
-  if (error) throw error;
-  if (settle) {
-    const result =
-      kind === 'payable'
-        ? await owner.client.rpc('settle_payable', {
-            p_payable_id: data.id,
-            p_bank_account_id: settle.account,
-            p_paid_on: settle.on,
-          })
-        : await owner.client.rpc('settle_receivable', {
-            p_receivable_id: data.id,
-            p_bank_account_id: settle.account,
-            p_received_on: settle.on,
-          });
-    if (result.error) throw result.error;
+  if (kind === 'payable') {
+    const created = await createPayable(owner, row.amount, row);
+    if (settle) await settlePayable(owner, created.id, settle.account, settle.on);
+    return created.id;
   }
-  return data.id;
+  const created = await createReceivable(owner, row.amount, row);
+  if (settle) await settleReceivable(owner, created.id, settle.account, settle.on);
+  return created.id;
 }
 
 async function sql(text: string, params: unknown[] = []): Promise<number> {

@@ -2,8 +2,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, anonClient, createMember } from './helpers';
-
-type Member = Awaited<ReturnType<typeof createMember>>;
+import { createBankAccount, createPayable, settlePayable, type Member } from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
@@ -33,7 +32,13 @@ async function project(member: Member): Promise<string> {
   return data.id;
 }
 
-async function order(member: Member, supplierId: string, amount: number, orderDate: string, status = 'pending') {
+async function order(
+  member: Member,
+  supplierId: string,
+  amount: number,
+  orderDate: string,
+  status = 'pending',
+) {
   const { error } = await member.client.from('supplier_orders').insert({
     company_id: member.company.id,
     supplier_id: supplierId,
@@ -46,38 +51,23 @@ async function order(member: Member, supplierId: string, amount: number, orderDa
   if (error) throw error;
 }
 
-async function payable(member: Member, supplierId: string | null, amount: number, settleWith?: string) {
-  const { data, error } = await member.client
-    .from('accounts_payable')
-    .insert({
-      company_id: member.company.id,
-      description: 'Compra',
-      supplier_id: supplierId,
-      supplier_name: 'Texto livre',
-      amount,
-      due_date: '2026-11-10',
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  if (settleWith) {
-    const settled = await member.client.rpc('settle_payable', {
-      p_payable_id: data.id,
-      p_bank_account_id: settleWith,
-      p_paid_on: '2026-11-12',
-    });
-    if (settled.error) throw settled.error;
-  }
+async function payable(
+  member: Member,
+  supplierId: string | null,
+  amount: number,
+  settleWith?: string,
+) {
+  const entry = await createPayable(member, amount, {
+    description: 'Compra',
+    supplier_id: supplierId,
+    supplier_name: 'Texto livre',
+    due_date: '2026-11-10',
+  });
+  if (settleWith) await settlePayable(member, entry.id, settleWith, '2026-11-12');
 }
 
 async function bankAccount(member: Member): Promise<string> {
-  const { data, error } = await member.client
-    .from('bank_accounts')
-    .insert({ company_id: member.company.id, name: 'Conta', type: 'checking', initial_balance: 100000 })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
+  return (await createBankAccount(member, 100000, { name: 'Conta' })).id;
 }
 
 beforeAll(async () => {
@@ -136,7 +126,9 @@ async function independent(supplierId: string) {
 
 describe('supplier_stats', () => {
   it('gives, per supplier, totals equal to independent sums', async () => {
-    const { data, error } = await owner.client.rpc('supplier_stats', { p_company_id: owner.company.id });
+    const { data, error } = await owner.client.rpc('supplier_stats', {
+      p_company_id: owner.company.id,
+    });
     expect(error).toBeNull();
     expect(data?.map((r) => r.supplier_id).sort()).toEqual([cimento, eletrica, semNada].sort());
 
@@ -197,7 +189,9 @@ describe('supplier_stats', () => {
   });
 
   it('is not callable anonymously', async () => {
-    const { data, error } = await anonClient().rpc('supplier_stats', { p_company_id: owner.company.id });
+    const { data, error } = await anonClient().rpc('supplier_stats', {
+      p_company_id: owner.company.id,
+    });
     expect(data).toBeNull();
     expect(error).not.toBeNull();
   });
@@ -210,7 +204,9 @@ describe('supplier_summary', () => {
        where company_id = $1 and status = 'paid' and supplier_id is not null`,
       [owner.company.id],
     );
-    const { data, error } = await owner.client.rpc('supplier_summary', { p_company_id: owner.company.id });
+    const { data, error } = await owner.client.rpc('supplier_summary', {
+      p_company_id: owner.company.id,
+    });
     expect(error).toBeNull();
     const summary = data as { active_count: number; inactive_count: number; total_spent: number };
     expect(Number(summary.total_spent)).toBe(Number(rows[0]?.total));
@@ -224,7 +220,9 @@ describe('supplier_summary', () => {
   });
 
   it('refuses a non-member', async () => {
-    const { data, error } = await outsider.client.rpc('supplier_summary', { p_company_id: owner.company.id });
+    const { data, error } = await outsider.client.rpc('supplier_summary', {
+      p_company_id: owner.company.id,
+    });
     expect(data).toBeNull();
     expect(error?.message).toBe('not_a_member');
   });

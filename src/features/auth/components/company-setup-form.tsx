@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { useState, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,12 +7,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useCreateCompany } from '@/features/auth/api/create-company';
 import { setSelectedCompanyId } from '@/features/auth/lib/selected-company';
-import {
-  hasErrors,
-  validateCompany,
-  type CompanyValues,
-  type FieldErrors,
-} from '@/features/auth/lib/validation';
+import { useFormValues } from '@/features/auth/lib/use-form-values';
+import { hasErrors, validateCompany, type CompanyValues } from '@/features/auth/lib/validation';
 import { getErrorMessage } from '@/lib/errors';
 
 function metadataName(user: User): string {
@@ -59,7 +55,7 @@ const optionalFields: {
 ];
 
 export function CompanySetupForm({ user }: { user: User }) {
-  const [values, setValues] = useState<CompanyValues>(() => ({
+  const { values, errors, setErrors, update } = useFormValues<CompanyValues>(() => ({
     fullName: metadataName(user),
     name: '',
     document: '',
@@ -70,7 +66,6 @@ export function CompanySetupForm({ user }: { user: User }) {
     state: '',
     zipCode: '',
   }));
-  const [errors, setErrors] = useState<FieldErrors<keyof CompanyValues>>({});
   const create = useCreateCompany(user.id, {
     onSuccess: (company) => {
       setSelectedCompanyId(user.id, company.id);
@@ -78,11 +73,6 @@ export function CompanySetupForm({ user }: { user: User }) {
     },
     onError: (error) => toast.error(`Erro ao criar empresa: ${getErrorMessage(error)}`),
   });
-
-  function update(field: keyof CompanyValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,16 +3,16 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useRequestPasswordReset } from '@/features/auth/api/request-password-reset';
 import { useSignIn } from '@/features/auth/api/sign-in';
+import { EmailField } from '@/features/auth/components/email-field';
 import { PasswordInput } from '@/features/auth/components/password-input';
+import { useFormValues } from '@/features/auth/lib/use-form-values';
 import {
   emailError,
   hasErrors,
   validateSignIn,
-  type FieldErrors,
   type SignInValues,
 } from '@/features/auth/lib/validation';
 import { getErrorMessage, isNetworkError } from '@/lib/errors';
@@ -34,16 +34,13 @@ function signInErrorText(error: unknown): string {
 const SIGN_IN_FAILED = 'Erro ao fazer login';
 
 export function SignInForm({ withAccountOptions = false }: SignInFormProps) {
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof SignInValues>>({});
+  const { values, errors, setErrors, update } = useFormValues<SignInValues>({
+    email: '',
+    password: '',
+  });
   const [remember, setRemember] = useState(getRememberMe);
   const signIn = useSignIn();
   const reset = useRequestPasswordReset();
-
-  function update(field: keyof SignInValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,17 +75,11 @@ export function SignInForm({ withAccountOptions = false }: SignInFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Entrar">
-      <FormField label="Email" error={errors.email}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="seu@email.com"
-          required
-          value={values.email}
-          onChange={(e) => update('email', e.target.value)}
-        />
-      </FormField>
+      <EmailField
+        value={values.email}
+        error={errors.email}
+        onChange={(value) => update('email', value)}
+      />
       <FormField label="Senha" error={errors.password}>
         <PasswordInput
           autoComplete="current-password"

@@ -1,16 +1,13 @@
-import { useState, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useSignUp } from '@/features/auth/api/sign-up';
+import { EmailField } from '@/features/auth/components/email-field';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import {
-  hasErrors,
-  validateSignUp,
-  type FieldErrors,
-  type SignUpValues,
-} from '@/features/auth/lib/validation';
+import { useFormValues } from '@/features/auth/lib/use-form-values';
+import { hasErrors, validateSignUp, type SignUpValues } from '@/features/auth/lib/validation';
 import { errorKey, getErrorMessage } from '@/lib/errors';
 
 interface SignUpFormProps {
@@ -21,14 +18,8 @@ interface SignUpFormProps {
 const empty: SignUpValues = { fullName: '', email: '', password: '', confirmPassword: '' };
 
 export function SignUpForm({ onNeedsConfirmation }: SignUpFormProps) {
-  const [values, setValues] = useState<SignUpValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors<keyof SignUpValues>>({});
+  const { values, errors, setErrors, update } = useFormValues<SignUpValues>(empty);
   const signUp = useSignUp();
-
-  function update(field: keyof SignUpValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,17 +55,11 @@ export function SignUpForm({ onNeedsConfirmation }: SignUpFormProps) {
           onChange={(e) => update('fullName', e.target.value)}
         />
       </FormField>
-      <FormField label="Email" error={errors.email}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="seu@email.com"
-          required
-          value={values.email}
-          onChange={(e) => update('email', e.target.value)}
-        />
-      </FormField>
+      <EmailField
+        value={values.email}
+        error={errors.email}
+        onChange={(value) => update('email', value)}
+      />
       <FormField label="Senha" error={errors.password}>
         <PasswordInput
           autoComplete="new-password"

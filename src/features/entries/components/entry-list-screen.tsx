@@ -1,7 +1,8 @@
 import { AlertTriangle, CheckCircle2, Clock, Plus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SettleDialog } from '@/components/settle-dialog/settle-dialog';
+import { StatCard, TotalsError, wrappableCurrency } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,8 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Entry, EntryKind, EntryStatus } from '@/lib/api/entry-view';
 import { todayLocal } from '@/lib/dates';
-import { formatCurrency } from '@/lib/money';
-import { cn } from '@/lib/utils';
 import { useEntryList } from '@/features/entries/api/get-entry-list';
 import { useEntryListSummary } from '@/features/entries/api/get-entry-list-summary';
 import { EntryListRow } from '@/features/entries/components/entry-list-row';
@@ -31,35 +30,6 @@ const texts = {
     emptyPaid: 'Nenhuma conta recebida ainda.',
   },
 } as const;
-
-/** In a narrow card a long amount may wrap after "R$", never inside the number. */
-function wrappable(amount: string): string {
-  return amount.replace(/\u00a0/g, ' ');
-}
-
-function SummaryCard({
-  label,
-  value,
-  icon,
-  className,
-}: {
-  label: string;
-  value: string | undefined;
-  icon: ReactNode;
-  className: string;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1 rounded-lg border bg-card p-3 shadow-sm">
-      <dt className={cn('flex items-center gap-1 text-xs font-medium', className)}>
-        {icon}
-        {label}
-      </dt>
-      <dd className="text-[clamp(0.75rem,3.4vw,0.875rem)] font-bold tabular-nums leading-tight">
-        {value ?? <span className="text-muted-foreground">…</span>}
-      </dd>
-    </div>
-  );
-}
 
 function EntryList({
   kind,
@@ -131,29 +101,24 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
       </Button>
 
       {summary.isError ? (
-        <div className="flex items-center justify-between gap-2 rounded-lg border p-3 text-sm">
-          <p>Não foi possível carregar os totais.</p>
-          <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <TotalsError onRetry={() => void summary.refetch()} />
       ) : (
         <dl aria-label="Resumo" aria-busy={summary.isPending} className="grid grid-cols-3 gap-2">
-          <SummaryCard
+          <StatCard
             label="Total pendente"
-            value={summary.data ? wrappable(formatCurrency(summary.data.pendingCents)) : undefined}
+            value={wrappableCurrency(summary.data?.pendingCents)}
             className={kind === 'expense' ? 'text-expense' : 'text-income'}
             icon={<Clock className="size-3.5 shrink-0" aria-hidden="true" />}
           />
-          <SummaryCard
+          <StatCard
             label="Em atraso"
             value={summary.data ? String(summary.data.overdueCount) : undefined}
             className="text-destructive"
             icon={<AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />}
           />
-          <SummaryCard
+          <StatCard
             label={t.paidTotal}
-            value={summary.data ? wrappable(formatCurrency(summary.data.paidCents)) : undefined}
+            value={wrappableCurrency(summary.data?.paidCents)}
             className="text-success"
             icon={<CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" />}
           />

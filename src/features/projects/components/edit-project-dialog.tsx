@@ -2,7 +2,6 @@ import { useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
 import {
   Dialog,
   DialogContent,
@@ -13,16 +12,14 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
 import { useUpdateProject } from '@/features/projects/api/update-project';
+import {
+  PriorityField,
+  ProjectDateFields,
+  ProjectStatusField,
+} from '@/features/projects/components/project-fields';
 import {
   editValuesOf,
   toProjectUpdate,
@@ -31,10 +28,11 @@ import {
   type ProjectEditValues,
 } from '@/features/projects/lib/project-edit';
 import { REQUIRED_MESSAGE, REQUIRED_TITLE } from '@/features/projects/lib/project-form';
-import { isProjectPriority, isProjectStatus } from '@/features/projects/lib/project-view';
 import { isNetworkError } from '@/lib/errors';
-import { parseIsoDate } from '@/lib/dates';
-import { priorityLabels, projectStatusLabels } from '@/lib/labels';
+import { projectStatusLabels } from '@/lib/labels';
+
+/** Every status, in the order of the labels. */
+const PROJECT_STATUSES = Object.keys(projectStatusLabels) as (keyof typeof projectStatusLabels)[];
 
 interface EditProjectDialogProps {
   project: ProjectRow;
@@ -102,8 +100,6 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
     );
   }
 
-  const start = parseIsoDate(values.startDate);
-
   return (
     <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
       <FormField label="Nome da obra" required error={errors.name}>
@@ -149,70 +145,25 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
           disabled={busy}
         />
       </FormField>
+      <ProjectDateFields
+        startDate={values.startDate}
+        endDate={values.endDate}
+        onChange={change}
+        errors={{ endDate: errors.endDate }}
+        disabled={busy}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <FormField label="Data de início">
-          <DatePicker
-            value={values.startDate}
-            onChange={(date) => change({ startDate: date })}
-            disabled={busy}
-          />
-        </FormField>
-        <FormField label="Previsão de término" error={errors.endDate}>
-          <DatePicker
-            value={values.endDate}
-            onChange={(date) => change({ endDate: date })}
-            disabledDays={start ? { before: start } : undefined}
-            disabled={busy}
-          />
-        </FormField>
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label="Status">
-          {(controlProps) => (
-            <Select
-              value={values.status}
-              onValueChange={(value) => {
-                if (isProjectStatus(value)) change({ status: value });
-              }}
-              disabled={busy}
-            >
-              <SelectTrigger {...controlProps}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(Object.keys(projectStatusLabels) as (keyof typeof projectStatusLabels)[]).map(
-                  (status) => (
-                    <SelectItem key={status} value={status}>
-                      {projectStatusLabels[status]}
-                    </SelectItem>
-                  ),
-                )}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Prioridade">
-          {(controlProps) => (
-            <Select
-              value={values.priority}
-              onValueChange={(value) => {
-                if (isProjectPriority(value)) change({ priority: value });
-              }}
-              disabled={busy}
-            >
-              <SelectTrigger {...controlProps}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(['low', 'medium', 'high'] as const).map((priority) => (
-                  <SelectItem key={priority} value={priority}>
-                    {priorityLabels[priority]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
+        <ProjectStatusField
+          value={values.status}
+          statuses={PROJECT_STATUSES}
+          onChange={(status) => change({ status })}
+          disabled={busy}
+        />
+        <PriorityField
+          value={values.priority}
+          onChange={(priority) => change({ priority })}
+          disabled={busy}
+        />
       </div>
       <FormField label="Progresso (%)" error={errors.completion}>
         <Input

@@ -4,19 +4,16 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateProject } from '@/features/projects/api/create-project';
+import {
+  PriorityField,
+  ProjectDateFields,
+  ProjectStatusField,
+} from '@/features/projects/components/project-fields';
 import { StageChecklist } from '@/features/projects/components/stage-checklist';
 import { projectErrorMessage } from '@/features/projects/lib/project-errors';
 import {
@@ -27,11 +24,8 @@ import {
   type NewProjectErrors,
   type NewProjectValues,
 } from '@/features/projects/lib/project-form';
-import { isProjectPriority, isProjectStatus } from '@/features/projects/lib/project-view';
 import { useClients } from '@/lib/api/lookups';
 import { CurrentCompanyContext } from '@/lib/current-company';
-import { parseIsoDate } from '@/lib/dates';
-import { priorityLabels, projectStatusLabels } from '@/lib/labels';
 
 const CREATE_FAILED_MESSAGE = 'Ocorreu um erro ao salvar a obra. Tente novamente.';
 
@@ -110,8 +104,6 @@ export function NewProjectPage() {
     });
   }
 
-  const start = parseIsoDate(values.startDate);
-
   return (
     <>
       <PageHeader title="Nova Obra" backTo="/obras" />
@@ -148,50 +140,17 @@ export function NewProjectPage() {
             />
           </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <FormField label="Prioridade">
-              {(controlProps) => (
-                <Select
-                  value={values.priority}
-                  onValueChange={(value) => {
-                    if (isProjectPriority(value)) change({ priority: value });
-                  }}
-                  disabled={busy}
-                >
-                  <SelectTrigger {...controlProps}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(['low', 'medium', 'high'] as const).map((priority) => (
-                      <SelectItem key={priority} value={priority}>
-                        {priorityLabels[priority]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
-            <FormField label="Status">
-              {(controlProps) => (
-                <Select
-                  value={values.status}
-                  onValueChange={(value) => {
-                    if (isProjectStatus(value)) change({ status: value });
-                  }}
-                  disabled={busy}
-                >
-                  <SelectTrigger {...controlProps}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {NEW_PROJECT_STATUSES.map((status) => (
-                      <SelectItem key={status} value={status}>
-                        {projectStatusLabels[status]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
+            <PriorityField
+              value={values.priority}
+              onChange={(priority) => change({ priority })}
+              disabled={busy}
+            />
+            <ProjectStatusField
+              value={values.status}
+              statuses={NEW_PROJECT_STATUSES}
+              onChange={(status) => change({ status })}
+              disabled={busy}
+            />
           </div>
         </Section>
 
@@ -223,23 +182,14 @@ export function NewProjectPage() {
               disabled={busy}
             />
           </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="Data de início" required error={errors.startDate}>
-              <DatePicker
-                value={values.startDate}
-                onChange={(date) => change({ startDate: date })}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label="Previsão de término" required error={errors.endDate}>
-              <DatePicker
-                value={values.endDate}
-                onChange={(date) => change({ endDate: date })}
-                disabledDays={start ? { before: start } : undefined}
-                disabled={busy}
-              />
-            </FormField>
-          </div>
+          <ProjectDateFields
+            startDate={values.startDate}
+            endDate={values.endDate}
+            onChange={change}
+            errors={errors}
+            required
+            disabled={busy}
+          />
         </Section>
 
         <Section title="Etapas da Obra">

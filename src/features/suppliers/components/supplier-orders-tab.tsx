@@ -1,9 +1,13 @@
-import { ClipboardList, Plus } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { formatDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { supplierOrderStatusLabels } from '@/lib/labels';
@@ -14,6 +18,7 @@ import {
   type SupplierOrder,
   type SupplierOrderStatus,
 } from '@/features/suppliers/api/get-supplier-orders';
+import { SupplierTabList } from '@/features/suppliers/components/supplier-tab-list';
 import { useUpdateSupplierOrderStatus } from '@/features/suppliers/api/update-supplier-order-status';
 
 // The status select doubles as the status badge: tinted like one.
@@ -33,38 +38,23 @@ export function SupplierOrdersTab({ supplierId, onNewOrder }: SupplierOrdersTabP
   const orders = useSupplierOrders(supplierId);
 
   return (
-    <div className="grid gap-3">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="font-semibold">Histórico de Pedidos</h2>
-        <Button size="sm" onClick={onNewOrder}>
-          <Plus aria-hidden="true" />
-          Novo Pedido
-        </Button>
-      </div>
-      {orders.isPending ? (
-        <Spinner label="Carregando pedidos..." className="py-6" />
-      ) : orders.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
-          <p className="font-medium text-destructive">Erro ao carregar pedidos</p>
-          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(orders.error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void orders.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      ) : orders.data.length === 0 ? (
+    <SupplierTabList
+      title="Histórico de Pedidos"
+      actionLabel="Novo Pedido"
+      onAction={onNewOrder}
+      query={orders}
+      loadingLabel="Carregando pedidos..."
+      errorTitle="Erro ao carregar pedidos"
+      empty={
         <EmptyState
           icon={<ClipboardList />}
           title="Nenhum pedido registrado"
           description="Os pedidos feitos a este fornecedor aparecem aqui."
         />
-      ) : (
-        <ul className="grid gap-2" aria-label="Pedidos">
-          {orders.data.map((order) => (
-            <OrderRow key={order.id} supplierId={supplierId} order={order} />
-          ))}
-        </ul>
-      )}
-    </div>
+      }
+      listLabel="Pedidos"
+      renderItem={(order) => <OrderRow key={order.id} supplierId={supplierId} order={order} />}
+    />
   );
 }
 
@@ -91,7 +81,11 @@ function OrderRow({ supplierId, order }: { supplierId: string; order: SupplierOr
     <li className="rounded-lg border bg-card p-3 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className={order.status === 'cancelled' ? 'font-medium line-through opacity-70' : 'font-medium'}>
+          <p
+            className={
+              order.status === 'cancelled' ? 'font-medium line-through opacity-70' : 'font-medium'
+            }
+          >
             {order.description}
           </p>
           <p className="text-sm text-muted-foreground">

@@ -1,0 +1,62 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/errors';
+
+interface SupplierTabListProps<T> {
+  title: string;
+  actionLabel: string;
+  onAction: () => void;
+  query: UseQueryResult<T[]>;
+  loadingLabel: string;
+  errorTitle: string;
+  /** shown when the list is empty */
+  empty: ReactNode;
+  /** accessible name of the list */
+  listLabel: string;
+  renderItem: (item: T) => ReactNode;
+}
+
+/** A supplier tab (Pedidos, Produtos): heading with its action, then loading, error, empty or the list. */
+export function SupplierTabList<T>({
+  title,
+  actionLabel,
+  onAction,
+  query,
+  loadingLabel,
+  errorTitle,
+  empty,
+  listLabel,
+  renderItem,
+}: SupplierTabListProps<T>) {
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="font-semibold">{title}</h2>
+        <Button size="sm" onClick={onAction}>
+          <Plus aria-hidden="true" />
+          {actionLabel}
+        </Button>
+      </div>
+      {query.isPending ? (
+        <Spinner label={loadingLabel} className="py-6" />
+      ) : query.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
+          <p className="font-medium text-destructive">{errorTitle}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(query.error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : query.data.length === 0 ? (
+        empty
+      ) : (
+        <ul className="grid gap-2" aria-label={listLabel}>
+          {query.data.map(renderItem)}
+        </ul>
+      )}
+    </div>
+  );
+}
