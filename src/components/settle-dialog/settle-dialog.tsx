@@ -378,60 +378,27 @@ function EditForm({
       <FormField label="Data de Vencimento" error={errors.dueDate} required>
         <DatePicker value={values.dueDate} onChange={(date) => set('dueDate', date)} />
       </FormField>
-      <FormField label="Banco">
-        {(control) => (
-          <Select
-            value={values.bankAccountId}
-            onValueChange={(value) => set('bankAccountId', value)}
-          >
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>Não definido</SelectItem>
-              {accountOptions.map((option) => (
-                <SelectItem key={option.id} value={option.id}>
-                  {option.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </FormField>
-      <FormField label="Categoria">
-        {(control) => (
-          <Select value={values.categoryId} onValueChange={(value) => set('categoryId', value)}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>Não definido</SelectItem>
-              {categoryOptions.map((option) => (
-                <SelectItem key={option.id} value={option.id}>
-                  {option.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </FormField>
-      <FormField label="Centro de custo">
-        {(control) => (
-          <Select value={values.projectId} onValueChange={(value) => set('projectId', value)}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={GERAL}>Geral</SelectItem>
-              {projectOptions.map((option) => (
-                <SelectItem key={option.id} value={option.id}>
-                  {option.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </FormField>
+      <OptionField
+        label="Banco"
+        value={values.bankAccountId}
+        onChange={(value) => set('bankAccountId', value)}
+        empty={{ value: NONE, label: 'Não definido' }}
+        options={accountOptions}
+      />
+      <OptionField
+        label="Categoria"
+        value={values.categoryId}
+        onChange={(value) => set('categoryId', value)}
+        empty={{ value: NONE, label: 'Não definido' }}
+        options={categoryOptions}
+      />
+      <OptionField
+        label="Centro de custo"
+        value={values.projectId}
+        onChange={(value) => set('projectId', value)}
+        empty={{ value: GERAL, label: 'Geral' }}
+        options={projectOptions}
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={update.isPending}>
           Cancelar
@@ -441,5 +408,40 @@ function EditForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** A picker of the edit mode: one "none" option (Não definido / Geral) and the company's rows. */
+function OptionField({
+  label,
+  value,
+  onChange,
+  empty,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  empty: { value: string; label: string };
+  options: { id: string; name: string }[];
+}) {
+  return (
+    <FormField label={label}>
+      {(control) => (
+        <Select value={value} onValueChange={onChange}>
+          <SelectTrigger {...control}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={empty.value}>{empty.label}</SelectItem>
+            {options.map((option) => (
+              <SelectItem key={option.id} value={option.id}>
+                {option.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FormField>
   );
 }
