@@ -55,6 +55,32 @@ describe('getErrorMessage', () => {
     ).toBe(UNEXPECTED_ERROR_MESSAGE);
   });
 
+  it('maps table rule violations on dates and amounts to their keys', () => {
+    const check = (constraint: string) => ({
+      code: '23514',
+      message: `new row for relation "t" violates check constraint "${constraint}"`,
+      details: 'Failing row contains (...)',
+      hint: null,
+    });
+    expect(errorKey(check('accounts_payable_due_date_range'))).toBe('invalid_date');
+    expect(errorKey(check('suppliers_founded_on_range'))).toBe('invalid_date');
+    expect(errorKey({ code: '22008', message: 'date/time field value out of range' })).toBe(
+      'invalid_date',
+    );
+    expect(getErrorMessage(check('transactions_transaction_date_range'))).toBe(
+      'Data inválida. Informe uma data entre 01/01/2000 e 31/12/2100.',
+    );
+    expect(errorKey(check('accounts_payable_amount_check'))).toBe('invalid_amount');
+    expect(errorKey(check('project_stages_estimated_cost_check'))).toBe('invalid_amount');
+    expect(errorKey(check('bank_accounts_initial_balance_check'))).toBe('invalid_amount');
+    expect(errorKey({ code: '22003', message: 'numeric field overflow' })).toBe('invalid_amount');
+    // Other checks and overflows keep their code: no misleading text.
+    expect(errorKey(check('accounts_payable_installment_needs_count'))).toBe('23514');
+    expect(errorKey({ code: '22003', message: 'value "9e9" is out of range for type integer' })).toBe(
+      '22003',
+    );
+  });
+
   it('lets a feature register its own texts', () => {
     registerErrorMessages({ supplier_has_orders: 'Fornecedor possui pedidos.' });
     expect(getErrorMessage(raised('supplier_has_orders'))).toBe('Fornecedor possui pedidos.');

@@ -18,7 +18,10 @@ const messages = new Map<string, string>(
     entry_not_settled: 'Este lançamento ainda não foi baixado.',
     bank_account_not_found: 'Conta bancária não encontrada',
     bank_account_inactive: 'Esta conta bancária está inativa.',
-    invalid_amount: 'Informe um valor maior que zero.',
+    invalid_amount: 'Valor inválido. Informe um valor maior que zero, com até duas casas decimais.',
+    invalid_date: 'Data inválida. Informe uma data entre 01/01/2000 e 31/12/2100.',
+    category_type_mismatch:
+      'A categoria não corresponde ao lançamento: contas a pagar usam categorias de despesa e contas a receber, de receita.',
     same_account: 'Escolha contas de origem e destino diferentes.',
     invitation_not_found: 'Convite não encontrado.',
     category_name_taken: 'Já existe uma categoria com esse nome.',
@@ -65,6 +68,27 @@ export function isNetworkError(error: unknown): boolean {
   );
 }
 
+/**
+ * Table writes (insert/update through PostgREST) meet the database's rules as constraint errors,
+ * not raised keys (docs/contracts.md, "Dates and amounts"): date columns have check constraints
+ * named `<table>_<column>_range`; money columns `<table>_<column>_check`; a number too large for
+ * numeric(14,2) overflows before any check runs.
+ */
+const MONEY_CHECK = /_(amount|price|budget|cost|balance)_check$/;
+
+function constraintKey(code: unknown, message: unknown): string | null {
+  const text = typeof message === 'string' ? message : '';
+  if (code === '23514') {
+    const constraint = /constraint "([^"]+)"/.exec(text)?.[1] ?? '';
+    if (constraint.endsWith('_range')) return 'invalid_date';
+    if (MONEY_CHECK.test(constraint)) return 'invalid_amount';
+  }
+  if (code === '22003' && /numeric field overflow/i.test(text)) return 'invalid_amount';
+  // A date PostgREST could not even parse: "2026-13-45", "+infinityx", a year past 5874897.
+  if (code === '22007' || code === '22008') return 'invalid_date';
+  return null;
+}
+
 /** The stable key of an error (our raise message, a GoTrue code or a Postgres code), if any. */
 export function errorKey(error: unknown): string | null {
   const message = field(error, 'message');
@@ -74,6 +98,8 @@ export function errorKey(error: unknown): string | null {
     const text = `${String(message)} ${String(field(error, 'details'))}`;
     if (/categor/i.test(text)) return 'category_name_taken';
   }
+  const tableRuleKey = constraintKey(code, message);
+  if (tableRuleKey) return tableRuleKey;
   if (typeof code === 'string' && code !== '') return code;
   if (typeof message === 'string') {
     if (messages.has(message)) return message;
