@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { PostgrestError } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/lib/database.types';
 import { adminDb, anonClient, createMember, createUser, type TestClient } from './helpers';
 import { createBankAccount, createPayable, type Member } from './money-helpers';
 
@@ -330,13 +331,15 @@ describe('the last active admin, under concurrency', () => {
     return Number(rows[0]?.n);
   }
 
-  function setProfile(client: TestClient, profileId: string, change: Record<string, unknown>) {
+  type ProfileChange = Database['public']['Tables']['user_profiles']['Update'];
+
+  function setProfile(client: TestClient, profileId: string, change: ProfileChange) {
     return client.from('user_profiles').update(change).eq('id', profileId).select('id').single();
   }
 
   it('two admins demoting or deactivating each other leave one admin, ten times', async () => {
     const pair = await twoAdmins();
-    const changes = [{ role: 'member' }, { is_active: false }];
+    const changes: ProfileChange[] = [{ role: 'member' }, { is_active: false }];
     for (let round = 0; round < 10; round++) {
       const change = changes[round % 2] ?? {};
       await db.query(
@@ -361,7 +364,7 @@ describe('the last active admin, under concurrency', () => {
 
   it('two admins stepping down at the same moment: one stays, the other gets last_admin', async () => {
     const pair = await twoAdmins();
-    const changes = [{ role: 'member' }, { is_active: false }];
+    const changes: ProfileChange[] = [{ role: 'member' }, { is_active: false }];
     for (let round = 0; round < 10; round++) {
       const change = changes[round % 2] ?? {};
       await db.query(
