@@ -219,3 +219,58 @@ describe('date columns', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('the rest of Supabase’s linter on our schema', () => {
+  it('0010: every view in public runs as the caller (security_invoker)', async () => {
+    const { rows } = await db.query(
+      `select c.relname from pg_class c
+       where c.relnamespace = 'public'::regnamespace and c.relkind in ('v', 'm')
+         and not coalesce(c.reloptions, '{}') @> array['security_invoker=true']`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('0003: policies evaluate auth.* once per statement, wrapped in a select', async () => {
+    const { rows } = await db.query(
+      `select tablename, policyname from pg_policies
+       where schemaname = 'public'
+         and regexp_replace(coalesce(qual, '') || ' ' || coalesce(with_check, ''),
+                            '\\( SELECT auth\\.\\w+\\(\\) AS \\w+\\)', '', 'g') ~ 'auth\\.\\w+\\('`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('0006: at most one permissive policy per table, role and command', async () => {
+    const { rows } = await db.query(
+      `select tablename, r.role, p.cmd, count(*)::int as n
+       from pg_policies p, unnest(p.roles) r(role)
+       where p.schemaname = 'public' and p.permissive = 'PERMISSIVE'
+       group by tablename, r.role, p.cmd
+       having count(*) > 1`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('0009: no duplicate indexes', async () => {
+    const { rows } = await db.query(
+      `select a.indrelid::regclass::text as t, a.indexrelid::regclass::text as i, b.indexrelid::regclass::text as dup
+       from pg_index a
+       join pg_index b on b.indrelid = a.indrelid and b.indexrelid > a.indexrelid
+         and b.indkey = a.indkey and b.indclass = a.indclass
+         and coalesce(pg_get_expr(b.indexprs, b.indrelid), '') = coalesce(pg_get_expr(a.indexprs, a.indrelid), '')
+         and coalesce(pg_get_expr(b.indpred, b.indrelid), '') = coalesce(pg_get_expr(a.indpred, a.indrelid), '')
+       join pg_class c on c.oid = a.indrelid and c.relnamespace = 'public'::regnamespace`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('0013/0014: RLS on every table in public, and no extension installed in public', async () => {
+    const { rows } = await db.query(
+      `select relname as name from pg_class
+       where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') and not relrowsecurity
+       union all
+       select extname from pg_extension where extnamespace = 'public'::regnamespace`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
