@@ -230,14 +230,28 @@ describe('the rest of Supabase’s linter on our schema', () => {
     expect(rows).toEqual([]);
   });
 
+  const UNWRAPPED_AUTH_CALLS = `
+    select tablename, policyname from pg_policies
+    where schemaname = 'public'
+      and regexp_replace(coalesce(qual, '') || ' ' || coalesce(with_check, ''),
+                         '\\( SELECT auth\\.\\w+\\(\\) AS \\w+\\)', '', 'g') ~ 'auth\\.\\w+\\('`;
+
   it('0003: policies evaluate auth.* once per statement, wrapped in a select', async () => {
-    const { rows } = await db.query(
-      `select tablename, policyname from pg_policies
-       where schemaname = 'public'
-         and regexp_replace(coalesce(qual, '') || ' ' || coalesce(with_check, ''),
-                            '\\( SELECT auth\\.\\w+\\(\\) AS \\w+\\)', '', 'g') ~ 'auth\\.\\w+\\('`,
-    );
-    expect(rows).toEqual([]);
+    expect((await db.query(UNWRAPPED_AUTH_CALLS)).rows).toEqual([]);
+  });
+
+  it('0003: the check above does catch an unwrapped call', async () => {
+    const c = await db.connect();
+    try {
+      await c.query('begin');
+      await c.query(`create policy zz_probe on public.clients for select to authenticated
+                     using (auth.uid() is not null)`);
+      const { rows } = await c.query<{ policyname: string }>(UNWRAPPED_AUTH_CALLS);
+      expect(rows.map((r) => r.policyname)).toEqual(['zz_probe']);
+    } finally {
+      await c.query('rollback');
+      c.release();
+    }
   });
 
   it('0006: at most one permissive policy per table, role and command', async () => {
