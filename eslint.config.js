@@ -1,9 +1,61 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layering of CONVENTIONS.md as lint rules, for a tree rooted at `root` (the repository, or the
+ * fixture tree that tests/lint/layering.test.ts lints to prove the rules are live):
+ * app → features/* → components, lib; a feature imports only itself, components, lib (and the test
+ * helpers in src/test); components, lib and src/test import no feature and not app; src never imports
+ * scripts; no cycles. Zones are built from the folders in src/features, so a new feature is covered
+ * without touching this file.
+ */
+function layering(root, tsconfig) {
+  const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const zones = [
+    ...features.map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: './src',
+      except: [`./features/${feature}`, './components', './lib', './test'],
+      message: `A feature imports only itself, src/components and src/lib; move what "${feature}" shares down into src/lib or src/components.`,
+    })),
+    {
+      target: ['./src/lib', './src/components', './src/test'],
+      from: ['./src/features', './src/app'],
+      message: 'src/lib and src/components are below the features and app: they import neither.',
+    },
+    {
+      target: './src',
+      from: './scripts',
+      message: 'The app never imports the Node scripts (local stack, tooling).',
+    },
+  ];
+  return {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse .ts/.tsx dependencies (no-cycle follows them) with the TypeScript parser.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(root, tsconfig) }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      // Cycles through packages are not ours to fix, and following them costs most of the time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -15,6 +67,8 @@ export default tseslint.config(
       'playwright-report',
       'test-results',
       'src/lib/database.types.ts',
+      // Deliberate layering violations, linted only by tests/lint/layering.test.ts.
+      'tests/lint-fixtures',
     ],
   },
   js.configs.recommended,
@@ -71,4 +125,12 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...layering(import.meta.dirname, 'tsconfig.app.json'),
+  },
+  {
+    files: ['tests/lint-fixtures/**/*.ts'],
+    ...layering(path.join(import.meta.dirname, 'tests/lint-fixtures'), 'tsconfig.json'),
+  },
 );

@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           env: {
             VITE_SUPABASE_URL: 'http://localhost:54321',

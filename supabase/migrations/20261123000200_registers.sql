@@ -198,36 +198,185 @@ create index supplier_orders_company_project_idx on public.supplier_orders (comp
 create index supplier_products_company_supplier_idx on public.supplier_products (company_id, supplier_id);
 create index supplier_products_supplier_id_idx on public.supplier_products (supplier_id);
 
--- Plain company-scoped tables: the same four policies each, the same triggers, full DML for members.
--- Written as a loop so a table cannot get a weaker set by accident; tests/db/rls.test.ts checks the
--- catalog so that no table in public escapes RLS.
-do $$
-declare
-  t text;
-begin
-  foreach t in array array[
-    'suppliers', 'clients', 'categories', 'projects', 'project_stages',
-    'project_team_members', 'supplier_orders', 'supplier_products'
-  ] loop
-    execute format('alter table public.%I enable row level security', t);
-    -- SELECT/INSERT/UPDATE/DELETE(t): members of the row's company
-    execute format($p$create policy %I on public.%I for select to authenticated
-      using (company_id in (select private.user_company_ids()))$p$, t || '_select', t);
-    execute format($p$create policy %I on public.%I for insert to authenticated
-      with check (company_id in (select private.user_company_ids()))$p$, t || '_insert', t);
-    execute format($p$create policy %I on public.%I for update to authenticated
-      using (company_id in (select private.user_company_ids()))
-      with check (company_id in (select private.user_company_ids()))$p$, t || '_update', t);
-    execute format($p$create policy %I on public.%I for delete to authenticated
-      using (company_id in (select private.user_company_ids()))$p$, t || '_delete', t);
-    execute format('grant select, insert, update, delete on public.%I to authenticated', t);
-    execute format('create trigger %I before update on public.%I
-      for each row execute function private.set_updated_at()', t || '_set_updated_at', t);
-    execute format('create trigger %I before update on public.%I
-      for each row execute function private.forbid_company_change()', t || '_forbid_company_change', t);
-  end loop;
-end;
-$$;
+-- Row-level security, one policy per command, for the plain company-scoped tables: members of the
+-- row's company do everything. tests/db/rls.test.ts checks the catalog so that no table in public
+-- escapes RLS, and runs the isolation matrix on each.
+
+-- suppliers
+alter table public.suppliers enable row level security;
+-- SELECT(suppliers): members of the company
+create policy suppliers_select on public.suppliers for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(suppliers): members of the company
+create policy suppliers_insert on public.suppliers for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(suppliers): members of the company
+create policy suppliers_update on public.suppliers for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(suppliers): members of the company
+create policy suppliers_delete on public.suppliers for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.suppliers from anon, authenticated;
+grant select, insert, update, delete on public.suppliers to authenticated;
+create trigger suppliers_set_updated_at before update on public.suppliers
+  for each row execute function private.set_updated_at();
+create trigger suppliers_forbid_company_change before update on public.suppliers
+  for each row execute function private.forbid_company_change();
+
+-- clients
+alter table public.clients enable row level security;
+-- SELECT(clients): members of the company
+create policy clients_select on public.clients for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(clients): members of the company
+create policy clients_insert on public.clients for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(clients): members of the company
+create policy clients_update on public.clients for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(clients): members of the company
+create policy clients_delete on public.clients for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.clients from anon, authenticated;
+grant select, insert, update, delete on public.clients to authenticated;
+create trigger clients_set_updated_at before update on public.clients
+  for each row execute function private.set_updated_at();
+create trigger clients_forbid_company_change before update on public.clients
+  for each row execute function private.forbid_company_change();
+
+-- categories
+alter table public.categories enable row level security;
+-- SELECT(categories): members of the company
+create policy categories_select on public.categories for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(categories): members of the company
+create policy categories_insert on public.categories for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(categories): members of the company
+create policy categories_update on public.categories for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(categories): members of the company
+create policy categories_delete on public.categories for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.categories from anon, authenticated;
+grant select, insert, update, delete on public.categories to authenticated;
+create trigger categories_set_updated_at before update on public.categories
+  for each row execute function private.set_updated_at();
+create trigger categories_forbid_company_change before update on public.categories
+  for each row execute function private.forbid_company_change();
+
+-- projects
+alter table public.projects enable row level security;
+-- SELECT(projects): members of the company
+create policy projects_select on public.projects for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(projects): members of the company
+create policy projects_insert on public.projects for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(projects): members of the company
+create policy projects_update on public.projects for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(projects): members of the company
+create policy projects_delete on public.projects for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.projects from anon, authenticated;
+grant select, insert, update, delete on public.projects to authenticated;
+create trigger projects_set_updated_at before update on public.projects
+  for each row execute function private.set_updated_at();
+create trigger projects_forbid_company_change before update on public.projects
+  for each row execute function private.forbid_company_change();
+
+-- project_stages
+alter table public.project_stages enable row level security;
+-- SELECT(project_stages): members of the company
+create policy project_stages_select on public.project_stages for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(project_stages): members of the company
+create policy project_stages_insert on public.project_stages for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(project_stages): members of the company
+create policy project_stages_update on public.project_stages for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(project_stages): members of the company
+create policy project_stages_delete on public.project_stages for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.project_stages from anon, authenticated;
+grant select, insert, update, delete on public.project_stages to authenticated;
+create trigger project_stages_set_updated_at before update on public.project_stages
+  for each row execute function private.set_updated_at();
+create trigger project_stages_forbid_company_change before update on public.project_stages
+  for each row execute function private.forbid_company_change();
+
+-- project_team_members
+alter table public.project_team_members enable row level security;
+-- SELECT(project_team_members): members of the company
+create policy project_team_members_select on public.project_team_members for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(project_team_members): members of the company
+create policy project_team_members_insert on public.project_team_members for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(project_team_members): members of the company
+create policy project_team_members_update on public.project_team_members for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(project_team_members): members of the company
+create policy project_team_members_delete on public.project_team_members for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.project_team_members from anon, authenticated;
+grant select, insert, update, delete on public.project_team_members to authenticated;
+create trigger project_team_members_set_updated_at before update on public.project_team_members
+  for each row execute function private.set_updated_at();
+create trigger project_team_members_forbid_company_change before update on public.project_team_members
+  for each row execute function private.forbid_company_change();
+
+-- supplier_orders
+alter table public.supplier_orders enable row level security;
+-- SELECT(supplier_orders): members of the company
+create policy supplier_orders_select on public.supplier_orders for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(supplier_orders): members of the company
+create policy supplier_orders_insert on public.supplier_orders for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(supplier_orders): members of the company
+create policy supplier_orders_update on public.supplier_orders for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(supplier_orders): members of the company
+create policy supplier_orders_delete on public.supplier_orders for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.supplier_orders from anon, authenticated;
+grant select, insert, update, delete on public.supplier_orders to authenticated;
+create trigger supplier_orders_set_updated_at before update on public.supplier_orders
+  for each row execute function private.set_updated_at();
+create trigger supplier_orders_forbid_company_change before update on public.supplier_orders
+  for each row execute function private.forbid_company_change();
+
+-- supplier_products
+alter table public.supplier_products enable row level security;
+-- SELECT(supplier_products): members of the company
+create policy supplier_products_select on public.supplier_products for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(supplier_products): members of the company
+create policy supplier_products_insert on public.supplier_products for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(supplier_products): members of the company
+create policy supplier_products_update on public.supplier_products for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(supplier_products): members of the company
+create policy supplier_products_delete on public.supplier_products for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+revoke all on public.supplier_products from anon, authenticated;
+grant select, insert, update, delete on public.supplier_products to authenticated;
+create trigger supplier_products_set_updated_at before update on public.supplier_products
+  for each row execute function private.set_updated_at();
+create trigger supplier_products_forbid_company_change before update on public.supplier_products
+  for each row execute function private.forbid_company_change();
 
 -- bank_accounts: like the others, except that current_balance is never written by a client.
 alter table public.bank_accounts enable row level security;
@@ -244,6 +393,7 @@ create policy bank_accounts_update on public.bank_accounts for update to authent
 -- DELETE(bank_accounts): members of the company (the ledger's foreign key refuses accounts with history)
 create policy bank_accounts_delete on public.bank_accounts for delete to authenticated
   using (company_id in (select private.user_company_ids()));
+revoke all on public.bank_accounts from anon, authenticated;
 grant select, delete on public.bank_accounts to authenticated;
 grant insert (company_id, name, type, alias, agency, account_number, initial_balance, color, is_active)
   on public.bank_accounts to authenticated;

@@ -174,41 +174,62 @@ begin
 end;
 $$;
 
-do $$
-declare
-  t text;
-begin
-  foreach t in array array['accounts_payable', 'accounts_receivable'] loop
-    execute format('alter table public.%I enable row level security', t);
-    -- SELECT/INSERT/UPDATE/DELETE(t): members of the row's company
-    execute format($p$create policy %I on public.%I for select to authenticated
-      using (company_id in (select private.user_company_ids()))$p$, t || '_select', t);
-    execute format($p$create policy %I on public.%I for insert to authenticated
-      with check (company_id in (select private.user_company_ids()))$p$, t || '_insert', t);
-    execute format($p$create policy %I on public.%I for update to authenticated
-      using (company_id in (select private.user_company_ids()))
-      with check (company_id in (select private.user_company_ids()))$p$, t || '_update', t);
-    execute format($p$create policy %I on public.%I for delete to authenticated
-      using (company_id in (select private.user_company_ids()))$p$, t || '_delete', t);
-    execute format('create trigger %I before update on public.%I
-      for each row execute function private.set_updated_at()', t || '_set_updated_at', t);
-    execute format('create trigger %I before update on public.%I
-      for each row execute function private.forbid_company_change()', t || '_forbid_company_change', t);
-    execute format('create trigger %I before update or delete on public.%I
-      for each row execute function private.guard_settled_entry()', t || '_guard_settled', t);
-  end loop;
-end;
-$$;
+-- accounts_payable
+alter table public.accounts_payable enable row level security;
+-- SELECT(accounts_payable): members of the company
+create policy accounts_payable_select on public.accounts_payable for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(accounts_payable): members of the company
+create policy accounts_payable_insert on public.accounts_payable for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(accounts_payable): members of the company
+create policy accounts_payable_update on public.accounts_payable for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(accounts_payable): members of the company
+create policy accounts_payable_delete on public.accounts_payable for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+create trigger accounts_payable_set_updated_at before update on public.accounts_payable
+  for each row execute function private.set_updated_at();
+create trigger accounts_payable_forbid_company_change before update on public.accounts_payable
+  for each row execute function private.forbid_company_change();
+create trigger accounts_payable_guard_settled before update or delete on public.accounts_payable
+  for each row execute function private.guard_settled_entry();
+
+-- accounts_receivable
+alter table public.accounts_receivable enable row level security;
+-- SELECT(accounts_receivable): members of the company
+create policy accounts_receivable_select on public.accounts_receivable for select to authenticated
+  using (company_id in (select private.user_company_ids()));
+-- INSERT(accounts_receivable): members of the company
+create policy accounts_receivable_insert on public.accounts_receivable for insert to authenticated
+  with check (company_id in (select private.user_company_ids()));
+-- UPDATE(accounts_receivable): members of the company
+create policy accounts_receivable_update on public.accounts_receivable for update to authenticated
+  using (company_id in (select private.user_company_ids()))
+  with check (company_id in (select private.user_company_ids()));
+-- DELETE(accounts_receivable): members of the company
+create policy accounts_receivable_delete on public.accounts_receivable for delete to authenticated
+  using (company_id in (select private.user_company_ids()));
+create trigger accounts_receivable_set_updated_at before update on public.accounts_receivable
+  for each row execute function private.set_updated_at();
+create trigger accounts_receivable_forbid_company_change before update on public.accounts_receivable
+  for each row execute function private.forbid_company_change();
+create trigger accounts_receivable_guard_settled before update or delete on public.accounts_receivable
+  for each row execute function private.guard_settled_entry();
 
 -- Clients create and edit entries, never their status or settlement date: those go through
 -- settle_* and reopen_*, which write the ledger in the same transaction.
-grant select, delete on public.accounts_payable, public.accounts_receivable to authenticated;
+revoke all on public.accounts_payable from anon, authenticated;
+grant select, delete on public.accounts_payable to authenticated;
 grant insert (company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id,
               bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count)
   on public.accounts_payable to authenticated;
 grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id,
               bank_account_id, payment_method, notes)
   on public.accounts_payable to authenticated;
+revoke all on public.accounts_receivable from anon, authenticated;
+grant select, delete on public.accounts_receivable to authenticated;
 grant insert (company_id, description, client_id, client_name, amount, due_date, project_id, category_id,
               bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count)
   on public.accounts_receivable to authenticated;
@@ -221,6 +242,7 @@ alter table public.transactions enable row level security;
 -- security definer functions write the ledger.
 create policy transactions_select on public.transactions for select to authenticated
   using (company_id in (select private.user_company_ids()));
+revoke all on public.transactions from anon, authenticated;
 grant select on public.transactions to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
@@ -481,6 +503,7 @@ left join public.categories c on c.company_id = r.company_id and c.id = r.catego
 left join public.bank_accounts b on b.company_id = r.company_id and b.id = r.bank_account_id;
 comment on view public.entries is
   'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at. RLS of the underlying tables applies (security_invoker).';
+revoke all on public.entries from anon, authenticated;
 grant select on public.entries to authenticated;
 
 -- p_today comes from the browser: the database's current_date is UTC, and a Brazilian evening is

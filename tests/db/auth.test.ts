@@ -5,7 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { stackEnv } from './helpers';
+import { noExecute, stackEnv } from './helpers';
 
 const stack = stackEnv();
 
@@ -352,6 +352,6 @@ describe('access token against PostgREST', () => {
     expect(profiles).toEqual([{ user_id: user.id, role: 'admin' }]);
 
     const anon = await client().rpc('create_company', { p_name: 'X', p_full_name: 'Y' });
-    expect(anon.error).not.toBeNull();
+    expect(anon.error).toMatchObject(noExecute('create_company'));
   });
 });

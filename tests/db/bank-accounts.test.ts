@@ -2,7 +2,7 @@
 // through the API as real users.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, anonClient, createMember } from './helpers';
+import { adminDb, anonClient, checkViolation, createMember, noExecute } from './helpers';
 import { createBankAccount, currentBalance, ledgerCount, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -96,7 +96,7 @@ describe('remove_bank_account', () => {
   it('anonymous callers cannot call it', async () => {
     const acc = await createBankAccount(owner, 10);
     const { error } = await anonClient().rpc('remove_bank_account', { p_bank_account_id: acc.id });
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(noExecute('remove_bank_account'));
     expect(await row(acc.id)).toEqual({ current_balance: '10.00', is_active: true });
   });
 
@@ -129,7 +129,7 @@ describe('editing an account', () => {
       .from('bank_accounts')
       .update({ color: '#ff0000' })
       .eq('id', acc.id);
-    expect(bad.error).not.toBeNull();
+    expect(bad.error).toMatchObject(checkViolation('bank_accounts_color_check'));
   });
 
   it('another company cannot edit the account', async () => {

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getErrorMessage } from '../../src/lib/errors';
-import { adminDb, anonClient, createMember } from './helpers';
+import { adminDb, anonClient, createMember, noExecute } from './helpers';
 import {
   createBankAccount,
   createPayable,
@@ -210,7 +210,7 @@ describe('category_stats', () => {
       p_today: TODAY,
     });
     expect(anon.data).toBeNull();
-    expect(anon.error).not.toBeNull();
+    expect(anon.error).toMatchObject(noExecute('category_stats'));
   });
 });
 
@@ -316,7 +316,7 @@ describe('remove_category', () => {
     const foreign = await outsider.client.rpc('remove_category', { p_category_id: cat.id });
     expect(foreign.error?.message).toBe('category_not_found');
     const anon = await anonClient().rpc('remove_category', { p_category_id: cat.id });
-    expect(anon.error).not.toBeNull();
+    expect(anon.error).toMatchObject(noExecute('remove_category'));
     const { rows } = await db.query<{ is_active: boolean }>(
       'select is_active from public.categories where id = $1',
       [cat.id],

@@ -18,8 +18,11 @@ interface FixtureInsert {
   textColumn: string;
   /** SQL returning id; $1 = company id, $2 = user id; other ids are interpolated from `ids` */
   sql: (ids: Ids) => string;
-  /** a payload an outsider tries to insert for this company through the API, or null when no insert is granted */
-  apiInsert: ((companyId: string, ids: Ids) => Record<string, unknown>) | null;
+  /**
+   * A payload an outsider (callerId) tries to insert into this company through the API: real
+   * columns, valid values, so that only the access rules can refuse it.
+   */
+  apiInsert: (companyId: string, ids: Ids, callerId: string) => Record<string, unknown>;
 }
 
 export const fixtureInserts: Record<string, FixtureInsert> = {
@@ -27,13 +30,25 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
     companyColumn: 'id',
     textColumn: 'name',
     sql: () => `select $1::uuid as id, $2::uuid as unused`,
-    apiInsert: null,
+    // Companies are created through create_company only; this one would not even need a company id.
+    apiInsert: (_companyId, _ids, callerId) => ({
+      name: 'Construtora Intrusa',
+      created_by: callerId,
+    }),
   },
   user_profiles: {
     companyColumn: 'company_id',
     textColumn: 'full_name',
     sql: () => `select id, $2::uuid as unused from public.user_profiles where company_id = $1`,
-    apiInsert: null,
+    // Joining a company as its admin without an invitation.
+    apiInsert: (companyId, _ids, callerId) => ({
+      user_id: callerId,
+      company_id: companyId,
+      email: 'intruso@example.com',
+      full_name: 'Intruso',
+      role: 'admin',
+      is_active: true,
+    }),
   },
   company_invitations: {
     companyColumn: 'company_id',

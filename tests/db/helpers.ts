@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
 import type { StackEnv } from './global-setup';
@@ -70,4 +70,30 @@ export async function createMember(
   });
   if (error) throw error;
   return { ...created, company: data };
+}
+
+// The exact errors PostgREST relays for the denials our tests expect (a denial asserts its reason,
+// never "some error"). Use with `expect(error).toMatchObject(...)`.
+
+/** The caller's role has no EXECUTE on the function (anon on every function of ours). */
+export function noExecute(fn: string) {
+  return { code: '42501', message: `permission denied for function ${fn}` };
+}
+
+/** The caller's role lacks the table (or column) privilege for the command. */
+export function noPrivilege(table: string) {
+  return { code: '42501', message: `permission denied for table ${table}` };
+}
+
+/** An INSERT/UPDATE policy's WITH CHECK refused the row. */
+export function rlsViolation(table: string) {
+  return {
+    code: '42501',
+    message: `new row violates row-level security policy for table "${table}"`,
+  };
+}
+
+/** A check constraint refused the row. */
+export function checkViolation(constraint: string) {
+  return { code: '23514', message: expect.stringContaining(`"${constraint}"`) as unknown };
 }

@@ -1,7 +1,7 @@
 // my_pending_invitations(): an invited user sees the inviting company's name before joining, and
 // nobody else learns anything through it.
 import { describe, expect, it } from 'vitest';
-import { anonClient, createMember, createUser } from './helpers';
+import { anonClient, createMember, createUser, noExecute } from './helpers';
 
 describe('my_pending_invitations', () => {
   it('shows the invited user the company name, role and inviter; nothing to anyone else', async () => {
@@ -33,7 +33,7 @@ describe('my_pending_invitations', () => {
     expect((await stranger.client.rpc('my_pending_invitations')).data).toEqual([]);
     // Not callable without signing in.
     const anon = await anonClient().rpc('my_pending_invitations');
-    expect(anon.error).not.toBeNull();
+    expect(anon.error).toMatchObject(noExecute('my_pending_invitations'));
     expect(anon.data).toBeNull();
 
     // Once accepted it is no longer pending, and the company becomes visible through RLS.

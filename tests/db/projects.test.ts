@@ -2,7 +2,7 @@
 // and revenues per obra) against independent sums, and tenancy.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, anonClient, createMember } from './helpers';
+import { adminDb, anonClient, checkViolation, createMember, noExecute } from './helpers';
 import {
   createBankAccount,
   createPayable,
@@ -197,7 +197,7 @@ describe('create_project', () => {
       p_name: 'Obra Etapa Longa',
       p_stages: ['Planejamento', 'x'.repeat(121)],
     });
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(checkViolation('project_stages_name_check'));
     expect(await projectCount(owner.company.id, 'Obra Etapa Longa')).toBe(0);
     expect(await stageCount(owner.company.id)).toBe(stagesBefore);
   });
@@ -254,7 +254,7 @@ describe('create_project', () => {
       p_stages: ['Planejamento'],
     });
     expect(anon.data).toBeNull();
-    expect(anon.error).not.toBeNull();
+    expect(anon.error).toMatchObject(noExecute('create_project'));
     expect(await projectCount(owner.company.id, 'Obra Forjada')).toBe(0);
     expect(await projectCount(owner.company.id, 'Obra Anônima')).toBe(0);
   });
@@ -387,6 +387,6 @@ describe('project_financials', () => {
       p_company_id: owner.company.id,
     });
     expect(data).toBeNull();
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(noExecute('project_financials'));
   });
 });

@@ -3,7 +3,15 @@
 // dashboard_summary and member management.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, createMember, createUser, stackEnv } from './helpers';
+import {
+  anonClient,
+  checkViolation,
+  createMember,
+  createUser,
+  noExecute,
+  rlsViolation,
+  stackEnv,
+} from './helpers';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -21,25 +29,27 @@ afterAll(async () => {
 });
 
 function newPayable(extra: Record<string, unknown>) {
-  return owner.client
-    .from('accounts_payable')
-    .insert({
-      company_id: owner.company.id,
-      description: 'Areia',
-      amount: 10,
-      due_date: '2026-11-20',
-      ...extra,
-    } as never);
+  return owner.client.from('accounts_payable').insert({
+    company_id: owner.company.id,
+    description: 'Areia',
+    amount: 10,
+    due_date: '2026-11-20',
+    ...extra,
+  } as never);
 }
 
 describe('bad input is refused', () => {
   it.each([
     ['zero', 0],
     ['negative', -5],
-    ['over 12 integer digits', 1234567890123],
   ])('amount %s', async (_label, amount) => {
     const { error } = await newPayable({ amount });
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(checkViolation('accounts_payable_amount_check'));
+  });
+
+  it('amount over 12 integer digits', async () => {
+    const { error } = await newPayable({ amount: 1234567890123 });
+    expect(error).toMatchObject({ code: '22003', message: 'numeric field overflow' });
   });
 
   it('accepts the largest amount numeric(14,2) holds', async () => {
@@ -48,27 +58,31 @@ describe('bad input is refused', () => {
   });
 
   it('blank names and descriptions', async () => {
-    expect((await newPayable({ description: '   ' })).error).not.toBeNull();
+    expect((await newPayable({ description: '   ' })).error).toMatchObject(
+      checkViolation('accounts_payable_description_check'),
+    );
     const supplier = await owner.client
       .from('suppliers')
       .insert({ company_id: owner.company.id, name: ' ' });
-    expect(supplier.error).not.toBeNull();
+    expect(supplier.error).toMatchObject(checkViolation('suppliers_name_check'));
     const account = await owner.client
       .from('bank_accounts')
       .insert({ company_id: owner.company.id, name: '', type: 'checking' });
-    expect(account.error).not.toBeNull();
+    expect(account.error).toMatchObject(checkViolation('bank_accounts_name_check'));
   });
 
   it('unknown enumeration values', async () => {
     const account = await owner.client
       .from('bank_accounts')
       .insert({ company_id: owner.company.id, name: 'Conta', type: 'bitcoin' });
-    expect(account.error).not.toBeNull();
+    expect(account.error).toMatchObject(checkViolation('bank_accounts_type_check'));
     const category = await owner.client
       .from('categories')
       .insert({ company_id: owner.company.id, name: 'X', type: 'transfer' });
-    expect(category.error).not.toBeNull();
-    expect((await newPayable({ payment_method: 'cheque' })).error).not.toBeNull();
+    expect(category.error).toMatchObject(checkViolation('categories_type_check'));
+    expect((await newPayable({ payment_method: 'cheque' })).error).toMatchObject(
+      checkViolation('accounts_payable_payment_method_check'),
+    );
   });
 
   it('an obra that ends before it starts', async () => {
@@ -78,7 +92,7 @@ describe('bad input is refused', () => {
       start_date: '2026-12-01',
       end_date: '2026-11-01',
     });
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(checkViolation('projects_check'));
   });
 
   it('a duplicate active category name of the same type', async () => {
@@ -151,7 +165,7 @@ describe('create_company', () => {
       p_name: 'Fantasma',
       p_full_name: 'Ninguém',
     });
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(noExecute('create_company'));
   });
 
   it('creates nothing when the company is invalid', async () => {
@@ -160,7 +174,7 @@ describe('create_company', () => {
       p_name: '   ',
       p_full_name: 'Fulano',
     });
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(checkViolation('companies_name_check'));
     const { rows } = await db.query('select 1 from public.user_profiles where user_id = $1', [
       user.user.id,
     ]);
@@ -181,14 +195,12 @@ describe('dashboard_summary', () => {
       { kind: 'accounts_receivable', amount: 3000.05, due_date: '2026-11-24' },
     ] as const;
     for (const r of rows) {
-      const { error } = await m.client
-        .from(r.kind)
-        .insert({
-          company_id: m.company.id,
-          description: 'x',
-          amount: r.amount,
-          due_date: r.due_date,
-        });
+      const { error } = await m.client.from(r.kind).insert({
+        company_id: m.company.id,
+        description: 'x',
+        amount: r.amount,
+        due_date: r.due_date,
+      });
       expect(error).toBeNull();
     }
     // A paid one must not count anywhere.
@@ -288,7 +300,7 @@ describe('members and invitations', () => {
     const memberInvite = await invitee.client
       .from('company_invitations')
       .insert({ company_id: admin.company.id, email: 'amigo@example.com' });
-    expect(memberInvite.error).not.toBeNull();
+    expect(memberInvite.error).toMatchObject(rlsViolation('company_invitations'));
     const promote = await invitee.client
       .from('user_profiles')
       .update({ role: 'admin' })

@@ -1,7 +1,7 @@
 // Supplier statistics (supplier_stats, supplier_summary) against independent sums, and tenancy.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, anonClient, createMember } from './helpers';
+import { adminDb, anonClient, createMember, noExecute } from './helpers';
 import { createBankAccount, createPayable, settlePayable, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -193,7 +193,7 @@ describe('supplier_stats', () => {
       p_company_id: owner.company.id,
     });
     expect(data).toBeNull();
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject(noExecute('supplier_stats'));
   });
 });
 

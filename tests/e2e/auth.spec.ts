@@ -313,7 +313,10 @@ test('an invited user joins the company and sees its data; another company sees 
   const forged = await outsider.client
     .from('company_invitations')
     .insert({ company_id: admin.companyId, email: uniqueEmail('intruso'), role: 'admin' });
-  expect(forged.error).not.toBeNull();
+  expect(forged.error).toMatchObject({
+    code: '42501',
+    message: 'new row violates row-level security policy for table "company_invitations"',
+  });
 
   // The admin deactivates the member, who loses access to the company.
   await page.getByRole('button', { name: 'Desativar Davi Convidado' }).click();

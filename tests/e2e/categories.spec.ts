@@ -1,7 +1,15 @@
 // Categories: create both kinds, edit, find them in the entry wizard's category step; archive a
 // used category and see that its old entries still show its name.
 import type { Page } from '@playwright/test';
-import { createAccount, expect, screenshot, signIn, test, type Account } from './support';
+import {
+  browserToday,
+  createAccount,
+  expect,
+  screenshot,
+  signIn,
+  test,
+  type Account,
+} from './support';
 
 async function createCategoryThroughUi(
   page: Page,
@@ -150,7 +158,7 @@ async function seedUsedCategory(account: Account) {
     .select()
     .single();
   if (e3) throw e3;
-  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  const today = browserToday();
   const { error: e4 } = await client.rpc('settle_payable', {
     p_payable_id: paid.id,
     p_bank_account_id: bank.id,

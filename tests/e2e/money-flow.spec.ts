@@ -2,8 +2,16 @@
 // lançamentos. Bank accounts, suppliers, categories and entries are created through the API (their
 // screens and the wizards are other journeys); the ledger and balances are checked through the API.
 import type { Browser, Page } from '@playwright/test';
-import { addDaysIso, todayLocal } from '../../src/lib/dates';
-import { createAccount, expect, screenshot, signIn, test, type Account } from './support';
+import { addDaysIso } from '../../src/lib/dates';
+import {
+  browserToday,
+  createAccount,
+  expect,
+  screenshot,
+  signIn,
+  test,
+  type Account,
+} from './support';
 
 interface Setup {
   account: Account;
@@ -77,7 +85,7 @@ async function createPayable(
   s: Setup,
   description: string,
   amount: number,
-  dueDate = todayLocal(),
+  dueDate = browserToday(),
 ) {
   return one(
     s.account.client
@@ -99,7 +107,7 @@ async function createReceivable(
   s: Setup,
   description: string,
   amount: number,
-  dueDate = todayLocal(),
+  dueDate = browserToday(),
 ) {
   return one(
     s.account.client
@@ -219,7 +227,12 @@ test('a receivable is settled from home: balance rises by exactly its value, one
   page,
 }) => {
   const s = await setup();
-  const entry = await createReceivable(s, 'Parcela Casa 001', 250.1, addDaysIso(todayLocal(), -2));
+  const entry = await createReceivable(
+    s,
+    'Parcela Casa 001',
+    250.1,
+    addDaysIso(browserToday(), -2),
+  );
   await signIn(page, s.account.email, s.account.password);
 
   await expect(pendingList(page, 'A Receber')).toContainText('Parcela Casa 001');
@@ -299,7 +312,7 @@ test('estorno from Contas a Pagar restores the balance and the entry is pending 
     .rpc('settle_payable', {
       p_payable_id: entry.id,
       p_bank_account_id: s.bankAccountId,
-      p_paid_on: todayLocal(),
+      p_paid_on: browserToday(),
     })
     .throwOnError();
   expect(await balance(s)).toBe(919.7);
@@ -337,7 +350,7 @@ test('Contas a Receber lists overdue days and settles through the real dialog', 
   page,
 }) => {
   const s = await setup();
-  await createReceivable(s, 'Sinal Casa 002', 500, addDaysIso(todayLocal(), -3));
+  await createReceivable(s, 'Sinal Casa 002', 500, addDaysIso(browserToday(), -3));
   await signIn(page, s.account.email, s.account.password);
   await page.goto('/contas-receber');
   const row = listRow(page, 'Sinal Casa 002');
@@ -365,7 +378,7 @@ test('Contas a Receber lists overdue days and settles through the real dialog', 
 
 test('Últimos lançamentos: the period really filters by due date', async ({ page }) => {
   const s = await setup();
-  const today = todayLocal();
+  const today = browserToday();
   await createPayable(s, 'Vence hoje', 10, today);
   await createReceivable(s, 'Venceu há 60 dias', 20, addDaysIso(today, -60));
   await createPayable(s, 'Vence em 90 dias', 30, addDaysIso(today, 90));

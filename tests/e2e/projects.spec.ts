@@ -203,8 +203,16 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await expect(page.getByRole('group', { name: 'Progresso' })).toContainText('40%');
   await expect(page.getByText('Em Andamento').first()).toBeVisible();
 
-  // The team and the stage survive a reload (they are in the database).
+  // The team, the stage and the edit survive a reload (they are in the database).
   await page.reload();
+  await expect(page.getByRole('group', { name: 'Progresso' })).toContainText('40%');
+  await expect(page.getByText('Em Andamento').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Etapas' }).click();
+  await expect(page.getByRole('button', { name: 'Reabrir etapa Fundação' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Concluir etapa Fundação' })).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: 'Etapas' }).getByRole('listitem').nth(1),
+  ).toContainText('R$ 12.500,00');
   await page.getByRole('tab', { name: 'Equipe' }).click();
   await expect(page.getByRole('list', { name: 'Equipe' })).toContainText('Severino Alves');
 });

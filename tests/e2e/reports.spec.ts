@@ -3,12 +3,15 @@
 // the report of the month.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { createAccount, expect, screenshot, signIn, test, type Account } from './support';
-
-/** The browser's today: the journeys run with timezoneId America/Sao_Paulo. */
-function browserToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
+import {
+  browserToday,
+  createAccount,
+  expect,
+  screenshot,
+  signIn,
+  test,
+  type Account,
+} from './support';
 
 async function one<T>(promise: PromiseLike<{ data: T; error: unknown }>): Promise<NonNullable<T>> {
   const { data, error } = await promise;

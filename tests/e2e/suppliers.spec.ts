@@ -2,17 +2,22 @@
 // orders and a product, see the totals move (orders, average ticket, last order, and the paid
 // payables as "Total gasto"), edit and deactivate it; create, edit and deactivate a client.
 import type { Page } from '@playwright/test';
-import { createAccount, expect, screenshot, signIn, test, type ApiClient } from './support';
+import { formatDate } from '../../src/lib/dates';
+import {
+  browserToday,
+  createAccount,
+  expect,
+  screenshot,
+  signIn,
+  test,
+  type ApiClient,
+} from './support';
 
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Today in the browser's time zone (playwright.config: America/Sao_Paulo), as dd/MM/yyyy. */
-function todayBr(): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
 
 /** A paid payable of the supplier, made through the API as the user (the payables screens are another issue's). */
 async function paySupplier(client: ApiClient, companyId: string, supplierId: string, amount: number) {
@@ -139,7 +144,7 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   // (1.250,50 + 749,50) / 2 = 1.000,00
   await expect(orders).toContainText('2');
   await expect(ticket).toContainText('R$ 1.000,00');
-  await expect(last).toContainText(todayBr());
+  await expect(last).toContainText(formatDate(browserToday()));
   await screenshot(page, 'supplier-orders');
 
   // Statuses: delivered stays counted; cancelled leaves the totals.

@@ -84,3 +84,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Today (yyyy-MM-dd) as the browser sees it: in the time zone playwright.config gives the pages
+ * (America/Sao_Paulo), not the machine's (UTC here). From 21:00 in Brazil the two differ, and a
+ * journey that used the machine's date would look for tomorrow's entries.
+ */
+export function browserToday(): string {
+  const timeZone = test.info().project.use.timezoneId;
+  if (!timeZone) throw new Error('playwright.config must set use.timezoneId for the journeys');
+  // en-CA formats as yyyy-MM-dd.
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+}

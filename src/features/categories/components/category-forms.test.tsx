@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { restUrl, server } from '@/test/msw-server';
+import { restUrl, server, trackRequests } from '@/test/msw-server';
 import type { Category } from '../api/get-category';
 import { EditCategoryDialog } from './edit-category-dialog';
 import { NewCategoryForm } from './new-category-form';
@@ -75,6 +75,7 @@ function onInsert(answer: (body: Record<string, unknown>) => Response) {
 describe('NewCategoryForm', { timeout: 20_000 }, () => {
   it('refuses an empty or blank name with the spec message and sends nothing', async () => {
     const bodies = onInsert(() => HttpResponse.json({}, { status: 201 }));
+    const requests = trackRequests();
     renderWithApp(<NewCategoryForm />);
     const submit = screen.getByRole('button', { name: 'Cadastrar Categoria' });
 
@@ -86,6 +87,7 @@ describe('NewCategoryForm', { timeout: 20_000 }, () => {
     await userEvent.click(submit);
     expect(await screen.findAllByText('Nome da categoria é obrigatório')).not.toHaveLength(0);
     expect(bodies).toHaveLength(0);
+    expect(requests).toEqual([]);
   });
 
   it('sends trimmed texts, null for an empty description, despesa and blue by default', async () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
-import { restUrl, server } from '@/test/msw-server';
+import { restUrl, server, trackRequests } from '@/test/msw-server';
 import { ClientDialog } from '@/features/clients/components/client-dialog';
 
 const company: CurrentCompany = {
@@ -36,12 +36,14 @@ afterEach(() => {
 
 describe('ClientDialog (new client)', { timeout: 20_000 }, () => {
   it('requires a name and sends nothing without it', async () => {
+    const requests = trackRequests();
     renderDialog();
     await userEvent.click(screen.getByLabelText('Email'));
     await userEvent.paste('familia@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar Cliente' }));
     expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome/)).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toEqual([]);
   });
 
   it('keeps what was typed when saving fails, and sends optional blanks as null', async () => {
@@ -49,7 +51,10 @@ describe('ClientDialog (new client)', { timeout: 20_000 }, () => {
     server.use(
       http.post(restUrl('clients'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ code: '08006', message: 'connection failure', details: null, hint: null }, { status: 503 });
+        return HttpResponse.json(
+          { code: '08006', message: 'connection failure', details: null, hint: null },
+          { status: 503 },
+        );
       }),
     );
     renderDialog();

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { NewProjectPage } from '@/features/projects/pages/new-project-page';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
-import { restUrl, rpcUrl, server } from '@/test/msw-server';
+import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 
 const company: CurrentCompany = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -102,6 +102,7 @@ describe('Nova Obra', { timeout: 120_000 }, () => {
   });
 
   it('refuses missing required fields with the spec message and calls nothing', async () => {
+    const requests = trackRequests();
     renderPage();
     await fill(/Nome da obra/, 'Só o nome');
     await submit();
@@ -113,6 +114,8 @@ describe('Nova Obra', { timeout: 120_000 }, () => {
     expect(screen.getByLabelText(/Endereço/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/Nome da obra/)).toHaveValue('Só o nome');
     expect(rpcCalls).toHaveLength(0);
+    // The client picker's lookup (GET) loads with the page; nothing is written.
+    expect(requests.filter((request) => !request.startsWith('GET '))).toEqual([]);
   });
 
   it('refuses an obra without stages', async () => {

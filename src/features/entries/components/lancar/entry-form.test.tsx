@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { restUrl, rpcUrl, server } from '@/test/msw-server';
+import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 import { EntryForm } from '@/features/entries/components/lancar/entry-form';
 import { initialLancarForm } from '@/features/entries/lib/lancar-form';
 import { lancarDraftKey } from '@/features/entries/lib/draft-storage';
@@ -19,7 +19,13 @@ const company: CurrentCompany = {
   email: 'paula@example.com',
   fullName: 'Paula',
 };
-const bank = { id: 'dddddddd-0000-4000-8000-000000000001', company_id: company.id, name: 'Banco Obra', current_balance: 5000, is_active: true };
+const bank = {
+  id: 'dddddddd-0000-4000-8000-000000000001',
+  company_id: company.id,
+  name: 'Banco Obra',
+  current_balance: 5000,
+  is_active: true,
+};
 
 afterEach(() => {
   toast.dismiss();
@@ -46,7 +52,9 @@ beforeEach(() => {
 
 function renderForm(draft?: object) {
   if (draft) localStorage.setItem(lancarDraftKey(company.id, 'payable'), JSON.stringify(draft));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter([{ path: '/', element: <EntryForm kind="payable" /> }]);
   render(
     <QueryClientProvider client={queryClient}>
@@ -58,7 +66,12 @@ function renderForm(draft?: object) {
   );
 }
 
-const typed = { ...initialLancarForm, description: 'Frete de brita', amountCents: 25_075, dueDate: '2026-12-10' };
+const typed = {
+  ...initialLancarForm,
+  description: 'Frete de brita',
+  amountCents: 25_075,
+  dueDate: '2026-12-10',
+};
 
 describe('Lançar EntryForm', { timeout: 30_000 }, () => {
   it('refuses to save without description, value and date, sending nothing', async () => {
@@ -69,19 +82,24 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
         return HttpResponse.json([], { status: 201 });
       }),
     );
+    const requests = trackRequests();
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Informe a descrição.')).toBeInTheDocument();
     expect(screen.getByText('Informe um valor maior que zero.')).toBeInTheDocument();
     expect(screen.getByText('Informe a data de vencimento.')).toBeInTheDocument();
     expect(inserted).toEqual([]);
+    // The pickers' lookups (GET) load with the form; nothing is written.
+    expect(requests.filter((request) => !request.startsWith('GET '))).toEqual([]);
   });
 
   it('"Marcar como Pago" without a Conta shows the spec error and keeps the form', async () => {
     const user = userEvent.setup();
     renderForm(typed);
     await user.click(screen.getByRole('button', { name: 'Marcar como Pago' }));
-    expect(await screen.findAllByText('Selecione uma conta bancária para dar baixa.')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('Selecione uma conta bancária para dar baixa.'),
+    ).not.toHaveLength(0);
     expect(screen.getByLabelText(/Descrição/)).toHaveValue('Frete de brita');
   });
 
@@ -89,7 +107,10 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     server.use(
       http.post(restUrl('accounts_payable'), () =>
-        HttpResponse.json({ code: '42501', message: 'permission denied for table accounts_payable' }, { status: 403 }),
+        HttpResponse.json(
+          { code: '42501', message: 'permission denied for table accounts_payable' },
+          { status: 403 },
+        ),
       ),
     );
     renderForm(typed);
@@ -111,7 +132,10 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
       }),
       http.post(rpcUrl('settle_payable'), async ({ request }) => {
         settleCalls.push(await request.json());
-        return HttpResponse.json({ code: 'P0001', message: 'bank_account_inactive' }, { status: 400 });
+        return HttpResponse.json(
+          { code: 'P0001', message: 'bank_account_inactive' },
+          { status: 400 },
+        );
       }),
     );
     renderForm({ ...typed, bankAccountId: bank.id });

@@ -1,0 +1,3 @@
+import { betaInternal } from '@/features/beta/lib/internal';
+
+export const libFromFeature = betaInternal;

@@ -1,0 +1,3 @@
+import { tool } from '../../scripts/tool';
+
+export const libFromScripts = tool;
