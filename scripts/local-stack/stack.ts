@@ -17,7 +17,13 @@ import { createAuthHandler } from './auth/handler';
 import { ANON_KEY, BOOTSTRAP_SQL, JWT_SECRET, SERVICE_ROLE_KEY } from './config';
 import { createGateway, listen } from './gateway';
 import { applySql } from './migrations';
-import { clearStalePostmasterPid, initialiseCluster, startPostgres } from './postgres';
+import {
+  assertPostgresCanEnter,
+  clearStalePostmasterPid,
+  initialiseCluster,
+  startPostgres,
+} from './postgres';
+import { ensurePostgresUser, isRoot, postgresBinaries } from './postgres-install';
 import { startPostgrest } from './postgrest';
 import { assertPortFree, killTree, waitForExit } from './processes';
 
@@ -84,6 +90,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (existsSync(dataDir)) await clearStalePostmasterPid(dataDir, log);
   await assertPortFree(options.dbPort, 'Postgres');
   await assertPortFree(options.apiPort, 'API gateway');
+  const pgIds = isRoot() ? ensurePostgresUser() : undefined;
+  assertPostgresCanEnter(dataDir, pgIds);
+  const binaries = await postgresBinaries(pgIds);
 
   let created = false;
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
@@ -97,7 +106,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       );
     }
     log(`[stack] creating a new Postgres cluster in ${dataDir}`);
-    await initialiseCluster(dataDir, options.dbPort, log);
+    await initialiseCluster(binaries, dataDir, pgIds, log);
     created = true;
   } else if (!options.persistent) {
     throw new Error(
@@ -156,7 +165,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   installExitHooks();
 
   try {
-    postgres = await startPostgres(dataDir, options.dbPort, options.persistent, log);
+    postgres = await startPostgres(
+      binaries,
+      pgIds,
+      dataDir,
+      options.dbPort,
+      options.persistent,
+      log,
+    );
     await applySql(dbUrl, { seed: options.seed && created, log });
     const rest = await startPostgrest(options.dbPort, log);
     postgrest = rest.child;
