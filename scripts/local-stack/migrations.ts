@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { BOOTSTRAP_SQL, MIGRATIONS_DIR, SEED_SQL } from './config';
+import { assertNotSupabasePlatform } from './platform-guard';
 
 export async function applySql(
   dbUrl: string,
@@ -12,6 +13,7 @@ export async function applySql(
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
+    await assertNotSupabasePlatform(client);
     await client.query(readFileSync(BOOTSTRAP_SQL, 'utf8'));
     // The Supabase CLI's history table (supabase/cli pkg/migration/history.go).
     await client.query(`

@@ -10,12 +10,15 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createAuthHandler } from './auth/handler';
+import type { AuthRateLimits } from './auth/rate-limit';
 import { ANON_KEY, BOOTSTRAP_SQL, JWT_SECRET, SERVICE_ROLE_KEY } from './config';
 import { createGateway, listen } from './gateway';
+import { assertLoopbackHost } from './loopback';
 import { applySql } from './migrations';
 import {
   assertPostgresCanEnter,
@@ -48,7 +51,29 @@ export interface StackOptions {
   /** Run supabase/seed.sql when the database is created by this start. */
   seed: boolean;
   log?: (line: string) => void;
+  /**
+   * Where the API gateway listens: a loopback address only (anything else is refused). Default
+   * (and `localhost`): 127.0.0.1 and, when the machine has IPv6, ::1.
+   */
+  host?: string;
+  /**
+   * The auth stand-in's sign-in/verification limits (auth/rate-limit.ts); defaults like hosted
+   * GoTrue. Test harnesses pass TEST_AUTH_RATE_LIMITS.
+   */
+  authRateLimits?: Partial<AuthRateLimits>;
 }
+
+/**
+ * For test harnesses, whose many users all sign in from 127.0.0.1: per-IP limits out of the way,
+ * per-address limits (which protect one account) left as they are.
+ */
+export const TEST_AUTH_RATE_LIMITS: Partial<AuthRateLimits> = {
+  signInPerIp: { max: 1_000_000, windowSeconds: 300 },
+  verifyPerIp: { max: 1_000_000, windowSeconds: 300 },
+};
+
+/** Where e-mail links may return besides the site URL's host and loopback IPs (GoTrue globs). */
+const DEV_URI_ALLOW_LIST = ['http://localhost:*', 'http://localhost:*/**'];
 
 export interface RunningStack {
   apiUrl: string;
@@ -84,7 +109,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
   const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${options.dbPort}/postgres`;
-  const apiUrl = `http://127.0.0.1:${options.apiPort}`;
+  const host = options.host ?? 'localhost';
+  assertLoopbackHost(host);
+  const hosts = host === 'localhost' ? ['127.0.0.1', '::1'] : [host];
+  const apiUrl = `http://${net.isIPv6(hosts[0] ?? '') ? `[${hosts[0]}]` : hosts[0]}:${options.apiPort}`;
 
   if (!existsSync(BOOTSTRAP_SQL)) throw new Error(`missing ${BOOTSTRAP_SQL}`);
   if (existsSync(dataDir)) await clearStalePostmasterPid(dataDir, log);
@@ -178,13 +206,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     postgrest = rest.child;
     authPool = new pg.Pool({ connectionString: dbUrl, max: 10 });
     authPool.on('error', (err) => log(`[auth] pool error: ${err.message}`));
-    const auth = createAuthHandler({ pool: authPool, jwtSecret: JWT_SECRET, log });
+    const auth = createAuthHandler({
+      pool: authPool,
+      jwtSecret: JWT_SECRET,
+      log,
+      uriAllowList: DEV_URI_ALLOW_LIST,
+      rateLimits: options.authRateLimits,
+    });
     const listener = createGateway(rest.port, auth, log);
     server = http.createServer(listener);
-    await listen(server, options.apiPort, '127.0.0.1');
-    // `localhost` may resolve to ::1 (browsers, Node): answer there too when IPv6 exists.
-    server6 = http.createServer(listener);
-    await listen(server6, options.apiPort, '::1').catch(() => (server6 = undefined));
+    await listen(server, options.apiPort, hosts[0] ?? '127.0.0.1');
+    if (hosts[1]) {
+      // `localhost` may resolve to ::1 (browsers, Node): answer there too when IPv6 exists.
+      server6 = http.createServer(listener);
+      await listen(server6, options.apiPort, hosts[1]).catch(() => (server6 = undefined));
+    }
   } catch (err) {
     await handle.stop().catch(() => undefined);
     throw err;

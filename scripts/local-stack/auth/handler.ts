@@ -10,6 +10,8 @@
 //
 // Mounted by the gateway (scripts/local-stack/gateway.ts) under /auth/v1; CORS is the gateway's job.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isLoopbackAddress } from '../loopback';
+import { assertNotSupabasePlatform } from '../platform-guard';
 import { createAuthContext, type AuthHandlerOptions } from './context';
 import {
   API_VERSION_HEADER,
@@ -70,6 +72,12 @@ function settings(res: ServerResponse): void {
 
 export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
   const ctx = createAuthContext(options);
+  // Checked once, as soon as the handler exists; every request waits for the answer.
+  let refusal: Error | undefined;
+  const platformChecked = assertNotSupabasePlatform(options.pool).catch((err: unknown) => {
+    refusal = err instanceof Error ? err : new Error(String(err));
+    ctx.log(`[auth] ${refusal.message}`);
+  });
   return async function handle(
     req: IncomingMessage,
     res: ServerResponse,
@@ -84,6 +92,15 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
     if (version) res.setHeader(API_VERSION_HEADER, version);
 
     try {
+      await platformChecked;
+      if (refusal) throw refusal;
+      if (!isLoopbackAddress(req.socket.localAddress ?? '')) {
+        throw new HttpError(
+          403,
+          'request_not_allowed',
+          'The local auth stand-in serves loopback only',
+        );
+      }
       const route = `${method} ${path}`;
       switch (route) {
         case 'POST /signup':

@@ -97,13 +97,9 @@ export function newRefreshToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
+/** The caller's IP as the socket sees it (forwarding headers are not trusted). */
+export function clientIp(req: IncomingMessage): string {
+  return normalizeIp(req.socket.remoteAddress) ?? 'unknown';
 }
 
 export function normalizeIp(addr: string | undefined): string | null {

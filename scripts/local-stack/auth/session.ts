@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { PoolClient } from 'pg';
-import { signJwt, verifyJwt, type JwtPayload } from '../jwt';
+import { checkJwt, signJwt, type JwtPayload } from '../jwt';
 import type { AuthContext } from './context';
 import { badRequest, forbidden, HttpError } from './errors';
 import { newRefreshToken, normalizeIp } from './request';
@@ -115,13 +115,14 @@ export async function requireAuth(
   const m = /^bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw new HttpError(401, 'no_authorization', 'This endpoint requires a Bearer token');
   const token = m[1]!;
-  const claims = verifyJwt(token, ctx.jwtSecret);
-  if (!claims) {
+  const checked = checkJwt(token, ctx.jwtSecret);
+  if ('problem' in checked) {
     throw forbidden(
       'bad_jwt',
-      `invalid JWT: unable to parse or verify signature, ${jwtProblem(token)}`,
+      `invalid JWT: unable to parse or verify signature, ${checked.problem}`,
     );
   }
+  const { claims } = checked;
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
   if (sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID_RE.test(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
@@ -138,23 +139,4 @@ export async function requireAuth(
     return { user, sessionId: sid };
   }
   return { user, sessionId: null };
-}
-
-// ------------------------------------------------------------------ endpoints
-
-/** Why verifyJwt refused a token, in the words golang-jwt uses (for GoTrue-like messages). */
-function jwtProblem(token: string): string {
-  const parts = token.split('.');
-  if (parts.length !== 3) return 'token is malformed: token contains an invalid number of segments';
-  try {
-    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as {
-      exp?: unknown;
-    };
-    if (typeof payload.exp === 'number' && Math.floor(Date.now() / 1000) >= payload.exp) {
-      return 'token has invalid claims: token is expired';
-    }
-  } catch {
-    return 'token is malformed: could not JSON decode claim';
-  }
-  return 'token signature is invalid: signature is invalid';
 }

@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthContext } from './context';
 import { badRequest, OAuthError, sendJson, unprocessable } from './errors';
-import { MIN_PASSWORD_LENGTH, newRefreshToken, readJson, str } from './request';
+import { rateLimited } from './rate-limit';
+import { clientIp, MIN_PASSWORD_LENGTH, newRefreshToken, readJson, str } from './request';
 import { issueSession, tokenResponse } from './session';
 import {
   authenticate,
@@ -13,6 +14,7 @@ import {
   NIL_UUID,
   UUID_RE,
 } from './users';
+
 const INVALID_LOGIN = 'Invalid login credentials';
 
 export async function passwordGrant(
@@ -34,11 +36,17 @@ export async function passwordGrant(
     throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (email === '') throw badRequest('validation_failed', 'missing email or phone');
 
+  const address = email.toLowerCase();
+  if (!ctx.limits.signInPerIp.take(clientIp(req))) throw rateLimited();
+  if (ctx.limits.signInPerEmail.isLimited(address)) throw rateLimited();
+  const refuse = () => {
+    ctx.limits.signInPerEmail.record(address);
+    return badRequest('invalid_credentials', INVALID_LOGIN);
+  };
   const user = await findUserByEmail(ctx.pool, email, DEFAULT_AUD);
-  if (!user || !user.encrypted_password) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  if (!user || !user.encrypted_password) throw refuse();
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!(await authenticate(ctx.pool, user.id, password)))
-    throw badRequest('invalid_credentials', INVALID_LOGIN);
+  if (!(await authenticate(ctx.pool, user.id, password))) throw refuse();
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const response = await ctx.tx((c) => issueSession(ctx, c, user.id, 'password', req));

@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthContext } from './context';
 import type { PoolClient } from 'pg';
 import { badRequest, forbidden, HttpError, sendJson, unprocessable } from './errors';
-import { readJson, str, tokenHash, validateEmail } from './request';
+import { rateLimited } from './rate-limit';
+import { clientIp, readJson, str, tokenHash, validateEmail } from './request';
 import { issueSession } from './session';
 import { DEFAULT_AUD, findUserByEmail, findUserById, type UserRow } from './users';
 
@@ -123,6 +124,7 @@ export async function verifyGet(
   if (token === '')
     throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   const redirectTo = ctx.referrer(req, query);
+  if (!ctx.limits.verifyPerIp.take(clientIp(req))) throw rateLimited();
   let location: string;
   try {
     const session = await ctx.tx(async (c) => {
@@ -175,6 +177,7 @@ export async function verifyPost(
   if ((token === '' && hash === '') || (token !== '' && hash !== '')) {
     throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   }
+  if (!ctx.limits.verifyPerIp.take(clientIp(req))) throw rateLimited();
   let viaOtp = false;
   if (token !== '') {
     if (phone !== '' || ['sms', 'phone_change'].includes(type)) {
@@ -185,6 +188,7 @@ export async function verifyPost(
     } catch {
       throw unprocessable('validation_failed', 'Invalid email format');
     }
+    if (ctx.limits.verifyPerEmail.isLimited(email)) throw rateLimited();
     hash = tokenHash(email, token);
     viaOtp = true;
   } else if (
@@ -198,6 +202,7 @@ export async function verifyPost(
     const user = await userForTokenHash(ctx, c, type, hash);
     // The hash binds the code to the address it was sent to, so a match is the whole check.
     if (!user) {
+      if (viaOtp) ctx.limits.verifyPerEmail.record(email);
       throw forbidden(
         'otp_expired',
         viaOtp ? 'Token has expired or is invalid' : 'Email link is invalid or has expired',
