@@ -182,3 +182,33 @@ export async function startPostgres(
   });
   return child;
 }
+
+/**
+ * The cluster in `dataDir`: created (initdb) when the folder is missing or empty — then true —
+ * reused when it holds one and the stack is persistent. Anything else is refused.
+ */
+export async function ensureCluster(
+  binaries: PostgresBinaries,
+  dataDir: string,
+  ids: PostgresIds | undefined,
+  persistent: boolean,
+  log: (l: string) => void,
+): Promise<boolean> {
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const entries = existsSync(dataDir) ? await fs.readdir(dataDir) : [];
+    if (entries.length > 0) {
+      throw new Error(
+        `${dataDir} is not empty but holds no Postgres cluster (an interrupted first start?). ` +
+          (persistent ? 'Run `npm run db:reset` and start again.' : 'Use an empty directory.'),
+      );
+    }
+    log(`[stack] creating a new Postgres cluster in ${dataDir}`);
+    await initialiseCluster(binaries, dataDir, ids, log);
+    return true;
+  } else if (!persistent) {
+    throw new Error(
+      `${dataDir} already holds a cluster; a non-persistent stack needs an empty directory`,
+    );
+  }
+  return false;
+}

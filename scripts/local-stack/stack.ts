@@ -23,7 +23,7 @@ import { applySql } from './migrations';
 import {
   assertPostgresCanEnter,
   clearStalePostmasterPid,
-  initialiseCluster,
+  ensureCluster,
   startPostgres,
 } from './postgres';
 import { ensurePostgresUser, isRoot, postgresBinaries } from './postgres-install';
@@ -122,25 +122,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   assertPostgresCanEnter(dataDir, pgIds);
   const binaries = await postgresBinaries(pgIds);
 
-  let created = false;
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const entries = existsSync(dataDir) ? await fs.readdir(dataDir) : [];
-    if (entries.length > 0) {
-      throw new Error(
-        `${dataDir} is not empty but holds no Postgres cluster (an interrupted first start?). ` +
-          (options.persistent
-            ? 'Run `npm run db:reset` and start again.'
-            : 'Use an empty directory.'),
-      );
-    }
-    log(`[stack] creating a new Postgres cluster in ${dataDir}`);
-    await initialiseCluster(binaries, dataDir, pgIds, log);
-    created = true;
-  } else if (!options.persistent) {
-    throw new Error(
-      `${dataDir} already holds a cluster; a non-persistent stack needs an empty directory`,
-    );
-  }
+  const created = await ensureCluster(binaries, dataDir, pgIds, options.persistent, log);
 
   let postgres: ChildProcess | undefined;
   let postgrest: ChildProcess | undefined;
