@@ -132,7 +132,8 @@ async function cachedCopy(nativeDir: string, version: string): Promise<string> {
   );
   const marker = path.join(target, '.complete');
   if (existsSync(marker)) return target;
-  await fs.rm(target, { recursive: true, force: true }); // an interrupted earlier copy
+  // The copy is made beside the cache and renamed into place with its marker already inside, so
+  // a target folder is always complete; two starts copying at once both succeed.
   const staging = await fs.mkdtemp(path.join(BINARY_CACHE_ROOT, '.copy-'));
   try {
     const copy = path.join(staging, 'native');
