@@ -1,7 +1,7 @@
 // `npm run db:reset`: deletes the local stack's database (.local/db) so that the next
 // `npm run dev` / `npm run stack` creates it again from the migrations and supabase/seed.sql.
 // Only the embedded development stand-in's data; never touches a hosted project.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DEV_DATA_DIR } from './local-stack/stack';
 
@@ -36,6 +36,13 @@ if (!existsSync(DEV_DATA_DIR)) {
   console.log(`${DEV_DATA_DIR} does not exist; nothing to reset.`);
 } else {
   rmSync(DEV_DATA_DIR, { recursive: true, force: true });
+  // As root with a private checkout the folder is /var/lib/app-financas/<checkout>-<hash>/db:
+  // leave no empty <checkout>-<hash> behind (rmdir refuses a folder that is not empty).
+  try {
+    rmdirSync(path.dirname(DEV_DATA_DIR));
+  } catch {
+    /* not empty (e.g. .local holding other things): keep it */
+  }
   console.log(
     `Deleted ${DEV_DATA_DIR}. The next \`npm run dev\` or \`npm run stack\` recreates it with the seed.`,
   );

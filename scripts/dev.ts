@@ -76,6 +76,7 @@ async function main(): Promise<void> {
 
   console.log(`
 Local Supabase stand-in: API ${stack.apiUrl}   DB ${stack.dbUrl}
+Data folder:  ${DEV_DATA_DIR} (npm run db:reset starts over)
 App:          ${APP_URL}
 Demo login:   ${DEMO_EMAIL} / ${DEMO_PASSWORD}
 `);

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
 Local Supabase stand-in running (started in ${((Date.now() - started) / 1000).toFixed(1)} s)
   API URL:          ${stack.apiUrl}
   DB URL:           ${stack.dbUrl}
+  data folder:      ${DEV_DATA_DIR}
   anon key:         ${stack.anonKey}
   service_role key: ${stack.serviceRoleKey}
 Press Ctrl-C to stop.`);

@@ -8,6 +8,32 @@
 -- init scripts and the supabase/auth migrations), reduced to what the local stack uses.
 
 -- ---------------------------------------------------------------------------------------------
+-- Never on a real Supabase database (hosted, or the CLI's Docker one): what follows would rewrite
+-- the platform's own roles and auth tables. Its marks: the platform's roles (supabase_admin exists
+-- on every Supabase database; supabase_auth_admin does not count, this file creates it) or a real
+-- GoTrue's migration table. Same list as scripts/local-stack/platform-guard.ts.
+-- ---------------------------------------------------------------------------------------------
+do $$
+declare
+  marks text;
+begin
+  select nullif(concat_ws(', ',
+           (select 'role ' || string_agg(rolname, ', role ' order by rolname)
+              from pg_roles
+             where rolname in ('supabase_admin', 'supabase_storage_admin', 'supabase_realtime_admin',
+                               'supabase_replication_admin', 'supabase_read_only_user',
+                               'supabase_functions_admin', 'dashboard_user')),
+           case when to_regclass('auth.schema_migrations') is not null
+                then 'table auth.schema_migrations' end), '')
+    into marks;
+  if marks is not null then
+    raise exception 'local stack bootstrap refused: this is a Supabase platform database (%)', marks
+      using hint = 'bootstrap.sql is for the embedded local stand-in only; never run it on Supabase.';
+  end if;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
 -- Roles (as on Supabase: the API roles cannot log in; PostgREST logs in as `authenticator` and
 -- switches to the role named in the JWT).
 -- ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import * as prettier from 'prettier';
-import { REPO_ROOT } from './stack';
+import { REPO_ROOT } from './config';
 
 export const TYPES_FILE = path.join(REPO_ROOT, 'src', 'lib', 'database.types.ts');
 const PG_META_SERVER = path.join(

@@ -1,4 +1,4 @@
-// The local auth server (scripts/local-stack/auth-server.ts) driven through the real supabase-js,
+// The local auth server (scripts/local-stack/auth/) driven through the real supabase-js,
 // as the app uses it, against the embedded stack started by the db project's global setup.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';

@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { getFreePort, startStack } from '../../scripts/local-stack/stack';
+import { getFreePort, startStack, TEST_AUTH_RATE_LIMITS } from '../../scripts/local-stack/stack';
 
 export interface StackEnv {
   apiUrl: string;
@@ -32,6 +32,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       apiPort: await getFreePort(),
       dbPort: await getFreePort(),
       seed: true,
+      // Every test signs in from 127.0.0.1: per-IP limits out of the way, per-address ones kept.
+      authRateLimits: TEST_AUTH_RATE_LIMITS,
       log: (line) => {
         if (/\b(FATAL|PANIC|failed)\b/.test(line)) console.error(line);
       },

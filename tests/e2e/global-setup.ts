@@ -4,7 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getFreePort, REPO_ROOT, startStack } from '../../scripts/local-stack/stack';
+import {
+  getFreePort,
+  REPO_ROOT,
+  startStack,
+  TEST_AUTH_RATE_LIMITS,
+} from '../../scripts/local-stack/stack';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -37,6 +42,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     apiPort: await getFreePort(),
     dbPort: await getFreePort(),
     seed: false,
+    // Every journey signs in from 127.0.0.1: per-IP limits out of the way, per-address ones kept.
+    authRateLimits: TEST_AUTH_RATE_LIMITS,
   });
   let preview: ChildProcess | undefined;
   const stop = async () => {

@@ -1,0 +1,46 @@
+// The local stack's SQL (bootstrap.sql) and its auth stand-in write roles, schemas and users the
+// way a stand-in needs them. On a real Supabase database (hosted, or the CLI's Docker one) that
+// would damage the platform's own objects, so both refuse to touch a database that carries the
+// platform's marks. bootstrap.sql repeats this check in SQL (keep the two lists equal).
+//
+// `supabase_auth_admin` alone is not a mark: bootstrap.sql creates it (it owns schema `auth`, as on
+// Supabase). `supabase_admin` is the platform's own superuser and exists on every Supabase
+// database; `auth.schema_migrations` is where a real GoTrue records its migrations.
+import type pg from 'pg';
+
+export const SUPABASE_PLATFORM_ROLES = [
+  'supabase_admin',
+  'supabase_storage_admin',
+  'supabase_realtime_admin',
+  'supabase_replication_admin',
+  'supabase_read_only_user',
+  'supabase_functions_admin',
+  'dashboard_user',
+];
+
+/** What marks `db` as a Supabase platform database, or null when nothing does. */
+export async function findSupabasePlatformMarks(
+  db: pg.Pool | pg.PoolClient | pg.Client,
+): Promise<string | null> {
+  const { rows } = await db.query<{ marks: string | null }>(
+    `select nullif(concat_ws(', ',
+              (select 'role ' || string_agg(rolname, ', role ' order by rolname)
+                 from pg_roles where rolname = any($1::text[])),
+              case when to_regclass('auth.schema_migrations') is not null
+                   then 'table auth.schema_migrations' end), '') as marks`,
+    [SUPABASE_PLATFORM_ROLES],
+  );
+  return rows[0]?.marks ?? null;
+}
+
+export async function assertNotSupabasePlatform(
+  db: pg.Pool | pg.PoolClient | pg.Client,
+): Promise<void> {
+  const marks = await findSupabasePlatformMarks(db);
+  if (marks) {
+    throw new Error(
+      `Refusing to run the local stand-in on this database: it is a Supabase platform database ` +
+        `(${marks}). The local stack only ever works on its own embedded Postgres.`,
+    );
+  }
+}

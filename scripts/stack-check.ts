@@ -1,0 +1,73 @@
+// `npm run stack:check`: proves that the embedded local stack (a development stand-in, never a
+// production server) starts from this checkout the way `npm run dev` starts it — the developer's
+// persistent folder, seeded on first start — but on free ports, so it never collides with a
+// running dev stack's 54321/54322. It signs the demo user in through the API, reads the demo
+// company through PostgREST with that session, and stops. A data folder this run created is
+// deleted again. CI runs it as root from a clone inside a folder only root may enter.
+import { existsSync, rmdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { DEV_DATA_DIR, getFreePort, startStack } from './local-stack/stack';
+
+const DEMO_EMAIL = 'demo@appfinancas.com.br';
+const DEMO_PASSWORD = 'demo123456';
+const DEMO_COMPANY = 'Construtora Horizonte Ltda';
+
+async function signInDemo(apiUrl: string, anonKey: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (res.status !== 200 || !body.access_token) {
+    throw new Error(`demo sign-in answered ${res.status}: ${JSON.stringify(body)}`);
+  }
+  return body.access_token;
+}
+
+async function demoCompanies(apiUrl: string, anonKey: string, token: string): Promise<string[]> {
+  const res = await fetch(`${apiUrl}/rest/v1/companies?select=name`, {
+    headers: { apikey: anonKey, authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200) throw new Error(`companies answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { name: string }[]).map((c) => c.name);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const createdHere = !existsSync(DEV_DATA_DIR);
+  const stack = await startStack({
+    dataDir: DEV_DATA_DIR,
+    persistent: true,
+    apiPort: await getFreePort(),
+    dbPort: await getFreePort(),
+    seed: true,
+    log: (line) => {
+      if (/\b(FATAL|PANIC|failed)\b/.test(line)) console.error(line);
+    },
+  });
+  try {
+    const token = await signInDemo(stack.apiUrl, stack.anonKey);
+    const companies = await demoCompanies(stack.apiUrl, stack.anonKey, token);
+    if (!companies.includes(DEMO_COMPANY)) {
+      throw new Error(`the demo user sees ${JSON.stringify(companies)}, not ${DEMO_COMPANY}`);
+    }
+  } finally {
+    await stack.stop();
+    if (createdHere) {
+      rmSync(DEV_DATA_DIR, { recursive: true, force: true });
+      try {
+        rmdirSync(path.dirname(DEV_DATA_DIR)); // only when nothing else is left in it
+      } catch {
+        /* not empty: keep it */
+      }
+    }
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`stack check: ok — data in ${DEV_DATA_DIR}, demo user signed in (${seconds} s)`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`stack check failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
