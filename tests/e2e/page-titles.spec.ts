@@ -56,9 +56,25 @@ test('no page title is truncated at 360 px', async ({ page }, testInfo) => {
         text: h1.textContent,
         overflows: h1.scrollWidth > h1.clientWidth,
         ellipsis: style.textOverflow === 'ellipsis',
-        insideViewport: h1.getBoundingClientRect().right <= window.innerWidth,
+        // A phone widens its layout viewport to fit content that overflows: compare with 360.
+        insideViewport: h1.getBoundingClientRect().right <= 360,
+        pageWidth: document.documentElement.scrollWidth,
+        // What sticks out, to name the culprit when the page is too wide.
+        wide: [...document.querySelectorAll('body *')]
+          .filter(
+            (el) =>
+              el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible',
+          )
+          .slice(-3)
+          .map(
+            (el) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent.slice(0, 40)}"`,
+          ),
       };
     });
+    expect(
+      fit.pageWidth,
+      `${route}: the page scrolls sideways: ${fit.wide.join(' | ')}`,
+    ).toBeLessThanOrEqual(360);
     expect(fit, `${route}: ${fit.text ?? ''}`).toMatchObject({
       overflows: false,
       ellipsis: false,
