@@ -14,6 +14,10 @@
 --     running sum gives the balances.
 -- Same signature, same JSON shape, still SECURITY INVOKER (RLS of the tables decides what it reads).
 
+-- "Todo o período" starts at the company's first ledger row: min(transaction_date) from an index.
+create index if not exists transactions_company_date_idx
+  on public.transactions (company_id, transaction_date);
+
 create or replace function public.balance_history(
   p_company_id uuid,
   p_start date default null,
@@ -105,12 +109,14 @@ begin
   select coalesce(array_agg(d + 1 order by d), '{}') into v_bounds
   from unnest(v_points[1:cardinality(v_points) - 1]) d;
 
-  with accounts as (
+  -- Each CTE is computed once (materialized): inlined into the per-account subquery, the ledger
+  -- scan ran once per account.
+  with accounts as materialized (
     select a.id, a.name, a.color, a.type, a.initial_balance, a.current_balance
     from public.bank_accounts a
     where a.id = any (v_accounts)
   ),
-  deltas as (
+  deltas as materialized (
     select t.bank_account_id as id,
       case when cardinality(v_bounds) = 0 then 0
            else width_bucket(t.transaction_date, v_bounds) end as idx,
@@ -121,12 +127,17 @@ begin
       and t.transaction_date <= v_end
     group by 1, 2
   ),
-  series as (
+  series as materialized (
     select a.id, i.idx,
       a.initial_balance + sum(coalesce(d.delta, 0)) over (partition by a.id order by i.idx) as balance
     from accounts a
     cross join generate_series(0, cardinality(v_points) - 1) as i(idx)
     left join deltas d on d.id = a.id and d.idx = i.idx
+  ),
+  balances as (
+    select s.id, json_agg(s.balance order by s.idx) as balances
+    from series s
+    group by s.id
   )
   select json_build_object(
     'start', v_start,
@@ -137,9 +148,9 @@ begin
       select json_agg(json_build_object(
         'id', a.id, 'name', a.name, 'color', a.color, 'type', a.type,
         'current_balance', a.current_balance,
-        'balances', (select json_agg(s.balance order by s.idx) from series s where s.id = a.id))
+        'balances', b.balances)
         order by a.name, a.id)
-      from accounts a), '[]'::json)
+      from accounts a join balances b on b.id = a.id), '[]'::json)
   ) into v_result;
   return v_result;
 end;
