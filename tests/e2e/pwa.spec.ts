@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser)
 // Installable app: the web manifest and its icons, the service worker that precaches the app shell,
 // and the "Nova versão disponível" prompt when a new version is waiting (never a silent reload).
 import fs from 'node:fs';
