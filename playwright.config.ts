@@ -40,6 +40,9 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
+    // The built app registers a service worker (vite-plugin-pwa). Journeys run without it, so that
+    // page.route and fresh-from-the-server assets behave as before; tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -1,9 +1,54 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  build: {
+    // dist/.vite/manifest.json: `npm run bench` and `npm run check:bundle` read the entry chunk
+    // and its static imports from it.
+    manifest: true,
+  },
+  plugins: [
+    react(),
+    // Installable app + a Workbox service worker that precaches the app shell (never API calls:
+    // Supabase is another origin and there is no runtime caching). 'prompt': a new version waits
+    // until the user taps "Atualizar" (src/app/service-worker.ts); registration is ours, lazy.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+      manifest: {
+        name: 'App Finanças',
+        short_name: 'Finanças',
+        description: 'Gerencie as finanças da sua empresa',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        // Light values (the manifest has one of each); index.html's theme-color metas switch the
+        // bar to dark with prefers-color-scheme. Keep them in sync with src/index.css.
+        theme_color: '#ffffff',
+        background_color: '#ffffff',
+        icons: [
+          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: 'maskable-icon-512x512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

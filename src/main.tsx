@@ -19,3 +19,15 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The service worker (installable app, precached shell) registers once the first screen is up and
+// the browser is idle; its code is a separate chunk, never part of the entry.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    void import('@/app/service-worker').then((sw) => {
+      sw.registerServiceWorker();
+    });
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
+  else setTimeout(register, 3000);
+}

@@ -18,6 +18,7 @@ function renderAt(path: string) {
           { path: '/receber', element: <h1>Página Receber</h1> },
           { path: '/mais', element: <h1>Página Mais</h1> },
           { path: '/obras/:id', element: <h1>Página Obra</h1> },
+          { path: '*', element: <h1>Outra página</h1> },
         ],
       },
     ],
@@ -68,6 +69,31 @@ describe('bottom navigation', () => {
   it('marks Mais as the section of screens reached from it', () => {
     const nav = renderAt('/obras/123');
     expect(nav.getByRole('link', { name: 'Mais' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it.each([
+    ['/ultimos-lancamentos', 'Resumo'],
+    ['/movimentacoes', 'Relatório'],
+    ['/contas-bancarias/nova', 'Mais'],
+    ['/preferencias', 'Mais'],
+  ])('on %s marks only %s, as a section (not the page itself)', (path, label) => {
+    const nav = renderAt(path);
+    const marked = nav.getAllByRole('link').filter((l) => l.hasAttribute('aria-current'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveAccessibleName(label);
+    expect(marked[0]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('marks the page with a trailing slash', () => {
+    expect(renderAt('/receber/').getByRole('link', { name: 'Receber' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('marks nothing on a path of no item', () => {
+    const nav = renderAt('/qualquer-coisa');
+    expect(nav.getAllByRole('link').filter((l) => l.hasAttribute('aria-current'))).toEqual([]);
   });
 
   it('moves the mark when the user navigates', async () => {

@@ -94,6 +94,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHttp(baseUrl, 30_000);
     process.env.E2E_BASE_URL = baseUrl;
+    // The served folder: vite preview reads it on every request, so pwa.spec.ts can publish a
+    // "new version" of sw.js by changing the file.
+    process.env.E2E_DIST_DIR = outDir;
     process.env.E2E_API_URL = stack.apiUrl;
     process.env.E2E_ANON_KEY = stack.anonKey;
     process.env.E2E_SERVICE_ROLE_KEY = stack.serviceRoleKey;

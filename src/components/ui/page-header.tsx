@@ -35,7 +35,8 @@ export function PageHeader({
         </Link>
       ) : null}
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-xl font-bold">{title}</h1>
+        {/* Wraps, never truncates: a title must be readable on a 360 px phone next to its actions. */}
+        <h1 className="text-balance break-words text-xl font-bold leading-tight">{title}</h1>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}

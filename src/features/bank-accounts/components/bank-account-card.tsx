@@ -61,7 +61,7 @@ export function BankAccountCard({ account, onEdit, onRemove }: BankAccountCardPr
             />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
-                <h2 className="truncate font-semibold">{account.name}</h2>
+                <h2 className="min-w-0 break-words font-semibold">{account.name}</h2>
                 {!account.is_active ? <Badge variant="secondary">Inativa</Badge> : null}
               </div>
               <p className="truncate text-sm text-muted-foreground">{accountSubtitle(account)}</p>

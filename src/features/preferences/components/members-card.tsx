@@ -98,7 +98,7 @@ export function MembersCard() {
                         {member.full_name}
                         {self ? <span className="text-muted-foreground"> (você)</span> : null}
                       </p>
-                      <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+                      <p className="break-all text-sm text-muted-foreground">{member.email}</p>
                       <div className="mt-1 flex gap-1.5">
                         <Badge variant={member.role === 'admin' ? 'default' : 'secondary'}>
                           {roleLabel(member.role)}
@@ -158,7 +158,7 @@ export function MembersCard() {
               {invitations.data.map((invitation) => (
                 <li key={invitation.id} className="flex items-center gap-3 p-3">
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{invitation.email}</p>
+                    <p className="break-all font-medium">{invitation.email}</p>
                     <div className="mt-1 flex gap-1.5">
                       <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
                       <Badge variant="warning">Pendente</Badge>

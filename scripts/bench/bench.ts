@@ -1,0 +1,184 @@
+// `npm run bench`: the performance figures of issue 11 in one table, for people to read (only the
+// bundle budget is deterministic; `npm run check:bundle` gates CI on it).
+//   1. a throwaway embedded stack (temp dir, free ports, seeded demo company);
+//   2. `vite build` against it (build.manifest) → initial JS/CSS and the largest route chunk;
+//   3. `vite preview` + Lighthouse mobile on /, /relatorio, /movimentacoes as the demo user;
+//   4. a company of 20 000 entries / 10 000 ledger rows → median request times, SQL vs naive.
+// Options: --runs N (request samples, default 15), --no-lighthouse, --no-api.
+// Everything it starts (stack, preview, Chromium) is stopped at the end, also on error/Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { getFreePort, REPO_ROOT, startStack } from '../local-stack/stack';
+import { measureApi, type ApiReport } from './api';
+import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
+import { measureLighthouse, type LighthouseScore } from './lighthouse';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-api': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs) || 15);
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+const DEMO = { email: 'demo@appfinancas.com.br', password: 'demo123456' };
+const PAGES = ['/', '/relatorio', '/movimentacoes'];
+
+/** The browser's "today" in Brazil, as the app sends it. */
+function todayInBrazil(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function printTable(
+  bundle: ReturnType<typeof measureBundle>,
+  scores: LighthouseScore[] | null,
+  api: ApiReport | null,
+): void {
+  const lines = [
+    row(['figure', 'value', 'target']),
+    row(['---', '---', '---']),
+    row([
+      'initial JS (entry + static imports), gzip',
+      `${kB(bundle.initialJs.gzip)} (raw ${kB(bundle.initialJs.raw)}, ${bundle.initialJs.files.length} files)`,
+      `≤ ${kB(INITIAL_JS_BUDGET_GZIP)} ${bundle.initialJs.gzip <= INITIAL_JS_BUDGET_GZIP ? '✓' : '✗'}`,
+    ]),
+    row([
+      'initial CSS, gzip',
+      `${kB(bundle.initialCss.gzip)} (raw ${kB(bundle.initialCss.raw)})`,
+      '',
+    ]),
+    row([
+      'largest route chunk (+ its own imports), gzip',
+      `${kB(bundle.largestRoute.gzip)} (raw ${kB(bundle.largestRoute.raw)}) ${bundle.largestRoute.name}`,
+      '',
+    ]),
+  ];
+  for (const s of scores ?? []) {
+    lines.push(
+      row([
+        `Lighthouse mobile ${s.path}: performance`,
+        `${s.performance} (LCP ${(s.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(s.tbtMs)} ms)`,
+        `≥ 95 ${s.performance >= 95 ? '✓' : '✗'}`,
+      ]),
+      row([
+        `Lighthouse mobile ${s.path}: accessibility`,
+        String(s.accessibility),
+        `100 ${s.accessibility >= 100 ? '✓' : '✗'}`,
+      ]),
+    );
+  }
+  if (api) {
+    for (const t of api.timings) {
+      const target = t.label.startsWith('Relatório: balance_history')
+        ? `≤ 100 ms ${t.medianMs <= 100 ? '✓' : '✗'}`
+        : t.label.startsWith('home naive')
+          ? `${api.naiveRatio.toFixed(0)}× dashboard_summary`
+          : '';
+      lines.push(row([t.label, `${t.medianMs.toFixed(1)} ms (${t.detail})`, target]));
+    }
+  }
+  console.log(lines.join('\n'));
+  if (api) {
+    console.log(
+      `\nRequests: median of ${runs} after 2 warm-ups, sequential, through the embedded API, on a company ` +
+        `with ${api.entries} entries and ${api.ledgerRows} ledger rows.`,
+    );
+  }
+  console.log(
+    `${new Date().toISOString()} · ${os.cpus().length} CPU(s), load average ` +
+      `${os.loadavg()[0]!.toFixed(1)} · Node ${process.version} · ` +
+      'Lighthouse scores and timings are noisy on a shared machine; only the bundle budget is a gate.',
+  );
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-bench-'));
+fs.chmodSync(dataDir, 0o755); // traversable by the postgres user (docs/local-stack.md)
+let preview: ChildProcess | undefined;
+let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+
+async function stopAll(): Promise<void> {
+  if (preview && preview.exitCode === null) {
+    const exited = new Promise((r) => preview?.once('exit', r));
+    preview.kill('SIGTERM');
+    await exited;
+  }
+  await stack?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+try {
+  log('starting a throwaway stack…');
+  stack = await startStack({
+    dataDir: path.join(dataDir, 'db'),
+    persistent: false,
+    apiPort: await getFreePort(),
+    dbPort: await getFreePort(),
+    seed: true,
+  });
+  const env = {
+    ...process.env,
+    VITE_SUPABASE_URL: stack.apiUrl,
+    VITE_SUPABASE_ANON_KEY: stack.anonKey,
+  };
+  const distDir = path.join(dataDir, 'dist');
+  log('vite build…');
+  await buildApp(distDir, env);
+  const bundle = measureBundle(distDir);
+
+  let scores: LighthouseScore[] | null = null;
+  if (!values['no-lighthouse']) {
+    const port = await getFreePort();
+    preview = spawn(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+        'preview',
+        '--outDir',
+        distDir,
+        '--port',
+        String(port),
+        '--strictPort',
+        '--host',
+        '127.0.0.1',
+      ],
+      { cwd: REPO_ROOT, env, stdio: 'ignore' },
+    );
+    const appUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(appUrl, 30_000);
+    scores = await measureLighthouse({
+      appUrl,
+      apiUrl: stack.apiUrl,
+      anonKey: stack.anonKey,
+      paths: PAGES,
+      ...DEMO,
+      log,
+    });
+  }
+
+  const api = values['no-api'] ? null : await measureApi(stack, todayInBrazil(), runs, log);
+  printTable(bundle, scores, api);
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,171 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser)
+// Lighthouse (mobile preset: Moto G power emulation, simulated slow 4G and 4× CPU slowdown) on
+// pages of the built app, signed in as the demo user.
+//
+// How the session gets in: Debian's Chromium is started by us with a DevTools port; Playwright
+// attaches to it over CDP (connectOverCDP) and, in the browser's default context, writes the
+// supabase-js session (obtained through the auth API) into the app origin's localStorage.
+// Lighthouse then drives the same browser through that port with disableStorageReset, so the
+// page it loads is signed in. Before each run the origin's caches, IndexedDB and service workers
+// are cleared (localStorage is kept) so that every page is a cold load.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import lighthouse from 'lighthouse';
+import ws from 'ws';
+import { getFreePort } from '../local-stack/stack';
+
+export interface LighthouseScore {
+  path: string;
+  performance: number;
+  accessibility: number;
+  /** The audits that cost points, for the reader of the table. */
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The flags of playwright.config.ts, headless.
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+async function waitForDevTools(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${CHROMIUM} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Chromium's DevTools port ${port} did not open within 30 s`);
+}
+
+/** The localStorage entry supabase-js writes after signInWithPassword (key and value). */
+async function demoSession(
+  apiUrl: string,
+  anonKey: string,
+  email: string,
+  password: string,
+): Promise<[string, string]> {
+  const stored = new Map<string, string>();
+  const supabase = createClient(apiUrl, anonKey, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      storage: {
+        getItem: (key: string) => stored.get(key) ?? null,
+        setItem: (key: string, value: string) => void stored.set(key, value),
+        removeItem: (key: string) => void stored.delete(key),
+      },
+    },
+    realtime: { transport: ws as never },
+  });
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  const entry = [...stored.entries()].find(([key]) => key.endsWith('-auth-token'));
+  if (!entry) throw new Error('supabase-js stored no session');
+  return entry;
+}
+
+export async function measureLighthouse(options: {
+  appUrl: string;
+  apiUrl: string;
+  anonKey: string;
+  paths: string[];
+  email: string;
+  password: string;
+  log: (line: string) => void;
+}): Promise<LighthouseScore[]> {
+  const { appUrl, paths, log } = options;
+  const port = await getFreePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-lighthouse-'));
+  const browserProcess = spawn(
+    CHROMIUM,
+    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore', detached: true },
+  );
+  const killBrowser = () => {
+    if (browserProcess.exitCode === null && browserProcess.pid) {
+      try {
+        process.kill(-browserProcess.pid, 'SIGKILL'); // its process group: renderers, GPU, zygote
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once('exit', killBrowser);
+  try {
+    await waitForDevTools(port, browserProcess);
+    const [key, value] = await demoSession(
+      options.apiUrl,
+      options.anonKey,
+      options.email,
+      options.password,
+    );
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const origin = new URL(appUrl).origin;
+
+    const scores: LighthouseScore[] = [];
+    for (const route of paths) {
+      // Signed in, nothing cached: a first visit of a signed-in user.
+      await page.goto(`${origin}/favicon.svg`);
+      await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value] as const);
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin,
+        storageTypes: 'cache_storage,indexeddb,service_workers,file_systems,websql,cookies',
+      });
+      await cdp.send('Network.clearBrowserCache');
+      log(`lighthouse ${route}…`);
+      const result = await lighthouse(
+        `${origin}${route}`,
+        {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        },
+        undefined,
+      );
+      if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
+      const { categories, audits, finalDisplayedUrl } = result.lhr;
+      if (new URL(finalDisplayedUrl).pathname !== route) {
+        throw new Error(`lighthouse ended on ${finalDisplayedUrl}, not ${route}: not signed in?`);
+      }
+      scores.push({
+        path: route,
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+      });
+    }
+    await browser.close().catch(() => undefined);
+    return scores;
+  } finally {
+    killBrowser();
+    process.removeListener('exit', killBrowser);
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
