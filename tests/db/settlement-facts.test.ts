@@ -1,0 +1,380 @@
+// Dar Baixa with the real facts (issue 10): payment date (never in the future), juros, multa,
+// desconto and partial payments, through the API as a real member; balances and ledger read as the
+// superuser. Every number is checked to the centavo.
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDb, createMember } from './helpers';
+import {
+  createBankAccount,
+  createPayable,
+  createReceivable,
+  currentBalance,
+  ledgerBalance,
+  type Member,
+} from './money-helpers';
+
+const TODAY = '2026-03-31';
+
+let db: pg.Pool;
+let owner: Member;
+let outsider: Member;
+
+beforeAll(async () => {
+  db = adminDb();
+  owner = await createMember('Construtora Baixa Real');
+  outsider = await createMember('Construtora Outra Baixa');
+});
+afterAll(async () => {
+  await db.end();
+});
+
+async function ledger(column: 'payable_id' | 'receivable_id', id: string) {
+  const { rows } = await db.query(
+    `select amount, principal_amount, interest_amount, fine_amount, discount_amount, transaction_date::text,
+            direction, reversal_of
+     from public.transactions where ${column} = $1 order by created_at, reversal_of nulls first`,
+    [id],
+  );
+  return rows;
+}
+
+async function payable(id: string) {
+  const { data, error } = await owner.client.from('accounts_payable').select('*').eq('id', id).single();
+  if (error) throw error;
+  return data;
+}
+
+describe('partial payment, then the rest', () => {
+  it('keeps the remainder open on the same entry; balance, ledger, lists and home totals agree', async () => {
+    const account = await createBankAccount(owner, 5000, { name: 'Conta parcial' });
+    const entry = await createPayable(owner, 1000, { due_date: '2026-03-10', description: 'Aço parcial' });
+
+    const first = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-12',
+      p_amount_paid: 400.1,
+      p_today: TODAY,
+    });
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      status: 'pending',
+      payment_date: null,
+      paid_amount: 400.1,
+      open_amount: 599.9,
+    });
+    expect(await currentBalance(db, account.id)).toBe(4599.9);
+    expect(await ledgerBalance(db, account.id)).toBe(4599.9);
+
+    // The lists show the open remainder.
+    const view = await owner.client
+      .from('entries')
+      .select('status, amount, paid_amount, open_amount, paid_total')
+      .eq('id', entry.id)
+      .single();
+    expect(view.data).toEqual({
+      status: 'pending',
+      amount: 1000,
+      paid_amount: 400.1,
+      open_amount: 599.9,
+      paid_total: 400.1,
+    });
+    const home = await owner.client.rpc('dashboard_summary', {
+      p_company_id: owner.company.id,
+      p_today: TODAY,
+    });
+    expect(home.data).toMatchObject({ payable_total: 599.9, overdue_total: 599.9, payable_pending_count: 1 });
+    const cards = await owner.client.rpc('entry_list_summary', {
+      p_company_id: owner.company.id,
+      p_kind: 'expense',
+      p_today: TODAY,
+    });
+    expect(cards.data).toMatchObject({
+      pending_total: 599.9,
+      pending_count: 1,
+      partial_paid_total: 400.1,
+      partial_count: 1,
+      paid_count: 0,
+    });
+    const moves = await owner.client.rpc('search_movements', {
+      p_company_id: owner.company.id,
+      p_today: TODAY,
+      p_search: 'Aço parcial',
+    });
+    expect(moves.data).toEqual([
+      expect.objectContaining({
+        display_status: 'overdue',
+        open_amount: 599.9,
+        paid_amount: 400.1,
+        display_amount: 1000,
+      }),
+    ]);
+
+    // Too much is refused and changes nothing.
+    const over = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-20',
+      p_amount_paid: 600,
+      p_today: TODAY,
+    });
+    expect(over.error?.message).toBe('payment_exceeds_open_amount');
+
+    // The rest (default = the open amount) settles it.
+    const rest = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-20',
+      p_today: TODAY,
+    });
+    expect(rest.error).toBeNull();
+    expect(rest.data).toMatchObject({
+      status: 'paid',
+      payment_date: '2026-03-20',
+      paid_amount: 1000,
+      open_amount: 0,
+    });
+    expect(await currentBalance(db, account.id)).toBe(4000);
+    const rows = await ledger('payable_id', entry.id);
+    expect(rows.map((r) => [r.amount, r.principal_amount, r.transaction_date])).toEqual([
+      ['400.10', '400.10', '2026-03-12'],
+      ['599.90', '599.90', '2026-03-20'],
+    ]);
+    const after = await owner.client.rpc('dashboard_summary', {
+      p_company_id: owner.company.id,
+      p_today: TODAY,
+    });
+    expect(after.data).toMatchObject({ payable_total: 0, overdue_total: 0, payable_pending_count: 0 });
+    const report = await owner.client.rpc('report_summary', {
+      p_company_id: owner.company.id,
+      p_start: '2026-03-01',
+      p_end: '2026-03-31',
+    });
+    expect(report.data).toMatchObject({ expense_total: 1000, expense_count: 2 });
+  });
+
+  it('estorno reverses every payment and reopens the whole amount', async () => {
+    const account = await createBankAccount(owner, 1000);
+    const entry = await createPayable(owner, 300, { due_date: '2026-03-10' });
+    for (const part of [100, 50]) {
+      const { error } = await owner.client.rpc('settle_payable', {
+        p_payable_id: entry.id,
+        p_bank_account_id: account.id,
+        p_paid_on: '2026-03-15',
+        p_amount_paid: part,
+        p_interest: 1.5,
+        p_today: TODAY,
+      });
+      expect(error).toBeNull();
+    }
+    expect(await currentBalance(db, account.id)).toBe(847);
+    // A partially paid entry cannot change its amount nor be deleted.
+    const edit = await owner.client.from('accounts_payable').update({ amount: 500 }).eq('id', entry.id);
+    expect(edit.error?.message).toBe('entry_has_payments');
+    const del = await owner.client.from('accounts_payable').delete().eq('id', entry.id);
+    expect(del.error?.message).toBe('entry_has_payments');
+
+    const reopened = await owner.client.rpc('reopen_payable', {
+      p_payable_id: entry.id,
+      p_reopened_on: '2026-03-16',
+    });
+    expect(reopened.error).toBeNull();
+    expect(reopened.data).toMatchObject({
+      status: 'pending',
+      paid_amount: 0,
+      interest_amount: 0,
+      open_amount: 300,
+    });
+    expect(await currentBalance(db, account.id)).toBe(1000);
+    expect(await ledgerBalance(db, account.id)).toBe(1000);
+    expect(await ledger('payable_id', entry.id)).toHaveLength(4);
+    const again = await owner.client.rpc('reopen_payable', { p_payable_id: entry.id });
+    expect(again.error?.message).toBe('entry_not_settled');
+    const report = await owner.client.rpc('report_summary', {
+      p_company_id: owner.company.id,
+      p_start: '2026-03-15',
+      p_end: '2026-03-15',
+      p_account_ids: [account.id],
+    });
+    expect(report.data).toMatchObject({ expense_total: 0, expense_count: 0 });
+  });
+});
+
+describe('juros, multa and desconto', () => {
+  it('the ledger row holds principal + juros + multa − desconto; the entry keeps each part', async () => {
+    const account = await createBankAccount(owner, 0.3);
+    const entry = await createPayable(owner, 1234.56, { due_date: '2026-03-01' });
+    const { data, error } = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-25',
+      p_interest: 12.35,
+      p_fine: 24.69,
+      p_discount: 0.1,
+      p_today: TODAY,
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      status: 'paid',
+      paid_amount: 1234.56,
+      interest_amount: 12.35,
+      fine_amount: 24.69,
+      discount_amount: 0.1,
+      paid_total: 1271.5,
+      open_amount: 0,
+    });
+    const rows = await ledger('payable_id', entry.id);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        amount: '1271.50',
+        principal_amount: '1234.56',
+        interest_amount: '12.35',
+        fine_amount: '24.69',
+        discount_amount: '0.10',
+      }),
+    ]);
+    expect(await currentBalance(db, account.id)).toBe(-1271.2);
+    const payments = await owner.client
+      .from('entry_payments')
+      .select('amount, principal_amount, interest_amount, fine_amount, discount_amount, reversed')
+      .eq('entry_id', entry.id);
+    expect(payments.data).toEqual([
+      {
+        amount: 1271.5,
+        principal_amount: 1234.56,
+        interest_amount: 12.35,
+        fine_amount: 24.69,
+        discount_amount: 0.1,
+        reversed: false,
+      },
+    ]);
+  });
+
+  it('a receivable received with a discount credits what came in', async () => {
+    const account = await createBankAccount(owner, 0);
+    const entry = await createReceivable(owner, 999.99, { due_date: '2026-03-30' });
+    const { data, error } = await owner.client.rpc('settle_receivable', {
+      p_receivable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_received_on: '2026-03-28',
+      p_discount: 49.99,
+      p_today: TODAY,
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ status: 'paid', received_date: '2026-03-28', paid_total: 950 });
+    expect(await currentBalance(db, account.id)).toBe(950);
+  });
+
+  it.each([
+    ['negative juros', { p_interest: -1 }, 'invalid_amount'],
+    ['three decimals of multa', { p_fine: 0.001 }, 'invalid_amount'],
+    ['a discount that swallows the payment', { p_discount: 100 }, 'invalid_amount'],
+    ['a zero principal', { p_amount_paid: 0 }, 'invalid_amount'],
+  ])('%s is refused and nothing moves', async (_label, extra, key) => {
+    const account = await createBankAccount(owner, 100);
+    const entry = await createPayable(owner, 100);
+    const { error } = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-20',
+      p_today: TODAY,
+      ...extra,
+    });
+    expect(error?.message).toBe(key);
+    expect(await currentBalance(db, account.id)).toBe(100);
+    expect(await ledger('payable_id', entry.id)).toEqual([]);
+    expect((await payable(entry.id)).status).toBe('pending');
+  });
+});
+
+describe('the payment date', () => {
+  it('a backdated settlement lands in its own report period', async () => {
+    const member = await createMember('Construtora Retroativa');
+    const account = await createBankAccount(member, 0);
+    const entry = await createReceivable(member, 321.09, { due_date: '2026-02-05' });
+    const { error } = await member.client.rpc('settle_receivable', {
+      p_receivable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_received_on: '2026-02-10',
+      p_today: TODAY,
+    });
+    expect(error).toBeNull();
+    const feb = await member.client.rpc('report_summary', {
+      p_company_id: member.company.id,
+      p_start: '2026-02-01',
+      p_end: '2026-02-28',
+    });
+    expect(feb.data).toMatchObject({ revenue_total: 321.09, revenue_count: 1 });
+    const mar = await member.client.rpc('report_summary', {
+      p_company_id: member.company.id,
+      p_start: '2026-03-01',
+      p_end: '2026-03-31',
+    });
+    expect(mar.data).toMatchObject({ revenue_total: 0, revenue_count: 0 });
+    const { rows } = await db.query(
+      'select transaction_date::text from public.transactions where receivable_id = $1',
+      [entry.id],
+    );
+    expect(rows).toEqual([{ transaction_date: '2026-02-10' }]);
+  });
+
+  it("a date after the browser's today is refused; today itself and null (= today) pass", async () => {
+    const account = await createBankAccount(owner, 100);
+    const entry = await createPayable(owner, 10);
+    const future = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-04-01',
+      p_today: TODAY,
+    });
+    expect(future.error?.message).toBe('payment_date_in_future');
+    expect(await ledger('payable_id', entry.id)).toEqual([]);
+
+    const onToday = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_amount_paid: 4,
+      p_today: TODAY,
+    });
+    expect(onToday.error).toBeNull();
+    const rows = await ledger('payable_id', entry.id);
+    expect(rows.map((r) => r.transaction_date)).toEqual([TODAY]);
+  });
+
+  it("without p_today, a date after the database's tomorrow is refused", async () => {
+    const account = await createBankAccount(owner, 100);
+    const entry = await createReceivable(owner, 10);
+    const { error } = await owner.client.rpc('settle_receivable', {
+      p_receivable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_received_on: '2100-12-31',
+    });
+    expect(error?.message).toBe('payment_date_in_future');
+  });
+
+  it('a p_today in the future does not let a future date through', async () => {
+    const account = await createBankAccount(owner, 100);
+    const entry = await createPayable(owner, 10);
+    const { error } = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2099-01-01',
+      p_today: '2099-01-01',
+    });
+    expect(error?.message).toBe('payment_date_in_future');
+  });
+});
+
+describe('who may settle', () => {
+  it("another company's entry → entry_not_found", async () => {
+    const account = await createBankAccount(outsider, 100);
+    const entry = await createPayable(owner, 10);
+    const { error } = await outsider.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-20',
+      p_amount_paid: 5,
+    });
+    expect(error?.message).toBe('entry_not_found');
+  });
+});
