@@ -1619,6 +1619,50 @@ export type Database = {
         };
         Returns: Json;
       };
+      reverse_payment: {
+        Args: { p_payment_id: string; p_reversed_on?: string };
+        Returns: {
+          amount: number | null;
+          bank_account_id: string | null;
+          bank_account_name: string | null;
+          category_color: string | null;
+          category_id: string | null;
+          category_name: string | null;
+          company_id: string | null;
+          counterparty_id: string | null;
+          counterparty_name: string | null;
+          counterparty_text: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          description: string | null;
+          discount_amount: number | null;
+          due_date: string | null;
+          fine_amount: number | null;
+          id: string | null;
+          installment_count: number | null;
+          installment_number: number | null;
+          interest_amount: number | null;
+          kind: string | null;
+          notes: string | null;
+          open_amount: number | null;
+          paid_amount: number | null;
+          paid_total: number | null;
+          payment_method: string | null;
+          project_id: string | null;
+          project_name: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          settled_on: string | null;
+          status: string | null;
+          updated_at: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'entries';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       reverse_transfer: {
         Args: { p_reversed_on?: string; p_transfer_group_id: string };
         Returns: string;

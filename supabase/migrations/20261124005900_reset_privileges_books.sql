@@ -1,6 +1,6 @@
 -- The complete privileges reset again (as 20261124000900, which stays as it was), for the schema as
 -- it is after issue 10: the settle functions' new signatures, create_and_settle_entry,
--- reverse_transfer, delete_entry, account_ledger, bank_account_summary, entry_history,
+-- reverse_transfer, reverse_payment, delete_entry, account_ledger, bank_account_summary, entry_history,
 -- company_activity, the views standing_transactions, entry_payments and transfers, the append-only
 -- audit_log (SELECT only), and INSERT of a client-generated id on payables/receivables.
 -- tests/db/security.test.ts applies THIS file again on top of Supabase's old defaults; a later
@@ -82,6 +82,7 @@ grant execute on function public.settle_receivable(uuid, uuid, date, numeric, nu
 grant execute on function public.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric) to authenticated;
 grant execute on function public.delete_entry(text, uuid, text) to authenticated;
 grant execute on function public.reverse_transfer(uuid, date) to authenticated;
+grant execute on function public.reverse_payment(uuid, date) to authenticated;
 grant execute on function public.account_ledger(uuid, date, date, text, boolean) to authenticated;
 grant execute on function public.bank_account_summary(uuid, date, date, text) to authenticated;
 grant execute on function public.entry_history(text, uuid) to authenticated;
@@ -147,6 +148,7 @@ grant execute on function private.settle_payable(uuid, uuid, date, numeric, nume
 grant execute on function private.settle_receivable(uuid, uuid, date, numeric, numeric, numeric, numeric, date) to authenticated;
 grant execute on function private.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric) to authenticated;
 grant execute on function private.reverse_transfer(uuid, date) to authenticated;
+grant execute on function private.reverse_payment(uuid, date) to authenticated;
 grant execute on function private.reopen_payable(uuid, date) to authenticated;
 grant execute on function private.reopen_receivable(uuid, date) to authenticated;
 grant execute on function private.transfer_between_accounts(uuid, uuid, numeric, date, text) to authenticated;

@@ -378,3 +378,90 @@ describe('who may settle', () => {
     expect(error?.message).toBe('entry_not_found');
   });
 });
+
+describe('reverse_payment (estorno of one payment)', () => {
+  it('reverses only that payment; the entry reopens by its parts', async () => {
+    const account = await createBankAccount(owner, 1000);
+    const entry = await createPayable(owner, 500, { due_date: '2026-03-01' });
+    const first = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-05',
+      p_amount_paid: 200,
+      p_fine: 10,
+      p_today: TODAY,
+    });
+    expect(first.error).toBeNull();
+    const rest = await owner.client.rpc('settle_payable', {
+      p_payable_id: entry.id,
+      p_bank_account_id: account.id,
+      p_paid_on: '2026-03-06',
+      p_interest: 3.33,
+      p_today: TODAY,
+    });
+    expect(rest.data).toMatchObject({ status: 'paid', paid_total: 513.33 });
+    expect(await currentBalance(db, account.id)).toBe(486.67);
+
+    const payments = await owner.client
+      .from('entry_payments')
+      .select('id, paid_on')
+      .eq('kind', 'expense')
+      .eq('entry_id', entry.id)
+      .order('paid_on');
+    const last = payments.data![1]!;
+    const { data, error } = await owner.client.rpc('reverse_payment', {
+      p_payment_id: last.id,
+      p_reversed_on: '2026-03-07',
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      status: 'pending',
+      settled_on: null,
+      paid_amount: 200,
+      fine_amount: 10,
+      interest_amount: 0,
+      open_amount: 300,
+      paid_total: 210,
+    });
+    expect(await currentBalance(db, account.id)).toBe(790);
+    expect(await ledgerBalance(db, account.id)).toBe(790);
+    const again = await owner.client.rpc('reverse_payment', { p_payment_id: last.id });
+    expect(again.error?.message).toBe('payment_already_reversed');
+    const foreign = await outsider.client.rpc('reverse_payment', { p_payment_id: payments.data![0]!.id });
+    expect(foreign.error?.message).toBe('payment_not_found');
+    const listed = await owner.client
+      .from('entry_payments')
+      .select('reversed, reversed_on')
+      .eq('entry_id', entry.id)
+      .order('paid_on');
+    expect(listed.data).toEqual([
+      { reversed: false, reversed_on: null },
+      { reversed: true, reversed_on: '2026-03-07' },
+    ]);
+  });
+});
+
+describe('concurrent partial payments', () => {
+  it('never pay more than the open amount: of 10 payments of 30 on 100, exactly 3 pass', async () => {
+    const account = await createBankAccount(owner, 1000);
+    const entry = await createPayable(owner, 100);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        owner.client.rpc('settle_payable', {
+          p_payable_id: entry.id,
+          p_bank_account_id: account.id,
+          p_paid_on: '2026-03-20',
+          p_amount_paid: 30,
+          p_today: TODAY,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.error === null)).toHaveLength(3);
+    expect(
+      results.filter((r) => r.error?.message === 'payment_exceeds_open_amount'),
+    ).toHaveLength(7);
+    expect((await payable(entry.id)).open_amount).toBe(10);
+    expect(await currentBalance(db, account.id)).toBe(910);
+    expect(await ledgerBalance(db, account.id)).toBe(910);
+  });
+});
