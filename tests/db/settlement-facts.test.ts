@@ -410,7 +410,7 @@ describe('reverse_payment (estorno of one payment)', () => {
       .order('paid_on');
     const last = payments.data![1]!;
     const { data, error } = await owner.client.rpc('reverse_payment', {
-      p_payment_id: last.id,
+      p_payment_id: last.id!,
       p_reversed_on: '2026-03-07',
     });
     expect(error).toBeNull();
@@ -425,9 +425,9 @@ describe('reverse_payment (estorno of one payment)', () => {
     });
     expect(await currentBalance(db, account.id)).toBe(790);
     expect(await ledgerBalance(db, account.id)).toBe(790);
-    const again = await owner.client.rpc('reverse_payment', { p_payment_id: last.id });
+    const again = await owner.client.rpc('reverse_payment', { p_payment_id: last.id! });
     expect(again.error?.message).toBe('payment_already_reversed');
-    const foreign = await outsider.client.rpc('reverse_payment', { p_payment_id: payments.data![0]!.id });
+    const foreign = await outsider.client.rpc('reverse_payment', { p_payment_id: payments.data![0]!.id! });
     expect(foreign.error?.message).toBe('payment_not_found');
     const listed = await owner.client
       .from('entry_payments')
