@@ -3,12 +3,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, createMember, createUser } from './helpers';
-import {
-  createBankAccount,
-  createPayable,
-  settlePayable,
-  type Member,
-} from './money-helpers';
+import { createBankAccount, createPayable, settlePayable, type Member } from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
@@ -24,7 +19,11 @@ afterAll(async () => {
 });
 
 async function auditRows(table: string, rowId: string) {
-  const { rows } = await db.query<{ action: string; actor: string | null; changed: Record<string, unknown> }>(
+  const { rows } = await db.query<{
+    action: string;
+    actor: string | null;
+    changed: Record<string, unknown>;
+  }>(
     `select action, actor, changed, company_id from public.audit_log
      where table_name = $1 and row_id = $2 order by id`,
     [table, rowId],
@@ -35,7 +34,10 @@ async function auditRows(table: string, rowId: string) {
 describe('the trigger writes the history', () => {
   it('an entry: insert, update (changed columns only, before/after), delete', async () => {
     const entry = await createPayable(owner, 10, { description: 'Areia' });
-    await owner.client.from('accounts_payable').update({ description: 'Areia fina', notes: 'x' }).eq('id', entry.id);
+    await owner.client
+      .from('accounts_payable')
+      .update({ description: 'Areia fina', notes: 'x' })
+      .eq('id', entry.id);
     await owner.client.from('accounts_payable').update({ notes: 'x' }).eq('id', entry.id);
     await owner.client.from('accounts_payable').delete().eq('id', entry.id);
     const rows = await auditRows('accounts_payable', entry.id);
@@ -56,7 +58,10 @@ describe('the trigger writes the history', () => {
     const account = await createBankAccount(owner, 100);
     const entry = await createPayable(owner, 10);
     await settlePayable(owner, entry.id, account.id, '2026-03-10');
-    const { rows: ledger } = await db.query('select id from public.transactions where payable_id = $1', [entry.id]);
+    const { rows: ledger } = await db.query(
+      'select id from public.transactions where payable_id = $1',
+      [entry.id],
+    );
     const inserted: Record<string, string> = {
       bank_accounts: account.id,
       transactions: ledger[0].id,
@@ -77,7 +82,12 @@ describe('the trigger writes the history', () => {
     }
     const { data: receivable } = await owner.client
       .from('accounts_receivable')
-      .insert({ company_id: owner.company.id, description: 'Medição', amount: 5, due_date: '2026-03-10' })
+      .insert({
+        company_id: owner.company.id,
+        description: 'Medição',
+        amount: 5,
+        due_date: '2026-03-10',
+      })
       .select('id')
       .single();
     inserted.accounts_receivable = receivable!.id;
@@ -91,11 +101,17 @@ describe('the trigger writes the history', () => {
 
     for (const [table, id] of Object.entries(inserted)) {
       const rows = await auditRows(table, id);
-      expect(rows.map((r) => r.action), table).toContain('insert');
+      expect(
+        rows.map((r) => r.action),
+        table,
+      ).toContain('insert');
       expect(rows[0], table).toMatchObject({ actor: owner.user.id, company_id: owner.company.id });
     }
     // The payable's settlement is an update by the member; the balance move alone is not recorded.
-    expect((await auditRows('accounts_payable', entry.id)).map((r) => r.action)).toEqual(['insert', 'update']);
+    expect((await auditRows('accounts_payable', entry.id)).map((r) => r.action)).toEqual([
+      'insert',
+      'update',
+    ]);
     expect((await auditRows('bank_accounts', account.id)).map((r) => r.action)).toEqual(['insert']);
     // The membership: inserted by create_company, then the rename.
     expect(await auditRows('user_profiles', profile!.id)).toEqual([
@@ -112,7 +128,9 @@ describe('nobody writes the history through the API', () => {
   it('authenticated cannot insert, update or delete (42501), not even their own rows', async () => {
     const entry = await createPayable(owner, 10);
     const [mine] = (
-      await db.query<{ id: string }>('select id from public.audit_log where row_id = $1', [entry.id])
+      await db.query<{ id: string }>('select id from public.audit_log where row_id = $1', [
+        entry.id,
+      ])
     ).rows;
     const insert = await owner.client.from('audit_log').insert({
       company_id: owner.company.id,
@@ -136,20 +154,28 @@ describe('nobody writes the history through the API', () => {
     await expect(
       db.query(`update public.audit_log set action = 'delete' where row_id = $1`, [entry.id]),
     ).rejects.toThrow('audit_log_append_only');
-    await expect(db.query('delete from public.audit_log where row_id = $1', [entry.id])).rejects.toThrow(
-      'audit_log_append_only',
-    );
+    await expect(
+      db.query('delete from public.audit_log where row_id = $1', [entry.id]),
+    ).rejects.toThrow('audit_log_append_only');
   });
 });
 
 describe('who reads the history', () => {
   it('admins of another company see none of it', async () => {
     const entry = await createPayable(owner, 10);
-    const { data } = await outsider.client.from('audit_log').select('id').eq('company_id', owner.company.id);
+    const { data } = await outsider.client
+      .from('audit_log')
+      .select('id')
+      .eq('company_id', owner.company.id);
     expect(data).toEqual([]);
-    const history = await outsider.client.rpc('entry_history', { p_kind: 'expense', p_id: entry.id });
+    const history = await outsider.client.rpc('entry_history', {
+      p_kind: 'expense',
+      p_id: entry.id,
+    });
     expect(history.error?.message).toBe('entry_not_found');
-    const activity = await outsider.client.rpc('company_activity', { p_company_id: owner.company.id });
+    const activity = await outsider.client.rpc('company_activity', {
+      p_company_id: owner.company.id,
+    });
     expect(activity.error?.message).toBe('not_a_member');
   });
 
@@ -162,7 +188,10 @@ describe('who reads the history', () => {
     );
     await createBankAccount(owner, 1);
     const entry = await createPayable(owner, 10, { description: 'Histórico visível' });
-    await member.client.from('accounts_payable').update({ notes: 'membro editou' }).eq('id', entry.id);
+    await member.client
+      .from('accounts_payable')
+      .update({ notes: 'membro editou' })
+      .eq('id', entry.id);
 
     const history = await member.client.rpc('entry_history', { p_kind: 'expense', p_id: entry.id });
     expect(history.error).toBeNull();
@@ -170,12 +199,17 @@ describe('who reads the history', () => {
       ['update', member.user.id, 'Membro Leitor'],
       ['insert', owner.user.id, expect.stringMatching(/^Admin /)],
     ]);
-    const { data: visible } = await member.client.from('audit_log').select('table_name').eq('company_id', owner.company.id);
+    const { data: visible } = await member.client
+      .from('audit_log')
+      .select('table_name')
+      .eq('company_id', owner.company.id);
     expect(visible?.length).toBeGreaterThan(0);
     expect(
       visible?.filter((r) => !['accounts_payable', 'accounts_receivable'].includes(r.table_name)),
     ).toEqual([]);
-    const activity = await member.client.rpc('company_activity', { p_company_id: owner.company.id });
+    const activity = await member.client.rpc('company_activity', {
+      p_company_id: owner.company.id,
+    });
     expect(activity.error?.message).toBe('not_admin');
 
     const admin = await owner.client
@@ -193,7 +227,10 @@ describe('who reads the history', () => {
       actor_name: 'Membro Leitor',
       changed: { notes: { before: null, after: 'membro editou' } },
     });
-    const all = await owner.client.from('audit_log').select('table_name').eq('company_id', owner.company.id);
+    const all = await owner.client
+      .from('audit_log')
+      .select('table_name')
+      .eq('company_id', owner.company.id);
     expect(new Set(all.data?.map((r) => r.table_name))).toContain('bank_accounts');
   });
 });

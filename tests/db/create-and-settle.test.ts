@@ -111,7 +111,10 @@ describe('create_and_settle_entry', () => {
 
   it('refuses an unknown kind and a missing id', async () => {
     const account = await createBankAccount(owner, 100);
-    const kind = await owner.client.rpc('create_and_settle_entry', args(account.id, { p_kind: 'x' }));
+    const kind = await owner.client.rpc(
+      'create_and_settle_entry',
+      args(account.id, { p_kind: 'x' }),
+    );
     expect(kind.error?.message).toBe('invalid_kind');
     const id = await owner.client.rpc(
       'create_and_settle_entry',

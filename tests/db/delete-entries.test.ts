@@ -38,7 +38,10 @@ async function installmentPlan(member: Member, kind: 'recurrence' | 'installment
     installment_number: kind === 'installment' ? i + 1 : null,
     installment_count: kind === 'installment' ? 12 : null,
   }));
-  const { data, error } = await member.client.from('accounts_payable').insert(rows).select('id, due_date');
+  const { data, error } = await member.client
+    .from('accounts_payable')
+    .insert(rows)
+    .select('id, due_date');
   if (error) throw error;
   const byDue = [...data].sort((a, b) => a.due_date.localeCompare(b.due_date));
   return { series, ids: byDue.map((r) => r.id) };
@@ -62,7 +65,12 @@ describe('delete_entry', () => {
     });
     expect(error).toBeNull();
     expect(data).toBe(8);
-    expect(await remaining(series)).toEqual(['Betoneira 1/12', 'Betoneira 2/12', 'Betoneira 3/12', 'Betoneira 4/12']);
+    expect(await remaining(series)).toEqual([
+      'Betoneira 1/12',
+      'Betoneira 2/12',
+      'Betoneira 3/12',
+      'Betoneira 4/12',
+    ]);
   });
 
   it('"esta e as próximas" of a recurrence goes by due date', async () => {
@@ -79,7 +87,11 @@ describe('delete_entry', () => {
   it('"só esta" deletes one; "todas as pendentes" keeps the paid ones', async () => {
     const account = await createBankAccount(owner, 10000);
     const { series, ids } = await installmentPlan(owner);
-    const one = await owner.client.rpc('delete_entry', { p_kind: 'expense', p_id: ids[11]!, p_scope: 'one' });
+    const one = await owner.client.rpc('delete_entry', {
+      p_kind: 'expense',
+      p_id: ids[11]!,
+      p_scope: 'one',
+    });
     expect(one.data).toBe(1);
     await settlePayable(owner, ids[0]!, account.id, '2026-01-10');
     const partial = await owner.client.rpc('settle_payable', {
@@ -118,21 +130,32 @@ describe('delete_entry', () => {
       p_scope: 'following',
     });
     expect(partial.error?.message).toBe('entry_has_payments');
-    const { rows } = await db.query('select 1 from public.accounts_payable where id = any($1)', [ids]);
+    const { rows } = await db.query('select 1 from public.accounts_payable where id = any($1)', [
+      ids,
+    ]);
     expect(rows).toHaveLength(12);
   });
 
   it("another company's entry → entry_not_found, and it stays", async () => {
     const entry = await createReceivable(owner, 10);
-    const { error } = await outsider.client.rpc('delete_entry', { p_kind: 'income', p_id: entry.id });
+    const { error } = await outsider.client.rpc('delete_entry', {
+      p_kind: 'income',
+      p_id: entry.id,
+    });
     expect(error?.message).toBe('entry_not_found');
-    const { rows } = await db.query('select 1 from public.accounts_receivable where id = $1', [entry.id]);
+    const { rows } = await db.query('select 1 from public.accounts_receivable where id = $1', [
+      entry.id,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
   it('refuses an unknown scope or kind', async () => {
     const entry = await createPayable(owner, 10);
-    const scope = await owner.client.rpc('delete_entry', { p_kind: 'expense', p_id: entry.id, p_scope: 'x' });
+    const scope = await owner.client.rpc('delete_entry', {
+      p_kind: 'expense',
+      p_id: entry.id,
+      p_scope: 'x',
+    });
     expect(scope.error?.message).toBe('invalid_scope');
     const kind = await owner.client.rpc('delete_entry', { p_kind: 'x', p_id: entry.id });
     expect(kind.error?.message).toBe('invalid_kind');
@@ -170,10 +193,14 @@ describe('edits', () => {
       .select()
       .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ description: 'Cimento corrigido', amount: 20.5, open_amount: 20.5 });
+    expect(data).toMatchObject({
+      description: 'Cimento corrigido',
+      amount: 20.5,
+      open_amount: 20.5,
+    });
   });
 
-  it("a paid entry keeps amount and account; description, category and obra reach its ledger row", async () => {
+  it('a paid entry keeps amount and account; description, category and obra reach its ledger row', async () => {
     const account = await createBankAccount(owner, 1000);
     const other = await createBankAccount(owner, 0);
     const { data: project } = await owner.client
@@ -191,7 +218,10 @@ describe('edits', () => {
       .single();
     const entry = await createPayable(owner, 80);
     await settlePayable(owner, entry.id, account.id, '2026-11-20');
-    const amount = await owner.client.from('accounts_payable').update({ amount: 90 }).eq('id', entry.id);
+    const amount = await owner.client
+      .from('accounts_payable')
+      .update({ amount: 90 })
+      .eq('id', entry.id);
     expect(amount.error?.message).toBe('entry_already_settled');
     const moved = await owner.client
       .from('accounts_payable')
@@ -213,6 +243,8 @@ describe('edits', () => {
       p_company_id: owner.company.id,
       p_project_id: project!.id,
     });
-    expect(financials.data).toEqual([{ project_id: project!.id, paid_expenses: 80, paid_revenues: 0 }]);
+    expect(financials.data).toEqual([
+      { project_id: project!.id, paid_expenses: 80, paid_revenues: 0 },
+    ]);
   });
 });

@@ -39,7 +39,11 @@ async function ledger(column: 'payable_id' | 'receivable_id', id: string) {
 }
 
 async function payable(id: string) {
-  const { data, error } = await owner.client.from('accounts_payable').select('*').eq('id', id).single();
+  const { data, error } = await owner.client
+    .from('accounts_payable')
+    .select('*')
+    .eq('id', id)
+    .single();
   if (error) throw error;
   return data;
 }
@@ -47,7 +51,10 @@ async function payable(id: string) {
 describe('partial payment, then the rest', () => {
   it('keeps the remainder open on the same entry; balance, ledger, lists and home totals agree', async () => {
     const account = await createBankAccount(owner, 5000, { name: 'Conta parcial' });
-    const entry = await createPayable(owner, 1000, { due_date: '2026-03-10', description: 'Aço parcial' });
+    const entry = await createPayable(owner, 1000, {
+      due_date: '2026-03-10',
+      description: 'Aço parcial',
+    });
 
     const first = await owner.client.rpc('settle_payable', {
       p_payable_id: entry.id,
@@ -83,7 +90,11 @@ describe('partial payment, then the rest', () => {
       p_company_id: owner.company.id,
       p_today: TODAY,
     });
-    expect(home.data).toMatchObject({ payable_total: 599.9, overdue_total: 599.9, payable_pending_count: 1 });
+    expect(home.data).toMatchObject({
+      payable_total: 599.9,
+      overdue_total: 599.9,
+      payable_pending_count: 1,
+    });
     const cards = await owner.client.rpc('entry_list_summary', {
       p_company_id: owner.company.id,
       p_kind: 'expense',
@@ -144,7 +155,11 @@ describe('partial payment, then the rest', () => {
       p_company_id: owner.company.id,
       p_today: TODAY,
     });
-    expect(after.data).toMatchObject({ payable_total: 0, overdue_total: 0, payable_pending_count: 0 });
+    expect(after.data).toMatchObject({
+      payable_total: 0,
+      overdue_total: 0,
+      payable_pending_count: 0,
+    });
     const report = await owner.client.rpc('report_summary', {
       p_company_id: owner.company.id,
       p_start: '2026-03-01',
@@ -169,7 +184,10 @@ describe('partial payment, then the rest', () => {
     }
     expect(await currentBalance(db, account.id)).toBe(847);
     // A partially paid entry cannot change its amount nor be deleted.
-    const edit = await owner.client.from('accounts_payable').update({ amount: 500 }).eq('id', entry.id);
+    const edit = await owner.client
+      .from('accounts_payable')
+      .update({ amount: 500 })
+      .eq('id', entry.id);
     expect(edit.error?.message).toBe('entry_has_payments');
     const del = await owner.client.from('accounts_payable').delete().eq('id', entry.id);
     expect(del.error?.message).toBe('entry_has_payments');
@@ -427,7 +445,9 @@ describe('reverse_payment (estorno of one payment)', () => {
     expect(await ledgerBalance(db, account.id)).toBe(790);
     const again = await owner.client.rpc('reverse_payment', { p_payment_id: last.id! });
     expect(again.error?.message).toBe('payment_already_reversed');
-    const foreign = await outsider.client.rpc('reverse_payment', { p_payment_id: payments.data![0]!.id! });
+    const foreign = await outsider.client.rpc('reverse_payment', {
+      p_payment_id: payments.data![0]!.id!,
+    });
     expect(foreign.error?.message).toBe('payment_not_found');
     const listed = await owner.client
       .from('entry_payments')
@@ -457,9 +477,9 @@ describe('concurrent partial payments', () => {
       ),
     );
     expect(results.filter((r) => r.error === null)).toHaveLength(3);
-    expect(
-      results.filter((r) => r.error?.message === 'payment_exceeds_open_amount'),
-    ).toHaveLength(7);
+    expect(results.filter((r) => r.error?.message === 'payment_exceeds_open_amount')).toHaveLength(
+      7,
+    );
     expect((await payable(entry.id)).open_amount).toBe(10);
     expect(await currentBalance(db, account.id)).toBe(910);
     expect(await ledgerBalance(db, account.id)).toBe(910);

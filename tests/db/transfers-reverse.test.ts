@@ -74,7 +74,11 @@ describe('reverse_transfer', () => {
 
     const again = await owner.client.rpc('reverse_transfer', { p_transfer_group_id: group });
     expect(again.error?.message).toBe('transfer_already_reversed');
-    const after = await owner.client.from('transfers').select('reversed, reversed_on').eq('id', group).single();
+    const after = await owner.client
+      .from('transfers')
+      .select('reversed, reversed_on')
+      .eq('id', group)
+      .single();
     expect(after.data).toEqual({ reversed: true, reversed_on: '2026-03-11' });
   });
 
@@ -83,7 +87,9 @@ describe('reverse_transfer', () => {
     const b = await createBankAccount(owner, 0);
     const group = await transfer(a.id, b.id, 40);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => owner.client.rpc('reverse_transfer', { p_transfer_group_id: group })),
+      Array.from({ length: 5 }, () =>
+        owner.client.rpc('reverse_transfer', { p_transfer_group_id: group }),
+      ),
     );
     expect(results.filter((r) => r.error === null)).toHaveLength(1);
     expect(results.filter((r) => r.error?.message === 'transfer_already_reversed')).toHaveLength(4);
@@ -180,7 +186,9 @@ describe('account_ledger and bank_account_summary', () => {
 
   it("another company's account → bank_account_not_found", async () => {
     const account = await createBankAccount(owner, 0);
-    const { error } = await outsider.client.rpc('bank_account_summary', { p_bank_account_id: account.id });
+    const { error } = await outsider.client.rpc('bank_account_summary', {
+      p_bank_account_id: account.id,
+    });
     expect(error?.message).toBe('bank_account_not_found');
   });
 });
