@@ -485,3 +485,80 @@ describe('concurrent partial payments', () => {
     expect(await ledgerBalance(db, account.id)).toBe(910);
   });
 });
+
+describe('what was paid, everywhere', () => {
+  it('cards, Movimentações, supplier totals and obra financials count juros and partial payments alike', async () => {
+    const member = await createMember('Construtora Totais Pagos');
+    const account = await createBankAccount(member, 10000);
+    const { data: supplier } = await member.client
+      .from('suppliers')
+      .insert({ company_id: member.company.id, name: 'Fornecedor Juros' })
+      .select()
+      .single();
+    const { data: project } = await member.client
+      .from('projects')
+      .insert({ company_id: member.company.id, name: 'Obra Juros' })
+      .select()
+      .single();
+    const full = await createPayable(member, 100, {
+      supplier_id: supplier!.id,
+      project_id: project!.id,
+      due_date: '2026-03-01',
+    });
+    const partial = await createPayable(member, 200, {
+      supplier_id: supplier!.id,
+      project_id: project!.id,
+      due_date: '2026-03-01',
+    });
+    for (const [id, extra] of [
+      [full.id, { p_interest: 1.11, p_fine: 2 }],
+      [partial.id, { p_amount_paid: 50.5 }],
+    ] as const) {
+      const { error } = await member.client.rpc('settle_payable', {
+        p_payable_id: id,
+        p_bank_account_id: account.id,
+        p_paid_on: '2026-03-10',
+        p_today: TODAY,
+        ...extra,
+      });
+      expect(error).toBeNull();
+    }
+
+    const cards = await member.client.rpc('entry_list_summary', {
+      p_company_id: member.company.id,
+      p_kind: 'expense',
+      p_today: TODAY,
+    });
+    expect(cards.data).toEqual({
+      pending_total: 149.5,
+      pending_count: 1,
+      overdue_total: 149.5,
+      overdue_count: 1,
+      paid_total: 103.11,
+      paid_count: 1,
+      partial_paid_total: 50.5,
+      partial_count: 1,
+    });
+    const moves = await member.client.rpc('movement_summary', {
+      p_company_id: member.company.id,
+      p_today: TODAY,
+    });
+    expect(moves.data).toEqual({
+      income_total: 0,
+      expense_total: 303.11,
+      balance: -303.11,
+      count: 2,
+    });
+    const stats = await member.client.rpc('supplier_stats', {
+      p_company_id: member.company.id,
+      p_supplier_id: supplier!.id,
+    });
+    expect(stats.data?.[0]?.total_spent).toBe(153.61);
+    const financials = await member.client.rpc('project_financials', {
+      p_company_id: member.company.id,
+      p_project_id: project!.id,
+    });
+    expect(financials.data?.[0]?.paid_expenses).toBe(153.61);
+    expect(await currentBalance(db, account.id)).toBe(9846.39);
+  });
+});
