@@ -200,7 +200,7 @@ describe('edits', () => {
     });
   });
 
-  it('a paid entry keeps amount and account; description, category and obra reach its ledger row', async () => {
+  it('a paid entry keeps amount and account; description and obra reach its ledger row (category: dates-amounts.test.ts)', async () => {
     const account = await createBankAccount(owner, 1000);
     const other = await createBankAccount(owner, 0);
     const { data: project } = await owner.client
