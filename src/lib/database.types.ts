@@ -12,11 +12,17 @@ export type Database = {
           created_at: string;
           created_by: string | null;
           description: string;
+          discount_amount: number;
           due_date: string;
+          fine_amount: number;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
+          interest_amount: number;
           notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
           project_id: string | null;
@@ -35,11 +41,17 @@ export type Database = {
           created_at?: string;
           created_by?: string | null;
           description: string;
+          discount_amount?: number;
           due_date: string;
+          fine_amount?: number;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
+          interest_amount?: number;
           notes?: string | null;
+          open_amount?: never;
+          paid_amount?: number;
+          paid_total?: never;
           payment_date?: string | null;
           payment_method?: string | null;
           project_id?: string | null;
@@ -58,11 +70,17 @@ export type Database = {
           created_at?: string;
           created_by?: string | null;
           description?: string;
+          discount_amount?: number;
           due_date?: string;
+          fine_amount?: number;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
+          interest_amount?: number;
           notes?: string | null;
+          open_amount?: never;
+          paid_amount?: number;
+          paid_total?: never;
           payment_date?: string | null;
           payment_method?: string | null;
           project_id?: string | null;
@@ -117,11 +135,17 @@ export type Database = {
           created_at: string;
           created_by: string | null;
           description: string;
+          discount_amount: number;
           due_date: string;
+          fine_amount: number;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
+          interest_amount: number;
           notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;
@@ -140,11 +164,17 @@ export type Database = {
           created_at?: string;
           created_by?: string | null;
           description: string;
+          discount_amount?: number;
           due_date: string;
+          fine_amount?: number;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
+          interest_amount?: number;
           notes?: string | null;
+          open_amount?: never;
+          paid_amount?: number;
+          paid_total?: never;
           payment_method?: string | null;
           project_id?: string | null;
           received_date?: string | null;
@@ -163,11 +193,17 @@ export type Database = {
           created_at?: string;
           created_by?: string | null;
           description?: string;
+          discount_amount?: number;
           due_date?: string;
+          fine_amount?: number;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
+          interest_amount?: number;
           notes?: string | null;
+          open_amount?: never;
+          paid_amount?: number;
+          paid_total?: never;
           payment_method?: string | null;
           project_id?: string | null;
           received_date?: string | null;
@@ -208,6 +244,39 @@ export type Database = {
             referencedColumns: ['company_id', 'id'];
           },
         ];
+      };
+      audit_log: {
+        Row: {
+          action: string;
+          actor: string | null;
+          at: string;
+          changed: NonNullable<Json>;
+          company_id: string;
+          id: number;
+          row_id: string;
+          table_name: string;
+        };
+        Insert: {
+          action: string;
+          actor?: string | null;
+          at?: string;
+          changed?: NonNullable<Json>;
+          company_id: string;
+          id?: never;
+          row_id: string;
+          table_name: string;
+        };
+        Update: {
+          action?: string;
+          actor?: string | null;
+          at?: string;
+          changed?: NonNullable<Json>;
+          company_id?: string;
+          id?: never;
+          row_id?: string;
+          table_name?: string;
+        };
+        Relationships: [];
       };
       bank_accounts: {
         Row: {
@@ -781,8 +850,12 @@ export type Database = {
           created_by: string | null;
           description: string;
           direction: string;
+          discount_amount: number | null;
+          fine_amount: number | null;
           id: string;
+          interest_amount: number | null;
           payable_id: string | null;
+          principal_amount: number | null;
           project_id: string | null;
           receivable_id: string | null;
           reversal_of: string | null;
@@ -799,8 +872,12 @@ export type Database = {
           created_by?: string | null;
           description: string;
           direction: string;
+          discount_amount?: number | null;
+          fine_amount?: number | null;
           id?: string;
+          interest_amount?: number | null;
           payable_id?: string | null;
+          principal_amount?: number | null;
           project_id?: string | null;
           receivable_id?: string | null;
           reversal_of?: string | null;
@@ -817,8 +894,12 @@ export type Database = {
           created_by?: string | null;
           description?: string;
           direction?: string;
+          discount_amount?: number | null;
+          fine_amount?: number | null;
           id?: string;
+          interest_amount?: number | null;
           payable_id?: string | null;
+          principal_amount?: number | null;
           project_id?: string | null;
           receivable_id?: string | null;
           reversal_of?: string | null;
@@ -862,6 +943,18 @@ export type Database = {
             columns: ['company_id', 'receivable_id'];
             referencedRelation: 'accounts_receivable';
             referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_reversal_of_fkey';
+            columns: ['reversal_of'];
+            referencedRelation: 'entry_payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_reversal_of_fkey';
+            columns: ['reversal_of'];
+            referencedRelation: 'standing_transactions';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'transactions_reversal_of_fkey';
@@ -927,14 +1020,22 @@ export type Database = {
           company_id: string | null;
           counterparty_id: string | null;
           counterparty_name: string | null;
+          counterparty_text: string | null;
           created_at: string | null;
+          created_by: string | null;
           description: string | null;
+          discount_amount: number | null;
           due_date: string | null;
+          fine_amount: number | null;
           id: string | null;
           installment_count: number | null;
           installment_number: number | null;
+          interest_amount: number | null;
           kind: string | null;
           notes: string | null;
+          open_amount: number | null;
+          paid_amount: number | null;
+          paid_total: number | null;
           payment_method: string | null;
           project_id: string | null;
           project_name: string | null;
@@ -942,8 +1043,204 @@ export type Database = {
           series_kind: string | null;
           settled_on: string | null;
           status: string | null;
+          updated_at: string | null;
         };
         Relationships: [];
+      };
+      entry_payments: {
+        Row: {
+          amount: number | null;
+          bank_account_id: string | null;
+          bank_account_name: string | null;
+          company_id: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          discount_amount: number | null;
+          entry_id: string | null;
+          fine_amount: number | null;
+          id: string | null;
+          interest_amount: number | null;
+          kind: string | null;
+          paid_on: string | null;
+          principal_amount: number | null;
+          reversed: boolean | null;
+          reversed_on: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'bank_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      standing_transactions: {
+        Row: {
+          amount: number | null;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          description: string | null;
+          direction: string | null;
+          discount_amount: number | null;
+          fine_amount: number | null;
+          id: string | null;
+          interest_amount: number | null;
+          payable_id: string | null;
+          principal_amount: number | null;
+          project_id: string | null;
+          receivable_id: string | null;
+          reversal_of: string | null;
+          transaction_date: string | null;
+          transfer_group_id: string | null;
+          type: string | null;
+        };
+        Insert: {
+          amount?: number | null;
+          bank_account_id?: string | null;
+          category_id?: string | null;
+          company_id?: string | null;
+          created_at?: string | null;
+          created_by?: string | null;
+          description?: string | null;
+          direction?: string | null;
+          discount_amount?: number | null;
+          fine_amount?: number | null;
+          id?: string | null;
+          interest_amount?: number | null;
+          payable_id?: string | null;
+          principal_amount?: number | null;
+          project_id?: string | null;
+          receivable_id?: string | null;
+          reversal_of?: string | null;
+          transaction_date?: string | null;
+          transfer_group_id?: string | null;
+          type?: string | null;
+        };
+        Update: {
+          amount?: number | null;
+          bank_account_id?: string | null;
+          category_id?: string | null;
+          company_id?: string | null;
+          created_at?: string | null;
+          created_by?: string | null;
+          description?: string | null;
+          direction?: string | null;
+          discount_amount?: number | null;
+          fine_amount?: number | null;
+          id?: string | null;
+          interest_amount?: number | null;
+          payable_id?: string | null;
+          principal_amount?: number | null;
+          project_id?: string | null;
+          receivable_id?: string | null;
+          reversal_of?: string | null;
+          transaction_date?: string | null;
+          transfer_group_id?: string | null;
+          type?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'bank_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_category_id_fkey';
+            columns: ['company_id', 'category_id'];
+            referencedRelation: 'categories';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_payable_id_fkey';
+            columns: ['company_id', 'payable_id'];
+            referencedRelation: 'accounts_payable';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_receivable_id_fkey';
+            columns: ['company_id', 'receivable_id'];
+            referencedRelation: 'accounts_receivable';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_reversal_of_fkey';
+            columns: ['reversal_of'];
+            referencedRelation: 'entry_payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_reversal_of_fkey';
+            columns: ['reversal_of'];
+            referencedRelation: 'standing_transactions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_reversal_of_fkey';
+            columns: ['reversal_of'];
+            referencedRelation: 'transactions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      transfers: {
+        Row: {
+          amount: number | null;
+          company_id: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          description: string | null;
+          from_account_id: string | null;
+          from_account_name: string | null;
+          id: string | null;
+          reversed: boolean | null;
+          reversed_on: string | null;
+          to_account_id: string | null;
+          to_account_name: string | null;
+          transfer_date: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'to_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'from_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'transactions_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
       };
     };
     Functions: {
@@ -967,6 +1264,36 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      account_ledger: {
+        Args: {
+          p_bank_account_id: string;
+          p_end?: string;
+          p_include_reversed?: boolean;
+          p_search?: string;
+          p_start?: string;
+        };
+        Returns: {
+          amount: number;
+          category_id: string;
+          category_name: string;
+          counterpart_account_id: string;
+          counterpart_account_name: string;
+          created_at: string;
+          description: string;
+          direction: string;
+          id: string;
+          payable_id: string;
+          project_id: string;
+          project_name: string;
+          receivable_id: string;
+          reversal_of: string;
+          reversed: boolean;
+          signed_amount: number;
+          transaction_date: string;
+          transfer_group_id: string;
+          type: string;
+        }[];
+      };
       balance_history: {
         Args: {
           p_account_ids?: string[];
@@ -977,9 +1304,100 @@ export type Database = {
         };
         Returns: Json;
       };
+      bank_account_summary: {
+        Args: {
+          p_bank_account_id: string;
+          p_end?: string;
+          p_search?: string;
+          p_start?: string;
+        };
+        Returns: Json;
+      };
       category_stats: {
         Args: { p_category_id: string; p_today: string };
         Returns: Json;
+      };
+      company_activity: {
+        Args: {
+          p_actor?: string;
+          p_company_id: string;
+          p_end?: string;
+          p_start?: string;
+          p_table?: string;
+        };
+        Returns: {
+          action: string;
+          actor: string;
+          actor_name: string;
+          at: string;
+          changed: Json;
+          id: number;
+          row_id: string;
+          table_name: string;
+        }[];
+      };
+      create_and_settle_entry: {
+        Args: {
+          p_amount: number;
+          p_bank_account_id: string;
+          p_category_id?: string;
+          p_company_id: string;
+          p_counterparty_id?: string;
+          p_counterparty_name?: string;
+          p_description: string;
+          p_discount?: number;
+          p_due_date: string;
+          p_fine?: number;
+          p_id: string;
+          p_interest?: number;
+          p_kind: string;
+          p_notes?: string;
+          p_paid_on?: string;
+          p_payment_method?: string;
+          p_project_id?: string;
+          p_today?: string;
+        };
+        Returns: {
+          amount: number | null;
+          bank_account_id: string | null;
+          bank_account_name: string | null;
+          category_color: string | null;
+          category_id: string | null;
+          category_name: string | null;
+          company_id: string | null;
+          counterparty_id: string | null;
+          counterparty_name: string | null;
+          counterparty_text: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          description: string | null;
+          discount_amount: number | null;
+          due_date: string | null;
+          fine_amount: number | null;
+          id: string | null;
+          installment_count: number | null;
+          installment_number: number | null;
+          interest_amount: number | null;
+          kind: string | null;
+          notes: string | null;
+          open_amount: number | null;
+          paid_amount: number | null;
+          paid_total: number | null;
+          payment_method: string | null;
+          project_id: string | null;
+          project_name: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          settled_on: string | null;
+          status: string | null;
+          updated_at: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'entries';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       create_company: {
         Args: {
@@ -1055,6 +1473,21 @@ export type Database = {
         Args: { p_company_id: string; p_today: string };
         Returns: Json;
       };
+      delete_entry: {
+        Args: { p_id: string; p_kind: string; p_scope?: string };
+        Returns: number;
+      };
+      entry_history: {
+        Args: { p_id: string; p_kind: string };
+        Returns: {
+          action: string;
+          actor: string;
+          actor_name: string;
+          at: string;
+          changed: Json;
+          id: number;
+        }[];
+      };
       entry_list_summary: {
         Args: { p_company_id: string; p_kind: string; p_today: string };
         Returns: Json;
@@ -1109,11 +1542,17 @@ export type Database = {
           created_at: string;
           created_by: string | null;
           description: string;
+          discount_amount: number;
           due_date: string;
+          fine_amount: number;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
+          interest_amount: number;
           notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
           project_id: string | null;
@@ -1143,11 +1582,17 @@ export type Database = {
           created_at: string;
           created_by: string | null;
           description: string;
+          discount_amount: number;
           due_date: string;
+          fine_amount: number;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
+          interest_amount: number;
           notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;
@@ -1174,6 +1619,54 @@ export type Database = {
         };
         Returns: Json;
       };
+      reverse_payment: {
+        Args: { p_payment_id: string; p_reversed_on?: string };
+        Returns: {
+          amount: number | null;
+          bank_account_id: string | null;
+          bank_account_name: string | null;
+          category_color: string | null;
+          category_id: string | null;
+          category_name: string | null;
+          company_id: string | null;
+          counterparty_id: string | null;
+          counterparty_name: string | null;
+          counterparty_text: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          description: string | null;
+          discount_amount: number | null;
+          due_date: string | null;
+          fine_amount: number | null;
+          id: string | null;
+          installment_count: number | null;
+          installment_number: number | null;
+          interest_amount: number | null;
+          kind: string | null;
+          notes: string | null;
+          open_amount: number | null;
+          paid_amount: number | null;
+          paid_total: number | null;
+          payment_method: string | null;
+          project_id: string | null;
+          project_name: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          settled_on: string | null;
+          status: string | null;
+          updated_at: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'entries';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      reverse_transfer: {
+        Args: { p_reversed_on?: string; p_transfer_group_id: string };
+        Returns: string;
+      };
       search_movements: {
         Args: {
           p_account_ids?: string[];
@@ -1198,6 +1691,7 @@ export type Database = {
           counterparty_name: string;
           created_at: string;
           description: string;
+          display_amount: number;
           display_status: string;
           due_date: string;
           id: string;
@@ -1205,6 +1699,9 @@ export type Database = {
           installment_number: number;
           kind: string;
           movement_date: string;
+          open_amount: number;
+          paid_amount: number;
+          paid_total: number;
           payment_method: string;
           project_id: string;
           project_name: string;
@@ -1214,9 +1711,14 @@ export type Database = {
       };
       settle_payable: {
         Args: {
+          p_amount_paid?: number;
           p_bank_account_id: string;
-          p_paid_on: string;
+          p_discount?: number;
+          p_fine?: number;
+          p_interest?: number;
+          p_paid_on?: string;
           p_payable_id: string;
+          p_today?: string;
         };
         Returns: {
           amount: number;
@@ -1226,11 +1728,17 @@ export type Database = {
           created_at: string;
           created_by: string | null;
           description: string;
+          discount_amount: number;
           due_date: string;
+          fine_amount: number;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
+          interest_amount: number;
           notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
           project_id: string | null;
@@ -1250,9 +1758,14 @@ export type Database = {
       };
       settle_receivable: {
         Args: {
+          p_amount_paid?: number;
           p_bank_account_id: string;
+          p_discount?: number;
+          p_fine?: number;
+          p_interest?: number;
           p_receivable_id: string;
-          p_received_on: string;
+          p_received_on?: string;
+          p_today?: string;
         };
         Returns: {
           amount: number;
@@ -1264,11 +1777,17 @@ export type Database = {
           created_at: string;
           created_by: string | null;
           description: string;
+          discount_amount: number;
           due_date: string;
+          fine_amount: number;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
+          interest_amount: number;
           notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;

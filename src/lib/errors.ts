@@ -26,6 +26,20 @@ const messages = new Map<string, string>(
     invitation_not_found: 'Convite não encontrado.',
     category_name_taken: 'Já existe uma categoria com esse nome.',
     category_not_found: 'Categoria não encontrada.',
+    // Issue 10: payments, deletion, transfers, history.
+    entry_has_payments:
+      'Este lançamento tem pagamentos registrados. Estorne-os antes de excluir ou alterar o valor.',
+    payment_date_in_future: 'A data do pagamento não pode ser no futuro.',
+    payment_exceeds_open_amount: 'O valor pago é maior que o valor em aberto.',
+    invalid_kind: 'Tipo de lançamento inválido.',
+    invalid_scope: 'Escolha o que excluir: só esta, esta e as próximas ou todas as pendentes.',
+    invalid_id: 'Identificador do lançamento ausente.',
+    entry_id_conflict: 'Não foi possível salvar este lançamento. Tente novamente.',
+    transfer_not_found: 'Transferência não encontrada.',
+    transfer_already_reversed: 'Esta transferência já foi estornada.',
+    audit_log_append_only: 'O histórico não pode ser alterado.',
+    payment_not_found: 'Pagamento não encontrado.',
+    payment_already_reversed: 'Este pagamento já foi estornado.',
     // GoTrue error codes.
     invalid_credentials: 'Email ou senha incorretos',
     user_already_exists: 'Este email já está cadastrado',

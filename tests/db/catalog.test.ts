@@ -104,8 +104,12 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.reopen_payable(uuid,date)',
       'private.reopen_receivable(uuid,date)',
-      'private.settle_payable(uuid,uuid,date)',
-      'private.settle_receivable(uuid,uuid,date)',
+      'private.settle_payable(uuid,uuid,date,numeric,numeric,numeric,numeric,date)',
+      'private.settle_receivable(uuid,uuid,date,numeric,numeric,numeric,numeric,date)',
+      // Issue 10: Lançar "Marcar como Pago" and the estorno of a transfer.
+      'private.create_and_settle_entry(text,uuid,uuid,text,numeric,date,uuid,date,date,uuid,text,uuid,uuid,text,text,numeric,numeric,numeric)',
+      'private.reverse_payment(uuid,date)',
+      'private.reverse_transfer(uuid,date)',
       'private.transfer_between_accounts(uuid,uuid,numeric,date,text)',
       'private.user_company_ids()',
     ];

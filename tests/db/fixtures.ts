@@ -177,6 +177,20 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       due_date: '2026-01-01',
     }),
   },
+  audit_log: {
+    companyColumn: 'company_id',
+    textColumn: 'table_name',
+    // Only the trigger writes it; the superuser may insert (it is append-only, not insert-proof).
+    sql: () =>
+      `insert into public.audit_log (company_id, table_name, row_id, action, changed)
+       values ($1, 'bank_accounts', $2, 'insert', '{}') returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({
+      company_id: companyId,
+      table_name: 'bank_accounts',
+      row_id: companyId,
+      action: 'insert',
+    }),
+  },
   transactions: {
     companyColumn: 'company_id',
     textColumn: 'description',

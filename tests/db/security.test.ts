@@ -10,7 +10,8 @@ import { adminDb, anonClient, createMember, createUser, type TestClient } from '
 import { createBankAccount, createPayable, type Member } from './money-helpers';
 
 const PRIVILEGES_MIGRATION = new URL(
-  '../../supabase/migrations/20261124000900_reset_privileges.sql',
+  // The latest complete privileges reset (issue 10 wrote it for its new signatures and objects).
+  '../../supabase/migrations/20261124005900_reset_privileges_books.sql',
   import.meta.url,
 );
 

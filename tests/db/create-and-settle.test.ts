@@ -1,0 +1,149 @@
+// Lançar "Marcar como Pago" (create_and_settle_entry): atomic and idempotent by the client-generated
+// id; plain inserts idempotent by id too (the offline queue's upsert with ignoreDuplicates).
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDb, createMember } from './helpers';
+import { createBankAccount, currentBalance, type Member } from './money-helpers';
+
+const TODAY = '2026-03-31';
+
+let db: pg.Pool;
+let owner: Member;
+let outsider: Member;
+
+beforeAll(async () => {
+  db = adminDb();
+  owner = await createMember('Construtora Lançar');
+  outsider = await createMember('Construtora Lançar Vizinha');
+});
+afterAll(async () => {
+  await db.end();
+});
+
+async function counts(kind: 'expense' | 'income', id: string) {
+  const table = kind === 'expense' ? 'accounts_payable' : 'accounts_receivable';
+  const column = kind === 'expense' ? 'payable_id' : 'receivable_id';
+  const entries = await db.query(`select 1 from public.${table} where id = $1`, [id]);
+  const ledger = await db.query(`select 1 from public.transactions where ${column} = $1`, [id]);
+  return { entries: entries.rowCount, ledger: ledger.rowCount };
+}
+
+function args(accountId: string, extra: Record<string, unknown> = {}) {
+  return {
+    p_kind: 'expense',
+    p_id: randomUUID(),
+    p_company_id: owner.company.id,
+    p_description: 'Compra à vista',
+    p_amount: 250.5,
+    p_due_date: '2026-03-30',
+    p_bank_account_id: accountId,
+    p_paid_on: '2026-03-30',
+    p_today: TODAY,
+    p_counterparty_name: 'Depósito Central',
+    ...extra,
+  };
+}
+
+describe('create_and_settle_entry', () => {
+  it('creates the entry paid, with one ledger row, and the same id again changes nothing', async () => {
+    const account = await createBankAccount(owner, 1000);
+    const call = args(account.id, { p_interest: 2.25 });
+    const first = await owner.client.rpc('create_and_settle_entry', call);
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      kind: 'expense',
+      id: call.p_id,
+      status: 'paid',
+      settled_on: '2026-03-30',
+      counterparty_name: 'Depósito Central',
+      paid_total: 252.75,
+      open_amount: 0,
+    });
+    const second = await owner.client.rpc('create_and_settle_entry', call);
+    expect(second.error).toBeNull();
+    expect(second.data).toMatchObject({ id: call.p_id, status: 'paid' });
+    expect(await counts('expense', call.p_id)).toEqual({ entries: 1, ledger: 1 });
+    expect(await currentBalance(db, account.id)).toBe(747.25);
+  });
+
+  it('a double tap (two calls at once) still makes one entry and one ledger row', async () => {
+    const account = await createBankAccount(owner, 1000);
+    const call = args(account.id, { p_kind: 'income', p_amount: 10 });
+    const results = await Promise.all([
+      owner.client.rpc('create_and_settle_entry', call),
+      owner.client.rpc('create_and_settle_entry', call),
+    ]);
+    expect(results.map((r) => r.error)).toEqual([null, null]);
+    expect(await counts('income', call.p_id)).toEqual({ entries: 1, ledger: 1 });
+    expect(await currentBalance(db, account.id)).toBe(1010);
+  });
+
+  it.each([
+    ['an inactive account', 'inactive', {}, 'bank_account_inactive'],
+    ['a future payment date', 'active', { p_paid_on: '2026-04-01' }, 'payment_date_in_future'],
+    ['an absurd payment date', 'active', { p_paid_on: '1999-12-31' }, 'invalid_date'],
+    ['a discount larger than the amount', 'active', { p_discount: 300 }, 'invalid_amount'],
+  ])('is atomic: %s → nothing is created', async (_label, state, extra, key) => {
+    const account = await createBankAccount(owner, 100, { is_active: state === 'active' });
+    const call = args(account.id, extra);
+    const { error } = await owner.client.rpc('create_and_settle_entry', call);
+    expect(error?.message).toBe(key);
+    expect(await counts('expense', call.p_id)).toEqual({ entries: 0, ledger: 0 });
+    expect(await currentBalance(db, account.id)).toBe(100);
+  });
+
+  it("refuses another company's id space and company", async () => {
+    const account = await createBankAccount(owner, 100);
+    const call = args(account.id);
+    expect((await owner.client.rpc('create_and_settle_entry', call)).error).toBeNull();
+    const foreignAccount = await createBankAccount(outsider, 100);
+    const reuse = await outsider.client.rpc('create_and_settle_entry', {
+      ...call,
+      p_company_id: outsider.company.id,
+      p_bank_account_id: foreignAccount.id,
+    });
+    expect(reuse.error?.message).toBe('entry_id_conflict');
+    const foreign = await outsider.client.rpc('create_and_settle_entry', args(foreignAccount.id));
+    expect(foreign.error?.message).toBe('not_a_member');
+    expect(await currentBalance(db, foreignAccount.id)).toBe(100);
+  });
+
+  it('refuses an unknown kind and a missing id', async () => {
+    const account = await createBankAccount(owner, 100);
+    const kind = await owner.client.rpc(
+      'create_and_settle_entry',
+      args(account.id, { p_kind: 'x' }),
+    );
+    expect(kind.error?.message).toBe('invalid_kind');
+    const id = await owner.client.rpc(
+      'create_and_settle_entry',
+      args(account.id, { p_id: null as unknown as string }),
+    );
+    expect(id.error?.message).toBe('invalid_id');
+  });
+});
+
+describe('plain inserts with a client-generated id', () => {
+  it('upsert with ignoreDuplicates inserts once; a plain second insert conflicts', async () => {
+    const id = randomUUID();
+    const row = {
+      id,
+      company_id: owner.company.id,
+      description: 'Fila offline',
+      amount: 12.34,
+      due_date: '2026-04-10',
+    };
+    for (let i = 0; i < 2; i++) {
+      const { error } = await owner.client
+        .from('accounts_payable')
+        .upsert(row, { onConflict: 'id', ignoreDuplicates: true });
+      expect(error).toBeNull();
+    }
+    const again = await owner.client.from('accounts_receivable').insert(row);
+    expect(again.error).toBeNull();
+    const dup = await owner.client.from('accounts_receivable').insert(row);
+    expect(dup.error?.code).toBe('23505');
+    expect(await counts('expense', id)).toEqual({ entries: 1, ledger: 0 });
+  });
+});
