@@ -10,6 +10,7 @@ import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
 import { restUrl, server } from '@/test/msw-server';
+import { userStorageKey } from '@/lib/user-storage';
 
 const user = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -123,7 +124,7 @@ describe('ProtectedRoute', () => {
         ]);
       }),
     );
-    localStorage.setItem(`current-company:${user.id}`, BETA);
+    localStorage.setItem(userStorageKey(user.id, 'current-company'), BETA);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(['companies', BETA, 'bank-accounts'], ['conta da Beta']);
     const { router } = renderGate({ session, user, loading: false, signedOut: false }, queryClient);
@@ -141,7 +142,7 @@ describe('ProtectedRoute', () => {
       await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Papel: admin')).toBeInTheDocument();
-    expect(localStorage.getItem(`current-company:${user.id}`)).toBe(ALFA);
+    expect(localStorage.getItem(userStorageKey(user.id, 'current-company'))).toBe(ALFA);
     expect(queryClient.getQueryData(['companies', BETA, 'bank-accounts'])).toBeUndefined();
     expect(router.state.location.pathname).toBe('/');
   });
@@ -152,7 +153,7 @@ describe('ProtectedRoute', () => {
         HttpResponse.json([profile(ALFA, 'Construtora Alfa', 'admin')]),
       ),
     );
-    localStorage.setItem(`current-company:${user.id}`, BETA);
+    localStorage.setItem(userStorageKey(user.id, 'current-company'), BETA);
     renderGate({ session, user, loading: false, signedOut: false });
     expect(
       await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),

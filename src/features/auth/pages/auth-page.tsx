@@ -11,7 +11,7 @@ import { redirectTarget } from '@/features/auth/lib/redirect';
 
 /** /auth: "Entrar" and "Cadastrar" tabs; a signed-in user goes on to the app (SPEC §2). */
 export function AuthPage() {
-  const { user, loading } = useAuth();
+  const { user, loading, sessionExpired } = useAuth();
   const location = useLocation();
   const [params] = useSearchParams();
   const [tab, setTab] = useState(params.get('aba') === 'cadastrar' ? 'cadastrar' : 'entrar');
@@ -21,6 +21,15 @@ export function AuthPage() {
 
   return (
     <AuthShell title="App Finanças" description="Gerencie as finanças da sua empresa">
+      {/* The session ended without "Sair" (revoked from another device, refresh refused). */}
+      {sessionExpired ? (
+        <p
+          role="alert"
+          className="rounded-md bg-destructive/10 p-3 text-center text-sm text-destructive"
+        >
+          Sua sessão expirou. Entre novamente.
+        </p>
+      ) : null}
       <Card>
         <CardContent className="pt-4">
           <Tabs value={tab} onValueChange={setTab}>

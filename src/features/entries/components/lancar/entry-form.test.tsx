@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 function renderForm(draft?: object) {
-  if (draft) localStorage.setItem(lancarDraftKey(company.id, 'payable'), JSON.stringify(draft));
+  if (draft) localStorage.setItem(lancarDraftKey(company, 'payable'), JSON.stringify(draft));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '/', element: <EntryForm kind="payable" /> }]);
   render(
