@@ -15,13 +15,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const [ended, setEnded] = useState<SessionEnd | null>(null);
+  const [endedUserId, setEndedUserId] = useState<string | null>(null);
   const userIdRef = useRef<string | null>(null);
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event, next) => {
       // Only synchronous work here: calling supabase.auth inside this callback would dead-lock it.
       const nextUserId = next?.user.id ?? null;
-      const end = applySessionChange(queryClient, event, userIdRef.current, nextUserId);
+      const previousUserId = userIdRef.current;
+      const end = applySessionChange(queryClient, event, previousUserId, nextUserId);
+      if (end && previousUserId) setEndedUserId(previousUserId);
       userIdRef.current = nextUserId;
       setSession(next);
       if (nextUserId) setEnded(null);
@@ -52,8 +55,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       signedOut: ended !== null,
       sessionExpired: ended === 'expired',
+      endedUserId,
     }),
-    [session, loading, ended],
+    [session, loading, ended, endedUserId],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

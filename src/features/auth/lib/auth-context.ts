@@ -13,6 +13,8 @@ export interface AuthState {
    * so, and signing in again returns to the page, whose open form was kept as a draft.
    */
   sessionExpired?: boolean;
+  /** The user whose session last ended in this tab: only they return to the page they were on. */
+  endedUserId?: string | null;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);
