@@ -329,3 +329,31 @@ test('a session revoked from another device goes to /auth with a message and kee
   await expect(again.getByLabel('Observações')).toHaveValue('Entregar na obra da rua 7');
   await expect(page.getByText('Sua sessão expirou. Entre novamente.')).toHaveCount(0);
 });
+
+test('"Sair" in one tab signs the other tab out too and leaves none of its drafts', async ({
+  page,
+}) => {
+  test.slow();
+  const account = await createAccount('Construtora Gameleira', 'Gabriel Gameleira');
+  const userId = await userIdOf(account);
+  await signIn(page, account.email, account.password);
+
+  // A second tab of the same browser, half-way through a new payable.
+  const other = await page.context().newPage();
+  await other.goto('/pagar');
+  await other.getByLabel('Descrição').fill('Telhas de cerâmica');
+  await expect
+    .poll(async () => (await storageKeys(other)).filter((key) => key.includes(userId)))
+    .not.toEqual([]);
+
+  await openMais(page);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // The other tab follows: to /auth, as a sign-out (no "expired" message), its draft gone.
+  await expect(other).toHaveURL(/\/auth$/);
+  await expect(other.getByRole('heading', { name: 'App Finanças' })).toBeVisible();
+  await expect(other.getByText('Sua sessão expirou. Entre novamente.')).toHaveCount(0);
+  expect((await storageKeys(other)).filter((key) => key.includes(userId))).toEqual([]);
+  expect((await storageKeys(page)).filter((key) => key.includes(userId))).toEqual([]);
+});
