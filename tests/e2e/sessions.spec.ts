@@ -282,12 +282,48 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   await page.reload();
   await expect(page.getByText('Conta Ébano').first()).toBeVisible();
   await expect(page).toHaveURL(/\/contas-bancarias$/);
-  await expect(page.getByText('Sua sessão expirou. Entre novamente.')).toHaveCount(0);
+  await expect(page.getByText('Sua sessão expirou. Faça login novamente.')).toHaveCount(0);
 
   // The token was refreshed before any request needed it: the expired one never left the browser.
   expect(refreshes).toBeGreaterThan(0);
   expect(sentTokens.length).toBeGreaterThan(0);
   expect(sentTokens).not.toContain(`Bearer ${expired}`);
+  expect((await storedSession(page)).value.access_token).not.toBe(expired);
+});
+
+test('a token the server finds expired (device clock behind) is refreshed and the request retried', async ({
+  page,
+}) => {
+  const account = await createAccount('Construtora Jacarandá', 'Júlia Jacarandá');
+  await addBankAccount(account, 'Conta Jacarandá', 1414.21);
+  await signIn(page, account.email, account.password);
+  await expect(page.getByText('1.414,21').first()).toBeVisible();
+
+  // The token's `exp` has passed for the server, but the stored `expires_at` (the device's view)
+  // says it is good for another hour, so supabase-js sends it as it is.
+  const { key, value } = await storedSession(page);
+  const claims = JSON.parse(
+    Buffer.from(String(value.access_token).split('.')[1] ?? '', 'base64url').toString('utf8'),
+  ) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  const expired = signJwt({ ...claims, iat: now - 7200, exp: now - 3600 }, JWT_SECRET);
+  const session = JSON.stringify({ ...value, access_token: expired, expires_at: now + 3600 });
+  await page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(session)})`);
+
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(`${apiUrl()}/rest/v1/`) && response.status() === 401) {
+      refused.push(response.url());
+    }
+  });
+
+  await openMais(page);
+  await page.getByRole('link', { name: 'Contas Bancárias' }).click();
+  await expect(page.getByText('Conta Jacarandá').first()).toBeVisible();
+  await expect(page.getByText('1.414,21').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/contas-bancarias$/);
+  // The expired token was really sent and refused, and the user saw none of it.
+  expect(refused.length).toBeGreaterThan(0);
   expect((await storedSession(page)).value.access_token).not.toBe(expired);
 });
 
@@ -316,7 +352,7 @@ test('a session revoked from another device goes to /auth with a message and kee
   // The user comes back to the tab.
   await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('alert')).toHaveText('Sua sessão expirou. Entre novamente.');
+  await expect(page.getByRole('alert')).toHaveText('Sua sessão expirou. Faça login novamente.');
   await screenshot(page, 'sessao-expirada');
 
   await page.getByLabel('Email').fill(account.email);
@@ -327,7 +363,7 @@ test('a session revoked from another device goes to /auth with a message and kee
   await expect(again.getByLabel('Descrição')).toHaveValue('Cimento CP-II, 50 sacos');
   await expect(again.getByLabel('Valor')).toHaveValue(/1\.234,56/);
   await expect(again.getByLabel('Observações')).toHaveValue('Entregar na obra da rua 7');
-  await expect(page.getByText('Sua sessão expirou. Entre novamente.')).toHaveCount(0);
+  await expect(page.getByText('Sua sessão expirou. Faça login novamente.')).toHaveCount(0);
 });
 
 test('"Sair" in one tab signs the other tab out too and leaves none of its drafts', async ({
@@ -353,7 +389,7 @@ test('"Sair" in one tab signs the other tab out too and leaves none of its draft
   // The other tab follows: to /auth, as a sign-out (no "expired" message), its draft gone.
   await expect(other).toHaveURL(/\/auth$/);
   await expect(other.getByRole('heading', { name: 'App Finanças' })).toBeVisible();
-  await expect(other.getByText('Sua sessão expirou. Entre novamente.')).toHaveCount(0);
+  await expect(other.getByText('Sua sessão expirou. Faça login novamente.')).toHaveCount(0);
   expect((await storageKeys(other)).filter((key) => key.includes(userId))).toEqual([]);
   expect((await storageKeys(page)).filter((key) => key.includes(userId))).toEqual([]);
 });

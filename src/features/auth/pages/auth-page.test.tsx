@@ -53,7 +53,7 @@ describe('AuthPage after a session ended', () => {
       sessionExpired: true,
       endedUserId: ana.id,
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('Sua sessão expirou. Entre novamente.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Sua sessão expirou. Faça login novamente.');
 
     rerender({
       session: sessionOf(ana),
@@ -86,6 +86,6 @@ describe('AuthPage after a session ended', () => {
   it('says nothing about an expired session after "Sair"', () => {
     renderAuthPage({ ...signedOutAuth, endedUserId: ana.id });
     expect(screen.getByRole('heading', { name: 'App Finanças' })).toBeInTheDocument();
-    expect(screen.queryByText('Sua sessão expirou. Entre novamente.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Sua sessão expirou. Faça login novamente.')).not.toBeInTheDocument();
   });
 });

@@ -31,7 +31,7 @@ export function AuthPage() {
           role="alert"
           className="rounded-md bg-destructive/10 p-3 text-center text-sm text-destructive"
         >
-          Sua sessão expirou. Entre novamente.
+          Sua sessão expirou. Faça login novamente.
         </p>
       ) : null}
       <Card>
