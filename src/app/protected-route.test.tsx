@@ -7,9 +7,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '@/app/protected-route';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
+import { useBankAccounts } from '@/lib/api/lookups';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
 import { restUrl, server } from '@/test/msw-server';
+import { userStorageKey } from '@/lib/user-storage';
 
 const user = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -57,9 +59,31 @@ function Probe() {
   );
 }
 
+/** The current company's bank accounts, read with the app's own query (company in the key). */
+function AccountsProbe() {
+  const company = useCurrentCompany();
+  const { companies, switchCompany } = useCompanySwitcher();
+  const accounts = useBankAccounts();
+  return (
+    <div>
+      <h1>Empresa atual: {company.name}</h1>
+      {accounts.isPending ? <p>Carregando contas</p> : null}
+      {accounts.data?.map((a) => (
+        <p key={a.id}>{a.name}</p>
+      ))}
+      {companies.map((c) => (
+        <button key={c.id} type="button" onClick={() => switchCompany(c.id)}>
+          Trocar para {c.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function renderGate(
   auth: AuthState,
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  probe = <Probe />,
 ) {
   const router = createMemoryRouter(
     [
@@ -67,19 +91,11 @@ function renderGate(
       { path: '/company-setup', element: <h1>Configurar Empresa</h1> },
       {
         path: '/',
-        element: (
-          <ProtectedRoute>
-            <Probe />
-          </ProtectedRoute>
-        ),
+        element: <ProtectedRoute>{probe}</ProtectedRoute>,
       },
       {
         path: '/obras',
-        element: (
-          <ProtectedRoute>
-            <Probe />
-          </ProtectedRoute>
-        ),
+        element: <ProtectedRoute>{probe}</ProtectedRoute>,
       },
     ],
     { initialEntries: ['/obras'] },
@@ -106,6 +122,24 @@ describe('ProtectedRoute', () => {
     expect(router.state.location.state).toEqual({ from: '/obras' });
   });
 
+  it('sends a user whose session expired to /auth, remembering the page where their draft is', async () => {
+    const { router } = renderGate({
+      session: null,
+      user: null,
+      loading: false,
+      signedOut: true,
+      sessionExpired: true,
+    });
+    expect(await screen.findByRole('heading', { name: 'Tela de entrada' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/obras' });
+  });
+
+  it('sends a user who chose "Sair" to /auth without remembering the page', async () => {
+    const { router } = renderGate({ session: null, user: null, loading: false, signedOut: true });
+    expect(await screen.findByRole('heading', { name: 'Tela de entrada' })).toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
+  });
+
   it('sends a user without an active membership to /company-setup', async () => {
     server.use(http.get(restUrl('user_profiles'), () => HttpResponse.json([])));
     renderGate({ session, user, loading: false, signedOut: false });
@@ -123,7 +157,7 @@ describe('ProtectedRoute', () => {
         ]);
       }),
     );
-    localStorage.setItem(`current-company:${user.id}`, BETA);
+    localStorage.setItem(userStorageKey(user.id, 'current-company'), BETA);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(['companies', BETA, 'bank-accounts'], ['conta da Beta']);
     const { router } = renderGate({ session, user, loading: false, signedOut: false }, queryClient);
@@ -141,9 +175,53 @@ describe('ProtectedRoute', () => {
       await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Papel: admin')).toBeInTheDocument();
-    expect(localStorage.getItem(`current-company:${user.id}`)).toBe(ALFA);
+    expect(localStorage.getItem(userStorageKey(user.id, 'current-company'))).toBe(ALFA);
     expect(queryClient.getQueryData(['companies', BETA, 'bank-accounts'])).toBeUndefined();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("aborts the old company's request still in flight and never shows its late answer", async () => {
+    let releaseBeta: () => void = () => undefined;
+    let betaAborted = false;
+    server.use(
+      http.get(restUrl('user_profiles'), () =>
+        HttpResponse.json([
+          profile(ALFA, 'Construtora Alfa', 'admin'),
+          profile(BETA, 'Construtora Beta', 'member'),
+        ]),
+      ),
+      http.get(restUrl('bank_accounts'), async ({ request }) => {
+        const companyFilter = new URL(request.url).searchParams.get('company_id');
+        if (companyFilter === `eq.${BETA}`) {
+          request.signal.addEventListener('abort', () => {
+            betaAborted = true;
+          });
+          await new Promise<void>((resolve) => {
+            releaseBeta = resolve;
+          });
+          return HttpResponse.json([{ id: 'b1', company_id: BETA, name: 'Conta da Beta' }]);
+        }
+        return HttpResponse.json([{ id: 'a1', company_id: ALFA, name: 'Conta da Alfa' }]);
+      }),
+    );
+    localStorage.setItem(userStorageKey(user.id, 'current-company'), BETA);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderGate({ session, user, loading: false, signedOut: false }, queryClient, <AccountsProbe />);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Empresa atual: Construtora Beta' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Carregando contas')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Trocar para Construtora Alfa' }));
+    expect(await screen.findByText('Conta da Alfa')).toBeInTheDocument();
+    expect(betaAborted).toBe(true);
+
+    // Beta's server answers late anyway: nothing of it reaches the screen or the cache.
+    releaseBeta();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Conta da Beta')).not.toBeInTheDocument();
+    expect(screen.getByText('Conta da Alfa')).toBeInTheDocument();
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['companies', BETA] })).toHaveLength(0);
   });
 
   it('falls back to the first company when the remembered one is no longer available', async () => {
@@ -152,7 +230,7 @@ describe('ProtectedRoute', () => {
         HttpResponse.json([profile(ALFA, 'Construtora Alfa', 'admin')]),
       ),
     );
-    localStorage.setItem(`current-company:${user.id}`, BETA);
+    localStorage.setItem(userStorageKey(user.id, 'current-company'), BETA);
     renderGate({ session, user, loading: false, signedOut: false });
     expect(
       await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),

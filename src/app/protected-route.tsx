@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageLoading } from '@/app/page-loading';
@@ -21,7 +21,7 @@ import { getErrorMessage, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
  * (the remembered choice among the user's companies) and the company switcher.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, loading, signedOut } = useAuth();
+  const { user, loading, signedOut, sessionExpired } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,8 +34,12 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     (companyId: string) => {
       if (!userId) return;
       setSelectedCompanyId(userId, companyId);
-      // Nothing read for the previous company may show under the new one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      // Nothing read for the previous company may show under the new one: its requests still in
+      // flight are aborted (every fetcher passes React Query's signal on) and its data dropped.
+      // Company data is keyed by company id, so even a late answer could not land under the new one.
+      const companyData = { predicate: (query: Query) => query.queryKey[0] !== 'session' };
+      void queryClient.cancelQueries(companyData);
+      queryClient.removeQueries(companyData);
       setChosenId(companyId);
       void navigate('/');
     },
@@ -79,9 +83,10 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   if (loading) return <PageLoading />;
   if (!user) {
-    // After "Sair" the next sign-in starts at home; a visitor arriving signed out returns to
-    // the page they asked for.
-    const state = signedOut ? undefined : { from: location.pathname + location.search };
+    // After "Sair" the next sign-in starts at home; a visitor arriving signed out, or a user whose
+    // session expired, returns to the page they were on (where their draft waits).
+    const state =
+      signedOut && !sessionExpired ? undefined : { from: location.pathname + location.search };
     return <Navigate to="/auth" replace state={state} />;
   }
   if (memberships.isPending) return <PageLoading />;
@@ -109,7 +114,11 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   return (
     <CurrentCompanyContext.Provider value={company}>
-      <CompanySwitcherContext.Provider value={switcher}>{children}</CompanySwitcherContext.Provider>
+      <CompanySwitcherContext.Provider value={switcher}>
+        {/* A new company starts every screen afresh: no state of the old one (a dialog open on
+            one of its rows, a filter by its obra) carries over. */}
+        <Fragment key={company.id}>{children}</Fragment>
+      </CompanySwitcherContext.Provider>
     </CurrentCompanyContext.Provider>
   );
 }

@@ -56,7 +56,42 @@ if (!url || !anonKey) {
   );
 }
 
+/** PostgREST's answer to an access token past its `exp` (PGRST301 in v12, PGRST303 from v13). */
+function isExpiredTokenAnswer(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return false;
+  return body.code === 'PGRST301' || body.code === 'PGRST303';
+}
+
+function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+/**
+ * auth-js refreshes the access token before any request once its stored `expires_at` is near, so
+ * PostgREST only sees an expired token when this device's clock is behind the server's. Then the
+ * token is refreshed and the request sent once more, instead of failing the screen.
+ */
+async function fetchRefreshingExpiredToken(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.status !== 401 || !requestUrl(input).startsWith(`${url}/rest/v1/`)) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!isExpiredTokenAnswer(body)) return response;
+  const { data } = await supabase.auth.refreshSession();
+  if (!data.session) return response;
+  const headers = new Headers(init?.headers);
+  headers.set('Authorization', `Bearer ${data.session.access_token}`);
+  return fetch(input, { ...init, headers });
+}
+
 export const supabase = createClient<Database>(url, anonKey, {
+  global: { fetch: fetchRefreshingExpiredToken },
   auth: {
     persistSession: true,
     autoRefreshToken: true,

@@ -11,6 +11,7 @@ import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { REMEMBER_ME_KEY } from '@/lib/supabase';
 import { authUrl, rpcUrl, server } from '@/test/msw-server';
+import { userStorageKey } from '@/lib/user-storage';
 
 afterEach(() => {
   toast.dismiss();
@@ -275,7 +276,7 @@ describe('CompanySetupForm', { timeout: 20_000 }, () => {
       p_state: '',
       p_zip_code: '13000-000',
     });
-    expect(localStorage.getItem(`current-company:${user.id}`)).toBe(
+    expect(localStorage.getItem(userStorageKey(user.id, 'current-company'))).toBe(
       '11111111-1111-4111-8111-111111111111',
     );
   });

@@ -2,38 +2,62 @@ import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
+import { applySessionChange, type SessionEnd } from '@/lib/session-end';
 import { supabase } from '@/lib/supabase';
 
 /**
  * The session of SPEC §3 (user, session, loading), kept by supabase-js in browser storage with
- * automatic refresh. Cached data never outlives the user it was read for: signing out or signing
- * in as someone else clears the query cache.
+ * automatic refresh. Cached data and drafts never outlive the user they belong to: see
+ * src/lib/session-end.ts.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
-  const [signedOut, setSignedOut] = useState(false);
+  const [ended, setEnded] = useState<SessionEnd | null>(null);
+  const [endedUserId, setEndedUserId] = useState<string | null>(null);
   const userIdRef = useRef<string | null>(null);
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event, next) => {
-      // Only state updates here: calling supabase.auth inside this callback would dead-lock it.
+      // Only synchronous work here: calling supabase.auth inside this callback would dead-lock it.
       const nextUserId = next?.user.id ?? null;
-      if (event === 'SIGNED_OUT' || (userIdRef.current && userIdRef.current !== nextUserId)) {
-        queryClient.clear();
-      }
+      const previousUserId = userIdRef.current;
+      const end = applySessionChange(queryClient, event, previousUserId, nextUserId);
+      if (end && previousUserId) setEndedUserId(previousUserId);
       userIdRef.current = nextUserId;
       setSession(next);
-      setSignedOut(event === 'SIGNED_OUT');
+      if (nextUserId) setEnded(null);
+      else if (end) setEnded(end);
       setLoading(false);
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
 
+  // A session revoked elsewhere ("sign out everywhere", a password change on another device) keeps
+  // a valid access token here until it expires. Asking the server on load and whenever the tab
+  // comes back ends it at once: supabase-js signs out when the server answers session_not_found.
+  const userId = session?.user.id;
+  useEffect(() => {
+    if (!userId) return;
+    const check = () => {
+      if (document.visibilityState === 'visible') void supabase.auth.getUser();
+    };
+    check();
+    document.addEventListener('visibilitychange', check);
+    return () => document.removeEventListener('visibilitychange', check);
+  }, [userId]);
+
   const value = useMemo<AuthState>(
-    () => ({ session, user: session?.user ?? null, loading, signedOut }),
-    [session, loading, signedOut],
+    () => ({
+      session,
+      user: session?.user ?? null,
+      loading,
+      signedOut: ended !== null,
+      sessionExpired: ended === 'expired',
+      endedUserId,
+    }),
+    [session, loading, ended, endedUserId],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

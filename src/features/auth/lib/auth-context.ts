@@ -8,6 +8,13 @@ export interface AuthState {
   loading: boolean;
   /** True when the session ended in this tab (signed out), not when there never was one. */
   signedOut: boolean;
+  /**
+   * True when it ended without "Sair" (revoked from another device, refresh refused): /auth says
+   * so, and signing in again returns to the page, whose open form was kept as a draft.
+   */
+  sessionExpired?: boolean;
+  /** The user whose session last ended in this tab: only they return to the page they were on. */
+  endedUserId?: string | null;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -1,6 +1,8 @@
-// The company a user with several memberships last chose, remembered per user in this browser.
+// The company a user with several memberships last chose, remembered per user in this browser
+// (dropped with the user's other stored data on sign-out: src/lib/user-storage.ts).
+import { userStorageKey } from '@/lib/user-storage';
 
-const key = (userId: string) => `current-company:${userId}`;
+const key = (userId: string) => userStorageKey(userId, 'current-company');
 
 export function getSelectedCompanyId(userId: string): string | null {
   try {

@@ -11,16 +11,29 @@ import { redirectTarget } from '@/features/auth/lib/redirect';
 
 /** /auth: "Entrar" and "Cadastrar" tabs; a signed-in user goes on to the app (SPEC §2). */
 export function AuthPage() {
-  const { user, loading } = useAuth();
+  const { user, loading, sessionExpired, endedUserId } = useAuth();
   const location = useLocation();
   const [params] = useSearchParams();
   const [tab, setTab] = useState(params.get('aba') === 'cadastrar' ? 'cadastrar' : 'entrar');
 
   if (loading) return <Spinner label="Carregando..." className="min-h-dvh" />;
-  if (user) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (user) {
+    // The page someone else's session ended on is not this user's business: they start at home.
+    const someoneElse = !!endedUserId && endedUserId !== user.id;
+    return <Navigate to={someoneElse ? '/' : redirectTarget(location.state)} replace />;
+  }
 
   return (
     <AuthShell title="App Finanças" description="Gerencie as finanças da sua empresa">
+      {/* The session ended without "Sair" (revoked from another device, refresh refused). */}
+      {sessionExpired ? (
+        <p
+          role="alert"
+          className="rounded-md bg-destructive/10 p-3 text-center text-sm text-destructive"
+        >
+          Sua sessão expirou. Faça login novamente.
+        </p>
+      ) : null}
       <Card>
         <CardContent className="pt-4">
           <Tabs value={tab} onValueChange={setTab}>

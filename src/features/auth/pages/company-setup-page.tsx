@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useMyInvitations } from '@/lib/api/my-invitations';
 import { Spinner } from '@/components/ui/spinner';
 import { useMemberships } from '@/features/auth/api/get-memberships';
-import { useSignOut } from '@/features/auth/api/sign-out';
+import { useSignOut } from '@/lib/sign-out';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { CompanySetupForm } from '@/features/auth/components/company-setup-form';
 import { useAuth } from '@/features/auth/lib/auth-context';

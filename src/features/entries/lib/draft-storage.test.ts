@@ -14,10 +14,12 @@ const initial = {
 };
 
 describe('draft storage', () => {
-  it('round-trips a draft and keys it by company and kind', () => {
-    const key = wizardStorageKey('company-a', 'payable');
-    expect(key).not.toBe(wizardStorageKey('company-b', 'payable'));
-    expect(key).not.toBe(wizardStorageKey('company-a', 'receivable'));
+  it('round-trips a draft and keys it by user, company and kind', () => {
+    const owner = { userId: 'user-a', id: 'company-a' };
+    const key = wizardStorageKey(owner, 'payable');
+    expect(key).not.toBe(wizardStorageKey({ ...owner, id: 'company-b' }, 'payable'));
+    expect(key).not.toBe(wizardStorageKey({ ...owner, userId: 'user-b' }, 'payable'));
+    expect(key).not.toBe(wizardStorageKey(owner, 'receivable'));
     const draft = {
       description: 'Areia',
       amountCents: 500,

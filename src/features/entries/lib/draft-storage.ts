@@ -1,19 +1,27 @@
 // Keeps what the user typed in the browser: the wizard mid-way (sessionStorage, so a reload does not
 // lose it) and Lançar's "Salvar rascunho" (localStorage, across reloads and tabs). Keys carry the
-// company so a draft never shows up in another company.
+// user and the company, so a draft never shows up for another user or in another company; the
+// user's drafts go with "Sair" or when someone else signs in (src/lib/session-end.ts).
 import { useEffect, useState } from 'react';
+import { userStorageKey } from '@/lib/user-storage';
 
 type StorageKind = 'localStorage' | 'sessionStorage';
 
 /** Browsers allow ~5 MB per origin; a big photo is dropped from the draft rather than failing. */
 export const MAX_PHOTO_CHARS = 1_500_000;
 
-export function wizardStorageKey(companyId: string, kind: 'payable' | 'receivable'): string {
-  return `wizard:${companyId}:${kind}`;
+interface DraftOwner {
+  userId: string;
+  id: string;
 }
 
-export function lancarDraftKey(companyId: string, kind: 'payable' | 'receivable'): string {
-  return `lancar-draft:${companyId}:${kind}`;
+/** `owner` is the current company (useCurrentCompany()): its id and the signed-in user's. */
+export function wizardStorageKey(owner: DraftOwner, kind: 'payable' | 'receivable'): string {
+  return userStorageKey(owner.userId, `wizard:${owner.id}:${kind}`);
+}
+
+export function lancarDraftKey(owner: DraftOwner, kind: 'payable' | 'receivable'): string {
+  return userStorageKey(owner.userId, `lancar-draft:${owner.id}:${kind}`);
 }
 
 function storage(kind: StorageKind): Storage | null {
@@ -66,7 +74,10 @@ export function clearDraft(kind: StorageKind, key: string): void {
  * useState mirrored to sessionStorage under `key` (read once on mount, written on every change).
  * Setting the state back to `initial` itself removes the entry.
  */
-export function useSessionState<T extends { photo?: { dataUrl: string } | null }>(key: string, initial: T) {
+export function useSessionState<T extends { photo?: { dataUrl: string } | null }>(
+  key: string,
+  initial: T,
+) {
   const [value, setValue] = useState<T>(() => readDraft('sessionStorage', key, initial));
   useEffect(() => {
     if (value === initial) clearDraft('sessionStorage', key);

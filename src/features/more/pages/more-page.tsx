@@ -21,7 +21,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentCompany } from '@/lib/current-company';
 import { getErrorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
-import { useSignOut } from '@/features/more/api/sign-out';
+import { useSignOut } from '@/lib/sign-out';
 import { CompanySwitcherCard } from '@/features/more/components/company-switcher-card';
 
 interface MenuLink {

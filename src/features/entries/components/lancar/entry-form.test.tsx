@@ -10,6 +10,7 @@ import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 import { EntryForm } from '@/features/entries/components/lancar/entry-form';
 import { initialLancarForm } from '@/features/entries/lib/lancar-form';
 import { lancarDraftKey } from '@/features/entries/lib/draft-storage';
+import { applySessionChange } from '@/lib/session-end';
 
 const company: CurrentCompany = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -51,7 +52,7 @@ beforeEach(() => {
 });
 
 function renderForm(draft?: object) {
-  if (draft) localStorage.setItem(lancarDraftKey(company.id, 'payable'), JSON.stringify(draft));
+  if (draft) localStorage.setItem(lancarDraftKey(company, 'payable'), JSON.stringify(draft));
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -147,5 +148,17 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
     ]);
     await waitFor(() => expect(deleted).toEqual(['in.(entry-1)']));
     expect(screen.getByLabelText(/Descrição/)).toHaveValue('Frete de brita');
+  });
+
+  it('keeps what was typed as the user draft when the session ends without "Sair"', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText(/Descrição/), 'Areia média');
+    expect(localStorage.getItem(lancarDraftKey(company, 'payable'))).toBeNull();
+
+    // The session is revoked from another device: supabase-js reports SIGNED_OUT.
+    applySessionChange(new QueryClient(), 'SIGNED_OUT', company.userId, null);
+    const saved: unknown = JSON.parse(localStorage.getItem(lancarDraftKey(company, 'payable')) ?? '{}');
+    expect(saved).toMatchObject({ description: 'Areia média' });
   });
 });

@@ -13,6 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { useCurrentCompany } from '@/lib/current-company';
+import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
 import { RECURRENCE_LABELS, type RecurrenceFrequency } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
@@ -51,8 +52,8 @@ const copy = {
 
 /** A Lançar form (Conta a Pagar / Conta a Receber) that saves for real. */
 export function EntryForm({ kind }: { kind: EntryKind }) {
-  const { id: companyId } = useCurrentCompany();
-  const draftKey = lancarDraftKey(companyId, kind);
+  const company = useCurrentCompany();
+  const draftKey = lancarDraftKey(company, kind);
   const [form, setForm] = useState<LancarFormState>(() => readDraft('localStorage', draftKey, initialLancarForm));
   const [hasDraft, setHasDraft] = useState(() => localStorage.getItem(draftKey) !== null);
   const [errors, setErrors] = useState<LancarErrors>({});
@@ -64,6 +65,10 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const ids = { recurrence: useId(), installments: useId(), count: useId() };
   const text = copy[kind];
   const tone = kind === 'payable' ? 'expense' : 'income';
+  // The session ending on its own keeps what was typed for when the user signs in again.
+  useSaveDraftOnSessionEnd(() => {
+    if (form !== initialLancarForm) writeDraft('localStorage', draftKey, form);
+  });
 
   const update = (patch: Partial<LancarFormState>) => {
     setForm((f) => ({ ...f, ...patch }));

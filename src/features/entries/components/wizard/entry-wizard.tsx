@@ -65,8 +65,9 @@ const copy = {
 
 /** The 9-step wizard of /pagar (red) and /receber (green). Its state survives a reload. */
 export function EntryWizard({ kind }: { kind: EntryKind }) {
-  const { id: companyId } = useCurrentCompany();
-  const storageKey = wizardStorageKey(companyId, kind);
+  const company = useCurrentCompany();
+  // Written on every change, so a session that ends on its own leaves the user's draft behind.
+  const storageKey = wizardStorageKey(company, kind);
   const [state, setState] = useSessionState<WizardState>(storageKey, initialWizardState);
   const createEntry = useCreateWizardEntry();
   const fieldId = useId();
