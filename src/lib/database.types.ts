@@ -1078,6 +1078,16 @@ export type Database = {
         Args: { p_company_id: string; p_kind: string; p_today: string };
         Returns: Json;
       };
+      invitation_preview: {
+        Args: { p_token: string };
+        Returns: {
+          company_name: string;
+          email_matches: boolean;
+          expires_at: string;
+          role: string;
+          status: string;
+        }[];
+      };
       movement_summary: {
         Args: {
           p_account_ids?: string[];

@@ -418,3 +418,61 @@ describe('reading and managing invitations', () => {
     expect(rows).toEqual([{ revoked: true }]);
   });
 });
+
+describe('invitation_preview', () => {
+  it('shows the link holder the company name and role, and whether the address matches', async () => {
+    const admin = await createMember('Construtora Prévia');
+    const email = uniqueEmail();
+    const invitation = await invite(admin, email, 'admin');
+    const invitee = await createUser(email);
+    const other = await createUser();
+
+    const mine = await invitee.client
+      .rpc('invitation_preview', { p_token: invitation.token })
+      .single();
+    expect(mine.error).toBeNull();
+    expect(mine.data).toMatchObject({
+      company_name: 'Construtora Prévia',
+      role: 'admin',
+      status: 'pending',
+      email_matches: true,
+    });
+    const theirs = await other.client
+      .rpc('invitation_preview', { p_token: invitation.token })
+      .single();
+    expect(theirs.data).toMatchObject({ email_matches: false, status: 'pending' });
+    // Nothing about who was invited or by whom.
+    expect(Object.keys(theirs.data ?? {}).sort()).toEqual(
+      ['company_name', 'email_matches', 'expires_at', 'role', 'status'].sort(),
+    );
+
+    const unknown = await invitee.client.rpc('invitation_preview', { p_token: 'y'.repeat(43) });
+    expect(unknown.error?.message).toBe('invitation_not_found');
+    const anon = await anonClient().rpc('invitation_preview', { p_token: invitation.token });
+    expect(anon.error?.code).toBe('42501');
+
+    await invitee.client.rpc('accept_invitation', { p_token: invitation.token });
+    const accepted = await invitee.client
+      .rpc('invitation_preview', { p_token: invitation.token })
+      .single();
+    expect(accepted.data?.status).toBe('accepted');
+  });
+
+  it('says expired, and nothing once revoked', async () => {
+    const admin = await createMember();
+    const email = uniqueEmail();
+    const invitation = await invite(admin, email);
+    const invitee = await createUser(email);
+    await db.query(
+      `update public.company_invitations set expires_at = now() - interval '1 minute', created_at = now() - interval '8 days' where id = $1`,
+      [invitation.id],
+    );
+    const expired = await invitee.client
+      .rpc('invitation_preview', { p_token: invitation.token })
+      .single();
+    expect(expired.data?.status).toBe('expired');
+    await admin.client.from('company_invitations').delete().eq('id', invitation.id);
+    const revoked = await invitee.client.rpc('invitation_preview', { p_token: invitation.token });
+    expect(revoked.error?.message).toBe('invitation_not_found');
+  });
+});
