@@ -17,7 +17,9 @@ export function AuthPage() {
   const [tab, setTab] = useState(params.get('aba') === 'cadastrar' ? 'cadastrar' : 'entrar');
 
   if (loading) return <Spinner label="Carregando..." className="min-h-dvh" />;
-  if (user) return <Navigate to={redirectTarget(location.state)} replace />;
+  // Where the gate (or an invitation link) sent the person from: back there once signed in.
+  const target = redirectTarget(location.state);
+  if (user) return <Navigate to={target} replace />;
 
   return (
     <AuthShell title="App Finanças" description="Gerencie as finanças da sua empresa">
@@ -32,7 +34,7 @@ export function AuthPage() {
               <SignInForm />
             </TabsContent>
             <TabsContent value="cadastrar" className="mt-4">
-              <SignUpForm onNeedsConfirmation={() => setTab('entrar')} />
+              <SignUpForm onNeedsConfirmation={() => setTab('entrar')} redirectPath={target} />
             </TabsContent>
           </Tabs>
         </CardContent>
