@@ -43,12 +43,13 @@ export function InviteLinkPanel({ link }: { link: IssuedLink }) {
   return (
     <section
       aria-label={`Link do convite de ${link.email}`}
-      className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 p-3"
+      className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-primary/40 bg-primary/5 p-3"
     >
       <Label htmlFor={inputId}>Link do convite</Label>
       <p className="text-sm text-muted-foreground">
-        Envie este link para <span className="font-medium text-foreground">{link.email}</span>. Ele
-        vale por 7 dias e só funciona para quem entrar com este email.
+        Envie este link para{' '}
+        <span className="break-all font-medium text-foreground">{link.email}</span>. Ele vale por 7
+        dias e só funciona para quem entrar com este email.
       </p>
       <Input
         id={inputId}

@@ -105,7 +105,7 @@ export function MembersCard() {
             : 'Apenas administradores podem convidar ou desativar usuários.'}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         {isAdmin ? (
           <InviteMemberForm
             memberEmails={(members.data ?? [])
@@ -139,7 +139,7 @@ export function MembersCard() {
           />
         ) : null}
 
-        <section aria-labelledby="members-heading" className="grid gap-2">
+        <section aria-labelledby="members-heading" className="grid min-w-0 grid-cols-1 gap-2">
           <h3 id="members-heading" className="text-sm font-semibold">
             Membros
           </h3>
@@ -240,7 +240,7 @@ interface PendingInvitationsProps {
 
 function PendingInvitations({ invitations, busy, onCopyLink, onRevoke }: PendingInvitationsProps) {
   return (
-    <section aria-labelledby="invitations-heading" className="grid gap-2">
+    <section aria-labelledby="invitations-heading" className="grid min-w-0 grid-cols-1 gap-2">
       <h3 id="invitations-heading" className="text-sm font-semibold">
         Convites pendentes
       </h3>
