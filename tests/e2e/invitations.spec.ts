@@ -12,10 +12,9 @@ async function newPage(browser: Browser): Promise<Page> {
 
 /** Long addresses must not widen the page (on a phone a wider page shifts every tap). */
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
+  const { scrollWidth, clientWidth } = await page
+    .locator('html')
+    .evaluate((html) => ({ scrollWidth: html.scrollWidth, clientWidth: html.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
