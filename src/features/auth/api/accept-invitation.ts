@@ -43,7 +43,9 @@ export function useAcceptInvitation(userId: string) {
     onSuccess: async (profile) => {
       setSelectedCompanyId(userId, profile.company_id);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.memberships(userId) });
+      // Refetched now, even with nobody watching: the gate opening home next must not pick a
+      // company from the list cached before joining. (Failures are left to the gate.)
+      await queryClient.refetchQueries({ queryKey: sessionKeys.memberships(userId) });
     },
   });
 }

@@ -6,9 +6,10 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { membershipsQuery } from '@/features/auth/api/get-memberships';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { getSelectedCompanyId } from '@/features/auth/lib/selected-company';
-import { rpcUrl, server } from '@/test/msw-server';
+import { restUrl, rpcUrl, server } from '@/test/msw-server';
 import { InvitationPage } from './invitation-page';
 
 const TOKEN = 'dG9rZW4tZGUtdGVzdGUtZG8tY29udml0ZS0xMjM0NTY3ODk';
@@ -37,10 +38,13 @@ function AuthProbe() {
   );
 }
 
-function renderPage(auth: Partial<AuthState>) {
-  const queryClient = new QueryClient({
+function newQueryClient() {
+  return new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+}
+
+function renderPage(auth: Partial<AuthState>, queryClient = newQueryClient()) {
   const router = createMemoryRouter(
     [
       { path: '/convite/:token', element: <InvitationPage /> },
@@ -115,6 +119,30 @@ describe('InvitationPage', { timeout: 20_000 }, () => {
     expect(accepted).toEqual([{ p_token: TOKEN }]);
     expect(getSelectedCompanyId(user.id)).toBe(COMPANY_ID);
     expect(await screen.findByText('Convite aceito!')).toBeInTheDocument();
+  });
+
+  it('refreshes memberships cached before joining, before home opens', async () => {
+    preview();
+    server.use(
+      http.post(rpcUrl('accept_invitation'), () =>
+        HttpResponse.json({ id: 'p1', company_id: COMPANY_ID, user_id: user.id }),
+      ),
+    );
+    let membershipReads = 0;
+    server.use(
+      http.get(restUrl('user_profiles'), () => {
+        membershipReads += 1;
+        return HttpResponse.json([]);
+      }),
+    );
+    const queryClient = newQueryClient();
+    // What the gate read before this visit (for instance in another company).
+    await queryClient.query(membershipsQuery(user.id));
+    expect(membershipReads).toBe(1);
+    renderPage({ user }, queryClient);
+    await userEvent.click(await screen.findByRole('button', { name: 'Aceitar convite' }));
+    expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
+    expect(membershipReads).toBe(2);
   });
 
   it('another address: says so and offers to sign in with another e-mail, no accept button', async () => {
