@@ -33,6 +33,12 @@ export const routes: RouteObject[] = [
           'CompanySetupPage',
         ),
       },
+      // The invitation link: reachable signed out (it sends to /auth and back) and without a
+      // company (a newcomer has none until they accept).
+      {
+        path: '/convite/:token',
+        lazy: lazyPage(() => import('@/features/auth/pages/invitation-page'), 'InvitationPage'),
+      },
       {
         path: '/login',
         lazy: lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage'),

@@ -477,9 +477,12 @@ export type Database = {
           company_id: string;
           created_at: string;
           email: string;
+          expires_at: string;
           id: string;
           invited_by: string;
+          revoked_at: string | null;
           role: string;
+          token_hash: string;
         };
         Insert: {
           accepted_at?: string | null;
@@ -487,9 +490,12 @@ export type Database = {
           company_id: string;
           created_at?: string;
           email: string;
+          expires_at?: string;
           id?: string;
           invited_by?: string;
+          revoked_at?: string | null;
           role?: string;
+          token_hash?: string;
         };
         Update: {
           accepted_at?: string | null;
@@ -497,9 +503,12 @@ export type Database = {
           company_id?: string;
           created_at?: string;
           email?: string;
+          expires_at?: string;
           id?: string;
           invited_by?: string;
+          revoked_at?: string | null;
           role?: string;
+          token_hash?: string;
         };
         Relationships: [
           {
@@ -1245,7 +1254,7 @@ export type Database = {
     };
     Functions: {
       accept_invitation: {
-        Args: { p_invitation_id: string };
+        Args: { p_token: string };
         Returns: {
           company_id: string;
           created_at: string;
@@ -1432,6 +1441,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_invitation: {
+        Args: { p_company_id: string; p_email: string; p_role?: string };
+        Returns: {
+          email: string;
+          expires_at: string;
+          id: string;
+          role: string;
+          token: string;
+        }[];
+      };
       create_project: {
         Args: {
           p_address: string;
@@ -1492,6 +1511,16 @@ export type Database = {
         Args: { p_company_id: string; p_kind: string; p_today: string };
         Returns: Json;
       };
+      invitation_preview: {
+        Args: { p_token: string };
+        Returns: {
+          company_name: string;
+          email_matches: boolean;
+          expires_at: string;
+          role: string;
+          status: string;
+        }[];
+      };
       movement_summary: {
         Args: {
           p_account_ids?: string[];
@@ -1508,17 +1537,6 @@ export type Database = {
         };
         Returns: Json;
       };
-      my_pending_invitations: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          company_id: string;
-          company_name: string;
-          created_at: string;
-          id: string;
-          invited_by_name: string;
-          role: string;
-        }[];
-      };
       project_financials: {
         Args: { p_company_id: string; p_project_id?: string };
         Returns: {
@@ -1532,6 +1550,7 @@ export type Database = {
         Returns: string;
       };
       remove_category: { Args: { p_category_id: string }; Returns: string };
+      renew_invitation: { Args: { p_invitation_id: string }; Returns: string };
       reopen_payable: {
         Args: { p_payable_id: string; p_reopened_on?: string };
         Returns: {

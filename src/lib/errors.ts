@@ -23,7 +23,16 @@ const messages = new Map<string, string>(
     category_type_mismatch:
       'A categoria não corresponde ao lançamento: contas a pagar usam categorias de despesa e contas a receber, de receita.',
     same_account: 'Escolha contas de origem e destino diferentes.',
-    invitation_not_found: 'Convite não encontrado.',
+    invitation_not_found:
+      'Convite não encontrado. Ele pode ter sido cancelado ou trocado por um link mais novo.',
+    invitation_expired: 'Este convite expirou. Peça um novo link a quem convidou você.',
+    invitation_email_mismatch:
+      'Este convite é para outro email. Entre com o email que recebeu o convite.',
+    invitation_already_accepted: 'Este convite já foi aceito.',
+    invitation_pending: 'Este email já tem um convite pendente.',
+    already_member: 'Este email já faz parte da empresa.',
+    invalid_email: 'Informe um email válido',
+    invalid_role: 'Escolha um papel válido.',
     category_name_taken: 'Já existe uma categoria com esse nome.',
     category_not_found: 'Categoria não encontrada.',
     // Issue 10: payments, deletion, transfers, history.

@@ -9,7 +9,6 @@ import {
   createMember,
   createUser,
   noExecute,
-  rlsViolation,
   stackEnv,
 } from './helpers';
 
@@ -267,14 +266,14 @@ describe('members and invitations', () => {
     const admin = await createMember('Construtora Convites');
     const invitee = await createUser();
     const invite = await admin.client
-      .from('company_invitations')
-      .insert({ company_id: admin.company.id, email: invitee.email.toLowerCase(), role: 'member' })
-      .select()
+      .rpc('create_invitation', {
+        p_company_id: admin.company.id,
+        p_email: invitee.email,
+        p_role: 'member',
+      })
       .single();
     expect(invite.error).toBeNull();
 
-    const seen = await invitee.client.from('company_invitations').select('id, company_id');
-    expect(seen.data).toEqual([{ id: invite.data!.id, company_id: admin.company.id }]);
     const outsiderView = await other.client
       .from('company_invitations')
       .select('id')
@@ -282,7 +281,7 @@ describe('members and invitations', () => {
     expect(outsiderView.data).toEqual([]);
 
     const accepted = await invitee.client.rpc('accept_invitation', {
-      p_invitation_id: invite.data!.id,
+      p_token: invite.data!.token,
     });
     expect(accepted.error).toBeNull();
     const company = await invitee.client
@@ -292,15 +291,16 @@ describe('members and invitations', () => {
     expect(company.data).toEqual([{ name: 'Construtora Convites' }]);
 
     const again = await invitee.client.rpc('accept_invitation', {
-      p_invitation_id: invite.data!.id,
+      p_token: invite.data!.token,
     });
-    expect(again.error?.message).toBe('invitation_not_found');
+    expect(again.error?.message).toBe('invitation_already_accepted');
 
     // The new member cannot invite, promote themselves, or deactivate the admin.
-    const memberInvite = await invitee.client
-      .from('company_invitations')
-      .insert({ company_id: admin.company.id, email: 'amigo@example.com' });
-    expect(memberInvite.error).toMatchObject(rlsViolation('company_invitations'));
+    const memberInvite = await invitee.client.rpc('create_invitation', {
+      p_company_id: admin.company.id,
+      p_email: 'amigo@example.com',
+    });
+    expect(memberInvite.error?.message).toBe('not_admin');
     const promote = await invitee.client
       .from('user_profiles')
       .update({ role: 'admin' })
@@ -341,13 +341,14 @@ describe('members and invitations', () => {
     const admin = await createMember('Construtora Convites 2');
     const stranger = await createUser();
     const invite = await admin.client
-      .from('company_invitations')
-      .insert({ company_id: admin.company.id, email: 'convidado-certo@example.com' })
-      .select()
+      .rpc('create_invitation', {
+        p_company_id: admin.company.id,
+        p_email: 'convidado-certo@example.com',
+      })
       .single();
     const { error } = await stranger.client.rpc('accept_invitation', {
-      p_invitation_id: invite.data!.id,
+      p_token: invite.data!.token,
     });
-    expect(error?.message).toBe('invitation_not_found');
+    expect(error?.message).toBe('invitation_email_mismatch');
   });
 });

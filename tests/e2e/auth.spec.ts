@@ -254,7 +254,8 @@ test('an invited user joins the company and sees its data; another company sees 
   await expect(page.getByRole('heading', { name: 'Preferências' })).toBeVisible();
   await page.getByLabel('Email do novo usuário').fill(inviteeEmail);
   await page.getByRole('button', { name: 'Convidar', exact: true }).click();
-  await expect(page.getByText('Convite enviado!')).toBeVisible();
+  await expect(page.getByText('Convite criado!')).toBeVisible();
+  const link = await page.getByRole('textbox', { name: 'Link do convite' }).inputValue();
   const sent = page.getByRole('list', { name: 'Convites enviados' });
   await expect(sent.getByText(inviteeEmail)).toBeVisible();
   // Inviting the same e-mail twice is refused.
@@ -263,13 +264,13 @@ test('an invited user joins the company and sees its data; another company sees 
   await expect(page.getByText('Este email já tem um convite pendente.')).toBeVisible();
   await screenshot(page, 'preferencias-admin');
 
-  // The invitee signs up and accepts instead of creating a company.
+  // The invitee signs up and accepts through the invitation link (tests/e2e/invitations.spec.ts
+  // covers the link itself).
   const invitee = await newPage(browser);
   await signUpThroughUi(invitee, 'Davi Convidado', inviteeEmail);
-  const invitations = invitee.getByRole('list', { name: 'Convites pendentes' });
-  await expect(invitations.getByText('Construtora Alfa')).toBeVisible();
-  await screenshot(invitee, 'company-setup-convite');
-  await invitee.getByRole('button', { name: 'Aceitar convite de Construtora Alfa' }).click();
+  await invitee.goto(link);
+  await expect(invitee.getByText('Construtora Alfa')).toBeVisible();
+  await invitee.getByRole('button', { name: 'Aceitar convite' }).click();
   await expect(invitee.getByText('Convite aceito!')).toBeVisible();
   await expect(invitee.getByRole('heading', { name: 'Olá, Davi Convidado' })).toBeVisible();
   await expect(invitee.getByText('Construtora Alfa', { exact: true })).toBeVisible();
@@ -310,13 +311,12 @@ test('an invited user joins the company and sees its data; another company sees 
     .select('name')
     .eq('company_id', admin.companyId);
   expect(peek.data).toEqual([]);
-  const forged = await outsider.client
-    .from('company_invitations')
-    .insert({ company_id: admin.companyId, email: uniqueEmail('intruso'), role: 'admin' });
-  expect(forged.error).toMatchObject({
-    code: '42501',
-    message: 'new row violates row-level security policy for table "company_invitations"',
+  const forged = await outsider.client.rpc('create_invitation', {
+    p_company_id: admin.companyId,
+    p_email: uniqueEmail('intruso'),
+    p_role: 'admin',
   });
+  expect(forged.error?.message).toBe('not_a_member');
 
   // The admin deactivates the member, who loses access to the company.
   await page.getByRole('button', { name: 'Desativar Davi Convidado' }).click();
@@ -342,36 +342,39 @@ test('a user of two companies switches between them; each shows only its own dat
   await beta.client
     .from('bank_accounts')
     .insert({ company_id: beta.companyId, name: 'Conta da Delta', type: 'savings' });
-  const { error } = await alfa.client
-    .from('company_invitations')
-    .insert({ company_id: alfa.companyId, email: beta.email, role: 'member' });
+  const { data: invitation, error } = await alfa.client
+    .rpc('create_invitation', { p_company_id: alfa.companyId, p_email: beta.email })
+    .single();
   expect(error).toBeNull();
 
-  // Duda (already in Delta) accepts the invitation from Mais.
+  // Duda (already in Delta) accepts the invitation link: Gama becomes the current company.
   await signIn(page, beta.email, beta.password);
   await expect(page.getByText('Conta da Delta')).toBeVisible();
-  await page.goto('/mais');
-  await page.getByRole('button', { name: 'Aceitar convite de Construtora Gama' }).click();
+  await page.goto(`/convite/${invitation!.token}`);
+  await page.getByRole('button', { name: 'Aceitar convite' }).click();
   await expect(page.getByText('Convite aceito!')).toBeVisible();
+  await expect(page.getByText('Conta da Gama')).toBeVisible();
+  await expect(page.getByText('Conta da Delta')).toHaveCount(0);
+  await page.goto('/mais');
   await expect(page.getByLabel('Trocar de empresa')).toBeVisible();
   await screenshot(page, 'mais-duas-empresas');
 
   await page.getByLabel('Trocar de empresa').click();
-  await page.getByRole('option', { name: 'Construtora Gama' }).click();
+  await page.getByRole('option', { name: 'Construtora Delta' }).click();
   await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
-  await expect(page.getByText('Conta da Gama')).toBeVisible();
-  await expect(page.getByText('Conta da Delta')).toHaveCount(0);
+  await expect(page.getByText('Conta da Delta')).toBeVisible();
+  await expect(page.getByText('Conta da Gama')).toHaveCount(0);
 
   // The choice is remembered across reloads.
   await page.reload();
-  await expect(page.getByText('Conta da Gama')).toBeVisible();
-  await expect(page.getByText('Construtora Gama', { exact: true })).toBeVisible();
+  await expect(page.getByText('Conta da Delta')).toBeVisible();
+  await expect(page.getByText('Construtora Delta', { exact: true })).toBeVisible();
 
   await page.goto('/mais');
   await page.getByLabel('Trocar de empresa').click();
-  await page.getByRole('option', { name: 'Construtora Delta' }).click();
-  await expect(page.getByText('Conta da Delta')).toBeVisible();
-  await expect(page.getByText('Conta da Gama')).toHaveCount(0);
+  await page.getByRole('option', { name: 'Construtora Gama' }).click();
+  await expect(page.getByText('Conta da Gama')).toBeVisible();
+  await expect(page.getByText('Conta da Delta')).toHaveCount(0);
 });
 
 test('dark mode starts from the system preference, and the choice persists across reloads', async ({

@@ -8,7 +8,9 @@ const company = (companyId: string) => ['companies', companyId] as const;
 export const sessionKeys = {
   all: (userId: string) => ['session', userId] as const,
   memberships: (userId: string) => [...sessionKeys.all(userId), 'memberships'] as const,
-  invitations: (userId: string) => [...sessionKeys.all(userId), 'invitations'] as const,
+  /** invitation_preview of the link being opened (/convite/<token>). */
+  invitation: (userId: string, token: string) =>
+    [...sessionKeys.all(userId), 'invitation', token] as const,
 };
 
 export const companyKeys = {

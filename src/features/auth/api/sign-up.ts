@@ -5,16 +5,24 @@ export interface SignUpInput {
   fullName: string;
   email: string;
   password: string;
+  /**
+   * Where the e-mail confirmation link returns (a path of this site, e.g. the invitation link the
+   * person came from); the site root when absent.
+   */
+  redirectPath?: string;
 }
 
 /** SPEC §7: email, password, redirect to the site origin and user data full_name. */
-export async function signUp({ fullName, email, password }: SignUpInput) {
+export async function signUp({ fullName, email, password, redirectPath }: SignUpInput) {
   setRememberMe(true);
   const { data, error } = await supabase.auth.signUp({
     email: email.trim(),
     password,
     options: {
-      emailRedirectTo: window.location.origin,
+      emailRedirectTo:
+        redirectPath && redirectPath !== '/'
+          ? `${window.location.origin}${redirectPath}`
+          : window.location.origin,
       data: { full_name: fullName.trim() },
     },
   });
@@ -22,6 +30,9 @@ export async function signUp({ fullName, email, password }: SignUpInput) {
   return data;
 }
 
-export function useSignUp() {
-  return useMutation({ mutationFn: signUp, meta: { silentNetworkError: true } });
+export function useSignUp(redirectPath?: string) {
+  return useMutation({
+    mutationFn: (input: Omit<SignUpInput, 'redirectPath'>) => signUp({ ...input, redirectPath }),
+    meta: { silentNetworkError: true },
+  });
 }

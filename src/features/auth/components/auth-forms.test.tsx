@@ -113,6 +113,25 @@ describe('SignUpForm', { timeout: 20_000 }, () => {
     });
   });
 
+  it('sends the confirmation link back to the page the person came from (an invitation link)', async () => {
+    let redirectTo: string | null = null;
+    server.use(
+      http.post(authUrl('signup'), ({ request }) => {
+        redirectTo = new URL(request.url).searchParams.get('redirect_to');
+        return HttpResponse.json({ ...user, identities: [] });
+      }),
+    );
+    renderWithApp(<SignUpForm redirectPath="/convite/abc123" />);
+    await fillSignUp({
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      password: 'segredo',
+      confirm: 'segredo',
+    });
+    expect(await screen.findByText('Cadastro realizado!')).toBeInTheDocument();
+    expect(redirectTo).toBe(`${window.location.origin}/convite/abc123`);
+  });
+
   it('says a registered email is taken, shows "Cadastrando..." meanwhile and keeps what was typed', async () => {
     server.use(
       http.post(authUrl('signup'), async () => {

@@ -13,13 +13,15 @@ import { errorKey, getErrorMessage } from '@/lib/errors';
 interface SignUpFormProps {
   /** Called when the account exists but the e-mail must be confirmed before signing in. */
   onNeedsConfirmation?: () => void;
+  /** The page to return to after confirming the e-mail (see signUp's redirectPath). */
+  redirectPath?: string;
 }
 
 const empty: SignUpValues = { fullName: '', email: '', password: '', confirmPassword: '' };
 
-export function SignUpForm({ onNeedsConfirmation }: SignUpFormProps) {
+export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProps) {
   const { values, errors, setErrors, update } = useFormValues<SignUpValues>(empty);
-  const signUp = useSignUp();
+  const signUp = useSignUp(redirectPath);
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();

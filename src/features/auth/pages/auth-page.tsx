@@ -17,10 +17,12 @@ export function AuthPage() {
   const [tab, setTab] = useState(params.get('aba') === 'cadastrar' ? 'cadastrar' : 'entrar');
 
   if (loading) return <Spinner label="Carregando..." className="min-h-dvh" />;
+  // Where the gate (or an invitation link) sent the person from: back there once signed in.
+  const target = redirectTarget(location.state);
   if (user) {
     // The page someone else's session ended on is not this user's business: they start at home.
     const someoneElse = !!endedUserId && endedUserId !== user.id;
-    return <Navigate to={someoneElse ? '/' : redirectTarget(location.state)} replace />;
+    return <Navigate to={someoneElse ? '/' : target} replace />;
   }
 
   return (
@@ -45,7 +47,7 @@ export function AuthPage() {
               <SignInForm />
             </TabsContent>
             <TabsContent value="cadastrar" className="mt-4">
-              <SignUpForm onNeedsConfirmation={() => setTab('entrar')} />
+              <SignUpForm onNeedsConfirmation={() => setTab('entrar')} redirectPath={target} />
             </TabsContent>
           </Tabs>
         </CardContent>

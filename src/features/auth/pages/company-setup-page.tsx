@@ -1,26 +1,22 @@
 import { LogOut } from 'lucide-react';
 import { Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { PendingInvitations } from '@/components/pending-invitations';
 import { Button } from '@/components/ui/button';
-import { useMyInvitations } from '@/lib/api/my-invitations';
 import { Spinner } from '@/components/ui/spinner';
 import { useMemberships } from '@/features/auth/api/get-memberships';
 import { useSignOut } from '@/lib/sign-out';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { CompanySetupForm } from '@/features/auth/components/company-setup-form';
 import { useAuth } from '@/features/auth/lib/auth-context';
-import { setSelectedCompanyId } from '@/features/auth/lib/selected-company';
 import { getErrorMessage, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 
 /**
- * /company-setup (SPEC §2): to /auth without a user, to / once the user has a company. A user
- * invited by e-mail may accept the invitation here instead of creating a company.
+ * /company-setup (SPEC §2): to /auth without a user, to / once the user has a company. Joining an
+ * existing company is only possible through an invitation link (/convite/<token>).
  */
 export function CompanySetupPage() {
   const { user, loading } = useAuth();
   const memberships = useMemberships(user?.id);
-  const invitations = useMyInvitations(user?.id);
   const signOut = useSignOut();
 
   if (loading) return <Spinner label="Carregando..." className="min-h-dvh" />;
@@ -38,14 +34,10 @@ export function CompanySetupPage() {
           {UNEXPECTED_ERROR_TITLE}: {getErrorMessage(memberships.error)}
         </p>
       ) : null}
-      <PendingInvitations
-        userId={user.id}
-        onAccepted={(invitation) => setSelectedCompanyId(user.id, invitation.company_id)}
-      />
-      {invitations.data?.length ? (
-        <p className="text-center text-sm text-muted-foreground">ou crie uma nova empresa</p>
-      ) : null}
       <CompanySetupForm user={user} />
+      <p className="text-center text-sm text-muted-foreground">
+        Foi convidado para uma empresa? Abra o link do convite que o administrador enviou.
+      </p>
       <Button
         variant="ghost"
         className="justify-self-center"

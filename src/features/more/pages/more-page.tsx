@@ -15,10 +15,8 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { PendingInvitations } from '@/components/pending-invitations';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCurrentCompany } from '@/lib/current-company';
 import { getErrorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { useSignOut } from '@/lib/sign-out';
@@ -55,7 +53,6 @@ const LINKS: MenuLink[] = [
 ];
 
 export function MorePage() {
-  const company = useCurrentCompany();
   const signOut = useSignOut({
     onSuccess: () =>
       toast.success('Logout realizado com sucesso', {
@@ -69,7 +66,6 @@ export function MorePage() {
     <div className="grid gap-4">
       <PageHeader title="Mais" />
       <CompanySwitcherCard />
-      <PendingInvitations userId={company.userId} />
       <nav aria-label="Menu">
         <ul className="divide-y overflow-hidden rounded-lg border bg-card">
           {LINKS.map(({ label, to, icon: Icon, tone }) => (

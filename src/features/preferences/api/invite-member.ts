@@ -5,7 +5,6 @@ import { registerErrorMessages } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
 registerErrorMessages({
-  invitation_pending: 'Este email já tem um convite pendente.',
   last_admin: 'A empresa precisa de pelo menos um administrador ativo.',
 });
 
@@ -14,17 +13,23 @@ export interface InviteInput {
   role: 'admin' | 'member';
 }
 
+/**
+ * create_invitation: the database makes the secret of the link and returns it this once (it keeps
+ * only its hash). Raises invitation_pending, already_member, invalid_email, not_admin.
+ */
 export async function inviteMember(companyId: string, { email, role }: InviteInput) {
   const { data, error } = await supabase
-    .from('company_invitations')
-    .insert({ company_id: companyId, email: email.trim().toLowerCase(), role })
-    .select('id, email, role, created_at')
+    .rpc('create_invitation', {
+      p_company_id: companyId,
+      p_email: email.trim().toLowerCase(),
+      p_role: role,
+    })
     .single();
-  // The unique index on pending (company, email) is the only unique rule of this table.
-  if (error?.code === '23505') throw Object.assign(error, { code: 'invitation_pending' });
   if (error) throw error;
   return data;
 }
+
+export type CreatedInvitation = Awaited<ReturnType<typeof inviteMember>>;
 
 export function useInviteMember() {
   const { id } = useCurrentCompany();

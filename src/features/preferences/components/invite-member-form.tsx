@@ -10,14 +10,28 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { useInviteMember, type InviteInput } from '@/features/preferences/api/invite-member';
+import {
+  useInviteMember,
+  type CreatedInvitation,
+  type InviteInput,
+} from '@/features/preferences/api/invite-member';
 import { getErrorMessage } from '@/lib/errors';
 import { memberRoleLabels } from '@/lib/labels';
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-/** Admins invite an e-mail with a role; that person joins after signing in with that e-mail. */
-export function InviteMemberForm({ memberEmails }: { memberEmails: string[] }) {
+interface InviteMemberFormProps {
+  /** Active members' addresses (lower-case): inviting them again is refused. */
+  memberEmails: string[];
+  /** The invitation and the secret of its link, which the database returns only this once. */
+  onInvited: (invitation: CreatedInvitation) => void;
+}
+
+/**
+ * Admins invite an e-mail with a role; that person joins by opening the invitation link and
+ * signing in with that e-mail.
+ */
+export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormProps) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteInput['role']>('member');
   const [error, setError] = useState<string | null>(null);
@@ -35,19 +49,19 @@ export function InviteMemberForm({ memberEmails }: { memberEmails: string[] }) {
           : null;
     setError(problem);
     if (problem) return;
-    invite.mutate(
-      { email: value, role },
-      {
-        onSuccess: () => {
-          toast.success('Convite enviado!', {
-            description: `${value} entrará na empresa ao acessar o app com este email.`,
-          });
-          setEmail('');
-          setRole('member');
-        },
-        onError: (err) =>
-          toast.error('Erro ao convidar usuário', { description: getErrorMessage(err) }),
+    // mutateAsync: the link is returned only once, so it must reach the card even if a
+    // re-render unmounts this form meanwhile.
+    invite.mutateAsync({ email: value, role }).then(
+      (invitation) => {
+        toast.success('Convite criado!', {
+          description: `Copie o link do convite e envie para ${invitation.email}.`,
+        });
+        onInvited(invitation);
+        setEmail('');
+        setRole('member');
       },
+      (err: unknown) =>
+        toast.error('Erro ao convidar usuário', { description: getErrorMessage(err) }),
     );
   }
 

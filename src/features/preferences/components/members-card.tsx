@@ -1,4 +1,4 @@
-import { MailPlus, UserCheck, UserX, X } from 'lucide-react';
+import { Link2, MailPlus, UserCheck, UserX, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -15,31 +15,69 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useInvitations } from '@/features/preferences/api/get-invitations';
+import { useInvitations, type Invitation } from '@/features/preferences/api/get-invitations';
 import { useMembers, type Member } from '@/features/preferences/api/get-members';
+import { useRenewInvitation } from '@/features/preferences/api/renew-invitation';
 import { useRevokeInvitation } from '@/features/preferences/api/revoke-invitation';
 import { useSetMemberActive } from '@/features/preferences/api/set-member-active';
+import {
+  InviteLinkPanel,
+  type IssuedLink,
+} from '@/features/preferences/components/invite-link-panel';
 import { InviteMemberForm } from '@/features/preferences/components/invite-member-form';
 import { useCurrentCompany } from '@/lib/current-company';
+import { formatDate, toIsoDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
+import { invitationUrl } from '@/lib/invitation-link';
 import { memberRoleLabels } from '@/lib/labels';
 
 function roleLabel(role: string): string {
   return role === 'admin' || role === 'member' ? memberRoleLabels[role] : role;
 }
 
+function isExpired(invitation: Invitation): boolean {
+  return new Date(invitation.expires_at).getTime() <= Date.now();
+}
+
 /**
- * Users of the company. Admins invite, revoke invitations, deactivate and reactivate members;
- * everyone else sees the list only. The database enforces the same (RLS and a guard trigger).
+ * Users of the company. Admins invite (and copy the invitation link), renew and revoke
+ * invitations, deactivate and reactivate members; everyone else sees the members only. The
+ * database enforces the same (RLS, its functions and a guard trigger).
  */
 export function MembersCard() {
   const company = useCurrentCompany();
   const isAdmin = company.role === 'admin';
   const members = useMembers();
-  const invitations = useInvitations();
+  const invitations = useInvitations({ enabled: isAdmin });
   const revoke = useRevokeInvitation();
+  const renew = useRenewInvitation();
   const setActive = useSetMemberActive();
   const [confirming, setConfirming] = useState<Member | null>(null);
+  // The last link issued (a new invitation or a renewed one): its secret exists only here.
+  const [issued, setIssued] = useState<IssuedLink | null>(null);
+
+  async function copyNewLink(invitation: Invitation) {
+    let token: string;
+    try {
+      token = await renew.mutateAsync(invitation.id);
+    } catch (error) {
+      toast.error('Erro ao gerar o link do convite', { description: getErrorMessage(error) });
+      return;
+    }
+    const url = invitationUrl(token);
+    setIssued({ invitationId: invitation.id, email: invitation.email, url });
+    try {
+      // May be refused this long after the click (Safari): the panel then offers the link.
+      await navigator.clipboard.writeText(url);
+      toast.success('Link copiado!', {
+        description: `Envie para ${invitation.email}. O link anterior deixou de funcionar.`,
+      });
+    } catch {
+      toast.success('Novo link do convite criado', {
+        description: 'Copie o link abaixo e envie. O link anterior deixou de funcionar.',
+      });
+    }
+  }
 
   function changeActive(member: Member, active: boolean) {
     setActive.mutate(
@@ -67,12 +105,41 @@ export function MembersCard() {
             : 'Apenas administradores podem convidar ou desativar usuários.'}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         {isAdmin ? (
-          <InviteMemberForm memberEmails={(members.data ?? []).map((m) => m.email.toLowerCase())} />
+          <InviteMemberForm
+            memberEmails={(members.data ?? [])
+              .filter((m) => m.is_active)
+              .map((m) => m.email.toLowerCase())}
+            onInvited={(invitation) =>
+              setIssued({
+                invitationId: invitation.id,
+                email: invitation.email,
+                url: invitationUrl(invitation.token),
+              })
+            }
+          />
+        ) : null}
+        {isAdmin && issued ? <InviteLinkPanel key={issued.url} link={issued} /> : null}
+        {isAdmin ? (
+          <PendingInvitations
+            invitations={invitations}
+            busy={revoke.isPending || renew.isPending}
+            onCopyLink={(invitation) => void copyNewLink(invitation)}
+            onRevoke={(invitation) =>
+              revoke.mutate(invitation.id, {
+                onSuccess: () => {
+                  if (issued?.invitationId === invitation.id) setIssued(null);
+                  toast.success('Convite cancelado', { description: invitation.email });
+                },
+                onError: (error) =>
+                  toast.error('Erro ao cancelar convite', { description: getErrorMessage(error) }),
+              })
+            }
+          />
         ) : null}
 
-        <section aria-labelledby="members-heading" className="grid gap-2">
+        <section aria-labelledby="members-heading" className="grid min-w-0 grid-cols-1 gap-2">
           <h3 id="members-heading" className="text-sm font-semibold">
             Membros
           </h3>
@@ -137,58 +204,6 @@ export function MembersCard() {
             </ul>
           )}
         </section>
-
-        <section aria-labelledby="invitations-heading" className="grid gap-2">
-          <h3 id="invitations-heading" className="text-sm font-semibold">
-            Convites pendentes
-          </h3>
-          {invitations.isPending ? (
-            <Spinner label="Carregando convites..." className="py-4" />
-          ) : invitations.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              Erro ao carregar convites. {getErrorMessage(invitations.error)}
-            </p>
-          ) : invitations.data.length === 0 ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <MailPlus className="size-4" aria-hidden="true" />
-              Nenhum convite pendente.
-            </p>
-          ) : (
-            <ul className="divide-y rounded-md border" aria-label="Convites enviados">
-              {invitations.data.map((invitation) => (
-                <li key={invitation.id} className="flex items-center gap-3 p-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="break-all font-medium">{invitation.email}</p>
-                    <div className="mt-1 flex gap-1.5">
-                      <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
-                      <Badge variant="warning">Pendente</Badge>
-                    </div>
-                  </div>
-                  {isAdmin ? (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Cancelar convite de ${invitation.email}`}
-                      disabled={revoke.isPending}
-                      onClick={() =>
-                        revoke.mutate(invitation.id, {
-                          onSuccess: () =>
-                            toast.success('Convite cancelado', { description: invitation.email }),
-                          onError: (error) =>
-                            toast.error('Erro ao cancelar convite', {
-                              description: getErrorMessage(error),
-                            }),
-                        })
-                      }
-                    >
-                      <X aria-hidden="true" />
-                    </Button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
       </CardContent>
 
       <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
@@ -213,5 +228,78 @@ export function MembersCard() {
         </AlertDialogContent>
       </AlertDialog>
     </Card>
+  );
+}
+
+interface PendingInvitationsProps {
+  invitations: ReturnType<typeof useInvitations>;
+  busy: boolean;
+  onCopyLink: (invitation: Invitation) => void;
+  onRevoke: (invitation: Invitation) => void;
+}
+
+function PendingInvitations({ invitations, busy, onCopyLink, onRevoke }: PendingInvitationsProps) {
+  return (
+    <section aria-labelledby="invitations-heading" className="grid min-w-0 grid-cols-1 gap-2">
+      <h3 id="invitations-heading" className="text-sm font-semibold">
+        Convites pendentes
+      </h3>
+      {invitations.isPending ? (
+        <Spinner label="Carregando convites..." className="py-4" />
+      ) : invitations.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Erro ao carregar convites. {getErrorMessage(invitations.error)}
+        </p>
+      ) : invitations.data.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <MailPlus className="size-4" aria-hidden="true" />
+          Nenhum convite pendente.
+        </p>
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label="Convites enviados">
+          {invitations.data.map((invitation) => {
+            const expired = isExpired(invitation);
+            return (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{invitation.email}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-1.5">
+                    <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
+                    {expired ? (
+                      <Badge variant="destructive">Expirado</Badge>
+                    ) : (
+                      <Badge variant="warning">Pendente</Badge>
+                    )}
+                    <span className="text-xs text-muted-foreground">
+                      {expired ? 'expirou em' : 'vale até'}{' '}
+                      {formatDate(toIsoDate(new Date(invitation.expires_at)))}
+                    </span>
+                  </div>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Copiar link do convite de ${invitation.email}`}
+                  disabled={busy}
+                  onClick={() => onCopyLink(invitation)}
+                >
+                  <Link2 aria-hidden="true" />
+                  Copiar link do convite
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Cancelar convite de ${invitation.email}`}
+                  disabled={busy}
+                  onClick={() => onRevoke(invitation)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }

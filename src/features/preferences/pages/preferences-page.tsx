@@ -6,7 +6,7 @@ import { ThemeCard } from '@/features/preferences/components/theme-card';
 /** SPEC §2 Preferências, with real member management (DESIGN §2). */
 export function PreferencesPage() {
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <PageHeader title="Preferências" backTo="/mais" />
       <ThemeCard />
       <MembersCard />

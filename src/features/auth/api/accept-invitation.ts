@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { setSelectedCompanyId } from '@/features/auth/lib/selected-company';
+import { sessionKeys } from '@/lib/api/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/**
+ * invitation_preview: the company and role of the invitation whose link is open, its status and
+ * whether the signed-in address is the invited one. Raises invitation_not_found.
+ */
+export function invitationPreviewQuery(userId: string, token: string) {
+  return queryOptions({
+    queryKey: sessionKeys.invitation(userId, token),
+    queryFn: async ({ signal }) => {
+      const { data, error } = await supabase
+        .rpc('invitation_preview', { p_token: token })
+        .abortSignal(signal)
+        .single();
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useInvitationPreview(userId: string, token: string) {
+  return useQuery(invitationPreviewQuery(userId, token));
+}
+
+/** accept_invitation: raises invitation_expired, invitation_email_mismatch, already_member, … */
+export async function acceptInvitation(token: string) {
+  const { data, error } = await supabase.rpc('accept_invitation', { p_token: token });
+  if (error) throw error;
+  return data;
+}
+
+/**
+ * Joins the company and makes it the current one: the next visit to a protected page opens it,
+ * with nothing cached for the previous company (as the company switcher does).
+ */
+export function useAcceptInvitation(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptInvitation,
+    onSuccess: async (profile) => {
+      setSelectedCompanyId(userId, profile.company_id);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      // Refetched now, even with nobody watching: the gate opening home next must not pick a
+      // company from the list cached before joining. (Failures are left to the gate.)
+      await queryClient.refetchQueries({ queryKey: sessionKeys.memberships(userId) });
+    },
+  });
+}
