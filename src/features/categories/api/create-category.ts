@@ -4,7 +4,7 @@ import { categoryKeys } from '@/lib/api/query-keys';
 import { COLOR_TOKENS } from '@/lib/colors';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
-import type { Category } from './get-category';
+import type { Category } from '@/features/categories/api/get-category';
 
 export const createCategoryInput = z.object({
   name: z.string().trim().min(1).max(100),

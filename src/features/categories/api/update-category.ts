@@ -4,7 +4,7 @@ import { bankAccountKeys, categoryKeys, entryKeys, reportKeys } from '@/lib/api/
 import { COLOR_TOKENS } from '@/lib/colors';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
-import type { Category } from './get-category';
+import type { Category } from '@/features/categories/api/get-category';
 
 export const updateCategoryInput = z.object({
   id: z.uuid(),

@@ -14,9 +14,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toColorToken, type ColorToken } from '@/lib/colors';
-import type { Category } from '../api/get-category';
-import { useUpdateCategory } from '../api/update-category';
-import { normaliseCategoryFields, saveErrorText, validateCategoryName } from '../lib/category';
+import type { Category } from '@/features/categories/api/get-category';
+import { useUpdateCategory } from '@/features/categories/api/update-category';
+import {
+  normaliseCategoryFields,
+  saveErrorText,
+  validateCategoryName,
+} from '@/features/categories/lib/category';
 import { ColorPicker } from '@/components/ui/color-picker';
 
 interface EditCategoryDialogProps {

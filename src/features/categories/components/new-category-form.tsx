@@ -9,14 +9,14 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { DEFAULT_COLOR, type ColorToken } from '@/lib/colors';
 import { cn } from '@/lib/utils';
-import { useCreateCategory } from '../api/create-category';
+import { useCreateCategory } from '@/features/categories/api/create-category';
 import {
   categoryTypeFromChoice,
   normaliseCategoryFields,
   saveErrorText,
   validateCategoryName,
   type CategoryKindChoice,
-} from '../lib/category';
+} from '@/features/categories/lib/category';
 import { ColorPicker } from '@/components/ui/color-picker';
 
 export function NewCategoryForm() {

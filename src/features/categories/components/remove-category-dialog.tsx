@@ -10,9 +10,12 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import type { Category } from '../api/get-category';
-import { useRemoveCategory, type RemoveCategoryResult } from '../api/remove-category';
-import { saveErrorText } from '../lib/category';
+import type { Category } from '@/features/categories/api/get-category';
+import {
+  useRemoveCategory,
+  type RemoveCategoryResult,
+} from '@/features/categories/api/remove-category';
+import { saveErrorText } from '@/features/categories/lib/category';
 
 interface RemoveCategoryDialogProps {
   /** The category to remove; null closes the dialog. */

@@ -12,6 +12,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -47,13 +48,12 @@ export function SupplierDetailPage() {
     return (
       <>
         <PageHeader title="Fornecedor" backTo="/fornecedores" />
-        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
-          <p className="font-medium text-destructive">Erro ao carregar fornecedor</p>
-          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(supplier.error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void supplier.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <QueryError
+          title="Erro ao carregar fornecedor"
+          description={getErrorMessage(supplier.error)}
+          onRetry={() => void supplier.refetch()}
+          retrying={supplier.isRefetching}
+        />
       </>
     );
   }
