@@ -148,40 +148,35 @@ function SettleView({
   const isExpense = entry.kind === 'expense';
   const overdue = isOverdue(entry.dueDate, todayLocal());
 
-  function confirm() {
+  async function confirm() {
     if (!accountId) {
       toast.error('Erro', { description: 'Selecione uma conta bancária para dar baixa.' });
       return;
     }
-    settle.mutate(
-      { kind: entry.kind, id: entry.id, bankAccountId: accountId },
-      {
-        onSuccess: () => {
-          if (isExpense) {
-            toast.success('Pagamento realizado', {
-              description: `${entry.description} foi marcado como pago.`,
-            });
-          } else {
-            toast.success('Recebimento confirmado', {
-              description: `${entry.description} foi marcado como recebido.`,
-            });
-          }
-          onClose();
-        },
-        onError: (error) => {
-          if (goneElsewhere(error)) {
-            onClose();
-            return;
-          }
-          failureToast(
-            error,
-            isExpense
-              ? 'Não foi possível marcar como pago.'
-              : 'Não foi possível marcar como recebido.',
-          );
-        },
-      },
-    );
+    // Awaited: the settled row leaves the list under the dialog; the toast must not depend on it.
+    try {
+      await settle.mutateAsync({ kind: entry.kind, id: entry.id, bankAccountId: accountId });
+    } catch (error) {
+      if (goneElsewhere(error)) {
+        onClose();
+        return;
+      }
+      failureToast(
+        error,
+        isExpense ? 'Não foi possível marcar como pago.' : 'Não foi possível marcar como recebido.',
+      );
+      return;
+    }
+    if (isExpense) {
+      toast.success('Pagamento realizado', {
+        description: `${entry.description} foi marcado como pago.`,
+      });
+    } else {
+      toast.success('Recebimento confirmado', {
+        description: `${entry.description} foi marcado como recebido.`,
+      });
+    }
+    onClose();
   }
 
   let accountPlaceholder = 'Selecione a conta bancária';
@@ -248,7 +243,7 @@ function SettleView({
         </Button>
         <Button
           variant={isExpense ? 'expense' : 'income'}
-          onClick={confirm}
+          onClick={() => void confirm()}
           disabled={!accountId || settle.isPending}
         >
           {settle.isPending

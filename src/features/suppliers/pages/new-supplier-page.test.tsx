@@ -102,7 +102,10 @@ describe('NewSupplierPage', { timeout: 20_000 }, () => {
     server.use(
       http.post(restUrl('suppliers'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: '33333333-3333-4333-8333-333333333333', ...body }, { status: 201 });
+        return HttpResponse.json(
+          { id: '33333333-3333-4333-8333-333333333333', ...body },
+          { status: 201 },
+        );
       }),
     );
     renderPage();
@@ -110,7 +113,9 @@ describe('NewSupplierPage', { timeout: 20_000 }, () => {
     await fill(screen.getByLabelText(/Website/), 'www.cimento.com.br');
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar Fornecedor' }));
 
-    expect(await screen.findByRole('heading', { name: 'Lista de fornecedores' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Lista de fornecedores' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Fornecedor cadastrado com sucesso!')).toBeInTheDocument();
     expect(screen.getByText(/Casa do Cimento foi adicionado/)).toBeInTheDocument();
     expect(body).toMatchObject({
@@ -132,7 +137,12 @@ describe('NewSupplierPage', { timeout: 20_000 }, () => {
     server.use(
       http.post(restUrl('suppliers'), () =>
         HttpResponse.json(
-          { code: '42501', message: 'new row violates row-level security policy', details: null, hint: null },
+          {
+            code: '42501',
+            message: 'new row violates row-level security policy',
+            details: null,
+            hint: null,
+          },
           { status: 403 },
         ),
       ),
@@ -146,7 +156,9 @@ describe('NewSupplierPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/row-level security/)).not.toBeInTheDocument();
     expect(screen.getByLabelText(/Nome do Fornecedor/)).toHaveValue('  Casa do Cimento  ');
     expect(screen.getByLabelText(/Email/)).toHaveValue('vendas@cimento.com.br');
-    expect(within(screen.getByRole('combobox', { name: /Tipo/ })).getByText('Mão de Obra')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('combobox', { name: /Tipo/ })).getByText('Mão de Obra'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cadastrar Fornecedor' })).toBeEnabled();
   });
 });

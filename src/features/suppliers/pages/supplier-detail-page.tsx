@@ -83,19 +83,19 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const setActive = useSetSupplierActive(supplier.id);
 
-  function toggleActive(isActive: boolean) {
-    setActive.mutate(isActive, {
-      onSuccess: () => {
-        setConfirmDeactivate(false);
-        toast.success(isActive ? 'Fornecedor ativado' : 'Fornecedor desativado', {
-          description: isActive
-            ? `${supplier.name} voltou a aparecer nas listas de escolha.`
-            : `${supplier.name} não aparece mais nas listas de escolha; o histórico foi mantido.`,
-        });
-      },
-      onError: (error) => {
-        toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
-      },
+  async function toggleActive(isActive: boolean) {
+    // Awaited: the toast must not depend on this component still being mounted.
+    try {
+      await setActive.mutateAsync(isActive);
+    } catch (error) {
+      toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
+      return;
+    }
+    setConfirmDeactivate(false);
+    toast.success(isActive ? 'Fornecedor ativado' : 'Fornecedor desativado', {
+      description: isActive
+        ? `${supplier.name} voltou a aparecer nas listas de escolha.`
+        : `${supplier.name} não aparece mais nas listas de escolha; o histórico foi mantido.`,
     });
   }
 
@@ -135,7 +135,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
         ) : (
           <Button
             variant="outline"
-            onClick={() => toggleActive(true)}
+            onClick={() => void toggleActive(true)}
             disabled={setActive.isPending}
           >
             <Power aria-hidden="true" />
@@ -182,7 +182,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
               onClick={(event) => {
                 // Keep the dialog open until the change is saved.
                 event.preventDefault();
-                toggleActive(false);
+                void toggleActive(false);
               }}
             >
               {setActive.isPending ? 'Desativando...' : 'Desativar'}
