@@ -6,11 +6,24 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
 import type { Category } from '@/features/categories/api/get-category';
 
-export const createCategoryInput = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).nullable(),
-  type: z.enum(['income', 'expense']),
+export const NAME_REQUIRED_MESSAGE = 'Nome da categoria é obrigatório';
+
+/** Name and description as the forms and the database take them (SPEC §5). */
+export const categoryFields = {
+  name: z.string().trim().min(1, NAME_REQUIRED_MESSAGE).max(100),
+  // Trimmed; an empty description is stored as null.
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .nullable()
+    .transform((text) => (text === '' ? null : text)),
   color: z.enum(COLOR_TOKENS),
+};
+
+export const createCategoryInput = z.object({
+  ...categoryFields,
+  type: z.enum(['income', 'expense']),
 });
 export type CreateCategoryInput = z.input<typeof createCategoryInput>;
 
