@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-state';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
@@ -52,12 +52,5 @@ export function StatCard({
 
 /** Shown instead of a grid of totals when they failed to load. */
 export function TotalsError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="flex items-center justify-between gap-2 rounded-lg border p-3 text-sm">
-      <p>Não foi possível carregar os totais.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Tentar novamente
-      </Button>
-    </div>
-  );
+  return <QueryError compact title="Não foi possível carregar os totais." onRetry={onRetry} />;
 }

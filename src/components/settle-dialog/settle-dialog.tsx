@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,18 +14,25 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
 import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { FormField as LabelledField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import type { Entry } from '@/lib/api/entry-view';
-import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
-import { useSettleEntry, useUpdateEntry } from '@/lib/api/settle-entry';
+import { useBankAccounts } from '@/lib/api/lookups';
+import {
+  updateEntrySchema,
+  useSettleEntry,
+  useUpdateEntry,
+  type UpdateEntryInput,
+} from '@/lib/api/settle-entry';
 import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import {
   errorKey,
@@ -33,9 +42,6 @@ import {
   UNEXPECTED_ERROR_TITLE,
 } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
-
-const NONE = '__none__';
-const GERAL = '__geral__';
 
 interface SettleDialogProps {
   /** The entry to settle; null = closed. */
@@ -148,40 +154,35 @@ function SettleView({
   const isExpense = entry.kind === 'expense';
   const overdue = isOverdue(entry.dueDate, todayLocal());
 
-  function confirm() {
+  async function confirm() {
     if (!accountId) {
       toast.error('Erro', { description: 'Selecione uma conta bancária para dar baixa.' });
       return;
     }
-    settle.mutate(
-      { kind: entry.kind, id: entry.id, bankAccountId: accountId },
-      {
-        onSuccess: () => {
-          if (isExpense) {
-            toast.success('Pagamento realizado', {
-              description: `${entry.description} foi marcado como pago.`,
-            });
-          } else {
-            toast.success('Recebimento confirmado', {
-              description: `${entry.description} foi marcado como recebido.`,
-            });
-          }
-          onClose();
-        },
-        onError: (error) => {
-          if (goneElsewhere(error)) {
-            onClose();
-            return;
-          }
-          failureToast(
-            error,
-            isExpense
-              ? 'Não foi possível marcar como pago.'
-              : 'Não foi possível marcar como recebido.',
-          );
-        },
-      },
-    );
+    // Awaited: the settled row leaves the list under the dialog; the toast must not depend on it.
+    try {
+      await settle.mutateAsync({ kind: entry.kind, id: entry.id, bankAccountId: accountId });
+    } catch (error) {
+      if (goneElsewhere(error)) {
+        onClose();
+        return;
+      }
+      failureToast(
+        error,
+        isExpense ? 'Não foi possível marcar como pago.' : 'Não foi possível marcar como recebido.',
+      );
+      return;
+    }
+    if (isExpense) {
+      toast.success('Pagamento realizado', {
+        description: `${entry.description} foi marcado como pago.`,
+      });
+    } else {
+      toast.success('Recebimento confirmado', {
+        description: `${entry.description} foi marcado como recebido.`,
+      });
+    }
+    onClose();
   }
 
   let accountPlaceholder = 'Selecione a conta bancária';
@@ -211,7 +212,7 @@ function SettleView({
         {entry.projectName ? <Detail label="Centro de custo">{entry.projectName}</Detail> : null}
       </dl>
 
-      <FormField
+      <LabelledField
         label="Conta bancária"
         description={
           !accounts.isPending && !accounts.isError && accounts.data.length === 0
@@ -220,24 +221,18 @@ function SettleView({
         }
       >
         {(control) => (
-          <Select
-            value={accountId}
-            onValueChange={setAccountId}
+          <BankAccountPicker
+            {...control}
+            value={accountId || null}
+            onChange={(id) => setAccountId(id ?? '')}
+            placeholder={accountPlaceholder}
             disabled={accounts.isPending || accounts.isError || settle.isPending}
-          >
-            <SelectTrigger {...control}>
-              <SelectValue placeholder={accountPlaceholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {accounts.data?.map((account) => (
-                <SelectItem key={account.id} value={account.id}>
-                  {account.name} - {formatCurrency(toCents(account.current_balance))}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            optionLabel={(account) =>
+              `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+            }
+          />
         )}
-      </FormField>
+      </LabelledField>
 
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
@@ -248,7 +243,7 @@ function SettleView({
         </Button>
         <Button
           variant={isExpense ? 'expense' : 'income'}
-          onClick={confirm}
+          onClick={() => void confirm()}
           disabled={!accountId || settle.isPending}
         >
           {settle.isPending
@@ -262,15 +257,6 @@ function SettleView({
   );
 }
 
-interface EditValues {
-  description: string;
-  amountCents: number | null;
-  dueDate: string | null;
-  bankAccountId: string;
-  categoryId: string;
-  projectId: string;
-}
-
 function EditForm({
   entry,
   onCancel,
@@ -282,166 +268,154 @@ function EditForm({
   onSaved: (entry: Entry) => void;
   onGone: () => void;
 }) {
-  const [values, setValues] = useState<EditValues>({
-    description: entry.description,
-    amountCents: entry.amountCents,
-    dueDate: entry.dueDate,
-    bankAccountId: entry.bankAccountId ?? NONE,
-    categoryId: entry.categoryId ?? NONE,
-    projectId: entry.projectId ?? GERAL,
+  const form = useForm({
+    resolver: zodResolver(updateEntrySchema),
+    // The messages show while typing and Salvar stays disabled until the fields are valid.
+    mode: 'onChange',
+    defaultValues: {
+      kind: entry.kind,
+      id: entry.id,
+      description: entry.description,
+      amountCents: entry.amountCents,
+      dueDate: entry.dueDate,
+      bankAccountId: entry.bankAccountId,
+      categoryId: entry.categoryId,
+      projectId: entry.projectId,
+    } satisfies UpdateEntryInput,
   });
-  const accounts = useBankAccounts();
-  const categories = useCategories({ type: entry.kind });
-  const projects = useProjects();
   const update = useUpdateEntry();
 
-  const set = <K extends keyof EditValues>(key: K, value: EditValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  const errors = {
-    description: values.description.trim() === '' ? 'Informe a descrição.' : null,
-    amount:
-      values.amountCents === null || values.amountCents <= 0
-        ? 'Informe um valor maior que zero.'
-        : null,
-    dueDate: values.dueDate ? null : 'Informe a data de vencimento.',
-  };
-  const valid = !errors.description && !errors.amount && !errors.dueDate;
-
-  // An archived account or category still named on the entry stays selectable as it is.
-  const accountOptions = (accounts.data ?? []).map((a) => ({ id: a.id, name: a.name }));
-  if (entry.bankAccountId && !accountOptions.some((a) => a.id === entry.bankAccountId)) {
-    accountOptions.push({ id: entry.bankAccountId, name: entry.bankAccountName ?? 'Conta atual' });
-  }
-  const categoryOptions = (categories.data ?? []).map((c) => ({ id: c.id, name: c.name }));
-  if (entry.categoryId && !categoryOptions.some((c) => c.id === entry.categoryId)) {
-    categoryOptions.push({ id: entry.categoryId, name: entry.categoryName ?? 'Categoria atual' });
-  }
-  const projectOptions = (projects.data ?? []).map((p) => ({ id: p.id, name: p.name }));
-  if (entry.projectId && !projectOptions.some((p) => p.id === entry.projectId)) {
-    projectOptions.push({ id: entry.projectId, name: entry.projectName ?? 'Obra atual' });
-  }
-
-  function save() {
-    if (!valid || values.amountCents === null || values.dueDate === null) return;
-    update.mutate(
-      {
-        kind: entry.kind,
-        id: entry.id,
-        description: values.description,
-        amountCents: values.amountCents,
-        dueDate: values.dueDate,
-        bankAccountId: values.bankAccountId === NONE ? null : values.bankAccountId,
-        categoryId: values.categoryId === NONE ? null : values.categoryId,
-        projectId: values.projectId === GERAL ? null : values.projectId,
-      },
-      {
-        onSuccess: (saved) => {
-          toast.success('Lançamento atualizado', {
-            description: 'As alterações foram salvas com sucesso.',
-          });
-          onSaved(saved);
-        },
-        onError: (error) => {
-          if (goneElsewhere(error)) {
-            onGone();
-            return;
-          }
-          failureToast(error, 'Não foi possível salvar as alterações.');
-        },
-      },
-    );
+  async function save(values: UpdateEntryInput) {
+    let saved: Entry;
+    try {
+      saved = await update.mutateAsync(values);
+    } catch (error) {
+      if (goneElsewhere(error)) {
+        onGone();
+        return;
+      }
+      failureToast(error, 'Não foi possível salvar as alterações.');
+      return;
+    }
+    toast.success('Lançamento atualizado', {
+      description: 'As alterações foram salvas com sucesso.',
+    });
+    onSaved(saved);
   }
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <FormField label="Descrição" error={errors.description} required>
-        <Input
-          value={values.description}
-          maxLength={200}
-          onChange={(event) => set('description', event.target.value)}
+    <Form {...form}>
+      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(save)}>
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={200} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Valor" error={errors.amount} required>
-        <CurrencyInput
-          value={values.amountCents}
-          onValueChange={(cents) => set('amountCents', cents)}
+        <FormField
+          control={form.control}
+          name="amountCents"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Valor</FormLabel>
+              <FormControl>
+                <CurrencyInput
+                  ref={field.ref}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Data de Vencimento" error={errors.dueDate} required>
-        <DatePicker value={values.dueDate} onChange={(date) => set('dueDate', date)} />
-      </FormField>
-      <OptionField
-        label="Banco"
-        value={values.bankAccountId}
-        onChange={(value) => set('bankAccountId', value)}
-        empty={{ value: NONE, label: 'Não definido' }}
-        options={accountOptions}
-      />
-      <OptionField
-        label="Categoria"
-        value={values.categoryId}
-        onChange={(value) => set('categoryId', value)}
-        empty={{ value: NONE, label: 'Não definido' }}
-        options={categoryOptions}
-      />
-      <OptionField
-        label="Centro de custo"
-        value={values.projectId}
-        onChange={(value) => set('projectId', value)}
-        empty={{ value: GERAL, label: 'Geral' }}
-        options={projectOptions}
-      />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={update.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={!valid || update.isPending}>
-          {update.isPending ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <FormField
+          control={form.control}
+          name="dueDate"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Data de Vencimento</FormLabel>
+              <FormControl>
+                <DatePicker value={field.value} onChange={field.onChange} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="bankAccountId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Banco</FormLabel>
+              <FormControl>
+                <BankAccountPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Não definido"
+                  current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
+                />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Categoria</FormLabel>
+              <FormControl>
+                <CategoryPicker
+                  type={entry.kind}
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Não definido"
+                  current={named(entry.categoryId, entry.categoryName, 'Categoria atual')}
+                />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="projectId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Centro de custo</FormLabel>
+              <FormControl>
+                <ProjectPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Geral"
+                  current={named(entry.projectId, entry.projectName, 'Obra atual')}
+                />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={update.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!form.formState.isValid || update.isPending}>
+            {update.isPending ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }
 
-/** A picker of the edit mode: one "none" option (Não definido / Geral) and the company's rows. */
-function OptionField({
-  label,
-  value,
-  onChange,
-  empty,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  empty: { value: string; label: string };
-  options: { id: string; name: string }[];
-}) {
-  return (
-    <FormField label={label}>
-      {(control) => (
-        <Select value={value} onValueChange={onChange}>
-          <SelectTrigger {...control}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={empty.value}>{empty.label}</SelectItem>
-            {options.map((option) => (
-              <SelectItem key={option.id} value={option.id}>
-                {option.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    </FormField>
-  );
+/** The row an entry names (maybe archived since), for the picker to keep offering it. */
+function named(id: string | null, name: string | null, fallback: string) {
+  return id ? { id, name: name ?? fallback } : null;
 }

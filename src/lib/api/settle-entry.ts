@@ -114,8 +114,12 @@ export const updateEntrySchema = z.object({
   kind: z.enum(['expense', 'income']),
   id: z.uuid(),
   description: z.string().trim().min(1, 'Informe a descrição.').max(200),
-  amountCents: z.number().int().positive('Informe um valor maior que zero.'),
-  dueDate: z.iso.date('Informe a data de vencimento.'),
+  // The form holds null while the amount or the date is blank: the same message then.
+  amountCents: z
+    .number({ error: 'Informe um valor maior que zero.' })
+    .int()
+    .positive('Informe um valor maior que zero.'),
+  dueDate: z.iso.date({ error: 'Informe a data de vencimento.' }),
   bankAccountId: z.uuid().nullable(),
   categoryId: z.uuid().nullable(),
   projectId: z.uuid().nullable(),

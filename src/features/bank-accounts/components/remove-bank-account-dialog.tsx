@@ -9,7 +9,10 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { useRemoveBankAccount } from '@/features/bank-accounts/api/remove-bank-account';
+import {
+  useRemoveBankAccount,
+  type RemoveOutcome,
+} from '@/features/bank-accounts/api/remove-bank-account';
 import type { BankAccount } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
 
@@ -27,25 +30,27 @@ export function RemoveBankAccountDialog({
 }: RemoveBankAccountDialogProps) {
   const remove = useRemoveBankAccount();
 
-  function confirm() {
+  async function confirm() {
     if (!account) return;
     const { id, name } = account;
-    remove.mutate(id, {
-      onSuccess: (outcome) => {
-        if (outcome === 'deleted') {
-          toast.success('Conta removida', { description: `${name} foi removida.` });
-          onDeleted?.();
-        } else {
-          toast.success('Conta arquivada', {
-            description: `${name} tem histórico de movimentações, por isso foi arquivada (inativada) em vez de removida. O histórico continua disponível.`,
-          });
-        }
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        toast.error('Erro ao remover conta bancária', { description: getErrorMessage(error) });
-      },
-    });
+    // Awaited rather than mutate(…, { onSuccess }): the detail page may re-render without this
+    // dialog once the account is gone, and the toast and the navigation must happen anyway.
+    let outcome: RemoveOutcome;
+    try {
+      outcome = await remove.mutateAsync(id);
+    } catch (error) {
+      toast.error('Erro ao remover conta bancária', { description: getErrorMessage(error) });
+      return;
+    }
+    if (outcome === 'deleted') {
+      toast.success('Conta removida', { description: `${name} foi removida.` });
+      onDeleted?.();
+    } else {
+      toast.success('Conta arquivada', {
+        description: `${name} tem histórico de movimentações, por isso foi arquivada (inativada) em vez de removida. O histórico continua disponível.`,
+      });
+    }
+    onOpenChange(false);
   }
 
   return (
@@ -65,7 +70,7 @@ export function RemoveBankAccountDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: the dialog closes only after the answer. */}
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={remove.isPending}>
             {remove.isPending ? 'Removendo...' : 'Remover'}
           </Button>
         </AlertDialogFooter>

@@ -2,6 +2,7 @@ import { ArrowLeftRight, Pencil, Search, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -49,15 +50,11 @@ export function BankAccountDetailPage() {
     return (
       <>
         <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
-        <div
-          role="alert"
-          className="grid justify-items-center gap-3 rounded-lg border p-6 text-center"
-        >
-          <p className="font-medium">Erro inesperado ao carregar detalhes da conta</p>
-          <Button variant="outline" onClick={() => void account.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <QueryError
+          title="Erro inesperado ao carregar detalhes da conta"
+          onRetry={() => void account.refetch()}
+          retrying={account.isRefetching}
+        />
       </>
     );
   }
@@ -214,15 +211,11 @@ function AccountDetail({ account }: { account: BankAccount }) {
           {ledger.isPending ? (
             <Spinner label="Carregando transações..." className="py-8" />
           ) : ledger.isError ? (
-            <div
-              role="alert"
-              className="grid justify-items-center gap-3 rounded-lg border p-6 text-center"
-            >
-              <p className="text-sm">Não foi possível carregar as transações.</p>
-              <Button variant="outline" onClick={() => void ledger.refetch()}>
-                Tentar novamente
-              </Button>
-            </div>
+            <QueryError
+              title="Não foi possível carregar as transações."
+              onRetry={() => void ledger.refetch()}
+              retrying={ledger.isRefetching}
+            />
           ) : filtered.length === 0 ? (
             <EmptyState
               title={

@@ -1,6 +1,7 @@
 import { ArrowLeftRight, Landmark, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -38,19 +39,15 @@ export function BankAccountsPage() {
       {accounts.isPending ? (
         <Spinner label="Carregando contas bancárias..." className="py-12" />
       ) : accounts.isError ? (
-        <div
-          role="alert"
-          className="grid justify-items-center gap-3 rounded-lg border p-6 text-center"
-        >
-          <p className="font-medium">
-            {isNetworkError(accounts.error)
+        <QueryError
+          title={
+            isNetworkError(accounts.error)
               ? 'Erro inesperado ao carregar contas bancárias'
-              : 'Erro ao carregar contas bancárias'}
-          </p>
-          <Button variant="outline" onClick={() => void accounts.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+              : 'Erro ao carregar contas bancárias'
+          }
+          onRetry={() => void accounts.refetch()}
+          retrying={accounts.isRefetching}
+        />
       ) : accounts.data.length === 0 ? (
         <EmptyState
           icon={<Landmark />}

@@ -4,13 +4,26 @@ import { categoryKeys } from '@/lib/api/query-keys';
 import { COLOR_TOKENS } from '@/lib/colors';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
-import type { Category } from './get-category';
+import type { Category } from '@/features/categories/api/get-category';
+
+export const NAME_REQUIRED_MESSAGE = 'Nome da categoria é obrigatório';
+
+/** Name and description as the forms and the database take them (SPEC §5). */
+export const categoryFields = {
+  name: z.string().trim().min(1, NAME_REQUIRED_MESSAGE).max(100),
+  // Trimmed; an empty description is stored as null.
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .nullable()
+    .transform((text) => (text === '' ? null : text)),
+  color: z.enum(COLOR_TOKENS),
+};
 
 export const createCategoryInput = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).nullable(),
+  ...categoryFields,
   type: z.enum(['income', 'expense']),
-  color: z.enum(COLOR_TOKENS),
 });
 export type CreateCategoryInput = z.input<typeof createCategoryInput>;
 

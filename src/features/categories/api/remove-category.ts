@@ -25,10 +25,15 @@ export function useRemoveCategory(
     meta: { silentNetworkError: true },
     ...options,
     mutationFn: removeCategory,
-    onSuccess: async (data, variables, onMutateResult, context) => {
-      // Archiving changes no name shown elsewhere; only the category lists and pickers change.
+    onSuccess: async (data, categoryId, onMutateResult, context) => {
+      // A deleted row's detail (and its stats) would refetch as "not found" under the page that is
+      // about to leave it: drop it instead. Archiving changes no name shown elsewhere; only the
+      // category lists, pickers and the archived row's detail change.
+      if (data === 'deleted') {
+        queryClient.removeQueries({ queryKey: categoryKeys.detail(companyId, categoryId) });
+      }
       await queryClient.invalidateQueries({ queryKey: categoryKeys.all(companyId) });
-      await options.onSuccess?.(data, variables, onMutateResult, context);
+      await options.onSuccess?.(data, categoryId, onMutateResult, context);
     },
   });
 }

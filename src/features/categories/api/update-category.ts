@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bankAccountKeys, categoryKeys, entryKeys, reportKeys } from '@/lib/api/query-keys';
-import { COLOR_TOKENS } from '@/lib/colors';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
-import type { Category } from './get-category';
+import { categoryFields } from '@/features/categories/api/create-category';
+import type { Category } from '@/features/categories/api/get-category';
 
 export const updateCategoryInput = z.object({
   id: z.uuid(),
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).nullable(),
-  color: z.enum(COLOR_TOKENS),
+  ...categoryFields,
 });
 export type UpdateCategoryInput = z.input<typeof updateCategoryInput>;
 

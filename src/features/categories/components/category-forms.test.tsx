@@ -8,9 +8,9 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { restUrl, server, trackRequests } from '@/test/msw-server';
-import type { Category } from '../api/get-category';
-import { EditCategoryDialog } from './edit-category-dialog';
-import { NewCategoryForm } from './new-category-form';
+import type { Category } from '@/features/categories/api/get-category';
+import { EditCategoryDialog } from '@/features/categories/components/edit-category-dialog';
+import { NewCategoryForm } from '@/features/categories/components/new-category-form';
 
 const company: CurrentCompany = {
   id: '11111111-1111-4111-8111-111111111111',

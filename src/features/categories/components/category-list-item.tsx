@@ -2,8 +2,8 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import type { Category } from '../api/get-category';
-import { ColorDot } from './color-dot';
+import type { Category } from '@/features/categories/api/get-category';
+import { ColorDot } from '@/features/categories/components/color-dot';
 
 interface CategoryListItemProps {
   category: Category;

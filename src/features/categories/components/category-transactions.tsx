@@ -2,7 +2,7 @@ import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import type { CategoryTransaction } from '../api/get-category-stats';
+import type { CategoryTransaction } from '@/features/categories/api/get-category-stats';
 
 export function CategoryTransactions({ rows }: { rows: CategoryTransaction[] }) {
   if (rows.length === 0) {

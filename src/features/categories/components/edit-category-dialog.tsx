@@ -1,4 +1,6 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,14 +11,25 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { toColorToken, type ColorToken } from '@/lib/colors';
-import type { Category } from '../api/get-category';
-import { useUpdateCategory } from '../api/update-category';
-import { normaliseCategoryFields, saveErrorText, validateCategoryName } from '../lib/category';
+import { toColorToken } from '@/lib/colors';
+import type { Category } from '@/features/categories/api/get-category';
+import {
+  updateCategoryInput,
+  useUpdateCategory,
+  type UpdateCategoryInput,
+} from '@/features/categories/api/update-category';
+import { saveErrorText, toastFirstError } from '@/features/categories/lib/category';
 import { ColorPicker } from '@/components/ui/color-picker';
 
 interface EditCategoryDialogProps {
@@ -47,76 +60,94 @@ export function EditCategoryDialog({ category, onOpenChange }: EditCategoryDialo
 }
 
 function EditCategoryForm({ category, onDone }: { category: Category; onDone: () => void }) {
-  const [name, setName] = useState(category.name);
-  const [description, setDescription] = useState(category.description ?? '');
-  const [color, setColor] = useState<ColorToken>(toColorToken(category.color));
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(updateCategoryInput),
+    defaultValues: {
+      id: category.id,
+      name: category.name,
+      description: category.description ?? '',
+      color: toColorToken(category.color),
+    } satisfies UpdateCategoryInput,
+  });
   const colorLabelId = useId();
   const updateCategory = useUpdateCategory();
 
-  function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const error = validateCategoryName(name);
-    setNameError(error);
-    if (error) {
-      toast.error('Erro', { description: error });
+  async function onValid(values: UpdateCategoryInput) {
+    try {
+      await updateCategory.mutateAsync(values);
+    } catch (failure) {
+      // The dialog stays open with what was typed, so the user can fix it and try again.
+      toast.error('Erro ao atualizar categoria', {
+        description: saveErrorText(
+          failure,
+          'Não foi possível salvar a categoria. Tente novamente.',
+        ),
+      });
       return;
     }
-    updateCategory.mutate(
-      { id: category.id, ...normaliseCategoryFields({ name, description }), color },
-      {
-        onSuccess: () => {
-          toast.success('Categoria atualizada!', { description: 'As alterações foram salvas.' });
-          onDone();
-        },
-        // The dialog stays open with what was typed, so the user can fix it and try again.
-        onError: (failure) => {
-          toast.error('Erro ao atualizar categoria', {
-            description: saveErrorText(
-              failure,
-              'Não foi possível salvar a categoria. Tente novamente.',
-            ),
-          });
-        },
-      },
-    );
+    toast.success('Categoria atualizada!', { description: 'As alterações foram salvas.' });
+    onDone();
   }
 
   const pending = updateCategory.isPending;
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-4">
-      <FormField label="Nome da categoria" required error={nameError}>
-        <Input
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (nameError) setNameError(null);
-          }}
-          maxLength={100}
-          autoComplete="off"
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onValid, toastFirstError)}
+        noValidate
+        className="grid gap-4"
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Nome da categoria</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={100} autoComplete="off" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Descrição">
-        <Textarea
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={500}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Textarea {...field} value={field.value ?? ''} maxLength={500} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <div className="grid gap-2">
-        <Label id={colorLabelId} asChild>
-          <span>Cor</span>
-        </Label>
-        <ColorPicker aria-labelledby={colorLabelId} value={color} onValueChange={setColor} />
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <FormField
+          control={form.control}
+          name="color"
+          render={({ field }) => (
+            <div className="grid gap-2">
+              <Label id={colorLabelId} asChild>
+                <span>Cor</span>
+              </Label>
+              <ColorPicker
+                aria-labelledby={colorLabelId}
+                value={field.value}
+                onValueChange={field.onChange}
+              />
+            </div>
+          )}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={pending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

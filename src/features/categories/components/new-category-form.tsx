@@ -1,141 +1,170 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { ColorPicker } from '@/components/ui/color-picker';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
-import { DEFAULT_COLOR, type ColorToken } from '@/lib/colors';
+import { DEFAULT_COLOR } from '@/lib/colors';
 import { cn } from '@/lib/utils';
-import { useCreateCategory } from '../api/create-category';
 import {
-  categoryTypeFromChoice,
-  normaliseCategoryFields,
+  createCategoryInput,
+  useCreateCategory,
+  type CreateCategoryInput,
+} from '@/features/categories/api/create-category';
+import {
   saveErrorText,
-  validateCategoryName,
-  type CategoryKindChoice,
-} from '../lib/category';
-import { ColorPicker } from '@/components/ui/color-picker';
+  toastFirstError,
+  type CategoryType,
+} from '@/features/categories/lib/category';
 
 export function NewCategoryForm() {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
   const [searchParams] = useSearchParams();
-  // Despesa by default; the list's Receitas tab links here with ?tipo=receita.
-  const [kind, setKind] = useState<CategoryKindChoice>(
-    searchParams.get('tipo') === 'receita' ? 'receita' : 'despesa',
-  );
-  const [color, setColor] = useState<ColorToken>(DEFAULT_COLOR);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(createCategoryInput),
+    defaultValues: {
+      name: '',
+      description: '',
+      // Despesa by default; the list's Receitas tab links here with ?tipo=receita.
+      type: searchParams.get('tipo') === 'receita' ? 'income' : 'expense',
+      color: DEFAULT_COLOR,
+    } satisfies CreateCategoryInput,
+  });
   const typeLabelId = useId();
   const colorLabelId = useId();
   const createCategory = useCreateCategory();
 
-  function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const error = validateCategoryName(name);
-    setNameError(error);
-    if (error) {
-      toast.error('Erro', { description: error });
-      return;
+  async function onValid(values: CreateCategoryInput) {
+    try {
+      const created = await createCategory.mutateAsync(values);
+      toast.success('Sucesso', { description: 'Categoria cadastrada com sucesso!' });
+      // Land on the tab where the new category is.
+      void navigate(created.type === 'income' ? '/categorias?tipo=receitas' : '/categorias');
+    } catch (failure) {
+      toast.error('Erro', {
+        description: saveErrorText(failure, 'Erro ao cadastrar categoria. Tente novamente.'),
+      });
     }
-    createCategory.mutate(
-      {
-        ...normaliseCategoryFields({ name, description }),
-        type: categoryTypeFromChoice[kind],
-        color,
-      },
-      {
-        onSuccess: (created) => {
-          toast.success('Sucesso', { description: 'Categoria cadastrada com sucesso!' });
-          // Land on the tab where the new category is.
-          void navigate(created.type === 'income' ? '/categorias?tipo=receitas' : '/categorias');
-        },
-        onError: (failure) => {
-          toast.error('Erro', {
-            description: saveErrorText(failure, 'Erro ao cadastrar categoria. Tente novamente.'),
-          });
-        },
-      },
-    );
   }
 
   const pending = createCategory.isPending;
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
-      <FormField label="Nome da categoria" required error={nameError}>
-        <Input
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (nameError) setNameError(null);
-          }}
-          placeholder="Ex: Materiais de construção"
-          maxLength={100}
-          autoComplete="off"
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onValid, toastFirstError)}
+        noValidate
+        className="grid gap-5"
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Nome da categoria</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  placeholder="Ex: Materiais de construção"
+                  maxLength={100}
+                  autoComplete="off"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
 
-      <FormField label="Descrição">
-        <Textarea
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          placeholder="Descreva para que serve esta categoria (opcional)"
-          maxLength={500}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Textarea
+                  {...field}
+                  value={field.value ?? ''}
+                  placeholder="Descreva para que serve esta categoria (opcional)"
+                  maxLength={500}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
 
-      <div className="grid gap-2">
-        <Label id={typeLabelId} asChild>
-          <span>Tipo</span>
-        </Label>
-        <RadioGroup
-          aria-labelledby={typeLabelId}
-          value={kind}
-          onValueChange={(value) => {
-            if (value === 'receita' || value === 'despesa') setKind(value);
-          }}
-          className="grid grid-cols-2 gap-2"
-        >
-          <KindOption
-            value="receita"
-            label="Receita"
-            hint="Dinheiro que entra"
-            selected={kind === 'receita'}
-          />
-          <KindOption
-            value="despesa"
-            label="Despesa"
-            hint="Dinheiro que sai"
-            selected={kind === 'despesa'}
-          />
-        </RadioGroup>
-      </div>
-
-      <div className="grid gap-2">
-        <Label id={colorLabelId} asChild>
-          <span>Cor</span>
-        </Label>
-        <ColorPicker
-          aria-labelledby={colorLabelId}
-          value={color}
-          onValueChange={setColor}
-          className="sm:grid-cols-8"
+        <FormField
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <div className="grid gap-2">
+              <Label id={typeLabelId} asChild>
+                <span>Tipo</span>
+              </Label>
+              <RadioGroup
+                aria-labelledby={typeLabelId}
+                value={field.value}
+                onValueChange={field.onChange}
+                className="grid grid-cols-2 gap-2"
+              >
+                <KindOption
+                  value="income"
+                  label="Receita"
+                  hint="Dinheiro que entra"
+                  selected={field.value === 'income'}
+                />
+                <KindOption
+                  value="expense"
+                  label="Despesa"
+                  hint="Dinheiro que sai"
+                  selected={field.value === 'expense'}
+                />
+              </RadioGroup>
+            </div>
+          )}
         />
-      </div>
 
-      <div className="grid grid-cols-2 gap-2">
-        <Link to="/categorias" className={cn(buttonVariants({ variant: 'outline' }))}>
-          Cancelar
-        </Link>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Cadastrando...' : 'Cadastrar Categoria'}
-        </Button>
-      </div>
-    </form>
+        <FormField
+          control={form.control}
+          name="color"
+          render={({ field }) => (
+            <div className="grid gap-2">
+              <Label id={colorLabelId} asChild>
+                <span>Cor</span>
+              </Label>
+              <ColorPicker
+                aria-labelledby={colorLabelId}
+                value={field.value}
+                onValueChange={field.onChange}
+                className="sm:grid-cols-8"
+              />
+            </div>
+          )}
+        />
+
+        <div className="grid grid-cols-2 gap-2">
+          <Link to="/categorias" className={cn(buttonVariants({ variant: 'outline' }))}>
+            Cancelar
+          </Link>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Cadastrando...' : 'Cadastrar Categoria'}
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }
 
@@ -145,7 +174,7 @@ function KindOption({
   hint,
   selected,
 }: {
-  value: CategoryKindChoice;
+  value: CategoryType;
   label: string;
   hint: string;
   selected: boolean;
@@ -157,7 +186,7 @@ function KindOption({
       className={cn(
         'flex min-h-touch cursor-pointer items-center gap-3 rounded-md border p-3',
         selected &&
-          (value === 'receita' ? 'border-income bg-income/10' : 'border-expense bg-expense/10'),
+          (value === 'income' ? 'border-income bg-income/10' : 'border-expense bg-expense/10'),
       )}
     >
       <RadioGroupItem id={id} value={value} aria-describedby={`${id}-hint`} />

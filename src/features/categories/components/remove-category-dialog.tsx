@@ -10,9 +10,12 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import type { Category } from '../api/get-category';
-import { useRemoveCategory, type RemoveCategoryResult } from '../api/remove-category';
-import { saveErrorText } from '../lib/category';
+import type { Category } from '@/features/categories/api/get-category';
+import {
+  useRemoveCategory,
+  type RemoveCategoryResult,
+} from '@/features/categories/api/remove-category';
+import { saveErrorText } from '@/features/categories/lib/category';
 
 interface RemoveCategoryDialogProps {
   /** The category to remove; null closes the dialog. */
@@ -29,31 +32,33 @@ export function RemoveCategoryDialog({
   const removeCategory = useRemoveCategory();
   const pending = removeCategory.isPending;
 
-  function handleConfirm(event: MouseEvent<HTMLButtonElement>) {
+  async function handleConfirm(event: MouseEvent<HTMLButtonElement>) {
     // Keep the dialog open (with its pending state) until the database answers.
     event.preventDefault();
     if (!category) return;
-    removeCategory.mutate(category.id, {
-      onSuccess: (result) => {
-        if (result === 'deleted') {
-          toast.success('Categoria excluída');
-        } else {
-          toast.success('Categoria arquivada', {
-            description: `"${category.name}" tem lançamentos, por isso foi arquivada: não aparece mais para novos lançamentos, mas os antigos continuam com o nome dela.`,
-          });
-        }
-        onOpenChange(false);
-        onRemoved?.(result);
-      },
-      onError: (failure) => {
-        toast.error('Erro ao excluir categoria', {
-          description: saveErrorText(
-            failure,
-            'Não foi possível excluir a categoria. Tente novamente.',
-          ),
-        });
-      },
-    });
+    // Awaited rather than mutate(…, { onSuccess }): the page under the dialog may re-render
+    // without it, and the toast and the navigation must happen anyway.
+    let result: RemoveCategoryResult;
+    try {
+      result = await removeCategory.mutateAsync(category.id);
+    } catch (failure) {
+      toast.error('Erro ao excluir categoria', {
+        description: saveErrorText(
+          failure,
+          'Não foi possível excluir a categoria. Tente novamente.',
+        ),
+      });
+      return;
+    }
+    if (result === 'deleted') {
+      toast.success('Categoria excluída');
+    } else {
+      toast.success('Categoria arquivada', {
+        description: `"${category.name}" tem lançamentos, por isso foi arquivada: não aparece mais para novos lançamentos, mas os antigos continuam com o nome dela.`,
+      });
+    }
+    onOpenChange(false);
+    onRemoved?.(result);
   }
 
   return (
@@ -74,7 +79,11 @@ export function RemoveCategoryDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={handleConfirm} disabled={pending}>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={(event) => void handleConfirm(event)}
+            disabled={pending}
+          >
             {pending ? 'Excluindo...' : 'Excluir'}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -1,41 +1,14 @@
+import type { FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
 import { getErrorMessage, isNetworkError } from '@/lib/errors';
 
 /** What the database stores in categories.type. */
 export type CategoryType = 'income' | 'expense';
 
-/** The form speaks receita / despesa (SPEC §3): money in is income, money out is expense. */
-export type CategoryKindChoice = 'receita' | 'despesa';
-
-export const categoryTypeFromChoice: Record<CategoryKindChoice, CategoryType> = {
-  receita: 'income',
-  despesa: 'expense',
-};
-
 export const categoryTypeLabels: Record<CategoryType, string> = {
   income: 'Receita',
   expense: 'Despesa',
 };
-
-export const NAME_REQUIRED_MESSAGE = 'Nome da categoria é obrigatório';
-
-export interface CategoryFields {
-  name: string;
-  description: string;
-}
-
-/** Trims name and description; an empty description is stored as null (SPEC §5). */
-export function normaliseCategoryFields(fields: CategoryFields): {
-  name: string;
-  description: string | null;
-} {
-  const description = fields.description.trim();
-  return { name: fields.name.trim(), description: description === '' ? null : description };
-}
-
-/** The validation message of the name, or null when it is valid. */
-export function validateCategoryName(name: string): string | null {
-  return name.trim() === '' ? NAME_REQUIRED_MESSAGE : null;
-}
 
 /**
  * Usage frequency of category_stats (see its `comment on function`): by the transactions of the
@@ -67,4 +40,10 @@ export function loadErrorText(error: unknown): string {
     return 'Erro inesperado ao carregar categorias';
   }
   return 'Erro ao carregar categorias';
+}
+
+/** SPEC §5: an invalid name is also announced with the toast "Erro" / the schema's message. */
+export function toastFirstError(errors: FieldErrors) {
+  const message = Object.values(errors).find((error) => error?.message)?.message;
+  if (typeof message === 'string') toast.error('Erro', { description: message });
 }

@@ -1,19 +1,18 @@
 import { Plus, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { QueryState } from '@/components/query-state';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCategories } from '@/lib/api/lookups';
 import { cn } from '@/lib/utils';
-import type { Category } from '../api/get-category';
-import { CategoryListItem } from '../components/category-list-item';
-import { EditCategoryDialog } from '../components/edit-category-dialog';
-import { LoadError } from '../components/load-error';
-import { RemoveCategoryDialog } from '../components/remove-category-dialog';
-import { loadErrorText, type CategoryType } from '../lib/category';
+import type { Category } from '@/features/categories/api/get-category';
+import { CategoryListItem } from '@/features/categories/components/category-list-item';
+import { EditCategoryDialog } from '@/features/categories/components/edit-category-dialog';
+import { RemoveCategoryDialog } from '@/features/categories/components/remove-category-dialog';
+import { loadErrorText, type CategoryType } from '@/features/categories/lib/category';
 
 const emptyTexts: Record<CategoryType, string> = {
   income: 'Nenhuma categoria de receita cadastrada',
@@ -82,34 +81,29 @@ export function CategoriesPage() {
         }
       />
 
-      {categories.isPending ? (
-        <Spinner label="Carregando..." className="py-10" />
-      ) : categories.isError ? (
-        <LoadError
-          text={loadErrorText(categories.error)}
-          onRetry={() => void categories.refetch()}
-        />
-      ) : (
-        <>
-          <Tabs
-            value={tab}
-            onValueChange={(value) =>
-              setSearchParams(value === 'income' ? { tipo: 'receitas' } : {}, { replace: true })
-            }
-          >
-            <TabsList>
-              <TabsTrigger value="income">Receitas ({income.length})</TabsTrigger>
-              <TabsTrigger value="expense">Despesas ({expense.length})</TabsTrigger>
-            </TabsList>
-            <TabsContent value="income">{list('income', income)}</TabsContent>
-            <TabsContent value="expense">{list('expense', expense)}</TabsContent>
-          </Tabs>
-          <p className="mt-6 border-t pt-4 text-center text-sm text-muted-foreground">
-            {income.length} {income.length === 1 ? 'categoria' : 'categorias'} de receita ·{' '}
-            {expense.length} {expense.length === 1 ? 'categoria' : 'categorias'} de despesa
-          </p>
-        </>
-      )}
+      <QueryState query={categories} error={{ title: 'Erro', description: loadErrorText }}>
+        {() => (
+          <>
+            <Tabs
+              value={tab}
+              onValueChange={(value) =>
+                setSearchParams(value === 'income' ? { tipo: 'receitas' } : {}, { replace: true })
+              }
+            >
+              <TabsList>
+                <TabsTrigger value="income">Receitas ({income.length})</TabsTrigger>
+                <TabsTrigger value="expense">Despesas ({expense.length})</TabsTrigger>
+              </TabsList>
+              <TabsContent value="income">{list('income', income)}</TabsContent>
+              <TabsContent value="expense">{list('expense', expense)}</TabsContent>
+            </Tabs>
+            <p className="mt-6 border-t pt-4 text-center text-sm text-muted-foreground">
+              {income.length} {income.length === 1 ? 'categoria' : 'categorias'} de receita ·{' '}
+              {expense.length} {expense.length === 1 ? 'categoria' : 'categorias'} de despesa
+            </p>
+          </>
+        )}
+      </QueryState>
 
       <EditCategoryDialog
         category={editing}

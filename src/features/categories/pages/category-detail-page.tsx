@@ -6,17 +6,21 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError, QueryState } from '@/components/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
-import { useCategory, type Category } from '../api/get-category';
-import { useCategoryStats } from '../api/get-category-stats';
-import { CategoryTransactions } from '../components/category-transactions';
-import { ColorDot } from '../components/color-dot';
-import { EditCategoryDialog } from '../components/edit-category-dialog';
-import { LoadError } from '../components/load-error';
-import { RemoveCategoryDialog } from '../components/remove-category-dialog';
-import { categoryTypeLabels, loadErrorText, usageFrequencyLabels } from '../lib/category';
+import { useCategory, type Category } from '@/features/categories/api/get-category';
+import { useCategoryStats } from '@/features/categories/api/get-category-stats';
+import { CategoryTransactions } from '@/features/categories/components/category-transactions';
+import { ColorDot } from '@/features/categories/components/color-dot';
+import { EditCategoryDialog } from '@/features/categories/components/edit-category-dialog';
+import { RemoveCategoryDialog } from '@/features/categories/components/remove-category-dialog';
+import {
+  categoryTypeLabels,
+  loadErrorText,
+  usageFrequencyLabels,
+} from '@/features/categories/lib/category';
 
 export function CategoryDetailPage() {
   const { id = '' } = useParams();
@@ -34,7 +38,12 @@ export function CategoryDetailPage() {
     return (
       <div>
         <PageHeader title="Categoria" backTo="/categorias" />
-        <LoadError text={loadErrorText(category.error)} onRetry={() => void category.refetch()} />
+        <QueryError
+          title="Erro"
+          description={loadErrorText(category.error)}
+          onRetry={() => void category.refetch()}
+          retrying={category.isRefetching}
+        />
       </div>
     );
   }
@@ -126,41 +135,43 @@ function CategoryDetail({ category }: { category: Category }) {
         </CardContent>
       </Card>
 
-      {stats.isPending ? (
-        <Spinner label="Carregando..." className="py-6" />
-      ) : stats.isError ? (
-        <LoadError
-          text="Não foi possível carregar as estatísticas da categoria."
-          onRetry={() => void stats.refetch()}
-        />
-      ) : (
-        <>
-          <section aria-label="Estatísticas" className="grid grid-cols-2 gap-3">
-            <StatCard label="Total movimentado" value={formatCurrency(stats.data.total_amount)} />
-            <StatCard label="Transações" value={String(stats.data.transaction_count)} />
-            <StatCard
-              label="Média por transação"
-              value={
-                stats.data.average_amount === null ? '—' : formatCurrency(stats.data.average_amount)
-              }
-            />
-            <StatCard
-              label="Frequência de uso"
-              value={usageFrequencyLabels[stats.data.frequency]}
-              hint={`${stats.data.last_90_days_count} ${stats.data.last_90_days_count === 1 ? 'transação' : 'transações'} nos últimos 90 dias`}
-            />
-          </section>
+      <QueryState
+        query={stats}
+        loadingClassName="py-6"
+        error={{
+          title: 'Erro',
+          description: 'Não foi possível carregar as estatísticas da categoria.',
+        }}
+      >
+        {(statsData) => (
+          <>
+            <section aria-label="Estatísticas" className="grid grid-cols-2 gap-3">
+              <StatCard label="Total movimentado" value={formatCurrency(statsData.total_amount)} />
+              <StatCard label="Transações" value={String(statsData.transaction_count)} />
+              <StatCard
+                label="Média por transação"
+                value={
+                  statsData.average_amount === null ? '—' : formatCurrency(statsData.average_amount)
+                }
+              />
+              <StatCard
+                label="Frequência de uso"
+                value={usageFrequencyLabels[statsData.frequency]}
+                hint={`${statsData.last_90_days_count} ${statsData.last_90_days_count === 1 ? 'transação' : 'transações'} nos últimos 90 dias`}
+              />
+            </section>
 
-          <Card>
-            <CardHeader className="pb-0">
-              <CardTitle className="text-base">Transações recentes</CardTitle>
-            </CardHeader>
-            <CardContent className="pt-2">
-              <CategoryTransactions rows={stats.data.recent} />
-            </CardContent>
-          </Card>
-        </>
-      )}
+            <Card>
+              <CardHeader className="pb-0">
+                <CardTitle className="text-base">Transações recentes</CardTitle>
+              </CardHeader>
+              <CardContent className="pt-2">
+                <CategoryTransactions rows={statsData.recent} />
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </QueryState>
 
       <EditCategoryDialog
         category={editing ? category : null}

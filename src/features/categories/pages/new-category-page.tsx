@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { NewCategoryForm } from '../components/new-category-form';
+import { NewCategoryForm } from '@/features/categories/components/new-category-form';
 
 export function NewCategoryPage() {
   return (

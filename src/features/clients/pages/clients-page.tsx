@@ -1,6 +1,7 @@
 import { Mail, MapPin, Pencil, Phone, Plus, Power, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -71,13 +72,12 @@ export function ClientsPage() {
       {clients.isPending ? (
         <Spinner label="Carregando clientes..." className="py-10" />
       ) : clients.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
-          <p className="font-medium text-destructive">Erro ao carregar clientes</p>
-          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(clients.error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void clients.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <QueryError
+          title="Erro ao carregar clientes"
+          description={getErrorMessage(clients.error)}
+          onRetry={() => void clients.refetch()}
+          retrying={clients.isRefetching}
+        />
       ) : all.length === 0 ? (
         <EmptyState
           icon={<Users />}

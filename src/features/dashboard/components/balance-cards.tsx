@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useBankAccounts } from '@/lib/api/lookups';
@@ -23,12 +24,13 @@ export function BalanceCards() {
   }
   if (accounts.isError) {
     return (
-      <div className="flex h-28 flex-col items-center justify-center gap-2 rounded-lg border text-sm">
-        <p>Erro ao carregar contas bancárias</p>
-        <Button variant="outline" size="sm" onClick={() => void accounts.refetch()}>
-          Tentar novamente
-        </Button>
-      </div>
+      <QueryError
+        compact
+        className="h-28"
+        title="Erro ao carregar contas bancárias"
+        onRetry={() => void accounts.refetch()}
+        retrying={accounts.isRefetching}
+      />
     );
   }
   if (accounts.data.length === 0) {

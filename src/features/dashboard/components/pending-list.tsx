@@ -1,5 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -54,12 +55,12 @@ export function PendingList({ kind, total, onSelect }: PendingListProps) {
         {entries.isPending ? (
           <Spinner label="Carregando..." className="py-6" />
         ) : entries.isError ? (
-          <div className="flex flex-col items-center gap-2 py-6 text-sm">
-            <p>Não foi possível carregar as contas.</p>
-            <Button variant="outline" size="sm" onClick={() => void entries.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <QueryError
+            compact
+            title="Não foi possível carregar as contas."
+            onRetry={() => void entries.refetch()}
+            retrying={entries.isRefetching}
+          />
         ) : entries.data.length === 0 ? (
           <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t.empty}</p>
         ) : (

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SettleDialog } from '@/components/settle-dialog/settle-dialog';
+import { LazySettleDialog } from '@/components/settle-dialog/lazy-settle-dialog';
 import { Button } from '@/components/ui/button';
 import type { Entry } from '@/lib/api/entry-view';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -47,7 +47,7 @@ export function HomePage() {
         </Link>
       </Button>
 
-      <SettleDialog entry={selected} onClose={() => setSelected(null)} />
+      <LazySettleDialog entry={selected} onClose={() => setSelected(null)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { SettleDialog } from '@/components/settle-dialog/settle-dialog';
 import { StatCard, TotalsError, wrappableCurrency } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
@@ -48,13 +49,10 @@ function EntryList({
   if (list.isPending) return <Spinner label="Carregando..." className="py-10" />;
   if (list.isError) {
     return (
-      <EmptyState
+      <QueryError
         title="Não foi possível carregar as contas."
-        action={
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            Tentar novamente
-          </Button>
-        }
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
       />
     );
   }

@@ -1,5 +1,6 @@
 import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -160,13 +161,10 @@ export function LatestEntriesPage() {
       {latest.isPending ? (
         <Spinner label="Carregando transações..." className="py-10" />
       ) : latest.isError ? (
-        <EmptyState
+        <QueryError
           title="Não foi possível carregar as transações."
-          action={
-            <Button variant="outline" onClick={() => void latest.refetch()}>
-              Tentar novamente
-            </Button>
-          }
+          onRetry={() => void latest.refetch()}
+          retrying={latest.isRefetching}
         />
       ) : entries.length === 0 ? (
         <EmptyState title="Nenhuma transação encontrada" />

@@ -16,7 +16,7 @@ import {
   EMPTY_MOVEMENT_FILTERS,
   type MovementFilters,
 } from '@/features/entries/lib/movement-filters';
-import { useDebouncedValue } from '@/features/entries/lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 function useFilterNames() {
   const accounts = useBankAccounts({ activeOnly: false });

@@ -1,8 +1,8 @@
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
+import { QueryError } from '@/components/query-state';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectEntries } from '@/features/projects/api/get-project-entries';
-import { LoadError } from '@/features/projects/components/load-error';
 import type { Entry } from '@/lib/api/entry-view';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -79,7 +79,7 @@ export function ProjectFinanceTab({ projectId }: { projectId: string }) {
   if (entries.isPending) return <Spinner label="Carregando lançamentos..." className="py-8" />;
   if (entries.isError) {
     return (
-      <LoadError
+      <QueryError
         title="Erro"
         description="Não foi possível carregar os dados do projeto."
         onRetry={() => void entries.refetch()}

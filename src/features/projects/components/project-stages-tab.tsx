@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle, Pencil, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,7 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProjectStages, type ProjectStage } from '@/features/projects/api/get-project-stages';
 import { useUpdateProjectStage } from '@/features/projects/api/update-project-stage';
 import { EditStageDialog } from '@/features/projects/components/edit-stage-dialog';
-import { LoadError } from '@/features/projects/components/load-error';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency, toCents } from '@/lib/money';
 
@@ -111,7 +111,7 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
   if (stages.isPending) return <Spinner label="Carregando etapas..." className="py-8" />;
   if (stages.isError) {
     return (
-      <LoadError
+      <QueryError
         title="Erro"
         description="Não foi possível carregar os dados do projeto."
         onRetry={() => void stages.refetch()}

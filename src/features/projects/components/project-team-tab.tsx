@@ -11,6 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,7 +19,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDeactivateTeamMember } from '@/features/projects/api/deactivate-team-member';
 import { useProjectTeam, type TeamMember } from '@/features/projects/api/get-project-team';
 import { AddMemberDialog } from '@/features/projects/components/add-member-dialog';
-import { LoadError } from '@/features/projects/components/load-error';
 
 /** Equipe: the obra's active members, adding one and taking one off the team. */
 export function ProjectTeamTab({ projectId }: { projectId: string }) {
@@ -53,7 +53,7 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
     body = <Spinner label="Carregando equipe..." className="py-8" />;
   } else if (team.isError) {
     body = (
-      <LoadError
+      <QueryError
         title="Erro"
         description="Não foi possível carregar os dados do projeto."
         onRetry={() => void team.refetch()}

@@ -1,6 +1,7 @@
 import { ArrowLeft, Building2, MapPin, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,7 +10,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProject } from '@/features/projects/api/get-project';
 import { BudgetWarning } from '@/features/projects/components/budget-warning';
 import { EditProjectDialog } from '@/features/projects/components/edit-project-dialog';
-import { LoadError } from '@/features/projects/components/load-error';
 import { ProjectFinanceTab } from '@/features/projects/components/project-finance-tab';
 import { ProjectStagesTab } from '@/features/projects/components/project-stages-tab';
 import { ProjectStatCards } from '@/features/projects/components/project-stat-cards';
@@ -39,7 +39,7 @@ export function ProjectDetailPage() {
     return (
       <>
         <PageHeader title="Obra" backTo="/obras" />
-        <LoadError
+        <QueryError
           title={unexpected ? 'Erro inesperado' : 'Erro'}
           description={
             unexpected

@@ -1,6 +1,7 @@
 import { Building2, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,7 +10,6 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectsOverview } from '@/features/projects/api/get-projects-overview';
-import { LoadError } from '@/features/projects/components/load-error';
 import { ProjectCard } from '@/features/projects/components/project-card';
 import { isActiveStatus, matchesSearch } from '@/features/projects/lib/project-view';
 import { formatCurrency } from '@/lib/money';
@@ -80,7 +80,7 @@ export function ProjectsPage() {
       {projects.isPending ? (
         <Spinner label="Carregando obras..." className="py-10" />
       ) : projects.isError ? (
-        <LoadError
+        <QueryError
           title="Erro ao carregar obras"
           description="Não foi possível carregar a lista de obras."
           onRetry={() => void projects.refetch()}

@@ -1,6 +1,7 @@
 import { Filter, LineChart, List, PieChart, Trophy, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,20 +20,6 @@ import {
   type ReportFilters,
 } from '@/features/reports/lib/report-period';
 
-function ErrorBox({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-lg border p-6 text-center"
-    >
-      <p>{text}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Tentar novamente
-      </Button>
-    </div>
-  );
-}
-
 function RangeCaption({ filters }: { filters: ReportFilters }) {
   const { start, end } = reportRange(filters.period, todayLocal());
   const text =
@@ -50,8 +37,8 @@ function BalanceSection({ filters }: { filters: ReportFilters }) {
   if (history.isPending) body = <Spinner label="Carregando..." className="py-6" />;
   else if (history.isError)
     body = (
-      <ErrorBox
-        text="Não foi possível carregar a evolução do saldo."
+      <QueryError
+        title="Não foi possível carregar a evolução do saldo."
         onRetry={() => void history.refetch()}
       />
     );
@@ -110,8 +97,8 @@ export function ReportsPage() {
       {summary.isPending ? (
         <Spinner label="Carregando relatório..." className="py-8" />
       ) : summary.isError ? (
-        <ErrorBox
-          text="Não foi possível carregar o relatório."
+        <QueryError
+          title="Não foi possível carregar o relatório."
           onRetry={() => void summary.refetch()}
         />
       ) : (

@@ -5,7 +5,10 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
 import type { SupplierPayload } from '@/features/suppliers/lib/supplier-form';
 
-export async function createSupplier(companyId: string, payload: SupplierPayload): Promise<Supplier> {
+export async function createSupplier(
+  companyId: string,
+  payload: SupplierPayload,
+): Promise<Supplier> {
   const { data, error } = await supabase
     .from('suppliers')
     .insert({ ...payload, company_id: companyId, is_active: true })
@@ -22,8 +25,12 @@ export function useCreateSupplier() {
     mutationFn: (payload: SupplierPayload) => createSupplier(companyId, payload),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId, { activeOnly: true }) }),
-        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId, { activeOnly: false }) }),
+        queryClient.invalidateQueries({
+          queryKey: supplierKeys.list(companyId, { activeOnly: true }),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: supplierKeys.list(companyId, { activeOnly: false }),
+        }),
         queryClient.invalidateQueries({ queryKey: supplierKeys.summary(companyId) }),
       ]),
   });

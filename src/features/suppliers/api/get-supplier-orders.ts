@@ -66,7 +66,10 @@ export function supplierOrdersQuery(companyId: string, supplierId: string) {
   });
 }
 
-export function useSupplierOrders(supplierId: string, { enabled = true }: { enabled?: boolean } = {}) {
+export function useSupplierOrders(
+  supplierId: string,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   const { id } = useCurrentCompany();
   return useQuery({ ...supplierOrdersQuery(id, supplierId), enabled: enabled && !!id });
 }

@@ -56,7 +56,10 @@ export function supplierStatsQuery(companyId: string, supplierId: string) {
   });
 }
 
-export function useSupplierStats(supplierId: string, { enabled = true }: { enabled?: boolean } = {}) {
+export function useSupplierStats(
+  supplierId: string,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   const { id } = useCurrentCompany();
   return useQuery({ ...supplierStatsQuery(id, supplierId), enabled: enabled && !!id });
 }

@@ -29,8 +29,12 @@ export function useSetSupplierActive(supplierId: string) {
     onSuccess: (supplier) => {
       queryClient.setQueryData(supplierKeys.detail(companyId, supplierId), supplier);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId, { activeOnly: true }) }),
-        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId, { activeOnly: false }) }),
+        queryClient.invalidateQueries({
+          queryKey: supplierKeys.list(companyId, { activeOnly: true }),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: supplierKeys.list(companyId, { activeOnly: false }),
+        }),
         queryClient.invalidateQueries({ queryKey: supplierKeys.summary(companyId) }),
       ]);
     },

@@ -30,8 +30,12 @@ export function useUpdateSupplier(supplierId: string) {
     onSuccess: (supplier) => {
       queryClient.setQueryData(supplierKeys.detail(companyId, supplierId), supplier);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId, { activeOnly: true }) }),
-        queryClient.invalidateQueries({ queryKey: supplierKeys.list(companyId, { activeOnly: false }) }),
+        queryClient.invalidateQueries({
+          queryKey: supplierKeys.list(companyId, { activeOnly: true }),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: supplierKeys.list(companyId, { activeOnly: false }),
+        }),
         queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) }),
       ]);
     },

@@ -13,7 +13,13 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
@@ -120,7 +126,9 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
         required
         error={errors.projectId}
         description={
-          projects.data?.length === 0 ? 'Nenhuma obra cadastrada. Cadastre uma obra primeiro.' : undefined
+          projects.data?.length === 0
+            ? 'Nenhuma obra cadastrada. Cadastre uma obra primeiro.'
+            : undefined
         }
       >
         {(control) => (
@@ -132,7 +140,9 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
             }}
           >
             <SelectTrigger {...control}>
-              <SelectValue placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'} />
+              <SelectValue
+                placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'}
+              />
             </SelectTrigger>
             <SelectContent>
               {(projects.data ?? []).map((project) => (

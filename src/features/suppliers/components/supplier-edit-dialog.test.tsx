@@ -88,7 +88,12 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
       http.patch(restUrl('suppliers'), () => {
         calls += 1;
         return HttpResponse.json(
-          { code: '23514', message: 'new row violates check constraint', details: null, hint: null },
+          {
+            code: '23514',
+            message: 'new row violates check constraint',
+            details: null,
+            hint: null,
+          },
           { status: 400 },
         );
       }),

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { todayLocal } from '@/lib/dates';
 import { supplierTypeLabels, type SupplierType } from '@/lib/labels';
@@ -107,10 +113,20 @@ export function SupplierFields({
 
       <Section title="Informações da Empresa" className={sectionClassName}>
         <FormField label="CNPJ" error={errors.document}>
-          <Input {...text('document')} maxLength={30} inputMode="numeric" placeholder="00.000.000/0000-00" />
+          <Input
+            {...text('document')}
+            maxLength={30}
+            inputMode="numeric"
+            placeholder="00.000.000/0000-00"
+          />
         </FormField>
         <FormField label="Website" error={errors.website}>
-          <Input {...text('website')} type="url" maxLength={300} placeholder="www.fornecedor.com.br" />
+          <Input
+            {...text('website')}
+            type="url"
+            maxLength={300}
+            placeholder="www.fornecedor.com.br"
+          />
         </FormField>
         {withCompanyDetails ? (
           <>

@@ -28,10 +28,18 @@ export function SupplierInfoTab({ supplier }: { supplier: Supplier }) {
         <CardContent>
           <dl className="grid gap-3">
             <Item label="Telefone">
-              {supplier.phone ? <a className="underline-offset-4 hover:underline" href={`tel:${supplier.phone}`}>{supplier.phone}</a> : null}
+              {supplier.phone ? (
+                <a className="underline-offset-4 hover:underline" href={`tel:${supplier.phone}`}>
+                  {supplier.phone}
+                </a>
+              ) : null}
             </Item>
             <Item label="Email">
-              {supplier.email ? <a className="underline-offset-4 hover:underline" href={`mailto:${supplier.email}`}>{supplier.email}</a> : null}
+              {supplier.email ? (
+                <a className="underline-offset-4 hover:underline" href={`mailto:${supplier.email}`}>
+                  {supplier.email}
+                </a>
+              ) : null}
             </Item>
             <Item label="Endereço">{supplier.address}</Item>
             <Item label="Website">
@@ -58,7 +66,9 @@ export function SupplierInfoTab({ supplier }: { supplier: Supplier }) {
             <Item label="CNPJ">{supplier.document}</Item>
             <Item label="Tipo">{supplierTypeLabel(supplier.type)}</Item>
             <Item label="Categoria">{supplier.category}</Item>
-            <Item label="Fundação">{supplier.founded_on ? formatDate(supplier.founded_on) : null}</Item>
+            <Item label="Fundação">
+              {supplier.founded_on ? formatDate(supplier.founded_on) : null}
+            </Item>
             <Item label="Avaliação">
               {supplier.rating == null ? null : `${String(supplier.rating).replace('.', ',')} de 5`}
             </Item>
@@ -66,7 +76,9 @@ export function SupplierInfoTab({ supplier }: { supplier: Supplier }) {
           </dl>
           <dl className="mt-3">
             <Item label="Observações">
-              {supplier.notes ? <span className="whitespace-pre-line">{supplier.notes}</span> : null}
+              {supplier.notes ? (
+                <span className="whitespace-pre-line">{supplier.notes}</span>
+              ) : null}
             </Item>
           </dl>
         </CardContent>

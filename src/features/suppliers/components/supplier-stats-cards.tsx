@@ -6,7 +6,17 @@ import { getErrorMessage } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
 import { useSupplierStats } from '@/features/suppliers/api/get-supplier-stats';
 
-function StatCard({ label, icon, value, hint }: { label: string; icon: ReactNode; value: ReactNode; hint: string }) {
+function StatCard({
+  label,
+  icon,
+  value,
+  hint,
+}: {
+  label: string;
+  icon: ReactNode;
+  value: ReactNode;
+  hint: string;
+}) {
   const labelId = useId();
   return (
     <Card role="group" aria-labelledby={labelId}>

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/errors';
@@ -43,13 +44,12 @@ export function SupplierTabList<T>({
       {query.isPending ? (
         <Spinner label={loadingLabel} className="py-6" />
       ) : query.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
-          <p className="font-medium text-destructive">{errorTitle}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(query.error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <QueryError
+          title={errorTitle}
+          description={getErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+          retrying={query.isRefetching}
+        />
       ) : query.data.length === 0 ? (
         empty
       ) : (

@@ -16,7 +16,15 @@ const supplier = {
 
 describe('matchesSupplierSearch', () => {
   it('finds by name, type label, stored type or category, ignoring case and accents', () => {
-    for (const search of ['eletrica', 'LUZ', 'mão de obra', 'mao de obra', 'mao_de_obra', 'fiacao', '']) {
+    for (const search of [
+      'eletrica',
+      'LUZ',
+      'mão de obra',
+      'mao de obra',
+      'mao_de_obra',
+      'fiacao',
+      '',
+    ]) {
       expect(matchesSupplierSearch(supplier, search)).toBe(true);
     }
     expect(matchesSupplierSearch(supplier, 'cimento')).toBe(false);
@@ -33,17 +41,32 @@ describe('parseRating', () => {
     expect(parseRating('5')).toBe(5);
   });
   it('refuses anything else', () => {
-    for (const text of ['5,5', '6', '-1', '4,55', 'abc', '10']) expect(parseRating(text)).toBeUndefined();
+    for (const text of ['5,5', '6', '-1', '4,55', 'abc', '10'])
+      expect(parseRating(text)).toBeUndefined();
   });
 });
 
 describe('validateSupplierForm / toSupplierPayload', () => {
   it('requires name, type, phone and email', () => {
-    expect(validateSupplierForm(emptySupplierForm).missing).toEqual(['name', 'type', 'phone', 'email']);
+    expect(validateSupplierForm(emptySupplierForm).missing).toEqual([
+      'name',
+      'type',
+      'phone',
+      'email',
+    ]);
   });
   it('refuses a malformed email', () => {
-    const values = { ...emptySupplierForm, name: 'A', type: 'materiais' as const, phone: '1', email: 'sem-arroba' };
-    expect(validateSupplierForm(values)).toEqual({ missing: [], errors: { email: 'Informe um email válido.' } });
+    const values = {
+      ...emptySupplierForm,
+      name: 'A',
+      type: 'materiais' as const,
+      phone: '1',
+      email: 'sem-arroba',
+    };
+    expect(validateSupplierForm(values)).toEqual({
+      missing: [],
+      errors: { email: 'Informe um email válido.' },
+    });
   });
   it('trims texts and sends empty optional ones as null', () => {
     const payload = toSupplierPayload({

@@ -12,6 +12,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -47,13 +48,12 @@ export function SupplierDetailPage() {
     return (
       <>
         <PageHeader title="Fornecedor" backTo="/fornecedores" />
-        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
-          <p className="font-medium text-destructive">Erro ao carregar fornecedor</p>
-          <p className="mt-1 text-sm text-muted-foreground">{getErrorMessage(supplier.error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void supplier.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <QueryError
+          title="Erro ao carregar fornecedor"
+          description={getErrorMessage(supplier.error)}
+          onRetry={() => void supplier.refetch()}
+          retrying={supplier.isRefetching}
+        />
       </>
     );
   }
@@ -83,19 +83,19 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const setActive = useSetSupplierActive(supplier.id);
 
-  function toggleActive(isActive: boolean) {
-    setActive.mutate(isActive, {
-      onSuccess: () => {
-        setConfirmDeactivate(false);
-        toast.success(isActive ? 'Fornecedor ativado' : 'Fornecedor desativado', {
-          description: isActive
-            ? `${supplier.name} voltou a aparecer nas listas de escolha.`
-            : `${supplier.name} não aparece mais nas listas de escolha; o histórico foi mantido.`,
-        });
-      },
-      onError: (error) => {
-        toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
-      },
+  async function toggleActive(isActive: boolean) {
+    // Awaited: the toast must not depend on this component still being mounted.
+    try {
+      await setActive.mutateAsync(isActive);
+    } catch (error) {
+      toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
+      return;
+    }
+    setConfirmDeactivate(false);
+    toast.success(isActive ? 'Fornecedor ativado' : 'Fornecedor desativado', {
+      description: isActive
+        ? `${supplier.name} voltou a aparecer nas listas de escolha.`
+        : `${supplier.name} não aparece mais nas listas de escolha; o histórico foi mantido.`,
     });
   }
 
@@ -135,7 +135,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
         ) : (
           <Button
             variant="outline"
-            onClick={() => toggleActive(true)}
+            onClick={() => void toggleActive(true)}
             disabled={setActive.isPending}
           >
             <Power aria-hidden="true" />
@@ -182,7 +182,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
               onClick={(event) => {
                 // Keep the dialog open until the change is saved.
                 event.preventDefault();
-                toggleActive(false);
+                void toggleActive(false);
               }}
             >
               {setActive.isPending ? 'Desativando...' : 'Desativar'}

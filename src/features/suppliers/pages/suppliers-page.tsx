@@ -1,6 +1,7 @@
 import { Plus, Search, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -78,15 +79,12 @@ export function SuppliersPage() {
       {suppliers.isPending ? (
         <Spinner label="Carregando fornecedores..." className="py-10" />
       ) : suppliers.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-center">
-          <p className="font-medium text-destructive">Erro ao carregar fornecedores</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {getErrorMessage(suppliers.error)}
-          </p>
-          <Button variant="outline" className="mt-3" onClick={() => void suppliers.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <QueryError
+          title="Erro ao carregar fornecedores"
+          description={getErrorMessage(suppliers.error)}
+          onRetry={() => void suppliers.refetch()}
+          retrying={suppliers.isRefetching}
+        />
       ) : suppliers.data.length === 0 ? (
         <EmptyState
           icon={<Truck />}

@@ -1,6 +1,8 @@
 import { CheckCircle2, Save, FileClock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { OptionSelect } from '@/components/pickers/option-select';
+import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -11,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
+import { useBankAccounts, useCategories } from '@/lib/api/lookups';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
 import { RECURRENCE_LABELS, type RecurrenceFrequency } from '@/lib/dates';
@@ -32,8 +34,10 @@ import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-
 import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
 
-// Radix Select cannot hold an empty value: this stands for "nothing chosen" in the optional pickers.
-const NONE = '__none__';
+const paymentMethodOptions = (Object.keys(paymentMethodLabels) as PaymentMethod[]).map((method) => ({
+  id: method,
+  name: paymentMethodLabels[method],
+}));
 
 const copy = {
   payable: {
@@ -59,7 +63,6 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const [errors, setErrors] = useState<LancarErrors>({});
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
   const createEntries = useCreateEntries();
-  const projects = useProjects();
   const categories = useCategories({ type: kind === 'payable' ? 'expense' : 'income', activeOnly: true });
   const bankAccounts = useBankAccounts({ activeOnly: true });
   const ids = { recurrence: useId(), installments: useId(), count: useId() };
@@ -234,43 +237,24 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
 
       <FormField label="Obra/Projeto">
         {(p) => (
-          <Select
-            value={form.projectId ?? NONE}
-            onValueChange={(value) => update({ projectId: value === NONE ? null : value })}
-          >
-            <SelectTrigger {...p}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>Geral (sem obra específica)</SelectItem>
-              {(projects.data ?? []).map((project) => (
-                <SelectItem key={project.id} value={project.id}>
-                  {project.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ProjectPicker
+            {...p}
+            value={form.projectId}
+            onChange={(projectId) => update({ projectId })}
+            noneLabel="Geral (sem obra específica)"
+          />
         )}
       </FormField>
 
       <FormField label="Categoria" error={categories.isError ? 'Erro ao carregar categorias' : null}>
         {(p) => (
-          <Select
-            value={form.categoryId ?? NONE}
-            onValueChange={(value) => update({ categoryId: value === NONE ? null : value })}
-          >
-            <SelectTrigger {...p}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>Sem categoria</SelectItem>
-              {(categories.data ?? []).map((category) => (
-                <SelectItem key={category.id} value={category.id}>
-                  {category.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <CategoryPicker
+            {...p}
+            type={kind === 'payable' ? 'expense' : 'income'}
+            value={form.categoryId}
+            onChange={(categoryId) => update({ categoryId })}
+            noneLabel="Sem categoria"
+          />
         )}
       </FormField>
 
@@ -284,43 +268,25 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
         }
       >
         {(p) => (
-          <Select
-            value={form.bankAccountId ?? NONE}
-            onValueChange={(value) => update({ bankAccountId: value === NONE ? null : value })}
-          >
-            <SelectTrigger {...p}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>Não definida</SelectItem>
-              {(bankAccounts.data ?? []).map((account) => (
-                <SelectItem key={account.id} value={account.id}>
-                  {account.name} - {formatCurrency(toCents(account.current_balance))}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <BankAccountPicker
+            {...p}
+            value={form.bankAccountId}
+            onChange={(bankAccountId) => update({ bankAccountId })}
+            noneLabel="Não definida"
+            optionLabel={(account) => `${account.name} - ${formatCurrency(toCents(account.current_balance))}`}
+          />
         )}
       </FormField>
 
       <FormField label="Forma de Pagamento">
         {(p) => (
-          <Select
-            value={form.paymentMethod ?? NONE}
-            onValueChange={(value) => update({ paymentMethod: value === NONE ? null : (value as PaymentMethod) })}
-          >
-            <SelectTrigger {...p}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>Não definida</SelectItem>
-              {(Object.keys(paymentMethodLabels) as PaymentMethod[]).map((method) => (
-                <SelectItem key={method} value={method}>
-                  {paymentMethodLabels[method]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            {...p}
+            value={form.paymentMethod}
+            onChange={(method) => update({ paymentMethod: method as PaymentMethod | null })}
+            noneLabel="Não definida"
+            options={paymentMethodOptions}
+          />
         )}
       </FormField>
 

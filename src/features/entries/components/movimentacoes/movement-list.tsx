@@ -1,5 +1,6 @@
 import { FilePlus2, Inbox } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,15 +22,11 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
 
   if (movements.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-lg border p-6 text-center"
-      >
-        <p>Não foi possível carregar as movimentações.</p>
-        <Button variant="outline" onClick={() => void movements.refetch()}>
-          Tentar novamente
-        </Button>
-      </div>
+      <QueryError
+        title="Não foi possível carregar as movimentações."
+        onRetry={() => void movements.refetch()}
+        retrying={movements.isRefetching}
+      />
     );
   }
 

@@ -1,0 +1,80 @@
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+
+/** Radix Select has no empty value: "none" (Geral, Sem categoria, Não definida…) travels as this. */
+export const NONE_VALUE = '__none__';
+
+export interface PickerOption {
+  id: string;
+  name: string;
+}
+
+/** What a FormControl / FormField gives the control: its id and aria-* go to the trigger. */
+export interface PickerTriggerProps {
+  id?: string;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
+}
+
+export interface OptionSelectProps extends PickerTriggerProps {
+  /** The chosen row's id; null is the "none" option. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  options: PickerOption[];
+  /** The label of the null option ("Geral", "Não definido"…); without it, no null option. */
+  noneLabel?: string;
+  /** Shown while nothing is chosen and there is no null option. */
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+/** A Select over rows plus an optional "none" that stands for null. */
+export function OptionSelect({
+  value,
+  onChange,
+  options,
+  noneLabel,
+  placeholder,
+  disabled,
+  ...trigger
+}: OptionSelectProps) {
+  const selected = value ?? (noneLabel === undefined ? '' : NONE_VALUE);
+  return (
+    <Select
+      value={selected}
+      onValueChange={(next) => onChange(next === NONE_VALUE ? null : next)}
+      disabled={disabled}
+    >
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {noneLabel !== undefined ? <SelectItem value={NONE_VALUE}>{noneLabel}</SelectItem> : null}
+        {options.map((option) => (
+          <SelectItem key={option.id} value={option.id}>
+            {option.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/**
+ * The rows to offer, plus the one the record already names when the list no longer has it (an
+ * archived account or category stays selectable as it is).
+ */
+export function withCurrent(
+  options: PickerOption[],
+  current?: PickerOption | null,
+): PickerOption[] {
+  if (!current || options.some((option) => option.id === current.id)) return options;
+  return [...options, current];
+}

@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+
+interface QueryErrorProps {
+  /** The spec's failure text for this read, e.g. "Erro ao carregar fornecedores". */
+  title: string;
+  /** A second line, e.g. the error's Portuguese message. */
+  description?: ReactNode;
+  onRetry: () => void;
+  /** True while the retry is in flight: the button says "Tentando..." and is disabled. */
+  retrying?: boolean;
+  /** A small inline box (totals, the home's strips) instead of a block. */
+  compact?: boolean;
+  className?: string;
+}
+
+/** A failed read: the spec's text and a "Tentar novamente" button. */
+export function QueryError({
+  title,
+  description,
+  onRetry,
+  retrying = false,
+  compact = false,
+  className,
+}: QueryErrorProps) {
+  const retry = (
+    <Button
+      variant="outline"
+      size={compact ? 'sm' : 'default'}
+      onClick={onRetry}
+      disabled={retrying}
+    >
+      {retrying ? 'Tentando...' : 'Tentar novamente'}
+    </Button>
+  );
+  if (compact) {
+    return (
+      <div
+        role="alert"
+        className={cn(
+          'flex items-center justify-between gap-2 rounded-lg border p-3 text-sm',
+          className,
+        )}
+      >
+        <div>
+          <p>{title}</p>
+          {description ? <p className="text-muted-foreground">{description}</p> : null}
+        </div>
+        {retry}
+      </div>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-lg border border-destructive/40 p-6 text-center',
+        className,
+      )}
+    >
+      <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
+      <div>
+        <p className="font-medium">{title}</p>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {retry}
+    </div>
+  );
+}
+
+/** What QueryState reads from a useQuery / useInfiniteQuery result. */
+export interface QueryLike<TData> {
+  status: 'pending' | 'error' | 'success';
+  data: TData | undefined;
+  error: Error | null;
+  isRefetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+export interface QueryErrorText {
+  title: string;
+  /** Fixed text, or derived from the error (e.g. `getErrorMessage`). */
+  description?: string | ((error: Error) => string);
+}
+
+interface QueryStateProps<TData> {
+  query: QueryLike<TData>;
+  /** A string is the spinner's label ("Carregando..."); any other node replaces the spinner. */
+  loading?: ReactNode;
+  /** Class for the default spinner (its height or padding on this screen). */
+  loadingClassName?: string;
+  /** The spec's failure text; a string is the title alone. */
+  error: string | QueryErrorText;
+  errorClassName?: string;
+  compactError?: boolean;
+  /** When true for the loaded data, `empty` is shown instead of the children. */
+  isEmpty?: (data: TData) => boolean;
+  empty?: ReactNode;
+  children: (data: TData) => ReactNode;
+}
+
+/**
+ * The one way a screen renders a query's loading, error and empty states:
+ *
+ * ```tsx
+ * <QueryState query={suppliers} loading="Carregando fornecedores..." error="Erro ao carregar fornecedores"
+ *   isEmpty={(rows) => rows.length === 0} empty={<EmptyState title="Nenhum fornecedor cadastrado" />}>
+ *   {(rows) => <SupplierList rows={rows} />}
+ * </QueryState>
+ * ```
+ */
+export function QueryState<TData>({
+  query,
+  loading = 'Carregando...',
+  loadingClassName = 'py-10',
+  error,
+  errorClassName,
+  compactError,
+  isEmpty,
+  empty = null,
+  children,
+}: QueryStateProps<TData>) {
+  if (query.status === 'pending') {
+    return typeof loading === 'string' ? (
+      <Spinner label={loading} className={loadingClassName} />
+    ) : (
+      <>{loading}</>
+    );
+  }
+  if (query.status === 'error' || query.data === undefined) {
+    const text = typeof error === 'string' ? { title: error } : error;
+    const description =
+      typeof text.description === 'function'
+        ? query.error
+          ? text.description(query.error)
+          : undefined
+        : text.description;
+    return (
+      <QueryError
+        title={text.title}
+        description={description}
+        onRetry={() => void query.refetch()}
+        retrying={query.isRefetching}
+        compact={compactError}
+        className={errorClassName}
+      />
+    );
+  }
+  if (isEmpty?.(query.data)) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+}
