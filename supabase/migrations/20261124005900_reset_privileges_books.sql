@@ -29,7 +29,11 @@ grant select, update (name, document, email, phone, address, city, state, zip_co
 -- Memberships are created by create_company() and invitations; members edit their name, admins
 -- role and active flag (guard trigger).
 grant select, update (full_name, role, is_active) on public.user_profiles to authenticated;
-grant select, insert (company_id, email, role), delete on public.company_invitations to authenticated;
+-- Invitations: every column but token_hash; created, renewed and accepted only through functions.
+grant select (id, company_id, email, role, invited_by, created_at, expires_at, accepted_at,
+              accepted_by, revoked_at),
+      delete
+  on public.company_invitations to authenticated;
 
 -- current_balance is written by triggers only.
 grant select, delete on public.bank_accounts to authenticated;
@@ -106,36 +110,15 @@ grant execute on function public.movement_summary(uuid, date, text, date, date, 
   to authenticated;
 grant execute on function public.report_summary(uuid, date, date, uuid[], uuid[], boolean) to authenticated;
 grant execute on function public.balance_history(uuid, date, date, uuid[], text) to authenticated;
--- The invitation functions of the first version, until the invitation work replaces them (this
--- file must also apply again where they are gone).
-do $$
-begin
-  if to_regprocedure('public.accept_invitation(uuid)') is not null then
-    grant execute on function public.accept_invitation(uuid) to authenticated;
-  end if;
-  if to_regprocedure('public.my_pending_invitations()') is not null then
-    grant execute on function public.my_pending_invitations() to authenticated;
-  end if;
-end;
-$$;
-
 -- The API is every function in public (the catalog test requires it): this also keeps the grants of
 -- functions that branches merged alongside this one added before this file runs.
 grant execute on all functions in schema public to authenticated;
 
--- The private bodies of the invitation work (issue 8, point 1), where they exist.
-do $$
-declare
-  f text;
-begin
-  foreach f in array array['private.accept_invitation(text)', 'private.create_invitation(uuid,text,text)',
-                           'private.renew_invitation(uuid)'] loop
-    if to_regprocedure(f) is not null then
-      execute format('grant execute on function %s to authenticated', to_regprocedure(f));
-    end if;
-  end loop;
-end;
-$$;
+-- The private bodies of the invitation functions (issue 8, point 1).
+grant execute on function private.accept_invitation(text) to authenticated;
+grant execute on function private.create_invitation(uuid, text, text) to authenticated;
+grant execute on function private.renew_invitation(uuid) to authenticated;
+grant execute on function private.invitation_preview(text) to authenticated;
 
 -- What policies and the public wrappers call as the caller. Trigger functions need no grant.
 grant execute on function private.user_company_ids() to authenticated;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAcceptInvitation, useInvitationPreview } from '@/features/auth/api/accept-invitation';
-import { useSignOut } from '@/features/auth/api/sign-out';
+import { useSignOut } from '@/lib/sign-out';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { useAuth } from '@/features/auth/lib/auth-context';
 import { getErrorMessage } from '@/lib/errors';
