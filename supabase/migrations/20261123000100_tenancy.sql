@@ -203,9 +203,12 @@ create policy company_invitations_insert on public.company_invitations for inser
 create policy company_invitations_delete on public.company_invitations for delete to authenticated
   using (company_id in (select private.admin_company_ids()) and accepted_at is null);
 
+revoke all on public.companies from anon, authenticated;
 grant select, update (name, document, email, phone, address, city, state, zip_code)
   on public.companies to authenticated;
+revoke all on public.user_profiles from anon, authenticated;
 grant select, update (full_name, role, is_active) on public.user_profiles to authenticated;
+revoke all on public.company_invitations from anon, authenticated;
 grant select, insert (company_id, email, role), delete on public.company_invitations to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
