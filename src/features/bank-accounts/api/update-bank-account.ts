@@ -1,11 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountPayload } from '@/features/bank-accounts/lib/account-form';
+import {
+  bankAccountInput,
+  type AccountPayload,
+} from '@/features/bank-accounts/api/create-bank-account';
 import { bankAccountKeys, reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
 
+/** The edit dialog takes the same fields and rules as the new-account form. */
+export const updateBankAccountInput = bankAccountInput;
+
 export interface UpdateBankAccountVars {
   id: string;
+  /** The output of `updateBankAccountInput`. */
   account: AccountPayload;
 }
 

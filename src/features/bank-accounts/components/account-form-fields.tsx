@@ -1,7 +1,15 @@
 import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormField } from '@/components/ui/form-field';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
@@ -14,152 +22,210 @@ import {
 import { Switch } from '@/components/ui/switch';
 import {
   hasBankDetails,
-  type AccountFormErrors,
-  type AccountFormValues,
-} from '@/features/bank-accounts/lib/account-form';
+  type BankAccountFormValues,
+} from '@/features/bank-accounts/api/create-bank-account';
 import { bankAccountTypeLabels, type BankAccountType } from '@/lib/labels';
 
 const accountTypes = Object.keys(bankAccountTypeLabels) as BankAccountType[];
 
-function isAccountType(value: string): value is BankAccountType {
-  return value in bankAccountTypeLabels;
+function typeValue(type: BankAccountType | undefined): string {
+  return type ?? '';
 }
 
 interface AccountFormFieldsProps {
-  values: AccountFormValues;
-  onChange: (patch: Partial<AccountFormValues>) => void;
-  errors: AccountFormErrors;
   disabled?: boolean;
   /** Under the initial balance: in the edit dialog, what changing it does. */
   initialBalanceHint?: string;
 }
 
-/** The fields shared by the new-account screen and the edit dialog. */
-export function AccountFormFields({
-  values,
-  onChange,
-  errors,
-  disabled,
-  initialBalanceHint,
-}: AccountFormFieldsProps) {
+/**
+ * The fields shared by the new-account screen and the edit dialog, inside their
+ * `<Form {...form}>` (a react-hook-form over `bankAccountInput`).
+ */
+export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormFieldsProps) {
+  const { control } = useFormContext<BankAccountFormValues>();
+  const type = useWatch({ control, name: 'type' });
   const colorLabelId = useId();
   const activeId = useId();
-  const isCard = values.type === 'credit_card';
+  const isCard = type === 'credit_card';
 
   return (
     <div className="grid gap-4">
-      <FormField label="Nome da instituição" required error={errors.name}>
-        <Input
-          value={values.name}
-          onChange={(event) => onChange({ name: event.target.value })}
-          placeholder="Ex: Banco do Brasil, Nubank"
-          maxLength={120}
-          autoComplete="off"
-          disabled={disabled}
-        />
-      </FormField>
-
-      <FormField label="Tipo de conta" required error={errors.type}>
-        {(controlProps) => (
-          <Select
-            value={values.type}
-            onValueChange={(value) => {
-              if (isAccountType(value)) onChange({ type: value });
-            }}
-            disabled={disabled}
-          >
-            <SelectTrigger {...controlProps}>
-              <SelectValue placeholder="Selecione o tipo" />
-            </SelectTrigger>
-            <SelectContent>
-              {accountTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {bankAccountTypeLabels[type]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+      <FormField
+        control={control}
+        name="name"
+        render={({ field }) => (
+          <FormItem required>
+            <FormLabel>Nome da instituição</FormLabel>
+            <FormControl>
+              <Input
+                {...field}
+                placeholder="Ex: Banco do Brasil, Nubank"
+                maxLength={120}
+                autoComplete="off"
+                disabled={disabled}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
         )}
-      </FormField>
+      />
 
-      <FormField label="Apelido" description="Como a conta aparece para a equipe (opcional).">
-        <Input
-          value={values.alias}
-          onChange={(event) => onChange({ alias: event.target.value })}
-          placeholder="Ex: Conta principal"
-          maxLength={60}
-          autoComplete="off"
-          disabled={disabled}
-        />
-      </FormField>
+      <FormField
+        control={control}
+        name="type"
+        render={({ field }) => (
+          <FormItem required>
+            <FormLabel>Tipo de conta</FormLabel>
+            <Select
+              // No type yet (a new account) is undefined at run time: the placeholder shows.
+              value={typeValue(field.value)}
+              onValueChange={field.onChange}
+              disabled={disabled}
+            >
+              <FormControl>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue placeholder="Selecione o tipo" />
+                </SelectTrigger>
+              </FormControl>
+              <SelectContent>
+                {accountTypes.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {bankAccountTypeLabels[option]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
 
-      {hasBankDetails(values.type) ? (
+      <FormField
+        control={control}
+        name="alias"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Apelido</FormLabel>
+            <FormControl>
+              <Input
+                {...field}
+                placeholder="Ex: Conta principal"
+                maxLength={60}
+                autoComplete="off"
+                disabled={disabled}
+              />
+            </FormControl>
+            <FormDescription>Como a conta aparece para a equipe (opcional).</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+
+      {hasBankDetails(type) ? (
         <div className="grid grid-cols-2 gap-3">
-          <FormField label="Agência">
-            <Input
-              value={values.agency}
-              onChange={(event) => onChange({ agency: event.target.value })}
-              placeholder="0000"
-              inputMode="numeric"
-              maxLength={20}
-              autoComplete="off"
-              disabled={disabled}
-            />
-          </FormField>
-          <FormField label="Número da conta">
-            <Input
-              value={values.accountNumber}
-              onChange={(event) => onChange({ accountNumber: event.target.value })}
-              placeholder="00000-0"
-              maxLength={30}
-              autoComplete="off"
-              disabled={disabled}
-            />
-          </FormField>
+          <FormField
+            control={control}
+            name="agency"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Agência</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    placeholder="0000"
+                    inputMode="numeric"
+                    maxLength={20}
+                    autoComplete="off"
+                    disabled={disabled}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={control}
+            name="accountNumber"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Número da conta</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    placeholder="00000-0"
+                    maxLength={30}
+                    autoComplete="off"
+                    disabled={disabled}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
         </div>
       ) : null}
 
       <FormField
-        label="Saldo inicial"
-        error={errors.initialBalance}
-        description={
-          initialBalanceHint ??
-          (isCard
-            ? 'Para a fatura em aberto do cartão, use um valor negativo (ex: -1.500,00).'
-            : 'Use o sinal de menos para um saldo negativo.')
-        }
-      >
-        <CurrencyInput
-          allowNegative
-          value={values.initialBalanceCents}
-          onValueChange={(cents, text) =>
-            onChange({ initialBalanceCents: cents, initialBalanceText: text })
-          }
-          disabled={disabled}
-        />
-      </FormField>
+        control={control}
+        name="initialBalance"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Saldo inicial</FormLabel>
+            <FormControl>
+              <CurrencyInput
+                ref={field.ref}
+                allowNegative
+                value={field.value.cents}
+                onValueChange={(cents, text) => field.onChange({ cents, text })}
+                onBlur={field.onBlur}
+                disabled={disabled}
+              />
+            </FormControl>
+            <FormDescription>
+              {initialBalanceHint ??
+                (isCard
+                  ? 'Para a fatura em aberto do cartão, use um valor negativo (ex: -1.500,00).'
+                  : 'Use o sinal de menos para um saldo negativo.')}
+            </FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
 
-      <div className="grid gap-2">
-        <span id={colorLabelId} className="text-sm font-medium leading-none">
-          Cor
-        </span>
-        <ColorPicker
-          aria-labelledby={colorLabelId}
-          value={values.color}
-          onValueChange={(color) => onChange({ color })}
-          disabled={disabled}
-        />
-      </div>
+      <FormField
+        control={control}
+        name="color"
+        render={({ field }) => (
+          <div className="grid gap-2">
+            <span id={colorLabelId} className="text-sm font-medium leading-none">
+              Cor
+            </span>
+            <ColorPicker
+              aria-labelledby={colorLabelId}
+              value={field.value}
+              onValueChange={field.onChange}
+              disabled={disabled}
+            />
+          </div>
+        )}
+      />
 
-      <div className="flex min-h-touch items-center justify-between gap-3 rounded-md border px-3">
-        <Label htmlFor={activeId}>Conta ativa</Label>
-        <Switch
-          id={activeId}
-          checked={values.isActive}
-          onCheckedChange={(checked) => onChange({ isActive: checked })}
-          disabled={disabled}
-        />
-      </div>
+      <FormField
+        control={control}
+        name="isActive"
+        render={({ field }) => (
+          <div className="flex min-h-touch items-center justify-between gap-3 rounded-md border px-3">
+            <Label htmlFor={activeId}>Conta ativa</Label>
+            <Switch
+              id={activeId}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              disabled={disabled}
+            />
+          </div>
+        )}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,31 +10,33 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useUpdateBankAccount } from '@/features/bank-accounts/api/update-bank-account';
-import { AccountFormFields } from '@/features/bank-accounts/components/account-form-fields';
+import { Form } from '@/components/ui/form';
+import type {
+  AccountPayload,
+  BankAccountFormValues,
+} from '@/features/bank-accounts/api/create-bank-account';
 import {
-  REQUIRED_FIELDS_MESSAGE,
-  toAccountPayload,
-  validateAccountForm,
-  type AccountFormErrors,
-  type AccountFormValues,
-} from '@/features/bank-accounts/lib/account-form';
+  updateBankAccountInput,
+  useUpdateBankAccount,
+} from '@/features/bank-accounts/api/update-bank-account';
+import { AccountFormFields } from '@/features/bank-accounts/components/account-form-fields';
+import { toastAccountErrors } from '@/features/bank-accounts/lib/account-form';
 import type { BankAccount } from '@/lib/api/lookups';
 import { isColorToken, toColorToken } from '@/lib/colors';
 import { errorKey, getErrorMessage, isNetworkError } from '@/lib/errors';
 import { bankAccountTypeLabels, type BankAccountType } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
 
-function formValuesOf(account: BankAccount): AccountFormValues {
+function formValuesOf(account: BankAccount): DefaultValues<BankAccountFormValues> {
   const initial = toCents(account.initial_balance);
   return {
     name: account.name,
-    type: account.type in bankAccountTypeLabels ? (account.type as BankAccountType) : '',
+    // A type this app does not know is left unchosen: the user picks one.
+    type: account.type in bankAccountTypeLabels ? (account.type as BankAccountType) : undefined,
     alias: account.alias ?? '',
     agency: account.agency ?? '',
     accountNumber: account.account_number ?? '',
-    initialBalanceCents: initial,
-    initialBalanceText: formatCurrency(initial),
+    initialBalance: { cents: initial, text: formatCurrency(initial) },
     color: isColorToken(account.color) ? account.color : toColorToken(account.color),
     isActive: account.is_active,
   };
@@ -69,70 +72,59 @@ export function EditBankAccountDialog({ account, onOpenChange }: EditBankAccount
 
 function EditBankAccountForm({ account, onDone }: { account: BankAccount; onDone: () => void }) {
   const update = useUpdateBankAccount();
-  const [values, setValues] = useState(() => formValuesOf(account));
-  const [errors, setErrors] = useState<AccountFormErrors>({});
-  const initialChanged = values.initialBalanceCents !== toCents(account.initial_balance);
+  const form = useForm<BankAccountFormValues, unknown, AccountPayload>({
+    resolver: zodResolver(updateBankAccountInput),
+    defaultValues: formValuesOf(account),
+  });
+  const initialBalance = useWatch({ control: form.control, name: 'initialBalance' });
+  const initialChanged = initialBalance.cents !== toCents(account.initial_balance);
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateAccountForm(values);
-    setErrors(found);
-    if (found.name || found.type) {
-      toast.error('Erro', { description: REQUIRED_FIELDS_MESSAGE });
+  async function onValid(values: AccountPayload) {
+    try {
+      await update.mutateAsync({ id: account.id, account: values });
+    } catch (error) {
+      // The dialog stays open with what was typed, so the user can fix it and try again.
+      if (isNetworkError(error) || !errorKey(error)) {
+        toast.error('Erro inesperado ao atualizar conta', {
+          description: getErrorMessage(error),
+        });
+      } else {
+        const description = getErrorMessage(error, '');
+        toast.error('Erro ao atualizar conta bancária', {
+          description: description || undefined,
+        });
+      }
       return;
     }
-    if (found.initialBalance) {
-      toast.error('Erro', { description: found.initialBalance });
-      return;
-    }
-    update.mutate(
-      { id: account.id, account: toAccountPayload(values) },
-      {
-        onSuccess: () => {
-          toast.success('Conta atualizada!', {
-            description: 'A conta bancária foi atualizada com sucesso.',
-          });
-          onDone();
-        },
-        onError: (error) => {
-          if (isNetworkError(error) || !errorKey(error)) {
-            toast.error('Erro inesperado ao atualizar conta', {
-              description: getErrorMessage(error),
-            });
-          } else {
-            const description = getErrorMessage(error, '');
-            toast.error('Erro ao atualizar conta bancária', {
-              description: description || undefined,
-            });
-          }
-        },
-      },
-    );
+    toast.success('Conta atualizada!', {
+      description: 'A conta bancária foi atualizada com sucesso.',
+    });
+    onDone();
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <AccountFormFields
-        values={values}
-        onChange={(patch) => {
-          setValues((current) => ({ ...current, ...patch }));
-          setErrors({});
-        }}
-        errors={errors}
-        initialBalanceHint={
-          initialChanged
-            ? 'O saldo atual muda pela diferença em relação ao saldo inicial salvo.'
-            : 'Alterar o saldo inicial move o saldo atual pela mesma diferença.'
-        }
-      />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, toastAccountErrors)}
+        className="grid gap-4"
+      >
+        <AccountFormFields
+          initialBalanceHint={
+            initialChanged
+              ? 'O saldo atual muda pela diferença em relação ao saldo inicial salvo.'
+              : 'Alterar o saldo inicial move o saldo atual pela mesma diferença.'
+          }
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

@@ -1,94 +1,90 @@
-import { useContext, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useContext } from 'react';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCreateBankAccount } from '@/features/bank-accounts/api/create-bank-account';
-import { AccountFormFields } from '@/features/bank-accounts/components/account-form-fields';
 import {
-  emptyAccountForm,
-  REQUIRED_FIELDS_MESSAGE,
-  toAccountPayload,
-  validateAccountForm,
-  type AccountFormErrors,
-  type AccountFormValues,
-} from '@/features/bank-accounts/lib/account-form';
+  bankAccountInput,
+  useCreateBankAccount,
+  type AccountPayload,
+  type BankAccountFormValues,
+} from '@/features/bank-accounts/api/create-bank-account';
+import { AccountFormFields } from '@/features/bank-accounts/components/account-form-fields';
+import { toastAccountErrors } from '@/features/bank-accounts/lib/account-form';
+import { DEFAULT_COLOR } from '@/lib/colors';
 import { CurrentCompanyContext } from '@/lib/current-company';
 import { getErrorMessage } from '@/lib/errors';
+
+// No type until the user picks one (the Select shows its placeholder).
+const emptyAccountForm: DefaultValues<BankAccountFormValues> = {
+  name: '',
+  alias: '',
+  agency: '',
+  accountNumber: '',
+  initialBalance: { cents: null, text: '' },
+  color: DEFAULT_COLOR,
+  isActive: true,
+};
 
 export function NewBankAccountPage() {
   // Read without the throwing hook: SPEC §5 wants "Empresa não encontrada" when there is none.
   const company = useContext(CurrentCompanyContext);
   const navigate = useNavigate();
   const createAccount = useCreateBankAccount();
-  const [values, setValues] = useState<AccountFormValues>(emptyAccountForm);
-  const [errors, setErrors] = useState<AccountFormErrors>({});
+  const form = useForm<BankAccountFormValues, unknown, AccountPayload>({
+    resolver: zodResolver(bankAccountInput),
+    defaultValues: emptyAccountForm,
+  });
 
-  function change(patch: Partial<AccountFormValues>) {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      if ('name' in patch) delete next.name;
-      if ('type' in patch) delete next.type;
-      if ('initialBalanceCents' in patch) delete next.initialBalance;
-      return next;
-    });
-  }
-
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateAccountForm(values);
-    setErrors(found);
-    if (found.name || found.type) {
-      toast.error('Erro', { description: REQUIRED_FIELDS_MESSAGE });
-      return;
-    }
-    if (found.initialBalance) {
-      toast.error('Erro', { description: found.initialBalance });
-      return;
-    }
+  async function onValid(account: AccountPayload) {
     if (!company) {
       toast.error('Erro', { description: 'Empresa não encontrada' });
       return;
     }
-    createAccount.mutate(
-      { companyId: company.id, account: toAccountPayload(values) },
-      {
-        onSuccess: (account) => {
-          toast.success('Conta bancária cadastrada com sucesso!', {
-            description: `${account.name} já aparece nas suas contas.`,
-          });
-          void navigate('/contas-bancarias');
-        },
-        onError: (error) => {
-          const description = getErrorMessage(error, '');
-          toast.error('Erro ao cadastrar conta bancária. Tente novamente.', {
-            description: description || undefined,
-          });
-        },
-      },
-    );
+    let created: Awaited<ReturnType<typeof createAccount.mutateAsync>>;
+    try {
+      created = await createAccount.mutateAsync({ companyId: company.id, account });
+    } catch (error) {
+      const description = getErrorMessage(error, '');
+      toast.error('Erro ao cadastrar conta bancária. Tente novamente.', {
+        description: description || undefined,
+      });
+      return;
+    }
+    toast.success('Conta bancária cadastrada com sucesso!', {
+      description: `${created.name} já aparece nas suas contas.`,
+    });
+    void navigate('/contas-bancarias');
   }
 
   return (
     <>
       <PageHeader title="Nova Conta Bancária" backTo="/contas-bancarias" />
-      <form noValidate onSubmit={submit} className="grid gap-4">
-        <Card>
-          <CardContent className="pt-4">
-            <AccountFormFields values={values} onChange={change} errors={errors} />
-          </CardContent>
-        </Card>
-        <div className="grid grid-cols-2 gap-3">
-          <Button variant="outline" onClick={() => void navigate('/contas-bancarias')}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={createAccount.isPending}>
-            {createAccount.isPending ? 'Cadastrando...' : 'Cadastrar conta'}
-          </Button>
-        </div>
-      </form>
+      <Form {...form}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onValid, toastAccountErrors)}
+          className="grid gap-4"
+        >
+          <Card>
+            <CardContent className="pt-4">
+              <AccountFormFields />
+            </CardContent>
+          </Card>
+          <div className="grid grid-cols-2 gap-3">
+            <Button variant="outline" onClick={() => void navigate('/contas-bancarias')}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={createAccount.isPending}>
+              {createAccount.isPending ? 'Cadastrando...' : 'Cadastrar conta'}
+            </Button>
+          </div>
+        </form>
+      </Form>
     </>
   );
 }

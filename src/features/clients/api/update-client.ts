@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { Client } from '@/lib/api/lookups';
 import { clientKeys, entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
-import type { ClientPayload } from '@/features/clients/lib/client-form';
+import { clientInput } from '@/features/clients/api/create-client';
 
-export type ClientChanges = Partial<ClientPayload> & { is_active?: boolean };
+/** The edit dialog sends every field of `clientInput`; the list only flips is_active. */
+export const clientChanges = clientInput.partial().extend({ is_active: z.boolean().optional() });
+export type ClientChanges = z.input<typeof clientChanges>;
 
 export async function updateClient(
   companyId: string,
@@ -14,7 +17,7 @@ export async function updateClient(
 ): Promise<Client> {
   const { data, error } = await supabase
     .from('clients')
-    .update(changes)
+    .update(clientChanges.parse(changes))
     .eq('company_id', companyId)
     .eq('id', clientId)
     .select()

@@ -1,4 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,21 +10,25 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { Client } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
-import { useCreateClient } from '@/features/clients/api/create-client';
-import { useUpdateClient } from '@/features/clients/api/update-client';
 import {
-  clientToForm,
-  emptyClientForm,
-  toClientPayload,
-  validateClientForm,
-  type ClientField,
-  type ClientFormValues,
-} from '@/features/clients/lib/client-form';
+  clientInput,
+  useCreateClient,
+  type ClientInput,
+  type ClientPayload,
+} from '@/features/clients/api/create-client';
+import { useUpdateClient } from '@/features/clients/api/update-client';
 
 interface ClientDialogProps {
   /** The client to edit; null to create a new one. */
@@ -49,102 +54,183 @@ export function ClientDialog({ client, open, onOpenChange }: ClientDialogProps) 
   );
 }
 
+function formValuesOf(client: Client | null): ClientInput {
+  return {
+    name: client?.name ?? '',
+    document: client?.document ?? '',
+    phone: client?.phone ?? '',
+    email: client?.email ?? '',
+    address: client?.address ?? '',
+    notes: client?.notes ?? '',
+  };
+}
+
+/** A missing name is announced as "Campos obrigatórios"; otherwise an invalid email. */
+function toastInvalid(errors: FieldErrors<ClientInput>) {
+  if (errors.name) {
+    toast.error('Campos obrigatórios', {
+      description: 'Por favor, preencha todos os campos obrigatórios.',
+    });
+  } else if (errors.email?.message) {
+    toast.error('Dados inválidos', { description: errors.email.message });
+  }
+}
+
 function ClientForm({ client, onDone }: { client: Client | null; onDone: () => void }) {
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
   const pending = createClient.isPending || updateClient.isPending;
-  const [values, setValues] = useState<ClientFormValues>(() =>
-    client ? clientToForm(client) : emptyClientForm,
-  );
-  const [errors, setErrors] = useState<Partial<Record<ClientField, string>>>({});
-
-  function change(field: ClientField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { missing, errors: found } = validateClientForm(values);
-    setErrors(found);
-    if (missing.length > 0) {
-      toast.error('Campos obrigatórios', {
-        description: 'Por favor, preencha todos os campos obrigatórios.',
-      });
-      return;
-    }
-    if (found.email) {
-      toast.error('Dados inválidos', { description: found.email });
-      return;
-    }
-    const payload = toClientPayload(values);
-    if (client) {
-      updateClient.mutate(
-        { id: client.id, changes: payload },
-        {
-          onSuccess: () => {
-            toast.success('Cliente atualizado!', {
-              description: 'As informações do cliente foram salvas.',
-            });
-            onDone();
-          },
-          onError: (error) =>
-            toast.error('Erro ao atualizar cliente', { description: getErrorMessage(error) }),
-        },
-      );
-    } else {
-      createClient.mutate(payload, {
-        onSuccess: (created) => {
-          toast.success('Cliente cadastrado!', {
-            description: `${created.name} foi adicionado aos seus clientes.`,
-          });
-          onDone();
-        },
-        onError: (error) =>
-          toast.error('Erro ao cadastrar cliente', { description: getErrorMessage(error) }),
-      });
-    }
-  }
-
-  const text = (field: ClientField) => ({
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+  const form = useForm({
+    resolver: zodResolver(clientInput),
+    defaultValues: formValuesOf(client),
   });
 
+  async function onValid(values: ClientPayload) {
+    if (client) {
+      try {
+        await updateClient.mutateAsync({ id: client.id, changes: values });
+      } catch (error) {
+        toast.error('Erro ao atualizar cliente', { description: getErrorMessage(error) });
+        return;
+      }
+      toast.success('Cliente atualizado!', {
+        description: 'As informações do cliente foram salvas.',
+      });
+    } else {
+      let created: Client;
+      try {
+        created = await createClient.mutateAsync(values);
+      } catch (error) {
+        toast.error('Erro ao cadastrar cliente', { description: getErrorMessage(error) });
+        return;
+      }
+      toast.success('Cliente cadastrado!', {
+        description: `${created.name} foi adicionado aos seus clientes.`,
+      });
+    }
+    onDone();
+  }
+
+
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={client ? 'Editar cliente' : 'Novo cliente'}>
-      <FormField label="Nome" required error={errors.name}>
-        <Input {...text('name')} maxLength={200} autoComplete="name" />
-      </FormField>
-      <FormField label="CPF/CNPJ" error={errors.document}>
-        <Input {...text('document')} maxLength={30} inputMode="numeric" />
-      </FormField>
-      <FormField label="Telefone" error={errors.phone}>
-        <Input {...text('phone')} type="tel" inputMode="tel" autoComplete="tel" maxLength={40} />
-      </FormField>
-      <FormField label="Email" error={errors.email}>
-        <Input {...text('email')} type="email" autoComplete="email" maxLength={320} />
-      </FormField>
-      <FormField label="Endereço" error={errors.address}>
-        <Input {...text('address')} maxLength={300} autoComplete="street-address" />
-      </FormField>
-      <FormField label="Observações" error={errors.notes}>
-        <Textarea {...text('notes')} maxLength={2000} rows={3} />
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {client
-            ? pending
-              ? 'Salvando...'
-              : 'Salvar'
-            : pending
-              ? 'Cadastrando...'
-              : 'Cadastrar Cliente'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, toastInvalid)}
+        className="grid gap-4"
+        aria-label={client ? 'Editar cliente' : 'Novo cliente'}
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Nome</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={200} autoComplete="name" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="document"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>CPF/CNPJ</FormLabel>
+              <FormControl>
+                <Input {...field} value={field.value ?? ''} maxLength={30} inputMode="numeric" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Telefone</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  value={field.value ?? ''}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  maxLength={40}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  value={field.value ?? ''}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={320}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="address"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Endereço</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  value={field.value ?? ''}
+                  maxLength={300}
+                  autoComplete="street-address"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="notes"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Observações</FormLabel>
+              <FormControl>
+                <Textarea {...field} value={field.value ?? ''} maxLength={2000} rows={3} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={pending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {client
+              ? pending
+                ? 'Salvando...'
+                : 'Salvar'
+              : pending
+                ? 'Cadastrando...'
+                : 'Cadastrar Cliente'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }
