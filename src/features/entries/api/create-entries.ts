@@ -1,10 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { todayLocal } from '@/lib/dates';
-import { buildEntryRows, type EntryDraft } from '@/features/entries/lib/entry-rows';
-import type { EntryKind } from '@/features/entries/lib/wizard';
+import { RECURRENCE_LABELS, todayLocal, type RecurrenceFrequency } from '@/lib/dates';
+import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
+import {
+  buildEntryRows,
+  MAX_INSTALLMENTS,
+  MAX_OCCURRENCES,
+  type EntryDraft,
+} from '@/features/entries/lib/entry-rows';
+import { lancarPlan } from '@/features/entries/lib/lancar-form';
+import type { EntryKind, ReceiptPhoto } from '@/features/entries/lib/wizard';
 
 export interface CreateEntriesInput {
   kind: EntryKind;
@@ -17,6 +25,77 @@ export interface CreateEntriesResult {
   count: number;
   settled: boolean;
 }
+
+/**
+ * The Lançar form (Conta a Pagar / Conta a Receber): its values, its rules and messages, and the
+ * draft they become. `settle` is "Marcar como Pago", which also needs a bank account.
+ */
+export const lancarFormSchema = z
+  .object({
+    description: z.string(),
+    /** The value of each entry; with installments, the total to split. */
+    amountCents: z.number().nullable(),
+    dueDate: z.string().nullable(),
+    recurrence: z.enum(Object.keys(RECURRENCE_LABELS) as [RecurrenceFrequency, ...RecurrenceFrequency[]]),
+    /** Typed text, so a half-typed number is kept as is. */
+    occurrences: z.string(),
+    installments: z.boolean(),
+    installmentCount: z.string(),
+    /** null = "Geral (sem obra específica)". */
+    projectId: z.string().nullable(),
+    categoryId: z.string().nullable(),
+    bankAccountId: z.string().nullable(),
+    paymentMethod: z
+      .enum(Object.keys(paymentMethodLabels) as [PaymentMethod, ...PaymentMethod[]])
+      .nullable(),
+    notes: z.string(),
+    photo: z.custom<ReceiptPhoto>().nullable(),
+    settle: z.boolean(),
+  })
+  .superRefine((form, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (form.description.trim() === '') issue('description', 'Informe a descrição.');
+    if (form.amountCents === null || form.amountCents <= 0) issue('amountCents', 'Informe um valor maior que zero.');
+    if (!form.dueDate) issue('dueDate', 'Informe a data de vencimento.');
+
+    const plan = lancarPlan(form);
+    if (form.installments) {
+      if (plan?.type !== 'installments' || plan.count < 2 || plan.count > MAX_INSTALLMENTS) {
+        issue('installmentCount', `Informe de 2 a ${MAX_INSTALLMENTS} parcelas.`);
+      } else if (form.amountCents !== null && form.amountCents > 0 && form.amountCents < plan.count) {
+        issue('installmentCount', 'O valor é pequeno demais para tantas parcelas.');
+      }
+    } else if (form.recurrence !== 'none') {
+      if (plan?.type !== 'recurrence' || plan.count < 2 || plan.count > MAX_OCCURRENCES) {
+        issue('occurrences', `Informe de 2 a ${MAX_OCCURRENCES} ocorrências.`);
+      }
+    }
+    if (form.settle && !form.bankAccountId) issue('bankAccountId', 'Selecione uma conta bancária para dar baixa.');
+  })
+  .transform((form, ctx): Omit<CreateEntriesInput, 'kind'> => {
+    const plan = lancarPlan(form);
+    // Never reached: the checks above refuse these; they narrow the types.
+    if (!plan || !form.dueDate || form.amountCents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Formulário inválido.' });
+      return z.NEVER;
+    }
+    const notes = form.notes.trim();
+    return {
+      settle: form.settle,
+      draft: {
+        description: form.description.trim(),
+        amountCents: form.amountCents,
+        dueDate: form.dueDate,
+        projectId: form.projectId,
+        categoryId: form.categoryId,
+        bankAccountId: form.bankAccountId,
+        paymentMethod: form.paymentMethod,
+        notes: notes === '' ? null : notes,
+        plan,
+      },
+    };
+  });
+export type LancarFormValues = z.input<typeof lancarFormSchema>;
 
 const tableOf = { payable: 'accounts_payable', receivable: 'accounts_receivable' } as const;
 

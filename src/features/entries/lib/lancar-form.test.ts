@@ -1,69 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import {
-  initialLancarForm,
-  lancarDraft,
-  lancarPlan,
-  validateLancar,
-  type LancarFormState,
-} from '@/features/entries/lib/lancar-form';
+import { lancarFormSchema, type LancarFormValues } from '@/features/entries/api/create-entries';
+import { initialLancarForm, lancarPlan } from '@/features/entries/lib/lancar-form';
 
-const filled: LancarFormState = {
+const filled: LancarFormValues = {
   ...initialLancarForm,
   description: ' Aluguel ',
   amountCents: 10_000,
   dueDate: '2025-01-31',
+  settle: false,
 };
 
-describe('validateLancar', () => {
+/** The schema's messages by field, as the form shows them; empty when the form can be saved. */
+function errorsOf(values: LancarFormValues): Record<string, string> {
+  const result = lancarFormSchema.safeParse(values);
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
+  );
+}
+
+describe('lancarFormSchema (validation)', () => {
   it('asks for description, a positive value and a due date', () => {
-    expect(validateLancar(initialLancarForm, { settle: false })).toEqual({
+    expect(errorsOf({ ...initialLancarForm, settle: false })).toEqual({
       description: 'Informe a descrição.',
       amountCents: 'Informe um valor maior que zero.',
       dueDate: 'Informe a data de vencimento.',
     });
-    expect(
-      validateLancar({ ...filled, amountCents: 0 }, { settle: false }).amountCents,
-    ).toBeDefined();
-    expect(validateLancar(filled, { settle: false })).toEqual({});
+    expect(errorsOf({ ...filled, amountCents: 0 }).amountCents).toBeDefined();
+    expect(errorsOf({ ...filled, description: '   ' }).description).toBe('Informe a descrição.');
+    expect(errorsOf(filled)).toEqual({});
   });
 
   it('"Marcar como Pago" needs a bank account', () => {
-    expect(validateLancar(filled, { settle: true })).toEqual({
+    expect(errorsOf({ ...filled, settle: true })).toEqual({
       bankAccountId: 'Selecione uma conta bancária para dar baixa.',
     });
-    expect(validateLancar({ ...filled, bankAccountId: 'acc' }, { settle: true })).toEqual({});
+    expect(errorsOf({ ...filled, bankAccountId: 'acc', settle: true })).toEqual({});
   });
 
   it('a recurrence needs 2 to 120 occurrences', () => {
     for (const occurrences of ['', '1', '121', '2.5', 'abc']) {
-      expect(
-        validateLancar({ ...filled, recurrence: 'monthly', occurrences }, { settle: false })
-          .occurrences,
-      ).toBeDefined();
+      expect(errorsOf({ ...filled, recurrence: 'monthly', occurrences }).occurrences).toBe(
+        'Informe de 2 a 120 ocorrências.',
+      );
     }
-    expect(
-      validateLancar({ ...filled, recurrence: 'monthly', occurrences: '3' }, { settle: false }),
-    ).toEqual({});
+    expect(errorsOf({ ...filled, recurrence: 'monthly', occurrences: '3' })).toEqual({});
   });
 
   it('installments need 2 to 360 parts of at least one centavo', () => {
+    expect(errorsOf({ ...filled, installments: true, installmentCount: '361' }).installmentCount).toBe(
+      'Informe de 2 a 360 parcelas.',
+    );
     expect(
-      validateLancar({ ...filled, installments: true, installmentCount: '361' }, { settle: false })
-        .installmentCount,
-    ).toBe('Informe de 2 a 360 parcelas.');
-    expect(
-      validateLancar(
-        { ...filled, amountCents: 2, installments: true, installmentCount: '3' },
-        { settle: false },
-      ).installmentCount,
+      errorsOf({ ...filled, amountCents: 2, installments: true, installmentCount: '3' }).installmentCount,
     ).toBe('O valor é pequeno demais para tantas parcelas.');
-    expect(
-      validateLancar({ ...filled, installments: true, installmentCount: '3' }, { settle: false }),
-    ).toEqual({});
+    expect(errorsOf({ ...filled, installments: true, installmentCount: '3' })).toEqual({});
   });
 });
 
-describe('lancarPlan / lancarDraft', () => {
+describe('lancarPlan / the schema output', () => {
   it('installments win over a recurrence', () => {
     expect(
       lancarPlan({
@@ -85,18 +79,21 @@ describe('lancarPlan / lancarDraft', () => {
     expect(lancarPlan(filled)).toEqual({ type: 'single' });
   });
 
-  it('gives the trimmed draft, or null with errors', () => {
-    expect(lancarDraft({ ...filled, notes: '  ' }, { settle: false })).toEqual({
-      description: 'Aluguel',
-      amountCents: 10_000,
-      dueDate: '2025-01-31',
-      projectId: null,
-      categoryId: null,
-      bankAccountId: null,
-      paymentMethod: null,
-      notes: null,
-      plan: { type: 'single' },
+  it('gives the trimmed draft, or fails with errors', () => {
+    expect(lancarFormSchema.parse({ ...filled, notes: '  ' })).toEqual({
+      settle: false,
+      draft: {
+        description: 'Aluguel',
+        amountCents: 10_000,
+        dueDate: '2025-01-31',
+        projectId: null,
+        categoryId: null,
+        bankAccountId: null,
+        paymentMethod: null,
+        notes: null,
+        plan: { type: 'single' },
+      },
     });
-    expect(lancarDraft(filled, { settle: true })).toBeNull();
+    expect(lancarFormSchema.safeParse({ ...filled, settle: true }).success).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
 import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import {
   Select,
@@ -87,6 +88,8 @@ function EntryRow({ entry, today }: { entry: Entry; today: string }) {
  */
 export function LatestEntriesPage() {
   const [params, setParams] = useSearchParams();
+  // Filters, not a form: each control changes the address at once.
+  const ids = { period: useId(), start: useId(), end: useId() };
   const rawPeriod = params.get('periodo') ?? 'all';
   const period: LatestPeriod = isLatestPeriod(rawPeriod) ? rawPeriod : 'all';
   const custom = { start: validDate(params.get('inicio')), end: validDate(params.get('fim')) };
@@ -112,40 +115,43 @@ export function LatestEntriesPage() {
       <PageHeader title="Últimos Lançamentos" backTo="/" className="mb-0" />
 
       <section aria-label="Filtros" className="grid gap-3 rounded-lg border bg-card p-3">
-        <FormField label="Período">
-          {(control) => (
-            <Select
-              value={period}
-              onValueChange={(value) => {
-                if (isLatestPeriod(value)) update({ period: value, ...custom });
-              }}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {LATEST_PERIODS.map((p) => (
-                  <SelectItem key={p.value} value={p.value}>
-                    {p.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
+        <div className="grid grid-cols-1 gap-2">
+          <Label htmlFor={ids.period}>Período</Label>
+          <Select
+            value={period}
+            onValueChange={(value) => {
+              if (isLatestPeriod(value)) update({ period: value, ...custom });
+            }}
+          >
+            <SelectTrigger id={ids.period}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {LATEST_PERIODS.map((p) => (
+                <SelectItem key={p.value} value={p.value}>
+                  {p.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
         <div className="grid grid-cols-2 gap-3">
-          <FormField label="Data inicial">
+          <div className="grid grid-cols-1 gap-2">
+            <Label htmlFor={ids.start}>Data inicial</Label>
             <DatePicker
+              id={ids.start}
               value={shown.start}
               onChange={(start) => update({ period: 'custom', start, end: shown.end })}
             />
-          </FormField>
-          <FormField label="Data final">
+          </div>
+          <div className="grid grid-cols-1 gap-2">
+            <Label htmlFor={ids.end}>Data final</Label>
             <DatePicker
+              id={ids.end}
               value={shown.end}
               onChange={(end) => update({ period: 'custom', start: shown.start, end })}
             />
-          </FormField>
+          </div>
         </div>
         <Button
           variant="ghost"

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Save, FileClock } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { OptionSelect } from '@/components/pickers/option-select';
 import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
@@ -7,7 +9,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -20,15 +30,14 @@ import { RECURRENCE_LABELS, type RecurrenceFrequency } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
-import { useCreateEntries } from '@/features/entries/api/create-entries';
-import { clearDraft, lancarDraftKey, readDraft, writeDraft } from '@/features/entries/lib/draft-storage';
 import {
-  initialLancarForm,
-  lancarDraft,
-  validateLancar,
-  type LancarErrors,
-  type LancarFormState,
-} from '@/features/entries/lib/lancar-form';
+  lancarFormSchema,
+  useCreateEntries,
+  type CreateEntriesInput,
+  type LancarFormValues,
+} from '@/features/entries/api/create-entries';
+import { clearDraft, lancarDraftKey, readDraft, writeDraft } from '@/features/entries/lib/draft-storage';
+import { initialLancarForm, type LancarFormState } from '@/features/entries/lib/lancar-form';
 import type { EntryKind } from '@/features/entries/lib/wizard';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
@@ -54,68 +63,80 @@ const copy = {
   },
 } as const;
 
+const initialValues: LancarFormValues = { ...initialLancarForm, settle: false };
+
+/** What is kept as the draft: the values without the button that was pressed. */
+function draftOf({ settle: _settle, ...values }: LancarFormValues): LancarFormState {
+  return values;
+}
+
+function isInitial(values: LancarFormState): boolean {
+  return (Object.keys(initialLancarForm) as (keyof LancarFormState)[]).every(
+    (key) => values[key] === initialLancarForm[key],
+  );
+}
+
 /** A Lançar form (Conta a Pagar / Conta a Receber) that saves for real. */
 export function EntryForm({ kind }: { kind: EntryKind }) {
   const company = useCurrentCompany();
   const draftKey = lancarDraftKey(company, kind);
-  const [form, setForm] = useState<LancarFormState>(() => readDraft('localStorage', draftKey, initialLancarForm));
+  const form = useForm({
+    resolver: zodResolver(lancarFormSchema),
+    // Messages appear when saving; a field fixed after that loses its message as it is typed.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { ...readDraft('localStorage', draftKey, initialLancarForm), settle: false },
+  });
   const [hasDraft, setHasDraft] = useState(() => localStorage.getItem(draftKey) !== null);
-  const [errors, setErrors] = useState<LancarErrors>({});
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
   const createEntries = useCreateEntries();
   const categories = useCategories({ type: kind === 'payable' ? 'expense' : 'income', activeOnly: true });
   const bankAccounts = useBankAccounts({ activeOnly: true });
-  const ids = { recurrence: useId(), installments: useId(), count: useId() };
+  const ids = { recurrence: useId(), installments: useId() };
   const text = copy[kind];
   const tone = kind === 'payable' ? 'expense' : 'income';
+  const [amountCents, dueDate, recurrence, occurrences, installments, installmentCount] = useWatch({
+    control: form.control,
+    name: ['amountCents', 'dueDate', 'recurrence', 'occurrences', 'installments', 'installmentCount'],
+  });
   // The session ending on its own keeps what was typed for when the user signs in again.
   useSaveDraftOnSessionEnd(() => {
-    if (form !== initialLancarForm) writeDraft('localStorage', draftKey, form);
+    const draft = draftOf(form.getValues());
+    if (!isInitial(draft)) writeDraft('localStorage', draftKey, draft);
   });
 
-  const update = (patch: Partial<LancarFormState>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    // Once the user fixes a field its message goes away; the others stay until the next attempt.
-    setErrors((e) => {
-      const touched = new Set<string>(Object.keys(patch));
-      if (touched.has('installments')) touched.add('installmentCount');
-      if (touched.has('recurrence')) touched.add('occurrences');
-      return Object.fromEntries(Object.entries(e).filter(([key]) => !touched.has(key)));
-    });
-  };
+  async function onValid(input: Omit<CreateEntriesInput, 'kind'>) {
+    setAction(input.settle ? 'settle' : 'save');
+    let result;
+    try {
+      result = await createEntries.mutateAsync({ kind, ...input });
+    } catch (error) {
+      // Everything typed stays, so the user can try again.
+      toast.error('Erro ao salvar', {
+        description: getErrorMessage(error, 'Não foi possível salvar o lançamento. Tente novamente.'),
+      });
+      return;
+    } finally {
+      setAction(null);
+    }
+    if (result.settled) toast.success(text.paidTitle, { description: text.paid(input.draft.description) });
+    else toast.success('Lançamento salvo!', { description: text.created(result.count) });
+    clearDraft('localStorage', draftKey);
+    setHasDraft(false);
+    form.reset(initialValues);
+  }
+
+  function onInvalid(errors: FieldErrors<LancarFormValues>) {
+    if (errors.bankAccountId?.message) toast.error('Erro', { description: errors.bankAccountId.message });
+  }
 
   function submit(settle: boolean) {
-    const found = validateLancar(form, { settle });
-    setErrors(found);
-    const draft = lancarDraft(form, { settle });
-    if (!draft) {
-      if (found.bankAccountId) toast.error('Erro', { description: 'Selecione uma conta bancária para dar baixa.' });
-      return;
-    }
-    setAction(settle ? 'settle' : 'save');
-    createEntries.mutate(
-      { kind, draft, settle },
-      {
-        onSuccess: (result) => {
-          if (result.settled) toast.success(text.paidTitle, { description: text.paid(draft.description) });
-          else toast.success('Lançamento salvo!', { description: text.created(result.count) });
-          clearDraft('localStorage', draftKey);
-          setHasDraft(false);
-          setForm(initialLancarForm);
-          setErrors({});
-        },
-        onError: (error) => {
-          toast.error('Erro ao salvar', {
-            description: getErrorMessage(error, 'Não foi possível salvar o lançamento. Tente novamente.'),
-          });
-        },
-        onSettled: () => setAction(null),
-      },
-    );
+    form.setValue('settle', settle);
+    void form.handleSubmit(onValid, onInvalid)();
   }
 
   function saveDraft() {
-    const saved = writeDraft('localStorage', draftKey, form);
+    const saved = writeDraft('localStorage', draftKey, draftOf(form.getValues()));
     if (!saved) {
       toast.error('Erro', { description: 'Não foi possível guardar o rascunho neste navegador.' });
       return;
@@ -127,203 +148,285 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   function discardDraft() {
     clearDraft('localStorage', draftKey);
     setHasDraft(false);
-    setForm(initialLancarForm);
-    setErrors({});
+    form.reset(initialValues);
   }
 
   const busy = createEntries.isPending;
 
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      aria-label={kind === 'payable' ? 'Conta a Pagar' : 'Conta a Receber'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy) submit(false);
-      }}
-    >
-      {hasDraft ? (
-        <div className="flex items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm">
-          <FileClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="flex-1">Rascunho salvo neste navegador.</span>
-          <Button variant="ghost" size="sm" onClick={discardDraft}>
-            Descartar rascunho
-          </Button>
-        </div>
-      ) : null}
-
-      <FormField label="Descrição" required error={errors.description}>
-        <Input
-          value={form.description}
-          maxLength={180}
-          autoComplete="off"
-          placeholder={kind === 'payable' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'}
-          onChange={(e) => update({ description: e.target.value })}
-        />
-      </FormField>
-
-      <FormField
-        label="Valor"
-        required
-        error={errors.amountCents}
-        description={form.installments ? 'Valor total, dividido nas parcelas.' : undefined}
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        aria-label={kind === 'payable' ? 'Conta a Pagar' : 'Conta a Receber'}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) submit(false);
+        }}
       >
-        <CurrencyInput value={form.amountCents} onValueChange={(cents) => update({ amountCents: cents })} />
-      </FormField>
-
-      <FormField label="Data de Vencimento" required error={errors.dueDate}>
-        <DatePicker value={form.dueDate} onChange={(dueDate) => update({ dueDate })} />
-      </FormField>
-
-      <fieldset className="grid gap-3 rounded-lg border p-3">
-        <legend className="px-1 text-sm font-medium">Repetição</legend>
-        <div className="grid grid-cols-[1fr_auto] items-end gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.recurrence}>Recorrência</Label>
-            <Select
-              value={form.installments ? 'none' : form.recurrence}
-              disabled={form.installments}
-              onValueChange={(value) => update({ recurrence: value as RecurrenceFrequency })}
-            >
-              <SelectTrigger id={ids.recurrence}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(Object.keys(RECURRENCE_LABELS) as RecurrenceFrequency[]).map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {RECURRENCE_LABELS[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+        {hasDraft ? (
+          <div className="flex items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm">
+            <FileClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="flex-1">Rascunho salvo neste navegador.</span>
+            <Button variant="ghost" size="sm" onClick={discardDraft}>
+              Descartar rascunho
+            </Button>
           </div>
-          {!form.installments && form.recurrence !== 'none' ? (
-            <FormField label="Ocorrências" className="w-28" error={errors.occurrences}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={2}
-                max={120}
-                value={form.occurrences}
-                onChange={(e) => update({ occurrences: e.target.value })}
-              />
-            </FormField>
-          ) : null}
-        </div>
-
-        <div className="flex min-h-touch items-center justify-between gap-3">
-          <Label htmlFor={ids.installments}>Parcelamento</Label>
-          <Switch
-            id={ids.installments}
-            checked={form.installments}
-            onCheckedChange={(installments) => update({ installments })}
-          />
-        </div>
-        {form.installments ? (
-          <FormField label="Número de parcelas" error={errors.installmentCount} id={ids.count}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={2}
-              max={360}
-              value={form.installmentCount}
-              onChange={(e) => update({ installmentCount: e.target.value })}
-            />
-          </FormField>
         ) : null}
-        <PlanPreview form={form} />
-      </fieldset>
 
-      <FormField label="Obra/Projeto">
-        {(p) => (
-          <ProjectPicker
-            {...p}
-            value={form.projectId}
-            onChange={(projectId) => update({ projectId })}
-            noneLabel="Geral (sem obra específica)"
-          />
-        )}
-      </FormField>
-
-      <FormField label="Categoria" error={categories.isError ? 'Erro ao carregar categorias' : null}>
-        {(p) => (
-          <CategoryPicker
-            {...p}
-            type={kind === 'payable' ? 'expense' : 'income'}
-            value={form.categoryId}
-            onChange={(categoryId) => update({ categoryId })}
-            noneLabel="Sem categoria"
-          />
-        )}
-      </FormField>
-
-      <FormField
-        label="Conta"
-        error={errors.bankAccountId ?? (bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null)}
-        description={
-          bankAccounts.isSuccess && bankAccounts.data.length === 0
-            ? 'Nenhuma conta bancária ativa cadastrada.'
-            : 'Obrigatória para marcar como pago.'
-        }
-      >
-        {(p) => (
-          <BankAccountPicker
-            {...p}
-            value={form.bankAccountId}
-            onChange={(bankAccountId) => update({ bankAccountId })}
-            noneLabel="Não definida"
-            optionLabel={(account) => `${account.name} - ${formatCurrency(toCents(account.current_balance))}`}
-          />
-        )}
-      </FormField>
-
-      <FormField label="Forma de Pagamento">
-        {(p) => (
-          <OptionSelect
-            {...p}
-            value={form.paymentMethod}
-            onChange={(method) => update({ paymentMethod: method as PaymentMethod | null })}
-            noneLabel="Não definida"
-            options={paymentMethodOptions}
-          />
-        )}
-      </FormField>
-
-      <div className="grid gap-2">
-        <p className="text-sm font-medium">Anexo</p>
-        <ReceiptPhotoInput label="Anexar comprovante" value={form.photo} onChange={(photo) => update({ photo })} />
-      </div>
-
-      <FormField label="Observações">
-        <Textarea
-          value={form.notes}
-          maxLength={2000}
-          rows={3}
-          placeholder="Informações adicionais"
-          onChange={(e) => update({ notes: e.target.value })}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  maxLength={180}
+                  autoComplete="off"
+                  placeholder={kind === 'payable' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
 
-      <StatusLegend kind={kind} />
+        <FormField
+          control={form.control}
+          name="amountCents"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Valor</FormLabel>
+              <FormControl>
+                <CurrencyInput
+                  ref={field.ref}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </FormControl>
+              {installments ? <FormDescription>Valor total, dividido nas parcelas.</FormDescription> : null}
+              <FormMessage />
+            </FormItem>
+          )}
+        />
 
-      <Card>
-        <CardContent className="grid gap-3 p-4">
-          <Button variant="outline" disabled={busy} onClick={saveDraft}>
-            <Save aria-hidden="true" />
-            Salvar rascunho
-          </Button>
-          <div className="grid grid-cols-2 gap-3">
-            <Button variant="secondary" disabled={busy} onClick={() => submit(true)}>
-              <CheckCircle2 aria-hidden="true" />
-              {action === 'settle' ? 'Salvando...' : 'Marcar como Pago'}
-            </Button>
-            <Button type="submit" variant={tone} disabled={busy}>
-              {action === 'save' ? 'Salvando...' : 'Salvar'}
-            </Button>
+        <FormField
+          control={form.control}
+          name="dueDate"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Data de Vencimento</FormLabel>
+              <FormControl>
+                <DatePicker value={field.value} onChange={field.onChange} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <fieldset className="grid gap-3 rounded-lg border p-3">
+          <legend className="px-1 text-sm font-medium">Repetição</legend>
+          <div className="grid grid-cols-[1fr_auto] items-end gap-3">
+            <FormField
+              control={form.control}
+              name="recurrence"
+              render={({ field }) => (
+                <div className="grid gap-2">
+                  <Label htmlFor={ids.recurrence}>Recorrência</Label>
+                  <Select
+                    value={installments ? 'none' : field.value}
+                    disabled={installments}
+                    onValueChange={field.onChange}
+                  >
+                    <SelectTrigger id={ids.recurrence}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {(Object.keys(RECURRENCE_LABELS) as RecurrenceFrequency[]).map((value) => (
+                        <SelectItem key={value} value={value}>
+                          {RECURRENCE_LABELS[value]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+              )}
+            />
+            {!installments && recurrence !== 'none' ? (
+              <FormField
+                control={form.control}
+                name="occurrences"
+                render={({ field }) => (
+                  <FormItem className="w-28">
+                    <FormLabel>Ocorrências</FormLabel>
+                    <FormControl>
+                      <Input {...field} type="number" inputMode="numeric" min={2} max={120} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ) : null}
           </div>
-        </CardContent>
-      </Card>
-    </form>
+
+          <FormField
+            control={form.control}
+            name="installments"
+            render={({ field }) => (
+              <div className="flex min-h-touch items-center justify-between gap-3">
+                <Label htmlFor={ids.installments}>Parcelamento</Label>
+                <Switch id={ids.installments} checked={field.value} onCheckedChange={field.onChange} />
+              </div>
+            )}
+          />
+          {installments ? (
+            <FormField
+              control={form.control}
+              name="installmentCount"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Número de parcelas</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="number" inputMode="numeric" min={2} max={360} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ) : null}
+          <PlanPreview
+            form={{ amountCents, dueDate, recurrence, occurrences, installments, installmentCount }}
+          />
+        </fieldset>
+
+        <FormField
+          control={form.control}
+          name="projectId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Obra/Projeto</FormLabel>
+              <FormControl>
+                <ProjectPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Geral (sem obra específica)"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Categoria</FormLabel>
+              <FormControl>
+                <CategoryPicker
+                  type={kind === 'payable' ? 'expense' : 'income'}
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Sem categoria"
+                />
+              </FormControl>
+              <FormMessage>{categories.isError ? 'Erro ao carregar categorias' : null}</FormMessage>
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="bankAccountId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Conta</FormLabel>
+              <FormControl>
+                <BankAccountPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Não definida"
+                  optionLabel={(account) => `${account.name} - ${formatCurrency(toCents(account.current_balance))}`}
+                />
+              </FormControl>
+              <FormDescription>
+                {bankAccounts.isSuccess && bankAccounts.data.length === 0
+                  ? 'Nenhuma conta bancária ativa cadastrada.'
+                  : 'Obrigatória para marcar como pago.'}
+              </FormDescription>
+              <FormMessage>{bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null}</FormMessage>
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="paymentMethod"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Forma de Pagamento</FormLabel>
+              <FormControl>
+                <OptionSelect
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Não definida"
+                  options={paymentMethodOptions}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="photo"
+          render={({ field }) => (
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">Anexo</p>
+              <ReceiptPhotoInput label="Anexar comprovante" value={field.value} onChange={field.onChange} />
+            </div>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="notes"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Observações</FormLabel>
+              <FormControl>
+                <Textarea {...field} maxLength={2000} rows={3} placeholder="Informações adicionais" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <StatusLegend kind={kind} />
+
+        <Card>
+          <CardContent className="grid gap-3 p-4">
+            <Button variant="outline" disabled={busy} onClick={saveDraft}>
+              <Save aria-hidden="true" />
+              Salvar rascunho
+            </Button>
+            <div className="grid grid-cols-2 gap-3">
+              <Button variant="secondary" disabled={busy} onClick={() => submit(true)}>
+                <CheckCircle2 aria-hidden="true" />
+                {action === 'settle' ? 'Salvando...' : 'Marcar como Pago'}
+              </Button>
+              <Button type="submit" variant={tone} disabled={busy}>
+                {action === 'save' ? 'Salvando...' : 'Salvar'}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </form>
+    </Form>
   );
 }

@@ -1,18 +1,24 @@
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { planSchedule } from '@/features/entries/lib/entry-rows';
-import { lancarPlan, validateLancar, type LancarFormState } from '@/features/entries/lib/lancar-form';
+import { lancarFormSchema, type LancarFormValues } from '@/features/entries/api/create-entries';
+import { initialLancarForm, lancarPlan } from '@/features/entries/lib/lancar-form';
 
 const SHOWN = 6;
 
 /** What "Salvar" will create: the dates (and, for installments, the value of each part). */
-export function PlanPreview({ form }: { form: LancarFormState }) {
+type PlanFields = 'amountCents' | 'dueDate' | 'recurrence' | 'occurrences' | 'installments' | 'installmentCount';
+
+export function PlanPreview({ form }: { form: Pick<LancarFormValues, PlanFields> }) {
   const plan = lancarPlan(form);
   if (!plan || plan.type === 'single' || !form.dueDate || form.amountCents === null || form.amountCents <= 0) {
     return null;
   }
-  const errors = validateLancar(form, { settle: false });
-  if (errors.occurrences || errors.installmentCount) return null;
+  const counts = lancarFormSchema.safeParse({ ...initialLancarForm, ...form, settle: false });
+  const countError = counts.error?.issues.some(
+    (issue) => issue.path[0] === 'occurrences' || issue.path[0] === 'installmentCount',
+  );
+  if (countError) return null;
 
   const schedule = planSchedule(form.amountCents, form.dueDate, plan);
   const installments = plan.type === 'installments';
