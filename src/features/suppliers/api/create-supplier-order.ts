@@ -1,18 +1,45 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { fromCents } from '@/lib/money';
+import { fromCents, parseCurrency } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { REQUIRED_FIELD_MESSAGE } from '@/features/suppliers/api/create-supplier';
 
-export interface NewSupplierOrder {
-  description: string;
-  /** Centavos, > 0. */
-  amount: number;
-  projectId: string;
+export const AMOUNT_MESSAGE = 'Informe um valor maior que zero.';
+
+/**
+ * "Novo Pedido" as the dialog holds it and, once parsed, as it is written: description, amount
+ * and obra required; the amount (as typed, e.g. "1.250,50") in centavos and above zero.
+ */
+export const newSupplierOrderInput = z.object({
+  description: z.string().trim().min(1, REQUIRED_FIELD_MESSAGE).max(200),
+  amount: z
+    .string()
+    .trim()
+    .min(1, REQUIRED_FIELD_MESSAGE)
+    .transform((text, ctx) => {
+      const cents = parseCurrency(text);
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  projectId: z.string().min(1, REQUIRED_FIELD_MESSAGE),
+  deliveryDate: z.iso.date().nullable(),
+  // Trimmed; empty notes are stored as null.
+  notes: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((text) => (text === '' ? null : text)),
+});
+export type NewSupplierOrderInput = z.input<typeof newSupplierOrderInput>;
+
+export interface NewSupplierOrder extends z.output<typeof newSupplierOrderInput> {
   /** The browser's today (yyyy-MM-dd): the database's current_date is UTC. */
   orderDate: string;
-  deliveryDate: string | null;
-  notes: string | null;
 }
 
 export async function createSupplierOrder(

@@ -1,18 +1,43 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { fromCents } from '@/lib/money';
+import { fromCents, parseCurrency } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { REQUIRED_FIELD_MESSAGE } from '@/features/suppliers/api/create-supplier';
 
-export interface NewSupplierProduct {
-  name: string;
-  /** Centavos, > 0. */
-  price: number;
-  unit: string;
-  category: string;
-  description: string | null;
-  frequency: string;
-}
+export const PRICE_MESSAGE = 'Informe um preço maior que zero.';
+
+/**
+ * "Adicionar Produto" as the dialog holds it and, once parsed, as it is written: name, price and
+ * unit required; the price (as typed, e.g. "32,90") in centavos and above zero.
+ */
+export const newSupplierProductInput = z.object({
+  name: z.string().trim().min(1, REQUIRED_FIELD_MESSAGE).max(200),
+  price: z
+    .string()
+    .trim()
+    .min(1, REQUIRED_FIELD_MESSAGE)
+    .transform((text, ctx) => {
+      const cents = parseCurrency(text);
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  unit: z.string().min(1, REQUIRED_FIELD_MESSAGE),
+  category: z.string(),
+  // Trimmed; an empty description is stored as null.
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .transform((text) => (text === '' ? null : text)),
+  frequency: z.string(),
+});
+export type NewSupplierProductInput = z.input<typeof newSupplierProductInput>;
+export type NewSupplierProduct = z.output<typeof newSupplierProductInput>;
 
 export async function createSupplierProduct(
   companyId: string,

@@ -1,9 +1,87 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { Supplier } from '@/lib/api/lookups';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { supplierTypeLabels, type SupplierType } from '@/lib/labels';
 import { supabase } from '@/lib/supabase';
-import type { SupplierPayload } from '@/features/suppliers/lib/supplier-form';
+
+/** The message of an empty required field in every supplier form (SPEC §5). */
+export const REQUIRED_FIELD_MESSAGE = 'Campo obrigatório';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** "" → null (no rating); "4,5" → 4.5; anything outside 0–5 or not a number → undefined. */
+export function parseRating(text: string): number | null | undefined {
+  const s = text.trim().replace(',', '.');
+  if (s === '') return null;
+  if (!/^\d(\.\d)?$/.test(s)) return undefined;
+  const value = Number(s);
+  return value >= 0 && value <= 5 ? value : undefined;
+}
+
+const requiredText = (max: number) => z.string().trim().min(1, REQUIRED_FIELD_MESSAGE).max(max);
+// Trimmed; an empty optional text is stored as null.
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((text) => (text === '' ? null : text));
+
+const SUPPLIER_TYPES = Object.keys(supplierTypeLabels) as [SupplierType, ...SupplierType[]];
+
+/**
+ * A supplier as the new page and the edit dialog hold it (texts as typed) and, once parsed, the
+ * row to write (SPEC §5): name, type, phone and email required; texts trimmed, empty optional
+ * ones null; rating 0–5 with a comma or a point.
+ */
+export const supplierInput = z
+  .object({
+    name: requiredText(200),
+    // The form holds '' until a type is chosen.
+    type: z.string().pipe(z.enum(SUPPLIER_TYPES, { error: REQUIRED_FIELD_MESSAGE })),
+    category: optionalText(100),
+    phone: requiredText(40),
+    email: requiredText(320).regex(EMAIL_RE, 'Informe um email válido.'),
+    address: optionalText(300),
+    document: optionalText(30),
+    website: optionalText(300),
+    notes: optionalText(2000),
+    /** As typed: "4,5", "4.5" or "" (no rating). */
+    rating: z.string().transform((text, ctx) => {
+      const rating = parseRating(text);
+      if (rating === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'Informe uma nota de 0 a 5.' });
+        return z.NEVER;
+      }
+      return rating;
+    }),
+    foundedOn: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe uma data válida.')
+      .nullable(),
+  })
+  .transform(({ foundedOn, ...values }) => ({ ...values, founded_on: foundedOn }));
+
+/** What the supplier forms hold while the user types. */
+export type SupplierInput = z.input<typeof supplierInput>;
+/** The row to write. */
+export type SupplierPayload = z.output<typeof supplierInput>;
+
+export const emptySupplierInput: SupplierInput = {
+  name: '',
+  type: '',
+  category: '',
+  phone: '',
+  email: '',
+  address: '',
+  document: '',
+  website: '',
+  notes: '',
+  rating: '',
+  foundedOn: null,
+};
 
 export async function createSupplier(
   companyId: string,

@@ -3,7 +3,32 @@ import type { Supplier } from '@/lib/api/lookups';
 import { entryKeys, supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
-import type { SupplierPayload } from '@/features/suppliers/lib/supplier-form';
+import { isSupplierType } from '@/features/suppliers/lib/supplier-form';
+import {
+  supplierInput,
+  type SupplierInput,
+  type SupplierPayload,
+} from '@/features/suppliers/api/create-supplier';
+
+/** The edit dialog validates with the same schema as the new page. */
+export const updateSupplierInput = supplierInput;
+
+/** The edit dialog's starting values: the saved supplier as the fields show it. */
+export function supplierToInput(supplier: Supplier): SupplierInput {
+  return {
+    name: supplier.name,
+    type: isSupplierType(supplier.type) ? supplier.type : '',
+    category: supplier.category ?? '',
+    phone: supplier.phone ?? '',
+    email: supplier.email ?? '',
+    address: supplier.address ?? '',
+    document: supplier.document ?? '',
+    website: supplier.website ?? '',
+    notes: supplier.notes ?? '',
+    rating: supplier.rating == null ? '' : String(supplier.rating).replace('.', ','),
+    foundedOn: supplier.founded_on,
+  };
+}
 
 export async function updateSupplier(
   companyId: string,

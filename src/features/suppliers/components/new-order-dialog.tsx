@@ -1,4 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -11,7 +12,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -24,7 +33,14 @@ import { Textarea } from '@/components/ui/textarea';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
-import { useCreateSupplierOrder } from '@/features/suppliers/api/create-supplier-order';
+import { parseCurrency } from '@/lib/money';
+import {
+  newSupplierOrderInput,
+  useCreateSupplierOrder,
+  type NewSupplierOrder,
+  type NewSupplierOrderInput,
+} from '@/features/suppliers/api/create-supplier-order';
+import { toastSupplierFormErrors } from '@/features/suppliers/lib/supplier-form';
 
 interface NewOrderDialogProps {
   supplierId: string;
@@ -46,133 +62,140 @@ export function NewOrderDialog({ supplierId, open, onOpenChange }: NewOrderDialo
   );
 }
 
-type OrderField = 'description' | 'amount' | 'projectId';
-
 function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => void }) {
   const projects = useProjects();
   const createOrder = useCreateSupplierOrder(supplierId);
-  const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState<number | null>(null);
-  const [amountText, setAmountText] = useState('');
-  const [projectId, setProjectId] = useState('');
-  const [deliveryDate, setDeliveryDate] = useState<string | null>(null);
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<OrderField, string>>>({});
+  const form = useForm({
+    resolver: zodResolver(newSupplierOrderInput),
+    defaultValues: {
+      description: '',
+      amount: '',
+      projectId: '',
+      deliveryDate: null,
+      notes: '',
+    } satisfies NewSupplierOrderInput,
+  });
 
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: Partial<Record<OrderField, string>> = {};
-    if (description.trim() === '') found.description = 'Campo obrigatório';
-    if (amountText.trim() === '') found.amount = 'Campo obrigatório';
-    if (projectId === '') found.projectId = 'Campo obrigatório';
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast.error('Campos obrigatórios', {
-        description: 'Por favor, preencha todos os campos obrigatórios.',
-      });
+  async function onValid(values: Omit<NewSupplierOrder, 'orderDate'>) {
+    try {
+      await createOrder.mutateAsync({ ...values, orderDate: todayLocal() });
+    } catch (error) {
+      toast.error('Erro ao criar pedido', { description: getErrorMessage(error) });
       return;
     }
-    if (amount === null || amount <= 0) {
-      setErrors({ amount: 'Informe um valor maior que zero.' });
-      toast.error('Valor inválido', { description: 'Informe um valor maior que zero.' });
-      return;
-    }
-    createOrder.mutate(
-      {
-        description: description.trim(),
-        amount,
-        projectId,
-        orderDate: todayLocal(),
-        deliveryDate,
-        notes: notes.trim() === '' ? null : notes.trim(),
-      },
-      {
-        onSuccess: () => {
-          toast.success('Pedido criado!', { description: `${description.trim()} foi registrado.` });
-          onDone();
-        },
-        onError: (error) => {
-          toast.error('Erro ao criar pedido', { description: getErrorMessage(error) });
-        },
-      },
-    );
+    toast.success('Pedido criado!', { description: `${values.description} foi registrado.` });
+    onDone();
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Novo pedido">
-      <FormField label="Descrição" required error={errors.description}>
-        <Input
-          value={description}
-          maxLength={200}
-          placeholder="Ex: 50 sacos de cimento"
-          onChange={(event) => {
-            setDescription(event.target.value);
-            setErrors((e) => ({ ...e, description: undefined }));
-          }}
-        />
-      </FormField>
-      <FormField label="Valor" required error={errors.amount}>
-        <CurrencyInput
-          value={amount}
-          onValueChange={(cents, text) => {
-            setAmount(cents);
-            setAmountText(text);
-            setErrors((e) => ({ ...e, amount: undefined }));
-          }}
-        />
-      </FormField>
-      <FormField
-        label="Obra"
-        required
-        error={errors.projectId}
-        description={
-          projects.data?.length === 0
-            ? 'Nenhuma obra cadastrada. Cadastre uma obra primeiro.'
-            : undefined
-        }
-      >
-        {(control) => (
-          <Select
-            value={projectId}
-            onValueChange={(value) => {
-              setProjectId(value);
-              setErrors((e) => ({ ...e, projectId: undefined }));
-            }}
-          >
-            <SelectTrigger {...control}>
-              <SelectValue
-                placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'}
-              />
-            </SelectTrigger>
-            <SelectContent>
-              {(projects.data ?? []).map((project) => (
-                <SelectItem key={project.id} value={project.id}>
-                  {project.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, (errors) =>
+          toastSupplierFormErrors(errors, 'Valor inválido'),
         )}
-      </FormField>
-      <FormField label="Data de Entrega">
-        <DatePicker value={deliveryDate} onChange={setDeliveryDate} />
-      </FormField>
-      <FormField label="Observações">
-        <Textarea
-          value={notes}
-          maxLength={2000}
-          rows={3}
-          onChange={(event) => setNotes(event.target.value)}
+        className="grid gap-4"
+        aria-label="Novo pedido"
+      >
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={200} placeholder="Ex: 50 sacos de cimento" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={createOrder.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={createOrder.isPending}>
-          {createOrder.isPending ? 'Criando...' : 'Criar Pedido'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <FormField
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Valor</FormLabel>
+              <FormControl>
+                {/* The field holds the text as typed; the schema turns it into centavos. */}
+                <CurrencyInput
+                  ref={field.ref}
+                  name={field.name}
+                  value={parseCurrency(field.value)}
+                  onValueChange={(_cents, text) => field.onChange(text)}
+                  onBlur={field.onBlur}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="projectId"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Obra</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue
+                      placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'}
+                    />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {(projects.data ?? []).map((project) => (
+                    <SelectItem key={project.id} value={project.id}>
+                      {project.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {projects.data?.length === 0 ? (
+                <FormDescription>
+                  Nenhuma obra cadastrada. Cadastre uma obra primeiro.
+                </FormDescription>
+              ) : null}
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="deliveryDate"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Data de Entrega</FormLabel>
+              <FormControl>
+                <DatePicker value={field.value} onChange={field.onChange} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="notes"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Observações</FormLabel>
+              <FormControl>
+                <Textarea {...field} maxLength={2000} rows={3} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={createOrder.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={createOrder.isPending}>
+            {createOrder.isPending ? 'Criando...' : 'Criar Pedido'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -10,7 +11,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -21,8 +29,15 @@ import {
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/errors';
+import { parseCurrency } from '@/lib/money';
 import { productCategories, productFrequencyLabels, productUnitLabels } from '@/lib/labels';
-import { useCreateSupplierProduct } from '@/features/suppliers/api/create-supplier-product';
+import {
+  newSupplierProductInput,
+  useCreateSupplierProduct,
+  type NewSupplierProduct,
+  type NewSupplierProductInput,
+} from '@/features/suppliers/api/create-supplier-product';
+import { toastSupplierFormErrors } from '@/features/suppliers/lib/supplier-form';
 
 interface NewProductDialogProps {
   supplierId: string;
@@ -44,157 +59,174 @@ export function NewProductDialog({ supplierId, open, onOpenChange }: NewProductD
   );
 }
 
-type ProductField = 'name' | 'price' | 'unit';
-
 function ProductForm({ supplierId, onDone }: { supplierId: string; onDone: () => void }) {
   const createProduct = useCreateSupplierProduct(supplierId);
-  const [name, setName] = useState('');
-  const [price, setPrice] = useState<number | null>(null);
-  const [priceText, setPriceText] = useState('');
-  const [unit, setUnit] = useState('');
-  const [category, setCategory] = useState('Diversos');
-  const [description, setDescription] = useState('');
-  const [frequency, setFrequency] = useState('mensal');
-  const [errors, setErrors] = useState<Partial<Record<ProductField, string>>>({});
+  const form = useForm({
+    resolver: zodResolver(newSupplierProductInput),
+    defaultValues: {
+      name: '',
+      price: '',
+      unit: '',
+      category: 'Diversos',
+      description: '',
+      frequency: 'mensal',
+    } satisfies NewSupplierProductInput,
+  });
 
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: Partial<Record<ProductField, string>> = {};
-    if (name.trim() === '') found.name = 'Campo obrigatório';
-    if (priceText.trim() === '') found.price = 'Campo obrigatório';
-    if (unit === '') found.unit = 'Campo obrigatório';
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast.error('Campos obrigatórios', {
-        description: 'Por favor, preencha todos os campos obrigatórios.',
-      });
+  async function onValid(values: NewSupplierProduct) {
+    try {
+      await createProduct.mutateAsync(values);
+    } catch (error) {
+      toast.error('Erro ao adicionar produto', { description: getErrorMessage(error) });
       return;
     }
-    if (price === null || price <= 0) {
-      setErrors({ price: 'Informe um preço maior que zero.' });
-      toast.error('Preço inválido', { description: 'Informe um preço maior que zero.' });
-      return;
-    }
-    createProduct.mutate(
-      {
-        name: name.trim(),
-        price,
-        unit,
-        category,
-        description: description.trim() === '' ? null : description.trim(),
-        frequency,
-      },
-      {
-        onSuccess: () => {
-          toast.success('Produto adicionado!', {
-            description: `${name.trim()} foi incluído no catálogo.`,
-          });
-          onDone();
-        },
-        onError: (error) => {
-          toast.error('Erro ao adicionar produto', { description: getErrorMessage(error) });
-        },
-      },
-    );
+    toast.success('Produto adicionado!', {
+      description: `${values.name} foi incluído no catálogo.`,
+    });
+    onDone();
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Adicionar produto">
-      <FormField label="Nome do Produto" required error={errors.name}>
-        <Input
-          value={name}
-          maxLength={200}
-          placeholder="Ex: Cimento CP-II 50kg"
-          onChange={(event) => {
-            setName(event.target.value);
-            setErrors((e) => ({ ...e, name: undefined }));
-          }}
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, (errors) =>
+          toastSupplierFormErrors(errors, 'Preço inválido'),
+        )}
+        className="grid gap-4"
+        aria-label="Adicionar produto"
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Nome do Produto</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={200} placeholder="Ex: Cimento CP-II 50kg" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label="Preço" required error={errors.price}>
-          <CurrencyInput
-            value={price}
-            onValueChange={(cents, text) => {
-              setPrice(cents);
-              setPriceText(text);
-              setErrors((e) => ({ ...e, price: undefined }));
-            }}
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            control={form.control}
+            name="price"
+            render={({ field }) => (
+              <FormItem required>
+                <FormLabel>Preço</FormLabel>
+                <FormControl>
+                  {/* The field holds the text as typed; the schema turns it into centavos. */}
+                  <CurrencyInput
+                    ref={field.ref}
+                    name={field.name}
+                    value={parseCurrency(field.value)}
+                    onValueChange={(_cents, text) => field.onChange(text)}
+                    onBlur={field.onBlur}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-        </FormField>
-        <FormField label="Unidade" required error={errors.unit}>
-          {(control) => (
-            <Select
-              value={unit}
-              onValueChange={(value) => {
-                setUnit(value);
-                setErrors((e) => ({ ...e, unit: undefined }));
-              }}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Selecione" />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(productUnitLabels).map(([value, label]) => (
-                  <SelectItem key={value} value={value}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          <FormField
+            control={form.control}
+            name="unit"
+            render={({ field }) => (
+              <FormItem required>
+                <FormLabel>Unidade</FormLabel>
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <FormControl>
+                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue placeholder="Selecione" />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    {Object.entries(productUnitLabels).map(([value, label]) => (
+                      <SelectItem key={value} value={value}>
+                        {label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Categoria</FormLabel>
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <FormControl>
+                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    {productCategories.map((value) => (
+                      <SelectItem key={value} value={value}>
+                        {value}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="frequency"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Frequência</FormLabel>
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <FormControl>
+                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    {Object.entries(productFrequencyLabels).map(([value, label]) => (
+                      <SelectItem key={value} value={value}>
+                        {label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Textarea {...field} maxLength={1000} rows={2} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
           )}
-        </FormField>
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label="Categoria">
-          {(control) => (
-            <Select value={category} onValueChange={setCategory}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {productCategories.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {value}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Frequência">
-          {(control) => (
-            <Select value={frequency} onValueChange={setFrequency}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(productFrequencyLabels).map(([value, label]) => (
-                  <SelectItem key={value} value={value}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
-      </div>
-      <FormField label="Descrição">
-        <Textarea
-          value={description}
-          maxLength={1000}
-          rows={2}
-          onChange={(event) => setDescription(event.target.value)}
         />
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={createProduct.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={createProduct.isPending}>
-          {createProduct.isPending ? 'Adicionando...' : 'Adicionar'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={createProduct.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={createProduct.isPending}>
+            {createProduct.isPending ? 'Adicionando...' : 'Adicionar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

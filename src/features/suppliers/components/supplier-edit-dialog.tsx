@@ -1,4 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,20 +10,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
 import type { Supplier } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
-import { useUpdateSupplier } from '@/features/suppliers/api/update-supplier';
+import type { SupplierPayload } from '@/features/suppliers/api/create-supplier';
 import {
-  SupplierFields,
-  type SupplierFieldErrors,
-} from '@/features/suppliers/components/supplier-fields';
-import {
-  supplierToForm,
-  toSupplierPayload,
-  validateSupplierForm,
-  type SupplierField,
-  type SupplierFormValues,
-} from '@/features/suppliers/lib/supplier-form';
+  supplierToInput,
+  updateSupplierInput,
+  useUpdateSupplier,
+} from '@/features/suppliers/api/update-supplier';
+import { SupplierFields } from '@/features/suppliers/components/supplier-fields';
+import { toastSupplierFormErrors } from '@/features/suppliers/lib/supplier-form';
 
 interface SupplierEditDialogProps {
   supplier: Supplier;
@@ -48,53 +46,45 @@ export function SupplierEditDialog({ supplier, open, onOpenChange }: SupplierEdi
 
 function EditForm({ supplier, onDone }: { supplier: Supplier; onDone: () => void }) {
   const updateSupplier = useUpdateSupplier(supplier.id);
-  const [values, setValues] = useState<SupplierFormValues>(() => supplierToForm(supplier));
-  const [errors, setErrors] = useState<SupplierFieldErrors>({});
+  const form = useForm({
+    resolver: zodResolver(updateSupplierInput),
+    defaultValues: supplierToInput(supplier),
+  });
 
-  function change<K extends SupplierField>(field: K, value: SupplierFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { missing, errors: found } = validateSupplierForm(values);
-    setErrors(found);
-    if (missing.length > 0) {
-      toast.error('Campos obrigatórios', {
-        description: 'Por favor, preencha todos os campos obrigatórios.',
-      });
+  async function onValid(payload: SupplierPayload) {
+    try {
+      await updateSupplier.mutateAsync(payload);
+    } catch (error) {
+      // The dialog stays open with what was typed, so the user can fix it and try again.
+      toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
       return;
     }
-    const firstProblem = Object.values(found).find(Boolean);
-    if (firstProblem) {
-      toast.error('Dados inválidos', { description: firstProblem });
-      return;
-    }
-    updateSupplier.mutate(toSupplierPayload(values), {
-      onSuccess: () => {
-        toast.success('Fornecedor atualizado!', {
-          description: 'As informações do fornecedor foram salvas.',
-        });
-        onDone();
-      },
-      onError: (error) => {
-        toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
-      },
+    toast.success('Fornecedor atualizado!', {
+      description: 'As informações do fornecedor foram salvas.',
     });
+    onDone();
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Editar fornecedor">
-      <SupplierFields values={values} onChange={change} errors={errors} withCompanyDetails />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={updateSupplier.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={updateSupplier.isPending}>
-          {updateSupplier.isPending ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, (errors) =>
+          toastSupplierFormErrors(errors, 'Dados inválidos'),
+        )}
+        className="grid gap-5"
+        aria-label="Editar fornecedor"
+      >
+        <SupplierFields control={form.control} withCompanyDetails />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={updateSupplier.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={updateSupplier.isPending}>
+            {updateSupplier.isPending ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

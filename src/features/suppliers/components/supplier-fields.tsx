@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { FormField } from '@/components/ui/form-field';
+import type { Control, ControllerRenderProps } from 'react-hook-form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -10,16 +11,12 @@ import {
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { todayLocal } from '@/lib/dates';
-import { supplierTypeLabels, type SupplierType } from '@/lib/labels';
+import { supplierTypeLabels } from '@/lib/labels';
 import { cn } from '@/lib/utils';
-import type { SupplierField, SupplierFormValues } from '@/features/suppliers/lib/supplier-form';
-
-export type SupplierFieldErrors = Partial<Record<SupplierField, string>>;
+import type { SupplierInput, SupplierPayload } from '@/features/suppliers/api/create-supplier';
 
 interface SupplierFieldsProps {
-  values: SupplierFormValues;
-  onChange: <K extends SupplierField>(field: K, value: SupplierFormValues[K]) => void;
-  errors: SupplierFieldErrors;
+  control: Control<SupplierInput, unknown, SupplierPayload>;
   /** The edit dialog also holds rating and founded date (company data of the detail screen). */
   withCompanyDetails?: boolean;
   /** Wraps each section, e.g. in a card on the page and plainly in a dialog. */
@@ -43,110 +40,147 @@ function Section({
   );
 }
 
+type TextName = Exclude<keyof SupplierInput, 'type' | 'foundedOn'>;
+
 /** The three sections of SPEC §2 "New supplier", shared by the new page and the edit dialog. */
 export function SupplierFields({
-  values,
-  onChange,
-  errors,
+  control,
   withCompanyDetails = false,
   sectionClassName,
 }: SupplierFieldsProps) {
-  const text = (field: Exclude<SupplierField, 'type' | 'foundedOn'>) => ({
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
-  });
+  const text = (
+    name: TextName,
+    label: string,
+    render: (field: ControllerRenderProps<SupplierInput, TextName>) => ReactNode,
+    required = false,
+  ) => (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem required={required}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{render(field)}</FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
 
   return (
     <>
       <Section title="Informações Básicas" className={sectionClassName}>
-        <FormField label="Nome do Fornecedor" required error={errors.name}>
-          <Input {...text('name')} maxLength={200} autoComplete="organization" />
-        </FormField>
-        <FormField label="Tipo" required error={errors.type}>
-          {(control) => (
-            <Select
-              value={values.type}
-              onValueChange={(value) => onChange('type', value as SupplierType)}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Selecione o tipo" />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(supplierTypeLabels).map(([value, label]) => (
-                  <SelectItem key={value} value={value}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+        {text(
+          'name',
+          'Nome do Fornecedor',
+          (field) => (
+            <Input {...field} maxLength={200} autoComplete="organization" />
+          ),
+          true,
+        )}
+        <FormField
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Tipo</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Selecione o tipo" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {Object.entries(supplierTypeLabels).map(([value, label]) => (
+                    <SelectItem key={value} value={value}>
+                      {label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
           )}
-        </FormField>
-        <FormField label="Categoria" error={errors.category}>
-          <Input {...text('category')} maxLength={100} placeholder="Ex: Cimento, Areia, Ferro" />
-        </FormField>
+        />
+        {text('category', 'Categoria', (field) => (
+          <Input {...field} maxLength={100} placeholder="Ex: Cimento, Areia, Ferro" />
+        ))}
       </Section>
 
       <Section title="Contato" className={sectionClassName}>
-        <FormField label="Telefone" required error={errors.phone}>
-          <Input
-            {...text('phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={40}
-            placeholder="(11) 99999-9999"
-          />
-        </FormField>
-        <FormField label="Email" required error={errors.email}>
-          <Input
-            {...text('email')}
-            type="email"
-            autoComplete="email"
-            maxLength={320}
-            placeholder="contato@fornecedor.com.br"
-          />
-        </FormField>
-        <FormField label="Endereço" error={errors.address}>
-          <Input {...text('address')} maxLength={300} autoComplete="street-address" />
-        </FormField>
+        {text(
+          'phone',
+          'Telefone',
+          (field) => (
+            <Input
+              {...field}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={40}
+              placeholder="(11) 99999-9999"
+            />
+          ),
+          true,
+        )}
+        {text(
+          'email',
+          'Email',
+          (field) => (
+            <Input
+              {...field}
+              type="email"
+              autoComplete="email"
+              maxLength={320}
+              placeholder="contato@fornecedor.com.br"
+            />
+          ),
+          true,
+        )}
+        {text('address', 'Endereço', (field) => (
+          <Input {...field} maxLength={300} autoComplete="street-address" />
+        ))}
       </Section>
 
       <Section title="Informações da Empresa" className={sectionClassName}>
-        <FormField label="CNPJ" error={errors.document}>
-          <Input
-            {...text('document')}
-            maxLength={30}
-            inputMode="numeric"
-            placeholder="00.000.000/0000-00"
-          />
-        </FormField>
-        <FormField label="Website" error={errors.website}>
-          <Input
-            {...text('website')}
-            type="url"
-            maxLength={300}
-            placeholder="www.fornecedor.com.br"
-          />
-        </FormField>
+        {text('document', 'CNPJ', (field) => (
+          <Input {...field} maxLength={30} inputMode="numeric" placeholder="00.000.000/0000-00" />
+        ))}
+        {text('website', 'Website', (field) => (
+          <Input {...field} type="url" maxLength={300} placeholder="www.fornecedor.com.br" />
+        ))}
         {withCompanyDetails ? (
           <>
-            <FormField label="Avaliação (0 a 5)" error={errors.rating}>
-              <Input {...text('rating')} inputMode="decimal" maxLength={3} placeholder="Ex: 4,5" />
-            </FormField>
-            <FormField label="Data de Fundação" error={errors.foundedOn}>
-              {/* A native date field: a founding date is often decades back, far for a calendar. */}
-              <Input
-                type="date"
-                value={values.foundedOn ?? ''}
-                max={todayLocal()}
-                onChange={(event) => onChange('foundedOn', event.target.value || null)}
-              />
-            </FormField>
+            {text('rating', 'Avaliação (0 a 5)', (field) => (
+              <Input {...field} inputMode="decimal" maxLength={3} placeholder="Ex: 4,5" />
+            ))}
+            <FormField
+              control={control}
+              name="foundedOn"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Data de Fundação</FormLabel>
+                  <FormControl>
+                    {/* A native date field: a founding date is often decades back, far for a calendar. */}
+                    <Input
+                      ref={field.ref}
+                      name={field.name}
+                      type="date"
+                      value={field.value ?? ''}
+                      max={todayLocal()}
+                      onBlur={field.onBlur}
+                      onChange={(event) => field.onChange(event.target.value || null)}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
           </>
         ) : null}
-        <FormField label="Observações" error={errors.notes}>
-          <Textarea {...text('notes')} maxLength={2000} rows={3} />
-        </FormField>
+        {text('notes', 'Observações', (field) => (
+          <Textarea {...field} maxLength={2000} rows={3} />
+        ))}
       </Section>
     </>
   );

@@ -61,20 +61,19 @@ export function SupplierOrdersTab({ supplierId, onNewOrder }: SupplierOrdersTabP
 function OrderRow({ supplierId, order }: { supplierId: string; order: SupplierOrder }) {
   const updateStatus = useUpdateSupplierOrderStatus(supplierId);
 
-  function changeStatus(value: string) {
+  async function changeStatus(value: string) {
     const status = value as SupplierOrderStatus;
     if (status === order.status) return;
-    updateStatus.mutate(
-      { orderId: order.id, status },
-      {
-        onSuccess: () =>
-          toast.success('Pedido atualizado', {
-            description: `${order.description}: ${supplierOrderStatusLabels[status]}.`,
-          }),
-        onError: (error) =>
-          toast.error('Erro ao atualizar pedido', { description: getErrorMessage(error) }),
-      },
-    );
+    // Awaited: the toast must not depend on this row still being mounted.
+    try {
+      await updateStatus.mutateAsync({ orderId: order.id, status });
+    } catch (error) {
+      toast.error('Erro ao atualizar pedido', { description: getErrorMessage(error) });
+      return;
+    }
+    toast.success('Pedido atualizado', {
+      description: `${order.description}: ${supplierOrderStatusLabels[status]}.`,
+    });
   }
 
   return (
@@ -101,7 +100,11 @@ function OrderRow({ supplierId, order }: { supplierId: string; order: SupplierOr
         <span className="shrink-0 font-semibold">{formatCurrency(order.amount)}</span>
       </div>
       <div className="mt-2 flex items-center justify-end">
-        <Select value={order.status} onValueChange={changeStatus} disabled={updateStatus.isPending}>
+        <Select
+          value={order.status}
+          onValueChange={(value) => void changeStatus(value)}
+          disabled={updateStatus.isPending}
+        >
           <SelectTrigger
             className={cn('w-40 font-medium', statusTone[order.status])}
             aria-label={`Status do pedido ${order.description}`}
