@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAcceptInvitation, useInvitationPreview } from '@/features/auth/api/accept-invitation';
-import { useSignOut } from '@/features/auth/api/sign-out';
+import { useSignOut } from '@/lib/sign-out';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { useAuth } from '@/features/auth/lib/auth-context';
 import { getErrorMessage } from '@/lib/errors';
@@ -46,7 +46,10 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
   const navigate = useNavigate();
   const preview = useInvitationPreview(user.id, token);
   const accept = useAcceptInvitation(user.id);
-  const signOut = useSignOut();
+  const signOut = useSignOut({
+    onError: (error) =>
+      toast.error('Erro ao sair da conta', { description: getErrorMessage(error) }),
+  });
 
   async function onAccept() {
     try {
@@ -67,12 +70,7 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
       variant="ghost"
       className="justify-self-center"
       disabled={signOut.isPending}
-      onClick={() =>
-        signOut.mutate(undefined, {
-          onError: (error) =>
-            toast.error('Erro ao sair da conta', { description: getErrorMessage(error) }),
-        })
-      }
+      onClick={() => signOut.mutate()}
     >
       <LogOut aria-hidden="true" />
       Entrar com outro email
