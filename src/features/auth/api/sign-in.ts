@@ -1,9 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { setRememberMe, supabase } from '@/lib/supabase';
 
-export interface SignInInput {
-  email: string;
-  password: string;
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** SPEC §5: an e-mail is required and must look like one (trimmed). */
+export function emailField(required: string, invalid: string) {
+  return z.string().trim().min(1, required).regex(EMAIL_PATTERN, invalid);
+}
+
+/** An optional e-mail (the company's): empty, or one that looks like an e-mail. */
+export const optionalEmailField = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Informe um email válido');
+
+export const signInInput = z.object({
+  email: emailField('Informe seu email', 'Informe um email válido'),
+  password: z.string().min(1, 'Informe sua senha'),
+});
+export type SignInValues = z.input<typeof signInInput>;
+
+export interface SignInInput extends z.output<typeof signInInput> {
   /** "Lembrar de mim": false keeps the session only for this tab. */
   remember: boolean;
 }

@@ -1,5 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { emailField } from '@/features/auth/api/sign-in';
 import { setRememberMe, supabase } from '@/lib/supabase';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const PASSWORD_TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres';
+export const PASSWORD_MISMATCH = 'As senhas não coincidem';
+
+/** A new password and its confirmation (sign-up and the new-password form). */
+export const newPasswordFields = {
+  password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT),
+  confirmPassword: z.string(),
+};
+
+export function passwordsMatch(values: { password: string; confirmPassword: string }) {
+  return values.password === values.confirmPassword;
+}
+
+/** SPEC §5: the sign-up form. */
+export const signUpInput = z
+  .object({
+    fullName: z.string().trim().min(1, 'Informe seu nome completo'),
+    email: emailField('Informe seu email', 'Informe um email válido'),
+    ...newPasswordFields,
+  })
+  .refine(passwordsMatch, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
+export type SignUpValues = z.input<typeof signUpInput>;
 
 export interface SignUpInput {
   fullName: string;

@@ -1,14 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@supabase/supabase-js';
-import type { SyntheticEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { useCreateCompany } from '@/features/auth/api/create-company';
+import {
+  createCompanyInput,
+  useCreateCompany,
+  type CreateCompanyInput,
+} from '@/features/auth/api/create-company';
+import { useClearErrorOnEdit } from '@/features/auth/lib/clear-error-on-edit';
 import { setSelectedCompanyId } from '@/features/auth/lib/selected-company';
-import { useFormValues } from '@/features/auth/lib/use-form-values';
-import { hasErrors, validateCompany, type CompanyValues } from '@/features/auth/lib/validation';
 import { getErrorMessage } from '@/lib/errors';
 
 function metadataName(user: User): string {
@@ -16,7 +27,7 @@ function metadataName(user: User): string {
   return typeof value === 'string' ? value : '';
 }
 
-type TextField = Exclude<keyof CompanyValues, 'fullName' | 'name'>;
+type TextField = Exclude<keyof CreateCompanyInput, 'fullName' | 'name'>;
 
 const optionalFields: {
   field: TextField;
@@ -55,17 +66,24 @@ const optionalFields: {
 ];
 
 export function CompanySetupForm({ user }: { user: User }) {
-  const { values, errors, setErrors, update } = useFormValues<CompanyValues>(() => ({
-    fullName: metadataName(user),
-    name: '',
-    document: '',
-    email: '',
-    phone: '',
-    address: '',
-    city: '',
-    state: '',
-    zipCode: '',
-  }));
+  const form = useForm({
+    resolver: zodResolver(createCompanyInput),
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      fullName: metadataName(user),
+      name: '',
+      document: '',
+      email: '',
+      phone: '',
+      address: '',
+      city: '',
+      state: '',
+      zipCode: '',
+    } satisfies CreateCompanyInput,
+  });
+  useClearErrorOnEdit(form);
+  // The toasts are the hook's callbacks: the new membership makes the setup page redirect (and
+  // unmount this form) before the mutation's promise would settle here.
   const create = useCreateCompany(user.id, {
     onSuccess: (company) => {
       setSelectedCompanyId(user.id, company.id);
@@ -74,68 +92,92 @@ export function CompanySetupForm({ user }: { user: User }) {
     onError: (error) => toast.error(`Erro ao criar empresa: ${getErrorMessage(error)}`),
   });
 
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateCompany(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  function onValid(values: CreateCompanyInput) {
     create.mutate(values);
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Configurar Empresa">
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">Dados pessoais</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField label="Nome completo" error={errors.fullName} required>
-            <Input
-              autoComplete="name"
-              required
-              value={values.fullName}
-              onChange={(e) => update('fullName', e.target.value)}
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onValid)}
+        noValidate
+        className="grid gap-4"
+        aria-label="Configurar Empresa"
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Dados pessoais</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="fullName"
+              render={({ field }) => (
+                <FormItem required>
+                  <FormLabel>Nome completo</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="name" required />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </FormField>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">Dados da empresa</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField label="Nome da empresa" error={errors.name} required>
-            <Input
-              autoComplete="organization"
-              required
-              value={values.name}
-              onChange={(e) => update('name', e.target.value)}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Dados da empresa</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem required>
+                  <FormLabel>Nome da empresa</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="organization" required />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {optionalFields.map(({ field, label, type, autoComplete, inputMode, placeholder }) => (
-              <FormField
-                key={field}
-                label={label}
-                error={errors[field]}
-                className={field === 'address' || field === 'email' ? 'sm:col-span-2' : undefined}
-              >
-                <Input
-                  type={type}
-                  autoComplete={autoComplete}
-                  inputMode={inputMode}
-                  placeholder={placeholder}
-                  value={values[field]}
-                  onChange={(e) => update(field, e.target.value)}
-                />
-              </FormField>
-            ))}
-          </div>
-        </CardContent>
-      </Card>
-      <Button type="submit" size="lg" disabled={create.isPending}>
-        {create.isPending ? 'Criando empresa...' : 'Criar empresa'}
-      </Button>
-    </form>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {optionalFields.map(
+                ({ field: name, label, type, autoComplete, inputMode, placeholder }) => (
+                  <FormField
+                    key={name}
+                    control={form.control}
+                    name={name}
+                    render={({ field }) => (
+                      <FormItem
+                        className={
+                          name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined
+                        }
+                      >
+                        <FormLabel>{label}</FormLabel>
+                        <FormControl>
+                          <Input
+                            {...field}
+                            type={type}
+                            autoComplete={autoComplete}
+                            inputMode={inputMode}
+                            placeholder={placeholder}
+                          />
+                        </FormControl>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                ),
+              )}
+            </div>
+          </CardContent>
+        </Card>
+        <Button type="submit" size="lg" disabled={create.isPending}>
+          {create.isPending ? 'Criando empresa...' : 'Criar empresa'}
+        </Button>
+      </form>
+    </Form>
   );
 }

@@ -1,20 +1,26 @@
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
-import { useRequestPasswordReset } from '@/features/auth/api/request-password-reset';
-import { useSignIn } from '@/features/auth/api/sign-in';
+import {
+  passwordResetEmail,
+  useRequestPasswordReset,
+} from '@/features/auth/api/request-password-reset';
+import { signInInput, useSignIn, type SignInValues } from '@/features/auth/api/sign-in';
 import { EmailField } from '@/features/auth/components/email-field';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { useFormValues } from '@/features/auth/lib/use-form-values';
-import {
-  emailError,
-  hasErrors,
-  validateSignIn,
-  type SignInValues,
-} from '@/features/auth/lib/validation';
+import { useClearErrorOnEdit } from '@/features/auth/lib/clear-error-on-edit';
 import { getErrorMessage, isNetworkError } from '@/lib/errors';
 import { getRememberMe } from '@/lib/supabase';
 
@@ -34,85 +40,93 @@ function signInErrorText(error: unknown): string {
 const SIGN_IN_FAILED = 'Erro ao fazer login';
 
 export function SignInForm({ withAccountOptions = false }: SignInFormProps) {
-  const { values, errors, setErrors, update } = useFormValues<SignInValues>({
-    email: '',
-    password: '',
+  const form = useForm({
+    resolver: zodResolver(signInInput),
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '' } satisfies SignInValues,
   });
+  useClearErrorOnEdit(form);
   const [remember, setRemember] = useState(getRememberMe);
   const signIn = useSignIn();
   const reset = useRequestPasswordReset();
 
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateSignIn(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    signIn.mutate(
-      { ...values, remember: withAccountOptions ? remember : true },
-      {
-        onError: (error) => toast.error('Erro ao entrar', { description: signInErrorText(error) }),
-      },
-    );
+  async function onValid(values: { email: string; password: string }) {
+    try {
+      // The AuthProvider picks the new session up; the page then redirects.
+      await signIn.mutateAsync({ ...values, remember: withAccountOptions ? remember : true });
+    } catch (error) {
+      toast.error('Erro ao entrar', { description: signInErrorText(error) });
+    }
   }
 
-  function onForgotPassword() {
-    const problem = emailError(values.email);
-    if (problem) {
-      setErrors((e) => ({ ...e, email: `${problem} para recuperar a senha` }));
+  async function onForgotPassword() {
+    const parsed = passwordResetEmail.safeParse(form.getValues('email'));
+    if (!parsed.success) {
+      form.setError('email', { message: parsed.error.issues[0]?.message });
       return;
     }
-    reset.mutate(values.email, {
-      onSuccess: () =>
-        toast.success('Email de recuperação enviado', {
-          description: `Se ${values.email.trim()} estiver cadastrado, você receberá um link para criar uma nova senha.`,
-        }),
-      onError: (error) =>
-        toast.error('Erro ao enviar email de recuperação', {
-          description: getErrorMessage(error),
-        }),
+    const email = parsed.data;
+    try {
+      await reset.mutateAsync(email);
+    } catch (error) {
+      toast.error('Erro ao enviar email de recuperação', {
+        description: getErrorMessage(error),
+      });
+      return;
+    }
+    toast.success('Email de recuperação enviado', {
+      description: `Se ${email} estiver cadastrado, você receberá um link para criar uma nova senha.`,
     });
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Entrar">
-      <EmailField
-        value={values.email}
-        error={errors.email}
-        onChange={(value) => update('email', value)}
-      />
-      <FormField label="Senha" error={errors.password}>
-        <PasswordInput
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={(e) => update('password', e.target.value)}
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onValid)}
+        noValidate
+        className="grid gap-4"
+        aria-label="Entrar"
+      >
+        <EmailField control={form.control} name="email" />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Senha</FormLabel>
+              <FormControl>
+                <PasswordInput {...field} autoComplete="current-password" required />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      {withAccountOptions ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex min-h-touch items-center gap-3">
-            <Checkbox
-              id="remember-me"
-              checked={remember}
-              onCheckedChange={(checked) => setRemember(checked === true)}
-            />
-            <Label htmlFor="remember-me" className="cursor-pointer">
-              Lembrar de mim
-            </Label>
+        {withAccountOptions ? (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex min-h-touch items-center gap-3">
+              <Checkbox
+                id="remember-me"
+                checked={remember}
+                onCheckedChange={(checked) => setRemember(checked === true)}
+              />
+              <Label htmlFor="remember-me" className="cursor-pointer">
+                Lembrar de mim
+              </Label>
+            </div>
+            <Button
+              variant="link"
+              className="px-0"
+              disabled={reset.isPending}
+              onClick={() => void onForgotPassword()}
+            >
+              {reset.isPending ? 'Enviando...' : 'Esqueci minha senha'}
+            </Button>
           </div>
-          <Button
-            variant="link"
-            className="px-0"
-            disabled={reset.isPending}
-            onClick={onForgotPassword}
-          >
-            {reset.isPending ? 'Enviando...' : 'Esqueci minha senha'}
-          </Button>
-        </div>
-      ) : null}
-      <Button type="submit" size="lg" disabled={signIn.isPending}>
-        {signIn.isPending ? 'Entrando...' : 'Entrar'}
-      </Button>
-    </form>
+        ) : null}
+        <Button type="submit" size="lg" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Entrando...' : 'Entrar'}
+        </Button>
+      </form>
+    </Form>
   );
 }

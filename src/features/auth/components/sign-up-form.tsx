@@ -1,13 +1,20 @@
-import type { SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { useSignUp } from '@/features/auth/api/sign-up';
+import { signUpInput, useSignUp, type SignUpValues } from '@/features/auth/api/sign-up';
 import { EmailField } from '@/features/auth/components/email-field';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { useFormValues } from '@/features/auth/lib/use-form-values';
-import { hasErrors, validateSignUp, type SignUpValues } from '@/features/auth/lib/validation';
+import { useClearErrorOnEdit } from '@/features/auth/lib/clear-error-on-edit';
 import { errorKey, getErrorMessage } from '@/lib/errors';
 
 interface SignUpFormProps {
@@ -17,72 +24,98 @@ interface SignUpFormProps {
   redirectPath?: string;
 }
 
-const empty: SignUpValues = { fullName: '', email: '', password: '', confirmPassword: '' };
-
 export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProps) {
-  const { values, errors, setErrors, update } = useFormValues<SignUpValues>(empty);
+  const form = useForm({
+    resolver: zodResolver(signUpInput),
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      fullName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+    } satisfies SignUpValues,
+  });
+  useClearErrorOnEdit(form);
   const signUp = useSignUp(redirectPath);
 
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateSignUp(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    signUp.mutate(values, {
-      onSuccess: (data) => {
-        toast.success('Cadastro realizado!', {
-          description: 'Verifique seu email para confirmar a conta',
-        });
-        // With a session the AuthProvider takes over (on to company setup); without one the
-        // user confirms the e-mail first and then signs in.
-        if (!data.session) onNeedsConfirmation?.();
-      },
-      onError: (error) => {
-        if (errorKey(error) === 'user_already_exists') {
-          toast.error('Erro', { description: getErrorMessage(error) });
-        } else {
-          toast.error('Erro ao cadastrar', { description: getErrorMessage(error) });
-        }
-      },
+  async function onValid({ fullName, email, password }: SignUpValues) {
+    let data;
+    try {
+      data = await signUp.mutateAsync({ fullName, email, password });
+    } catch (error) {
+      if (errorKey(error) === 'user_already_exists') {
+        toast.error('Erro', { description: getErrorMessage(error) });
+      } else {
+        toast.error('Erro ao cadastrar', { description: getErrorMessage(error) });
+      }
+      return;
+    }
+    toast.success('Cadastro realizado!', {
+      description: 'Verifique seu email para confirmar a conta',
     });
+    // With a session the AuthProvider takes over (on to company setup); without one the
+    // user confirms the e-mail first and then signs in.
+    if (!data.session) onNeedsConfirmation?.();
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Cadastrar">
-      <FormField label="Nome completo" error={errors.fullName}>
-        <Input
-          autoComplete="name"
-          required
-          value={values.fullName}
-          onChange={(e) => update('fullName', e.target.value)}
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onValid)}
+        noValidate
+        className="grid gap-4"
+        aria-label="Cadastrar"
+      >
+        <FormField
+          control={form.control}
+          name="fullName"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Nome completo</FormLabel>
+              <FormControl>
+                <Input {...field} autoComplete="name" required />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <EmailField
-        value={values.email}
-        error={errors.email}
-        onChange={(value) => update('email', value)}
-      />
-      <FormField label="Senha" error={errors.password}>
-        <PasswordInput
-          autoComplete="new-password"
-          placeholder="Mínimo 6 caracteres"
-          required
-          minLength={6}
-          value={values.password}
-          onChange={(e) => update('password', e.target.value)}
+        <EmailField control={form.control} name="email" />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Senha</FormLabel>
+              <FormControl>
+                <PasswordInput
+                  {...field}
+                  autoComplete="new-password"
+                  placeholder="Mínimo 6 caracteres"
+                  required
+                  minLength={6}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Confirmar senha" error={errors.confirmPassword}>
-        <PasswordInput
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={(e) => update('confirmPassword', e.target.value)}
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Confirmar senha</FormLabel>
+              <FormControl>
+                <PasswordInput {...field} autoComplete="new-password" required />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <Button type="submit" size="lg" disabled={signUp.isPending}>
-        {signUp.isPending ? 'Cadastrando...' : 'Cadastrar'}
-      </Button>
-    </form>
+        <Button type="submit" size="lg" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Cadastrando...' : 'Cadastrar'}
+        </Button>
+      </form>
+    </Form>
   );
 }

@@ -46,7 +46,10 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
   const navigate = useNavigate();
   const preview = useInvitationPreview(user.id, token);
   const accept = useAcceptInvitation(user.id);
-  const signOut = useSignOut();
+  const signOut = useSignOut({
+    onError: (error) =>
+      toast.error('Erro ao sair da conta', { description: getErrorMessage(error) }),
+  });
 
   async function onAccept() {
     try {
@@ -67,12 +70,7 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
       variant="ghost"
       className="justify-self-center"
       disabled={signOut.isPending}
-      onClick={() =>
-        signOut.mutate(undefined, {
-          onError: (error) =>
-            toast.error('Erro ao sair da conta', { description: getErrorMessage(error) }),
-        })
-      }
+      onClick={() => signOut.mutate()}
     >
       <LogOut aria-hidden="true" />
       Entrar com outro email

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { companyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { registerErrorMessages } from '@/lib/errors';
@@ -8,20 +9,38 @@ registerErrorMessages({
   last_admin: 'A empresa precisa de pelo menos um administrador ativo.',
 });
 
-export interface InviteInput {
-  email: string;
-  role: 'admin' | 'member';
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** The invited address (trimmed, lower-case) and the role it joins with. */
+export const inviteInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Informe o email de quem você quer convidar')
+    .regex(EMAIL_PATTERN, 'Informe um email válido'),
+  role: z.enum(['admin', 'member']),
+});
+export type InviteInput = z.input<typeof inviteInput>;
+
+/** The invite form: also refuses the address of an active member (`memberEmails`, lower-case). */
+export function inviteMemberSchema(memberEmails: readonly string[]) {
+  return inviteInput.refine(({ email }) => !memberEmails.includes(email), {
+    message: 'Este email já faz parte da empresa',
+    path: ['email'],
+  });
 }
 
 /**
  * create_invitation: the database makes the secret of the link and returns it this once (it keeps
  * only its hash). Raises invitation_pending, already_member, invalid_email, not_admin.
  */
-export async function inviteMember(companyId: string, { email, role }: InviteInput) {
+export async function inviteMember(companyId: string, input: InviteInput) {
+  const { email, role } = inviteInput.parse(input);
   const { data, error } = await supabase
     .rpc('create_invitation', {
       p_company_id: companyId,
-      p_email: email.trim().toLowerCase(),
+      p_email: email,
       p_role: role,
     })
     .single();

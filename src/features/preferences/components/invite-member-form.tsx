@@ -1,7 +1,16 @@
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -11,14 +20,13 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import {
+  inviteMemberSchema,
   useInviteMember,
   type CreatedInvitation,
   type InviteInput,
 } from '@/features/preferences/api/invite-member';
 import { getErrorMessage } from '@/lib/errors';
 import { memberRoleLabels } from '@/lib/labels';
-
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 interface InviteMemberFormProps {
   /** Active members' addresses (lower-case): inviting them again is refused. */
@@ -32,70 +40,87 @@ interface InviteMemberFormProps {
  * signing in with that e-mail.
  */
 export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormProps) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<InviteInput['role']>('member');
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => inviteMemberSchema(memberEmails), [memberEmails]);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    // The message shows on submit and goes away as soon as the address is edited.
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', role: 'member' } satisfies InviteInput,
+  });
   const invite = useInviteMember();
 
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = email.trim().toLowerCase();
-    const problem = !value
-      ? 'Informe o email de quem você quer convidar'
-      : !EMAIL_PATTERN.test(value)
-        ? 'Informe um email válido'
-        : memberEmails.includes(value)
-          ? 'Este email já faz parte da empresa'
-          : null;
-    setError(problem);
-    if (problem) return;
-    // mutateAsync: the link is returned only once, so it must reach the card even if a
-    // re-render unmounts this form meanwhile.
-    invite.mutateAsync({ email: value, role }).then(
-      (invitation) => {
-        toast.success('Convite criado!', {
-          description: `Copie o link do convite e envie para ${invitation.email}.`,
-        });
-        onInvited(invitation);
-        setEmail('');
-        setRole('member');
-      },
-      (err: unknown) =>
-        toast.error('Erro ao convidar usuário', { description: getErrorMessage(err) }),
-    );
+  async function onValid(values: InviteInput) {
+    let invitation: CreatedInvitation;
+    try {
+      // mutateAsync: the link is returned only once, so it must reach the card even if a
+      // re-render unmounts this form meanwhile.
+      invitation = await invite.mutateAsync(values);
+    } catch (error) {
+      toast.error('Erro ao convidar usuário', { description: getErrorMessage(error) });
+      return;
+    }
+    toast.success('Convite criado!', {
+      description: `Copie o link do convite e envie para ${invitation.email}.`,
+    });
+    onInvited(invitation);
+    form.reset();
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Convidar usuário">
-      <FormField label="Email do novo usuário" error={error}>
-        <Input
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          placeholder="nome@empresa.com"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setError(null);
-          }}
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onValid)}
+        noValidate
+        className="grid gap-3"
+        aria-label="Convidar usuário"
+      >
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email do novo usuário</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  placeholder="nome@empresa.com"
+                  onChange={(event) => {
+                    field.onChange(event);
+                    form.clearErrors('email');
+                  }}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Papel">
-        {(props) => (
-          <Select value={role} onValueChange={(v) => setRole(v === 'admin' ? 'admin' : 'member')}>
-            <SelectTrigger {...props}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="member">{memberRoleLabels.member}</SelectItem>
-              <SelectItem value="admin">{memberRoleLabels.admin}</SelectItem>
-            </SelectContent>
-          </Select>
-        )}
-      </FormField>
-      <Button type="submit" disabled={invite.isPending}>
-        {invite.isPending ? 'Convidando...' : 'Convidar'}
-      </Button>
-    </form>
+        <FormField
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Papel</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  <SelectItem value="member">{memberRoleLabels.member}</SelectItem>
+                  <SelectItem value="admin">{memberRoleLabels.admin}</SelectItem>
+                </SelectContent>
+              </Select>
+            </FormItem>
+          )}
+        />
+        <Button type="submit" disabled={invite.isPending}>
+          {invite.isPending ? 'Convidando...' : 'Convidar'}
+        </Button>
+      </form>
+    </Form>
   );
 }
