@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { DATES_MESSAGE, REQUIRED_MESSAGE } from '@/features/projects/lib/project-form';
 import { entryKeys, projectKeys, reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
+import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 export type ProjectUpdate = Required<
@@ -24,6 +27,67 @@ export interface UpdateProjectVars {
   id: string;
   changes: ProjectUpdate;
 }
+
+/** Trimmed; blank is stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((text) => (text === '' ? null : text));
+
+/**
+ * Editar Obra (SPEC §5): the name is required; the budget may be blank but not text that is no
+ * amount (the form holds the centavos it parses to and the text typed); the end not before the
+ * start; progress a whole number from 0 to 100 (blank is 0). Parses to the update's variables.
+ */
+export const editProjectInput = z
+  .object({
+    id: z.string(),
+    name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+    address: optionalText(300),
+    clientName: optionalText(200),
+    description: optionalText(2000),
+    budget: z
+      .object({ cents: z.number().int().nullable(), text: z.string() })
+      .refine(({ cents, text }) => cents !== null || text.trim() === '', 'Orçamento inválido')
+      .transform(({ cents }) => (cents === null ? null : Number(fromCents(cents)))),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    status: z.enum(['planning', 'in_progress', 'paused', 'completed', 'cancelled']),
+    priority: z.enum(['low', 'medium', 'high']),
+    completion: z
+      .string()
+      .trim()
+      .refine(
+        (text) => text === '' || (/^\d{1,3}$/.test(text) && Number(text) <= 100),
+        'Informe um número inteiro de 0 a 100',
+      )
+      .transform((text) => (text === '' ? 0 : Number(text))),
+  })
+  .refine(
+    ({ startDate, endDate }) => !startDate || !endDate || endDate >= startDate,
+    // Checked with the other fields' errors, as every message shows at once.
+    { path: ['endDate'], message: DATES_MESSAGE, when: () => true },
+  )
+  .transform(
+    (values): UpdateProjectVars => ({
+      id: values.id,
+      changes: {
+        name: values.name,
+        address: values.address,
+        client_name: values.clientName,
+        description: values.description,
+        budget: values.budget,
+        start_date: values.startDate,
+        end_date: values.endDate,
+        status: values.status,
+        priority: values.priority,
+        completion_percentage: values.completion,
+      },
+    }),
+  );
+export type EditProjectInput = z.input<typeof editProjectInput>;
 
 export async function updateProject(companyId: string, { id, changes }: UpdateProjectVars) {
   const { data, error } = await supabase

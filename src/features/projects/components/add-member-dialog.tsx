@@ -1,4 +1,5 @@
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,7 +10,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -18,7 +26,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { useAddTeamMember } from '@/features/projects/api/add-team-member';
+import {
+  addTeamMemberInput,
+  useAddTeamMember,
+  type AddTeamMemberInput,
+} from '@/features/projects/api/add-team-member';
 import { isNetworkError } from '@/lib/errors';
 import { teamRoles } from '@/lib/labels';
 
@@ -44,101 +56,114 @@ export function AddMemberDialog({ projectId, open, onOpenChange }: AddMemberDial
 
 function AddMemberForm({ projectId, onDone }: { projectId: string; onDone: () => void }) {
   const add = useAddTeamMember();
-  const [name, setName] = useState('');
-  const [role, setRole] = useState('');
-  const [contact, setContact] = useState('');
-  const [missing, setMissing] = useState({ name: false, role: false, contact: false });
+  const form = useForm({
+    resolver: zodResolver(addTeamMemberInput),
+    defaultValues: { projectId, name: '', role: '', contact: '' } satisfies AddTeamMemberInput,
+  });
   const busy = add.isPending;
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = { name: name.trim() === '', role: role === '', contact: contact.trim() === '' };
-    setMissing(found);
-    if (found.name || found.role || found.contact) {
-      toast.error('Campos obrigatórios', { description: 'Por favor, preencha todos os campos.' });
+  async function onValid(values: AddTeamMemberInput) {
+    let member;
+    try {
+      member = await add.mutateAsync(values);
+    } catch (error) {
+      if (isNetworkError(error)) {
+        toast.error('Erro inesperado', {
+          description: 'Ocorreu um erro ao adicionar o membro.',
+        });
+      } else {
+        toast.error('Erro', { description: 'Não foi possível adicionar o membro da equipe.' });
+      }
       return;
     }
-    add.mutate(
-      { projectId, name: name.trim(), role, contact: contact.trim() },
-      {
-        onSuccess: (member) => {
-          toast.success('Membro adicionado!', {
-            description: `${member.name} foi adicionado à equipe.`,
-          });
-          onDone();
-        },
-        onError: (error) => {
-          if (isNetworkError(error)) {
-            toast.error('Erro inesperado', {
-              description: 'Ocorreu um erro ao adicionar o membro.',
-            });
-          } else {
-            toast.error('Erro', { description: 'Não foi possível adicionar o membro da equipe.' });
-          }
-        },
-      },
-    );
+    toast.success('Membro adicionado!', {
+      description: `${member.name} foi adicionado à equipe.`,
+    });
+    onDone();
+  }
+
+  function onInvalid() {
+    toast.error('Campos obrigatórios', { description: 'Por favor, preencha todos os campos.' });
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
-      <FormField label="Nome" required error={missing.name ? 'Informe o nome' : null}>
-        <Input
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setMissing((current) => ({ ...current, name: false }));
-          }}
-          placeholder="Ex: José Pereira"
-          maxLength={200}
-          autoComplete="off"
-          disabled={busy}
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        className="grid grid-cols-1 gap-4"
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Nome</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  placeholder="Ex: José Pereira"
+                  maxLength={200}
+                  autoComplete="off"
+                  disabled={busy}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Função" required error={missing.role ? 'Selecione a função' : null}>
-        {(controlProps) => (
-          <Select
-            value={role}
-            onValueChange={(value) => {
-              setRole(value);
-              setMissing((current) => ({ ...current, role: false }));
-            }}
-            disabled={busy}
-          >
-            <SelectTrigger {...controlProps}>
-              <SelectValue placeholder="Selecione a função" />
-            </SelectTrigger>
-            <SelectContent>
-              {teamRoles.map((teamRole) => (
-                <SelectItem key={teamRole} value={teamRole}>
-                  {teamRole}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </FormField>
-      <FormField label="Contato" required error={missing.contact ? 'Informe o contato' : null}>
-        <Input
-          value={contact}
-          onChange={(event) => {
-            setContact(event.target.value);
-            setMissing((current) => ({ ...current, contact: false }));
-          }}
-          placeholder="Telefone ou email"
-          maxLength={200}
-          autoComplete="off"
-          disabled={busy}
+        <FormField
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Função</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange} disabled={busy}>
+                <FormControl>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Selecione a função" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {teamRoles.map((teamRole) => (
+                    <SelectItem key={teamRole} value={teamRole}>
+                      {teamRole}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Adicionando...' : 'Adicionar'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <FormField
+          control={form.control}
+          name="contact"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Contato</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  placeholder="Telefone ou email"
+                  maxLength={200}
+                  autoComplete="off"
+                  disabled={busy}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Adicionando...' : 'Adicionar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

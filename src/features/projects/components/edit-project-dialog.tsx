@@ -1,4 +1,6 @@
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -10,24 +12,28 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { DatePicker } from '@/components/ui/date-picker';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
-import { useUpdateProject } from '@/features/projects/api/update-project';
 import {
-  PriorityField,
-  ProjectDateFields,
-  ProjectStatusField,
-} from '@/features/projects/components/project-fields';
-import {
-  editValuesOf,
-  toProjectUpdate,
-  validateProjectEdit,
-  type ProjectEditErrors,
-  type ProjectEditValues,
-} from '@/features/projects/lib/project-edit';
+  editProjectInput,
+  useUpdateProject,
+  type EditProjectInput,
+  type UpdateProjectVars,
+} from '@/features/projects/api/update-project';
+import { PrioritySelect, ProjectStatusSelect } from '@/features/projects/components/project-fields';
+import { editValuesOf } from '@/features/projects/lib/project-edit';
 import { REQUIRED_MESSAGE, REQUIRED_TITLE } from '@/features/projects/lib/project-form';
+import { parseIsoDate } from '@/lib/dates';
 import { isNetworkError } from '@/lib/errors';
 import { projectStatusLabels } from '@/lib/labels';
 
@@ -58,133 +64,219 @@ export function EditProjectDialog({ project, open, onOpenChange }: EditProjectDi
 
 function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () => void }) {
   const update = useUpdateProject();
-  const [values, setValues] = useState<ProjectEditValues>(() => editValuesOf(project));
-  const [errors, setErrors] = useState<ProjectEditErrors>({});
+  const form = useForm({
+    resolver: zodResolver(editProjectInput),
+    // Messages show on Salvar and all go away at the next change.
+    reValidateMode: 'onSubmit',
+    defaultValues: editValuesOf(project) satisfies EditProjectInput,
+  });
   const busy = update.isPending;
 
-  function change(patch: Partial<ProjectEditValues>) {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors({});
-  }
+  useEffect(
+    () => form.subscribe({ formState: { values: true }, callback: () => form.clearErrors() }),
+    [form],
+  );
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateProjectEdit(values);
-    setErrors(found);
-    const first = found.name ?? found.budget ?? found.endDate ?? found.completion;
-    if (first) {
-      toast.error(found.name ? REQUIRED_TITLE : 'Erro', {
-        description: found.name ? REQUIRED_MESSAGE : first,
-      });
+  async function onValid(vars: UpdateProjectVars) {
+    try {
+      await update.mutateAsync(vars);
+    } catch (error) {
+      if (isNetworkError(error)) {
+        toast.error('Erro inesperado', {
+          description: 'Ocorreu um erro ao atualizar o projeto.',
+        });
+      } else {
+        toast.error('Erro', { description: 'Não foi possível atualizar o projeto.' });
+      }
       return;
     }
-    update.mutate(
-      { id: project.id, changes: toProjectUpdate(values) },
-      {
-        onSuccess: () => {
-          toast.success('Projeto atualizado!', {
-            description: 'As informações do projeto foram atualizadas com sucesso.',
-          });
-          onDone();
-        },
-        onError: (error) => {
-          if (isNetworkError(error)) {
-            toast.error('Erro inesperado', {
-              description: 'Ocorreu um erro ao atualizar o projeto.',
-            });
-          } else {
-            toast.error('Erro', { description: 'Não foi possível atualizar o projeto.' });
-          }
-        },
-      },
-    );
+    toast.success('Projeto atualizado!', {
+      description: 'As informações do projeto foram atualizadas com sucesso.',
+    });
+    onDone();
   }
 
+  function onInvalid(errors: FieldErrors<EditProjectInput>) {
+    if (errors.name) {
+      toast.error(REQUIRED_TITLE, { description: REQUIRED_MESSAGE });
+      return;
+    }
+    const first = errors.budget?.message ?? errors.endDate?.message ?? errors.completion?.message;
+    if (first) toast.error('Erro', { description: first });
+  }
+
+  const start = parseIsoDate(useWatch({ control: form.control, name: 'startDate' }));
   return (
-    <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
-      <FormField label="Nome da obra" required error={errors.name}>
-        <Input
-          value={values.name}
-          onChange={(event) => change({ name: event.target.value })}
-          maxLength={200}
-          autoComplete="off"
-          disabled={busy}
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        className="grid grid-cols-1 gap-4"
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Nome da obra</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Endereço">
-        <Input
-          value={values.address}
-          onChange={(event) => change({ address: event.target.value })}
-          maxLength={300}
-          autoComplete="off"
-          disabled={busy}
+        <FormField
+          control={form.control}
+          name="address"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Endereço</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={300} autoComplete="off" disabled={busy} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Cliente">
-        <Input
-          value={values.clientName}
-          onChange={(event) => change({ clientName: event.target.value })}
-          maxLength={200}
-          autoComplete="off"
-          disabled={busy}
+        <FormField
+          control={form.control}
+          name="clientName"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Cliente</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Descrição">
-        <Textarea
-          value={values.description}
-          onChange={(event) => change({ description: event.target.value })}
-          maxLength={2000}
-          rows={3}
-          disabled={busy}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Orçamento" error={errors.budget}>
-        <CurrencyInput
-          value={values.budgetCents}
-          onValueChange={(cents, text) => change({ budgetCents: cents, budgetText: text })}
-          disabled={busy}
+        <FormField
+          control={form.control}
+          name="budget"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Orçamento</FormLabel>
+              <FormControl>
+                <CurrencyInput
+                  ref={field.ref}
+                  value={field.value.cents}
+                  onValueChange={(cents, text) => field.onChange({ cents, text })}
+                  onBlur={field.onBlur}
+                  disabled={busy}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <ProjectDateFields
-        startDate={values.startDate}
-        endDate={values.endDate}
-        onChange={change}
-        errors={{ endDate: errors.endDate }}
-        disabled={busy}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <ProjectStatusField
-          value={values.status}
-          statuses={PROJECT_STATUSES}
-          onChange={(status) => change({ status })}
-          disabled={busy}
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            control={form.control}
+            name="startDate"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Data de início</FormLabel>
+                <FormControl>
+                  <DatePicker value={field.value} onChange={field.onChange} disabled={busy} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="endDate"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Previsão de término</FormLabel>
+                <FormControl>
+                  <DatePicker
+                    value={field.value}
+                    onChange={field.onChange}
+                    // The end cannot be picked before the start.
+                    disabledDays={start ? { before: start } : undefined}
+                    disabled={busy}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Status</FormLabel>
+                <ProjectStatusSelect
+                  value={field.value}
+                  statuses={PROJECT_STATUSES}
+                  onChange={field.onChange}
+                  disabled={busy}
+                />
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="priority"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Prioridade</FormLabel>
+                <PrioritySelect value={field.value} onChange={field.onChange} disabled={busy} />
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="completion"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Progresso (%)</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100}
+                  step={1}
+                  disabled={busy}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-        <PriorityField
-          value={values.priority}
-          onChange={(priority) => change({ priority })}
-          disabled={busy}
-        />
-      </div>
-      <FormField label="Progresso (%)" error={errors.completion}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          value={values.completionText}
-          onChange={(event) => change({ completionText: event.target.value })}
-          disabled={busy}
-        />
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -11,11 +12,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import type { ProjectStage } from '@/features/projects/api/get-project-stages';
-import { useUpdateProjectStage } from '@/features/projects/api/update-project-stage';
-import { fromCents, toCents } from '@/lib/money';
+import {
+  editStageInput,
+  useUpdateProjectStage,
+  type EditStageInput,
+  type UpdateStageVars,
+} from '@/features/projects/api/update-project-stage';
+import { toCents } from '@/lib/money';
 
 interface EditStageDialogProps {
   /** The stage being edited; null when the dialog is closed. */
@@ -39,100 +52,130 @@ export function EditStageDialog({ stage, onOpenChange }: EditStageDialogProps) {
   );
 }
 
-const centsOf = (value: number | null) => (value === null ? null : toCents(value));
-const amountOf = (cents: number | null) => (cents === null ? null : Number(fromCents(cents)));
+const costOf = (value: number | null) => ({
+  cents: value === null ? null : toCents(value),
+  text: '',
+});
 
 function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => void }) {
   const update = useUpdateProjectStage();
-  const [estimated, setEstimated] = useState(() => centsOf(stage.estimated_cost));
-  const [estimatedText, setEstimatedText] = useState('');
-  const [actual, setActual] = useState(() => centsOf(stage.actual_cost));
-  const [actualText, setActualText] = useState('');
-  const [completionDate, setCompletionDate] = useState(stage.completion_date);
-  const [notes, setNotes] = useState(stage.notes ?? '');
-  const [errors, setErrors] = useState<{ estimated?: string; actual?: string }>({});
+  const form = useForm({
+    resolver: zodResolver(editStageInput),
+    defaultValues: {
+      projectId: stage.project_id,
+      stageId: stage.id,
+      estimated: costOf(stage.estimated_cost),
+      actual: costOf(stage.actual_cost),
+      // Only a completed stage shows (and saves) its completion date.
+      completionDate: stage.is_completed ? stage.completion_date : undefined,
+      notes: stage.notes ?? '',
+    } satisfies EditStageInput,
+  });
   const busy = update.isPending;
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = {
-      estimated: estimated === null && estimatedText.trim() !== '' ? 'Valor inválido' : undefined,
-      actual: actual === null && actualText.trim() !== '' ? 'Valor inválido' : undefined,
-    };
-    setErrors(found);
-    if (found.estimated ?? found.actual) {
-      toast.error('Erro', { description: 'Confira os valores informados.' });
+  async function onValid(vars: UpdateStageVars) {
+    try {
+      await update.mutateAsync(vars);
+    } catch {
+      toast.error('Erro', { description: 'Não foi possível atualizar a etapa.' });
       return;
     }
-    update.mutate(
-      {
-        projectId: stage.project_id,
-        stageId: stage.id,
-        changes: {
-          estimated_cost: amountOf(estimated),
-          actual_cost: amountOf(actual),
-          notes: notes.trim() === '' ? null : notes.trim(),
-          ...(stage.is_completed ? { completion_date: completionDate } : {}),
-        },
-      },
-      {
-        onSuccess: () => {
-          toast.success('Etapa atualizada!', { description: `${stage.name} foi atualizada.` });
-          onDone();
-        },
-        onError: () => {
-          toast.error('Erro', { description: 'Não foi possível atualizar a etapa.' });
-        },
-      },
-    );
+    toast.success('Etapa atualizada!', { description: `${stage.name} foi atualizada.` });
+    onDone();
+  }
+
+  function onInvalid() {
+    toast.error('Erro', { description: 'Confira os valores informados.' });
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label="Custo estimado" error={errors.estimated}>
-          <CurrencyInput
-            value={estimated}
-            onValueChange={(cents, text) => {
-              setEstimated(cents);
-              setEstimatedText(text);
-            }}
-            disabled={busy}
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        className="grid grid-cols-1 gap-4"
+      >
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            control={form.control}
+            name="estimated"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Custo estimado</FormLabel>
+                <FormControl>
+                  <CurrencyInput
+                    ref={field.ref}
+                    value={field.value.cents}
+                    onValueChange={(cents, text) => field.onChange({ cents, text })}
+                    onBlur={field.onBlur}
+                    disabled={busy}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-        </FormField>
-        <FormField label="Custo real" error={errors.actual}>
-          <CurrencyInput
-            value={actual}
-            onValueChange={(cents, text) => {
-              setActual(cents);
-              setActualText(text);
-            }}
-            disabled={busy}
+          <FormField
+            control={form.control}
+            name="actual"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Custo real</FormLabel>
+                <FormControl>
+                  <CurrencyInput
+                    ref={field.ref}
+                    value={field.value.cents}
+                    onValueChange={(cents, text) => field.onChange({ cents, text })}
+                    onBlur={field.onBlur}
+                    disabled={busy}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-        </FormField>
-      </div>
-      {stage.is_completed ? (
-        <FormField label="Data de conclusão">
-          <DatePicker value={completionDate} onChange={setCompletionDate} disabled={busy} />
-        </FormField>
-      ) : null}
-      <FormField label="Observações">
-        <Textarea
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          maxLength={2000}
-          rows={3}
-          disabled={busy}
+        </div>
+        {stage.is_completed ? (
+          <FormField
+            control={form.control}
+            name="completionDate"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Data de conclusão</FormLabel>
+                <FormControl>
+                  <DatePicker
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    disabled={busy}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ) : null}
+        <FormField
+          control={form.control}
+          name="notes"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Observações</FormLabel>
+              <FormControl>
+                <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
 // Form fields shared by Nova Obra (page) and Editar Obra (dialog).
 import { DatePicker } from '@/components/ui/date-picker';
+import { FormControl } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import {
   Select,
@@ -123,5 +124,75 @@ export function ProjectDateFields({
         />
       </FormField>
     </div>
+  );
+}
+
+/** Prioridade's Select for a shadcn FormItem: its trigger takes the FormControl's id and aria-*. */
+export function PrioritySelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ProjectPriority;
+  onChange: (priority: ProjectPriority) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Select
+      value={value}
+      onValueChange={(next) => {
+        if (isProjectPriority(next)) onChange(next);
+      }}
+      disabled={disabled}
+    >
+      <FormControl>
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+      </FormControl>
+      <SelectContent>
+        {PRIORITIES.map((priority) => (
+          <SelectItem key={priority} value={priority}>
+            {priorityLabels[priority]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Status's Select for a shadcn FormItem, offering `statuses` in order. */
+export function ProjectStatusSelect({
+  value,
+  statuses,
+  onChange,
+  disabled,
+}: {
+  value: ProjectStatus;
+  statuses: readonly ProjectStatus[];
+  onChange: (status: ProjectStatus) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Select
+      value={value}
+      onValueChange={(next) => {
+        if (isProjectStatus(next)) onChange(next);
+      }}
+      disabled={disabled}
+    >
+      <FormControl>
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+      </FormControl>
+      <SelectContent>
+        {statuses.map((status) => (
+          <SelectItem key={status} value={status}>
+            {projectStatusLabels[status]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

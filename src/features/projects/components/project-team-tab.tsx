@@ -27,18 +27,15 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
 
-  function confirmRemoval(member: TeamMember) {
-    deactivate.mutate(
-      { projectId, memberId: member.id },
-      {
-        onSuccess: () => {
-          toast.success('Membro removido', { description: `${member.name} saiu da equipe.` });
-          setRemoving(null);
-        },
-        onError: () =>
-          toast.error('Erro', { description: 'Não foi possível remover o membro da equipe.' }),
-      },
-    );
+  async function confirmRemoval(member: TeamMember) {
+    try {
+      await deactivate.mutateAsync({ projectId, memberId: member.id });
+    } catch {
+      toast.error('Erro', { description: 'Não foi possível remover o membro da equipe.' });
+      return;
+    }
+    toast.success('Membro removido', { description: `${member.name} saiu da equipe.` });
+    setRemoving(null);
   }
 
   const addButton = (
@@ -140,7 +137,7 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
               onClick={(event) => {
                 // Keep the dialog open until the database answers.
                 event.preventDefault();
-                if (removing) confirmRemoval(removing);
+                if (removing) void confirmRemoval(removing);
               }}
             >
               {deactivate.isPending ? 'Removendo...' : 'Remover'}

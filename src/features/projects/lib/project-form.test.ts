@@ -6,7 +6,7 @@ import {
   validateNewProject,
   type NewProjectValues,
 } from '@/features/projects/lib/project-form';
-import { parseCompletion } from '@/features/projects/lib/project-edit';
+import { editProjectInput, type EditProjectInput } from '@/features/projects/api/update-project';
 
 const valid: NewProjectValues = {
   ...emptyNewProject,
@@ -61,13 +61,71 @@ describe('validateNewProject', () => {
   });
 });
 
-describe('parseCompletion', () => {
-  it('accepts whole numbers from 0 to 100', () => {
-    expect(parseCompletion('')).toBe(0);
-    expect(parseCompletion('65')).toBe(65);
-    expect(parseCompletion('100')).toBe(100);
-    expect(parseCompletion('101')).toBeNull();
-    expect(parseCompletion('-1')).toBeNull();
-    expect(parseCompletion('4.5')).toBeNull();
+const saved: EditProjectInput = {
+  id: 'p1',
+  name: ' Casa 010 ',
+  address: '',
+  clientName: ' Helena ',
+  description: '',
+  budget: { cents: 12_345_67, text: '' },
+  startDate: '2026-03-01',
+  endDate: '2026-09-30',
+  status: 'in_progress',
+  priority: 'high',
+  completion: '65',
+};
+
+describe('editProjectInput', () => {
+  const completionOf = (completion: string) => {
+    const result = editProjectInput.safeParse({ ...saved, completion });
+    return result.success ? result.data.changes.completion_percentage : null;
+  };
+
+  it('accepts whole numbers from 0 to 100 as progress (blank is 0)', () => {
+    expect(completionOf('')).toBe(0);
+    expect(completionOf('65')).toBe(65);
+    expect(completionOf('100')).toBe(100);
+    expect(completionOf('101')).toBeNull();
+    expect(completionOf('-1')).toBeNull();
+    expect(completionOf('4.5')).toBeNull();
+    const problem = editProjectInput.safeParse({ ...saved, completion: '4.5' });
+    expect(problem.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['completion'], 'Informe um número inteiro de 0 a 100'],
+    ]);
+  });
+
+  it('builds the update with trimmed text, blanks as null and the budget in reais', () => {
+    expect(editProjectInput.parse(saved)).toEqual({
+      id: 'p1',
+      changes: {
+        name: 'Casa 010',
+        address: null,
+        client_name: 'Helena',
+        description: null,
+        budget: 12345.67,
+        start_date: '2026-03-01',
+        end_date: '2026-09-30',
+        status: 'in_progress',
+        priority: 'high',
+        completion_percentage: 65,
+      },
+    });
+    expect(
+      editProjectInput.parse({ ...saved, budget: { cents: null, text: ' ' } }).changes.budget,
+    ).toBeNull();
+  });
+
+  it('gives every message at once: name, budget that is no amount, end before start', () => {
+    const problem = editProjectInput.safeParse({
+      ...saved,
+      name: '  ',
+      budget: { cents: null, text: 'abc' },
+      endDate: '2026-02-28',
+    });
+    expect(problem.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['name'], 'Por favor, preencha todos os campos obrigatórios.'],
+      [['budget'], 'Orçamento inválido'],
+      [['endDate'], 'A previsão de término não pode ser anterior à data de início.'],
+    ]);
   });
 });
