@@ -142,9 +142,11 @@ test("the next user on the same browser never sees the previous one's names, fig
   await expect(page.getByText('7.306,41').first()).toBeVisible();
   await screenshot(page, 'home-segundo-usuario');
   await page.goto('/lancar');
+  // Every answer takes 700 ms here, and a reload asks for the session, memberships and the
+  // pickers one after another: on a loaded 2-core machine that is more than the default 10 s.
   await expect(
     page.getByRole('form', { name: 'Conta a Pagar' }).getByLabel('Descrição'),
-  ).toHaveValue('');
+  ).toHaveValue('', { timeout: 30_000 });
   await expect(page.getByText('Rascunho salvo neste navegador.')).toHaveCount(0);
   await page.goto('/contas-bancarias');
   await expect(page.getByText('Conta Bromélia').first()).toBeVisible();
@@ -189,16 +191,21 @@ test("switching company never shows the other company's numbers, even with its a
   await expect(page.getByText('Construtora Castanha', { exact: true })).toBeVisible();
   await expect(page.getByText('31.864,29').first()).toBeVisible();
 
-  // From now on every answer about Castanha takes 4 s, and Damasco's 1 s.
+  // From now on every answer about Castanha is held until Damasco is on screen (a gate, not a
+  // fixed delay: on a loaded machine a delay could run out before the switch), Damasco's take 1 s.
   let castanhaHeld = 0;
   let castanhaAsked = 0;
+  let releaseCastanha = () => {};
+  const castanhaGate = new Promise<void>((resolve) => {
+    releaseCastanha = resolve;
+  });
   await page.route(`${apiUrl()}/rest/v1/**`, async (route) => {
     const request = route.request();
     const about = `${request.url()} ${request.postData() ?? ''}`;
     if (about.includes(owner.companyId)) {
       castanhaAsked += 1;
       castanhaHeld += 1;
-      await sleep(4000);
+      await Promise.race([castanhaGate, sleep(60_000)]);
       castanhaHeld -= 1;
     } else if (about.includes(damasco.companyId)) {
       await sleep(1000);
@@ -218,7 +225,8 @@ test("switching company never shows the other company's numbers, even with its a
 
   await expect(page.getByText('Construtora Damasco', { exact: true })).toBeVisible();
   await expect(page.getByText('5.902,73').first()).toBeVisible();
-  // Every answer about Castanha has come back (or was abandoned) while Damasco is on screen.
+  // Every answer about Castanha comes back now, late, while Damasco is on screen.
+  releaseCastanha();
   await expect.poll(() => castanhaHeld, { timeout: 15_000 }).toBe(0);
   await sleep(300);
   await expect(page.getByText('5.902,73').first()).toBeVisible();
