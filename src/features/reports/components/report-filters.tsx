@@ -1,17 +1,12 @@
+import { BankAccountFilterChips, ProjectFilterChips } from '@/components/pickers/filter-chips';
+import { NONE_VALUE } from '@/components/pickers/option-select';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
-import { useBankAccounts, useProjects } from '@/lib/api/lookups';
-import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
-import { cn } from '@/lib/utils';
 import {
   GENERAL_PROJECT,
   REPORT_PERIODS,
   type ReportFilters,
   type ReportPeriod,
 } from '@/features/reports/lib/report-period';
-
-function toggle(list: readonly string[], value: string): string[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
 
 export function PeriodChips({
   value,
@@ -41,74 +36,31 @@ export function ReportFilterPanel({
   filters: ReportFilters;
   onChange: (filters: ReportFilters) => void;
 }) {
-  const accounts = useBankAccounts();
-  const projects = useProjects();
-
   return (
     <div id={id} className="flex flex-col gap-4 rounded-lg border bg-card p-4 shadow-sm">
-      <ChipGroup label="Contas">
-        <FilterChip
-          pressed={filters.accountIds.length === 0}
-          onClick={() => onChange({ ...filters, accountIds: [] })}
-        >
-          Todas
-        </FilterChip>
-        {accounts.isPending ? (
-          <span className="self-center text-sm text-muted-foreground">Carregando...</span>
-        ) : null}
-        {accounts.isError ? (
-          <span className="self-center text-sm text-destructive">
-            Não foi possível carregar as contas.
-          </span>
-        ) : null}
-        {accounts.data?.map((account) => (
-          <FilterChip
-            key={account.id}
-            pressed={filters.accountIds.includes(account.id)}
-            onClick={() =>
-              onChange({ ...filters, accountIds: toggle(filters.accountIds, account.id) })
-            }
-          >
-            <span
-              aria-hidden="true"
-              className={cn('size-2.5 rounded-full', COLOR_BG_CLASS[toColorToken(account.color)])}
-            />
-            {account.name}
-          </FilterChip>
-        ))}
-      </ChipGroup>
-      <ChipGroup label="Obras">
-        <FilterChip
-          pressed={filters.projectIds.length === 0}
-          onClick={() => onChange({ ...filters, projectIds: [] })}
-        >
-          Todas
-        </FilterChip>
-        {projects.isError ? (
-          <span className="self-center text-sm text-destructive">
-            Não foi possível carregar as obras.
-          </span>
-        ) : null}
-        {projects.data?.map((project) => (
-          <FilterChip
-            key={project.id}
-            pressed={filters.projectIds.includes(project.id)}
-            onClick={() =>
-              onChange({ ...filters, projectIds: toggle(filters.projectIds, project.id) })
-            }
-          >
-            {project.name}
-          </FilterChip>
-        ))}
-        <FilterChip
-          pressed={filters.projectIds.includes(GENERAL_PROJECT)}
-          onClick={() =>
-            onChange({ ...filters, projectIds: toggle(filters.projectIds, GENERAL_PROJECT) })
-          }
-        >
-          Geral
-        </FilterChip>
-      </ChipGroup>
+      <BankAccountFilterChips
+        label="Contas"
+        allLabel="Todas"
+        selected={filters.accountIds}
+        onChange={(accountIds) => onChange({ ...filters, accountIds })}
+        loadingText="Carregando..."
+        errorText="Não foi possível carregar as contas."
+        statusClassName="self-center"
+      />
+      <ProjectFilterChips
+        label="Obras"
+        allLabel="Todas"
+        noneLabel="Geral"
+        selected={filters.projectIds.map((projectId) => (projectId === GENERAL_PROJECT ? NONE_VALUE : projectId))}
+        onChange={(ids) =>
+          onChange({
+            ...filters,
+            projectIds: ids.map((projectId) => (projectId === NONE_VALUE ? GENERAL_PROJECT : projectId)),
+          })
+        }
+        errorText="Não foi possível carregar as obras."
+        statusClassName="self-center"
+      />
     </div>
   );
 }

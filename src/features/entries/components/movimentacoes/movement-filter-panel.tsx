@@ -1,11 +1,14 @@
+import {
+  BankAccountFilterChips,
+  CategoryFilterChips,
+  ProjectFilterChips,
+} from '@/components/pickers/filter-chips';
+import { NONE_VALUE } from '@/components/pickers/option-select';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { DatePicker } from '@/components/ui/date-picker';
 import { Label } from '@/components/ui/label';
-import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import type { EntryKind } from '@/lib/api/entry-view';
-import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { parseIsoDate } from '@/lib/dates';
-import { cn } from '@/lib/utils';
 import {
   GENERAL_PROJECT,
   MOVEMENT_KIND_LABELS,
@@ -27,17 +30,10 @@ const PERIODS: MovementPeriod[] = ['today', 'week', 'month', 'custom'];
 const KINDS: EntryKind[] = ['expense', 'income'];
 const STATUSES: MovementStatus[] = ['open', 'paid', 'overdue'];
 
-function LookupState({ isPending, isError }: { isPending: boolean; isError: boolean }) {
-  if (isPending) return <span className="text-sm text-muted-foreground">Carregando...</span>;
-  if (isError) return <span className="text-sm text-destructive">Não foi possível carregar.</span>;
-  return null;
-}
+const LOOKUP_TEXTS = { loadingText: 'Carregando...', errorText: 'Não foi possível carregar.' };
 
 /** Chips of every Movimentações filter; within a group any chip matches, groups combine. */
 export function MovementFilterPanel({ id, filters, onChange }: MovementFilterPanelProps) {
-  const accounts = useBankAccounts({ activeOnly: false });
-  const projects = useProjects();
-  const categories = useCategories();
   const set = (patch: Partial<MovementFilters>) => onChange({ ...filters, ...patch });
 
   return (
@@ -112,65 +108,30 @@ export function MovementFilterPanel({ id, filters, onChange }: MovementFilterPan
         ))}
       </ChipGroup>
 
-      <ChipGroup label="Conta">
-        <LookupState isPending={accounts.isPending} isError={accounts.isError} />
-        {accounts.data?.length === 0 ? (
-          <span className="text-sm text-muted-foreground">Nenhuma conta cadastrada</span>
-        ) : null}
-        {accounts.data?.map((account) => (
-          <FilterChip
-            key={account.id}
-            pressed={filters.accountIds.includes(account.id)}
-            onClick={() => set({ accountIds: toggleValue(filters.accountIds, account.id) })}
-          >
-            <span
-              aria-hidden="true"
-              className={cn('size-2.5 rounded-full', COLOR_BG_CLASS[toColorToken(account.color)])}
-            />
-            {account.name}
-            {account.is_active ? null : <span className="sr-only"> (inativa)</span>}
-          </FilterChip>
-        ))}
-      </ChipGroup>
+      <BankAccountFilterChips
+        label="Conta"
+        activeOnly={false}
+        selected={filters.accountIds}
+        onChange={(accountIds) => set({ accountIds })}
+        {...LOOKUP_TEXTS}
+        emptyText="Nenhuma conta cadastrada"
+      />
 
-      <ChipGroup label="Obra">
-        <LookupState isPending={projects.isPending} isError={projects.isError} />
-        {projects.data?.map((project) => (
-          <FilterChip
-            key={project.id}
-            pressed={filters.projectIds.includes(project.id)}
-            onClick={() => set({ projectIds: toggleValue(filters.projectIds, project.id) })}
-          >
-            {project.name}
-          </FilterChip>
-        ))}
-        <FilterChip
-          pressed={filters.projectIds.includes(GENERAL_PROJECT)}
-          onClick={() => set({ projectIds: toggleValue(filters.projectIds, GENERAL_PROJECT) })}
-        >
-          Geral
-        </FilterChip>
-      </ChipGroup>
+      <ProjectFilterChips
+        label="Obra"
+        selected={filters.projectIds.map((projectId) => (projectId === GENERAL_PROJECT ? NONE_VALUE : projectId))}
+        onChange={(ids) => set({ projectIds: ids.map((projectId) => (projectId === NONE_VALUE ? GENERAL_PROJECT : projectId)) })}
+        noneLabel="Geral"
+        {...LOOKUP_TEXTS}
+      />
 
-      <ChipGroup label="Categoria">
-        <LookupState isPending={categories.isPending} isError={categories.isError} />
-        {categories.data?.length === 0 ? (
-          <span className="text-sm text-muted-foreground">Nenhuma categoria cadastrada</span>
-        ) : null}
-        {categories.data?.map((category) => (
-          <FilterChip
-            key={category.id}
-            pressed={filters.categoryIds.includes(category.id)}
-            onClick={() => set({ categoryIds: toggleValue(filters.categoryIds, category.id) })}
-          >
-            <span
-              aria-hidden="true"
-              className={cn('size-2.5 rounded-full', COLOR_BG_CLASS[toColorToken(category.color)])}
-            />
-            {category.name}
-          </FilterChip>
-        ))}
-      </ChipGroup>
+      <CategoryFilterChips
+        label="Categoria"
+        selected={filters.categoryIds}
+        onChange={(categoryIds) => set({ categoryIds })}
+        {...LOOKUP_TEXTS}
+        emptyText="Nenhuma categoria cadastrada"
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
+import { ChoiceList } from '@/components/pickers/choice-list';
 import { Calendar } from '@/components/ui/calendar';
 import { formatDate, parseIsoDate, toIsoDate, todayLocal, tomorrowLocal, type IsoDate } from '@/lib/dates';
 import type { DateMode, EntryKind } from '@/features/entries/lib/wizard';
-import { ChoiceList } from '@/features/entries/components/wizard/choice-list';
 
 interface DateStepProps {
   kind: EntryKind;
@@ -20,7 +20,9 @@ export function DateStep({ kind, mode, chosenDate, onChange }: DateStepProps) {
         label={label}
         tone={kind === 'payable' ? 'expense' : 'income'}
         value={mode}
-        onChange={(value) => onChange({ dateMode: value as DateMode, chosenDate })}
+        onChange={(value) => {
+          if (value !== null) onChange({ dateMode: value as DateMode, chosenDate });
+        }}
         choices={[
           { value: 'today', label: 'Hoje', hint: formatDate(todayLocal()) },
           { value: 'tomorrow', label: 'Amanhã', hint: formatDate(tomorrowLocal()) },

@@ -1,10 +1,9 @@
 import { UserPlus } from 'lucide-react';
+import { ClientChoiceList, SupplierChoiceList } from '@/components/pickers/choice-lists';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { useClients, useSuppliers } from '@/lib/api/lookups';
 import { findPartyByName, type EntryKind } from '@/features/entries/lib/wizard';
-import { ChoiceList } from '@/features/entries/components/wizard/choice-list';
 
 interface PartyStepProps {
   kind: EntryKind;
@@ -14,8 +13,6 @@ interface PartyStepProps {
   onChange: (party: { partyId: string | null; partyName: string }) => void;
 }
 
-const MAX_SHOWN = 30;
-
 /** Step 2: pick an active supplier/client, or type a new name (registered when the entry is saved). */
 export function PartyStep({ kind, inputId, partyId, partyName, onChange }: PartyStepProps) {
   const suppliers = useSuppliers({ activeOnly: true });
@@ -24,11 +21,6 @@ export function PartyStep({ kind, inputId, partyId, partyName, onChange }: Party
   const noun = kind === 'payable' ? 'fornecedor' : 'cliente';
   const parties = query.data ?? [];
 
-  const typed = partyName.trim().toLocaleLowerCase('pt-BR');
-  const shown = (partyId ? parties : parties.filter((p) => p.name.toLocaleLowerCase('pt-BR').includes(typed))).slice(
-    0,
-    MAX_SHOWN,
-  );
   const isNew = partyName.trim() !== '' && !partyId && query.isSuccess;
 
   return (
@@ -54,34 +46,21 @@ export function PartyStep({ kind, inputId, partyId, partyName, onChange }: Party
         ) : null}
       </div>
 
-      {query.isPending ? (
-        <Spinner
-          className="justify-start text-sm"
-          label={kind === 'payable' ? 'Carregando fornecedores...' : 'Carregando clientes...'}
+      {kind === 'payable' ? (
+        <SupplierChoiceList
+          tone="expense"
+          value={partyId ?? undefined}
+          search={partyName}
+          onChange={(party) => onChange({ partyId: party.id, partyName: party.name })}
         />
-      ) : query.isError ? (
-        <p className="text-sm text-destructive" role="alert">
-          Não foi possível carregar a lista de {kind === 'payable' ? 'fornecedores' : 'clientes'}. Você ainda pode digitar o nome.
-        </p>
-      ) : parties.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          Nenhum {noun} cadastrado ainda. Digite o nome para cadastrar um novo.
-        </p>
-      ) : shown.length > 0 ? (
-        <div className="grid gap-2">
-          <p className="text-sm font-medium">{kind === 'payable' ? 'Fornecedores cadastrados' : 'Clientes cadastrados'}</p>
-          <ChoiceList
-            label={kind === 'payable' ? 'Fornecedores cadastrados' : 'Clientes cadastrados'}
-            tone={kind === 'payable' ? 'expense' : 'income'}
-            value={partyId}
-            choices={shown.map((p) => ({ value: p.id, label: p.name }))}
-            onChange={(id) => {
-              const party = parties.find((p) => p.id === id);
-              if (party) onChange({ partyId: party.id, partyName: party.name });
-            }}
-          />
-        </div>
-      ) : null}
+      ) : (
+        <ClientChoiceList
+          tone="income"
+          value={partyId ?? undefined}
+          search={partyName}
+          onChange={(party) => onChange({ partyId: party.id, partyName: party.name })}
+        />
+      )}
     </div>
   );
 }

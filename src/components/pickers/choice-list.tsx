@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { NONE_VALUE } from '@/components/pickers/option-select';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { cn } from '@/lib/utils';
@@ -9,23 +10,36 @@ export interface Choice {
   hint?: ReactNode;
 }
 
+export type ChoiceTone = 'expense' | 'income';
+
 interface ChoiceListProps {
   /** The group's accessible name, e.g. "Obra". */
   label: string;
   choices: readonly Choice[];
-  value: string | null;
-  onChange: (value: string) => void;
-  tone: 'expense' | 'income';
+  /** The chosen value; null is the "none" choice (`noneLabel`), undefined is nothing chosen yet. */
+  value: string | null | undefined;
+  onChange: (value: string | null) => void;
+  tone: ChoiceTone;
+  /** The label of the null choice, offered first ("Geral (sem obra específica)"); without it, none. */
+  noneLabel?: string;
 }
 
 /** A radio group of large rows: easy to hit on a phone at the worksite. */
-export function ChoiceList({ label, choices, value, onChange, tone }: ChoiceListProps) {
+export function ChoiceList({ label, choices, value, onChange, tone, noneLabel }: ChoiceListProps) {
   const baseId = useId();
+  const all: readonly Choice[] =
+    noneLabel === undefined ? choices : [{ value: NONE_VALUE, label: noneLabel }, ...choices];
+  const selected = value === null ? (noneLabel === undefined ? '' : NONE_VALUE) : (value ?? '');
   return (
-    <RadioGroup aria-label={label} value={value ?? ''} onValueChange={onChange} className="gap-2">
-      {choices.map((choice, index) => {
+    <RadioGroup
+      aria-label={label}
+      value={selected}
+      onValueChange={(next) => onChange(next === NONE_VALUE ? null : next)}
+      className="gap-2"
+    >
+      {all.map((choice, index) => {
         const id = `${baseId}-${index}`;
-        const checked = choice.value === value;
+        const checked = choice.value === selected;
         return (
           <Label
             key={choice.value}
