@@ -379,6 +379,9 @@ test('Lançar: installments and the WhatsApp placeholder; a draft survives a rel
     [`${description} (3/3)`, 33.34],
   ]);
 
+  // On a desktop the success toast sits over the tabs, and a pointer resting on it pauses it: let it
+  // go, as a person would, before reaching for the tab beneath.
+  await expect(page.getByText('3 contas a receber foram criadas com sucesso.')).toBeHidden();
   await page.getByRole('tab', { name: /Via WhatsApp/ }).click();
   await expect(page.getByText(/Área para futura conexão/)).toBeVisible();
   await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
