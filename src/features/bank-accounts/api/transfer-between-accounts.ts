@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { IsoDate } from '@/lib/dates';
@@ -12,6 +13,34 @@ export interface TransferVars {
   date: IsoDate;
   description: string;
 }
+
+/**
+ * Transferir entre contas: both accounts chosen and different, an amount above zero (the form
+ * holds the centavos it parses), a date; the description is optional. Parses to `TransferVars`.
+ */
+export const transferInput = z
+  .object({
+    fromAccountId: z.string().min(1, 'Selecione a conta de origem'),
+    toAccountId: z.string().min(1, 'Selecione a conta de destino'),
+    cents: z
+      .number()
+      .int()
+      .nullable()
+      .refine((cents) => cents !== null && cents > 0, 'Informe um valor maior que zero.')
+      .transform((cents) => cents ?? 0),
+    date: z
+      .string()
+      .nullable()
+      .refine((date) => date !== null && date !== '', 'Escolha a data da transferência')
+      .transform((date): IsoDate => date ?? ''),
+    description: z.string().max(250),
+  })
+  .refine((vars) => vars.toAccountId !== vars.fromAccountId, {
+    path: ['toAccountId'],
+    message: 'Escolha contas de origem e destino diferentes.',
+  });
+
+export type TransferFormValues = z.input<typeof transferInput>;
 
 /** Two ledger rows in one database transaction: both balances move, or neither does. */
 export async function transferBetweenAccounts(vars: TransferVars): Promise<string> {

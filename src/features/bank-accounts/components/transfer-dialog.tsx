@@ -1,4 +1,5 @@
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -11,7 +12,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField, type ControlProps } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -20,9 +29,14 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { useTransferBetweenAccounts } from '@/features/bank-accounts/api/transfer-between-accounts';
+import {
+  transferInput,
+  useTransferBetweenAccounts,
+  type TransferFormValues,
+  type TransferVars,
+} from '@/features/bank-accounts/api/transfer-between-accounts';
 import type { BankAccount } from '@/lib/api/lookups';
-import { todayLocal, type IsoDate } from '@/lib/dates';
+import { todayLocal } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
 
@@ -62,13 +76,6 @@ export function TransferDialog({
   );
 }
 
-interface TransferErrors {
-  from?: string;
-  to?: string;
-  amount?: string;
-  date?: string;
-}
-
 function TransferForm({
   accounts,
   defaultFromId,
@@ -79,118 +86,139 @@ function TransferForm({
   onDone: () => void;
 }) {
   const transfer = useTransferBetweenAccounts();
-  const [fromId, setFromId] = useState(
-    defaultFromId && accounts.some((a) => a.id === defaultFromId) ? defaultFromId : '',
-  );
-  const [toId, setToId] = useState('');
-  const [cents, setCents] = useState<number | null>(null);
-  const [date, setDate] = useState<IsoDate | null>(() => todayLocal());
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<TransferErrors>({});
+  const form = useForm<TransferFormValues, unknown, TransferVars>({
+    resolver: zodResolver(transferInput),
+    defaultValues: {
+      fromAccountId:
+        defaultFromId && accounts.some((a) => a.id === defaultFromId) ? defaultFromId : '',
+      toAccountId: '',
+      cents: null,
+      date: todayLocal(),
+      description: '',
+    },
+  });
+  const fromId = useWatch({ control: form.control, name: 'fromAccountId' });
 
   const nameOf = (id: string) => accounts.find((a) => a.id === id)?.name ?? '';
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: TransferErrors = {};
-    if (!fromId) found.from = 'Selecione a conta de origem';
-    if (!toId) found.to = 'Selecione a conta de destino';
-    else if (toId === fromId) found.to = 'Escolha contas de origem e destino diferentes.';
-    if (cents === null || cents <= 0) found.amount = 'Informe um valor maior que zero.';
-    if (!date) found.date = 'Escolha a data da transferência';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || cents === null || !date) return;
-
-    transfer.mutate(
-      { fromAccountId: fromId, toAccountId: toId, cents, date, description },
-      {
-        onSuccess: () => {
-          toast.success('Transferência realizada', {
-            description: `${formatCurrency(cents)} de ${nameOf(fromId)} para ${nameOf(toId)}.`,
-          });
-          onDone();
-        },
-        onError: (error) => {
-          toast.error('Erro ao transferir', { description: getErrorMessage(error) });
-        },
-      },
-    );
+  async function onValid(vars: TransferVars) {
+    try {
+      await transfer.mutateAsync(vars);
+    } catch (error) {
+      // The dialog stays open with what was typed, so the user can fix it and try again.
+      toast.error('Erro ao transferir', { description: getErrorMessage(error) });
+      return;
+    }
+    toast.success('Transferência realizada', {
+      description: `${formatCurrency(vars.cents)} de ${nameOf(vars.fromAccountId)} para ${nameOf(vars.toAccountId)}.`,
+    });
+    onDone();
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField label="Conta de origem" required error={errors.from}>
-        {(controlProps) => (
-          <AccountSelect
-            controlProps={controlProps}
-            accounts={accounts}
-            value={fromId}
-            placeholder="Selecione a conta de origem"
-            onChange={(id) => {
-              setFromId(id);
-              if (id === toId) setToId('');
-              setErrors((e) => ({ ...e, from: undefined }));
-            }}
-          />
-        )}
-      </FormField>
-      <FormField label="Conta de destino" required error={errors.to}>
-        {(controlProps) => (
-          <AccountSelect
-            controlProps={controlProps}
-            accounts={accounts.filter((a) => a.id !== fromId)}
-            value={toId}
-            placeholder="Selecione a conta de destino"
-            onChange={(id) => {
-              setToId(id);
-              setErrors((e) => ({ ...e, to: undefined }));
-            }}
-          />
-        )}
-      </FormField>
-      <FormField label="Valor" required error={errors.amount}>
-        <CurrencyInput
-          value={cents}
-          onValueChange={(value) => {
-            setCents(value);
-            setErrors((e) => ({ ...e, amount: undefined }));
-          }}
+    <Form {...form}>
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="fromAccountId"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Conta de origem</FormLabel>
+              <AccountSelect
+                accounts={accounts}
+                value={field.value}
+                placeholder="Selecione a conta de origem"
+                onChange={(id) => {
+                  field.onChange(id);
+                  if (id === form.getValues('toAccountId')) form.setValue('toAccountId', '');
+                }}
+              />
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField label="Data" required error={errors.date}>
-        <DatePicker value={date} onChange={setDate} />
-      </FormField>
-      <FormField
-        label="Descrição"
-        description="Opcional. Sem descrição: “Transferência origem → destino”."
-      >
-        <Input
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={250}
-          autoComplete="off"
+        <FormField
+          control={form.control}
+          name="toAccountId"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Conta de destino</FormLabel>
+              <AccountSelect
+                accounts={accounts.filter((a) => a.id !== fromId)}
+                value={field.value}
+                placeholder="Selecione a conta de destino"
+                onChange={field.onChange}
+              />
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={transfer.isPending}>
-          {transfer.isPending ? 'Transferindo...' : 'Transferir'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <FormField
+          control={form.control}
+          name="cents"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Valor</FormLabel>
+              <FormControl>
+                <CurrencyInput
+                  ref={field.ref}
+                  value={field.value}
+                  onValueChange={(cents) => field.onChange(cents)}
+                  onBlur={field.onBlur}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="date"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Data</FormLabel>
+              <FormControl>
+                <DatePicker value={field.value} onChange={field.onChange} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Descrição</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={250} autoComplete="off" />
+              </FormControl>
+              <FormDescription>
+                Opcional. Sem descrição: “Transferência origem → destino”.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={transfer.isPending}>
+            {transfer.isPending ? 'Transferindo...' : 'Transferir'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }
 
 function AccountSelect({
-  controlProps,
   accounts,
   value,
   placeholder,
   onChange,
 }: {
-  controlProps: ControlProps;
   accounts: readonly BankAccount[];
   value: string;
   placeholder: string;
@@ -198,9 +226,11 @@ function AccountSelect({
 }) {
   return (
     <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...controlProps}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
+      <FormControl>
+        <SelectTrigger>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+      </FormControl>
       <SelectContent>
         {accounts.map((a) => (
           <SelectItem key={a.id} value={a.id}>
