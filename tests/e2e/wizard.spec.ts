@@ -27,22 +27,49 @@ async function setup(): Promise<Setup> {
   const bank = await one(
     client
       .from('bank_accounts')
-      .insert({ company_id: companyId, name: 'Banco Obra', type: 'checking', initial_balance: 5000 })
+      .insert({
+        company_id: companyId,
+        name: 'Banco Obra',
+        type: 'checking',
+        initial_balance: 5000,
+      })
       .select('id')
       .single(),
   );
   const supplier = await one(
-    client.from('suppliers').insert({ company_id: companyId, name: 'Depósito Silva' }).select('id').single(),
+    client
+      .from('suppliers')
+      .insert({ company_id: companyId, name: 'Depósito Silva' })
+      .select('id')
+      .single(),
   );
-  await one(client.from('clients').insert({ company_id: companyId, name: 'Maria Souza' }).select('id').single());
+  await one(
+    client
+      .from('clients')
+      .insert({ company_id: companyId, name: 'Maria Souza' })
+      .select('id')
+      .single(),
+  );
   const project = await one(
-    client.from('projects').insert({ company_id: companyId, name: 'Casa 001' }).select('id').single(),
+    client
+      .from('projects')
+      .insert({ company_id: companyId, name: 'Casa 001' })
+      .select('id')
+      .single(),
   );
   const expense = await one(
-    client.from('categories').insert({ company_id: companyId, name: 'Materiais', type: 'expense' }).select('id').single(),
+    client
+      .from('categories')
+      .insert({ company_id: companyId, name: 'Materiais', type: 'expense' })
+      .select('id')
+      .single(),
   );
   const income = await one(
-    client.from('categories').insert({ company_id: companyId, name: 'Venda de casas', type: 'income' }).select('id').single(),
+    client
+      .from('categories')
+      .insert({ company_id: companyId, name: 'Venda de casas', type: 'income' })
+      .select('id')
+      .single(),
   );
   return {
     account,
@@ -70,7 +97,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a payable through the 9 steps, with a receipt photo, shows up on Contas a Pagar', async ({ page }) => {
+test('a payable through the 9 steps, with a receipt photo, shows up on Contas a Pagar', async ({
+  page,
+}) => {
   const s = await setup();
   const description = `Cimento CP-II ${Date.now()}`;
   await signIn(page, s.account.email, s.account.password);
@@ -108,8 +137,12 @@ test('a payable through the 9 steps, with a receipt photo, shows up on Contas a 
   await screenshot(page, 'pagar-7-observacoes');
   await continuar(page).click();
 
-  await page.getByLabel(/Foto do comprovante/).setInputFiles({ name: 'nota.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('img', { name: /Pré-visualização do comprovante nota.png/ })).toBeVisible();
+  await page
+    .getByLabel(/Foto do comprovante/)
+    .setInputFiles({ name: 'nota.png', mimeType: 'image/png', buffer: PNG });
+  await expect(
+    page.getByRole('img', { name: /Pré-visualização do comprovante nota.png/ }),
+  ).toBeVisible();
   await screenshot(page, 'pagar-8-comprovante');
   await continuar(page).click();
 
@@ -127,7 +160,9 @@ test('a payable through the 9 steps, with a receipt photo, shows up on Contas a 
   const today = await browserToday(page);
   const { data: rows } = await s.account.client
     .from('accounts_payable')
-    .select('description, supplier_id, supplier_name, amount, due_date, project_id, category_id, notes, status')
+    .select(
+      'description, supplier_id, supplier_name, amount, due_date, project_id, category_id, notes, status',
+    )
     .eq('description', description);
   expect(rows).toEqual([
     {
@@ -148,7 +183,9 @@ test('a payable through the 9 steps, with a receipt photo, shows up on Contas a 
   await screenshot(page, 'pagar-contas-pagar');
 });
 
-test('a receivable through the 9 steps registers a new client and shows up on Contas a Receber', async ({ page }) => {
+test('a receivable through the 9 steps registers a new client and shows up on Contas a Receber', async ({
+  page,
+}) => {
   const s = await setup();
   const description = `Parcela Casa 001 ${Date.now()}`;
   await signIn(page, s.account.email, s.account.password);
@@ -158,15 +195,22 @@ test('a receivable through the 9 steps registers a new client and shows up on Co
   await page.getByLabel('Descrição').fill(description);
   await continuar(page).click();
   await page.getByLabel('Nome do cliente').fill('Carlos Pereira');
-  await expect(page.getByText(/Novo cliente: “Carlos Pereira” será cadastrado ao salvar/)).toBeVisible();
+  await expect(
+    page.getByText(/Novo cliente: “Carlos Pereira” será cadastrado ao salvar/),
+  ).toBeVisible();
   await screenshot(page, 'receber-2-cliente-novo');
   await continuar(page).click();
   await page.getByLabel('Valor').fill('80000');
   await continuar(page).click();
-  await expect(page.getByRole('heading', { name: 'Qual a data prevista para receber?' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Qual a data prevista para receber?' }),
+  ).toBeVisible();
   await page.getByRole('radio', { name: /Escolher data/ }).click();
   await page.getByRole('button', { name: /Ir para o próximo mês/ }).click();
-  await page.getByRole('grid').getByRole('button', { name: /^\D*10 de / }).click();
+  await page
+    .getByRole('grid')
+    .getByRole('button', { name: /^\D*10 de / })
+    .click();
   await screenshot(page, 'receber-4-data-prevista');
   await continuar(page).click();
   await page.getByRole('radio', { name: 'Geral (sem obra específica)' }).click();
@@ -180,7 +224,10 @@ test('a receivable through the 9 steps registers a new client and shows up on Co
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Conta a receber foi criada com sucesso.')).toBeVisible();
 
-  const { data: clients } = await s.account.client.from('clients').select('id, name').eq('name', 'Carlos Pereira');
+  const { data: clients } = await s.account.client
+    .from('clients')
+    .select('id, name')
+    .eq('name', 'Carlos Pereira');
   expect(clients).toHaveLength(1);
   const { data: rows } = await s.account.client
     .from('accounts_receivable')
@@ -201,7 +248,9 @@ test('a receivable through the 9 steps registers a new client and shows up on Co
   await screenshot(page, 'receber-contas-receber');
 });
 
-test('validation blocks each wizard step, and a reload mid-wizard keeps what was typed', async ({ page }) => {
+test('validation blocks each wizard step, and a reload mid-wizard keeps what was typed', async ({
+  page,
+}) => {
   const s = await setup();
   await signIn(page, s.account.email, s.account.password);
   await page.goto('/pagar');
@@ -256,7 +305,9 @@ async function pickDueDate(page: Page, form: Locator, iso: string) {
     new Date(Date.UTC(year, month - 1, 1)),
   );
   await form.getByLabel('Data de Vencimento').click();
-  await page.getByRole('button', { name: new RegExp(`\\b${day} de ${monthName} de ${year}`, 'i') }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`\\b${day} de ${monthName} de ${year}`, 'i') })
+    .click();
 }
 
 async function chooseOption(page: Page, form: Locator, label: string, option: string | RegExp) {
@@ -264,12 +315,17 @@ async function chooseOption(page: Page, form: Locator, label: string, option: st
   await page.getByRole('option', { name: option }).click();
 }
 
-test('Lançar: a monthly recurrence of 3 creates 3 linked entries with the right dates', async ({ page }) => {
+test('Lançar: a monthly recurrence of 3 creates 3 linked entries with the right dates', async ({
+  page,
+}) => {
   const s = await setup();
   const description = `Aluguel de andaime ${Date.now()}`;
   await signIn(page, s.account.email, s.account.password);
   await page.goto('/lancar');
-  await expect(page.getByRole('tab', { name: /Conta a Pagar/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /Conta a Pagar/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await screenshot(page, 'lancar-pagar');
 
   const form = page.getByRole('form', { name: 'Conta a Pagar' });
@@ -292,18 +348,26 @@ test('Lançar: a monthly recurrence of 3 creates 3 linked entries with the right
 
   const { data: rows } = await s.account.client
     .from('accounts_payable')
-    .select('amount, due_date, series_id, series_kind, project_id, category_id, payment_method, status')
+    .select(
+      'amount, due_date, series_id, series_kind, project_id, category_id, payment_method, status',
+    )
     .eq('description', description)
     .order('due_date');
   expect(rows?.map((r) => r.due_date)).toEqual(expected);
   expect(rows?.every((r) => r.amount === 1500 && r.status === 'pending')).toBe(true);
-  expect(rows?.every((r) => r.series_kind === 'recurrence' && r.payment_method === 'pix')).toBe(true);
-  expect(rows?.every((r) => r.project_id === s.projectId && r.category_id === s.expenseCategoryId)).toBe(true);
+  expect(rows?.every((r) => r.series_kind === 'recurrence' && r.payment_method === 'pix')).toBe(
+    true,
+  );
+  expect(
+    rows?.every((r) => r.project_id === s.projectId && r.category_id === s.expenseCategoryId),
+  ).toBe(true);
   expect(new Set(rows?.map((r) => r.series_id)).size).toBe(1);
   expect(rows?.[0]?.series_id).toBeTruthy();
 });
 
-test('Lançar: "Marcar como Pago" creates a paid entry and moves the balance by exactly its value', async ({ page }) => {
+test('Lançar: "Marcar como Pago" creates a paid entry and moves the balance by exactly its value', async ({
+  page,
+}) => {
   const s = await setup();
   const description = `Frete de brita ${Date.now()}`;
   await signIn(page, s.account.email, s.account.password);
@@ -315,7 +379,9 @@ test('Lançar: "Marcar como Pago" creates a paid entry and moves the balance by 
   await pickDueDate(page, form, await browserToday(page));
   // Without a Conta it refuses, keeping what was typed.
   await form.getByRole('button', { name: 'Marcar como Pago' }).click();
-  await expect(page.getByText('Selecione uma conta bancária para dar baixa.').first()).toBeVisible();
+  await expect(
+    page.getByText('Selecione uma conta bancária para dar baixa.').first(),
+  ).toBeVisible();
   await expect(form.getByLabel('Descrição')).toHaveValue(description);
   await screenshot(page, 'lancar-pago-sem-conta');
 
@@ -329,7 +395,11 @@ test('Lançar: "Marcar como Pago" creates a paid entry and moves the balance by 
     .select('id, status, amount, bank_account_id, payment_date')
     .eq('description', description);
   expect(entries).toHaveLength(1);
-  expect(entries?.[0]).toMatchObject({ status: 'paid', amount: 250.75, bank_account_id: s.bankAccountId });
+  expect(entries?.[0]).toMatchObject({
+    status: 'paid',
+    amount: 250.75,
+    bank_account_id: s.bankAccountId,
+  });
   const { data: bank } = await s.account.client
     .from('bank_accounts')
     .select('current_balance')
@@ -343,7 +413,9 @@ test('Lançar: "Marcar como Pago" creates a paid entry and moves the balance by 
   expect(ledger).toEqual([{ amount: 250.75, direction: 'out' }]);
 });
 
-test('Lançar: installments and the WhatsApp placeholder; a draft survives a reload', async ({ page }) => {
+test('Lançar: installments and the WhatsApp placeholder; a draft survives a reload', async ({
+  page,
+}) => {
   const s = await setup();
   const description = `Betoneira ${Date.now()}`;
   await signIn(page, s.account.email, s.account.password);
