@@ -10,6 +10,7 @@ import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { usePendingEntries } from '@/features/dashboard/api/get-pending-entries';
+import { prefetchSettleDialog } from '@/components/settle-dialog/lazy-settle-dialog';
 
 interface PendingListProps {
   kind: EntryKind;
@@ -72,6 +73,9 @@ export function PendingList({ kind, total, onSelect }: PendingListProps) {
                   <button
                     type="button"
                     onClick={() => onSelect(entry)}
+                    onPointerEnter={prefetchSettleDialog}
+                    onFocus={prefetchSettleDialog}
+                    onTouchStart={prefetchSettleDialog}
                     className="flex min-h-touch w-full items-center gap-3 rounded-md px-2 py-2.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     <span className="min-w-0 flex-1">
