@@ -25,8 +25,8 @@ export interface ApiReport {
   naiveRatio: number;
 }
 
-// The same columns and shapes the app asks for (src/lib/api/entry-view.ts,
-// src/features/dashboard/api/get-pending-entries.ts, src/features/entries/api/get-movements.ts).
+// The same columns and shapes the app asks for (src/lib/entries.ts,
+// src/features/entries/api/get-pending-entries.ts, src/features/entries/api/get-movements.ts).
 const ENTRY_COLUMNS =
   'kind, id, description, amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at';
 const HOME_LIST_LIMIT = 20;

@@ -5,7 +5,7 @@ import { NotFoundPage } from '@/app/not-found';
 import { PageLoading } from '@/app/page-loading';
 import { ProtectedRoute } from '@/app/protected-route';
 import { RouteError } from '@/app/route-error';
-import { HomePage } from '@/features/dashboard/pages/home-page';
+import { HomePage } from '@/features/entries/pages/home-page';
 
 /** Loads a page's chunk on first visit: `lazyPage(() => import('…'), 'ExportName')`. */
 function lazyPage<K extends string>(

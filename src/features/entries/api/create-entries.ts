@@ -12,7 +12,8 @@ import {
   type EntryDraft,
 } from '@/features/entries/lib/entry-rows';
 import { lancarPlan } from '@/features/entries/lib/lancar-form';
-import type { EntryKind, ReceiptPhoto } from '@/features/entries/lib/wizard';
+import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 
 export interface CreateEntriesInput {
   kind: EntryKind;
@@ -36,7 +37,9 @@ export const lancarFormSchema = z
     /** The value of each entry; with installments, the total to split. */
     amountCents: z.number().nullable(),
     dueDate: z.string().nullable(),
-    recurrence: z.enum(Object.keys(RECURRENCE_LABELS) as [RecurrenceFrequency, ...RecurrenceFrequency[]]),
+    recurrence: z.enum(
+      Object.keys(RECURRENCE_LABELS) as [RecurrenceFrequency, ...RecurrenceFrequency[]],
+    ),
     /** Typed text, so a half-typed number is kept as is. */
     occurrences: z.string(),
     installments: z.boolean(),
@@ -53,16 +56,22 @@ export const lancarFormSchema = z
     settle: z.boolean(),
   })
   .superRefine((form, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
     if (form.description.trim() === '') issue('description', 'Informe a descrição.');
-    if (form.amountCents === null || form.amountCents <= 0) issue('amountCents', 'Informe um valor maior que zero.');
+    if (form.amountCents === null || form.amountCents <= 0)
+      issue('amountCents', 'Informe um valor maior que zero.');
     if (!form.dueDate) issue('dueDate', 'Informe a data de vencimento.');
 
     const plan = lancarPlan(form);
     if (form.installments) {
       if (plan?.type !== 'installments' || plan.count < 2 || plan.count > MAX_INSTALLMENTS) {
         issue('installmentCount', `Informe de 2 a ${MAX_INSTALLMENTS} parcelas.`);
-      } else if (form.amountCents !== null && form.amountCents > 0 && form.amountCents < plan.count) {
+      } else if (
+        form.amountCents !== null &&
+        form.amountCents > 0 &&
+        form.amountCents < plan.count
+      ) {
         issue('installmentCount', 'O valor é pequeno demais para tantas parcelas.');
       }
     } else if (form.recurrence !== 'none') {
@@ -70,7 +79,8 @@ export const lancarFormSchema = z
         issue('occurrences', `Informe de 2 a ${MAX_OCCURRENCES} ocorrências.`);
       }
     }
-    if (form.settle && !form.bankAccountId) issue('bankAccountId', 'Selecione uma conta bancária para dar baixa.');
+    if (form.settle && !form.bankAccountId)
+      issue('bankAccountId', 'Selecione uma conta bancária para dar baixa.');
   })
   .transform((form, ctx): Omit<CreateEntriesInput, 'kind'> => {
     const plan = lancarPlan(form);
@@ -97,11 +107,11 @@ export const lancarFormSchema = z
   });
 export type LancarFormValues = z.input<typeof lancarFormSchema>;
 
-const tableOf = { payable: 'accounts_payable', receivable: 'accounts_receivable' } as const;
+const tableOf = { expense: 'accounts_payable', income: 'accounts_receivable' } as const;
 
 async function settleFirst(kind: EntryKind, entryId: string, bankAccountId: string): Promise<void> {
   const { error } =
-    kind === 'payable'
+    kind === 'expense'
       ? await supabase.rpc('settle_payable', {
           p_payable_id: entryId,
           p_bank_account_id: bankAccountId,
@@ -120,9 +130,15 @@ async function settleFirst(kind: EntryKind, entryId: string, bankAccountId: stri
  * settles the first one. When the settlement fails the new rows are removed again, so a retry does
  * not leave duplicates behind.
  */
-export async function createEntries(companyId: string, input: CreateEntriesInput): Promise<CreateEntriesResult> {
+export async function createEntries(
+  companyId: string,
+  input: CreateEntriesInput,
+): Promise<CreateEntriesResult> {
   const rows = buildEntryRows({ ...input.draft, companyId }, crypto.randomUUID());
-  const { data, error } = await supabase.from(tableOf[input.kind]).insert(rows).select('id, due_date');
+  const { data, error } = await supabase
+    .from(tableOf[input.kind])
+    .insert(rows)
+    .select('id, due_date');
   if (error) throw error;
   if (!input.settle) return { count: data.length, settled: false };
 
@@ -151,7 +167,9 @@ export function useCreateEntries() {
     mutationFn: (input: CreateEntriesInput) => createEntries(companyId, input),
     meta: { silentNetworkError: true },
     onSuccess: async () => {
-      await Promise.all(moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
   });
 }

@@ -11,7 +11,7 @@ import type { WizardEntry } from '@/features/entries/lib/wizard';
  */
 async function resolveParty(companyId: string, entry: WizardEntry): Promise<string> {
   if (entry.partyId) return entry.partyId;
-  const table = entry.kind === 'payable' ? 'suppliers' : 'clients';
+  const table = entry.kind === 'expense' ? 'suppliers' : 'clients';
   const { data: existing, error: findError } = await supabase
     .from(table)
     .select('id')
@@ -23,18 +23,25 @@ async function resolveParty(companyId: string, entry: WizardEntry): Promise<stri
   if (existing[0]) return existing[0].id;
 
   const { data, error } =
-    entry.kind === 'payable'
+    entry.kind === 'expense'
       ? await supabase
           .from('suppliers')
           .insert({ company_id: companyId, name: entry.partyName, type: 'materiais' })
           .select('id')
           .single()
-      : await supabase.from('clients').insert({ company_id: companyId, name: entry.partyName }).select('id').single();
+      : await supabase
+          .from('clients')
+          .insert({ company_id: companyId, name: entry.partyName })
+          .select('id')
+          .single();
   if (error) throw error;
   return data.id;
 }
 
-export async function createWizardEntry(companyId: string, entry: WizardEntry): Promise<{ id: string }> {
+export async function createWizardEntry(
+  companyId: string,
+  entry: WizardEntry,
+): Promise<{ id: string }> {
   const partyId = await resolveParty(companyId, entry);
   const common = {
     company_id: companyId,
@@ -46,7 +53,7 @@ export async function createWizardEntry(companyId: string, entry: WizardEntry): 
     notes: entry.notes,
   };
   const { data, error } =
-    entry.kind === 'payable'
+    entry.kind === 'expense'
       ? await supabase
           .from('accounts_payable')
           .insert({ ...common, supplier_id: partyId, supplier_name: entry.partyName })
@@ -71,7 +78,9 @@ export function useCreateWizardEntry() {
     meta: { silentNetworkError: true },
     onSuccess: async () => {
       // A new entry changes the totals and lists; a new supplier/client changes the pickers.
-      await Promise.all(moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
   });
 }

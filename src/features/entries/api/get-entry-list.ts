@@ -5,7 +5,7 @@ import {
   type Entry,
   type EntryKind,
   type EntryStatus,
-} from '@/lib/api/entry-view';
+} from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { ENTRY_COLUMNS, toEntry } from '@/lib/api/entry-view';
+import { ENTRY_COLUMNS, toEntry } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { Entry } from '@/lib/api/entry-view';
+import type { Entry } from '@/lib/entries';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { daysOverdue, formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';

@@ -11,8 +11,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import type { Entry } from '@/lib/api/entry-view';
-import { useReopenEntry } from '@/lib/api/settle-entry';
+import type { Entry } from '@/lib/entries';
+import { useReopenEntry } from '@/features/entries/api/settle-entry';
 import {
   errorKey,
   getErrorMessage,

@@ -16,10 +16,10 @@ const initial = {
 describe('draft storage', () => {
   it('round-trips a draft and keys it by user, company and kind', () => {
     const owner = { userId: 'user-a', id: 'company-a' };
-    const key = wizardStorageKey(owner, 'payable');
-    expect(key).not.toBe(wizardStorageKey({ ...owner, id: 'company-b' }, 'payable'));
-    expect(key).not.toBe(wizardStorageKey({ ...owner, userId: 'user-b' }, 'payable'));
-    expect(key).not.toBe(wizardStorageKey(owner, 'receivable'));
+    const key = wizardStorageKey(owner, 'expense');
+    expect(key).not.toBe(wizardStorageKey({ ...owner, id: 'company-b' }, 'expense'));
+    expect(key).not.toBe(wizardStorageKey({ ...owner, userId: 'user-b' }, 'expense'));
+    expect(key).not.toBe(wizardStorageKey(owner, 'income'));
     const draft = {
       description: 'Areia',
       amountCents: 500,

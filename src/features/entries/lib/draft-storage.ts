@@ -3,6 +3,7 @@
 // user and the company, so a draft never shows up for another user or in another company; the
 // user's drafts go with "Sair" or when someone else signs in (src/lib/session-end.ts).
 import { useEffect, useState } from 'react';
+import type { EntryKind } from '@/lib/entries';
 import { userStorageKey } from '@/lib/user-storage';
 
 type StorageKind = 'localStorage' | 'sessionStorage';
@@ -16,12 +17,15 @@ interface DraftOwner {
 }
 
 /** `owner` is the current company (useCurrentCompany()): its id and the signed-in user's. */
-export function wizardStorageKey(owner: DraftOwner, kind: 'payable' | 'receivable'): string {
-  return userStorageKey(owner.userId, `wizard:${owner.id}:${kind}`);
+// The keys keep the names they had before EntryKind was one type, so saved drafts survive.
+const KEY_NAME: Record<EntryKind, string> = { expense: 'payable', income: 'receivable' };
+
+export function wizardStorageKey(owner: DraftOwner, kind: EntryKind): string {
+  return userStorageKey(owner.userId, `wizard:${owner.id}:${KEY_NAME[kind]}`);
 }
 
-export function lancarDraftKey(owner: DraftOwner, kind: 'payable' | 'receivable'): string {
-  return userStorageKey(owner.userId, `lancar-draft:${owner.id}:${kind}`);
+export function lancarDraftKey(owner: DraftOwner, kind: EntryKind): string {
+  return userStorageKey(owner.userId, `lancar-draft:${owner.id}:${KEY_NAME[kind]}`);
 }
 
 function storage(kind: StorageKind): Storage | null {

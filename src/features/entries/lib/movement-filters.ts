@@ -1,6 +1,6 @@
 // The filters of Movimentações (SPEC §2): what the chips hold, the date range a period means, the
 // arguments of search_movements / movement_summary, and the active-filter badges.
-import type { EntryKind } from '@/lib/api/entry-view';
+import type { EntryKind } from '@/lib/entries';
 import { periodRange, type DateRange, type IsoDate } from '@/lib/dates';
 
 export type MovementPeriod = 'today' | 'week' | 'month' | 'custom';

@@ -1,6 +1,6 @@
 // The CSV export of Movimentações, made so that Excel in Brazil opens it as a table: `;` between
 // fields, decimal comma, dd/MM/yyyy dates, a UTF-8 byte order mark and CRLF line ends.
-import type { Entry } from '@/lib/api/entry-view';
+import type { Entry } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import {
   MOVEMENT_KIND_LABELS,

@@ -111,14 +111,14 @@ describe('wizardDueDate', () => {
 describe('wizardEntry', () => {
   it('trims texts, maps Geral to no project and blank notes to null', () => {
     expect(
-      wizardEntry('payable', {
+      wizardEntry('expense', {
         ...valid,
         description: '  Cimento ',
         project: GENERAL_PROJECT,
         notes: '  ',
       }),
     ).toEqual({
-      kind: 'payable',
+      kind: 'expense',
       description: 'Cimento',
       partyId: 'sup-1',
       partyName: 'Depósito Silva',
@@ -130,7 +130,7 @@ describe('wizardEntry', () => {
     });
   });
   it('is null while a step is invalid', () => {
-    expect(wizardEntry('receivable', { ...valid, partyName: '' })).toBeNull();
+    expect(wizardEntry('income', { ...valid, partyName: '' })).toBeNull();
   });
 });
 

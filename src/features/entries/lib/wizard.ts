@@ -1,8 +1,7 @@
 // The 9-step wizards of /pagar and /receber (SPEC §2, §5): their state, step gating and the row
 // they save. Pure, so the gating is tested without rendering.
 import { tomorrowLocal, todayLocal, type IsoDate } from '@/lib/dates';
-
-export type EntryKind = 'payable' | 'receivable';
+import type { EntryKind } from '@/lib/entries';
 
 export const WIZARD_STEPS = 9;
 
@@ -103,9 +102,18 @@ export interface WizardEntry {
 }
 
 /** The entry to save, or null when a step is not valid. */
-export function wizardEntry(kind: EntryKind, state: WizardState, now: Date = new Date()): WizardEntry | null {
+export function wizardEntry(
+  kind: EntryKind,
+  state: WizardState,
+  now: Date = new Date(),
+): WizardEntry | null {
   const dueDate = wizardDueDate(state, now);
-  if (!canContinue(9, state) || dueDate === null || state.amountCents === null || state.categoryId === null) {
+  if (
+    !canContinue(9, state) ||
+    dueDate === null ||
+    state.amountCents === null ||
+    state.categoryId === null
+  ) {
     return null;
   }
   const notes = state.notes.trim();

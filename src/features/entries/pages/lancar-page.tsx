@@ -13,24 +13,33 @@ export function LancarPage() {
       <PageHeader title="Lançar" backTo="/" />
       <Tabs defaultValue="pagar">
         <TabsList className="h-auto">
-          <TabsTrigger value="pagar" className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm">
+          <TabsTrigger
+            value="pagar"
+            className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm"
+          >
             <TrendingDown className="size-4 text-expense" aria-hidden="true" />
             Conta a Pagar
           </TabsTrigger>
-          <TabsTrigger value="receber" className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm">
+          <TabsTrigger
+            value="receber"
+            className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm"
+          >
             <TrendingUp className="size-4 text-income" aria-hidden="true" />
             Conta a Receber
           </TabsTrigger>
-          <TabsTrigger value="whatsapp" className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm">
+          <TabsTrigger
+            value="whatsapp"
+            className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm"
+          >
             <MessageCircle className="size-4" aria-hidden="true" />
             Via WhatsApp
           </TabsTrigger>
         </TabsList>
         <TabsContent value="pagar" forceMount className={keepMounted}>
-          <EntryForm kind="payable" />
+          <EntryForm kind="expense" />
         </TabsContent>
         <TabsContent value="receber" forceMount className={keepMounted}>
-          <EntryForm kind="receivable" />
+          <EntryForm kind="income" />
         </TabsContent>
         <TabsContent value="whatsapp">
           <WhatsAppPlaceholder />

@@ -16,7 +16,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import type { Entry } from '@/lib/api/entry-view';
+import type { Entry } from '@/lib/entries';
 import { formatDate, isOverdue, parseIsoDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';

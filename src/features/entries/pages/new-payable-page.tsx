@@ -1,5 +1,5 @@
 import { EntryWizard } from '@/features/entries/components/wizard/entry-wizard';
 
 export function NewPayablePage() {
-  return <EntryWizard kind="payable" />;
+  return <EntryWizard kind="expense" />;
 }

@@ -1,5 +1,5 @@
 import { EntryWizard } from '@/features/entries/components/wizard/entry-wizard';
 
 export function NewReceivablePage() {
-  return <EntryWizard kind="receivable" />;
+  return <EntryWizard kind="income" />;
 }

@@ -52,11 +52,11 @@ beforeEach(() => {
 });
 
 function renderForm(draft?: object) {
-  if (draft) localStorage.setItem(lancarDraftKey(company, 'payable'), JSON.stringify(draft));
+  if (draft) localStorage.setItem(lancarDraftKey(company, 'expense'), JSON.stringify(draft));
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: '/', element: <EntryForm kind="payable" /> }]);
+  const router = createMemoryRouter([{ path: '/', element: <EntryForm kind="expense" /> }]);
   render(
     <QueryClientProvider client={queryClient}>
       <CurrentCompanyContext.Provider value={company}>
@@ -154,11 +154,13 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText(/Descrição/), 'Areia média');
-    expect(localStorage.getItem(lancarDraftKey(company, 'payable'))).toBeNull();
+    expect(localStorage.getItem(lancarDraftKey(company, 'expense'))).toBeNull();
 
     // The session is revoked from another device: supabase-js reports SIGNED_OUT.
     applySessionChange(new QueryClient(), 'SIGNED_OUT', company.userId, null);
-    const saved: unknown = JSON.parse(localStorage.getItem(lancarDraftKey(company, 'payable')) ?? '{}');
+    const saved: unknown = JSON.parse(
+      localStorage.getItem(lancarDraftKey(company, 'expense')) ?? '{}',
+    );
     expect(saved).toMatchObject({ description: 'Areia média' });
   });
 });

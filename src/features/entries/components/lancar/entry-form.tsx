@@ -20,7 +20,13 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useBankAccounts, useCategories } from '@/lib/api/lookups';
@@ -36,28 +42,39 @@ import {
   type CreateEntriesInput,
   type LancarFormValues,
 } from '@/features/entries/api/create-entries';
-import { clearDraft, lancarDraftKey, readDraft, writeDraft } from '@/features/entries/lib/draft-storage';
+import {
+  clearDraft,
+  lancarDraftKey,
+  readDraft,
+  writeDraft,
+} from '@/features/entries/lib/draft-storage';
 import { initialLancarForm, type LancarFormState } from '@/features/entries/lib/lancar-form';
-import type { EntryKind } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
 
-const paymentMethodOptions = (Object.keys(paymentMethodLabels) as PaymentMethod[]).map((method) => ({
-  id: method,
-  name: paymentMethodLabels[method],
-}));
+const paymentMethodOptions = (Object.keys(paymentMethodLabels) as PaymentMethod[]).map(
+  (method) => ({
+    id: method,
+    name: paymentMethodLabels[method],
+  }),
+);
 
 const copy = {
-  payable: {
+  expense: {
     created: (n: number) =>
-      n === 1 ? 'Conta a pagar foi criada com sucesso.' : `${n} contas a pagar foram criadas com sucesso.`,
+      n === 1
+        ? 'Conta a pagar foi criada com sucesso.'
+        : `${n} contas a pagar foram criadas com sucesso.`,
     paidTitle: 'Pagamento realizado',
     paid: (description: string) => `${description} foi marcado como pago.`,
   },
-  receivable: {
+  income: {
     created: (n: number) =>
-      n === 1 ? 'Conta a receber foi criada com sucesso.' : `${n} contas a receber foram criadas com sucesso.`,
+      n === 1
+        ? 'Conta a receber foi criada com sucesso.'
+        : `${n} contas a receber foram criadas com sucesso.`,
     paidTitle: 'Recebimento confirmado',
     paid: (description: string) => `${description} foi marcado como recebido.`,
   },
@@ -90,14 +107,24 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const [hasDraft, setHasDraft] = useState(() => localStorage.getItem(draftKey) !== null);
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
   const createEntries = useCreateEntries();
-  const categories = useCategories({ type: kind === 'payable' ? 'expense' : 'income', activeOnly: true });
+  const categories = useCategories({
+    type: kind === 'expense' ? 'expense' : 'income',
+    activeOnly: true,
+  });
   const bankAccounts = useBankAccounts({ activeOnly: true });
   const ids = { recurrence: useId(), installments: useId() };
   const text = copy[kind];
-  const tone = kind === 'payable' ? 'expense' : 'income';
+  const tone = kind === 'expense' ? 'expense' : 'income';
   const [amountCents, dueDate, recurrence, occurrences, installments, installmentCount] = useWatch({
     control: form.control,
-    name: ['amountCents', 'dueDate', 'recurrence', 'occurrences', 'installments', 'installmentCount'],
+    name: [
+      'amountCents',
+      'dueDate',
+      'recurrence',
+      'occurrences',
+      'installments',
+      'installmentCount',
+    ],
   });
   // The session ending on its own keeps what was typed for when the user signs in again.
   useSaveDraftOnSessionEnd(() => {
@@ -113,13 +140,17 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     } catch (error) {
       // Everything typed stays, so the user can try again.
       toast.error('Erro ao salvar', {
-        description: getErrorMessage(error, 'Não foi possível salvar o lançamento. Tente novamente.'),
+        description: getErrorMessage(
+          error,
+          'Não foi possível salvar o lançamento. Tente novamente.',
+        ),
       });
       return;
     } finally {
       setAction(null);
     }
-    if (result.settled) toast.success(text.paidTitle, { description: text.paid(input.draft.description) });
+    if (result.settled)
+      toast.success(text.paidTitle, { description: text.paid(input.draft.description) });
     else toast.success('Lançamento salvo!', { description: text.created(result.count) });
     clearDraft('localStorage', draftKey);
     setHasDraft(false);
@@ -127,7 +158,8 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   }
 
   function onInvalid(errors: FieldErrors<LancarFormValues>) {
-    if (errors.bankAccountId?.message) toast.error('Erro', { description: errors.bankAccountId.message });
+    if (errors.bankAccountId?.message)
+      toast.error('Erro', { description: errors.bankAccountId.message });
   }
 
   function submit(settle: boolean) {
@@ -142,7 +174,9 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
       return;
     }
     setHasDraft(true);
-    toast.success('Rascunho salvo', { description: 'Você pode continuar depois, mesmo se recarregar a página.' });
+    toast.success('Rascunho salvo', {
+      description: 'Você pode continuar depois, mesmo se recarregar a página.',
+    });
   }
 
   function discardDraft() {
@@ -158,7 +192,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
       <form
         noValidate
         className="grid gap-4"
-        aria-label={kind === 'payable' ? 'Conta a Pagar' : 'Conta a Receber'}
+        aria-label={kind === 'expense' ? 'Conta a Pagar' : 'Conta a Receber'}
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy) submit(false);
@@ -185,7 +219,9 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
                   {...field}
                   maxLength={180}
                   autoComplete="off"
-                  placeholder={kind === 'payable' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'}
+                  placeholder={
+                    kind === 'expense' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'
+                  }
                 />
               </FormControl>
               <FormMessage />
@@ -207,7 +243,9 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
                   onBlur={field.onBlur}
                 />
               </FormControl>
-              {installments ? <FormDescription>Valor total, dividido nas parcelas.</FormDescription> : null}
+              {installments ? (
+                <FormDescription>Valor total, dividido nas parcelas.</FormDescription>
+              ) : null}
               <FormMessage />
             </FormItem>
           )}
@@ -278,7 +316,11 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
             render={({ field }) => (
               <div className="flex min-h-touch items-center justify-between gap-3">
                 <Label htmlFor={ids.installments}>Parcelamento</Label>
-                <Switch id={ids.installments} checked={field.value} onCheckedChange={field.onChange} />
+                <Switch
+                  id={ids.installments}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                />
               </div>
             )}
           />
@@ -328,7 +370,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
               <FormLabel>Categoria</FormLabel>
               <FormControl>
                 <CategoryPicker
-                  type={kind === 'payable' ? 'expense' : 'income'}
+                  type={kind === 'expense' ? 'expense' : 'income'}
                   value={field.value}
                   onChange={field.onChange}
                   noneLabel="Sem categoria"
@@ -350,7 +392,9 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
                   value={field.value}
                   onChange={field.onChange}
                   noneLabel="Não definida"
-                  optionLabel={(account) => `${account.name} - ${formatCurrency(toCents(account.current_balance))}`}
+                  optionLabel={(account) =>
+                    `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+                  }
                 />
               </FormControl>
               <FormDescription>
@@ -358,7 +402,9 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
                   ? 'Nenhuma conta bancária ativa cadastrada.'
                   : 'Obrigatória para marcar como pago.'}
               </FormDescription>
-              <FormMessage>{bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null}</FormMessage>
+              <FormMessage>
+                {bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null}
+              </FormMessage>
             </FormItem>
           )}
         />
@@ -388,7 +434,11 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           render={({ field }) => (
             <div className="grid gap-2">
               <p className="text-sm font-medium">Anexo</p>
-              <ReceiptPhotoInput label="Anexar comprovante" value={field.value} onChange={field.onChange} />
+              <ReceiptPhotoInput
+                label="Anexar comprovante"
+                value={field.value}
+                onChange={field.onChange}
+              />
             </div>
           )}
         />
@@ -400,7 +450,12 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
             <FormItem>
               <FormLabel>Observações</FormLabel>
               <FormControl>
-                <Textarea {...field} maxLength={2000} rows={3} placeholder="Informações adicionais" />
+                <Textarea
+                  {...field}
+                  maxLength={2000}
+                  rows={3}
+                  placeholder="Informações adicionais"
+                />
               </FormControl>
               <FormMessage />
             </FormItem>

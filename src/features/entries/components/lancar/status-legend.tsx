@@ -1,10 +1,13 @@
 import { Badge } from '@/components/ui/badge';
-import type { EntryKind } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 
 /** The Status legend of the Lançar form: what each status of an entry means. */
 export function StatusLegend({ kind }: { kind: EntryKind }) {
   return (
-    <section aria-labelledby={`status-legend-${kind}`} className="grid gap-2 rounded-lg border p-3 text-sm">
+    <section
+      aria-labelledby={`status-legend-${kind}`}
+      className="grid gap-2 rounded-lg border p-3 text-sm"
+    >
       <h3 id={`status-legend-${kind}`} className="font-medium">
         Status
       </h3>
@@ -13,7 +16,9 @@ export function StatusLegend({ kind }: { kind: EntryKind }) {
           <dt>
             <Badge variant="secondary">Aberto</Badge>
           </dt>
-          <dd className="text-muted-foreground">Aguardando {kind === 'payable' ? 'pagamento' : 'recebimento'}, no prazo.</dd>
+          <dd className="text-muted-foreground">
+            Aguardando {kind === 'expense' ? 'pagamento' : 'recebimento'}, no prazo.
+          </dd>
         </div>
         <div className="flex items-center gap-2">
           <dt>

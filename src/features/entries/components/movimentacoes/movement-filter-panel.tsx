@@ -7,7 +7,7 @@ import { NONE_VALUE } from '@/components/pickers/option-select';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { DatePicker } from '@/components/ui/date-picker';
 import { Label } from '@/components/ui/label';
-import type { EntryKind } from '@/lib/api/entry-view';
+import type { EntryKind } from '@/lib/entries';
 import { parseIsoDate } from '@/lib/dates';
 import {
   GENERAL_PROJECT,
@@ -119,8 +119,16 @@ export function MovementFilterPanel({ id, filters, onChange }: MovementFilterPan
 
       <ProjectFilterChips
         label="Obra"
-        selected={filters.projectIds.map((projectId) => (projectId === GENERAL_PROJECT ? NONE_VALUE : projectId))}
-        onChange={(ids) => set({ projectIds: ids.map((projectId) => (projectId === NONE_VALUE ? GENERAL_PROJECT : projectId)) })}
+        selected={filters.projectIds.map((projectId) =>
+          projectId === GENERAL_PROJECT ? NONE_VALUE : projectId,
+        )}
+        onChange={(ids) =>
+          set({
+            projectIds: ids.map((projectId) =>
+              projectId === NONE_VALUE ? GENERAL_PROJECT : projectId,
+            ),
+          })
+        }
         noneLabel="Geral"
         {...LOOKUP_TEXTS}
       />

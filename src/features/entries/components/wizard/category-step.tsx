@@ -1,5 +1,5 @@
 import { CategoryChoiceList } from '@/components/pickers/choice-lists';
-import type { EntryKind } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 
 interface CategoryStepProps {
   kind: EntryKind;
@@ -11,8 +11,8 @@ interface CategoryStepProps {
 export function CategoryStep({ kind, value, onChange }: CategoryStepProps) {
   return (
     <CategoryChoiceList
-      type={kind === 'payable' ? 'expense' : 'income'}
-      tone={kind === 'payable' ? 'expense' : 'income'}
+      type={kind === 'expense' ? 'expense' : 'income'}
+      tone={kind === 'expense' ? 'expense' : 'income'}
       value={value ?? undefined}
       onChange={onChange}
     />

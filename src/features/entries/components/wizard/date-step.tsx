@@ -1,7 +1,15 @@
 import { ChoiceList } from '@/components/pickers/choice-list';
 import { Calendar } from '@/components/ui/calendar';
-import { formatDate, parseIsoDate, toIsoDate, todayLocal, tomorrowLocal, type IsoDate } from '@/lib/dates';
-import type { DateMode, EntryKind } from '@/features/entries/lib/wizard';
+import {
+  formatDate,
+  parseIsoDate,
+  toIsoDate,
+  todayLocal,
+  tomorrowLocal,
+  type IsoDate,
+} from '@/lib/dates';
+import type { DateMode } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 
 interface DateStepProps {
   kind: EntryKind;
@@ -13,12 +21,12 @@ interface DateStepProps {
 /** Step 4: Hoje, Amanhã or a date from the calendar. */
 export function DateStep({ kind, mode, chosenDate, onChange }: DateStepProps) {
   const selected = parseIsoDate(chosenDate) ?? undefined;
-  const label = kind === 'payable' ? 'Data de pagamento' : 'Data prevista';
+  const label = kind === 'expense' ? 'Data de pagamento' : 'Data prevista';
   return (
     <div className="grid gap-4">
       <ChoiceList
         label={label}
-        tone={kind === 'payable' ? 'expense' : 'income'}
+        tone={kind === 'expense' ? 'expense' : 'income'}
         value={mode}
         onChange={(value) => {
           if (value !== null) onChange({ dateMode: value as DateMode, chosenDate });
@@ -37,10 +45,14 @@ export function DateStep({ kind, mode, chosenDate, onChange }: DateStepProps) {
         <div className="flex justify-center rounded-lg border p-2">
           <Calendar
             mode="single"
-            aria-label={kind === 'payable' ? 'Calendário da data de pagamento' : 'Calendário da data prevista'}
+            aria-label={
+              kind === 'expense' ? 'Calendário da data de pagamento' : 'Calendário da data prevista'
+            }
             selected={selected}
             defaultMonth={selected}
-            onSelect={(date) => onChange({ dateMode: 'choose', chosenDate: date ? toIsoDate(date) : null })}
+            onSelect={(date) =>
+              onChange({ dateMode: 'choose', chosenDate: date ? toIsoDate(date) : null })
+            }
           />
         </div>
       ) : null}

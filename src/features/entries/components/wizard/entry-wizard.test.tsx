@@ -10,7 +10,7 @@ import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { restUrl, server } from '@/test/msw-server';
 import { EntryWizard } from '@/features/entries/components/wizard/entry-wizard';
-import type { EntryKind } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 
 const company: CurrentCompany = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -21,11 +21,40 @@ const company: CurrentCompany = {
   fullName: 'Paula',
 };
 
-const supplier = { id: 'aaaaaaaa-0000-4000-8000-000000000001', company_id: company.id, name: 'Depósito Silva', is_active: true };
-const client = { id: 'aaaaaaaa-0000-4000-8000-000000000002', company_id: company.id, name: 'Maria Souza', is_active: true };
-const project = { id: 'bbbbbbbb-0000-4000-8000-000000000001', company_id: company.id, name: 'Casa 001', client_name: 'João' };
-const expense = { id: 'cccccccc-0000-4000-8000-000000000001', company_id: company.id, name: 'Materiais', type: 'expense', description: null, is_active: true };
-const income = { id: 'cccccccc-0000-4000-8000-000000000002', company_id: company.id, name: 'Venda de casas', type: 'income', description: null, is_active: true };
+const supplier = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  company_id: company.id,
+  name: 'Depósito Silva',
+  is_active: true,
+};
+const client = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000002',
+  company_id: company.id,
+  name: 'Maria Souza',
+  is_active: true,
+};
+const project = {
+  id: 'bbbbbbbb-0000-4000-8000-000000000001',
+  company_id: company.id,
+  name: 'Casa 001',
+  client_name: 'João',
+};
+const expense = {
+  id: 'cccccccc-0000-4000-8000-000000000001',
+  company_id: company.id,
+  name: 'Materiais',
+  type: 'expense',
+  description: null,
+  is_active: true,
+};
+const income = {
+  id: 'cccccccc-0000-4000-8000-000000000002',
+  company_id: company.id,
+  name: 'Venda de casas',
+  type: 'income',
+  description: null,
+  is_active: true,
+};
 
 afterEach(() => {
   toast.dismiss();
@@ -43,7 +72,9 @@ beforeEach(() => {
     http.get(restUrl('clients'), () => HttpResponse.json([client])),
     http.get(restUrl('projects'), () => HttpResponse.json([project])),
     http.get(restUrl('categories'), ({ request }) =>
-      HttpResponse.json(new URL(request.url).searchParams.get('type') === 'eq.income' ? [income] : [expense]),
+      HttpResponse.json(
+        new URL(request.url).searchParams.get('type') === 'eq.income' ? [income] : [expense],
+      ),
     ),
     http.post(restUrl('suppliers'), async ({ request }) => {
       posted.push({ table: 'suppliers', body: await request.json() });
@@ -53,7 +84,9 @@ beforeEach(() => {
 });
 
 function renderWizard(kind: EntryKind) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter([{ path: '/', element: <EntryWizard kind={kind} /> }]);
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -90,7 +123,7 @@ async function fillUntilReview(user: ReturnType<typeof userEvent.setup>) {
 describe('EntryWizard', { timeout: 60_000 }, () => {
   it('gates Continuar on every step as SPEC §5 says, and going back keeps what was typed', async () => {
     const user = userEvent.setup();
-    renderWizard('payable');
+    renderWizard('expense');
 
     step(1);
     expect(screen.getByRole('button', { name: /Voltar/ })).toBeDisabled();
@@ -177,14 +210,17 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
         return HttpResponse.json({ id: 'entry-1' }, { status: 201 });
       }),
     );
-    renderWizard('payable');
+    renderWizard('expense');
     await fillUntilReview(user);
     await user.click(screen.getByRole('button', { name: /Salvar/ }));
 
     expect(await screen.findByText('Lançamento salvo!')).toBeInTheDocument();
     expect(screen.getByText('Conta a pagar foi criada com sucesso.')).toBeInTheDocument();
     expect(posted).toEqual([
-      { table: 'suppliers', body: { company_id: company.id, name: 'Areial Novo', type: 'materiais' } },
+      {
+        table: 'suppliers',
+        body: { company_id: company.id, name: 'Areial Novo', type: 'materiais' },
+      },
       {
         table: 'accounts_payable',
         body: {
@@ -209,15 +245,20 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     server.use(
       http.post(restUrl('accounts_payable'), () =>
-        HttpResponse.json({ code: '23514', message: 'new row violates check constraint' }, { status: 400 }),
+        HttpResponse.json(
+          { code: '23514', message: 'new row violates check constraint' },
+          { status: 400 },
+        ),
       ),
     );
-    renderWizard('payable');
+    renderWizard('expense');
     await fillUntilReview(user);
     await user.click(screen.getByRole('button', { name: /Salvar/ }));
 
     expect(await screen.findByText('Erro ao salvar')).toBeInTheDocument();
-    expect(screen.getByText('Não foi possível salvar o lançamento. Tente novamente.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Não foi possível salvar o lançamento. Tente novamente.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/violates/)).not.toBeInTheDocument();
     step(9);
     expect(screen.getByText('Cimento CP-II')).toBeInTheDocument();
@@ -229,13 +270,13 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
 
   it('survives a remount (reload) mid-wizard', async () => {
     const user = userEvent.setup();
-    const first = renderWizard('receivable');
+    const first = renderWizard('income');
     await user.type(screen.getByLabelText('Descrição'), 'Parcela Casa 002');
     await user.click(continuar());
     await user.type(screen.getByLabelText('Nome do cliente'), 'Maria');
     first.unmount();
 
-    renderWizard('receivable');
+    renderWizard('income');
     step(2);
     expect(screen.getByLabelText('Nome do cliente')).toHaveValue('Maria');
     await user.click(screen.getByRole('button', { name: /Voltar/ }));
@@ -244,7 +285,7 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
 
   it('the receivable wizard speaks of clients, an expected date and income categories', async () => {
     const user = userEvent.setup();
-    renderWizard('receivable');
+    renderWizard('income');
     expect(screen.getByRole('heading', { name: 'Nova Conta a Receber' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Descrição'), 'Sinal');
     await user.click(continuar());
@@ -252,7 +293,9 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
     await user.click(continuar());
     await user.type(screen.getByLabelText('Valor'), '10');
     await user.click(continuar());
-    expect(screen.getByRole('heading', { name: 'Qual a data prevista para receber?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Qual a data prevista para receber?' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Data prevista' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Hoje/ }));
     await user.click(continuar());

@@ -20,9 +20,9 @@ import {
   initialWizardState,
   WIZARD_STEPS,
   wizardEntry,
-  type EntryKind,
   type WizardState,
 } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 import { CategoryStep } from '@/features/entries/components/wizard/category-step';
 import { DateStep } from '@/features/entries/components/wizard/date-step';
 import { PartyStep } from '@/features/entries/components/wizard/party-step';
@@ -31,7 +31,7 @@ import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-
 import { ReviewStep } from '@/features/entries/components/wizard/review-step';
 
 const copy = {
-  payable: {
+  expense: {
     title: 'Nova Conta a Pagar',
     questions: [
       'O que você vai pagar?',
@@ -46,7 +46,7 @@ const copy = {
     ],
     success: 'Conta a pagar foi criada com sucesso.',
   },
-  receivable: {
+  income: {
     title: 'Nova Conta a Receber',
     questions: [
       'O que você vai receber?',
@@ -75,7 +75,7 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
   const previousStep = useRef(state.step);
 
   const text = copy[kind];
-  const tone = kind === 'payable' ? 'expense' : 'income';
+  const tone = kind === 'expense' ? 'expense' : 'income';
   const step = Math.min(Math.max(state.step, 1), WIZARD_STEPS);
   const valid = canContinue(step, state);
 
@@ -116,7 +116,7 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
           <span className="text-muted-foreground">Passo</span>
           <span
             className={
-              kind === 'payable' ? 'font-semibold text-expense' : 'font-semibold text-income'
+              kind === 'expense' ? 'font-semibold text-expense' : 'font-semibold text-income'
             }
           >
             {step}/{WIZARD_STEPS}
@@ -152,7 +152,7 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
               maxLength={200}
               autoComplete="off"
               placeholder={
-                kind === 'payable' ? 'Ex.: Cimento para a fundação' : 'Ex.: Parcela da Casa 002'
+                kind === 'expense' ? 'Ex.: Cimento para a fundação' : 'Ex.: Parcela da Casa 002'
               }
               onChange={(e) => update({ description: e.target.value })}
             />

@@ -3,7 +3,8 @@ import { ClientChoiceList, SupplierChoiceList } from '@/components/pickers/choic
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useClients, useSuppliers } from '@/lib/api/lookups';
-import { findPartyByName, type EntryKind } from '@/features/entries/lib/wizard';
+import { findPartyByName } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 
 interface PartyStepProps {
   kind: EntryKind;
@@ -17,8 +18,8 @@ interface PartyStepProps {
 export function PartyStep({ kind, inputId, partyId, partyName, onChange }: PartyStepProps) {
   const suppliers = useSuppliers({ activeOnly: true });
   const clients = useClients({ activeOnly: true });
-  const query = kind === 'payable' ? suppliers : clients;
-  const noun = kind === 'payable' ? 'fornecedor' : 'cliente';
+  const query = kind === 'expense' ? suppliers : clients;
+  const noun = kind === 'expense' ? 'fornecedor' : 'cliente';
   const parties = query.data ?? [];
 
   const isNew = partyName.trim() !== '' && !partyId && query.isSuccess;
@@ -26,13 +27,15 @@ export function PartyStep({ kind, inputId, partyId, partyName, onChange }: Party
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor={inputId}>{kind === 'payable' ? 'Nome do fornecedor' : 'Nome do cliente'}</Label>
+        <Label htmlFor={inputId}>
+          {kind === 'expense' ? 'Nome do fornecedor' : 'Nome do cliente'}
+        </Label>
         <Input
           id={inputId}
           value={partyName}
           maxLength={200}
           autoComplete="off"
-          placeholder={kind === 'payable' ? 'Ex.: Depósito São José' : 'Ex.: Maria Souza'}
+          placeholder={kind === 'expense' ? 'Ex.: Depósito São José' : 'Ex.: Maria Souza'}
           onChange={(event) => {
             const name = event.target.value;
             onChange({ partyName: name, partyId: findPartyByName(parties, name)?.id ?? null });
@@ -46,7 +49,7 @@ export function PartyStep({ kind, inputId, partyId, partyName, onChange }: Party
         ) : null}
       </div>
 
-      {kind === 'payable' ? (
+      {kind === 'expense' ? (
         <SupplierChoiceList
           tone="expense"
           value={partyId ?? undefined}

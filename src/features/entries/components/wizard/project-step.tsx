@@ -1,5 +1,6 @@
 import { ProjectChoiceList } from '@/components/pickers/choice-lists';
-import { GENERAL_PROJECT, type EntryKind } from '@/features/entries/lib/wizard';
+import { GENERAL_PROJECT } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 
 interface ProjectStepProps {
   kind: EntryKind;
@@ -13,7 +14,7 @@ export const GENERAL_PROJECT_LABEL = 'Geral (sem obra específica)';
 export function ProjectStep({ kind, value, onChange }: ProjectStepProps) {
   return (
     <ProjectChoiceList
-      tone={kind === 'payable' ? 'expense' : 'income'}
+      tone={kind === 'expense' ? 'expense' : 'income'}
       noneLabel={GENERAL_PROJECT_LABEL}
       // The wizard keeps "Geral" as GENERAL_PROJECT (stored in the saved wizard) and null for "not chosen yet".
       value={value === GENERAL_PROJECT ? null : (value ?? undefined)}

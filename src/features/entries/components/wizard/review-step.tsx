@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
-import { GENERAL_PROJECT, wizardDueDate, type EntryKind, type WizardState } from '@/features/entries/lib/wizard';
+import { GENERAL_PROJECT, wizardDueDate, type WizardState } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
 import { GENERAL_PROJECT_LABEL } from '@/features/entries/components/wizard/project-step';
 
 interface ReviewStepProps {
@@ -16,7 +17,10 @@ interface ReviewStepProps {
 /** Step 9: everything typed, each line with a way back to its step. */
 export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
   const projects = useProjects();
-  const categories = useCategories({ type: kind === 'payable' ? 'expense' : 'income', activeOnly: true });
+  const categories = useCategories({
+    type: kind === 'expense' ? 'expense' : 'income',
+    activeOnly: true,
+  });
   const projectName =
     state.project === GENERAL_PROJECT
       ? GENERAL_PROJECT_LABEL
@@ -28,11 +32,13 @@ export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
     { step: 1, label: 'Descrição', value: state.description.trim() },
     {
       step: 2,
-      label: kind === 'payable' ? 'Fornecedor' : 'Cliente',
+      label: kind === 'expense' ? 'Fornecedor' : 'Cliente',
       value: (
         <>
           {state.partyName.trim()}
-          {state.partyId ? null : <span className="ml-1 text-xs text-muted-foreground">(novo)</span>}
+          {state.partyId ? null : (
+            <span className="ml-1 text-xs text-muted-foreground">(novo)</span>
+          )}
         </>
       ),
     },
@@ -40,12 +46,20 @@ export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
       step: 3,
       label: 'Valor',
       value: (
-        <span className={kind === 'payable' ? 'font-semibold text-expense' : 'font-semibold text-income'}>
+        <span
+          className={
+            kind === 'expense' ? 'font-semibold text-expense' : 'font-semibold text-income'
+          }
+        >
           {state.amountCents === null ? '—' : formatCurrency(state.amountCents)}
         </span>
       ),
     },
-    { step: 4, label: kind === 'payable' ? 'Vencimento' : 'Data prevista', value: dueDate ? formatDate(dueDate) : '—' },
+    {
+      step: 4,
+      label: kind === 'expense' ? 'Vencimento' : 'Data prevista',
+      value: dueDate ? formatDate(dueDate) : '—',
+    },
     { step: 5, label: 'Obra', value: projectName },
     { step: 6, label: 'Categoria', value: categoryName },
     { step: 7, label: 'Observações', value: state.notes.trim() || 'Nenhuma' },
@@ -61,7 +75,12 @@ export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
               <dt className="text-xs text-muted-foreground">{row.label}</dt>
               <dd className="break-words">{row.value}</dd>
             </div>
-            <Button variant="ghost" size="icon" aria-label={`Alterar ${row.label.toLowerCase()}`} onClick={() => onEdit(row.step)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Alterar ${row.label.toLowerCase()}`}
+              onClick={() => onEdit(row.step)}
+            >
               <Pencil aria-hidden="true" />
             </Button>
           </div>

@@ -25,14 +25,14 @@ import {
 } from '@/components/ui/form';
 import { FormField as LabelledField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { Entry } from '@/lib/api/entry-view';
+import type { Entry } from '@/lib/entries';
 import { useBankAccounts } from '@/lib/api/lookups';
 import {
   updateEntrySchema,
   useSettleEntry,
   useUpdateEntry,
   type UpdateEntryInput,
-} from '@/lib/api/settle-entry';
+} from '@/features/entries/api/settle-entry';
 import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import {
   errorKey,

@@ -1,6 +1,6 @@
 import { AlertTriangle, ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import { StatCard, TotalsError, wrappableCurrency } from '@/components/stat-card';
-import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
+import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
 
 /** A Receber, A Pagar, Em Atraso (pending entries; overdue = due before today). */
 export function SummaryTotals() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Entry } from '@/lib/api/entry-view';
+import type { Entry } from '@/lib/entries';
 
-const loadSettleDialog = () => import('@/components/settle-dialog/settle-dialog');
+const loadSettleDialog = () => import('@/features/entries/components/settle-dialog/settle-dialog');
 
 /**
  * Fetches Dar Baixa's code when the user shows the intent to open it (pointer over, focus or touch

@@ -1,14 +1,14 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LazySettleDialog } from '@/components/settle-dialog/lazy-settle-dialog';
+import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { Button } from '@/components/ui/button';
-import type { Entry } from '@/lib/api/entry-view';
+import type { Entry } from '@/lib/entries';
 import { useCurrentCompany } from '@/lib/current-company';
-import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
-import { BalanceCards } from '@/features/dashboard/components/balance-cards';
-import { PendingList } from '@/features/dashboard/components/pending-list';
-import { SummaryTotals } from '@/features/dashboard/components/summary-totals';
+import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
+import { BalanceCards } from '@/features/entries/components/dashboard/balance-cards';
+import { PendingList } from '@/features/entries/components/dashboard/pending-list';
+import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
 
 /** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
 export function HomePage() {

@@ -5,12 +5,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import type { Entry, EntryKind } from '@/lib/api/entry-view';
+import type { Entry, EntryKind } from '@/lib/entries';
 import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { usePendingEntries } from '@/features/dashboard/api/get-pending-entries';
-import { prefetchSettleDialog } from '@/components/settle-dialog/lazy-settle-dialog';
+import { usePendingEntries } from '@/features/entries/api/get-pending-entries';
+import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 
 interface PendingListProps {
   kind: EntryKind;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/api/entry-view';
+import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/api/entry-view';
+import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/entries';
 import { bankAccountKeys, moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
