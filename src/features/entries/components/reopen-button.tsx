@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import type { Entry } from '@/lib/entries';
-import { useReopenEntry } from '@/features/entries/api/settle-entry';
+import { useReopenEntry } from '@/features/entries/api/reopen-entry';
 import {
   errorKey,
   getErrorMessage,

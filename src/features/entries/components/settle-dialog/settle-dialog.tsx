@@ -27,12 +27,12 @@ import { FormField as LabelledField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { Entry } from '@/lib/entries';
 import { useBankAccounts } from '@/lib/api/lookups';
+import { useSettleEntry } from '@/features/entries/api/settle-entry';
 import {
   updateEntrySchema,
-  useSettleEntry,
   useUpdateEntry,
   type UpdateEntryInput,
-} from '@/features/entries/api/settle-entry';
+} from '@/features/entries/api/update-entry';
 import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import {
   errorKey,
