@@ -31,6 +31,12 @@ export interface SettleEntryInput {
   on?: string;
 }
 
+/** Dar Baixa's one choice: the account the money leaves or enters ('' until one is picked). */
+export const settleAccountSchema = z.object({
+  bankAccountId: z.string().min(1, 'Selecione uma conta bancária para dar baixa.'),
+});
+export type SettleAccountInput = z.infer<typeof settleAccountSchema>;
+
 export async function settleEntry({
   kind,
   id,
