@@ -31,9 +31,12 @@ export interface SettleEntryInput {
   on?: string;
 }
 
+/** Settling needs an account: Dar Baixa's, and Lançar's "Já pago / recebido". */
+export const SETTLE_ACCOUNT_MESSAGE = 'Selecione uma conta bancária para dar baixa.';
+
 /** Dar Baixa's one choice: the account the money leaves or enters ('' until one is picked). */
 export const settleAccountSchema = z.object({
-  bankAccountId: z.string().min(1, 'Selecione uma conta bancária para dar baixa.'),
+  bankAccountId: z.string().min(1, SETTLE_ACCOUNT_MESSAGE),
 });
 export type SettleAccountInput = z.infer<typeof settleAccountSchema>;
 
