@@ -1,29 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormField } from '@/components/ui/form-field';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 
 const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
 
+const schema = z.object({
+  cents: z.number().int().positive('Informe um valor maior que zero.').nullable(),
+});
+
+/** CurrencyInput as the forms use it: a FormField of a react-hook-form form. */
 function Controlled({ onCents }: { onCents?: (cents: number | null) => void }) {
-  const [cents, setCents] = useState<number | null>(null);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { cents: null } as z.input<typeof schema>,
+  });
+  const cents = useWatch({ control: form.control, name: 'cents' });
   return (
-    <>
-      <FormField label="Valor" error={cents === 0 ? 'Informe um valor maior que zero.' : null}>
-        <CurrencyInput
-          value={cents}
-          onValueChange={(value) => {
-            setCents(value);
-            onCents?.(value);
-          }}
-        />
-      </FormField>
+    <Form {...form}>
+      <FormField
+        control={form.control}
+        name="cents"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Valor</FormLabel>
+            <FormControl>
+              <CurrencyInput
+                ref={field.ref}
+                value={field.value}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  onCents?.(value);
+                }}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
       <output aria-label="centavos">{String(cents)}</output>
-      <Button onClick={() => setCents(null)}>Limpar</Button>
-    </>
+      <Button onClick={() => form.setValue('cents', null)}>Limpar</Button>
+    </Form>
   );
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { SETTLE_ACCOUNT_MESSAGE } from '@/features/entries/api/settle-entry';
 import { RECURRENCE_LABELS, todayLocal, type RecurrenceFrequency } from '@/lib/dates';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import {
@@ -79,8 +80,7 @@ export const lancarFormSchema = z
         issue('occurrences', `Informe de 2 a ${MAX_OCCURRENCES} ocorrências.`);
       }
     }
-    if (form.settle && !form.bankAccountId)
-      issue('bankAccountId', 'Selecione uma conta bancária para dar baixa.');
+    if (form.settle && !form.bankAccountId) issue('bankAccountId', SETTLE_ACCOUNT_MESSAGE);
   })
   .transform((form, ctx): Omit<CreateEntriesInput, 'kind'> => {
     const plan = lancarPlan(form);

@@ -1,6 +1,7 @@
 // Dar Baixa: settling goes through the database functions, which write the ledger and move the
 // balance in one transaction.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import type { EntryKind } from '@/lib/entries';
 import { moneyKeys } from '@/lib/api/query-keys';
@@ -15,6 +16,15 @@ export interface SettleEntryInput {
   /** yyyy-MM-dd; defaults to the browser's local today. */
   on?: string;
 }
+
+/** Settling needs an account: Dar Baixa's, and Lançar's "Já pago / recebido". */
+export const SETTLE_ACCOUNT_MESSAGE = 'Selecione uma conta bancária para dar baixa.';
+
+/** Dar Baixa's one choice: the account the money leaves or enters ('' until one is picked). */
+export const settleAccountSchema = z.object({
+  bankAccountId: z.string().min(1, SETTLE_ACCOUNT_MESSAGE),
+});
+export type SettleAccountInput = z.infer<typeof settleAccountSchema>;
 
 export async function settleEntry({
   kind,

@@ -70,23 +70,21 @@ export const editProjectInput = z
     // Checked with the other fields' errors, as every message shows at once.
     { path: ['endDate'], message: DATES_MESSAGE, when: () => true },
   )
-  .transform(
-    (values): UpdateProjectVars => ({
-      id: values.id,
-      changes: {
-        name: values.name,
-        address: values.address,
-        client_name: values.clientName,
-        description: values.description,
-        budget: values.budget,
-        start_date: values.startDate,
-        end_date: values.endDate,
-        status: values.status,
-        priority: values.priority,
-        completion_percentage: values.completion,
-      },
-    }),
-  );
+  .transform((values): UpdateProjectVars => ({
+    id: values.id,
+    changes: {
+      name: values.name,
+      address: values.address,
+      client_name: values.clientName,
+      description: values.description,
+      budget: values.budget,
+      start_date: values.startDate,
+      end_date: values.endDate,
+      status: values.status,
+      priority: values.priority,
+      completion_percentage: values.completion,
+    },
+  }));
 export type EditProjectInput = z.input<typeof editProjectInput>;
 
 export async function updateProject(companyId: string, { id, changes }: UpdateProjectVars) {

@@ -1,25 +1,22 @@
-import { useId } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { STAGE_OPTIONS } from '@/features/projects/lib/project-form';
 
-interface StageChecklistProps {
+type StageChecklistProps = Omit<ComponentProps<'fieldset'>, 'onChange'> & {
   selected: string[];
   onChange: (selected: string[]) => void;
-  error?: string;
   disabled?: boolean;
-}
+};
 
-/** The stage checkboxes of Nova Obra (SPEC §9). */
-export function StageChecklist({ selected, onChange, error, disabled }: StageChecklistProps) {
+/**
+ * The stage checkboxes of Nova Obra (SPEC §9). A FormControl gives the fieldset its id and aria-*,
+ * so the FormMessage beside it is announced with the group.
+ */
+export function StageChecklist({ selected, onChange, disabled, ...props }: StageChecklistProps) {
   const baseId = useId();
-  const errorId = `${baseId}-error`;
   return (
-    <fieldset
-      className="grid grid-cols-1 gap-2"
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
-    >
+    <fieldset className="grid grid-cols-1 gap-2" {...props}>
       <legend className="sr-only">Etapas da obra</legend>
       <div className="grid grid-cols-2 gap-x-3 gap-y-1">
         {STAGE_OPTIONS.map((stage, index) => {
@@ -46,11 +43,6 @@ export function StageChecklist({ selected, onChange, error, disabled }: StageChe
           );
         })}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
     </fieldset>
   );
 }

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_STAGES,
   emptyNewProject,
-  toCreateProjectArgs,
-  validateNewProject,
-  type NewProjectValues,
-} from '@/features/projects/lib/project-form';
+  newProjectInput,
+  type NewProjectInput,
+} from '@/features/projects/api/create-project';
+import { DEFAULT_STAGES } from '@/features/projects/lib/project-form';
 import { editProjectInput, type EditProjectInput } from '@/features/projects/api/update-project';
 
-const valid: NewProjectValues = {
+const valid: NewProjectInput = {
   ...emptyNewProject,
   name: ' Casa 010 ',
   address: 'Rua A, 1',
@@ -18,7 +17,13 @@ const valid: NewProjectValues = {
   endDate: '2026-09-30',
 };
 
-describe('validateNewProject', () => {
+/** [field, message] of every problem newProjectInput finds. */
+function problemsOf(values: NewProjectInput) {
+  const result = newProjectInput.safeParse(values);
+  return (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
+}
+
+describe('newProjectInput', () => {
   it('starts with the six default stages and medium priority', () => {
     expect(emptyNewProject.stages).toEqual([
       'Planejamento',
@@ -32,30 +37,37 @@ describe('validateNewProject', () => {
     expect(emptyNewProject.priority).toBe('medium');
   });
 
-  it('asks for every required field with the spec message', () => {
-    const problem = validateNewProject(emptyNewProject);
-    expect(problem?.title).toBe('Campos obrigatórios');
-    expect(problem?.description).toBe('Por favor, preencha todos os campos obrigatórios.');
-    expect(Object.keys(problem?.errors ?? {}).sort()).toEqual(
-      ['address', 'budget', 'clientName', 'endDate', 'name', 'startDate'].sort(),
-    );
+  it('asks for every required field, each with its message, and nothing else yet', () => {
+    expect(problemsOf({ ...emptyNewProject, name: '   ', stages: [] })).toEqual([
+      ['name', 'Informe o nome da obra'],
+      ['address', 'Informe o endereço'],
+      ['clientName', 'Informe o cliente'],
+      ['budgetCents', 'Informe o orçamento'],
+      ['startDate', 'Informe a data de início'],
+      ['endDate', 'Informe a previsão de término'],
+    ]);
   });
 
   it('needs at least one stage, then dates in order', () => {
-    expect(validateNewProject({ ...valid, stages: [] })?.title).toBe(
-      'Selecione pelo menos uma etapa',
-    );
-    expect(validateNewProject({ ...valid, endDate: '2026-02-28' })?.errors.endDate).toBeTruthy();
-    expect(validateNewProject({ ...valid, endDate: '2026-03-01' })).toBeNull();
-    expect(validateNewProject(valid)).toBeNull();
+    expect(problemsOf({ ...valid, stages: [], endDate: '2026-02-28' })).toEqual([
+      ['stages', 'É necessário selecionar ao menos uma etapa para a obra.'],
+    ]);
+    expect(problemsOf({ ...valid, endDate: '2026-02-28' })).toEqual([
+      ['endDate', 'A previsão de término não pode ser anterior à data de início.'],
+    ]);
+    expect(problemsOf({ ...valid, endDate: '2026-03-01' })).toEqual([]);
+    expect(problemsOf(valid)).toEqual([]);
   });
 
   it('builds the create_project arguments with trimmed text and stages in spec order', () => {
-    const args = toCreateProjectArgs('c1', { ...valid, stages: ['Limpeza Final', 'Fundação'] });
+    const args = newProjectInput.parse({ ...valid, stages: ['Limpeza Final', 'Fundação'] });
     expect(args).toMatchObject({
-      p_company_id: 'c1',
       p_name: 'Casa 010',
       p_budget: 12345.67,
+      p_start_date: '2026-03-01',
+      p_end_date: '2026-09-30',
+      p_priority: 'medium',
+      p_status: 'planning',
       p_stages: ['Fundação', 'Limpeza Final'],
     });
   });

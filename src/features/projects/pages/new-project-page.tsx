@@ -1,33 +1,73 @@
-import { useContext, useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useContext, useEffect, useId, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormField } from '@/components/ui/form-field';
+import { DatePicker } from '@/components/ui/date-picker';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
-import { useCreateProject } from '@/features/projects/api/create-project';
 import {
-  PriorityField,
-  ProjectDateFields,
-  ProjectStatusField,
-} from '@/features/projects/components/project-fields';
+  emptyNewProject,
+  newProjectInput,
+  useCreateProject,
+  type NewProjectInput,
+  type NewProjectPayload,
+} from '@/features/projects/api/create-project';
+import { PrioritySelect, ProjectStatusSelect } from '@/features/projects/components/project-fields';
 import { StageChecklist } from '@/features/projects/components/stage-checklist';
 import { projectErrorMessage } from '@/features/projects/lib/project-errors';
 import {
-  emptyNewProject,
+  DATES_MESSAGE,
+  DATES_TITLE,
   NEW_PROJECT_STATUSES,
-  toCreateProjectArgs,
-  validateNewProject,
-  type NewProjectErrors,
-  type NewProjectValues,
+  REQUIRED_MESSAGE,
+  REQUIRED_TITLE,
+  STAGES_TITLE,
 } from '@/features/projects/lib/project-form';
 import { useClients } from '@/lib/api/lookups';
 import { CurrentCompanyContext } from '@/lib/current-company';
+import { parseIsoDate } from '@/lib/dates';
 
 const CREATE_FAILED_MESSAGE = 'Ocorreu um erro ao salvar a obra. Tente novamente.';
+
+/** The fields whose message a change withdraws: a new start also withdraws the end's. */
+const CLEARED_BY_CHANGE = {
+  name: ['name'],
+  address: ['address'],
+  clientName: ['clientName'],
+  budgetCents: ['budgetCents'],
+  startDate: ['startDate', 'endDate'],
+  endDate: ['endDate'],
+  stages: ['stages'],
+} as const satisfies Partial<Record<keyof NewProjectInput, (keyof NewProjectInput)[]>>;
+
+function isClearedByChange(name: string | undefined): name is keyof typeof CLEARED_BY_CHANGE {
+  return name !== undefined && Object.hasOwn(CLEARED_BY_CHANGE, name);
+}
+
+/** Missing fields first, all at once; then the one problem left (the schema tells one at a time). */
+function toastInvalid(errors: FieldErrors<NewProjectInput>) {
+  if (errors.stages?.message) {
+    toast.error(STAGES_TITLE, { description: errors.stages.message });
+  } else if (errors.endDate?.message === DATES_MESSAGE) {
+    toast.error(DATES_TITLE, { description: DATES_MESSAGE });
+  } else {
+    toast.error(REQUIRED_TITLE, { description: REQUIRED_MESSAGE });
+  }
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -58,158 +98,258 @@ export function NewProjectPage() {
   const navigate = useNavigate();
   const createProject = useCreateProject();
   const clientListId = useId();
-  const [values, setValues] = useState<NewProjectValues>(emptyNewProject);
-  const [errors, setErrors] = useState<NewProjectErrors>({});
+  const form = useForm<NewProjectInput, unknown, NewProjectPayload>({
+    resolver: zodResolver(newProjectInput),
+    // Messages show on Criar Obra; a field's message goes when that field changes.
+    reValidateMode: 'onSubmit',
+    defaultValues: emptyNewProject,
+  });
   const busy = createProject.isPending;
 
-  function change(patch: Partial<NewProjectValues>) {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      if ('name' in patch) delete next.name;
-      if ('address' in patch) delete next.address;
-      if ('clientName' in patch) delete next.clientName;
-      if ('budgetCents' in patch) delete next.budget;
-      if ('startDate' in patch) delete next.startDate;
-      if ('startDate' in patch || 'endDate' in patch) delete next.endDate;
-      if ('stages' in patch) delete next.stages;
-      return next;
-    });
-  }
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (isClearedByChange(name)) form.clearErrors(CLEARED_BY_CHANGE[name]);
+        },
+      }),
+    [form],
+  );
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validateNewProject(values);
-    setErrors(problem?.errors ?? {});
-    if (problem) {
-      toast.error(problem.title, { description: problem.description });
-      return;
-    }
+  async function onValid(payload: NewProjectPayload) {
     if (!company) {
       toast.error('Erro', { description: 'Empresa não encontrada. Faça login novamente.' });
       return;
     }
-    createProject.mutate(toCreateProjectArgs(company.id, values), {
-      onSuccess: (project) => {
-        toast.success('Obra criada com sucesso!', {
-          description: `${project.name} já aparece nas suas obras.`,
-        });
-        void navigate('/obras');
-      },
-      onError: (error) => {
-        toast.error('Erro ao criar obra', {
-          description: projectErrorMessage(error, CREATE_FAILED_MESSAGE),
-        });
-      },
+    let project: Awaited<ReturnType<typeof createProject.mutateAsync>>;
+    try {
+      project = await createProject.mutateAsync({ ...payload, p_company_id: company.id });
+    } catch (error) {
+      // What was typed stays, so the user can try again.
+      toast.error('Erro ao criar obra', {
+        description: projectErrorMessage(error, CREATE_FAILED_MESSAGE),
+      });
+      return;
+    }
+    toast.success('Obra criada com sucesso!', {
+      description: `${project.name} já aparece nas suas obras.`,
     });
+    void navigate('/obras');
   }
 
+  const start = parseIsoDate(useWatch({ control: form.control, name: 'startDate' }));
   return (
     <>
       <PageHeader title="Nova Obra" backTo="/obras" />
-      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4" aria-label="Nova Obra">
-        <Section title="Informações Gerais">
-          <FormField label="Nome da obra" required error={errors.name}>
-            <Input
-              value={values.name}
-              onChange={(event) => change({ name: event.target.value })}
-              placeholder="Ex: Casa 005 - Jardim Europa"
-              maxLength={200}
-              autoComplete="off"
-              disabled={busy}
+      <Form {...form}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onValid, toastInvalid)}
+          className="grid grid-cols-1 gap-4"
+          aria-label="Nova Obra"
+        >
+          <Section title="Informações Gerais">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem required>
+                  <FormLabel>Nome da obra</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      placeholder="Ex: Casa 005 - Jardim Europa"
+                      maxLength={200}
+                      autoComplete="off"
+                      disabled={busy}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </FormField>
-          <FormField label="Descrição">
-            <Textarea
-              value={values.description}
-              onChange={(event) => change({ description: event.target.value })}
-              placeholder="Ex: Sobrado de 180 m² com 3 suítes"
-              maxLength={2000}
-              rows={3}
-              disabled={busy}
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Descrição</FormLabel>
+                  <FormControl>
+                    <Textarea
+                      {...field}
+                      placeholder="Ex: Sobrado de 180 m² com 3 suítes"
+                      maxLength={2000}
+                      rows={3}
+                      disabled={busy}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </FormField>
-          <FormField label="Endereço" required error={errors.address}>
-            <Input
-              value={values.address}
-              onChange={(event) => change({ address: event.target.value })}
-              placeholder="Rua, número - bairro"
-              maxLength={300}
-              autoComplete="street-address"
-              disabled={busy}
+            <FormField
+              control={form.control}
+              name="address"
+              render={({ field }) => (
+                <FormItem required>
+                  <FormLabel>Endereço</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      placeholder="Rua, número - bairro"
+                      maxLength={300}
+                      autoComplete="street-address"
+                      disabled={busy}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </FormField>
+            <div className="grid grid-cols-2 gap-3">
+              <FormField
+                control={form.control}
+                name="priority"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Prioridade</FormLabel>
+                    <PrioritySelect value={field.value} onChange={field.onChange} disabled={busy} />
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="status"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Status</FormLabel>
+                    <ProjectStatusSelect
+                      value={field.value}
+                      statuses={NEW_PROJECT_STATUSES}
+                      onChange={field.onChange}
+                      disabled={busy}
+                    />
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+          </Section>
+
+          <Section title="Cliente">
+            <FormField
+              control={form.control}
+              name="clientName"
+              render={({ field }) => (
+                <FormItem required>
+                  <FormLabel>Nome do cliente</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      list={clientListId}
+                      placeholder="Ex: João e Maria Souza"
+                      maxLength={200}
+                      autoComplete="off"
+                      disabled={busy}
+                    />
+                  </FormControl>
+                  <FormDescription>
+                    Escolha um cliente cadastrado ou digite um novo nome.
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <ClientSuggestions id={clientListId} />
+          </Section>
+
+          <Section title="Planejamento">
+            <FormField
+              control={form.control}
+              name="budgetCents"
+              render={({ field }) => (
+                <FormItem required>
+                  <FormLabel>Orçamento</FormLabel>
+                  <FormControl>
+                    <CurrencyInput
+                      ref={field.ref}
+                      value={field.value}
+                      onValueChange={field.onChange}
+                      onBlur={field.onBlur}
+                      disabled={busy}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid grid-cols-2 gap-3">
+              <FormField
+                control={form.control}
+                name="startDate"
+                render={({ field }) => (
+                  <FormItem required>
+                    <FormLabel>Data de início</FormLabel>
+                    <FormControl>
+                      <DatePicker value={field.value} onChange={field.onChange} disabled={busy} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="endDate"
+                render={({ field }) => (
+                  <FormItem required>
+                    <FormLabel>Previsão de término</FormLabel>
+                    <FormControl>
+                      <DatePicker
+                        value={field.value}
+                        onChange={field.onChange}
+                        // The end cannot be picked before the start.
+                        disabledDays={start ? { before: start } : undefined}
+                        disabled={busy}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+          </Section>
+
+          <Section title="Etapas da Obra">
+            <FormField
+              control={form.control}
+              name="stages"
+              render={({ field }) => (
+                <FormItem>
+                  <FormControl>
+                    <StageChecklist
+                      selected={field.value}
+                      onChange={field.onChange}
+                      disabled={busy}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </Section>
+
           <div className="grid grid-cols-2 gap-3">
-            <PriorityField
-              value={values.priority}
-              onChange={(priority) => change({ priority })}
-              disabled={busy}
-            />
-            <ProjectStatusField
-              value={values.status}
-              statuses={NEW_PROJECT_STATUSES}
-              onChange={(status) => change({ status })}
-              disabled={busy}
-            />
+            <Button variant="outline" onClick={() => void navigate('/obras')} disabled={busy}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Criando...' : 'Criar Obra'}
+            </Button>
           </div>
-        </Section>
-
-        <Section title="Cliente">
-          <FormField
-            label="Nome do cliente"
-            required
-            error={errors.clientName}
-            description="Escolha um cliente cadastrado ou digite um novo nome."
-          >
-            <Input
-              list={clientListId}
-              value={values.clientName}
-              onChange={(event) => change({ clientName: event.target.value })}
-              placeholder="Ex: João e Maria Souza"
-              maxLength={200}
-              autoComplete="off"
-              disabled={busy}
-            />
-          </FormField>
-          <ClientSuggestions id={clientListId} />
-        </Section>
-
-        <Section title="Planejamento">
-          <FormField label="Orçamento" required error={errors.budget}>
-            <CurrencyInput
-              value={values.budgetCents}
-              onValueChange={(cents) => change({ budgetCents: cents })}
-              disabled={busy}
-            />
-          </FormField>
-          <ProjectDateFields
-            startDate={values.startDate}
-            endDate={values.endDate}
-            onChange={change}
-            errors={errors}
-            required
-            disabled={busy}
-          />
-        </Section>
-
-        <Section title="Etapas da Obra">
-          <StageChecklist
-            selected={values.stages}
-            onChange={(stages) => change({ stages })}
-            error={errors.stages}
-            disabled={busy}
-          />
-        </Section>
-
-        <div className="grid grid-cols-2 gap-3">
-          <Button variant="outline" onClick={() => void navigate('/obras')} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Criando...' : 'Criar Obra'}
-          </Button>
-        </div>
-      </form>
+        </form>
+      </Form>
     </>
   );
 }

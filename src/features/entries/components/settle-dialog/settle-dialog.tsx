@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,16 +18,20 @@ import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/p
 import {
   Form,
   FormControl,
+  FormDescription,
   FormField,
   FormItem,
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { FormField as LabelledField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { Entry } from '@/lib/entries';
 import { useBankAccounts } from '@/lib/api/lookups';
-import { useSettleEntry } from '@/features/entries/api/settle-entry';
+import {
+  settleAccountSchema,
+  useSettleEntry,
+  type SettleAccountInput,
+} from '@/features/entries/api/settle-entry';
 import {
   updateEntrySchema,
   useUpdateEntry,
@@ -148,20 +152,24 @@ function SettleView({
   onClose: () => void;
   onEdit: () => void;
 }) {
-  const [accountId, setAccountId] = useState('');
+  const form = useForm({
+    resolver: zodResolver(settleAccountSchema),
+    defaultValues: { bankAccountId: '' } satisfies SettleAccountInput,
+  });
+  const accountId = useWatch({ control: form.control, name: 'bankAccountId' });
   const accounts = useBankAccounts();
   const settle = useSettleEntry();
   const isExpense = entry.kind === 'expense';
   const overdue = isOverdue(entry.dueDate, todayLocal());
 
-  async function confirm() {
-    if (!accountId) {
-      toast.error('Erro', { description: 'Selecione uma conta bancária para dar baixa.' });
-      return;
-    }
+  function onInvalid(errors: FieldErrors<SettleAccountInput>) {
+    toast.error('Erro', { description: errors.bankAccountId?.message });
+  }
+
+  async function confirm({ bankAccountId }: SettleAccountInput) {
     // Awaited: the settled row leaves the list under the dialog; the toast must not depend on it.
     try {
-      await settle.mutateAsync({ kind: entry.kind, id: entry.id, bankAccountId: accountId });
+      await settle.mutateAsync({ kind: entry.kind, id: entry.id, bankAccountId });
     } catch (error) {
       if (goneElsewhere(error)) {
         onClose();
@@ -191,69 +199,73 @@ function SettleView({
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';
 
   return (
-    <>
-      <dl className="divide-y rounded-md border px-3">
-        <Detail label="Descrição">{entry.description}</Detail>
-        <Detail label="Valor">
-          <span className={isExpense ? 'text-expense' : 'text-income'}>
-            {formatCurrency(entry.amountCents)}
-          </span>
-        </Detail>
-        <Detail label="Vencimento">{formatDate(entry.dueDate)}</Detail>
-        <Detail label="Status">
-          {overdue ? (
-            <Badge variant="destructive">Atrasado</Badge>
-          ) : (
-            <Badge variant="secondary">Aberto</Badge>
+    <Form {...form}>
+      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(confirm, onInvalid)}>
+        <dl className="divide-y rounded-md border px-3">
+          <Detail label="Descrição">{entry.description}</Detail>
+          <Detail label="Valor">
+            <span className={isExpense ? 'text-expense' : 'text-income'}>
+              {formatCurrency(entry.amountCents)}
+            </span>
+          </Detail>
+          <Detail label="Vencimento">{formatDate(entry.dueDate)}</Detail>
+          <Detail label="Status">
+            {overdue ? (
+              <Badge variant="destructive">Atrasado</Badge>
+            ) : (
+              <Badge variant="secondary">Aberto</Badge>
+            )}
+          </Detail>
+          {entry.bankAccountName ? <Detail label="Banco">{entry.bankAccountName}</Detail> : null}
+          {entry.categoryName ? <Detail label="Categoria">{entry.categoryName}</Detail> : null}
+          {entry.projectName ? <Detail label="Centro de custo">{entry.projectName}</Detail> : null}
+        </dl>
+
+        <FormField
+          control={form.control}
+          name="bankAccountId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Conta bancária</FormLabel>
+              <FormControl>
+                <BankAccountPicker
+                  value={field.value || null}
+                  onChange={(id) => field.onChange(id ?? '')}
+                  placeholder={accountPlaceholder}
+                  disabled={accounts.isPending || accounts.isError || settle.isPending}
+                  optionLabel={(account) =>
+                    `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+                  }
+                />
+              </FormControl>
+              {!accounts.isPending && !accounts.isError && accounts.data.length === 0 ? (
+                <FormDescription>Cadastre uma conta em Mais → Contas Bancárias.</FormDescription>
+              ) : null}
+            </FormItem>
           )}
-        </Detail>
-        {entry.bankAccountName ? <Detail label="Banco">{entry.bankAccountName}</Detail> : null}
-        {entry.categoryName ? <Detail label="Categoria">{entry.categoryName}</Detail> : null}
-        {entry.projectName ? <Detail label="Centro de custo">{entry.projectName}</Detail> : null}
-      </dl>
+        />
 
-      <LabelledField
-        label="Conta bancária"
-        description={
-          !accounts.isPending && !accounts.isError && accounts.data.length === 0
-            ? 'Cadastre uma conta em Mais → Contas Bancárias.'
-            : undefined
-        }
-      >
-        {(control) => (
-          <BankAccountPicker
-            {...control}
-            value={accountId || null}
-            onChange={(id) => setAccountId(id ?? '')}
-            placeholder={accountPlaceholder}
-            disabled={accounts.isPending || accounts.isError || settle.isPending}
-            optionLabel={(account) =>
-              `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
-            }
-          />
-        )}
-      </LabelledField>
-
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
-          Cancelar
-        </Button>
-        <Button variant="secondary" onClick={onEdit} disabled={settle.isPending}>
-          Editar
-        </Button>
-        <Button
-          variant={isExpense ? 'expense' : 'income'}
-          onClick={() => void confirm()}
-          disabled={!accountId || settle.isPending}
-        >
-          {settle.isPending
-            ? 'Confirmando...'
-            : isExpense
-              ? 'Confirmar Pagamento'
-              : 'Confirmar Recebimento'}
-        </Button>
-      </DialogFooter>
-    </>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
+            Cancelar
+          </Button>
+          <Button variant="secondary" onClick={onEdit} disabled={settle.isPending}>
+            Editar
+          </Button>
+          <Button
+            type="submit"
+            variant={isExpense ? 'expense' : 'income'}
+            disabled={!accountId || settle.isPending}
+          >
+            {settle.isPending
+              ? 'Confirmando...'
+              : isExpense
+                ? 'Confirmar Pagamento'
+                : 'Confirmar Recebimento'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }
 
