@@ -194,7 +194,12 @@ describe('reconciliation of a statement', () => {
       owner,
       accountId,
       [
-        { fitid: 'R1', posted_on: '2026-10-10', amount: '-150.00', memo: 'PAGTO CONCRETO SAO JOSE' },
+        {
+          fitid: 'R1',
+          posted_on: '2026-10-10',
+          amount: '-150.00',
+          memo: 'PAGTO CONCRETO SAO JOSE',
+        },
         { fitid: 'R2', posted_on: '2026-10-12', amount: '200.00', memo: 'TED RECEBIDA' },
         { fitid: 'R3', posted_on: '2026-10-14', amount: '-35.90', memo: 'TARIFA MENSAL' },
         { fitid: 'R4', posted_on: '2026-10-15', amount: '-1.00', memo: 'ESTORNO TESTE' },
@@ -276,7 +281,10 @@ describe('reconciliation of a statement', () => {
       p_target_id: payableId,
       p_today: TODAY,
     });
-    expect(twice.error).toMatchObject({ code: 'P0001', message: 'statement_line_already_reconciled' });
+    expect(twice.error).toMatchObject({
+      code: 'P0001',
+      message: 'statement_line_already_reconciled',
+    });
     const paidAlready = await owner.client.rpc('reconcile_statement_line', {
       p_line_id: r4.id,
       p_action: 'settle',
@@ -304,7 +312,10 @@ describe('reconciliation of a statement', () => {
       p_target_id: payableId,
       p_today: TODAY,
     });
-    expect(wrongAmount.error).toMatchObject({ code: 'P0001', message: 'statement_amount_mismatch' });
+    expect(wrongAmount.error).toMatchObject({
+      code: 'P0001',
+      message: 'statement_amount_mismatch',
+    });
   });
 
   it('is atomic: a refused settlement leaves the line and the entry as they were', async () => {
@@ -383,7 +394,10 @@ describe('reconciliation of a statement', () => {
       p_action: 'ignore',
       p_reason: 'Lançamento de teste do banco',
     });
-    expect(ignored.data).toMatchObject({ status: 'ignored', ignore_reason: 'Lançamento de teste do banco' });
+    expect(ignored.data).toMatchObject({
+      status: 'ignored',
+      ignore_reason: 'Lançamento de teste do banco',
+    });
     const undone = await owner.client.rpc('undo_statement_line', { p_line_id: line.id });
     expect(undone.data).toMatchObject({ status: 'pending', ignore_reason: null });
     const notReconciled = await owner.client.rpc('undo_statement_line', { p_line_id: line.id });
@@ -406,7 +420,11 @@ describe('reconciliation of a statement', () => {
       p_target_id: txId,
     });
     expect(matched.error).toBeNull();
-    expect(matched.data).toMatchObject({ status: 'matched', resolution: 'match', matched_transaction_id: txId });
+    expect(matched.data).toMatchObject({
+      status: 'matched',
+      resolution: 'match',
+      matched_transaction_id: txId,
+    });
     const wrong = await owner.client.rpc('reconcile_statement_line', {
       p_line_id: (await lineByFitid(accountId, 'R4')).id,
       p_action: 'match',
@@ -414,7 +432,9 @@ describe('reconciliation of a statement', () => {
     });
     expect(wrong.error).toMatchObject({ code: 'P0001', message: 'statement_amount_mismatch' });
     // The candidates no longer offer it.
-    const { data } = await owner.client.rpc('statement_candidates', { p_bank_account_id: accountId });
+    const { data } = await owner.client.rpc('statement_candidates', {
+      p_bank_account_id: accountId,
+    });
     expect((data ?? []).some((c) => c.target_id === txId)).toBe(false);
   });
 
@@ -446,7 +466,11 @@ describe('reconciliation of a statement', () => {
       p_line_id: (await lineByFitid(accountId, 'R2')).id,
     });
     expect(undo.error).toMatchObject({ code: 'P0001', message: 'statement_line_not_found' });
-    for (const fn of ['statement_candidates', 'statement_category_guesses', 'statement_balance'] as const) {
+    for (const fn of [
+      'statement_candidates',
+      'statement_category_guesses',
+      'statement_balance',
+    ] as const) {
       const { error } = await outsider.client.rpc(fn, { p_bank_account_id: accountId });
       expect(error).toMatchObject({ code: 'P0001', message: 'bank_account_not_found' });
     }
@@ -495,7 +519,10 @@ describe('reconciliation of a statement', () => {
     );
     const system = rows.rows
       .filter((r) => r.d <= '2026-10-31')
-      .reduce((sum, r) => sum + (r.dir === 'in' ? 1 : -1) * Math.round(Number(r.amount) * 100), 100000);
+      .reduce(
+        (sum, r) => sum + (r.dir === 'in' ? 1 : -1) * Math.round(Number(r.amount) * 100),
+        100000,
+      );
     expect(system).toBe(99410);
     expect(data).toMatchObject({
       end_date: '2026-10-31',
