@@ -3,7 +3,17 @@
 // another account's file is flagged before anything is saved; importing twice adds nothing;
 // "Confirmar todas as sugestões" reconciles all three; the system balance then matches the bank's.
 import { Buffer } from 'node:buffer';
+import type { Page } from '@playwright/test';
 import { browserToday, createAccount, expect, screenshot, signIn, test } from './support';
+
+/**
+ * Lets a toast go, as a person would, before reaching for what it covers on a phone: the pointer is
+ * moved off it first (a pointer resting on a sonner toast pauses it).
+ */
+async function toastGone(page: Page, text: string) {
+  await page.mouse.move(2, 420);
+  await expect(page.getByText(text)).toBeHidden();
+}
 
 function daysBefore(iso: string, days: number): string {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -156,7 +166,7 @@ test('import an OFX statement, confirm the suggestions, balances agree', async (
   await screenshot(page, 'reconciliation-preview');
   await preview.getByRole('button', { name: 'Importar 3 lançamentos' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'já importado' })).toHaveText(
-    '3 lançamentos novos, 0 já importados.',
+    'Extrato importado: 3 lançamentos novos, 0 já importados.',
   );
 
   // The same file again adds nothing.
@@ -167,7 +177,7 @@ test('import an OFX statement, confirm the suggestions, balances agree', async (
   });
   await preview.getByRole('button', { name: 'Importar 3 lançamentos' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'já importado' })).toHaveText(
-    '0 lançamentos novos, 3 já importados.',
+    'Extrato importado: 0 lançamentos novos, 3 já importados.',
   );
 
   // Suggestions: Dar baixa in the payable, the receipt already in the books, a new entry.
@@ -186,6 +196,10 @@ test('import an OFX statement, confirm the suggestions, balances agree', async (
   const balances = page.getByRole('definition').filter({ hasText: /R\$|conferem/ });
   await expect(page.getByText(`Saldo do extrato em ${br(d3)}`)).toBeVisible();
   await screenshot(page, 'reconciliation-suggestions');
+  // Long suggestions wrap: the page never scrolls sideways on a phone.
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(
+    true,
+  );
 
   await page.getByRole('button', { name: 'Confirmar todas as sugestões' }).click();
   await expect(page.getByText('3 lançamentos conciliados')).toBeVisible();
@@ -200,6 +214,7 @@ test('import an OFX statement, confirm the suggestions, balances agree', async (
     'Tarifa bancária mensal',
   );
   await screenshot(page, 'reconciliation-done');
+  await toastGone(page, '3 lançamentos conciliados');
 
   // Undo the new entry: the line is open again and the balances differ by its amount.
   await done
@@ -207,6 +222,7 @@ test('import an OFX statement, confirm the suggestions, balances agree', async (
     .getByRole('button', { name: 'Desfazer' })
     .click();
   await expect(page.getByText('Conciliação desfeita')).toBeVisible();
+  await toastGone(page, 'Conciliação desfeita');
   await expect(pending.getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('Saldos conferem')).toHaveCount(0);
   await pending

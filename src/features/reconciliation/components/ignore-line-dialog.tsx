@@ -58,7 +58,7 @@ function IgnoreForm({
 
   return (
     <form
-      className="grid gap-4"
+      className="grid grid-cols-1 gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -70,7 +70,7 @@ function IgnoreForm({
           {line.memo || 'Sem descrição'} — ele não entra nos livros e sai da lista a conciliar.
         </DialogDescription>
       </DialogHeader>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor={reasonId}>Motivo</Label>
         <Textarea
           id={reasonId}

@@ -75,9 +75,9 @@ export function ImportStatementCard({ account }: { account: BankAccount }) {
         'já importado',
         'já importados',
       )}.`;
-      setResult(text);
+      // Said in place (role=status), next to where the file was chosen; no toast over the list.
+      setResult(`Extrato importado: ${text}`);
       setPreview(null);
-      toast.success('Extrato importado', { description: text });
     } catch (error) {
       toast.error(getErrorMessage(error));
     }
@@ -89,7 +89,7 @@ export function ImportStatementCard({ account }: { account: BankAccount }) {
       <CardHeader className="pb-2">
         <CardTitle className="text-base">Importar extrato (OFX)</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         <p className="text-sm text-muted-foreground">
           Baixe o extrato no site ou app do banco (OFX, ou CSV com data;descrição;valor) e escolha o
           arquivo. Nada é salvo antes de você confirmar.
@@ -124,8 +124,11 @@ export function ImportStatementCard({ account }: { account: BankAccount }) {
         ) : null}
 
         {preview && statement ? (
-          <section aria-label="Prévia do extrato" className="grid gap-3 rounded-lg border p-3">
-            <div className="grid gap-1 text-sm">
+          <section
+            aria-label="Prévia do extrato"
+            className="grid grid-cols-1 gap-3 rounded-lg border p-3"
+          >
+            <div className="grid grid-cols-1 gap-1 text-sm">
               <p className="break-all font-medium">{preview.fileName}</p>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
                 <dt className="text-muted-foreground">Período</dt>
@@ -174,7 +177,7 @@ export function ImportStatementCard({ account }: { account: BankAccount }) {
             ) : null}
 
             <ul
-              className="grid max-h-80 gap-1 overflow-y-auto text-sm"
+              className="grid max-h-80 grid-cols-1 gap-1 overflow-y-auto text-sm"
               aria-label="Lançamentos do arquivo"
             >
               {statement.lines.map((line) => (
@@ -194,7 +197,7 @@ export function ImportStatementCard({ account }: { account: BankAccount }) {
               ))}
             </ul>
 
-            <div className="grid gap-2 sm:flex sm:justify-end">
+            <div className="grid grid-cols-1 gap-2 sm:flex sm:justify-end">
               <Button variant="outline" onClick={() => setPreview(null)}>
                 Cancelar
               </Button>

@@ -68,7 +68,10 @@ export function PendingLineCard({
       : 'Dar baixa';
 
   return (
-    <li aria-labelledby={titleId} className="grid gap-3 rounded-lg border bg-card p-3 shadow-sm">
+    <li
+      aria-labelledby={titleId}
+      className="grid grid-cols-1 gap-3 rounded-lg border bg-card p-3 shadow-sm"
+    >
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1">
         <p id={titleId} className="min-w-0 break-words font-medium">
           {line.memo || 'Sem descrição'}
@@ -79,7 +82,7 @@ export function PendingLineCard({
         </p>
       </div>
 
-      <div className="grid gap-2 rounded-md bg-muted/50 p-2">
+      <div className="grid grid-cols-1 gap-2 rounded-md bg-muted/50 p-2">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted-foreground">Sugestão:</span>
           {!chosen ? (
@@ -100,8 +103,8 @@ export function PendingLineCard({
           />
         ) : null}
         {!chosen ? (
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="grid gap-1">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <div className="grid grid-cols-1 gap-1">
               <Label htmlFor={descriptionId} className="text-xs">
                 Descrição
               </Label>
@@ -113,7 +116,7 @@ export function PendingLineCard({
                 disabled={busy}
               />
             </div>
-            <div className="grid gap-1">
+            <div className="grid grid-cols-1 gap-1">
               <Label id={categoryId} className="text-xs">
                 Categoria
               </Label>

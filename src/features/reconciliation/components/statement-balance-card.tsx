@@ -30,45 +30,51 @@ export function StatementBalanceCard({ accountId }: { accountId: string }) {
             Importe um extrato OFX (com saldo final) para comparar com o saldo do sistema.
           </p>
         ) : (
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Comparação de saldos">
-            <div className="rounded-lg border p-3">
-              <dt className="text-xs text-muted-foreground">
-                Saldo do extrato em {formatDate(balance.data.endDate)}
-              </dt>
-              <dd className="text-lg font-bold tabular-nums">
-                {formatCurrency(balance.data.statementCents ?? 0)}
-              </dd>
-            </div>
-            <div className="rounded-lg border p-3">
-              <dt className="text-xs text-muted-foreground">
-                Saldo no sistema em {formatDate(balance.data.endDate)}
-              </dt>
-              <dd className="text-lg font-bold tabular-nums">
-                {formatCurrency(balance.data.systemCents ?? 0)}
-              </dd>
-            </div>
-            <div
+          <dl
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-2"
+            aria-label="Comparação de saldos"
+          >
+            <dt className="text-sm text-muted-foreground">
+              Saldo do extrato{' '}
+              <span className="whitespace-nowrap">em {formatDate(balance.data.endDate)}</span>
+            </dt>
+            <dd className="whitespace-nowrap text-right font-semibold tabular-nums">
+              {formatCurrency(balance.data.statementCents ?? 0)}
+            </dd>
+            <dt className="text-sm text-muted-foreground">
+              Saldo no sistema{' '}
+              <span className="whitespace-nowrap">em {formatDate(balance.data.endDate)}</span>
+            </dt>
+            <dd className="whitespace-nowrap text-right font-semibold tabular-nums">
+              {formatCurrency(balance.data.systemCents ?? 0)}
+            </dd>
+            <div className="col-span-2 border-t" aria-hidden="true" />
+            <dt className="text-sm font-medium">Diferença</dt>
+            <dd
               className={cn(
-                'rounded-lg border p-3',
-                balance.data.differenceCents === 0
-                  ? 'border-income/40 bg-income/10'
-                  : 'border-warning/60 bg-warning/10',
+                'flex items-center justify-end gap-1.5 whitespace-nowrap text-right text-lg font-bold tabular-nums',
+                balance.data.differenceCents === 0 ? 'text-income' : 'text-expense',
               )}
             >
-              <dt className="text-xs text-muted-foreground">Diferença</dt>
-              <dd className="flex items-center gap-1.5 text-lg font-bold tabular-nums">
-                {balance.data.differenceCents === 0 ? (
-                  <>
-                    <CheckCircle2 className="size-5 text-income" aria-hidden="true" />
-                    Saldos conferem
-                  </>
-                ) : (
-                  formatCurrency(balance.data.differenceCents ?? 0)
-                )}
-              </dd>
-            </div>
+              {balance.data.differenceCents === 0 ? (
+                <>
+                  <CheckCircle2 className="size-5" aria-hidden="true" />
+                  Saldos conferem
+                </>
+              ) : (
+                formatCurrency(balance.data.differenceCents ?? 0)
+              )}
+            </dd>
           </dl>
         )}
+        {balance.data && balance.data.pendingCount > 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">
+            {balance.data.pendingCount === 1
+              ? '1 lançamento do extrato a conciliar'
+              : `${balance.data.pendingCount} lançamentos do extrato a conciliar`}{' '}
+            (soma {formatCurrency(balance.data.pendingTotalCents)}).
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -17,6 +17,10 @@ function latin1(text: string): Uint8Array {
   });
 }
 
+// The time zone suffix of OFX dates. Written in two pieces: Tailwind scans src/ and would read the
+// whole bracketed text as an arbitrary CSS property, which breaks the production CSS build.
+const BRT = '[-3' + ':BRT]';
+
 // OFX 1.02 as Brazilian banks send it: SGML header, CRLF, unclosed leaf tags, CHARSET:1252, comma
 // decimals in one amount.
 const OFX_102 = [
@@ -31,7 +35,7 @@ const OFX_102 = [
   'NEWFILEUID:NONE',
   '',
   '<OFX>',
-  '<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20261031120000[-3:BRT]<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>',
+  `<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20261031120000${BRT}<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>`,
   '<BANKMSGSRSV1>',
   '<STMTTRNRS>',
   '<TRNUID>1',
@@ -45,11 +49,11 @@ const OFX_102 = [
   '<ACCTTYPE>CHECKING',
   '</BANKACCTFROM>',
   '<BANKTRANLIST>',
-  '<DTSTART>20261001000000[-3:BRT]',
-  '<DTEND>20261031000000[-3:BRT]',
+  `<DTSTART>20261001000000${BRT}`,
+  `<DTEND>20261031000000${BRT}`,
   '<STMTTRN>',
   '<TRNTYPE>DEBIT',
-  '<DTPOSTED>20261010120000[-3:BRT]',
+  `<DTPOSTED>20261010120000${BRT}`,
   '<TRNAMT>-1234,56',
   '<FITID>20261010001',
   '<MEMO>PAGTO CONCRETO SÃO JOSÉ',

@@ -65,7 +65,7 @@ export function parseBankAmount(text: string): number | null {
   return negative ? -cents : cents;
 }
 
-/** "20261010", "20261010120000[-3:BRT]" → "2026-10-10"; null when not a real date. */
+/** "20261010", "20261010120000" or with a time zone in brackets → "2026-10-10"; null when not a real date. */
 export function parseOfxDate(text: string | undefined): string | null {
   const m = /^\s*(\d{4})(\d{2})(\d{2})/.exec(text ?? '');
   if (!m) return null;

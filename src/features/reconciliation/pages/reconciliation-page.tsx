@@ -226,89 +226,89 @@ function Reconciliation({ account }: { account: BankAccount }) {
         backLabel="Voltar à conta"
       />
 
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <StatementBalanceCard accountId={account.id} />
 
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-          <ImportStatementCard account={account} />
+        {/* One column: the content area is narrow on phones and, in the app's layout, on desktop
+            too (a viewport breakpoint would split it into two cramped columns). */}
+        <ImportStatementCard account={account} />
 
-          <section aria-labelledby="pending-title" className="grid gap-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="pending-title" className="text-base font-semibold">
-                A conciliar ({pending.length})
+        <section aria-labelledby="pending-title" className="grid grid-cols-1 gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="pending-title" className="text-base font-semibold">
+              A conciliar ({pending.length})
+            </h2>
+            {hasPending ? (
+              <Button
+                onClick={() => void confirmAll()}
+                disabled={confirmingAll || busyLine !== null || suggestionsLoading}
+              >
+                <CheckCheck aria-hidden="true" />
+                {confirmingAll ? 'Confirmando...' : 'Confirmar todas as sugestões'}
+              </Button>
+            ) : null}
+          </div>
+
+          {lines.isPending ? (
+            <Spinner label="Carregando lançamentos do extrato..." className="py-8" />
+          ) : lines.isError ? (
+            <QueryError
+              title="Erro ao carregar os lançamentos do extrato"
+              onRetry={() => void lines.refetch()}
+              retrying={lines.isRefetching}
+            />
+          ) : !hasPending ? (
+            <EmptyState
+              title={lines.data.length === 0 ? 'Nenhum extrato importado' : 'Tudo conciliado'}
+              description={
+                lines.data.length === 0
+                  ? 'Importe o extrato do banco para conferir os lançamentos com o sistema.'
+                  : 'Todos os lançamentos do extrato estão conciliados ou ignorados.'
+              }
+            />
+          ) : suggestionsLoading ? (
+            <Spinner label="Procurando sugestões..." className="py-8" />
+          ) : candidates.isError ? (
+            <QueryError
+              title="Erro ao buscar sugestões"
+              onRetry={() => void candidates.refetch()}
+              retrying={candidates.isRefetching}
+            />
+          ) : (
+            <ul className="grid grid-cols-1 gap-3" aria-label="Lançamentos a conciliar">
+              {pending.map((line) => (
+                <PendingLineCard
+                  key={line.id}
+                  line={line}
+                  options={optionsOf(line.id)}
+                  value={choiceOf(line)}
+                  onChange={(value) => setOverrides((o) => ({ ...o, [line.id]: value }))}
+                  onConfirm={() => void confirmLine(line)}
+                  onIgnore={() => setIgnoring(line)}
+                  busy={busyLine === line.id || confirmingAll}
+                />
+              ))}
+            </ul>
+          )}
+
+          {done.length > 0 ? (
+            <section aria-labelledby="done-title" className="mt-2 grid grid-cols-1 gap-2">
+              <h2 id="done-title" className="text-base font-semibold">
+                Conciliados ({done.length})
               </h2>
-              {hasPending ? (
-                <Button
-                  onClick={() => void confirmAll()}
-                  disabled={confirmingAll || busyLine !== null || suggestionsLoading}
-                >
-                  <CheckCheck aria-hidden="true" />
-                  {confirmingAll ? 'Confirmando...' : 'Confirmar todas as sugestões'}
-                </Button>
-              ) : null}
-            </div>
-
-            {lines.isPending ? (
-              <Spinner label="Carregando lançamentos do extrato..." className="py-8" />
-            ) : lines.isError ? (
-              <QueryError
-                title="Erro ao carregar os lançamentos do extrato"
-                onRetry={() => void lines.refetch()}
-                retrying={lines.isRefetching}
-              />
-            ) : !hasPending ? (
-              <EmptyState
-                title={lines.data.length === 0 ? 'Nenhum extrato importado' : 'Tudo conciliado'}
-                description={
-                  lines.data.length === 0
-                    ? 'Importe o extrato do banco para conferir os lançamentos com o sistema.'
-                    : 'Todos os lançamentos do extrato estão conciliados ou ignorados.'
-                }
-              />
-            ) : suggestionsLoading ? (
-              <Spinner label="Procurando sugestões..." className="py-8" />
-            ) : candidates.isError ? (
-              <QueryError
-                title="Erro ao buscar sugestões"
-                onRetry={() => void candidates.refetch()}
-                retrying={candidates.isRefetching}
-              />
-            ) : (
-              <ul className="grid gap-3" aria-label="Lançamentos a conciliar">
-                {pending.map((line) => (
-                  <PendingLineCard
+              <ul className="grid grid-cols-1 gap-2" aria-label="Lançamentos conciliados">
+                {done.map((line) => (
+                  <DoneLine
                     key={line.id}
                     line={line}
-                    options={optionsOf(line.id)}
-                    value={choiceOf(line)}
-                    onChange={(value) => setOverrides((o) => ({ ...o, [line.id]: value }))}
-                    onConfirm={() => void confirmLine(line)}
-                    onIgnore={() => setIgnoring(line)}
-                    busy={busyLine === line.id || confirmingAll}
+                    onUndo={() => void undoLine(line.id)}
+                    busy={undo.isPending && undo.variables === line.id}
                   />
                 ))}
               </ul>
-            )}
-
-            {done.length > 0 ? (
-              <section aria-labelledby="done-title" className="mt-2 grid gap-2">
-                <h2 id="done-title" className="text-base font-semibold">
-                  Conciliados ({done.length})
-                </h2>
-                <ul className="grid gap-2" aria-label="Lançamentos conciliados">
-                  {done.map((line) => (
-                    <DoneLine
-                      key={line.id}
-                      line={line}
-                      onUndo={() => void undoLine(line.id)}
-                      busy={undo.isPending && undo.variables === line.id}
-                    />
-                  ))}
-                </ul>
-              </section>
-            ) : null}
-          </section>
-        </div>
+            </section>
+          ) : null}
+        </section>
       </div>
 
       <IgnoreLineDialog line={ignoring} onClose={() => setIgnoring(null)} onIgnore={ignoreLine} />
