@@ -31,28 +31,27 @@ export function StatementBalanceCard({ accountId }: { accountId: string }) {
           </p>
         ) : (
           <dl
-            className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-2"
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-y-2"
             aria-label="Comparação de saldos"
           >
             <dt className="text-sm text-muted-foreground">
               Saldo do extrato{' '}
               <span className="whitespace-nowrap">em {formatDate(balance.data.endDate)}</span>
             </dt>
-            <dd className="whitespace-nowrap text-right font-semibold tabular-nums">
+            <dd className="whitespace-nowrap pl-4 text-right font-semibold tabular-nums">
               {formatCurrency(balance.data.statementCents ?? 0)}
             </dd>
             <dt className="text-sm text-muted-foreground">
               Saldo no sistema{' '}
               <span className="whitespace-nowrap">em {formatDate(balance.data.endDate)}</span>
             </dt>
-            <dd className="whitespace-nowrap text-right font-semibold tabular-nums">
+            <dd className="whitespace-nowrap pl-4 text-right font-semibold tabular-nums">
               {formatCurrency(balance.data.systemCents ?? 0)}
             </dd>
-            <div className="col-span-2 border-t" aria-hidden="true" />
-            <dt className="text-sm font-medium">Diferença</dt>
+            <dt className="border-t pt-2 text-sm font-medium">Diferença</dt>
             <dd
               className={cn(
-                'flex items-center justify-end gap-1.5 whitespace-nowrap text-right text-lg font-bold tabular-nums',
+                'flex items-center justify-end gap-1.5 whitespace-nowrap border-t pl-4 pt-2 text-right text-lg font-bold tabular-nums',
                 balance.data.differenceCents === 0 ? 'text-income' : 'text-expense',
               )}
             >
