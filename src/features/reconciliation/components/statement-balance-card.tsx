@@ -31,7 +31,7 @@ export function StatementBalanceCard({ accountId }: { accountId: string }) {
           </p>
         ) : (
           <dl
-            className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-y-2"
+            className="grid grid-cols-[minmax(0,1fr)_auto] gap-y-2"
             aria-label="Comparação de saldos"
           >
             <dt className="text-sm text-muted-foreground">
@@ -48,7 +48,7 @@ export function StatementBalanceCard({ accountId }: { accountId: string }) {
             <dd className="whitespace-nowrap pl-4 text-right font-semibold tabular-nums">
               {formatCurrency(balance.data.systemCents ?? 0)}
             </dd>
-            <dt className="border-t pt-2 text-sm font-medium">Diferença</dt>
+            <dt className="flex items-center border-t pt-2 text-sm font-medium">Diferença</dt>
             <dd
               className={cn(
                 'flex items-center justify-end gap-1.5 whitespace-nowrap border-t pl-4 pt-2 text-right text-lg font-bold tabular-nums',
