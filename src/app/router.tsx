@@ -192,6 +192,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'contas-bancarias/:id/conciliacao',
+            lazy: lazyPage(
+              () => import('@/features/reconciliation/pages/reconciliation-page'),
+              'ReconciliationPage',
+            ),
+          },
+          {
             path: 'preferencias',
             lazy: lazyPage(
               () => import('@/features/preferences/pages/preferences-page'),

@@ -333,6 +333,164 @@ export type Database = {
           },
         ];
       };
+      bank_statement_lines: {
+        Row: {
+          amount: number;
+          bank_account_id: string;
+          company_id: string;
+          created_at: string;
+          fitid: string;
+          id: string;
+          ignore_reason: string | null;
+          matched_transaction_id: string | null;
+          memo: string;
+          posted_on: string;
+          resolution: string | null;
+          resolved_at: string | null;
+          resolved_by: string | null;
+          statement_id: string;
+          status: string;
+          trn_type: string | null;
+        };
+        Insert: {
+          amount: number;
+          bank_account_id: string;
+          company_id: string;
+          created_at?: string;
+          fitid: string;
+          id?: string;
+          ignore_reason?: string | null;
+          matched_transaction_id?: string | null;
+          memo?: string;
+          posted_on: string;
+          resolution?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+          statement_id: string;
+          status?: string;
+          trn_type?: string | null;
+        };
+        Update: {
+          amount?: number;
+          bank_account_id?: string;
+          company_id?: string;
+          created_at?: string;
+          fitid?: string;
+          id?: string;
+          ignore_reason?: string | null;
+          matched_transaction_id?: string | null;
+          memo?: string;
+          posted_on?: string;
+          resolution?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+          statement_id?: string;
+          status?: string;
+          trn_type?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'bank_statement_lines_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'bank_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'bank_statement_lines_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bank_statement_lines_company_id_statement_id_fkey';
+            columns: ['company_id', 'statement_id'];
+            referencedRelation: 'bank_statements';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'bank_statement_lines_matched_transaction_id_fkey';
+            columns: ['matched_transaction_id'];
+            referencedRelation: 'entry_payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bank_statement_lines_matched_transaction_id_fkey';
+            columns: ['matched_transaction_id'];
+            referencedRelation: 'standing_transactions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bank_statement_lines_matched_transaction_id_fkey';
+            columns: ['matched_transaction_id'];
+            referencedRelation: 'transactions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      bank_statements: {
+        Row: {
+          account_ref: string | null;
+          bank_account_id: string;
+          bank_id: string | null;
+          company_id: string;
+          created_at: string;
+          end_date: string;
+          file_name: string | null;
+          id: string;
+          imported_by: string | null;
+          ledger_balance: number | null;
+          line_count: number;
+          new_line_count: number;
+          source: string;
+          start_date: string;
+        };
+        Insert: {
+          account_ref?: string | null;
+          bank_account_id: string;
+          bank_id?: string | null;
+          company_id: string;
+          created_at?: string;
+          end_date: string;
+          file_name?: string | null;
+          id?: string;
+          imported_by?: string | null;
+          ledger_balance?: number | null;
+          line_count?: number;
+          new_line_count?: number;
+          source: string;
+          start_date: string;
+        };
+        Update: {
+          account_ref?: string | null;
+          bank_account_id?: string;
+          bank_id?: string | null;
+          company_id?: string;
+          created_at?: string;
+          end_date?: string;
+          file_name?: string | null;
+          id?: string;
+          imported_by?: string | null;
+          ledger_balance?: number | null;
+          line_count?: number;
+          new_line_count?: number;
+          source?: string;
+          start_date?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'bank_statements_company_id_bank_account_id_fkey';
+            columns: ['company_id', 'bank_account_id'];
+            referencedRelation: 'bank_accounts';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'bank_statements_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       categories: {
         Row: {
           color: string;
@@ -1511,6 +1669,20 @@ export type Database = {
         Args: { p_company_id: string; p_kind: string; p_today: string };
         Returns: Json;
       };
+      import_bank_statement: {
+        Args: {
+          p_account_ref?: string;
+          p_bank_account_id: string;
+          p_bank_id?: string;
+          p_end?: string;
+          p_file_name?: string;
+          p_ledger_balance?: number;
+          p_lines: Json;
+          p_source: string;
+          p_start?: string;
+        };
+        Returns: Json;
+      };
       invitation_preview: {
         Args: { p_token: string };
         Returns: {
@@ -1544,6 +1716,42 @@ export type Database = {
           paid_revenues: number;
           project_id: string;
         }[];
+      };
+      reconcile_statement_line: {
+        Args: {
+          p_action: string;
+          p_category_id?: string;
+          p_description?: string;
+          p_entry_id?: string;
+          p_line_id: string;
+          p_reason?: string;
+          p_target_id?: string;
+          p_today?: string;
+        };
+        Returns: {
+          amount: number;
+          bank_account_id: string;
+          company_id: string;
+          created_at: string;
+          fitid: string;
+          id: string;
+          ignore_reason: string | null;
+          matched_transaction_id: string | null;
+          memo: string;
+          posted_on: string;
+          resolution: string | null;
+          resolved_at: string | null;
+          resolved_by: string | null;
+          statement_id: string;
+          status: string;
+          trn_type: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'bank_statement_lines';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       remove_bank_account: {
         Args: { p_bank_account_id: string };
@@ -1822,6 +2030,28 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      statement_balance: { Args: { p_bank_account_id: string }; Returns: Json };
+      statement_candidates: {
+        Args: { p_bank_account_id: string };
+        Returns: {
+          amount: number;
+          counterparty_name: string;
+          day_distance: number;
+          description: string;
+          kind: string;
+          line_id: string;
+          target_date: string;
+          target_id: string;
+        }[];
+      };
+      statement_category_guesses: {
+        Args: { p_bank_account_id: string };
+        Returns: {
+          category_id: string;
+          category_name: string;
+          line_id: string;
+        }[];
+      };
       supplier_stats: {
         Args: { p_company_id: string; p_supplier_id?: string };
         Returns: {
@@ -1843,6 +2073,33 @@ export type Database = {
           p_transfer_date: string;
         };
         Returns: string;
+      };
+      undo_statement_line: {
+        Args: { p_line_id: string };
+        Returns: {
+          amount: number;
+          bank_account_id: string;
+          company_id: string;
+          created_at: string;
+          fitid: string;
+          id: string;
+          ignore_reason: string | null;
+          matched_transaction_id: string | null;
+          memo: string;
+          posted_on: string;
+          resolution: string | null;
+          resolved_at: string | null;
+          resolved_by: string | null;
+          statement_id: string;
+          status: string;
+          trn_type: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'bank_statement_lines';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
     };
     Enums: {

@@ -49,6 +49,19 @@ const messages = new Map<string, string>(
     audit_log_append_only: 'O histórico não pode ser alterado.',
     payment_not_found: 'Pagamento não encontrado.',
     payment_already_reversed: 'Este pagamento já foi estornado.',
+    // Issue 12: conciliação bancária.
+    invalid_statement: 'Extrato inválido: nenhum lançamento legível no arquivo.',
+    statement_too_large: 'Extrato grande demais: importe no máximo 5.000 lançamentos por vez.',
+    invalid_period: 'Período inválido: a data final é anterior à inicial.',
+    invalid_action: 'Ação de conciliação inválida.',
+    statement_line_not_found: 'Lançamento do extrato não encontrado.',
+    statement_line_already_reconciled: 'Este lançamento do extrato já foi conciliado.',
+    statement_line_not_reconciled: 'Este lançamento do extrato ainda não foi conciliado.',
+    transaction_not_found: 'Transação não encontrada nesta conta.',
+    statement_amount_mismatch: 'O valor não confere com o lançamento do extrato.',
+    transaction_already_matched:
+      'Esta transação já foi conciliada com outro lançamento do extrato.',
+    ignore_reason_required: 'Informe o motivo para ignorar este lançamento.',
     // GoTrue error codes.
     invalid_credentials: 'Email ou senha incorretos',
     user_already_exists: 'Este email já está cadastrado',

@@ -112,6 +112,10 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.reverse_transfer(uuid,date)',
       'private.transfer_between_accounts(uuid,uuid,numeric,date,text)',
       'private.user_company_ids()',
+      // Issue 12: Conciliação bancária (the statement tables are written by these only).
+      'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
+      'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',
+      'private.undo_statement_line(uuid)',
       // The bodies of the invitation functions (issue 8, point 1).
       'private.accept_invitation(text)',
       'private.create_invitation(uuid,text,text)',

@@ -208,6 +208,38 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       bank_account_id: ids.bank_accounts,
     }),
   },
+  // Issue 12: written only by import_bank_statement / the reconciliation functions.
+  bank_statements: {
+    companyColumn: 'company_id',
+    textColumn: 'file_name',
+    sql: (ids) =>
+      `insert into public.bank_statements (company_id, bank_account_id, source, file_name, start_date, end_date)
+       values ($1, '${ids.bank_accounts}', 'ofx', 'extrato-fixture.ofx', '2026-01-01', '2026-01-31')
+       returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      bank_account_id: ids.bank_accounts,
+      source: 'ofx',
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+    }),
+  },
+  bank_statement_lines: {
+    companyColumn: 'company_id',
+    textColumn: 'memo',
+    sql: (ids) =>
+      `insert into public.bank_statement_lines (company_id, bank_account_id, statement_id, fitid, posted_on, amount, memo)
+       values ($1, '${ids.bank_accounts}', '${ids.bank_statements}', 'FIXTURE-1', '2026-01-10', -12.34, 'Linha fixture')
+       returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      bank_account_id: ids.bank_accounts,
+      statement_id: ids.bank_statements,
+      fitid: 'INTRUSO',
+      posted_on: '2026-01-10',
+      amount: -1,
+    }),
+  },
 };
 
 /** Creates one row in every table of fixtureInserts for the company, in dependency order. */

@@ -47,7 +47,11 @@ test('no page title is truncated at 360 px', async ({ page }) => {
   if (error) throw error;
   await signIn(page, user.email, user.password);
 
-  for (const route of [...ROUTES, `/contas-bancarias/${data.id}`]) {
+  for (const route of [
+    ...ROUTES,
+    `/contas-bancarias/${data.id}`,
+    `/contas-bancarias/${data.id}/conciliacao`,
+  ]) {
     await page.goto(route);
     const title = page.getByRole('heading', { level: 1 }).first();
     await expect(title, route).toBeVisible();

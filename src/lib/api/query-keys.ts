@@ -29,6 +29,26 @@ export const bankAccountKeys = {
     [...bankAccountKeys.all(companyId), 'ledger', id] as const,
 };
 
+/**
+ * Conciliação bancária of one account (issue 12). Under the bank accounts' branch, so whatever
+ * moves money (`moneyKeys`) also refreshes the candidates and the statement balance.
+ */
+export const reconciliationKeys = {
+  all: (companyId: string, accountId: string) =>
+    [...bankAccountKeys.all(companyId), 'reconciliation', accountId] as const,
+  lines: (companyId: string, accountId: string) =>
+    [...reconciliationKeys.all(companyId, accountId), 'lines'] as const,
+  candidates: (companyId: string, accountId: string) =>
+    [...reconciliationKeys.all(companyId, accountId), 'candidates'] as const,
+  categoryGuesses: (companyId: string, accountId: string) =>
+    [...reconciliationKeys.all(companyId, accountId), 'category-guesses'] as const,
+  balance: (companyId: string, accountId: string) =>
+    [...reconciliationKeys.all(companyId, accountId), 'balance'] as const,
+  /** The same statement_balance, as the account's detail page shows it (its own shape). */
+  summary: (companyId: string, accountId: string) =>
+    [...reconciliationKeys.all(companyId, accountId), 'summary'] as const,
+};
+
 export const entryKeys = {
   all: (companyId: string) => [...company(companyId), 'entries'] as const,
   summary: (companyId: string, today: string) =>

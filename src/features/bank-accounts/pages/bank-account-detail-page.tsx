@@ -19,6 +19,7 @@ import {
   BalanceAmount,
 } from '@/features/bank-accounts/components/bank-account-card';
 import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-bank-account-dialog';
+import { ReconciliationEntry } from '@/features/bank-accounts/components/reconciliation-entry';
 import { LedgerList } from '@/features/bank-accounts/components/ledger-list';
 import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
 import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
@@ -145,6 +146,8 @@ function AccountDetail({ account }: { account: BankAccount }) {
             </div>
           </CardContent>
         </Card>
+
+        <ReconciliationEntry accountId={account.id} />
 
         <Card>
           <CardHeader className="pb-2">

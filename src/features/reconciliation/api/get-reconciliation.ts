@@ -1,0 +1,154 @@
+// Reads of the Conciliação screen: the account's statement lines, the candidates of the pending ones,
+// the category guesses for "Criar lançamento", and "Saldo do extrato" vs "Saldo no sistema".
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Candidate, CandidateKind } from '@/features/reconciliation/lib/ranking';
+import { reconciliationKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { toCents } from '@/lib/money';
+import { supabase } from '@/lib/supabase';
+
+export type LineStatus = 'pending' | 'matched' | 'ignored';
+export type LineResolution = 'match' | 'settle' | 'create';
+
+export interface StatementLineRow {
+  id: string;
+  fitid: string;
+  postedOn: string;
+  amountCents: number;
+  memo: string;
+  status: LineStatus;
+  resolution: LineResolution | null;
+  ignoreReason: string | null;
+  matchedDescription: string | null;
+}
+
+export async function getStatementLines(
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<StatementLineRow[]> {
+  let query = supabase
+    .from('bank_statement_lines')
+    .select(
+      'id, fitid, posted_on, amount, memo, status, resolution, ignore_reason, transactions(description)',
+    )
+    .eq('bank_account_id', accountId)
+    .order('posted_on')
+    .order('fitid');
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data.map((row) => ({
+    id: row.id,
+    fitid: row.fitid,
+    postedOn: row.posted_on,
+    amountCents: toCents(row.amount),
+    memo: row.memo,
+    status: row.status as LineStatus,
+    resolution: row.resolution as LineResolution | null,
+    ignoreReason: row.ignore_reason,
+    matchedDescription: row.transactions?.description ?? null,
+  }));
+}
+
+export function statementLinesQuery(companyId: string, accountId: string) {
+  return queryOptions({
+    queryKey: reconciliationKeys.lines(companyId, accountId),
+    queryFn: ({ signal }) => getStatementLines(accountId, signal),
+  });
+}
+
+export function useStatementLines(accountId: string) {
+  const { id: companyId } = useCurrentCompany();
+  return useQuery(statementLinesQuery(companyId, accountId));
+}
+
+export async function getCandidates(accountId: string, signal?: AbortSignal): Promise<Candidate[]> {
+  let query = supabase.rpc('statement_candidates', { p_bank_account_id: accountId });
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data.map((c) => ({
+    lineId: c.line_id,
+    kind: c.kind as CandidateKind,
+    targetId: c.target_id,
+    description: c.description,
+    counterpartyName: c.counterparty_name,
+    targetDate: c.target_date,
+    amountCents: toCents(c.amount),
+    dayDistance: c.day_distance,
+  }));
+}
+
+export function useCandidates(accountId: string, { enabled = true } = {}) {
+  const { id: companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: reconciliationKeys.candidates(companyId, accountId),
+    queryFn: ({ signal }) => getCandidates(accountId, signal),
+    enabled: enabled && !!companyId,
+  });
+}
+
+export interface CategoryGuess {
+  categoryId: string;
+  categoryName: string;
+}
+
+export function useCategoryGuesses(accountId: string, { enabled = true } = {}) {
+  const { id: companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: reconciliationKeys.categoryGuesses(companyId, accountId),
+    queryFn: async ({ signal }) => {
+      const { data, error } = await supabase
+        .rpc('statement_category_guesses', { p_bank_account_id: accountId })
+        .abortSignal(signal);
+      if (error) throw error;
+      return new Map<string, CategoryGuess>(
+        data.map((g) => [g.line_id, { categoryId: g.category_id, categoryName: g.category_name }]),
+      );
+    },
+    enabled: enabled && !!companyId,
+  });
+}
+
+export interface StatementBalance {
+  endDate: string | null;
+  statementCents: number | null;
+  systemCents: number | null;
+  differenceCents: number | null;
+  pendingCount: number;
+  pendingTotalCents: number;
+  lineCount: number;
+}
+
+function centsOrNull(value: unknown): number | null {
+  return typeof value === 'number' || typeof value === 'string' ? toCents(value) : null;
+}
+
+/** statement_balance's json, read without a schema library (this screen's only json). */
+export function toStatementBalance(json: unknown): StatementBalance {
+  const o = (json ?? {}) as Record<string, unknown>;
+  return {
+    endDate: typeof o.end_date === 'string' ? o.end_date : null,
+    statementCents: centsOrNull(o.statement_balance),
+    systemCents: centsOrNull(o.system_balance),
+    differenceCents: centsOrNull(o.difference),
+    pendingCount: Number(o.pending_count ?? 0),
+    pendingTotalCents: centsOrNull(o.pending_total) ?? 0,
+    lineCount: Number(o.line_count ?? 0),
+  };
+}
+
+export function useStatementBalance(accountId: string) {
+  const { id: companyId } = useCurrentCompany();
+  return useQuery({
+    queryKey: reconciliationKeys.balance(companyId, accountId),
+    queryFn: async ({ signal }) => {
+      const { data, error } = await supabase
+        .rpc('statement_balance', { p_bank_account_id: accountId })
+        .abortSignal(signal);
+      if (error) throw error;
+      return toStatementBalance(data);
+    },
+    enabled: !!companyId,
+  });
+}

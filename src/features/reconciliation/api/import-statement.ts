@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ParsedStatement } from '@/features/reconciliation/lib/statement';
+import { reconciliationKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { fromCents } from '@/lib/money';
+import { supabase } from '@/lib/supabase';
+
+export interface ImportResult {
+  lineCount: number;
+  newCount: number;
+  existingCount: number;
+}
+
+/** One call: the statement and its lines; lines the account already has (same FITID) are skipped. */
+export async function importStatement(
+  accountId: string,
+  statement: ParsedStatement,
+  fileName: string,
+): Promise<ImportResult> {
+  const { data, error } = await supabase.rpc('import_bank_statement', {
+    p_bank_account_id: accountId,
+    p_source: statement.source,
+    p_lines: statement.lines.map((l) => ({
+      fitid: l.fitid,
+      posted_on: l.postedOn,
+      amount: fromCents(l.amountCents),
+      memo: l.memo,
+      trn_type: l.trnType,
+    })),
+    p_file_name: fileName,
+    p_bank_id: statement.bankId ?? undefined,
+    p_account_ref: statement.accountId ?? undefined,
+    p_start: statement.startDate,
+    p_end: statement.endDate,
+    p_ledger_balance:
+      statement.ledgerBalanceCents === null
+        ? undefined
+        : Number(fromCents(statement.ledgerBalanceCents)),
+  });
+  if (error) throw error;
+  const o = (data ?? {}) as Record<string, unknown>;
+  return {
+    lineCount: Number(o.line_count ?? 0),
+    newCount: Number(o.new_count ?? 0),
+    existingCount: Number(o.existing_count ?? 0),
+  };
+}
+
+export function useImportStatement(accountId: string) {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ statement, fileName }: { statement: ParsedStatement; fileName: string }) =>
+      importStatement(accountId, statement, fileName),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: reconciliationKeys.all(companyId, accountId) }),
+  });
+}
