@@ -73,7 +73,7 @@ export function EntryHistoryCard({ entry }: { entry: EntryDetail }) {
                                 className="mx-1 inline size-3.5 align-[-2px]"
                                 aria-hidden="true"
                               />
-                              <span className="sr-only">para </span>
+                              <span className="sr-only"> para </span>
                               <span className="font-medium">{change.after}</span>
                             </>
                           )}
