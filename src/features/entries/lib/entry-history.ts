@@ -51,6 +51,14 @@ const COLUMNS: readonly (readonly [column: string, label: string, format: Format
 
 export const EMPTY_VALUE = '—';
 
+const NOT_ON_CREATION = new Set([
+  'status',
+  'paid_amount',
+  'interest_amount',
+  'fine_amount',
+  'discount_amount',
+]);
+
 /** "PIX", "Transferência"…; an unknown stored value as it is. */
 export function paymentMethodLabel(value: string): string {
   return Object.hasOwn(paymentMethodLabels, value)
@@ -113,8 +121,11 @@ export function describeHistoryItem(
     const before = valueText(change.before, fmt, names);
     const after = valueText(change.after, fmt, names);
     if (before === undefined || after === undefined) continue;
-    // A creation lists what was filled in; blanks say nothing.
-    if (item.action === 'insert' && after === EMPTY_VALUE) continue;
+    // A creation lists what was filled in; blanks, the initial status and the zeroed payment
+    // sums say nothing.
+    if (item.action === 'insert' && (after === EMPTY_VALUE || NOT_ON_CREATION.has(column))) {
+      continue;
+    }
     changes.push({ column, label, before, after });
   }
 

@@ -23,7 +23,7 @@ export function EntryActions({ entry, onSettle, onEdit, onDelete }: EntryActions
 
   return (
     <div className="grid gap-2">
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:[&>*]:flex-1">
         {state !== 'paid' ? (
           <Button
             variant={isExpense ? 'expense' : 'income'}
