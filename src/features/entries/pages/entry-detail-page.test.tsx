@@ -149,6 +149,12 @@ function renderDetail(path = `/lancamentos/expense/${ENTRY_ID}`) {
   return router;
 }
 
+/** Editar's code loads on the first tap (lazy): the first one in a run takes a while. */
+async function openEdit() {
+  await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+  return screen.findByRole('dialog', { name: 'Editar lançamento' }, { timeout: 10_000 });
+}
+
 async function detailLoaded() {
   return screen.findByRole('heading', { level: 1, name: 'Betoneira (3/12)' });
 }
@@ -420,8 +426,7 @@ describe('Editar', { timeout: 30_000 }, () => {
     );
     renderDetail();
     await detailLoaded();
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Editar lançamento' });
+    const dialog = await openEdit();
     const supplier = within(dialog).getByRole('textbox', { name: 'Fornecedor' });
     expect(supplier).toHaveValue('Depósito Silva');
     await userEvent.clear(supplier);
@@ -454,8 +459,7 @@ describe('Editar', { timeout: 30_000 }, () => {
     );
     renderDetail();
     await detailLoaded();
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Editar lançamento' });
+    const dialog = await openEdit();
     const supplier = within(dialog).getByRole('textbox', { name: 'Fornecedor' });
     await userEvent.clear(supplier);
     await userEvent.type(supplier, 'Dep');
@@ -469,8 +473,7 @@ describe('Editar', { timeout: 30_000 }, () => {
     api();
     renderDetail();
     await detailLoaded();
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Editar lançamento' });
+    const dialog = await openEdit();
     await userEvent.clear(within(dialog).getByRole('textbox', { name: /Descrição/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByText('Informe a descrição.')).toBeInTheDocument();
@@ -489,8 +492,7 @@ describe('Editar', { timeout: 30_000 }, () => {
     );
     renderDetail();
     await detailLoaded();
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Editar lançamento' });
+    const dialog = await openEdit();
     const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
     expect(amount).toBeDisabled();
     expect((amount as HTMLInputElement).value).toMatch(/^R\$\s1\.000,00$/);
@@ -514,8 +516,7 @@ describe('Editar', { timeout: 30_000 }, () => {
     api({ entry: viewRow(partial), payments: [payment] });
     renderDetail();
     await detailLoaded();
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Editar lançamento' });
+    const dialog = await openEdit();
     expect(within(dialog).getByRole('textbox', { name: 'Valor' })).toBeDisabled();
     expect(within(dialog).getByRole('combobox', { name: 'Conta bancária' })).toBeEnabled();
   });

@@ -1,5 +1,5 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { QueryError } from '@/components/query-state';
@@ -18,11 +18,16 @@ import { useEntry, type EntryDetail } from '@/features/entries/api/get-entry';
 import { useDeleteEntry, type DeleteScope } from '@/features/entries/api/delete-entry';
 import { DeleteEntryDialog } from '@/features/entries/components/entry-detail/delete-entry-dialog';
 import { EntryActions } from '@/features/entries/components/entry-detail/entry-actions';
-import { EntryEditDialog } from '@/features/entries/components/entry-detail/entry-edit-dialog';
 import { EntryHistoryCard } from '@/features/entries/components/entry-detail/entry-history-card';
 import { EntryPaymentsCard } from '@/features/entries/components/entry-detail/entry-payments-card';
 import { EntrySummary } from '@/features/entries/components/entry-detail/entry-summary';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
+
+// The edit form (zod, react-hook-form, the pickers and the calendar) loads on the first Editar.
+const EntryEditDialog = lazy(async () => ({
+  default: (await import('@/features/entries/components/entry-detail/entry-edit-dialog'))
+    .EntryEditDialog,
+}));
 
 const LIST_ROUTE = { expense: '/contas-pagar', income: '/contas-receber' } as const;
 
@@ -157,7 +162,11 @@ function EntryDetailView({ entry, onBack }: { entry: EntryDetail; onBack: () => 
       <EntryHistoryCard entry={entry} />
 
       <LazySettleDialog entry={settling} onClose={() => setSettling(null)} />
-      <EntryEditDialog entry={entry} open={editing} onOpenChange={setEditing} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <EntryEditDialog entry={entry} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
       <DeleteEntryDialog
         entry={entry}
         open={deleting}
