@@ -87,6 +87,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'lancamentos/:kind/:id',
+            lazy: lazyPage(
+              () => import('@/features/entries/pages/entry-detail-page'),
+              'EntryDetailPage',
+            ),
+          },
+          {
             path: 'contas-pagar',
             lazy: lazyPage(() => import('@/features/entries/pages/payables-page'), 'PayablesPage'),
           },

@@ -8,6 +8,14 @@ export type EntryKind = 'expense' | 'income';
 export type EntryStatus = 'pending' | 'paid';
 export type EntryViewRow = Database['public']['Views']['entries']['Row'];
 
+/**
+ * The route of one entry's detail. In `src/lib` so that every list of entries (obras, bank
+ * accounts, home) links to it without importing the entries feature.
+ */
+export function entryDetailPath(kind: EntryKind, id: string): string {
+  return `/lancamentos/${kind}/${id}`;
+}
+
 export interface Entry {
   kind: EntryKind;
   id: string;

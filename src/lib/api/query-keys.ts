@@ -66,6 +66,13 @@ export const entryKeys = {
   /** Movimentações totals (movement_summary) for the same filters. */
   movementSummary: (companyId: string, filters: Record<string, unknown>) =>
     [...entryKeys.all(companyId), 'movements-summary', filters] as const,
+  /** One entry's detail (/lancamentos/:kind/:id); its payments and history hang below it. */
+  detail: (companyId: string, kind: 'expense' | 'income', id: string) =>
+    [...entryKeys.all(companyId), 'detail', kind, id] as const,
+  payments: (companyId: string, kind: 'expense' | 'income', id: string) =>
+    [...entryKeys.detail(companyId, kind, id), 'payments'] as const,
+  history: (companyId: string, kind: 'expense' | 'income', id: string) =>
+    [...entryKeys.detail(companyId, kind, id), 'history'] as const,
 };
 
 export const categoryKeys = {

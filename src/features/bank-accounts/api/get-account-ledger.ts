@@ -10,7 +10,7 @@ import { supabase } from '@/lib/supabase';
 export const LEDGER_PAGE_SIZE = 100;
 
 const columns =
-  'id, description, amount, type, direction, transaction_date, reversal_of, created_at, categories(name, color), projects(name)';
+  'id, description, amount, type, direction, transaction_date, reversal_of, payable_id, receivable_id, created_at, categories(name, color), projects(name)';
 
 export async function getAccountLedgerPage(
   companyId: string,
@@ -49,6 +49,11 @@ export async function getAccountLedgerPage(
       categoryName: row.categories?.name ?? null,
       categoryColor: row.categories ? toColorToken(row.categories.color) : null,
       projectName: row.projects?.name ?? null,
+      entry: row.payable_id
+        ? { kind: 'expense', id: row.payable_id }
+        : row.receivable_id
+          ? { kind: 'income', id: row.receivable_id }
+          : null,
     };
   });
 }

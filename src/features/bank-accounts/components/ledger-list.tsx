@@ -1,6 +1,8 @@
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { ledgerKindLabels, type LedgerRow } from '@/features/bank-accounts/lib/ledger';
 import { COLOR_BG_CLASS } from '@/lib/colors';
+import { entryDetailPath } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -12,8 +14,8 @@ function LedgerItem({ row }: { row: LedgerRow }) {
     : incoming
       ? 'bg-income'
       : 'bg-expense';
-  return (
-    <li className="flex items-start gap-3 py-3">
+  const body = (
+    <>
       <span className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', dotClass)} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{row.description}</p>
@@ -30,6 +32,21 @@ function LedgerItem({ row }: { row: LedgerRow }) {
         </span>
         <Badge variant={incoming ? 'income' : 'expense'}>{ledgerKindLabels[row.kind]}</Badge>
       </div>
+    </>
+  );
+  // A payment or its estorno opens the entry it belongs to; a transfer has no detail page.
+  return (
+    <li>
+      {row.entry ? (
+        <Link
+          to={entryDetailPath(row.entry.kind, row.entry.id)}
+          className="-mx-2 flex min-h-touch items-start gap-3 rounded-md px-2 py-3 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {body}
+        </Link>
+      ) : (
+        <div className="flex items-start gap-3 py-3">{body}</div>
+      )}
     </li>
   );
 }

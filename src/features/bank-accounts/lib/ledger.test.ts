@@ -16,6 +16,7 @@ function row(
     categoryName: null,
     categoryColor: null,
     projectName: null,
+    entry: null,
     ...partial,
   };
 }

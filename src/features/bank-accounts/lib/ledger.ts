@@ -2,6 +2,7 @@
 // search of SPEC §2 and the totals over what is shown.
 import type { ColorToken } from '@/lib/colors';
 import type { IsoDate } from '@/lib/dates';
+import type { EntryKind } from '@/lib/entries';
 
 export type LedgerKind = 'income' | 'expense' | 'transfer' | 'reversal';
 
@@ -23,6 +24,8 @@ export interface LedgerRow {
   categoryName: string | null;
   categoryColor: ColorToken | null;
   projectName: string | null;
+  /** The payable/receivable a payment (or its estorno) belongs to; null for transfers. */
+  entry: { kind: EntryKind; id: string } | null;
 }
 
 export function signedCents(row: LedgerRow): number {

@@ -1,53 +1,120 @@
-// Editing a still-pending entry's fields.
+// Editing an entry's fields. A pending entry without payments: every field. An entry with payments
+// keeps its money facts (amount; a paid one also its account): the form leaves them out, and the
+// database refuses them anyway (entry_already_settled / entry_has_payments).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { ENTRY_COLUMNS, toEntry, type Entry } from '@/lib/entries';
-import { bankAccountKeys, moneyKeys } from '@/lib/api/query-keys';
+import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import type { Database } from '@/lib/database.types';
 import { fromCents } from '@/lib/money';
 import { invalidateAll, KeyedError } from '@/features/entries/api/invalidate';
+import { resolveParty } from '@/features/entries/api/resolve-party';
+
+export const PAYMENT_METHODS = ['transfer', 'pix', 'card', 'cash'] as const;
+
+/** Blank text is "not informed" (null), as the database stores it. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullable()
+    .transform((text) => (text === '' ? null : text));
 
 export const updateEntrySchema = z.object({
   kind: z.enum(['expense', 'income']),
   id: z.uuid(),
   description: z.string().trim().min(1, 'Informe a descrição.').max(200),
   // The form holds null while the amount or the date is blank: the same message then.
+  // Absent = unchanged: an entry with payments keeps its amount.
   amountCents: z
     .number({ error: 'Informe um valor maior que zero.' })
     .int()
-    .positive('Informe um valor maior que zero.'),
+    .positive('Informe um valor maior que zero.')
+    .optional(),
   dueDate: z.iso.date({ error: 'Informe a data de vencimento.' }),
+  // A paid entry's form sends the account it was paid from, unchanged (the database refuses another).
   bankAccountId: z.uuid().nullable(),
   categoryId: z.uuid().nullable(),
   projectId: z.uuid().nullable(),
+  // The supplier (payable) or client (receivable): an active one picked (id + name) or a typed
+  // name (id null; registered on save). Absent = unchanged.
+  counterpartyId: z.uuid().nullable().optional(),
+  counterpartyName: optionalText(200, 'Use no máximo 200 caracteres.').optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
+  notes: optionalText(2000, 'Use no máximo 2000 caracteres.').optional(),
 });
 export type UpdateEntryInput = z.input<typeof updateEntrySchema>;
+export type UpdateEntryValues = z.output<typeof updateEntrySchema>;
+
+type PayableUpdate = Database['public']['Tables']['accounts_payable']['Update'];
+type ReceivableUpdate = Database['public']['Tables']['accounts_receivable']['Update'];
+type CommonUpdate = Pick<
+  PayableUpdate,
+  | 'description'
+  | 'amount'
+  | 'due_date'
+  | 'bank_account_id'
+  | 'category_id'
+  | 'project_id'
+  | 'payment_method'
+  | 'notes'
+>;
 
 /**
- * Saves the edited fields of a pending entry and returns it re-read from the `entries` view (with
- * the new names of bank, category and obra). An entry settled meanwhile is not edited here: the
- * update matches no row and the caller gets `entry_already_settled`.
+ * Saves the edited fields and returns the entry re-read from the `entries` view (with the new
+ * names of bank, category and obra). When the amount is sent, only a still-pending
+ * entry is edited: settled meanwhile, the update matches no row and the caller gets
+ * `entry_already_settled`; otherwise no row means it was deleted (`entry_not_found`).
  */
-export async function updateEntry(input: UpdateEntryInput): Promise<Entry> {
+export async function updateEntry(companyId: string, input: UpdateEntryInput): Promise<Entry> {
   const values = updateEntrySchema.parse(input);
-  const changes = {
+  const changes: CommonUpdate = {
     description: values.description,
-    amount: Number(fromCents(values.amountCents)),
     due_date: values.dueDate,
-    bank_account_id: values.bankAccountId,
     category_id: values.categoryId,
     project_id: values.projectId,
   };
-  const table = values.kind === 'expense' ? 'accounts_payable' : 'accounts_receivable';
-  const { data, error } = await supabase
-    .from(table)
-    .update(changes)
-    .eq('id', values.id)
-    .eq('status', 'pending')
-    .select('id');
+  if (values.amountCents !== undefined) changes.amount = Number(fromCents(values.amountCents));
+  changes.bank_account_id = values.bankAccountId;
+  if (values.paymentMethod !== undefined) changes.payment_method = values.paymentMethod;
+  if (values.notes !== undefined) changes.notes = values.notes;
+  const moneyFacts = values.amountCents !== undefined;
+
+  let partyId: string | null | undefined;
+  const partyName = values.counterpartyName;
+  if (partyName !== undefined) {
+    partyId =
+      partyName === null
+        ? null
+        : await resolveParty(companyId, values.kind, {
+            partyId: values.counterpartyId ?? null,
+            partyName,
+          });
+  }
+
+  const request =
+    values.kind === 'expense'
+      ? supabase.from('accounts_payable').update({
+          ...changes,
+          ...(partyName !== undefined
+            ? ({ supplier_id: partyId, supplier_name: partyName } satisfies PayableUpdate)
+            : {}),
+        })
+      : supabase.from('accounts_receivable').update({
+          ...changes,
+          ...(partyName !== undefined
+            ? ({ client_id: partyId, client_name: partyName } satisfies ReceivableUpdate)
+            : {}),
+        });
+  let filtered = request.eq('id', values.id);
+  if (moneyFacts) filtered = filtered.eq('status', 'pending');
+  const { data, error } = await filtered.select('id');
   if (error) throw error;
-  if (data.length === 0) throw new KeyedError('entry_already_settled');
+  if (data.length === 0)
+    throw new KeyedError(moneyFacts ? 'entry_already_settled' : 'entry_not_found');
 
   const { data: row, error: readError } = await supabase
     .from('entries')
@@ -62,11 +129,11 @@ export async function updateEntry(input: UpdateEntryInput): Promise<Entry> {
 export function useUpdateEntry() {
   const { id: companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
-  // A pending entry's edit changes lists, totals and statistics, never a balance.
-  const stale = moneyKeys(companyId).filter((key) => key[2] !== bankAccountKeys.all(companyId)[2]);
+  // Lists, totals, statistics, the entry's detail and history; a paid entry's edit also reaches
+  // its ledger row (category, obra, description), so the account history changes too.
   return useMutation({
-    mutationFn: updateEntry,
+    mutationFn: (input: UpdateEntryInput) => updateEntry(companyId, input),
     meta: { silentNetworkError: true },
-    onSettled: () => invalidateAll(queryClient, stale),
+    onSettled: () => invalidateAll(queryClient, moneyKeys(companyId)),
   });
 }

@@ -1,6 +1,7 @@
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { Entry } from '@/lib/entries';
+import { entryDetailPath, type Entry } from '@/lib/entries';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { daysOverdue, formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -11,7 +12,7 @@ export function overdueLabel(days: number): string {
   return days === 1 ? '1 dia em atraso' : `${days} dias em atraso`;
 }
 
-/** One payable/receivable in Contas a Pagar / Receber. */
+/** One payable/receivable in Contas a Pagar / Receber; the card opens its detail. */
 export function EntryListRow({
   entry,
   today,
@@ -27,13 +28,19 @@ export function EntryListRow({
   return (
     <li
       className={cn(
-        'flex flex-col gap-2 rounded-lg border bg-card p-3 shadow-sm',
+        'relative flex flex-col gap-2 rounded-lg border bg-card p-3 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-accent/50',
         late > 0 && 'border-destructive/50',
       )}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="break-words font-semibold">{entry.description}</p>
+          {/* The whole card opens the detail (the link's box covers it); the buttons sit above it. */}
+          <Link
+            to={entryDetailPath(entry.kind, entry.id)}
+            className="break-words font-semibold after:absolute after:inset-0 after:rounded-lg after:content-[''] focus-visible:outline-none"
+          >
+            {entry.description}
+          </Link>
           <p className="truncate text-sm text-muted-foreground">
             {isExpense ? 'Fornecedor' : 'Cliente'}: {entry.counterpartyName ?? 'Não informado'}
           </p>
@@ -70,7 +77,7 @@ export function EntryListRow({
           <span className="text-muted-foreground">{entry.bankAccountName}</span>
         ) : null}
       </div>
-      <div className="flex justify-end">
+      <div className="relative z-10 flex justify-end">
         {entry.status === 'pending' ? (
           <Button
             size="sm"

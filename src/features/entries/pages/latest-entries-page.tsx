@@ -1,6 +1,6 @@
 import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import type { Entry } from '@/lib/entries';
+import { entryDetailPath, type Entry } from '@/lib/entries';
 import { formatDate, isOverdue, parseIsoDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -47,37 +47,42 @@ function EntryRow({ entry, today }: { entry: Entry; today: string }) {
   const isExpense = entry.kind === 'expense';
   const Icon = isExpense ? ArrowUpCircle : ArrowDownCircle;
   return (
-    <li className="flex items-start gap-3 py-3">
-      <Icon
-        className={cn('mt-0.5 size-5 shrink-0', isExpense ? 'text-expense' : 'text-income')}
-        aria-label={isExpense ? 'Conta a pagar' : 'Conta a receber'}
-      />
-      <div className="min-w-0 flex-1">
-        <p className="break-words font-medium">{entry.description}</p>
-        <p className="truncate text-xs text-muted-foreground">
-          {[entry.counterpartyName, entry.projectName ?? 'Geral', entry.categoryName]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-        <p className="text-xs text-muted-foreground">
-          Vencimento {formatDate(entry.dueDate)}
-          {entry.settledOn
-            ? ` · ${isExpense ? 'Pago em' : 'Recebido em'} ${formatDate(entry.settledOn)}`
-            : ''}
-        </p>
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1">
-        <span
-          className={cn(
-            'text-sm font-semibold tabular-nums',
-            isExpense ? 'text-expense' : 'text-income',
-          )}
-        >
-          {isExpense ? '-' : '+'}
-          {formatCurrency(entry.amountCents)}
-        </span>
-        <StatusBadge entry={entry} today={today} />
-      </div>
+    <li>
+      <Link
+        to={entryDetailPath(entry.kind, entry.id)}
+        className="-mx-2 flex min-h-touch items-start gap-3 rounded-md px-2 py-3 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Icon
+          className={cn('mt-0.5 size-5 shrink-0', isExpense ? 'text-expense' : 'text-income')}
+          aria-label={isExpense ? 'Conta a pagar' : 'Conta a receber'}
+        />
+        <div className="min-w-0 flex-1">
+          <p className="break-words font-medium">{entry.description}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {[entry.counterpartyName, entry.projectName ?? 'Geral', entry.categoryName]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            Vencimento {formatDate(entry.dueDate)}
+            {entry.settledOn
+              ? ` · ${isExpense ? 'Pago em' : 'Recebido em'} ${formatDate(entry.settledOn)}`
+              : ''}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span
+            className={cn(
+              'text-sm font-semibold tabular-nums',
+              isExpense ? 'text-expense' : 'text-income',
+            )}
+          >
+            {isExpense ? '-' : '+'}
+            {formatCurrency(entry.amountCents)}
+          </span>
+          <StatusBadge entry={entry} today={today} />
+        </div>
+      </Link>
     </li>
   );
 }

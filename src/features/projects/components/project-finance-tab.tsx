@@ -1,9 +1,10 @@
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { QueryError } from '@/components/query-state';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectEntries } from '@/features/projects/api/get-project-entries';
-import type { Entry } from '@/lib/entries';
+import { entryDetailPath, type Entry } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -42,28 +43,33 @@ function EntryList({
         ) : (
           <ul className="divide-y" aria-label={title}>
             {entries.map((entry) => (
-              <li key={entry.id} className="flex items-start justify-between gap-3 py-2">
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{entry.description}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {[
-                      formatDate(entry.settledOn),
-                      entry.counterpartyName,
-                      entry.categoryName,
-                      entry.bankAccountName,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                <span
-                  className={cn(
-                    'shrink-0 text-sm font-semibold',
-                    income ? 'text-income' : 'text-expense',
-                  )}
+              <li key={entry.id}>
+                <Link
+                  to={entryDetailPath(entry.kind, entry.id)}
+                  className="-mx-2 flex min-h-touch items-start justify-between gap-3 rounded-md px-2 py-2 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  {income ? '+' : '-'} {formatCurrency(entry.amountCents)}
-                </span>
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium">{entry.description}</p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {[
+                        formatDate(entry.settledOn),
+                        entry.counterpartyName,
+                        entry.categoryName,
+                        entry.bankAccountName,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </div>
+                  <span
+                    className={cn(
+                      'shrink-0 text-sm font-semibold',
+                      income ? 'text-income' : 'text-expense',
+                    )}
+                  >
+                    {income ? '+' : '-'} {formatCurrency(entry.amountCents)}
+                  </span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import type { Entry, EntryKind } from '@/lib/entries';
+import { entryDetailPath, type Entry, type EntryKind } from '@/lib/entries';
 import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -34,7 +34,10 @@ const texts = {
   },
 } as const;
 
-/** "A Pagar" / "A Receber" on the home: pending entries, soonest due first; a tap opens Dar Baixa. */
+/**
+ * "A Pagar" / "A Receber" on the home: pending entries, soonest due first; a tap on the row opens
+ * its detail, its "Dar Baixa" button the settle dialog.
+ */
 export function PendingList({ kind, total, onSelect }: PendingListProps) {
   const entries = usePendingEntries(kind);
   const t = texts[kind];
@@ -69,14 +72,10 @@ export function PendingList({ kind, total, onSelect }: PendingListProps) {
             {entries.data.map((entry) => {
               const overdue = isOverdue(entry.dueDate, today);
               return (
-                <li key={entry.id}>
-                  <button
-                    type="button"
-                    onClick={() => onSelect(entry)}
-                    onPointerEnter={prefetchSettleDialog}
-                    onFocus={prefetchSettleDialog}
-                    onTouchStart={prefetchSettleDialog}
-                    className="flex min-h-touch w-full items-center gap-3 rounded-md px-2 py-2.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                <li key={entry.id} className="flex items-center gap-1">
+                  <Link
+                    to={entryDetailPath(entry.kind, entry.id)}
+                    className="flex min-h-touch min-w-0 flex-1 items-center gap-3 rounded-md px-2 py-2.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{entry.description}</span>
@@ -97,7 +96,23 @@ export function PendingList({ kind, total, onSelect }: PendingListProps) {
                       </span>
                       {overdue ? <Badge variant="destructive">Atrasado</Badge> : null}
                     </span>
-                  </button>
+                  </Link>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    className={cn(
+                      'shrink-0 px-2',
+                      kind === 'expense' ? 'text-expense' : 'text-income',
+                    )}
+                    aria-label={`Dar Baixa: ${entry.description}`}
+                    onClick={() => onSelect(entry)}
+                    onPointerEnter={prefetchSettleDialog}
+                    onFocus={prefetchSettleDialog}
+                    onTouchStart={prefetchSettleDialog}
+                  >
+                    Dar Baixa
+                  </Button>
                 </li>
               );
             })}

@@ -1,6 +1,7 @@
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
+import { entryDetailPath } from '@/lib/entries';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -17,14 +18,14 @@ function dateLabel(m: Movement): string {
   return `Vence em ${formatDate(m.dueDate)}`;
 }
 
-/** One entry; opens the list it belongs to (Contas a Pagar or Contas a Receber). */
+/** One entry; opens its detail. */
 export function MovementRow({ movement: m }: { movement: Movement }) {
   const income = m.kind === 'income';
   const Icon = income ? ArrowDownCircle : ArrowUpCircle;
   return (
     <li>
       <Link
-        to={income ? '/contas-receber' : '/contas-pagar'}
+        to={entryDetailPath(m.kind, m.id)}
         className="flex min-h-touch items-start gap-3 rounded-lg border bg-card p-3 shadow-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <Icon

@@ -1,0 +1,49 @@
+// Excluir / cancelar: one pending entry, or it and the following ones / all pending of its series.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EntryKind } from '@/lib/entries';
+import { entryKeys, moneyKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+import { invalidateAll } from '@/features/entries/api/invalidate';
+
+/** 'one' só esta; 'following' esta e as próximas; 'all_pending' todas as pendentes da série. */
+export type DeleteScope = 'one' | 'following' | 'all_pending';
+
+export interface DeleteEntryInput {
+  kind: EntryKind;
+  id: string;
+  scope: DeleteScope;
+}
+
+/** Returns how many entries were deleted. Entries of the series with payments are kept. */
+export async function deleteEntry({ kind, id, scope }: DeleteEntryInput): Promise<number> {
+  const { data, error } = await supabase.rpc('delete_entry', {
+    p_kind: kind,
+    p_id: id,
+    p_scope: scope,
+  });
+  if (error) throw error;
+  return data;
+}
+
+/**
+ * The caller's `onSuccess` runs first (it navigates away from the deleted entry's detail), then
+ * the deleted entry's queries are removed, not refetched, and every money list is invalidated.
+ */
+export function useDeleteEntry({
+  onSuccess,
+}: { onSuccess?: (deleted: number, input: DeleteEntryInput) => void } = {}) {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEntry,
+    meta: { silentNetworkError: true },
+    onSuccess: async (deleted, input) => {
+      onSuccess?.(deleted, input);
+      const detail = entryKeys.detail(companyId, input.kind, input.id);
+      await queryClient.cancelQueries({ queryKey: detail });
+      queryClient.removeQueries({ queryKey: detail });
+      await invalidateAll(queryClient, moneyKeys(companyId));
+    },
+  });
+}

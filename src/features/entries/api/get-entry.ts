@@ -1,0 +1,89 @@
+// One entry with everything its detail shows: the list fields plus payments' sums, series, notes.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/entries';
+import { entryKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { toCents } from '@/lib/money';
+import { supabase } from '@/lib/supabase';
+
+export interface EntryDetail extends Entry {
+  counterpartyId: string | null;
+  paymentMethod: string | null;
+  notes: string | null;
+  seriesId: string | null;
+  seriesKind: 'installment' | 'recurrence' | null;
+  /** Principal paid by the standing payments. */
+  paidCents: number;
+  /** What is still due (amount − paid). */
+  openCents: number;
+  interestCents: number;
+  fineCents: number;
+  discountCents: number;
+  /** What really moved: paid + juros + multa − desconto. */
+  paidTotalCents: number;
+}
+
+/** What its state allows: pending without payments, pending with some (partial) or paid. */
+export type EntryPaymentState = 'open' | 'partial' | 'paid';
+
+export function paymentState(entry: Pick<EntryDetail, 'status' | 'paidCents'>): EntryPaymentState {
+  if (entry.status === 'paid') return 'paid';
+  return entry.paidCents > 0 ? 'partial' : 'open';
+}
+
+const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total`;
+
+// A regex, not zod: the detail's first paint should not wait for the form code.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const cents = (value: number | null) => (value == null ? 0 : toCents(value));
+
+/** The entry, or null when it does not exist or is not the company's (RLS hides it alike). */
+export async function getEntry(
+  companyId: string,
+  kind: EntryKind,
+  id: string,
+  signal?: AbortSignal,
+): Promise<EntryDetail | null> {
+  // A mistyped link is "not found", not a database error about a malformed uuid.
+  if (!UUID.test(id)) return null;
+  let request = supabase
+    .from('entries')
+    .select(DETAIL_COLUMNS)
+    .eq('company_id', companyId)
+    .eq('kind', kind)
+    .eq('id', id);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request.maybeSingle();
+  if (error) throw error;
+  if (!data) return null;
+  return {
+    ...toEntry(data),
+    counterpartyId: data.counterparty_id,
+    paymentMethod: data.payment_method,
+    notes: data.notes,
+    seriesId: data.series_id,
+    seriesKind:
+      data.series_kind === 'installment' || data.series_kind === 'recurrence'
+        ? data.series_kind
+        : null,
+    paidCents: cents(data.paid_amount),
+    openCents: cents(data.open_amount),
+    interestCents: cents(data.interest_amount),
+    fineCents: cents(data.fine_amount),
+    discountCents: cents(data.discount_amount),
+    paidTotalCents: cents(data.paid_total),
+  };
+}
+
+export function entryQuery(companyId: string, kind: EntryKind, id: string) {
+  return queryOptions({
+    queryKey: entryKeys.detail(companyId, kind, id),
+    queryFn: ({ signal }) => getEntry(companyId, kind, id, signal),
+  });
+}
+
+export function useEntry(kind: EntryKind, id: string, { enabled = true } = {}) {
+  const { id: companyId } = useCurrentCompany();
+  return useQuery({ ...entryQuery(companyId, kind, id), enabled: enabled && !!companyId });
+}

@@ -1,0 +1,174 @@
+import { Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/dates';
+import {
+  errorKey,
+  getErrorMessage,
+  isNetworkError,
+  UNEXPECTED_ERROR_MESSAGE,
+  UNEXPECTED_ERROR_TITLE,
+} from '@/lib/errors';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import type { EntryDetail } from '@/features/entries/api/get-entry';
+import { useEntryPayments, type EntryPayment } from '@/features/entries/api/get-entry-payments';
+import { useReversePayment } from '@/features/entries/api/reverse-payment';
+
+function partsText(payment: EntryPayment): string | null {
+  const parts = [
+    payment.interestCents > 0 ? `juros ${formatCurrency(payment.interestCents)}` : null,
+    payment.fineCents > 0 ? `multa ${formatCurrency(payment.fineCents)}` : null,
+    payment.discountCents > 0 ? `desconto ${formatCurrency(payment.discountCents)}` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return `Principal ${formatCurrency(payment.principalCents)} + ${parts.join(', ')}`;
+}
+
+function ReversePaymentButton({ entry, payment }: { entry: EntryDetail; payment: EntryPayment }) {
+  const [open, setOpen] = useState(false);
+  const isExpense = entry.kind === 'expense';
+  const reverse = useReversePayment({
+    onSuccess: () => {
+      setOpen(false);
+      toast.success('Estorno realizado', {
+        description: `${entry.description} voltou para pendente.`,
+      });
+    },
+    onError: (error) => {
+      setOpen(false);
+      if (isNetworkError(error)) {
+        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
+      } else if (errorKey(error) === 'payment_already_reversed') {
+        toast.error('Erro', {
+          description: 'Este pagamento já foi estornado em outro aparelho. A tela foi atualizada.',
+        });
+      } else {
+        toast.error('Erro', {
+          description: getErrorMessage(error, 'Não foi possível estornar o pagamento.'),
+        });
+      }
+    },
+  });
+  const amount = formatCurrency(payment.amountCents);
+  const account = payment.bankAccountName ?? 'a conta bancária';
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !reverse.isPending && setOpen(next)}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Estornar ${isExpense ? 'pagamento' : 'recebimento'} de ${amount} em ${formatDate(payment.paidOn)}`}
+      >
+        <Undo2 aria-hidden="true" />
+        Estornar
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>
+            {isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            {isExpense
+              ? `O pagamento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} voltará para ${account} e ${entry.description} ficará pendente.`
+              : `O recebimento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} sairá de ${account} e ${entry.description} ficará pendente.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={reverse.isPending}>Cancelar</AlertDialogCancel>
+          <Button
+            variant="destructive"
+            disabled={reverse.isPending}
+            onClick={() => reverse.mutate({ paymentId: payment.id })}
+          >
+            {reverse.isPending ? 'Estornando...' : 'Confirmar estorno'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** The payments (Dar Baixa) of the entry: date, account, amount and its parts; estorno of each. */
+export function EntryPaymentsCard({ entry }: { entry: EntryDetail }) {
+  const payments = useEntryPayments(entry.kind, entry.id);
+  const isExpense = entry.kind === 'expense';
+  const title = isExpense ? 'Pagamentos' : 'Recebimentos';
+
+  return (
+    <Card aria-labelledby="entry-payments-title" role="region">
+      <CardHeader>
+        <CardTitle id="entry-payments-title">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {payments.isPending ? (
+          <Spinner label="Carregando..." className="py-4" />
+        ) : payments.isError ? (
+          <QueryError
+            compact
+            title={`Não foi possível carregar os ${title.toLowerCase()}.`}
+            onRetry={() => void payments.refetch()}
+            retrying={payments.isRefetching}
+          />
+        ) : payments.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {isExpense ? 'Nenhum pagamento registrado.' : 'Nenhum recebimento registrado.'}
+          </p>
+        ) : (
+          <ul className="divide-y" aria-label={title}>
+            {payments.data.map((payment) => {
+              const parts = partsText(payment);
+              return (
+                <li
+                  key={payment.id}
+                  className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-3"
+                >
+                  <div className="grid min-w-0 gap-0.5">
+                    <p
+                      className={cn(
+                        'font-semibold tabular-nums',
+                        payment.reversed && 'line-through',
+                      )}
+                    >
+                      {formatCurrency(payment.amountCents)}
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      {[formatDate(payment.paidOn), payment.bankAccountName]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                    {parts ? <p className="text-xs text-muted-foreground">{parts}</p> : null}
+                  </div>
+                  {payment.reversed ? (
+                    <Badge variant="outline">
+                      {payment.reversedOn
+                        ? `Estornado em ${formatDate(payment.reversedOn)}`
+                        : 'Estornado'}
+                    </Badge>
+                  ) : (
+                    <ReversePaymentButton entry={entry} payment={payment} />
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
+import { paymentMethodLabel } from '@/features/entries/lib/entry-history';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-0.5 py-2 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="break-words text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export function EntryStatusBadge({ entry }: { entry: EntryDetail }) {
+  const state = paymentState(entry);
+  if (state === 'paid') {
+    return <Badge variant="success">{entry.kind === 'expense' ? 'Pago' : 'Recebido'}</Badge>;
+  }
+  if (state === 'partial') {
+    return (
+      <Badge variant="warning">
+        {entry.kind === 'expense' ? 'Parcialmente pago' : 'Parcialmente recebido'}
+      </Badge>
+    );
+  }
+  return isOverdue(entry.dueDate, todayLocal()) ? (
+    <Badge variant="destructive">Atrasado</Badge>
+  ) : (
+    <Badge variant="secondary">Aberto</Badge>
+  );
+}
+
+function seriesText(entry: EntryDetail): string | null {
+  if (entry.installmentNumber && entry.installmentCount) {
+    return `Parcela ${entry.installmentNumber} de ${entry.installmentCount}`;
+  }
+  if (entry.seriesKind === 'recurrence') return 'Lançamento recorrente';
+  return null;
+}
+
+/** Every field of the entry, as the user typed it, and where its money stands. */
+export function EntrySummary({ entry }: { entry: EntryDetail }) {
+  const isExpense = entry.kind === 'expense';
+  const state = paymentState(entry);
+  const series = seriesText(entry);
+  const method = entry.paymentMethod ? paymentMethodLabel(entry.paymentMethod) : null;
+
+  return (
+    <Card>
+      <CardContent className="pt-5">
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 border-b pb-4">
+          <div className="grid gap-1">
+            <p className="text-sm text-muted-foreground">Valor</p>
+            <p
+              className={cn(
+                'text-2xl font-bold tabular-nums',
+                isExpense ? 'text-expense' : 'text-income',
+              )}
+            >
+              {formatCurrency(entry.amountCents)}
+            </p>
+          </div>
+          <EntryStatusBadge entry={entry} />
+        </div>
+
+        {state !== 'open' ? (
+          <dl
+            aria-label="Situação do pagamento"
+            className="grid grid-cols-2 gap-3 border-b py-4 text-sm"
+          >
+            <div>
+              <dt className="text-muted-foreground">{isExpense ? 'Pago' : 'Recebido'}</dt>
+              <dd className="font-semibold tabular-nums">{formatCurrency(entry.paidCents)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Em aberto</dt>
+              <dd className="font-semibold tabular-nums">{formatCurrency(entry.openCents)}</dd>
+            </div>
+            {entry.paidTotalCents !== entry.paidCents ? (
+              <div className="col-span-2">
+                <dt className="text-muted-foreground">
+                  Total movimentado (com juros, multa e desconto)
+                </dt>
+                <dd className="font-semibold tabular-nums">
+                  {formatCurrency(entry.paidTotalCents)}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+
+        <dl className="divide-y">
+          <Field label="Descrição">{entry.description}</Field>
+          <Field label={isExpense ? 'Fornecedor' : 'Cliente'}>
+            {entry.counterpartyName ?? 'Não informado'}
+          </Field>
+          <Field label="Vencimento">{formatDate(entry.dueDate)}</Field>
+          {entry.settledOn ? (
+            <Field label={isExpense ? 'Pago em' : 'Recebido em'}>
+              {formatDate(entry.settledOn)}
+            </Field>
+          ) : null}
+          <Field label="Obra">{entry.projectName ?? 'Geral'}</Field>
+          <Field label="Categoria">{entry.categoryName ?? 'Sem categoria'}</Field>
+          <Field label="Conta bancária">{entry.bankAccountName ?? 'Não definida'}</Field>
+          <Field label="Forma de pagamento">{method ?? 'Não definida'}</Field>
+          {series ? <Field label="Série">{series}</Field> : null}
+          <Field label="Observações">
+            {entry.notes ? (
+              <span className="whitespace-pre-line">{entry.notes}</span>
+            ) : (
+              <span className="text-muted-foreground">Nenhuma</span>
+            )}
+          </Field>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { describeHistoryItem, type HistoryNames } from '@/features/entries/lib/entry-history';
+
+const names: HistoryNames = {
+  categories: new Map([['c1', 'Materiais']]),
+  projects: new Map([['p1', 'Casa 001']]),
+  bankAccounts: new Map([['b1', 'Conta Obra']]),
+};
+
+const norm = (text: string) => text.replace(/\s/g, ' ');
+
+describe('describeHistoryItem', () => {
+  it('a payment: its title, money and dates readable, account by name', () => {
+    const line = describeHistoryItem(
+      {
+        action: 'update',
+        changed: {
+          status: { before: 'pending', after: 'paid' },
+          paid_amount: { before: 0, after: 300 },
+          payment_date: { before: null, after: '2026-11-23' },
+          bank_account_id: { before: null, after: 'b1' },
+          updated_at: { before: 'a', after: 'b' },
+        },
+      },
+      'expense',
+      names,
+    );
+    expect(line.title).toBe('Pagamento registrado');
+    expect(line.changes.map((c) => `${c.label}: ${norm(c.before)} → ${norm(c.after)}`)).toEqual([
+      'Status: Pendente → Pago',
+      'Data do pagamento: — → 23/11/2026',
+      'Valor pago: R$ 0,00 → R$ 300,00',
+      'Conta bancária: — → Conta Obra',
+    ]);
+  });
+
+  it('an estorno of a receipt, and an id whose name is unknown is left out', () => {
+    const line = describeHistoryItem(
+      {
+        action: 'update',
+        changed: {
+          paid_amount: { before: 300, after: 0 },
+          project_id: { before: 'p-gone', after: 'p1' },
+          payment_method: { before: 'pix', after: 'cash' },
+        },
+      },
+      'income',
+      names,
+    );
+    expect(line.title).toBe('Estorno');
+    expect(line.changes.map((c) => c.label)).toEqual(['Valor pago', 'Forma de pagamento']);
+    expect(line.changes[1]).toMatchObject({ before: 'PIX', after: 'Dinheiro' });
+  });
+
+  it('a creation lists what was filled in, not the blanks nor the zeroed sums', () => {
+    const line = describeHistoryItem(
+      {
+        action: 'insert',
+        changed: {
+          id: { before: null, after: 'x' },
+          description: { before: null, after: 'Areia' },
+          amount: { before: null, after: 10.5 },
+          status: { before: null, after: 'pending' },
+          paid_amount: { before: null, after: 0 },
+          notes: { before: null, after: null },
+          category_id: { before: null, after: 'c1' },
+        },
+      },
+      'expense',
+      names,
+    );
+    expect(line.title).toBe('Lançamento criado');
+    expect(line.changes.map((c) => `${c.label}: ${norm(c.after)}`)).toEqual([
+      'Descrição: Areia',
+      'Valor: R$ 10,50',
+      'Categoria: Materiais',
+    ]);
+  });
+});

@@ -1,0 +1,148 @@
+// What the Histórico of an entry says: Portuguese labels for the columns the audit log names,
+// readable values (money, dates, names instead of ids), and a title per change.
+import { format } from 'date-fns';
+import type { EntryKind } from '@/lib/entries';
+import { formatDate } from '@/lib/dates';
+import { paymentMethodLabels } from '@/lib/labels';
+import { formatCurrency, toCents } from '@/lib/money';
+
+export interface HistoryNames {
+  categories: ReadonlyMap<string, string>;
+  projects: ReadonlyMap<string, string>;
+  bankAccounts: ReadonlyMap<string, string>;
+}
+
+export interface HistoryChange {
+  column: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface HistoryLine {
+  title: string;
+  changes: HistoryChange[];
+}
+
+type Format = 'text' | 'money' | 'date' | 'status' | 'method' | 'number' | keyof HistoryNames;
+
+/** The columns shown, in this order; the others (ids, timestamps, generated sums) are left out. */
+const COLUMNS: readonly (readonly [column: string, label: string, format: Format])[] = [
+  ['description', 'Descrição', 'text'],
+  ['supplier_name', 'Fornecedor', 'text'],
+  ['client_name', 'Cliente', 'text'],
+  ['amount', 'Valor', 'money'],
+  ['due_date', 'Vencimento', 'date'],
+  ['status', 'Status', 'status'],
+  ['payment_date', 'Data do pagamento', 'date'],
+  ['received_date', 'Data do recebimento', 'date'],
+  ['paid_amount', 'Valor pago', 'money'],
+  ['interest_amount', 'Juros', 'money'],
+  ['fine_amount', 'Multa', 'money'],
+  ['discount_amount', 'Desconto', 'money'],
+  ['project_id', 'Obra', 'projects'],
+  ['category_id', 'Categoria', 'categories'],
+  ['bank_account_id', 'Conta bancária', 'bankAccounts'],
+  ['payment_method', 'Forma de pagamento', 'method'],
+  ['notes', 'Observações', 'text'],
+  ['installment_number', 'Parcela', 'number'],
+  ['installment_count', 'Total de parcelas', 'number'],
+];
+
+export const EMPTY_VALUE = '—';
+
+const NOT_ON_CREATION = new Set([
+  'status',
+  'paid_amount',
+  'interest_amount',
+  'fine_amount',
+  'discount_amount',
+]);
+
+/** "PIX", "Transferência"…; an unknown stored value as it is. */
+export function paymentMethodLabel(value: string): string {
+  return Object.hasOwn(paymentMethodLabels, value)
+    ? paymentMethodLabels[value as keyof typeof paymentMethodLabels]
+    : value;
+}
+
+const STATUS_LABELS: Record<string, string> = { pending: 'Pendente', paid: 'Pago' };
+
+function moneyText(value: unknown): string | null {
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  try {
+    return formatCurrency(toCents(value));
+  } catch {
+    return null;
+  }
+}
+
+/** The readable value, or undefined when it cannot be shown (an id whose name is unknown). */
+function valueText(value: unknown, kind: Format, names: HistoryNames): string | undefined {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  switch (kind) {
+    case 'money':
+      return moneyText(value) ?? undefined;
+    case 'date':
+      return typeof value === 'string' ? formatDate(value) || value : undefined;
+    case 'status':
+      return typeof value === 'string' ? (STATUS_LABELS[value] ?? value) : undefined;
+    case 'method':
+      return typeof value === 'string' ? paymentMethodLabel(value) : undefined;
+    case 'number':
+      return typeof value === 'number' ? String(value) : undefined;
+    case 'text':
+      return typeof value === 'string' ? value : undefined;
+    default:
+      return typeof value === 'string' ? names[kind].get(value) : undefined;
+  }
+}
+
+function paidDelta(changed: Record<string, { before: unknown; after: unknown }>): number {
+  const paid = changed.paid_amount;
+  if (!paid) return 0;
+  const before = moneyText(paid.before) === null ? 0 : toCents(paid.before as number | string);
+  const after = moneyText(paid.after) === null ? 0 : toCents(paid.after as number | string);
+  return after - before;
+}
+
+export function describeHistoryItem(
+  item: {
+    action: 'insert' | 'update' | 'delete';
+    changed: Record<string, { before: unknown; after: unknown }>;
+  },
+  kind: EntryKind,
+  names: HistoryNames,
+): HistoryLine {
+  const changes: HistoryChange[] = [];
+  for (const [column, label, fmt] of COLUMNS) {
+    const change = item.changed[column];
+    if (!change) continue;
+    const before = valueText(change.before, fmt, names);
+    const after = valueText(change.after, fmt, names);
+    if (before === undefined || after === undefined) continue;
+    // A creation lists what was filled in; blanks, the initial status and the zeroed payment
+    // sums say nothing.
+    if (item.action === 'insert' && (after === EMPTY_VALUE || NOT_ON_CREATION.has(column))) {
+      continue;
+    }
+    changes.push({ column, label, before, after });
+  }
+
+  let title: string;
+  if (item.action === 'insert') title = 'Lançamento criado';
+  else if (item.action === 'delete') title = 'Lançamento excluído';
+  else {
+    const delta = paidDelta(item.changed);
+    if (delta > 0) title = kind === 'expense' ? 'Pagamento registrado' : 'Recebimento registrado';
+    else if (delta < 0) title = 'Estorno';
+    else title = 'Alteração';
+  }
+  return { title, changes };
+}
+
+/** "23/11/2026 às 14:05" in the browser's time zone. */
+export function formatHistoryTime(at: string): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? '' : format(date, "dd/MM/yyyy 'às' HH:mm");
+}
