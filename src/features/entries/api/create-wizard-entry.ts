@@ -4,45 +4,13 @@ import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { fromCents } from '@/lib/money';
 import type { WizardEntry } from '@/features/entries/lib/wizard';
-
-/**
- * The supplier/client the entry points at: the chosen one, else a registered one of the same name
- * (so retrying after a failed save does not register the name twice), else a new one.
- */
-async function resolveParty(companyId: string, entry: WizardEntry): Promise<string> {
-  if (entry.partyId) return entry.partyId;
-  const table = entry.kind === 'expense' ? 'suppliers' : 'clients';
-  const { data: existing, error: findError } = await supabase
-    .from(table)
-    .select('id')
-    .eq('company_id', companyId)
-    .eq('is_active', true)
-    .eq('name', entry.partyName)
-    .limit(1);
-  if (findError) throw findError;
-  if (existing[0]) return existing[0].id;
-
-  const { data, error } =
-    entry.kind === 'expense'
-      ? await supabase
-          .from('suppliers')
-          .insert({ company_id: companyId, name: entry.partyName, type: 'materiais' })
-          .select('id')
-          .single()
-      : await supabase
-          .from('clients')
-          .insert({ company_id: companyId, name: entry.partyName })
-          .select('id')
-          .single();
-  if (error) throw error;
-  return data.id;
-}
+import { resolveParty } from '@/features/entries/api/resolve-party';
 
 export async function createWizardEntry(
   companyId: string,
   entry: WizardEntry,
 ): Promise<{ id: string }> {
-  const partyId = await resolveParty(companyId, entry);
+  const partyId = await resolveParty(companyId, entry.kind, entry);
   const common = {
     company_id: companyId,
     description: entry.description,

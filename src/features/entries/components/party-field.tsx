@@ -6,16 +6,34 @@ import { useClients, useSuppliers } from '@/lib/api/lookups';
 import { findPartyByName } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
 
-interface PartyStepProps {
+interface PartyFieldProps {
   kind: EntryKind;
   inputId: string;
   partyId: string | null;
   partyName: string;
   onChange: (party: { partyId: string | null; partyName: string }) => void;
+  /** Defaults to "Nome do fornecedor" / "Nome do cliente". */
+  label?: string;
+  /**
+   * Inside a longer form (Lançar): the registered names are listed only while a name is typed and
+   * none is chosen, instead of the whole list under the field.
+   */
+  compact?: boolean;
 }
 
-/** Step 2: pick an active supplier/client, or type a new name (registered when the entry is saved). */
-export function PartyStep({ kind, inputId, partyId, partyName, onChange }: PartyStepProps) {
+/**
+ * Fornecedor (payable) or Cliente (receivable): pick an active one, or type a new name (registered
+ * when the entry is saved). The wizard's step 2 and Lançar's field.
+ */
+export function PartyField({
+  kind,
+  inputId,
+  partyId,
+  partyName,
+  onChange,
+  label,
+  compact = false,
+}: PartyFieldProps) {
   const suppliers = useSuppliers({ activeOnly: true });
   const clients = useClients({ activeOnly: true });
   const query = kind === 'expense' ? suppliers : clients;
@@ -28,7 +46,7 @@ export function PartyStep({ kind, inputId, partyId, partyName, onChange }: Party
     <div className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={inputId}>
-          {kind === 'expense' ? 'Nome do fornecedor' : 'Nome do cliente'}
+          {label ?? (kind === 'expense' ? 'Nome do fornecedor' : 'Nome do cliente')}
         </Label>
         <Input
           id={inputId}
@@ -49,7 +67,7 @@ export function PartyStep({ kind, inputId, partyId, partyName, onChange }: Party
         ) : null}
       </div>
 
-      {kind === 'expense' ? (
+      {compact && (partyId !== null || partyName.trim() === '') ? null : kind === 'expense' ? (
         <SupplierChoiceList
           tone="expense"
           value={partyId ?? undefined}
