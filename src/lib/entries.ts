@@ -21,6 +21,10 @@ export interface Entry {
   id: string;
   description: string;
   amountCents: number;
+  /** Principal paid so far (standing payments): 0 = nothing paid; = amountCents once paid. */
+  paidCents: number;
+  /** What is still due: amountCents − paidCents. A pending entry with paidCents > 0 is partially paid. */
+  openCents: number;
   /** yyyy-MM-dd */
   dueDate: string;
   status: EntryStatus;
@@ -41,7 +45,7 @@ export interface Entry {
 
 /** The columns of the view the screens read. */
 export const ENTRY_COLUMNS =
-  'kind, id, description, amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at';
+  'kind, id, description, amount, paid_amount, open_amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at';
 
 type EntryColumnsRow = Pick<
   EntryViewRow,
@@ -49,6 +53,8 @@ type EntryColumnsRow = Pick<
   | 'id'
   | 'description'
   | 'amount'
+  | 'paid_amount'
+  | 'open_amount'
   | 'due_date'
   | 'status'
   | 'settled_on'
@@ -74,6 +80,8 @@ export function toEntry(row: EntryColumnsRow): Entry {
     id: row.id,
     description: row.description ?? '',
     amountCents: toCents(row.amount),
+    paidCents: toCents(row.paid_amount ?? 0),
+    openCents: toCents(row.open_amount ?? row.amount),
     dueDate: row.due_date,
     status: row.status === 'paid' ? 'paid' : 'pending',
     settledOn: row.settled_on,
@@ -89,4 +97,9 @@ export function toEntry(row: EntryColumnsRow): Entry {
     installmentCount: row.installment_count,
     createdAt: row.created_at,
   };
+}
+
+/** A pending entry with payments: shows its open remainder and "R$ x de R$ y pagos". */
+export function isPartiallyPaid(entry: Pick<Entry, 'status' | 'paidCents'>): boolean {
+  return entry.status === 'pending' && entry.paidCents > 0;
 }

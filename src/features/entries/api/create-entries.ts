@@ -6,12 +6,17 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { SETTLE_ACCOUNT_MESSAGE } from '@/features/entries/api/settle-entry';
 import { RECURRENCE_LABELS, todayLocal, type RecurrenceFrequency } from '@/lib/dates';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
+import { errorKey } from '@/lib/errors';
+import { fromCents } from '@/lib/money';
 import {
   buildEntryRows,
   MAX_INSTALLMENTS,
   MAX_OCCURRENCES,
   type EntryDraft,
+  type EntryPlan,
 } from '@/features/entries/lib/entry-rows';
+import { KeyedError } from '@/features/entries/api/invalidate';
+import { resolveParty, type PartyChoice } from '@/features/entries/api/resolve-party';
 import { lancarPlan } from '@/features/entries/lib/lancar-form';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
@@ -19,9 +24,17 @@ import type { EntryKind } from '@/lib/entries';
 export interface CreateEntriesInput {
   kind: EntryKind;
   draft: Omit<EntryDraft, 'companyId'>;
+  /** Fornecedor (payable) / Cliente (receivable); a new name is registered on save. */
+  party: PartyChoice;
   /** "Marcar como Pago": settle the first entry at once against draft.bankAccountId, dated today. */
   settle: boolean;
 }
+
+/**
+ * Row ids made by the client, one per entry of the plan: the same submit sent again (a double tap,
+ * a retry after a network failure) carries the same ids, and the database writes nothing twice.
+ */
+export type EntryIds = readonly string[];
 
 export interface CreateEntriesResult {
   count: number;
@@ -35,6 +48,8 @@ export interface CreateEntriesResult {
 export const lancarFormSchema = z
   .object({
     description: z.string(),
+    partyId: z.string().nullable(),
+    partyName: z.string(),
     /** The value of each entry; with installments, the total to split. */
     amountCents: z.number().nullable(),
     dueDate: z.string().nullable(),
@@ -92,6 +107,7 @@ export const lancarFormSchema = z
     const notes = form.notes.trim();
     return {
       settle: form.settle,
+      party: { partyId: form.partyId, partyName: form.partyName.trim() },
       draft: {
         description: form.description.trim(),
         amountCents: form.amountCents,
@@ -109,62 +125,114 @@ export type LancarFormValues = z.input<typeof lancarFormSchema>;
 
 const tableOf = { expense: 'accounts_payable', income: 'accounts_receivable' } as const;
 
+/** How many entries the plan makes, so the caller can give each its id. */
+export function entryCount(plan: EntryPlan): number {
+  return plan.type === 'single' ? 1 : plan.count;
+}
+
 async function settleFirst(kind: EntryKind, entryId: string, bankAccountId: string): Promise<void> {
+  const today = todayLocal();
   const { error } =
     kind === 'expense'
       ? await supabase.rpc('settle_payable', {
           p_payable_id: entryId,
           p_bank_account_id: bankAccountId,
-          p_paid_on: todayLocal(),
+          p_paid_on: today,
+          p_today: today,
         })
       : await supabase.rpc('settle_receivable', {
           p_receivable_id: entryId,
           p_bank_account_id: bankAccountId,
-          p_received_on: todayLocal(),
+          p_received_on: today,
+          p_today: today,
         });
   if (error) throw error;
 }
 
 /**
- * Inserts the entry (or the whole recurrence / installment plan) and, for "Marcar como Pago",
- * settles the first one. When the settlement fails the new rows are removed again, so a retry does
- * not leave duplicates behind.
+ * Inserts the entry (or the whole recurrence / installment plan) with the given ids. "Marcar como
+ * Pago" of a single entry is one database call (create_and_settle_entry: entry and payment in one
+ * transaction). For a plan, the rows are inserted and the first is settled; when that settlement
+ * is refused the new rows are removed again, so the user can correct the form and save again.
  */
 export async function createEntries(
   companyId: string,
   input: CreateEntriesInput,
+  ids: EntryIds,
 ): Promise<CreateEntriesResult> {
-  const rows = buildEntryRows({ ...input.draft, companyId }, crypto.randomUUID());
-  const { data, error } = await supabase
-    .from(tableOf[input.kind])
-    .insert(rows)
-    .select('id, due_date');
-  if (error) throw error;
-  if (!input.settle) return { count: data.length, settled: false };
-
+  const count = entryCount(input.draft.plan);
+  if (ids.length !== count) throw new RangeError(`Esperados ${count} ids, recebidos ${ids.length}`);
+  const partyId = await resolveParty(companyId, input.kind, input.party);
+  const partyName = input.party.partyName === '' ? null : input.party.partyName;
   const bankAccountId = input.draft.bankAccountId;
-  const first = [...data].sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+
+  if (input.settle && count === 1) {
+    if (!bankAccountId) throw new KeyedError('bank_account_not_found');
+    const today = todayLocal();
+    const { draft } = input;
+    const { error } = await supabase.rpc('create_and_settle_entry', {
+      p_kind: input.kind,
+      p_id: ids[0] ?? '',
+      p_company_id: companyId,
+      p_description: draft.description,
+      p_amount: Number(fromCents(draft.amountCents)),
+      p_due_date: draft.dueDate,
+      p_bank_account_id: bankAccountId,
+      p_paid_on: today,
+      p_today: today,
+      p_counterparty_id: partyId ?? undefined,
+      p_counterparty_name: partyName ?? undefined,
+      p_project_id: draft.projectId ?? undefined,
+      p_category_id: draft.categoryId ?? undefined,
+      p_payment_method: draft.paymentMethod ?? undefined,
+      p_notes: draft.notes ?? undefined,
+    });
+    if (error) throw error;
+    return { count: 1, settled: true };
+  }
+
+  const rows = buildEntryRows({ ...input.draft, companyId }, crypto.randomUUID()).map((row, i) => ({
+    ...row,
+    id: ids[i],
+  }));
+  // A retry of rows already written inserts nothing (ON CONFLICT (id) DO NOTHING).
+  const upsert = { onConflict: 'id', ignoreDuplicates: true } as const;
+  const { error } =
+    input.kind === 'expense'
+      ? await supabase.from('accounts_payable').upsert(
+          rows.map((row) => ({ ...row, supplier_id: partyId, supplier_name: partyName })),
+          upsert,
+        )
+      : await supabase.from('accounts_receivable').upsert(
+          rows.map((row) => ({ ...row, client_id: partyId, client_name: partyName })),
+          upsert,
+        );
+  if (error) throw error;
+  if (!input.settle) return { count, settled: false };
+
+  // planSchedule lists the plan's due dates in order: the first row is the one due first.
+  const first = ids[0];
   try {
-    if (!bankAccountId || !first) throw new Error('bank_account_not_found');
-    await settleFirst(input.kind, first.id, bankAccountId);
+    if (!bankAccountId || !first) throw new KeyedError('bank_account_not_found');
+    await settleFirst(input.kind, first, bankAccountId);
   } catch (settleError) {
+    // Settled by an earlier try of this same submit whose answer was lost: done.
+    if (errorKey(settleError) === 'entry_already_settled') return { count, settled: true };
     await supabase
       .from(tableOf[input.kind])
       .delete()
-      .in(
-        'id',
-        data.map((row) => row.id),
-      );
+      .in('id', [...ids]);
     throw settleError;
   }
-  return { count: data.length, settled: true };
+  return { count, settled: true };
 }
 
 export function useCreateEntries() {
   const { id: companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateEntriesInput) => createEntries(companyId, input),
+    mutationFn: ({ input, ids }: { input: CreateEntriesInput; ids: EntryIds }) =>
+      createEntries(companyId, input, ids),
     meta: { silentNetworkError: true },
     onSuccess: async () => {
       await Promise.all(

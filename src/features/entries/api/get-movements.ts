@@ -20,9 +20,8 @@ export const MOVEMENT_COLUMNS = `${ENTRY_COLUMNS}, movement_date, display_status
 // The generated types call every column of a `returns table` function non-null; the view's columns
 // (names of a missing supplier, category, obra or account) are nullable in fact.
 type RpcRow = Database['public']['Functions']['search_movements']['Returns'][number];
-// The payment columns (issue 10: paid_amount, open_amount, paid_total, display_amount) are not
-// selected yet; the entry detail/list work reads them.
-type PaymentColumns = 'paid_amount' | 'open_amount' | 'paid_total' | 'display_amount';
+// paid_amount and open_amount come with ENTRY_COLUMNS; paid_total and display_amount are not read yet.
+type PaymentColumns = 'paid_total' | 'display_amount';
 type MovementRow = {
   [K in Exclude<keyof RpcRow, 'payment_method' | PaymentColumns>]: RpcRow[K] | null;
 };

@@ -1,24 +1,32 @@
-// The supplier (payables) or client (receivables) an entry points at, from a pick or a typed name.
-import type { EntryKind } from '@/lib/entries';
+// The supplier (payable) or client (receivable) an entry points at, shared by the wizard and Lançar.
 import { supabase } from '@/lib/supabase';
+import type { EntryKind } from '@/lib/entries';
+
+export interface PartyChoice {
+  /** The chosen active supplier/client; null when the user typed a name that is not registered. */
+  partyId: string | null;
+  partyName: string;
+}
 
 /**
  * The chosen one, else a registered active one of the same name (so retrying after a failed save
- * does not register the name twice), else a new one.
+ * does not register the name twice), else a new one. A blank name without a choice is no party.
  */
 export async function resolveParty(
   companyId: string,
   kind: EntryKind,
-  party: { partyId: string | null; partyName: string },
-): Promise<string> {
+  party: PartyChoice,
+): Promise<string | null> {
   if (party.partyId) return party.partyId;
+  const name = party.partyName.trim();
+  if (name === '') return null;
   const table = kind === 'expense' ? 'suppliers' : 'clients';
   const { data: existing, error: findError } = await supabase
     .from(table)
     .select('id')
     .eq('company_id', companyId)
     .eq('is_active', true)
-    .eq('name', party.partyName)
+    .eq('name', name)
     .limit(1);
   if (findError) throw findError;
   if (existing[0]) return existing[0].id;
@@ -27,12 +35,12 @@ export async function resolveParty(
     kind === 'expense'
       ? await supabase
           .from('suppliers')
-          .insert({ company_id: companyId, name: party.partyName, type: 'materiais' })
+          .insert({ company_id: companyId, name, type: 'materiais' })
           .select('id')
           .single()
       : await supabase
           .from('clients')
-          .insert({ company_id: companyId, name: party.partyName })
+          .insert({ company_id: companyId, name })
           .select('id')
           .single();
   if (error) throw error;

@@ -1,56 +1,167 @@
-// Dar Baixa: settling goes through the database functions, which write the ledger and move the
-// balance in one transaction.
+// Dar Baixa: one payment of an entry, written by the database functions (ledger row, entry sums and
+// balance in one transaction). What the user states are the facts of the payment: its date, the
+// account, juros, multa, desconto and what was really paid (less than the total = partial payment).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import type { EntryKind } from '@/lib/entries';
 import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { todayLocal } from '@/lib/dates';
+import { parseIsoDate, todayLocal } from '@/lib/dates';
+import { formatCurrency, fromCents } from '@/lib/money';
 import { invalidateAll } from '@/features/entries/api/invalidate';
 
-export interface SettleEntryInput {
-  kind: EntryKind;
-  id: string;
-  bankAccountId: string;
-  /** yyyy-MM-dd; defaults to the browser's local today. */
-  on?: string;
-}
+/** Blank juros, multa or desconto = none. */
+const optionalCents = z
+  .number()
+  .int()
+  .min(0, 'Informe um valor válido.')
+  .nullable()
+  .transform((cents) => cents ?? 0);
 
 /** Settling needs an account: Dar Baixa's, and Lançar's "Já pago / recebido". */
 export const SETTLE_ACCOUNT_MESSAGE = 'Selecione uma conta bancária para dar baixa.';
 
-/** Dar Baixa's one choice: the account the money leaves or enters ('' until one is picked). */
-export const settleAccountSchema = z.object({
-  bankAccountId: z.string().min(1, SETTLE_ACCOUNT_MESSAGE),
-});
-export type SettleAccountInput = z.infer<typeof settleAccountSchema>;
+export const FUTURE_PAYMENT_MESSAGE = 'A data do pagamento não pode ser no futuro.';
 
-export async function settleEntry({
-  kind,
-  id,
-  bankAccountId,
-  on = todayLocal(),
-}: SettleEntryInput) {
+/**
+ * The Dar Baixa form. `openCents` is what the entry still owes (the amount, or the remainder of a
+ * partially paid entry); `amountPaidCents` is the total that moved, and while `followTotal` it is
+ * the computed total (open + juros + multa − desconto) rather than anything typed.
+ */
+export const settleEntrySchema = z
+  .object({
+    kind: z.enum(['expense', 'income']),
+    id: z.uuid(),
+    openCents: z.number().int().positive(),
+    /** The browser's local date; sent as p_today, the limit of the payment date. */
+    today: z.iso.date(),
+    bankAccountId: z
+      .string({ error: SETTLE_ACCOUNT_MESSAGE })
+      .min(1, SETTLE_ACCOUNT_MESSAGE),
+    paidOn: z
+      .string({ error: 'Informe a data do pagamento.' })
+      .refine((value) => parseIsoDate(value) !== null, 'Informe a data do pagamento.')
+      .refine(
+        (value) => value >= '2000-01-01',
+        'Data inválida. Informe uma data a partir de 01/01/2000.',
+      ),
+    interestCents: optionalCents,
+    fineCents: optionalCents,
+    discountCents: optionalCents,
+    followTotal: z.boolean(),
+    amountPaidCents: z.number().int().nullable(),
+  })
+  .superRefine((form, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (form.paidOn > form.today) issue('paidOn', FUTURE_PAYMENT_MESSAGE);
+    const total = settleTotal(form);
+    const paid = form.followTotal ? total : form.amountPaidCents;
+    if (paid === null || paid <= 0) {
+      issue('amountPaidCents', 'Informe o valor pago, maior que zero.');
+      return;
+    }
+    if (paid > total) {
+      issue(
+        'amountPaidCents',
+        `O valor pago é maior que o total (${formatCurrency(total)}). Confira juros, multa e desconto.`,
+      );
+      return;
+    }
+    if (paid - form.interestCents - form.fineCents + form.discountCents <= 0) {
+      issue('amountPaidCents', 'O valor pago não cobre os juros e a multa.');
+    }
+  })
+  .transform((form) => {
+    const paid = form.followTotal ? settleTotal(form) : (form.amountPaidCents ?? 0);
+    // The database takes the principal of this payment: what was paid without juros and multa,
+    // with the desconto given back.
+    const principalCents = paid - form.interestCents - form.fineCents + form.discountCents;
+    return {
+      kind: form.kind,
+      id: form.id,
+      bankAccountId: form.bankAccountId,
+      paidOn: form.paidOn,
+      today: form.today,
+      principalCents,
+      interestCents: form.interestCents,
+      fineCents: form.fineCents,
+      discountCents: form.discountCents,
+      paidCents: paid,
+      /** What stays open after this payment (0 = settled in full). */
+      remainingCents: form.openCents - principalCents,
+    };
+  });
+
+export type SettleEntryValues = z.input<typeof settleEntrySchema>;
+export type SettleEntryInput = z.output<typeof settleEntrySchema>;
+
+/** Open amount + juros + multa − desconto, in centavos; blank parts count as 0. */
+export function settleTotal(form: {
+  openCents: number;
+  interestCents?: number | null;
+  fineCents?: number | null;
+  discountCents?: number | null;
+}): number {
+  return (
+    form.openCents + (form.interestCents ?? 0) + (form.fineCents ?? 0) - (form.discountCents ?? 0)
+  );
+}
+
+/** The form's initial values for an entry: paid today, the whole open amount. */
+export function settleDefaults(entry: {
+  kind: 'expense' | 'income';
+  id: string;
+  openCents: number;
+}): SettleEntryValues {
+  const today = todayLocal();
+  return {
+    kind: entry.kind,
+    id: entry.id,
+    openCents: entry.openCents,
+    today,
+    bankAccountId: '',
+    paidOn: today,
+    interestCents: null,
+    fineCents: null,
+    discountCents: null,
+    followTotal: true,
+    amountPaidCents: null,
+  };
+}
+
+const reais = (cents: number) => Number(fromCents(cents));
+
+export async function settleEntry(values: SettleEntryValues): Promise<SettleEntryInput> {
+  const input = settleEntrySchema.parse(values);
+  const payment = {
+    p_bank_account_id: input.bankAccountId,
+    p_amount_paid: reais(input.principalCents),
+    p_interest: reais(input.interestCents),
+    p_fine: reais(input.fineCents),
+    p_discount: reais(input.discountCents),
+    p_today: input.today,
+  };
   const { error } =
-    kind === 'expense'
+    input.kind === 'expense'
       ? await supabase.rpc('settle_payable', {
-          p_payable_id: id,
-          p_bank_account_id: bankAccountId,
-          p_paid_on: on,
+          p_payable_id: input.id,
+          p_paid_on: input.paidOn,
+          ...payment,
         })
       : await supabase.rpc('settle_receivable', {
-          p_receivable_id: id,
-          p_bank_account_id: bankAccountId,
-          p_received_on: on,
+          p_receivable_id: input.id,
+          p_received_on: input.paidOn,
+          ...payment,
         });
   if (error) throw error;
+  return input;
 }
 
 /**
- * Settles an entry. Whatever the outcome, what it may have changed is refetched: on success the
- * entry leaves the pending lists and the balances move; on "already settled" (another phone got
- * there first) the lists catch up with the database.
+ * Settles an entry (in full or in part). Whatever the outcome, what it may have changed is
+ * refetched: on success the entry leaves the pending lists (or shows its new remainder) and the
+ * balances move; on "already settled" (another phone got there first) the lists catch up.
  */
 export function useSettleEntry() {
   const { id: companyId } = useCurrentCompany();

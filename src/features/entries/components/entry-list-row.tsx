@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { entryDetailPath, type Entry } from '@/lib/entries';
+import { entryDetailPath, isPartiallyPaid, type Entry } from '@/lib/entries';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { daysOverdue, formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 import { ReopenButton } from '@/features/entries/components/reopen-button';
 
 export function overdueLabel(days: number): string {
@@ -47,13 +48,19 @@ export function EntryListRow({
           <p className="truncate text-sm text-muted-foreground">
             Obra: {entry.projectName ?? 'Geral'}
           </p>
+          {isPartiallyPaid(entry) ? (
+            <p className="text-sm text-muted-foreground">{paidHint(entry)}</p>
+          ) : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span
             className={cn('font-bold tabular-nums', isExpense ? 'text-expense' : 'text-income')}
           >
-            {formatCurrency(entry.amountCents)}
+            {formatCurrency(entry.status === 'pending' ? entry.openCents : entry.amountCents)}
           </span>
+          {isPartiallyPaid(entry) ? (
+            <Badge variant="warning">{partialLabel(entry.kind)}</Badge>
+          ) : null}
           {late > 0 ? <Badge variant="destructive">{overdueLabel(late)}</Badge> : null}
         </div>
       </div>

@@ -16,6 +16,11 @@ interface PartyPickerProps extends PickerTriggerProps, PartyValue {
   kind: EntryKind;
   onChange: (party: PartyValue) => void;
   onBlur?: () => void;
+  /**
+   * Inside a longer form (Lançar): the registered names are listed only while a name is typed and
+   * none is chosen, instead of the whole list under the field.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -29,6 +34,7 @@ export function PartyPicker({
   partyName,
   onChange,
   onBlur,
+  compact = false,
   ...inputProps
 }: PartyPickerProps) {
   const suppliers = useSuppliers({ activeOnly: true });
@@ -62,7 +68,7 @@ export function PartyPicker({
         ) : null}
       </div>
 
-      {kind === 'expense' ? (
+      {compact && (partyId !== null || partyName.trim() === '') ? null : kind === 'expense' ? (
         <SupplierChoiceList
           tone="expense"
           value={partyId ?? undefined}

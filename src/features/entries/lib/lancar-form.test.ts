@@ -47,11 +47,12 @@ describe('lancarFormSchema (validation)', () => {
   });
 
   it('installments need 2 to 360 parts of at least one centavo', () => {
-    expect(errorsOf({ ...filled, installments: true, installmentCount: '361' }).installmentCount).toBe(
-      'Informe de 2 a 360 parcelas.',
-    );
     expect(
-      errorsOf({ ...filled, amountCents: 2, installments: true, installmentCount: '3' }).installmentCount,
+      errorsOf({ ...filled, installments: true, installmentCount: '361' }).installmentCount,
+    ).toBe('Informe de 2 a 360 parcelas.');
+    expect(
+      errorsOf({ ...filled, amountCents: 2, installments: true, installmentCount: '3' })
+        .installmentCount,
     ).toBe('O valor é pequeno demais para tantas parcelas.');
     expect(errorsOf({ ...filled, installments: true, installmentCount: '3' })).toEqual({});
   });
@@ -80,8 +81,11 @@ describe('lancarPlan / the schema output', () => {
   });
 
   it('gives the trimmed draft, or fails with errors', () => {
-    expect(lancarFormSchema.parse({ ...filled, notes: '  ' })).toEqual({
+    expect(
+      lancarFormSchema.parse({ ...filled, notes: '  ', partyName: '  Depósito Silva ' }),
+    ).toEqual({
       settle: false,
+      party: { partyId: null, partyName: 'Depósito Silva' },
       draft: {
         description: 'Aluguel',
         amountCents: 10_000,

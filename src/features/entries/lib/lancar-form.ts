@@ -7,6 +7,9 @@ import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
 
 export interface LancarFormState {
   description: string;
+  /** Fornecedor/Cliente: the chosen active one, or null with a typed (new) name. */
+  partyId: string | null;
+  partyName: string;
   /** The value of each entry; with installments, the total to split. */
   amountCents: number | null;
   dueDate: IsoDate | null;
@@ -26,6 +29,8 @@ export interface LancarFormState {
 
 export const initialLancarForm: LancarFormState = {
   description: '',
+  partyId: null,
+  partyName: '',
   amountCents: null,
   dueDate: null,
   recurrence: 'none',

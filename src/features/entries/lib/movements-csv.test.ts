@@ -6,6 +6,8 @@ const base: Movement = {
   id: '1',
   description: 'Cimento CP-II',
   amountCents: 123456,
+  paidCents: 123456,
+  openCents: 0,
   dueDate: '2026-11-10',
   status: 'paid',
   settledOn: '2026-11-12',

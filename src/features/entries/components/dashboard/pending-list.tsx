@@ -10,6 +10,7 @@ import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { usePendingEntries } from '@/features/entries/api/get-pending-entries';
+import { PaidHint } from '@/features/entries/components/paid-hint';
 import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 
 interface PendingListProps {
@@ -84,6 +85,7 @@ export function PendingList({ kind, total, onSelect }: PendingListProps) {
                           .filter(Boolean)
                           .join(' · ')}
                       </span>
+                      <PaidHint entry={entry} className="block" />
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">
                       <span
@@ -92,7 +94,7 @@ export function PendingList({ kind, total, onSelect }: PendingListProps) {
                           kind === 'expense' ? 'text-expense' : 'text-income',
                         )}
                       >
-                        {formatCurrency(entry.amountCents)}
+                        {formatCurrency(entry.openCents)}
                       </span>
                       {overdue ? <Badge variant="destructive">Atrasado</Badge> : null}
                     </span>

@@ -11,6 +11,7 @@ import { EntryForm } from '@/features/entries/components/lancar/entry-form';
 import { initialLancarForm } from '@/features/entries/lib/lancar-form';
 import { lancarDraftKey } from '@/features/entries/lib/draft-storage';
 import { applySessionChange } from '@/lib/session-end';
+import { todayLocal } from '@/lib/dates';
 
 const company: CurrentCompany = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -25,6 +26,16 @@ const bank = {
   company_id: company.id,
   name: 'Banco Obra',
   current_balance: 5000,
+  is_active: true,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const supplier = {
+  id: 'eeeeeeee-0000-4000-8000-000000000001',
+  company_id: company.id,
+  name: 'Depósito Silva',
+  type: 'materiais',
   is_active: true,
 };
 
@@ -44,6 +55,12 @@ beforeEach(() => {
     http.get(restUrl('projects'), () => HttpResponse.json([])),
     http.get(restUrl('categories'), () => HttpResponse.json([])),
     http.get(restUrl('bank_accounts'), () => HttpResponse.json([bank])),
+    http.get(restUrl('suppliers'), ({ request }) => {
+      // resolveParty looks a typed name up (name=eq.<name>) before registering it.
+      const name = new URL(request.url).searchParams.get('name');
+      return HttpResponse.json(name && name !== `eq.${supplier.name}` ? [] : [supplier]);
+    }),
+    http.get(restUrl('clients'), () => HttpResponse.json([])),
     http.delete(restUrl('accounts_payable'), ({ request }) => {
       deleted.push(new URL(request.url).searchParams.get('id') ?? '');
       return new HttpResponse(null, { status: 204 });
@@ -124,12 +141,12 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(/Data de Vencimento/)).toHaveTextContent('10/12/2026');
   });
 
-  it('when the settlement fails the new entry is removed again and the form is kept', async () => {
+  it('"Marcar como Pago" of an installment plan removes the new rows when the settlement is refused', async () => {
     const user = userEvent.setup();
     server.use(
       http.post(restUrl('accounts_payable'), async ({ request }) => {
         inserted.push(await request.json());
-        return HttpResponse.json([{ id: 'entry-1', due_date: '2026-12-10' }], { status: 201 });
+        return new HttpResponse(null, { status: 201 });
       }),
       http.post(rpcUrl('settle_payable'), async ({ request }) => {
         settleCalls.push(await request.json());
@@ -139,15 +156,129 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
         );
       }),
     );
-    renderForm({ ...typed, bankAccountId: bank.id });
+    renderForm({ ...typed, bankAccountId: bank.id, installments: true, installmentCount: '2' });
     await user.click(screen.getByRole('button', { name: 'Marcar como Pago' }));
     expect(await screen.findByText('Esta conta bancária está inativa.')).toBeInTheDocument();
-    expect(inserted).toHaveLength(1);
+    const rows = inserted[0] as { id: string; due_date: string }[];
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows.map((row) => row.id);
     expect(settleCalls).toEqual([
-      expect.objectContaining({ p_payable_id: 'entry-1', p_bank_account_id: bank.id }),
+      expect.objectContaining({ p_payable_id: first, p_bank_account_id: bank.id }),
     ]);
-    await waitFor(() => expect(deleted).toEqual(['in.(entry-1)']));
+    await waitFor(() => expect(deleted).toEqual([`in.(${first},${second})`]));
     expect(screen.getByLabelText(/Descrição/)).toHaveValue('Frete de brita');
+  });
+
+  it('registers a typed new supplier on save and points the entry at it', async () => {
+    const user = userEvent.setup();
+    const newSupplierId = 'eeeeeeee-0000-4000-8000-000000000002';
+    const registered: unknown[] = [];
+    server.use(
+      http.post(restUrl('suppliers'), async ({ request }) => {
+        registered.push(await request.json());
+        return HttpResponse.json({ id: newSupplierId }, { status: 201 });
+      }),
+      http.post(restUrl('accounts_payable'), async ({ request }) => {
+        inserted.push(await request.json());
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    renderForm(typed);
+    const field = screen.getByLabelText('Fornecedor');
+    await user.type(field, 'Serralheria Nova');
+    expect(
+      await screen.findByText('Novo fornecedor: “Serralheria Nova” será cadastrado ao salvar.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Conta a pagar foi criada com sucesso.')).toBeInTheDocument();
+    expect(registered).toEqual([
+      { company_id: company.id, name: 'Serralheria Nova', type: 'materiais' },
+    ]);
+    expect(inserted).toEqual([
+      [
+        expect.objectContaining({
+          description: 'Frete de brita',
+          supplier_id: newSupplierId,
+          supplier_name: 'Serralheria Nova',
+        }),
+      ],
+    ]);
+    // The row's id is made by the client (the idempotency key of a retried insert).
+    expect((inserted[0] as { id: string }[])[0]?.id).toMatch(UUID);
+  });
+
+  it('picks a registered supplier from what was typed, registering nothing', async () => {
+    const user = userEvent.setup();
+    const requests = trackRequests();
+    server.use(
+      http.post(restUrl('accounts_payable'), async ({ request }) => {
+        inserted.push(await request.json());
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    renderForm(typed);
+    await user.type(screen.getByLabelText('Fornecedor'), 'silva');
+    await user.click(await screen.findByRole('radio', { name: 'Depósito Silva' }));
+    expect(screen.getByLabelText('Fornecedor')).toHaveValue('Depósito Silva');
+    expect(screen.queryByText(/será cadastrado ao salvar/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Conta a pagar foi criada com sucesso.')).toBeInTheDocument();
+    expect(inserted).toEqual([
+      [expect.objectContaining({ supplier_id: supplier.id, supplier_name: 'Depósito Silva' })],
+    ]);
+    expect(
+      requests.filter((r) => r.includes('/rest/v1/suppliers') && !r.startsWith('GET')),
+    ).toEqual([]);
+  });
+
+  it('"Marcar como Pago" creates and settles in one call, with the same id when retried', async () => {
+    const user = userEvent.setup();
+    const calls: Record<string, unknown>[] = [];
+    server.use(
+      http.get(restUrl('suppliers'), () => HttpResponse.json([])),
+      http.post(restUrl('suppliers'), () =>
+        HttpResponse.json({ id: 'eeeeeeee-0000-4000-8000-000000000003' }, { status: 201 }),
+      ),
+      http.post(rpcUrl('create_and_settle_entry'), async ({ request }) => {
+        calls.push((await request.json()) as Record<string, unknown>);
+        // The first answer is lost on the way back (the entry may well have been created).
+        if (calls.length === 1) return HttpResponse.error();
+        return HttpResponse.json({ id: calls[0]?.p_id, status: 'paid' });
+      }),
+    );
+    const requests = trackRequests();
+    renderForm({ ...typed, bankAccountId: bank.id });
+    await user.type(screen.getByLabelText('Fornecedor'), 'Transportadora Rápida');
+    await user.click(screen.getByRole('button', { name: 'Marcar como Pago' }));
+    expect(await screen.findByText('Erro ao salvar')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Descrição/)).toHaveValue('Frete de brita');
+
+    await user.click(screen.getByRole('button', { name: 'Marcar como Pago' }));
+    expect(await screen.findByText('Frete de brita foi marcado como pago.')).toBeInTheDocument();
+    expect(screen.getByText('Pagamento realizado')).toBeInTheDocument();
+
+    expect(calls).toHaveLength(2);
+    const today = todayLocal();
+    expect(calls[0]?.p_id).toMatch(UUID);
+    expect(calls[0]).toEqual({
+      p_kind: 'expense',
+      p_id: calls[0]?.p_id,
+      p_company_id: company.id,
+      p_description: 'Frete de brita',
+      p_amount: 250.75,
+      p_due_date: '2026-12-10',
+      p_bank_account_id: bank.id,
+      p_paid_on: today,
+      p_today: today,
+      p_counterparty_id: 'eeeeeeee-0000-4000-8000-000000000003',
+      p_counterparty_name: 'Transportadora Rápida',
+    });
+    expect(calls[1]?.p_id).toBe(calls[0]?.p_id);
+    // No separate insert or settlement: the one call does both.
+    expect(requests.some((r) => r.includes('/rest/v1/accounts_payable'))).toBe(false);
+    expect(requests.some((r) => r.includes('/rpc/settle_payable'))).toBe(false);
   });
 
   it('keeps what was typed as the user draft when the session ends without "Sair"', async () => {

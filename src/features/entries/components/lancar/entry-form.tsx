@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Save, FileClock } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { OptionSelect } from '@/components/pickers/option-select';
@@ -37,6 +37,7 @@ import { getErrorMessage } from '@/lib/errors';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
 import {
+  entryCount,
   lancarFormSchema,
   useCreateEntries,
   type CreateEntriesInput,
@@ -50,6 +51,7 @@ import {
 } from '@/features/entries/lib/draft-storage';
 import { initialLancarForm, type LancarFormState } from '@/features/entries/lib/lancar-form';
 import type { EntryKind } from '@/lib/entries';
+import { PartyField } from '@/features/entries/components/party-field';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
@@ -106,6 +108,8 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   });
   const [hasDraft, setHasDraft] = useState(() => localStorage.getItem(draftKey) !== null);
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
+  const submitted = useRef<{ key: string; ids: string[] } | null>(null);
+  const partyInputId = useId();
   const createEntries = useCreateEntries();
   const categories = useCategories({
     type: kind === 'expense' ? 'expense' : 'income',
@@ -115,17 +119,19 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const ids = { recurrence: useId(), installments: useId() };
   const text = copy[kind];
   const tone = kind === 'expense' ? 'expense' : 'income';
-  const [amountCents, dueDate, recurrence, occurrences, installments, installmentCount] = useWatch({
-    control: form.control,
-    name: [
-      'amountCents',
-      'dueDate',
-      'recurrence',
-      'occurrences',
-      'installments',
-      'installmentCount',
-    ],
-  });
+  const [partyId, amountCents, dueDate, recurrence, occurrences, installments, installmentCount] =
+    useWatch({
+      control: form.control,
+      name: [
+        'partyId',
+        'amountCents',
+        'dueDate',
+        'recurrence',
+        'occurrences',
+        'installments',
+        'installmentCount',
+      ],
+    });
   // The session ending on its own keeps what was typed for when the user signs in again.
   useSaveDraftOnSessionEnd(() => {
     const draft = draftOf(form.getValues());
@@ -136,7 +142,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     setAction(input.settle ? 'settle' : 'save');
     let result;
     try {
-      result = await createEntries.mutateAsync({ kind, ...input });
+      result = await createEntries.mutateAsync({ input: { kind, ...input }, ids: idsFor(input) });
     } catch (error) {
       // Everything typed stays, so the user can try again.
       toast.error('Erro ao salvar', {
@@ -152,9 +158,19 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     if (result.settled)
       toast.success(text.paidTitle, { description: text.paid(input.draft.description) });
     else toast.success('Lançamento salvo!', { description: text.created(result.count) });
+    submitted.current = null;
     clearDraft('localStorage', draftKey);
     setHasDraft(false);
     form.reset(initialValues);
+  }
+
+  /** The same ids for the same submit sent again; new ones once anything changed. */
+  function idsFor(input: Omit<CreateEntriesInput, 'kind'>): string[] {
+    const key = JSON.stringify(input);
+    if (submitted.current?.key === key) return submitted.current.ids;
+    const ids = Array.from({ length: entryCount(input.draft.plan) }, () => crypto.randomUUID());
+    submitted.current = { key, ids };
+    return ids;
   }
 
   function onInvalid(errors: FieldErrors<LancarFormValues>) {
@@ -226,6 +242,25 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
               </FormControl>
               <FormMessage />
             </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="partyName"
+          render={({ field }) => (
+            <PartyField
+              kind={kind}
+              inputId={partyInputId}
+              label={kind === 'expense' ? 'Fornecedor' : 'Cliente'}
+              compact
+              partyId={partyId}
+              partyName={field.value}
+              onChange={(party) => {
+                field.onChange(party.partyName);
+                form.setValue('partyId', party.partyId);
+              }}
+            />
           )}
         />
 

@@ -7,11 +7,18 @@ import { initialLancarForm, lancarPlan } from '@/features/entries/lib/lancar-for
 const SHOWN = 6;
 
 /** What "Salvar" will create: the dates (and, for installments, the value of each part). */
-type PlanFields = 'amountCents' | 'dueDate' | 'recurrence' | 'occurrences' | 'installments' | 'installmentCount';
+type PlanFields =
+  'amountCents' | 'dueDate' | 'recurrence' | 'occurrences' | 'installments' | 'installmentCount';
 
 export function PlanPreview({ form }: { form: Pick<LancarFormValues, PlanFields> }) {
   const plan = lancarPlan(form);
-  if (!plan || plan.type === 'single' || !form.dueDate || form.amountCents === null || form.amountCents <= 0) {
+  if (
+    !plan ||
+    plan.type === 'single' ||
+    !form.dueDate ||
+    form.amountCents === null ||
+    form.amountCents <= 0
+  ) {
     return null;
   }
   const counts = lancarFormSchema.safeParse({ ...initialLancarForm, ...form, settle: false });
@@ -32,7 +39,11 @@ export function PlanPreview({ form }: { form: Pick<LancarFormValues, PlanFields>
       <ul className="grid gap-0.5 text-muted-foreground">
         {schedule.slice(0, SHOWN).map((item, i) => (
           <li key={item.dueDate + String(i)} className="flex justify-between gap-2">
-            <span>{installments ? `${i + 1}/${schedule.length} — ${formatDate(item.dueDate)}` : formatDate(item.dueDate)}</span>
+            <span>
+              {installments
+                ? `${i + 1}/${schedule.length} — ${formatDate(item.dueDate)}`
+                : formatDate(item.dueDate)}
+            </span>
             {installments ? <span>{formatCurrency(item.amountCents)}</span> : null}
           </li>
         ))}

@@ -28,8 +28,9 @@ export function WhatsAppPlaceholder() {
             <Badge variant="warning">Em breve</Badge>
           </div>
           <CardDescription>
-            Área para futura conexão com o WhatsApp: as contas e comprovantes enviados por mensagem aparecerão
-            aqui para virar lançamentos. Por enquanto, use as abas Conta a Pagar e Conta a Receber.
+            Área para futura conexão com o WhatsApp: as contas e comprovantes enviados por mensagem
+            aparecerão aqui para virar lançamentos. Por enquanto, use as abas Conta a Pagar e Conta
+            a Receber.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -47,8 +48,12 @@ export function WhatsAppPlaceholder() {
               </DialogHeader>
               <ol className="list-decimal space-y-1 pl-5 text-sm">
                 <li>Quando a conexão existir, você vai vincular o número da empresa.</li>
-                <li>Mensagens com contas, boletos ou comprovantes serão detectadas automaticamente.</li>
-                <li>Em cada mensagem, “Pré-preencher” abrirá o formulário com os dados encontrados.</li>
+                <li>
+                  Mensagens com contas, boletos ou comprovantes serão detectadas automaticamente.
+                </li>
+                <li>
+                  Em cada mensagem, “Pré-preencher” abrirá o formulário com os dados encontrados.
+                </li>
               </ol>
               <DialogFooter>
                 <DialogClose asChild>

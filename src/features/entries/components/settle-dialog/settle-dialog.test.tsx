@@ -3,15 +3,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { SettleDialog } from '@/features/entries/components/settle-dialog/settle-dialog';
 import { Button } from '@/components/ui/button';
 import type { Entry } from '@/lib/entries';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { addDaysIso, todayLocal } from '@/lib/dates';
+import { addDaysIso, formatDate, formatDateWith, todayLocal } from '@/lib/dates';
 import { createQueryClient } from '@/lib/query-client';
-import { restUrl, rpcUrl, server } from '@/test/msw-server';
+import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 
 const company: CurrentCompany = {
   id: '0b6f2c1e-4a3d-4f7a-9c1e-2d3b4a5c6d7e',
@@ -32,6 +33,8 @@ const payable: Entry = {
   id: '6bce8c7d-a09d-4fd0-9c7e-8d9b0a1c2d34',
   description: 'Cimento CP-II',
   amountCents: 123456,
+  paidCents: 0,
+  openCents: 123456,
   dueDate: addDaysIso(todayLocal(), -3),
   status: 'pending',
   settledOn: null,
@@ -104,12 +107,14 @@ function Harness({ entry, onClose }: { entry: Entry; onClose?: () => void }) {
 function renderDialog(entry: Entry, onClose?: () => void) {
   const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={queryClient}>
-      <CurrentCompanyContext.Provider value={company}>
-        <Harness entry={entry} onClose={onClose} />
-        <Toaster />
-      </CurrentCompanyContext.Provider>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <CurrentCompanyContext.Provider value={company}>
+          <Harness entry={entry} onClose={onClose} />
+          <Toaster />
+        </CurrentCompanyContext.Provider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return screen.getByRole('dialog');
 }
@@ -160,6 +165,11 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
       p_payable_id: payable.id,
       p_bank_account_id: ACCOUNT_ID,
       p_paid_on: todayLocal(),
+      p_amount_paid: 1234.56,
+      p_interest: 0,
+      p_fine: 0,
+      p_discount: 0,
+      p_today: todayLocal(),
     });
     expect(onClose).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -191,6 +201,11 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
       p_receivable_id: receivable.id,
       p_bank_account_id: ACCOUNT_ID,
       p_received_on: todayLocal(),
+      p_amount_paid: 1234.56,
+      p_interest: 0,
+      p_fine: 0,
+      p_discount: 0,
+      p_today: todayLocal(),
     });
   });
 
@@ -239,130 +254,184 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('edit mode saves every field to the database and shows the result', async () => {
+  it('pays today by default and cannot pay on a future date', async () => {
     lookups();
-    let patch: Record<string, unknown> | null = null;
-    const captured: { url?: URL } = {};
-    server.use(
-      http.patch(restUrl('accounts_payable'), async ({ request }) => {
-        patch = (await request.json()) as Record<string, unknown>;
-        captured.url = new URL(request.url);
-        return HttpResponse.json([{ id: payable.id }]);
-      }),
-      http.get(restUrl('entries'), () =>
-        HttpResponse.json({
-          kind: 'expense',
-          id: payable.id,
-          description: 'Cimento CP-V',
-          amount: 1500,
-          due_date: payable.dueDate,
-          status: 'pending',
-          settled_on: null,
-          counterparty_name: 'Depósito Silva',
-          project_id: null,
-          project_name: null,
-          category_id: OTHER_CATEGORY_ID,
-          category_name: 'Mão de obra',
-          category_color: 'green',
-          bank_account_id: ACCOUNT_ID,
-          bank_account_name: 'Banco do Brasil',
-          installment_number: null,
-          installment_count: null,
-          created_at: '2026-01-01T10:00:00Z',
-        }),
-      ),
-    );
     const dialog = renderDialog(payable);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    const date = within(dialog).getByRole('button', { name: /Data do pagamento/ });
+    expect(date).toHaveTextContent(formatDate(todayLocal()));
 
-    const description = within(dialog).getByLabelText(/Descrição/);
-    expect(description).toHaveValue('Cimento CP-II');
-    await userEvent.clear(description);
-    await userEvent.type(description, 'Cimento CP-V');
-    const value = within(dialog).getByLabelText(/Valor/);
-    await userEvent.clear(value);
-    await userEvent.type(value, '1.500,00');
-
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Banco' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Banco do Brasil' }));
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Categoria' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Mão de obra' }));
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Centro de custo' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Geral' }));
-
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-
-    expect(await screen.findByText('Lançamento atualizado')).toBeInTheDocument();
-    expect(screen.getByText('As alterações foram salvas com sucesso.')).toBeInTheDocument();
-    expect(patch).toEqual({
-      description: 'Cimento CP-V',
-      amount: 1500,
-      due_date: payable.dueDate,
-      bank_account_id: ACCOUNT_ID,
-      category_id: OTHER_CATEGORY_ID,
-      project_id: null,
-    });
-    // Only a still-pending entry is edited here.
-    expect(captured.url?.searchParams.get('status')).toBe('eq.pending');
-    // Back in view mode with what the database now holds.
-    expect(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('Cimento CP-V');
-    expect(dialog).toHaveTextContent('R$ 1.500,00');
-    expect(dialog).toHaveTextContent('Mão de obra');
+    await userEvent.click(date);
+    const tomorrow = addDaysIso(todayLocal(), 1);
+    const tomorrowName = new RegExp(formatDateWith(tomorrow, "d 'de' MMMM 'de' yyyy"), 'i');
+    if (screen.queryAllByRole('button', { name: tomorrowName }).length === 0) {
+      await userEvent.click(screen.getByRole('button', { name: /Ir para o próximo mês/i }));
+    }
+    for (const day of screen.getAllByRole('button', { name: tomorrowName })) {
+      expect(day).toBeDisabled();
+    }
+    // Yesterday can be chosen: a bill paid late is recorded on its real date.
+    await userEvent.keyboard('{Escape}');
   });
 
-  it('keeps what was typed when saving the edit fails', async () => {
+  it('shows the database refusing a future date in Portuguese and keeps what was typed', async () => {
     lookups();
     server.use(
-      http.patch(restUrl('accounts_payable'), () =>
+      http.post(rpcUrl('settle_payable'), () =>
         HttpResponse.json(
-          { code: 'XX000', message: 'boom', details: null, hint: null },
-          { status: 500 },
+          { code: 'P0001', message: 'payment_date_in_future', details: null, hint: null },
+          { status: 400 },
         ),
       ),
     );
-    const dialog = renderDialog(payable);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Editar' }));
-    const description = within(dialog).getByLabelText(/Descrição/);
-    await userEvent.clear(description);
-    await userEvent.type(description, 'Texto que não pode sumir');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    const onClose = vi.fn();
+    const dialog = renderDialog(payable, onClose);
+    await chooseAccount(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Juros, multa e desconto' }));
+    await userEvent.type(within(dialog).getByLabelText('Multa'), '5,00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
 
-    expect(await screen.findByText('Não foi possível salvar as alterações.')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/Descrição/)).toHaveValue('Texto que não pode sumir');
-    expect(within(dialog).getByRole('button', { name: 'Salvar' })).toBeEnabled();
+    expect(
+      await screen.findByText('A data do pagamento não pode ser no futuro.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('payment_date_in_future')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(dialog).getByLabelText('Multa')).toHaveValue('R$\u00a05,00');
   });
 
-  it('does not save an edit without description or value', async () => {
+  it('adds juros and multa and takes off desconto to the centavo, and sends each part', async () => {
+    lookups();
+    let body: unknown = null;
+    server.use(
+      http.post(rpcUrl('settle_payable'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: payable.id, status: 'paid' });
+      }),
+    );
+    const dialog = renderDialog({ ...payable, description: 'Brita 1' });
+    const total = within(dialog).getByTestId('settle-total');
+    expect(total).toHaveTextContent('R$ 1.234,56');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Juros, multa e desconto' }));
+    await userEvent.type(within(dialog).getByLabelText('Juros'), '12,34');
+    expect(total).toHaveTextContent('R$ 1.246,90');
+    await userEvent.type(within(dialog).getByLabelText('Multa'), '24,69');
+    expect(total).toHaveTextContent('R$ 1.271,59');
+    await userEvent.type(within(dialog).getByLabelText('Desconto'), '0,01');
+    expect(total).toHaveTextContent('R$ 1.271,58');
+    // "Valor pago" follows the total until the user types in it.
+    expect(within(dialog).getByLabelText(/^Valor pago/)).toHaveValue('R$\u00a01.271,58');
+
+    await chooseAccount(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+    expect(await screen.findByText('Brita 1 foi marcado como pago.')).toBeInTheDocument();
+    expect(body).toEqual({
+      p_payable_id: payable.id,
+      p_bank_account_id: ACCOUNT_ID,
+      p_paid_on: todayLocal(),
+      p_amount_paid: 1234.56,
+      p_interest: 12.34,
+      p_fine: 24.69,
+      p_discount: 0.01,
+      p_today: todayLocal(),
+    });
+  });
+
+  it('records a partial payment: less than the total sends its principal and says what stays open', async () => {
+    lookups();
+    let body: unknown = null;
+    server.use(
+      http.post(rpcUrl('settle_payable'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: payable.id, status: 'pending' });
+      }),
+    );
+    const onClose = vi.fn();
+    const dialog = renderDialog(payable, onClose);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Juros, multa e desconto' }));
+    await userEvent.type(within(dialog).getByLabelText('Juros'), '10,00');
+    const paid = within(dialog).getByLabelText(/^Valor pago/);
+    await userEvent.clear(paid);
+    await userEvent.type(paid, '500,00');
+    // R$ 500,00 with R$ 10,00 of juros pays R$ 490,00 of the R$ 1.234,56.
+    expect(dialog).toHaveTextContent('Pagamento parcial: ficam R$ 744,56 em aberto.');
+
+    await chooseAccount(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+    expect(await screen.findByText('Pagamento parcial registrado')).toBeInTheDocument();
+    expect(screen.getByText('Cimento CP-II: faltam R$ 744,56.')).toBeInTheDocument();
+    expect(body).toMatchObject({ p_amount_paid: 490, p_interest: 10, p_fine: 0, p_discount: 0 });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('refuses more than the total, keeping the typed value', async () => {
+    lookups();
+    const requests = trackRequests();
+    const dialog = renderDialog(payable);
+    await chooseAccount(dialog);
+    const paid = within(dialog).getByLabelText(/^Valor pago/);
+    await userEvent.clear(paid);
+    await userEvent.type(paid, '2.000,00');
+    expect(
+      await within(dialog).findByText(
+        'O valor pago é maior que o total (R$ 1.234,56). Confira juros, multa e desconto.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+    expect(requests.some((r) => r.includes('/rpc/settle_payable'))).toBe(false);
+    expect(paid).toHaveValue('R$\u00a02.000,00');
+  });
+
+  it('shows a partially paid entry by its open remainder and pays that by default', async () => {
+    lookups();
+    let body: unknown = null;
+    server.use(
+      http.post(rpcUrl('settle_payable'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: payable.id, status: 'paid' });
+      }),
+    );
+    const dialog = renderDialog({
+      ...payable,
+      description: 'Areia média',
+      paidCents: 23456,
+      openCents: 100000,
+    });
+    expect(dialog).toHaveTextContent('Pago parcialmente');
+    expect(dialog).toHaveTextContent('R$ 234,56 de R$ 1.234,56 pagos');
+    expect(dialog).toHaveTextContent(/Em aberto\s*R\$ 1\.000,00/);
+    expect(within(dialog).getByLabelText(/^Valor pago/)).toHaveValue('R$\u00a01.000,00');
+    await chooseAccount(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+    expect(await screen.findByText('Areia média foi marcado como pago.')).toBeInTheDocument();
+    expect(body).toMatchObject({ p_amount_paid: 1000 });
+  });
+
+  it('links to the entry detail instead of editing here', () => {
     lookups();
     const dialog = renderDialog(payable);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Editar' }));
-    await userEvent.clear(within(dialog).getByLabelText(/Valor/));
-    expect(within(dialog).getByText('Informe um valor maior que zero.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Salvar' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Ver detalhes/ })).toHaveAttribute(
+      'href',
+      `/lancamentos/expense/${payable.id}`,
+    );
   });
 
-  it('closing resets the chosen account and the edit mode', async () => {
+  it('closing resets what was chosen and typed', async () => {
     lookups();
     const dialog = renderDialog(payable);
     await chooseAccount(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Juros, multa e desconto' }));
+    await userEvent.type(within(dialog).getByLabelText('Juros'), '10');
     expect(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Abrir' }));
-    let reopened = await screen.findByRole('dialog');
+    const reopened = await screen.findByRole('dialog');
     expect(within(reopened).getByRole('button', { name: 'Confirmar Pagamento' })).toBeDisabled();
     expect(within(reopened).getByRole('combobox', { name: 'Conta bancária' })).toHaveTextContent(
       'Selecione a conta bancária',
     );
-
-    await userEvent.click(within(reopened).getByRole('button', { name: 'Editar' }));
-    await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir' }));
-    reopened = await screen.findByRole('dialog');
-    expect(within(reopened).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
-    expect(within(reopened).queryByLabelText(/Descrição/)).not.toBeInTheDocument();
+    expect(within(reopened).getByLabelText(/^Valor pago/)).toHaveValue('R$\u00a01.234,56');
   });
 });

@@ -1,7 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { ChevronDown, ExternalLink } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { BankAccountPicker } from '@/components/pickers/pickers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -14,7 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
 import {
   Form,
   FormControl,
@@ -24,20 +26,9 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import type { Entry } from '@/lib/entries';
 import { useBankAccounts } from '@/lib/api/lookups';
-import {
-  settleAccountSchema,
-  useSettleEntry,
-  type SettleAccountInput,
-} from '@/features/entries/api/settle-entry';
-import {
-  updateEntrySchema,
-  useUpdateEntry,
-  type UpdateEntryInput,
-} from '@/features/entries/api/update-entry';
-import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
+import { isPartiallyPaid, type Entry } from '@/lib/entries';
+import { formatDate, isOverdue, parseIsoDate } from '@/lib/dates';
 import {
   errorKey,
   getErrorMessage,
@@ -46,6 +37,16 @@ import {
   UNEXPECTED_ERROR_TITLE,
 } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import {
+  settleDefaults,
+  settleEntrySchema,
+  settleTotal,
+  useSettleEntry,
+  type SettleEntryInput,
+  type SettleEntryValues,
+} from '@/features/entries/api/settle-entry';
+import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 
 interface SettleDialogProps {
   /** The entry to settle; null = closed. */
@@ -54,10 +55,10 @@ interface SettleDialogProps {
 }
 
 /**
- * "Dar Baixa" (SPEC §2, Home dashboard): details of a pending payable/receivable, the account to
- * settle it from, and an edit mode that saves to the database. The page that opens it keeps which
- * entry is open; everything else (chosen account, edit mode, typed edits) lives in the body, which
- * unmounts on close, so closing resets it.
+ * "Dar Baixa": one payment of a pending payable/receivable with its real facts (date, account,
+ * juros, multa, desconto, what was paid). Editing the entry is on its detail page ("Ver detalhes").
+ * The page that opens it keeps which entry is open; the form lives in the body, which unmounts on
+ * close, so closing resets it.
  */
 export function SettleDialog({ entry, onClose }: SettleDialogProps) {
   return (
@@ -68,7 +69,7 @@ export function SettleDialog({ entry, onClose }: SettleDialogProps) {
       }}
     >
       {entry ? (
-        <DialogContent>
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
           <SettleDialogBody key={`${entry.kind}:${entry.id}`} entry={entry} onClose={onClose} />
         </DialogContent>
       ) : null}
@@ -102,38 +103,6 @@ function goneElsewhere(error: unknown): boolean {
   return false;
 }
 
-function SettleDialogBody({ entry: initial, onClose }: { entry: Entry; onClose: () => void }) {
-  const [entry, setEntry] = useState(initial);
-  const [mode, setMode] = useState<'view' | 'edit'>('view');
-  const isExpense = entry.kind === 'expense';
-
-  return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{isExpense ? 'Dar Baixa - Pagamento' : 'Dar Baixa - Recebimento'}</DialogTitle>
-        <DialogDescription className="sr-only">
-          {mode === 'view'
-            ? 'Confira os dados, escolha a conta bancária e confirme.'
-            : 'Altere os dados do lançamento e salve.'}
-        </DialogDescription>
-      </DialogHeader>
-      {mode === 'view' ? (
-        <SettleView entry={entry} onClose={onClose} onEdit={() => setMode('edit')} />
-      ) : (
-        <EditForm
-          entry={entry}
-          onCancel={() => setMode('view')}
-          onSaved={(saved) => {
-            setEntry(saved);
-            setMode('view');
-          }}
-          onGone={onClose}
-        />
-      )}
-    </>
-  );
-}
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-1.5">
@@ -143,53 +112,85 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function SettleView({
-  entry,
-  onClose,
-  onEdit,
-}: {
-  entry: Entry;
-  onClose: () => void;
-  onEdit: () => void;
-}) {
-  const form = useForm({
-    resolver: zodResolver(settleAccountSchema),
-    defaultValues: { bankAccountId: '' } satisfies SettleAccountInput,
-  });
-  const accountId = useWatch({ control: form.control, name: 'bankAccountId' });
-  const accounts = useBankAccounts();
-  const settle = useSettleEntry();
+function successToast(entry: Entry, done: SettleEntryInput) {
   const isExpense = entry.kind === 'expense';
-  const overdue = isOverdue(entry.dueDate, todayLocal());
-
-  function onInvalid(errors: FieldErrors<SettleAccountInput>) {
-    toast.error('Erro', { description: errors.bankAccountId?.message });
+  if (done.remainingCents > 0) {
+    toast.success(isExpense ? 'Pagamento parcial registrado' : 'Recebimento parcial registrado', {
+      description: `${entry.description}: faltam ${formatCurrency(done.remainingCents)}.`,
+    });
+  } else if (isExpense) {
+    toast.success('Pagamento realizado', {
+      description: `${entry.description} foi marcado como pago.`,
+    });
+  } else {
+    toast.success('Recebimento confirmado', {
+      description: `${entry.description} foi marcado como recebido.`,
+    });
   }
+}
 
-  async function confirm({ bankAccountId }: SettleAccountInput) {
+function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => void }) {
+  const isExpense = entry.kind === 'expense';
+  const form = useForm<SettleEntryValues, unknown, SettleEntryInput>({
+    resolver: zodResolver(settleEntrySchema),
+    // A future date or an amount above the total is said while typing.
+    mode: 'onChange',
+    defaultValues: settleDefaults(entry),
+  });
+  const settle = useSettleEntry();
+  const accounts = useBankAccounts();
+  const [showCharges, setShowCharges] = useState(false);
+  const chargesId = useId();
+  const [today, accountId, interestCents, fineCents, discountCents, followTotal, typedPaid] =
+    useWatch({
+      control: form.control,
+      name: [
+        'today',
+        'bankAccountId',
+        'interestCents',
+        'fineCents',
+        'discountCents',
+        'followTotal',
+        'amountPaidCents',
+      ],
+    });
+  const totalCents = settleTotal({
+    openCents: entry.openCents,
+    interestCents,
+    fineCents,
+    discountCents,
+  });
+  const paidCents = followTotal ? totalCents : typedPaid;
+  const principal =
+    paidCents === null
+      ? null
+      : paidCents - (interestCents ?? 0) - (fineCents ?? 0) + (discountCents ?? 0);
+  const remaining =
+    principal !== null && principal > 0 && principal < entry.openCents
+      ? entry.openCents - principal
+      : null;
+  const overdue = isOverdue(entry.dueDate, today);
+  const partial = isPartiallyPaid(entry);
+  const lastDay = parseIsoDate(today) ?? undefined;
+
+  async function onValid() {
     // Awaited: the settled row leaves the list under the dialog; the toast must not depend on it.
+    let done: SettleEntryInput;
     try {
-      await settle.mutateAsync({ kind: entry.kind, id: entry.id, bankAccountId });
+      done = await settle.mutateAsync(form.getValues());
     } catch (error) {
       if (goneElsewhere(error)) {
         onClose();
         return;
       }
+      // Everything typed stays, so the user can correct it and confirm again.
       failureToast(
         error,
         isExpense ? 'Não foi possível marcar como pago.' : 'Não foi possível marcar como recebido.',
       );
       return;
     }
-    if (isExpense) {
-      toast.success('Pagamento realizado', {
-        description: `${entry.description} foi marcado como pago.`,
-      });
-    } else {
-      toast.success('Recebimento confirmado', {
-        description: `${entry.description} foi marcado como recebido.`,
-      });
-    }
+    successToast(entry, done);
     onClose();
   }
 
@@ -198,236 +199,214 @@ function SettleView({
   else if (accounts.isError) accountPlaceholder = 'Erro ao carregar contas bancárias';
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';
 
+  const charge = (name: 'interestCents' | 'fineCents' | 'discountCents', label: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <CurrencyInput
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={settle.isPending}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
   return (
-    <Form {...form}>
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(confirm, onInvalid)}>
-        <dl className="divide-y rounded-md border px-3">
-          <Detail label="Descrição">{entry.description}</Detail>
-          <Detail label="Valor">
-            <span className={isExpense ? 'text-expense' : 'text-income'}>
-              {formatCurrency(entry.amountCents)}
-            </span>
-          </Detail>
-          <Detail label="Vencimento">{formatDate(entry.dueDate)}</Detail>
-          <Detail label="Status">
+    <>
+      <DialogHeader>
+        <DialogTitle>{isExpense ? 'Dar Baixa - Pagamento' : 'Dar Baixa - Recebimento'}</DialogTitle>
+        <DialogDescription className="sr-only">
+          Informe a data, a conta e o valor pago, e confirme.
+        </DialogDescription>
+      </DialogHeader>
+
+      <dl className="divide-y rounded-md border px-3">
+        <Detail label="Descrição">{entry.description}</Detail>
+        <Detail label="Valor">
+          <span className={isExpense ? 'text-expense' : 'text-income'}>
+            {formatCurrency(entry.amountCents)}
+          </span>
+        </Detail>
+        {partial ? (
+          <>
+            <Detail label={isExpense ? 'Já pago' : 'Já recebido'}>{paidHint(entry)}</Detail>
+            <Detail label="Em aberto">{formatCurrency(entry.openCents)}</Detail>
+          </>
+        ) : null}
+        <Detail label="Vencimento">{formatDate(entry.dueDate)}</Detail>
+        <Detail label="Status">
+          <span className="inline-flex flex-wrap justify-end gap-1">
             {overdue ? (
               <Badge variant="destructive">Atrasado</Badge>
             ) : (
               <Badge variant="secondary">Aberto</Badge>
             )}
-          </Detail>
-          {entry.bankAccountName ? <Detail label="Banco">{entry.bankAccountName}</Detail> : null}
-          {entry.categoryName ? <Detail label="Categoria">{entry.categoryName}</Detail> : null}
-          {entry.projectName ? <Detail label="Centro de custo">{entry.projectName}</Detail> : null}
-        </dl>
+            {partial ? <Badge variant="warning">{partialLabel(entry.kind)}</Badge> : null}
+          </span>
+        </Detail>
+        {entry.bankAccountName ? <Detail label="Banco">{entry.bankAccountName}</Detail> : null}
+        {entry.categoryName ? <Detail label="Categoria">{entry.categoryName}</Detail> : null}
+        {entry.projectName ? <Detail label="Centro de custo">{entry.projectName}</Detail> : null}
+      </dl>
+      <Link
+        to={`/lancamentos/${entry.kind}/${entry.id}`}
+        onClick={onClose}
+        className="inline-flex min-h-touch items-center gap-1.5 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Ver detalhes
+        <ExternalLink className="size-3.5" aria-hidden="true" />
+      </Link>
 
-        <FormField
-          control={form.control}
-          name="bankAccountId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Conta bancária</FormLabel>
-              <FormControl>
-                <BankAccountPicker
-                  value={field.value || null}
-                  onChange={(id) => field.onChange(id ?? '')}
-                  placeholder={accountPlaceholder}
-                  disabled={accounts.isPending || accounts.isError || settle.isPending}
-                  optionLabel={(account) =>
-                    `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
-                  }
-                />
-              </FormControl>
-              {!accounts.isPending && !accounts.isError && accounts.data.length === 0 ? (
-                <FormDescription>Cadastre uma conta em Mais → Contas Bancárias.</FormDescription>
-              ) : null}
-            </FormItem>
-          )}
-        />
+      <Form {...form}>
+        <form
+          className="grid gap-4"
+          noValidate
+          aria-label={isExpense ? 'Pagamento' : 'Recebimento'}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!settle.isPending) void form.handleSubmit(onValid)();
+          }}
+        >
+          <FormField
+            control={form.control}
+            name="paidOn"
+            render={({ field }) => (
+              <FormItem required>
+                <FormLabel>{isExpense ? 'Data do pagamento' : 'Data do recebimento'}</FormLabel>
+                <FormControl>
+                  <DatePicker
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    disabledDays={lastDay ? { after: lastDay } : undefined}
+                    disabled={settle.isPending}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
 
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
-            Cancelar
-          </Button>
-          <Button variant="secondary" onClick={onEdit} disabled={settle.isPending}>
-            Editar
-          </Button>
-          <Button
-            type="submit"
-            variant={isExpense ? 'expense' : 'income'}
-            disabled={!accountId || settle.isPending}
+          <FormField
+            control={form.control}
+            name="bankAccountId"
+            render={({ field }) => (
+              <FormItem required>
+                <FormLabel>Conta bancária</FormLabel>
+                <FormControl>
+                  <BankAccountPicker
+                    value={field.value || null}
+                    onChange={(id) => field.onChange(id ?? '')}
+                    placeholder={accountPlaceholder}
+                    disabled={accounts.isPending || accounts.isError || settle.isPending}
+                    optionLabel={(account) =>
+                      `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+                    }
+                  />
+                </FormControl>
+                {!accounts.isPending && !accounts.isError && accounts.data.length === 0 ? (
+                  <FormDescription>Cadastre uma conta em Mais → Contas Bancárias.</FormDescription>
+                ) : null}
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          <div className="rounded-md border">
+            <button
+              type="button"
+              aria-expanded={showCharges}
+              aria-controls={chargesId}
+              onClick={() => setShowCharges((open) => !open)}
+              className="flex min-h-touch w-full items-center justify-between gap-2 px-3 text-left text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              Juros, multa e desconto
+              <ChevronDown
+                className={cn('size-4 transition-transform', showCharges && 'rotate-180')}
+                aria-hidden="true"
+              />
+            </button>
+            <div id={chargesId} hidden={!showCharges} className="grid gap-3 px-3 pb-3">
+              {charge('interestCents', 'Juros')}
+              {charge('fineCents', 'Multa')}
+              {charge('discountCents', 'Desconto')}
+            </div>
+          </div>
+
+          <div
+            className="flex items-baseline justify-between gap-4 rounded-md bg-muted px-3 py-2"
+            aria-live="polite"
           >
-            {settle.isPending
-              ? 'Confirmando...'
-              : isExpense
-                ? 'Confirmar Pagamento'
-                : 'Confirmar Recebimento'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+            <span className="text-sm text-muted-foreground">
+              {isExpense ? 'Total a pagar' : 'Total a receber'}
+            </span>
+            <span
+              className={cn(
+                'font-semibold tabular-nums',
+                isExpense ? 'text-expense' : 'text-income',
+              )}
+              data-testid="settle-total"
+            >
+              {formatCurrency(totalCents)}
+            </span>
+          </div>
+
+          <FormField
+            control={form.control}
+            name="amountPaidCents"
+            render={({ field }) => (
+              <FormItem required>
+                <FormLabel>{isExpense ? 'Valor pago' : 'Valor recebido'}</FormLabel>
+                <FormControl>
+                  <CurrencyInput
+                    ref={field.ref}
+                    // Until the user types, the field shows (and pays) the total.
+                    value={followTotal ? totalCents : field.value}
+                    onValueChange={(cents) => {
+                      form.setValue('followTotal', false);
+                      field.onChange(cents);
+                    }}
+                    onBlur={field.onBlur}
+                    disabled={settle.isPending}
+                  />
+                </FormControl>
+                <FormDescription>
+                  {remaining !== null
+                    ? `Pagamento parcial: ficam ${formatCurrency(remaining)} em aberto.`
+                    : 'Menos que o total registra um pagamento parcial.'}
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
+              Cancelar
+            </Button>
+            <Button
+              type="submit"
+              variant={isExpense ? 'expense' : 'income'}
+              disabled={!accountId || settle.isPending}
+            >
+              {settle.isPending
+                ? 'Confirmando...'
+                : isExpense
+                  ? 'Confirmar Pagamento'
+                  : 'Confirmar Recebimento'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </>
   );
-}
-
-function EditForm({
-  entry,
-  onCancel,
-  onSaved,
-  onGone,
-}: {
-  entry: Entry;
-  onCancel: () => void;
-  onSaved: (entry: Entry) => void;
-  onGone: () => void;
-}) {
-  const form = useForm({
-    resolver: zodResolver(updateEntrySchema),
-    // The messages show while typing and Salvar stays disabled until the fields are valid.
-    mode: 'onChange',
-    defaultValues: {
-      kind: entry.kind,
-      id: entry.id,
-      description: entry.description,
-      amountCents: entry.amountCents,
-      dueDate: entry.dueDate,
-      bankAccountId: entry.bankAccountId,
-      categoryId: entry.categoryId,
-      projectId: entry.projectId,
-    } satisfies UpdateEntryInput,
-  });
-  const update = useUpdateEntry();
-
-  async function save(values: UpdateEntryInput) {
-    let saved: Entry;
-    try {
-      saved = await update.mutateAsync(values);
-    } catch (error) {
-      if (goneElsewhere(error)) {
-        onGone();
-        return;
-      }
-      failureToast(error, 'Não foi possível salvar as alterações.');
-      return;
-    }
-    toast.success('Lançamento atualizado', {
-      description: 'As alterações foram salvas com sucesso.',
-    });
-    onSaved(saved);
-  }
-
-  return (
-    <Form {...form}>
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(save)}>
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Descrição</FormLabel>
-              <FormControl>
-                <Input {...field} maxLength={200} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="amountCents"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Valor</FormLabel>
-              <FormControl>
-                <CurrencyInput
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="dueDate"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Data de Vencimento</FormLabel>
-              <FormControl>
-                <DatePicker value={field.value} onChange={field.onChange} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="bankAccountId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Banco</FormLabel>
-              <FormControl>
-                <BankAccountPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Não definido"
-                  current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
-                />
-              </FormControl>
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="categoryId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Categoria</FormLabel>
-              <FormControl>
-                <CategoryPicker
-                  type={entry.kind}
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Não definido"
-                  current={named(entry.categoryId, entry.categoryName, 'Categoria atual')}
-                />
-              </FormControl>
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="projectId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Centro de custo</FormLabel>
-              <FormControl>
-                <ProjectPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Geral"
-                  current={named(entry.projectId, entry.projectName, 'Obra atual')}
-                />
-              </FormControl>
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!form.formState.isValid || update.isPending}>
-            {update.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
-  );
-}
-
-/** The row an entry names (maybe archived since), for the picker to keep offering it. */
-function named(id: string | null, name: string | null, fallback: string) {
-  return id ? { id, name: name ?? fallback } : null;
 }

@@ -25,7 +25,7 @@ import {
 import type { EntryKind } from '@/lib/entries';
 import { CategoryStep } from '@/features/entries/components/wizard/category-step';
 import { DateStep } from '@/features/entries/components/wizard/date-step';
-import { PartyStep } from '@/features/entries/components/wizard/party-step';
+import { PartyField } from '@/features/entries/components/party-field';
 import { ProjectStep } from '@/features/entries/components/wizard/project-step';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { ReviewStep } from '@/features/entries/components/wizard/review-step';
@@ -160,7 +160,7 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
         ) : null}
 
         {step === 2 ? (
-          <PartyStep
+          <PartyField
             kind={kind}
             inputId={fieldId}
             partyId={state.partyId}

@@ -25,7 +25,11 @@ function readAsDataUrl(file: File): Promise<string> {
  * A receipt photo from the camera or a file, with preview and remove. It stays in this browser:
  * sending it to storage comes later (DESIGN §9), and the note under the control says so.
  */
-export function ReceiptPhotoInput({ value, onChange, label = 'Foto do comprovante' }: ReceiptPhotoInputProps) {
+export function ReceiptPhotoInput({
+  value,
+  onChange,
+  label = 'Foto do comprovante',
+}: ReceiptPhotoInputProps) {
   const inputId = useId();
   const [readError, setReadError] = useState(false);
 
@@ -47,7 +51,7 @@ export function ReceiptPhotoInput({ value, onChange, label = 'Foto do comprovant
       ) : (
         <label
           htmlFor={inputId}
-          className="flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground transition-colors hover:bg-accent focus-within:ring-2 focus-within:ring-ring"
+          className="flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-accent"
         >
           <Camera className="size-8" aria-hidden="true" />
           <span className="font-medium text-foreground">{label}</span>
@@ -79,7 +83,8 @@ export function ReceiptPhotoInput({ value, onChange, label = 'Foto do comprovant
         </p>
       ) : null}
       <p className="text-xs text-muted-foreground">
-        A foto fica apenas neste aparelho, para sua conferência; o envio de comprovantes chegará em breve.
+        A foto fica apenas neste aparelho, para sua conferência; o envio de comprovantes chegará em
+        breve.
       </p>
     </div>
   );
