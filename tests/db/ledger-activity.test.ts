@@ -48,7 +48,10 @@ describe('search_movements and movement_summary with transfers', () => {
   beforeAll(async () => {
     a = await createBankAccount(owner, 1000, { name: 'Itaú Matriz' });
     b = await createBankAccount(owner, 0, { name: 'Caixa Obra' });
-    const bill = await createPayable(owner, 300, { description: 'Cimento', due_date: '2026-03-05' });
+    const bill = await createPayable(owner, 300, {
+      description: 'Cimento',
+      due_date: '2026-03-05',
+    });
     await settlePayable(owner, bill.id, a.id, '2026-03-06');
     const income = await createReceivable(owner, 500, {
       description: 'Medição',
@@ -84,7 +87,11 @@ describe('search_movements and movement_summary with transfers', () => {
       reversed: false,
       movement_date: '2026-03-10',
     });
-    expect(data?.[0]).toMatchObject({ id: reversedGroup, reversed: true, reversed_on: '2026-03-12' });
+    expect(data?.[0]).toMatchObject({
+      id: reversedGroup,
+      reversed: true,
+      reversed_on: '2026-03-12',
+    });
   });
 
   it('the summary never counts a transfer as income or expense', async () => {
@@ -157,9 +164,7 @@ describe('company_activity by kind of row', () => {
     const all = await c.client.rpc('company_activity', { p_company_id: c.company.id });
     expect(all.error).toBeNull();
     const kinds = new Set(all.data?.map((r) => r.entity));
-    expect(kinds).toEqual(
-      new Set(['member', 'bank_account', 'entry', 'payment', 'transfer']),
-    );
+    expect(kinds).toEqual(new Set(['member', 'bank_account', 'entry', 'payment', 'transfer']));
     const payments = await c.client.rpc('company_activity', {
       p_company_id: c.company.id,
       p_table: 'payment',

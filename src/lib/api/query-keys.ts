@@ -27,6 +27,12 @@ export const bankAccountKeys = {
     [...bankAccountKeys.all(companyId), 'detail', id] as const,
   ledger: (companyId: string, id: string) =>
     [...bankAccountKeys.all(companyId), 'ledger', id] as const,
+  /** Pages of account_ledger for one period, search and estorno choice. */
+  ledgerPages: (companyId: string, id: string, filters: Record<string, unknown>) =>
+    [...bankAccountKeys.ledger(companyId, id), 'pages', filters] as const,
+  /** bank_account_summary (Entradas / Saídas / Resultado) for the same period and search. */
+  ledgerSummary: (companyId: string, id: string, filters: Record<string, unknown>) =>
+    [...bankAccountKeys.ledger(companyId, id), 'summary', filters] as const,
 };
 
 export const entryKeys = {

@@ -90,9 +90,9 @@ describe('toMovementArgs', () => {
       TODAY,
     );
     expect(args.p_kinds).toBeUndefined();
-    expect(toMovementArgs('c1', filters({ kinds: ['transfer', 'expense'] }), TODAY).p_kinds).toEqual(
-      ['expense', 'transfer'],
-    );
+    expect(
+      toMovementArgs('c1', filters({ kinds: ['transfer', 'expense'] }), TODAY).p_kinds,
+    ).toEqual(['expense', 'transfer']);
     expect(args.p_statuses).toBeUndefined();
   });
 });

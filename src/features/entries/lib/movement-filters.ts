@@ -105,7 +105,8 @@ export function toMovementArgs(
   if (start) args.p_start = start;
   if (end) args.p_end = end;
   // Every kind (or all three statuses) selected is the same as none: no filter.
-  if (filters.kinds.length > 0 && filters.kinds.length < 3) args.p_kinds = [...filters.kinds].sort();
+  if (filters.kinds.length > 0 && filters.kinds.length < 3)
+    args.p_kinds = [...filters.kinds].sort();
   if (filters.statuses.length > 0 && filters.statuses.length < 3) {
     args.p_statuses = [...filters.statuses].sort();
   }
