@@ -101,6 +101,15 @@ export const projectKeys = {
     [...projectKeys.detail(companyId, id), 'entries'] as const,
 };
 
+export const activityKeys = {
+  all: (companyId: string) => [...company(companyId), 'activity'] as const,
+  /** Pages of company_activity for one person, kind and period. */
+  list: (companyId: string, filters: Record<string, unknown>) =>
+    [...activityKeys.all(companyId), 'list', filters] as const,
+  /** Everyone who ever had a membership in the company (the "Pessoa" filter). */
+  people: (companyId: string) => [...activityKeys.all(companyId), 'people'] as const,
+};
+
 export const reportKeys = {
   all: (companyId: string) => [...company(companyId), 'reports'] as const,
   /** report_summary for a period and account/obra filters. */
@@ -124,5 +133,6 @@ export function moneyKeys(companyId: string) {
     supplierKeys.all(companyId),
     clientKeys.all(companyId),
     projectKeys.all(companyId),
+    activityKeys.all(companyId),
   ];
 }
