@@ -206,6 +206,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'atividade',
+            lazy: lazyPage(() => import('@/features/activity/pages/activity-page'), 'ActivityPage'),
+          },
+          {
             path: 'preferencias',
             lazy: lazyPage(
               () => import('@/features/preferences/pages/preferences-page'),

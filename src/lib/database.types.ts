@@ -1498,6 +1498,9 @@ export type Database = {
           actor_name: string;
           at: string;
           changed: Json;
+          entity: string;
+          entry_id: string;
+          entry_kind: string;
           id: number;
           row_id: string;
           table_name: string;
@@ -1932,8 +1935,13 @@ export type Database = {
           payment_method: string;
           project_id: string;
           project_name: string;
+          reversed: boolean;
+          reversed_on: string;
+          row_type: string;
           settled_on: string;
           status: string;
+          to_account_id: string;
+          to_account_name: string;
         }[];
       };
       settle_payable: {

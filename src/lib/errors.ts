@@ -47,6 +47,7 @@ const messages = new Map<string, string>(
     transfer_not_found: 'Transferência não encontrada.',
     transfer_already_reversed: 'Esta transferência já foi estornada.',
     audit_log_append_only: 'O histórico não pode ser alterado.',
+    invalid_activity_type: 'Tipo de atividade desconhecido.',
     payment_not_found: 'Pagamento não encontrado.',
     payment_already_reversed: 'Este pagamento já foi estornado.',
     // Issue 12: conciliação bancária.

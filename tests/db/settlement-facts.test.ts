@@ -548,6 +548,8 @@ describe('what was paid, everywhere', () => {
       expense_total: 303.11,
       balance: -303.11,
       count: 2,
+      transfer_total: 0,
+      transfer_count: 0,
     });
     const stats = await member.client.rpc('supplier_stats', {
       p_company_id: member.company.id,

@@ -27,6 +27,12 @@ export const bankAccountKeys = {
     [...bankAccountKeys.all(companyId), 'detail', id] as const,
   ledger: (companyId: string, id: string) =>
     [...bankAccountKeys.all(companyId), 'ledger', id] as const,
+  /** Pages of account_ledger for one period, search and estorno choice. */
+  ledgerPages: (companyId: string, id: string, filters: Record<string, unknown>) =>
+    [...bankAccountKeys.ledger(companyId, id), 'pages', filters] as const,
+  /** bank_account_summary (Entradas / Saídas / Resultado) for the same period and search. */
+  ledgerSummary: (companyId: string, id: string, filters: Record<string, unknown>) =>
+    [...bankAccountKeys.ledger(companyId, id), 'summary', filters] as const,
 };
 
 /**
@@ -122,6 +128,15 @@ export const projectKeys = {
     [...projectKeys.detail(companyId, id), 'entries'] as const,
 };
 
+export const activityKeys = {
+  all: (companyId: string) => [...company(companyId), 'activity'] as const,
+  /** Pages of company_activity for one person, kind and period. */
+  list: (companyId: string, filters: Record<string, unknown>) =>
+    [...activityKeys.all(companyId), 'list', filters] as const,
+  /** Everyone who ever had a membership in the company (the "Pessoa" filter). */
+  people: (companyId: string) => [...activityKeys.all(companyId), 'people'] as const,
+};
+
 export const reportKeys = {
   all: (companyId: string) => [...company(companyId), 'reports'] as const,
   /** report_summary for a period and account/obra filters. */
@@ -145,5 +160,6 @@ export function moneyKeys(companyId: string) {
     supplierKeys.all(companyId),
     clientKeys.all(companyId),
     projectKeys.all(companyId),
+    activityKeys.all(companyId),
   ];
 }

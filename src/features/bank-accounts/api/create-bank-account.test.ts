@@ -30,8 +30,9 @@ describe('bankAccountInput', () => {
     expect(messages({ ...values, initialBalance: { cents: null, text: '12abc' } })).toEqual([
       ['initialBalance', 'Saldo inicial inválido'],
     ]);
-    expect(bankAccountInput.parse({ ...values, initialBalance: { cents: null, text: ' ' } }))
-      .toMatchObject({ initial_balance: 0 });
+    expect(
+      bankAccountInput.parse({ ...values, initialBalance: { cents: null, text: ' ' } }),
+    ).toMatchObject({ initial_balance: 0 });
   });
 
   it('trims the texts, nulls the empty ones and drops agency and number for a credit card', () => {

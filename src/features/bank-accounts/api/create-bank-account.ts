@@ -51,10 +51,7 @@ export const bankAccountInput = z
      */
     initialBalance: z
       .object({ cents: z.number().int().nullable(), text: z.string() })
-      .refine(
-        ({ cents, text }) => cents !== null || text.trim() === '',
-        'Saldo inicial inválido',
-      ),
+      .refine(({ cents, text }) => cents !== null || text.trim() === '', 'Saldo inicial inválido'),
     color: z.enum(COLOR_TOKENS),
     isActive: z.boolean(),
   })

@@ -1,78 +1,110 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { LedgerKind, LedgerRow } from '@/features/bank-accounts/lib/ledger';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  toLedgerArgs,
+  type LedgerArgs,
+  type LedgerFilters,
+  type LedgerKind,
+  type LedgerRow,
+} from '@/features/bank-accounts/lib/ledger';
 import { bankAccountKeys } from '@/lib/api/query-keys';
-import { toColorToken } from '@/lib/colors';
 import { useCurrentCompany } from '@/lib/current-company';
+import type { Database } from '@/lib/database.types';
+import { todayLocal } from '@/lib/dates';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §9: at most 100 rows at a time, newest first. */
-export const LEDGER_PAGE_SIZE = 100;
+/** SPEC §9: at most 100 rows at a time, newest first ("Carregar mais" reads the next page). */
+export const LEDGER_PAGE_SIZE = 50;
 
-const columns =
-  'id, description, amount, type, direction, transaction_date, reversal_of, payable_id, receivable_id, created_at, categories(name, color), projects(name)';
+// The generated types call every column of a `returns table` function non-null; names of a
+// missing category, obra or other account are null in fact.
+type RpcRow = Database['public']['Functions']['account_ledger']['Returns'][number];
+type AccountLedgerRow = { [K in keyof RpcRow]: RpcRow[K] | null };
+
+export function toLedgerRow(row: AccountLedgerRow): LedgerRow {
+  if (!row.id || row.amount == null || !row.transaction_date) {
+    throw new RangeError('Linha incompleta do histórico da conta');
+  }
+  const kind: LedgerKind =
+    row.reversal_of != null
+      ? 'reversal'
+      : row.type === 'income'
+        ? 'income'
+        : row.type === 'expense'
+          ? 'expense'
+          : 'transfer';
+  return {
+    id: row.id,
+    description: row.description ?? '',
+    date: row.transaction_date,
+    cents: toCents(row.amount),
+    direction: row.direction === 'in' ? 'in' : 'out',
+    kind,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    // account_ledger names the category, not its colour: the page adds it from the categories.
+    categoryColor: null,
+    projectName: row.project_name,
+    entryKind: row.payable_id ? 'expense' : row.receivable_id ? 'income' : null,
+    entryId: row.payable_id ?? row.receivable_id,
+    transferGroupId: row.transfer_group_id,
+    counterpartAccountName: row.counterpart_account_name,
+    reversed: row.reversed === true,
+  };
+}
+
+export interface LedgerPage {
+  rows: LedgerRow[];
+  /** How many rows match the period and search in all. */
+  total: number;
+  next: number | null;
+}
 
 export async function getAccountLedgerPage(
-  companyId: string,
-  accountId: string,
+  args: LedgerArgs,
+  includeReversed: boolean,
   offset: number,
   signal?: AbortSignal,
-): Promise<LedgerRow[]> {
-  let query = supabase
-    .from('transactions')
-    .select(columns)
-    .eq('company_id', companyId)
-    .eq('bank_account_id', accountId)
-    .order('transaction_date', { ascending: false })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
+): Promise<LedgerPage> {
+  let request = supabase
+    .rpc('account_ledger', { ...args, p_include_reversed: includeReversed }, { count: 'exact' })
     .range(offset, offset + LEDGER_PAGE_SIZE - 1);
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, count } = await request;
   if (error) throw error;
-  return data.map((row) => {
-    const kind: LedgerKind =
-      row.reversal_of != null
-        ? 'reversal'
-        : row.type === 'income'
-          ? 'income'
-          : row.type === 'expense'
-            ? 'expense'
-            : 'transfer';
-    return {
-      id: row.id,
-      description: row.description,
-      date: row.transaction_date,
-      cents: toCents(row.amount),
-      direction: row.direction === 'in' ? 'in' : 'out',
-      kind,
-      categoryName: row.categories?.name ?? null,
-      categoryColor: row.categories ? toColorToken(row.categories.color) : null,
-      projectName: row.projects?.name ?? null,
-      entry: row.payable_id
-        ? { kind: 'expense', id: row.payable_id }
-        : row.receivable_id
-          ? { kind: 'income', id: row.receivable_id }
-          : null,
-    };
-  });
+  const rows = (data as AccountLedgerRow[]).map(toLedgerRow);
+  const total = count ?? offset + rows.length;
+  const loaded = offset + rows.length;
+  return { rows, total, next: loaded < total && rows.length > 0 ? loaded : null };
 }
 
-export function accountLedgerQuery(companyId: string, accountId: string) {
+export function accountLedgerQuery(
+  companyId: string,
+  accountId: string,
+  filters: LedgerFilters,
+  today: string,
+) {
+  const args = toLedgerArgs(accountId, filters, today);
+  const includeReversed = filters.showReversed;
   return infiniteQueryOptions({
-    queryKey: bankAccountKeys.ledger(companyId, accountId),
+    queryKey: bankAccountKeys.ledgerPages(companyId, accountId, { ...args, includeReversed }),
     queryFn: ({ pageParam, signal }) =>
-      getAccountLedgerPage(companyId, accountId, pageParam, signal),
+      getAccountLedgerPage(args, includeReversed, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, allPages) =>
-      lastPage.length < LEDGER_PAGE_SIZE ? undefined : allPages.length * LEDGER_PAGE_SIZE,
+    getNextPageParam: (last) => last.next,
   });
 }
 
+/** The account's history for a period and search, paged in SQL, newest first. */
 export function useAccountLedger(
   accountId: string,
+  filters: LedgerFilters,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
   const { id: companyId } = useCurrentCompany();
-  return useInfiniteQuery({ ...accountLedgerQuery(companyId, accountId), enabled });
+  return useInfiniteQuery({
+    ...accountLedgerQuery(companyId, accountId, filters, todayLocal()),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceEvolution,
-  filterLedger,
-  ledgerTotals,
+  DEFAULT_LEDGER_FILTERS,
+  isReversibleTransfer,
+  ledgerRange,
+  toLedgerArgs,
+  type LedgerFilters,
   type LedgerRow,
 } from '@/features/bank-accounts/lib/ledger';
 
@@ -13,10 +16,15 @@ function row(
     description: 'Lançamento',
     date: '2026-11-20',
     kind: partial.direction === 'in' ? 'income' : 'expense',
+    categoryId: null,
     categoryName: null,
     categoryColor: null,
     projectName: null,
-    entry: null,
+    entryKind: null,
+    entryId: null,
+    transferGroupId: null,
+    counterpartAccountName: null,
+    reversed: false,
     ...partial,
   };
 }
@@ -58,21 +66,58 @@ const rows: LedgerRow[] = [
   }),
 ];
 
-describe('filterLedger', () => {
-  it('matches description, category and obra, ignoring case and accents', () => {
-    expect(filterLedger(rows, 'cimento').map((r) => r.id)).toEqual(['4', '2']);
-    expect(filterLedger(rows, 'MATERIAIS').map((r) => r.id)).toEqual(['2']);
-    expect(filterLedger(rows, 'residencial ipe').map((r) => r.id)).toEqual(['2']);
-    expect(filterLedger(rows, 'transferencia').map((r) => r.id)).toEqual(['3']);
-    expect(filterLedger(rows, '  ')).toHaveLength(4);
-    expect(filterLedger(rows, 'telhado')).toEqual([]);
+describe('ledgerRange and toLedgerArgs', () => {
+  const TODAY = '2026-03-15';
+  const f = (partial: Partial<LedgerFilters>): LedgerFilters => ({
+    ...DEFAULT_LEDGER_FILTERS,
+    ...partial,
+  });
+
+  it("turns each period into an inclusive range of the browser's today", () => {
+    expect(ledgerRange(f({ period: 'all' }), TODAY)).toEqual({ start: null, end: null });
+    expect(ledgerRange(f({ period: 'this-month' }), TODAY)).toEqual({
+      start: '2026-03-01',
+      end: '2026-03-31',
+    });
+    expect(ledgerRange(f({ period: 'last-month' }), '2026-03-31')).toEqual({
+      start: '2026-02-01',
+      end: '2026-02-28',
+    });
+    expect(ledgerRange(f({ period: 'last-90' }), TODAY)).toEqual({
+      start: '2025-12-16',
+      end: TODAY,
+    });
+    expect(
+      ledgerRange(f({ period: 'custom', customStart: '2026-01-10', customEnd: null }), TODAY),
+    ).toEqual({ start: '2026-01-10', end: null });
+  });
+
+  it('leaves unset filters out of the arguments and trims the search', () => {
+    expect(toLedgerArgs('acc', DEFAULT_LEDGER_FILTERS, TODAY)).toEqual({
+      p_bank_account_id: 'acc',
+    });
+    expect(toLedgerArgs('acc', f({ period: 'this-month', search: '  cimento ' }), TODAY)).toEqual({
+      p_bank_account_id: 'acc',
+      p_start: '2026-03-01',
+      p_end: '2026-03-31',
+      p_search: 'cimento',
+    });
   });
 });
 
-describe('ledgerTotals', () => {
-  it('sums money in and out of the account; result = in − out', () => {
-    expect(ledgerTotals(rows)).toEqual({ inCents: 105000, outCents: 35000, resultCents: 70000 });
-    expect(ledgerTotals([])).toEqual({ inCents: 0, outCents: 0, resultCents: 0 });
+describe('isReversibleTransfer', () => {
+  it('only a standing transfer with its group', () => {
+    const transfer = row({
+      id: 't',
+      cents: 1,
+      direction: 'out',
+      kind: 'transfer',
+      transferGroupId: 'g',
+    });
+    expect(isReversibleTransfer(transfer)).toBe(true);
+    expect(isReversibleTransfer({ ...transfer, reversed: true })).toBe(false);
+    expect(isReversibleTransfer({ ...transfer, kind: 'reversal' })).toBe(false);
+    expect(isReversibleTransfer(row({ id: 'p', cents: 1, direction: 'in' }))).toBe(false);
   });
 });
 

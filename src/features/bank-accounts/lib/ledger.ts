@@ -1,8 +1,8 @@
-// The ledger of one account as the detail screen shows it: signed amounts, type labels, the
-// search of SPEC §2 and the totals over what is shown.
+// The ledger of one account as the detail screen shows it: signed amounts, type labels, the period
+// filter (in SQL: account_ledger and bank_account_summary take the same range and search) and the
+// balance evolution over the rows loaded.
+import { addDaysIso, addMonthsClamped, periodRange, type IsoDate } from '@/lib/dates';
 import type { ColorToken } from '@/lib/colors';
-import type { IsoDate } from '@/lib/dates';
-import type { EntryKind } from '@/lib/entries';
 
 export type LedgerKind = 'income' | 'expense' | 'transfer' | 'reversal';
 
@@ -21,49 +21,95 @@ export interface LedgerRow {
   cents: number;
   direction: 'in' | 'out';
   kind: LedgerKind;
+  categoryId: string | null;
   categoryName: string | null;
   categoryColor: ColorToken | null;
   projectName: string | null;
-  /** The payable/receivable a payment (or its estorno) belongs to; null for transfers. */
-  entry: { kind: EntryKind; id: string } | null;
+  /** The entry a payment row belongs to (its detail is /lancamentos/:kind/:id). */
+  entryKind: 'expense' | 'income' | null;
+  entryId: string | null;
+  /** A transfer's group (reverse_transfer takes it) and the account on its other side. */
+  transferGroupId: string | null;
+  counterpartAccountName: string | null;
+  /** An estorno row, or a row an estorno undid (shown only when estornos are shown). */
+  reversed: boolean;
 }
 
 export function signedCents(row: LedgerRow): number {
   return row.direction === 'in' ? row.cents : -row.cents;
 }
 
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('pt-BR');
+/** A transfer that still stands: "Estornar transferência" applies to it. */
+export function isReversibleTransfer(row: LedgerRow): boolean {
+  return row.kind === 'transfer' && !row.reversed && row.transferGroupId !== null;
 }
 
-/** Description, category name and obra name contain the search (case and accents ignored). */
-export function filterLedger(rows: readonly LedgerRow[], search: string): LedgerRow[] {
-  const needle = normalize(search.trim());
-  if (needle === '') return [...rows];
-  return rows.filter((row) =>
-    [row.description, row.categoryName, row.projectName].some(
-      (field) => field != null && normalize(field).includes(needle),
-    ),
-  );
+export type LedgerPeriod = 'this-month' | 'last-month' | 'last-90' | 'all' | 'custom';
+
+export const LEDGER_PERIOD_LABELS: Record<LedgerPeriod, string> = {
+  'this-month': 'Este mês',
+  'last-month': 'Mês passado',
+  'last-90': 'Últimos 90 dias',
+  all: 'Todo o período',
+  custom: 'Personalizado',
+};
+
+export interface LedgerFilters {
+  period: LedgerPeriod;
+  customStart: IsoDate | null;
+  customEnd: IsoDate | null;
+  search: string;
+  /** Show estorno rows and the rows they undid (the cards never count them). */
+  showReversed: boolean;
 }
 
-export interface LedgerTotals {
-  inCents: number;
-  outCents: number;
-  resultCents: number;
-}
+export const DEFAULT_LEDGER_FILTERS: LedgerFilters = {
+  period: 'all',
+  customStart: null,
+  customEnd: null,
+  search: '',
+  showReversed: false,
+};
 
-export function ledgerTotals(rows: readonly LedgerRow[]): LedgerTotals {
-  let inCents = 0;
-  let outCents = 0;
-  for (const row of rows) {
-    if (row.direction === 'in') inCents += row.cents;
-    else outCents += row.cents;
+/** The inclusive date range of the period; null bounds are open. */
+export function ledgerRange(
+  filters: Pick<LedgerFilters, 'period' | 'customStart' | 'customEnd'>,
+  today: IsoDate,
+): { start: IsoDate | null; end: IsoDate | null } {
+  switch (filters.period) {
+    case 'all':
+      return { start: null, end: null };
+    case 'this-month':
+      return periodRange('month', today);
+    case 'last-month':
+      return periodRange('month', addMonthsClamped(today, -1));
+    case 'last-90':
+      return { start: addDaysIso(today, -89), end: today };
+    case 'custom':
+      return { start: filters.customStart, end: filters.customEnd };
   }
-  return { inCents, outCents, resultCents: inCents - outCents };
+}
+
+export interface LedgerArgs {
+  p_bank_account_id: string;
+  p_start?: IsoDate;
+  p_end?: IsoDate;
+  p_search?: string;
+}
+
+/** The arguments account_ledger and bank_account_summary share (unset filters left out). */
+export function toLedgerArgs(
+  accountId: string,
+  filters: LedgerFilters,
+  today: IsoDate,
+): LedgerArgs {
+  const args: LedgerArgs = { p_bank_account_id: accountId };
+  const { start, end } = ledgerRange(filters, today);
+  if (start) args.p_start = start;
+  if (end) args.p_end = end;
+  const search = filters.search.trim();
+  if (search) args.p_search = search;
+  return args;
 }
 
 export interface BalancePoint {

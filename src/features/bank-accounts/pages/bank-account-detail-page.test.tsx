@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { BankAccountDetailPage } from '@/features/bank-accounts/pages/bank-account-detail-page';
 import type { BankAccount } from '@/lib/api/lookups';
@@ -53,7 +53,13 @@ function serveAccount() {
       }
       return HttpResponse.json([account]);
     }),
-    http.get(restUrl('transactions'), () => HttpResponse.json([])),
+    http.get(restUrl('categories'), () => HttpResponse.json([])),
+    http.post(rpcUrl('account_ledger'), () =>
+      HttpResponse.json([], { headers: { 'Content-Range': '*/0' } }),
+    ),
+    http.post(rpcUrl('bank_account_summary'), () =>
+      HttpResponse.json({ income_total: 0, expense_total: 0, result: 0, count: 0 }),
+    ),
     http.post(rpcUrl('remove_bank_account'), () => {
       removed = true;
       return HttpResponse.json('deleted');
@@ -92,5 +98,116 @@ describe('BankAccountDetailPage: removing the account', { timeout: 30_000 }, () 
     ).toBeInTheDocument();
     expect(await screen.findByText('Conta removida')).toBeInTheDocument();
     expect(screen.queryByText('Conta bancária não encontrada')).not.toBeInTheDocument();
+  });
+});
+
+const OTHER_ID = '44444444-4444-4444-8444-444444444444';
+const GROUP_ID = '55555555-5555-4555-8555-555555555555';
+
+function ledgerRow(i: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    transaction_date: '2026-03-05',
+    type: 'income',
+    direction: 'in',
+    description: `Recebimento ${i}`,
+    amount: 1,
+    signed_amount: 1,
+    category_id: null,
+    category_name: null,
+    project_id: null,
+    project_name: null,
+    payable_id: null,
+    receivable_id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    transfer_group_id: null,
+    counterpart_account_id: null,
+    counterpart_account_name: null,
+    reversal_of: null,
+    reversed: false,
+    created_at: '2026-03-05T12:00:00Z',
+    ...extra,
+  };
+}
+
+describe('BankAccountDetailPage: the whole history in SQL', { timeout: 30_000 }, () => {
+  it('cards come from bank_account_summary, the list pages through account_ledger, the period goes to both', async () => {
+    const ledgerCalls: { body: Record<string, unknown>; offset: string | null }[] = [];
+    const summaryCalls: Record<string, unknown>[] = [];
+    let reversed: unknown = null;
+    server.use(
+      http.get(restUrl('bank_accounts'), () => HttpResponse.json([account])),
+      http.get(restUrl('categories'), () => HttpResponse.json([])),
+      http.post(rpcUrl('bank_account_summary'), async ({ request }) => {
+        summaryCalls.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({
+          income_total: 1040,
+          expense_total: 400.5,
+          result: 639.5,
+          count: 60,
+        });
+      }),
+      http.post(rpcUrl('account_ledger'), async ({ request }) => {
+        const url = new URL(request.url);
+        const body = (await request.json()) as Record<string, unknown>;
+        ledgerCalls.push({ body, offset: url.searchParams.get('offset') });
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const rows =
+          offset === 0
+            ? [
+                ledgerRow(0, {
+                  type: 'transfer',
+                  direction: 'out',
+                  description: 'Transferência Banco do Brasil → Caixa Obra',
+                  amount: 100,
+                  receivable_id: null,
+                  transfer_group_id: GROUP_ID,
+                  counterpart_account_id: OTHER_ID,
+                  counterpart_account_name: 'Caixa Obra',
+                }),
+                ...Array.from({ length: 49 }, (_, i) => ledgerRow(i + 1)),
+              ]
+            : Array.from({ length: 10 }, (_, i) => ledgerRow(i + 50));
+        const end = offset + rows.length - 1;
+        return HttpResponse.json(rows, { headers: { 'Content-Range': `${offset}-${end}/60` } });
+      }),
+      http.post(rpcUrl('reverse_transfer'), async ({ request }) => {
+        reversed = await request.json();
+        return HttpResponse.json(GROUP_ID);
+      }),
+    );
+    renderPage();
+
+    const totals = await screen.findByRole('region', { name: 'Totais das transações' });
+    expect(await within(totals).findByText('R$ 1.040,00')).toBeInTheDocument();
+    expect(within(totals).getByText('R$ 400,50')).toBeInTheDocument();
+    expect(within(totals).getByText('R$ 639,50')).toBeInTheDocument();
+    expect(await screen.findByText('60 transações · mostrando 50')).toBeInTheDocument();
+    expect(screen.getByText(/Enviada para Caixa Obra/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByText('60 transações')).toBeInTheDocument();
+    expect(ledgerCalls.map((c) => c.offset)).toContain('50');
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Este mês' }));
+    await vi.waitFor(() => expect(summaryCalls.at(-1)?.p_start).toMatch(/^\d{4}-\d{2}-01$/));
+    expect(summaryCalls.at(-1)).toMatchObject({ p_bank_account_id: account.id });
+    expect(summaryCalls.at(-1)?.p_end).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(ledgerCalls.at(-1)?.body).toMatchObject({
+      p_start: summaryCalls.at(-1)?.p_start,
+      p_end: summaryCalls.at(-1)?.p_end,
+      p_include_reversed: false,
+    });
+
+    const [reverseButton] = await screen.findAllByRole('button', {
+      name: 'Estornar transferência',
+    });
+    if (!reverseButton) throw new Error('no Estornar button');
+    await userEvent.click(reverseButton);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Estornar transferência?' });
+    expect(dialog).toHaveTextContent('de Banco do Brasil para Caixa Obra');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Estornar transferência' }));
+    expect(await screen.findByText('Transferência estornada')).toBeInTheDocument();
+    expect(reversed).toMatchObject({ p_transfer_group_id: GROUP_ID });
   });
 });

@@ -1,16 +1,20 @@
-import { ArrowLeftRight, Pencil, Search, Trash2 } from 'lucide-react';
+import { ArrowLeftRight, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { QueryError } from '@/components/query-state';
+import {
+  ReverseTransferDialog,
+  type ReversibleTransfer,
+} from '@/components/reverse-transfer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useAccountLedger } from '@/features/bank-accounts/api/get-account-ledger';
+import { useAccountSummary } from '@/features/bank-accounts/api/get-account-summary';
 import { useBankAccount } from '@/features/bank-accounts/api/get-bank-account';
 import { BalanceChart } from '@/features/bank-accounts/components/balance-chart';
 import {
@@ -19,13 +23,20 @@ import {
   BalanceAmount,
 } from '@/features/bank-accounts/components/bank-account-card';
 import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-bank-account-dialog';
+import { LedgerFilters } from '@/features/bank-accounts/components/ledger-filters';
 import { ReconciliationEntry } from '@/features/bank-accounts/components/reconciliation-entry';
 import { LedgerList } from '@/features/bank-accounts/components/ledger-list';
 import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
 import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
-import { balanceEvolution, filterLedger, ledgerTotals } from '@/features/bank-accounts/lib/ledger';
-import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
+import {
+  balanceEvolution,
+  DEFAULT_LEDGER_FILTERS,
+  type LedgerFilters as Filters,
+  type LedgerRow,
+} from '@/features/bank-accounts/lib/ledger';
+import { useBankAccounts, useCategories, type BankAccount } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatCurrency, toCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
@@ -80,19 +91,55 @@ export function BankAccountDetailPage() {
 
 function AccountDetail({ account }: { account: BankAccount }) {
   const navigate = useNavigate();
-  const ledger = useAccountLedger(account.id);
+  const [filters, setFilters] = useState<Filters>(DEFAULT_LEDGER_FILTERS);
+  const search = useDebouncedValue(filters.search);
+  // What the server is asked for: the search only once typing pauses.
+  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const ledger = useAccountLedger(account.id, applied);
+  const summary = useAccountSummary(account.id, applied);
+  // The balance chart walks back from today's balance over the whole history, whatever the filter.
+  const history = useAccountLedger(account.id, DEFAULT_LEDGER_FILTERS);
   const activeAccounts = useBankAccounts();
-  const [search, setSearch] = useState('');
+  const categories = useCategories({ activeOnly: false });
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  const [reversing, setReversing] = useState<ReversibleTransfer | null>(null);
 
   const color = toColorToken(account.color);
   const balanceCents = toCents(account.current_balance);
-  const rows = useMemo(() => ledger.data?.pages.flat() ?? [], [ledger.data]);
-  const filtered = useMemo(() => filterLedger(rows, search), [rows, search]);
-  const totals = ledgerTotals(filtered);
-  const evolution = useMemo(() => balanceEvolution(rows, balanceCents), [rows, balanceCents]);
+  const colors = useMemo(
+    () => new Map((categories.data ?? []).map((c) => [c.id, toColorToken(c.color)])),
+    [categories.data],
+  );
+  const rows = useMemo(
+    () =>
+      (ledger.data?.pages ?? [])
+        .flatMap((page) => page.rows)
+        .map((row) => ({
+          ...row,
+          categoryColor: row.categoryId ? (colors.get(row.categoryId) ?? null) : null,
+        })),
+    [ledger.data, colors],
+  );
+  const total = ledger.data?.pages[0]?.total ?? 0;
+  const evolution = useMemo(
+    () => balanceEvolution(history.data?.pages.flatMap((page) => page.rows) ?? [], balanceCents),
+    [history.data, balanceCents],
+  );
+  const totals = summary.data;
+  const filtered = applied.search.trim() !== '' || applied.period !== 'all' || applied.showReversed;
+  const reverseRow = (row: LedgerRow) => {
+    if (!row.transferGroupId) return;
+    const outgoing = row.direction === 'out';
+    setReversing({
+      id: row.transferGroupId,
+      amountCents: row.cents,
+      date: row.date,
+      fromAccountName: outgoing ? account.name : row.counterpartAccountName,
+      toAccountName: outgoing ? row.counterpartAccountName : account.name,
+    });
+  };
   const canTransfer = account.is_active && (activeAccounts.data?.length ?? 0) >= 2;
 
   return (
@@ -182,34 +229,34 @@ function AccountDetail({ account }: { account: BankAccount }) {
           </Card>
         ) : null}
 
-        <section aria-label="Totais das transações" className="grid grid-cols-3 gap-2">
-          <TotalCard label="Entradas" cents={totals.inCents} tone="income" />
-          <TotalCard label="Saídas" cents={totals.outCents} tone="expense" />
-          <TotalCard
-            label="Resultado"
-            cents={totals.resultCents}
-            tone={totals.resultCents < 0 ? 'expense' : 'income'}
-          />
-        </section>
-
         <section aria-labelledby="history-title" className="grid gap-3">
           <h2 id="history-title" className="text-base font-semibold">
             Histórico de transações
           </h2>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
+          <LedgerFilters filters={filters} onChange={setFilters} />
+
+          {summary.isError ? (
+            <QueryError
+              compact
+              title="Não foi possível carregar os totais."
+              onRetry={() => void summary.refetch()}
+              retrying={summary.isRefetching}
             />
-            <Input
-              type="search"
-              aria-label="Buscar transações"
-              placeholder="Buscar transações..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          ) : (
+            <section
+              aria-label="Totais das transações"
+              aria-busy={summary.isFetching}
+              className="grid grid-cols-3 gap-2"
+            >
+              <TotalCard label="Entradas" cents={totals?.inCents} tone="income" />
+              <TotalCard label="Saídas" cents={totals?.outCents} tone="expense" />
+              <TotalCard
+                label="Resultado"
+                cents={totals?.resultCents}
+                tone={(totals?.resultCents ?? 0) < 0 ? 'expense' : 'income'}
+              />
+            </section>
+          )}
 
           {ledger.isPending ? (
             <Spinner label="Carregando transações..." className="py-8" />
@@ -219,23 +266,27 @@ function AccountDetail({ account }: { account: BankAccount }) {
               onRetry={() => void ledger.refetch()}
               retrying={ledger.isRefetching}
             />
-          ) : filtered.length === 0 ? (
+          ) : rows.length === 0 ? (
             <EmptyState
-              title={
-                rows.length === 0 ? 'Nenhuma transação nesta conta' : 'Nenhuma transação encontrada'
-              }
+              title={filtered ? 'Nenhuma transação encontrada' : 'Nenhuma transação nesta conta'}
               description={
-                rows.length === 0
-                  ? 'As baixas de lançamentos e as transferências desta conta aparecem aqui.'
-                  : 'Tente buscar por outra descrição, categoria ou obra.'
+                filtered
+                  ? 'Tente outro período ou busque por outra descrição, categoria, obra ou conta.'
+                  : 'As baixas de lançamentos e as transferências desta conta aparecem aqui.'
               }
             />
           ) : (
-            <Card>
-              <CardContent className="py-1">
-                <LedgerList rows={filtered} />
-              </CardContent>
-            </Card>
+            <>
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {total === 1 ? '1 transação' : `${total} transações`}
+                {rows.length < total ? ` · mostrando ${rows.length}` : ''}
+              </p>
+              <Card>
+                <CardContent className="py-1">
+                  <LedgerList rows={rows} onReverseTransfer={reverseRow} />
+                </CardContent>
+              </Card>
+            </>
           )}
 
           {ledger.hasNextPage ? (
@@ -262,6 +313,10 @@ function AccountDetail({ account }: { account: BankAccount }) {
         accounts={activeAccounts.data ?? []}
         defaultFromId={account.id}
       />
+      <ReverseTransferDialog
+        transfer={reversing}
+        onOpenChange={(open) => !open && setReversing(null)}
+      />
     </>
   );
 }
@@ -272,7 +327,8 @@ function TotalCard({
   tone,
 }: {
   label: string;
-  cents: number;
+  /** undefined while the first answer is on its way. */
+  cents: number | undefined;
   tone: 'income' | 'expense';
 }) {
   return (
@@ -285,7 +341,7 @@ function TotalCard({
             tone === 'income' ? 'text-income' : 'text-expense',
           )}
         >
-          {formatCurrency(cents)}
+          {cents === undefined ? '—' : formatCurrency(cents)}
         </p>
       </CardContent>
     </Card>

@@ -6,7 +6,7 @@ import { toMovementArgs, type MovementFilters } from '@/features/entries/lib/mov
 import {
   buildMovementsCsv,
   movementsCsvFileName,
-  type Movement,
+  type MovementItem,
 } from '@/features/entries/lib/movements-csv';
 
 /** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
@@ -17,9 +17,9 @@ export async function fetchAllMovements(
   companyId: string,
   filters: MovementFilters,
   today: string,
-): Promise<Movement[]> {
+): Promise<MovementItem[]> {
   const args = toMovementArgs(companyId, filters, today);
-  const all: Movement[] = [];
+  const all: MovementItem[] = [];
   let offset: number | null = 0;
   while (offset !== null) {
     const page = await getMovementsPage(args, offset, { limit: EXPORT_CHUNK });

@@ -18,6 +18,8 @@ const summarySchema = z.object({
   expense_total: amount,
   balance: amount,
   count: z.coerce.number().int(),
+  transfer_total: amount.optional(),
+  transfer_count: z.coerce.number().int().optional(),
 });
 
 export interface MovementSummary {
@@ -25,6 +27,9 @@ export interface MovementSummary {
   expenseCents: number;
   balanceCents: number;
   count: number;
+  /** Transfers listed (never income nor expense) and the sum of those not reversed. */
+  transferCount: number;
+  transferCents: number;
 }
 
 export async function getMovementSummary(
@@ -41,6 +46,8 @@ export async function getMovementSummary(
     expenseCents: s.expense_total,
     balanceCents: s.balance,
     count: s.count,
+    transferCount: s.transfer_count ?? 0,
+    transferCents: s.transfer_total ?? 0,
   };
 }
 

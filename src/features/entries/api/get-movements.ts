@@ -11,37 +11,67 @@ import {
   type MovementFilters,
   type MovementStatus,
 } from '@/features/entries/lib/movement-filters';
-import type { Movement } from '@/features/entries/lib/movements-csv';
+import type {
+  Movement,
+  MovementItem,
+  TransferMovement,
+} from '@/features/entries/lib/movements-csv';
+import { toCents } from '@/lib/money';
 
 export const MOVEMENTS_PAGE_SIZE = 50;
 
-export const MOVEMENT_COLUMNS = `${ENTRY_COLUMNS}, movement_date, display_status`;
+export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on`;
 
 // The generated types call every column of a `returns table` function non-null; the view's columns
 // (names of a missing supplier, category, obra or account) are nullable in fact.
 type RpcRow = Database['public']['Functions']['search_movements']['Returns'][number];
-// paid_amount and open_amount come with ENTRY_COLUMNS; paid_total and display_amount are not read yet.
-type PaymentColumns = 'paid_total' | 'display_amount';
 type MovementRow = {
-  [K in Exclude<keyof RpcRow, 'payment_method' | PaymentColumns>]: RpcRow[K] | null;
+  [K in Exclude<keyof RpcRow, 'payment_method'>]: RpcRow[K] | null;
 };
 
 function toStatus(value: string | null): MovementStatus {
   return value === 'paid' || value === 'overdue' ? value : 'open';
 }
 
-export function toMovement(row: MovementRow): Movement {
-  const entry = toEntry(row);
+function toTransfer(row: MovementRow): TransferMovement {
+  if (!row.id || row.amount == null || !row.movement_date) {
+    throw new RangeError('Linha incompleta de transferência');
+  }
   return {
-    ...entry,
-    movementDate: row.movement_date ?? entry.settledOn ?? entry.dueDate,
-    displayStatus: toStatus(row.display_status),
+    rowType: 'transfer',
+    id: row.id,
+    description: row.description ?? 'Transferência',
+    amountCents: toCents(row.amount),
+    movementDate: row.movement_date,
+    fromAccountId: row.bank_account_id,
+    fromAccountName: row.bank_account_name,
+    toAccountId: row.to_account_id,
+    toAccountName: row.to_account_name,
+    reversed: row.reversed === true,
+    reversedOn: row.reversed_on,
   };
 }
 
+export function toMovement(row: MovementRow): MovementItem {
+  if (row.row_type === 'transfer') return toTransfer(row);
+  const entry = toEntry(row);
+  const paidTotalCents = toCents(row.paid_total ?? 0);
+  const openCents = toCents(row.open_amount ?? 0);
+  const movement: Movement = {
+    ...entry,
+    rowType: 'entry',
+    movementDate: row.movement_date ?? entry.settledOn ?? entry.dueDate,
+    displayStatus: toStatus(row.display_status),
+    paidTotalCents,
+    openCents,
+    displayCents: row.display_amount == null ? entry.amountCents : toCents(row.display_amount),
+  };
+  return movement;
+}
+
 export interface MovementsPage {
-  movements: Movement[];
-  /** How many entries match the filters in all. */
+  movements: MovementItem[];
+  /** How many entries and transfers match the filters in all. */
   total: number;
   next: number | null;
 }

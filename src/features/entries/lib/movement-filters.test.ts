@@ -83,10 +83,16 @@ describe('toMovementArgs', () => {
   it('treats every chip of a group selected as no filter', () => {
     const args = toMovementArgs(
       'c1',
-      filters({ kinds: ['expense', 'income'], statuses: ['open', 'paid', 'overdue'] }),
+      filters({
+        kinds: ['expense', 'income', 'transfer'],
+        statuses: ['open', 'paid', 'overdue'],
+      }),
       TODAY,
     );
     expect(args.p_kinds).toBeUndefined();
+    expect(
+      toMovementArgs('c1', filters({ kinds: ['transfer', 'expense'] }), TODAY).p_kinds,
+    ).toEqual(['expense', 'transfer']);
     expect(args.p_statuses).toBeUndefined();
   });
 });

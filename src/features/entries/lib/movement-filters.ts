@@ -6,6 +6,8 @@ import { periodRange, type DateRange, type IsoDate } from '@/lib/dates';
 export type MovementPeriod = 'today' | 'week' | 'month' | 'custom';
 /** Displayed status: Aberto (pending, not yet due), Pago, Atrasado (pending, due before today). */
 export type MovementStatus = 'open' | 'paid' | 'overdue';
+/** The Tipo chips: entries to pay, to receive, and transfers between the company's accounts. */
+export type MovementKind = EntryKind | 'transfer';
 
 /** The "Geral" chip of the obra filter: entries of no obra. */
 export const GENERAL_PROJECT = 'geral';
@@ -15,7 +17,7 @@ export interface MovementFilters {
   period: MovementPeriod | null;
   customStart: IsoDate | null;
   customEnd: IsoDate | null;
-  kinds: EntryKind[];
+  kinds: MovementKind[];
   statuses: MovementStatus[];
   accountIds: string[];
   /** Obra ids, and GENERAL_PROJECT for entries without obra. */
@@ -42,9 +44,10 @@ export const MOVEMENT_PERIOD_LABELS: Record<MovementPeriod, string> = {
   custom: 'Personalizado',
 };
 
-export const MOVEMENT_KIND_LABELS: Record<EntryKind, string> = {
+export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   expense: 'Pagar',
   income: 'Receber',
+  transfer: 'Transferência',
 };
 
 export const MOVEMENT_STATUS_LABELS: Record<MovementStatus, string> = {
@@ -101,8 +104,9 @@ export function toMovementArgs(
   const { start, end } = movementRange(filters, today);
   if (start) args.p_start = start;
   if (end) args.p_end = end;
-  // Both kinds (or all three statuses) selected is the same as none: no filter.
-  if (filters.kinds.length === 1) args.p_kinds = [...filters.kinds];
+  // Every kind (or all three statuses) selected is the same as none: no filter.
+  if (filters.kinds.length > 0 && filters.kinds.length < 3)
+    args.p_kinds = [...filters.kinds].sort();
   if (filters.statuses.length > 0 && filters.statuses.length < 3) {
     args.p_statuses = [...filters.statuses].sort();
   }

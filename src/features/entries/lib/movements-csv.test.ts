@@ -22,8 +22,11 @@ const base: Movement = {
   installmentNumber: null,
   installmentCount: null,
   createdAt: null,
+  rowType: 'entry',
   movementDate: '2026-11-12',
   displayStatus: 'paid',
+  paidTotalCents: 123456,
+  displayCents: 123456,
 };
 
 describe('csvNumber', () => {
@@ -51,7 +54,7 @@ describe('csvText', () => {
 });
 
 describe('buildMovementsCsv', () => {
-  it('has a BOM, a header, ; between fields, CRLF, and signed amounts', () => {
+  it('has a BOM, a header, ; between fields, CRLF, and signed amounts, transfers with their route', () => {
     const csv = buildMovementsCsv([
       base,
       {
@@ -60,6 +63,9 @@ describe('buildMovementsCsv', () => {
         kind: 'income',
         description: 'Parcela; entrada',
         amountCents: 500000,
+        displayCents: 500000,
+        paidTotalCents: 0,
+        openCents: 500000,
         counterpartyName: null,
         projectName: null,
         categoryName: null,
@@ -70,6 +76,19 @@ describe('buildMovementsCsv', () => {
         movementDate: '2026-11-01',
         displayStatus: 'overdue',
       },
+      {
+        rowType: 'transfer',
+        id: 't',
+        description: 'Transferência Itaú → Caixa',
+        amountCents: 20000,
+        movementDate: '2026-11-03',
+        fromAccountId: 'a',
+        fromAccountName: 'Itaú',
+        toAccountId: 'b',
+        toAccountName: 'Caixa',
+        reversed: true,
+        reversedOn: '2026-11-04',
+      },
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
@@ -77,6 +96,7 @@ describe('buildMovementsCsv', () => {
       'Data;Vencimento;Tipo;Status;Descrição;Fornecedor/Cliente;Categoria;Obra;Conta;Valor',
       '12/11/2026;10/11/2026;Pagar;Pago;Cimento CP-II;Depósito Silva;Materiais;Casa 001;Banco do Brasil;-1234,56',
       '01/11/2026;01/11/2026;Receber;Atrasado;"Parcela; entrada";;Sem categoria;Geral;;5000,00',
+      '03/11/2026;;Transferência;Estornada em 04/11/2026;Transferência Itaú → Caixa;;;;Itaú → Caixa;200,00',
       '',
     ]);
   });

@@ -10,9 +10,40 @@ import {
 
 /** An entry as Movimentações lists it. */
 export interface Movement extends Entry {
+  rowType: 'entry';
   /** Settlement date when paid, else the due date (yyyy-MM-dd). */
   movementDate: string;
   displayStatus: MovementStatus;
+  /** What moved (payments, juros and multa included, desconto deducted). */
+  paidTotalCents: number;
+  /** What is still due. */
+  openCents: number;
+  /** paidTotalCents + openCents: what the summary cards add up. */
+  displayCents: number;
+}
+
+/** A transfer between two accounts of the company, as Movimentações lists it. */
+export interface TransferMovement {
+  rowType: 'transfer';
+  /** The transfer group (reverse_transfer takes it). */
+  id: string;
+  description: string;
+  amountCents: number;
+  /** yyyy-MM-dd */
+  movementDate: string;
+  fromAccountId: string | null;
+  fromAccountName: string | null;
+  toAccountId: string | null;
+  toAccountName: string | null;
+  reversed: boolean;
+  reversedOn: string | null;
+}
+
+export type MovementItem = Movement | TransferMovement;
+
+/** "Itaú → Caixa Obra" */
+export function transferRoute(t: Pick<TransferMovement, 'fromAccountName' | 'toAccountName'>) {
+  return `${t.fromAccountName ?? 'Conta'} → ${t.toAccountName ?? 'Conta'}`;
 }
 
 export const CSV_HEADER = [
@@ -46,8 +77,25 @@ export function csvText(value: string | null | undefined): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Expenses are negative, so that summing the Valor column gives the Saldo of the screen. */
-export function movementCsvRow(m: Movement): string {
+/**
+ * Expenses are negative, so that summing the Valor column of the Pagar/Receber rows gives the Saldo
+ * of the screen; a transfer's Valor is its amount (it moves money between accounts, Conta says which).
+ */
+export function movementCsvRow(m: MovementItem): string {
+  if (m.rowType === 'transfer') {
+    return [
+      formatDate(m.movementDate),
+      '',
+      csvText(MOVEMENT_KIND_LABELS.transfer),
+      csvText(m.reversed ? `Estornada em ${formatDate(m.reversedOn)}` : ''),
+      csvText(m.description),
+      '',
+      '',
+      '',
+      csvText(transferRoute(m)),
+      csvNumber(m.amountCents),
+    ].join(';');
+  }
   return [
     formatDate(m.movementDate),
     formatDate(m.dueDate),
@@ -58,11 +106,11 @@ export function movementCsvRow(m: Movement): string {
     csvText(m.categoryName ?? 'Sem categoria'),
     csvText(m.projectName ?? 'Geral'),
     csvText(m.bankAccountName),
-    csvNumber(m.kind === 'expense' ? -m.amountCents : m.amountCents),
+    csvNumber(m.kind === 'expense' ? -m.displayCents : m.displayCents),
   ].join(';');
 }
 
-export function buildMovementsCsv(movements: readonly Movement[]): string {
+export function buildMovementsCsv(movements: readonly MovementItem[]): string {
   const lines = [CSV_HEADER.join(';'), ...movements.map(movementCsvRow)];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -4,6 +4,7 @@ import {
   CircleArrowDown,
   CircleArrowUp,
   HardHat,
+  History,
   Landmark,
   LogOut,
   PenLine,
@@ -19,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { getErrorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
+import { useCurrentCompany } from '@/lib/current-company';
 import { useSignOut } from '@/lib/sign-out';
 import { CompanySwitcherCard } from '@/features/more/components/company-switcher-card';
 
@@ -52,7 +54,12 @@ const LINKS: MenuLink[] = [
   { label: 'Preferências', to: '/preferencias', icon: Settings },
 ];
 
+/** Only admins read the company's audit log (the database refuses the others). */
+const ADMIN_LINKS: MenuLink[] = [{ label: 'Atividade', to: '/atividade', icon: History }];
+
 export function MorePage() {
+  const { role } = useCurrentCompany();
+  const links = role === 'admin' ? [...LINKS, ...ADMIN_LINKS] : LINKS;
   const signOut = useSignOut({
     onSuccess: () =>
       toast.success('Logout realizado com sucesso', {
@@ -68,7 +75,7 @@ export function MorePage() {
       <CompanySwitcherCard />
       <nav aria-label="Menu">
         <ul className="divide-y overflow-hidden rounded-lg border bg-card">
-          {LINKS.map(({ label, to, icon: Icon, tone }) => (
+          {links.map(({ label, to, icon: Icon, tone }) => (
             <li key={to}>
               <Link
                 to={to}

@@ -7,7 +7,6 @@ import { NONE_VALUE } from '@/components/pickers/option-select';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { DatePicker } from '@/components/ui/date-picker';
 import { Label } from '@/components/ui/label';
-import type { EntryKind } from '@/lib/entries';
 import { parseIsoDate } from '@/lib/dates';
 import {
   GENERAL_PROJECT,
@@ -16,6 +15,7 @@ import {
   MOVEMENT_STATUS_LABELS,
   toggleValue,
   type MovementFilters,
+  type MovementKind,
   type MovementPeriod,
   type MovementStatus,
 } from '@/features/entries/lib/movement-filters';
@@ -27,7 +27,7 @@ interface MovementFilterPanelProps {
 }
 
 const PERIODS: MovementPeriod[] = ['today', 'week', 'month', 'custom'];
-const KINDS: EntryKind[] = ['expense', 'income'];
+const KINDS: MovementKind[] = ['expense', 'income', 'transfer'];
 const STATUSES: MovementStatus[] = ['open', 'paid', 'overdue'];
 
 const LOOKUP_TEXTS = { loadingText: 'Carregando...', errorText: 'Não foi possível carregar.' };

@@ -1,12 +1,16 @@
 import { FilePlus2, Inbox } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
+import { ReverseTransferDialog } from '@/components/reverse-transfer-dialog';
 import { useMovements } from '@/features/entries/api/get-movements';
 import type { MovementFilters } from '@/features/entries/lib/movement-filters';
 import { MovementRow } from '@/features/entries/components/movimentacoes/movement-row';
+import { TransferRow } from '@/features/entries/components/movimentacoes/transfer-row';
+import type { TransferMovement } from '@/features/entries/lib/movements-csv';
 
 interface MovementListProps {
   filters: MovementFilters;
@@ -14,9 +18,10 @@ interface MovementListProps {
   onClearFilters: () => void;
 }
 
-/** The filtered entries, 50 at a time, latest movement first. */
+/** The filtered entries and transfers, 50 at a time, latest movement first. */
 export function MovementList({ filters, filtered, onClearFilters }: MovementListProps) {
   const movements = useMovements(filters);
+  const [reversing, setReversing] = useState<TransferMovement | null>(null);
 
   if (movements.isPending) return <Spinner label="Carregando movimentações..." className="py-8" />;
 
@@ -42,7 +47,7 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
         description={
           filtered
             ? 'Nenhum lançamento corresponde aos filtros.'
-            : 'Os lançamentos a pagar e a receber aparecem aqui.'
+            : 'Os lançamentos a pagar e a receber e as transferências aparecem aqui.'
         }
         action={
           <div className="flex flex-wrap justify-center gap-2">
@@ -66,7 +71,7 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
   return (
     <section aria-labelledby="movements-count" className="flex flex-col gap-2">
       <p id="movements-count" className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 1 ? '1 lançamento' : `${total} lançamentos`}
+        {total === 1 ? '1 movimentação' : `${total} movimentações`}
         {items.length < total ? ` · mostrando ${items.length}` : ''}
       </p>
       <ul
@@ -74,9 +79,13 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
         aria-busy={movements.isFetching}
         className="flex flex-col gap-2"
       >
-        {items.map((m) => (
-          <MovementRow key={`${m.kind}-${m.id}`} movement={m} />
-        ))}
+        {items.map((m) =>
+          m.rowType === 'transfer' ? (
+            <TransferRow key={`transfer-${m.id}`} transfer={m} onReverse={setReversing} />
+          ) : (
+            <MovementRow key={`${m.kind}-${m.id}`} movement={m} />
+          ),
+        )}
       </ul>
       {movements.hasNextPage ? (
         <Button
@@ -87,6 +96,18 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
           {movements.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
         </Button>
       ) : null}
+      <ReverseTransferDialog
+        transfer={
+          reversing && {
+            id: reversing.id,
+            amountCents: reversing.amountCents,
+            date: reversing.movementDate,
+            fromAccountName: reversing.fromAccountName,
+            toAccountName: reversing.toAccountName,
+          }
+        }
+        onOpenChange={(open) => !open && setReversing(null)}
+      />
     </section>
   );
 }

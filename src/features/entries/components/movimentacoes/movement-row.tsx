@@ -18,6 +18,19 @@ function dateLabel(m: Movement): string {
   return `Vence em ${formatDate(m.dueDate)}`;
 }
 
+/**
+ * What was really paid, when the amount shown is not simply the entry's value: a partial payment
+ * ("Pago R$ 40,00 · falta R$ 60,00"), or a payment with juros, multa or desconto ("Valor R$ 100,00").
+ */
+function paymentNote(m: Movement): string | null {
+  const paid = m.kind === 'income' ? 'Recebido' : 'Pago';
+  if (m.status === 'pending' && m.paidTotalCents > 0) {
+    return `${paid} ${formatCurrency(m.paidTotalCents)} · falta ${formatCurrency(m.openCents)}`;
+  }
+  if (m.displayCents !== m.amountCents) return `Valor ${formatCurrency(m.amountCents)}`;
+  return null;
+}
+
 /** One entry; opens its detail. */
 export function MovementRow({ movement: m }: { movement: Movement }) {
   const income = m.kind === 'income';
@@ -57,8 +70,11 @@ export function MovementRow({ movement: m }: { movement: Movement }) {
               income ? 'text-income' : 'text-expense',
             )}
           >
-            {income ? '+' : '−'} {formatCurrency(m.amountCents)}
+            {income ? '+' : '−'} {formatCurrency(m.displayCents)}
           </span>
+          {paymentNote(m) ? (
+            <span className="text-xs text-muted-foreground">{paymentNote(m)}</span>
+          ) : null}
           <span className="text-xs text-muted-foreground">{dateLabel(m)}</span>
           <Badge variant={statusVariant[m.displayStatus]}>
             {MOVEMENT_STATUS_LABELS[m.displayStatus]}

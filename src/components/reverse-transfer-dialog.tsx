@@ -1,0 +1,76 @@
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { useReverseTransfer } from '@/lib/api/reverse-transfer';
+import { formatDate, type IsoDate } from '@/lib/dates';
+import { getErrorMessage } from '@/lib/errors';
+import { formatCurrency } from '@/lib/money';
+
+export interface ReversibleTransfer {
+  /** The transfer group. */
+  id: string;
+  amountCents: number;
+  date: IsoDate;
+  fromAccountName: string | null;
+  toAccountName: string | null;
+}
+
+interface ReverseTransferDialogProps {
+  transfer: ReversibleTransfer | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "Estornar transferência": confirmation, then reverse_transfer (the opposite pair, dated today). */
+export function ReverseTransferDialog({ transfer, onOpenChange }: ReverseTransferDialogProps) {
+  const reverse = useReverseTransfer();
+
+  async function confirm() {
+    if (!transfer) return;
+    // Awaited: the row re-renders as reversed (or leaves the list) once the caches refetch.
+    try {
+      await reverse.mutateAsync(transfer.id);
+    } catch (error) {
+      toast.error('Erro ao estornar transferência', { description: getErrorMessage(error) });
+      onOpenChange(false);
+      return;
+    }
+    toast.success('Transferência estornada', {
+      description: 'Os saldos das duas contas voltaram ao que eram antes dela.',
+    });
+    onOpenChange(false);
+  }
+
+  const from = transfer?.fromAccountName ?? 'Conta';
+  const to = transfer?.toAccountName ?? 'Conta';
+  return (
+    <AlertDialog
+      open={transfer !== null}
+      onOpenChange={(open) => !reverse.isPending && onOpenChange(open)}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Estornar transferência?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {transfer
+              ? `A transferência de ${formatCurrency(transfer.amountCents)} de ${from} para ${to}, feita em ${formatDate(transfer.date)}, será desfeita: ${formatCurrency(transfer.amountCents)} voltam de ${to} para ${from} com a data de hoje. O histórico das duas contas mostra o estorno.`
+              : null}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={reverse.isPending}>Cancelar</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={reverse.isPending}>
+            {reverse.isPending ? 'Estornando...' : 'Estornar transferência'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  toActivityArgs,
+  toEntity,
+  type ActivityAction,
+  type ActivityArgs,
+  type ActivityEntity,
+  type ActivityFilters,
+} from '@/features/activity/lib/activity';
+import { activityKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import type { Database } from '@/lib/database.types';
+import { todayLocal } from '@/lib/dates';
+import { supabase } from '@/lib/supabase';
+
+export const ACTIVITY_PAGE_SIZE = 30;
+
+// The generated types call every column of a `returns table` function non-null; the actor (the
+// database itself), its name and the entry of a row are null in fact.
+type RpcRow = Database['public']['Functions']['company_activity']['Returns'][number];
+type ActivityRow = { [K in keyof RpcRow]: RpcRow[K] | null };
+
+export interface Activity {
+  id: number;
+  /** ISO timestamp */
+  at: string;
+  actorId: string | null;
+  actorName: string | null;
+  entity: ActivityEntity | null;
+  tableName: string;
+  rowId: string;
+  action: ActivityAction;
+  changed: unknown;
+  /** The entry (its detail route) of an entry or payment row. */
+  entryKind: 'expense' | 'income' | null;
+  entryId: string | null;
+}
+
+function toActivity(row: ActivityRow): Activity {
+  return {
+    id: Number(row.id),
+    at: row.at ?? '',
+    actorId: row.actor,
+    actorName: row.actor_name,
+    entity: toEntity(row.entity),
+    tableName: row.table_name ?? '',
+    rowId: row.row_id ?? '',
+    action: row.action === 'insert' || row.action === 'delete' ? row.action : 'update',
+    changed: row.changed,
+    entryKind: row.entry_kind === 'expense' || row.entry_kind === 'income' ? row.entry_kind : null,
+    entryId: row.entry_id,
+  };
+}
+
+export interface ActivityPage {
+  items: Activity[];
+  total: number;
+  next: number | null;
+}
+
+export async function getActivityPage(
+  args: ActivityArgs,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<ActivityPage> {
+  let request = supabase
+    .rpc('company_activity', args, { count: 'exact' })
+    .range(offset, offset + ACTIVITY_PAGE_SIZE - 1);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, count } = await request;
+  if (error) throw error;
+  const items = (data as ActivityRow[]).map(toActivity);
+  const total = count ?? offset + items.length;
+  const loaded = offset + items.length;
+  return { items, total, next: loaded < total && items.length > 0 ? loaded : null };
+}
+
+export function activityQuery(companyId: string, filters: ActivityFilters, today: string) {
+  const args = toActivityArgs(companyId, filters, today);
+  return infiniteQueryOptions({
+    queryKey: activityKeys.list(companyId, { ...args }),
+    queryFn: ({ pageParam, signal }) => getActivityPage(args, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** The company's activity, newest first, filtered and paged in SQL (admins only). */
+export function useActivity(filters: ActivityFilters, { enabled = true } = {}) {
+  const { id } = useCurrentCompany();
+  return useInfiniteQuery({
+    ...activityQuery(id, filters, todayLocal()),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { activityKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+
+export interface Person {
+  /** The user id (what audit_log.actor holds). */
+  id: string;
+  name: string;
+}
+
+/** Everyone with a membership in the company, former members included (they did what they did). */
+export function peopleQuery(companyId: string) {
+  return queryOptions({
+    queryKey: activityKeys.people(companyId),
+    queryFn: async ({ signal }): Promise<Person[]> => {
+      const { data, error } = await supabase
+        .from('user_profiles')
+        .select('user_id, full_name, email')
+        .eq('company_id', companyId)
+        .order('full_name')
+        .abortSignal(signal);
+      if (error) throw error;
+      return data.map((p) => ({ id: p.user_id, name: p.full_name.trim() || p.email }));
+    },
+  });
+}
+
+export function usePeople({ enabled = true } = {}) {
+  const { id } = useCurrentCompany();
+  return useQuery({ ...peopleQuery(id), enabled });
+}

@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { OptionSelect } from '@/components/pickers/option-select';
+import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
+import { DatePicker } from '@/components/ui/date-picker';
+import { Label } from '@/components/ui/label';
+import type { Person } from '@/features/activity/api/get-people';
+import {
+  ACTIVITY_PERIOD_LABELS,
+  ENTITIES,
+  ENTITY_LABELS,
+  toEntity,
+  type ActivityFilters as Filters,
+  type ActivityPeriod,
+} from '@/features/activity/lib/activity';
+import { parseIsoDate } from '@/lib/dates';
+
+const PERIODS: ActivityPeriod[] = ['today', 'week', 'month', 'last30', 'all', 'custom'];
+const ENTITY_OPTIONS = ENTITIES.map((id) => ({ id, name: ENTITY_LABELS[id] }));
+
+interface ActivityFiltersProps {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  people: Person[];
+}
+
+/** Pessoa, Tipo and Período of Atividade. */
+export function ActivityFilters({ filters, onChange, people }: ActivityFiltersProps) {
+  const id = useId();
+  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  return (
+    <div className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={`${id}-actor`}>Pessoa</Label>
+          <OptionSelect
+            id={`${id}-actor`}
+            value={filters.actor}
+            onChange={(actor) => set({ actor })}
+            options={people}
+            noneLabel="Todas as pessoas"
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={`${id}-entity`}>Tipo</Label>
+          <OptionSelect
+            id={`${id}-entity`}
+            value={filters.entity}
+            onChange={(entity) => set({ entity: toEntity(entity) })}
+            options={ENTITY_OPTIONS}
+            noneLabel="Todos os tipos"
+          />
+        </div>
+      </div>
+      <ChipGroup label="Período">
+        <div className="flex flex-wrap gap-2">
+          {PERIODS.map((period) => (
+            <FilterChip
+              key={period}
+              pressed={filters.period === period}
+              onClick={() => set({ period })}
+            >
+              {ACTIVITY_PERIOD_LABELS[period]}
+            </FilterChip>
+          ))}
+        </div>
+      </ChipGroup>
+      {filters.period === 'custom' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${id}-start`}>Data inicial</Label>
+            <DatePicker
+              id={`${id}-start`}
+              value={filters.customStart}
+              onChange={(customStart) => set({ customStart })}
+              disabledDays={(day) => {
+                const end = parseIsoDate(filters.customEnd);
+                return end ? day > end : false;
+              }}
+            />
+          </div>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${id}-end`}>Data final</Label>
+            <DatePicker
+              id={`${id}-end`}
+              value={filters.customEnd}
+              onChange={(customEnd) => set({ customEnd })}
+              disabledDays={(day) => {
+                const start = parseIsoDate(filters.customStart);
+                return start ? day < start : false;
+              }}
+            />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+// Atividade: the audit rows as a person reads them — which kind of row (Lançamento, Pagamento…),
+// what happened, and the changed columns with readable labels and values (money, dates, yes/no).
+import { addDaysIso, formatDate, periodRange, type IsoDate } from '@/lib/dates';
+import { formatCurrency, toCents } from '@/lib/money';
+
+export type ActivityEntity =
+  | 'entry'
+  | 'payment'
+  | 'transfer'
+  | 'bank_account'
+  | 'category'
+  | 'supplier'
+  | 'client'
+  | 'project'
+  | 'member';
+
+export const ENTITY_LABELS: Record<ActivityEntity, string> = {
+  entry: 'Lançamento',
+  payment: 'Pagamento',
+  transfer: 'Transferência',
+  bank_account: 'Conta bancária',
+  category: 'Categoria',
+  supplier: 'Fornecedor',
+  client: 'Cliente',
+  project: 'Obra',
+  member: 'Membro',
+};
+
+export const ENTITIES = Object.keys(ENTITY_LABELS) as ActivityEntity[];
+
+export function toEntity(value: string | null): ActivityEntity | null {
+  return value !== null && value in ENTITY_LABELS ? (value as ActivityEntity) : null;
+}
+
+export type ActivityAction = 'insert' | 'update' | 'delete';
+
+export const ACTION_LABELS: Record<ActivityAction, string> = {
+  insert: 'criou',
+  update: 'alterou',
+  delete: 'excluiu',
+};
+
+export type ActivityPeriod = 'today' | 'week' | 'month' | 'last30' | 'all' | 'custom';
+
+export const ACTIVITY_PERIOD_LABELS: Record<ActivityPeriod, string> = {
+  today: 'Hoje',
+  week: 'Semana',
+  month: 'Mês',
+  last30: 'Últimos 30 dias',
+  all: 'Todo o período',
+  custom: 'Personalizado',
+};
+
+export interface ActivityFilters {
+  /** user id of the person, null = everybody */
+  actor: string | null;
+  entity: ActivityEntity | null;
+  period: ActivityPeriod;
+  customStart: IsoDate | null;
+  customEnd: IsoDate | null;
+}
+
+export const DEFAULT_ACTIVITY_FILTERS: ActivityFilters = {
+  actor: null,
+  entity: null,
+  period: 'all',
+  customStart: null,
+  customEnd: null,
+};
+
+export interface ActivityArgs {
+  p_company_id: string;
+  p_actor?: string;
+  p_table?: string;
+  p_start?: IsoDate;
+  p_end?: IsoDate;
+}
+
+function activityRange(filters: ActivityFilters, today: IsoDate) {
+  switch (filters.period) {
+    case 'all':
+      return { start: null, end: null };
+    case 'custom':
+      return { start: filters.customStart, end: filters.customEnd };
+    case 'last30':
+      return { start: addDaysIso(today, -29), end: today };
+    default:
+      return periodRange(filters.period, today);
+  }
+}
+
+/** The arguments of company_activity (unset filters left out). */
+export function toActivityArgs(
+  companyId: string,
+  filters: ActivityFilters,
+  today: IsoDate,
+): ActivityArgs {
+  const args: ActivityArgs = { p_company_id: companyId };
+  if (filters.actor) args.p_actor = filters.actor;
+  if (filters.entity) args.p_table = filters.entity;
+  const { start, end } = activityRange(filters, today);
+  if (start) args.p_start = start;
+  if (end) args.p_end = end;
+  return args;
+}
+
+const COLUMN_LABELS: Record<string, string> = {
+  description: 'Descrição',
+  amount: 'Valor',
+  due_date: 'Vencimento',
+  status: 'Status',
+  payment_date: 'Data do pagamento',
+  received_date: 'Data do recebimento',
+  transaction_date: 'Data',
+  supplier_id: 'Fornecedor',
+  supplier_name: 'Fornecedor',
+  client_id: 'Cliente',
+  client_name: 'Cliente',
+  project_id: 'Obra',
+  category_id: 'Categoria',
+  bank_account_id: 'Conta bancária',
+  payment_method: 'Forma de pagamento',
+  notes: 'Observações',
+  paid_amount: 'Valor pago',
+  open_amount: 'Em aberto',
+  paid_total: 'Total pago',
+  principal_amount: 'Principal',
+  interest_amount: 'Juros',
+  fine_amount: 'Multa',
+  discount_amount: 'Desconto',
+  installment_number: 'Parcela',
+  installment_count: 'Parcelas',
+  name: 'Nome',
+  type: 'Tipo',
+  direction: 'Sentido',
+  alias: 'Apelido',
+  agency: 'Agência',
+  account_number: 'Número da conta',
+  initial_balance: 'Saldo inicial',
+  color: 'Cor',
+  is_active: 'Ativo',
+  phone: 'Telefone',
+  email: 'E-mail',
+  address: 'Endereço',
+  document: 'CNPJ/CPF',
+  website: 'Site',
+  category: 'Categoria',
+  budget: 'Orçamento',
+  start_date: 'Início',
+  end_date: 'Previsão de término',
+  priority: 'Prioridade',
+  completion_percentage: 'Progresso',
+  full_name: 'Nome',
+  role: 'Papel',
+  rating: 'Avaliação',
+  founded_on: 'Fundação',
+  reversal_of: 'Estorno de',
+};
+
+/** Bookkeeping columns a person does not need to read. */
+const HIDDEN = new Set([
+  'id',
+  'company_id',
+  'created_by',
+  'user_id',
+  'series_id',
+  'series_kind',
+  'transfer_group_id',
+  'payable_id',
+  'receivable_id',
+  'created_at',
+  'updated_at',
+  'current_balance',
+]);
+
+const MONEY = new Set([
+  'amount',
+  'paid_amount',
+  'open_amount',
+  'paid_total',
+  'principal_amount',
+  'interest_amount',
+  'fine_amount',
+  'discount_amount',
+  'initial_balance',
+  'budget',
+  'estimated_cost',
+  'actual_cost',
+]);
+
+const VALUE_LABELS: Record<string, string> = {
+  pending: 'Pendente',
+  paid: 'Pago',
+  income: 'Receita',
+  expense: 'Despesa',
+  transfer: 'Transferência',
+  in: 'Entrada',
+  out: 'Saída',
+  admin: 'Administrador',
+  member: 'Membro',
+  checking: 'Conta Corrente',
+  savings: 'Conta Poupança',
+  investment: 'Conta de Investimentos',
+  credit_card: 'Cartão de Crédito',
+  low: 'Baixa',
+  medium: 'Média',
+  high: 'Alta',
+  pix: 'PIX',
+  cash: 'Dinheiro',
+  card: 'Cartão',
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function formatActivityValue(column: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (MONEY.has(column) && (typeof value === 'number' || typeof value === 'string')) {
+    return formatCurrency(toCents(value));
+  }
+  if (typeof value === 'string') {
+    if (ISO_DATE.test(value)) return formatDate(value);
+    return VALUE_LABELS[value] ?? value;
+  }
+  if (typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+export interface ActivityChange {
+  column: string;
+  label: string;
+  /** Formatted; null when the column points at another row (only "changed" is said). */
+  before: string | null;
+  after: string | null;
+}
+
+type Changed = Record<string, { before?: unknown; after?: unknown } | undefined>;
+
+function isChanged(value: unknown): value is Changed {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The readable changes of a row, in a stable order (known columns first, as labelled). */
+export function describeChanges(changed: unknown): ActivityChange[] {
+  if (!isChanged(changed)) return [];
+  const order = Object.keys(COLUMN_LABELS);
+  return Object.entries(changed)
+    .filter(([column]) => !HIDDEN.has(column))
+    .sort(([a], [b]) => {
+      const ia = order.indexOf(a);
+      const ib = order.indexOf(b);
+      return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib) || a.localeCompare(b);
+    })
+    .map(([column, change]) => {
+      const reference = column.endsWith('_id') || column === 'reversal_of';
+      return {
+        column,
+        label: COLUMN_LABELS[column] ?? column,
+        before: reference ? null : formatActivityValue(column, change?.before),
+        after: reference ? null : formatActivityValue(column, change?.after),
+      };
+    });
+}
+
+/** What the row is called: its description or name as it was recorded, if any. */
+export function activitySubject(changed: unknown): string | null {
+  if (!isChanged(changed)) return null;
+  for (const column of ['description', 'name', 'full_name']) {
+    const change = changed[column];
+    const value = change?.after ?? change?.before;
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}

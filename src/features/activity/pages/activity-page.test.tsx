@@ -1,0 +1,122 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { ActivityPage } from '@/features/activity/pages/activity-page';
+import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import { createQueryClient } from '@/lib/query-client';
+import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
+
+const admin: CurrentCompany = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Construtora Teste',
+  role: 'admin',
+  userId: '22222222-2222-4222-8222-222222222222',
+  email: 'paula@example.com',
+  fullName: 'Paula',
+};
+const MEMBER_ID = '33333333-3333-4333-8333-333333333333';
+const ENTRY_ID = '44444444-4444-4444-8444-444444444444';
+
+function renderPage(company: CurrentCompany) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CurrentCompanyContext.Provider value={company}>
+        <MemoryRouter>
+          <ActivityPage />
+        </MemoryRouter>
+      </CurrentCompanyContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ActivityPage', { timeout: 30_000 }, () => {
+  it('a member sees "Apenas administradores" and asks nothing', async () => {
+    const requests = trackRequests();
+    renderPage({ ...admin, role: 'member' });
+    expect(await screen.findByText('Apenas administradores')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('shows who changed what (before → after), links an entry, and filters by person, type and period in SQL', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.get(restUrl('user_profiles'), () =>
+        HttpResponse.json([
+          { user_id: admin.userId, full_name: 'Paula', email: admin.email },
+          { user_id: MEMBER_ID, full_name: 'João Membro', email: 'joao@example.com' },
+        ]),
+      ),
+      http.post(rpcUrl('company_activity'), async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(
+          [
+            {
+              id: 2,
+              at: '2026-03-10T15:30:00Z',
+              actor: admin.userId,
+              actor_name: 'Paula',
+              table_name: 'accounts_payable',
+              row_id: ENTRY_ID,
+              action: 'update',
+              changed: { amount: { before: 100, after: 150.5 } },
+              entity: 'entry',
+              entry_kind: 'expense',
+              entry_id: ENTRY_ID,
+            },
+            {
+              id: 1,
+              at: '2026-03-09T12:00:00Z',
+              actor: MEMBER_ID,
+              actor_name: 'João Membro',
+              table_name: 'suppliers',
+              row_id: '55555555-5555-4555-8555-555555555555',
+              action: 'insert',
+              changed: { name: { before: null, after: 'Depósito Silva' } },
+              entity: 'supplier',
+              entry_kind: null,
+              entry_id: null,
+            },
+          ],
+          { headers: { 'Content-Range': '0-1/2' } },
+        );
+      }),
+    );
+    renderPage(admin);
+
+    const list = await screen.findByRole('list', { name: 'Atividade' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    if (!first || !second) throw new Error('two rows expected');
+    expect(first).toHaveTextContent('Paula alterou Lançamento');
+    expect(first).toHaveTextContent(/Valor:\s*R\$\s100,00\s*R\$\s150,50/);
+    expect(within(first).getByRole('link', { name: 'Ver lançamento' })).toHaveAttribute(
+      'href',
+      `/lancamentos/expense/${ENTRY_ID}`,
+    );
+    expect(second).toHaveTextContent('João Membro criou Fornecedor · Depósito Silva');
+    expect(screen.getByText('2 registros')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ p_company_id: admin.id });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tipo' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fornecedor' }));
+    await vi.waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ p_company_id: admin.id, p_table: 'supplier' }),
+    );
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Pessoa' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'João Membro' }));
+    await vi.waitFor(() =>
+      expect(bodies.at(-1)).toEqual({
+        p_company_id: admin.id,
+        p_table: 'supplier',
+        p_actor: MEMBER_ID,
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hoje' }));
+    await vi.waitFor(() => expect(bodies.at(-1)?.p_start).toMatch(/^\d{4}-\d{2}-\d{2}$/));
+    expect(bodies.at(-1)?.p_end).toBe(bodies.at(-1)?.p_start);
+  });
+});

@@ -1,0 +1,105 @@
+import { History, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { QueryError } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useActivity } from '@/features/activity/api/get-activity';
+import { usePeople } from '@/features/activity/api/get-people';
+import { ActivityFilters } from '@/features/activity/components/activity-filters';
+import { ActivityItem } from '@/features/activity/components/activity-item';
+import {
+  DEFAULT_ACTIVITY_FILTERS,
+  type ActivityFilters as Filters,
+} from '@/features/activity/lib/activity';
+import { useCurrentCompany } from '@/lib/current-company';
+
+/** Atividade (/atividade): who changed what in the company, for admins (the database agrees). */
+export function ActivityPage() {
+  const { role } = useCurrentCompany();
+  if (role !== 'admin') {
+    return (
+      <>
+        <PageHeader title="Atividade" backTo="/mais" />
+        <EmptyState
+          icon={<ShieldAlert />}
+          title="Apenas administradores"
+          description="A atividade da empresa (quem alterou o quê) é visível apenas para administradores."
+        />
+      </>
+    );
+  }
+  return <AdminActivity />;
+}
+
+function AdminActivity() {
+  const [filters, setFilters] = useState<Filters>(DEFAULT_ACTIVITY_FILTERS);
+  const people = usePeople();
+  const activity = useActivity(filters);
+  const filtered = filters.actor !== null || filters.entity !== null || filters.period !== 'all';
+
+  let body;
+  if (activity.isPending) {
+    body = <Spinner label="Carregando atividade..." className="py-8" />;
+  } else if (activity.isError) {
+    body = (
+      <QueryError
+        title="Não foi possível carregar a atividade."
+        onRetry={() => void activity.refetch()}
+        retrying={activity.isRefetching}
+      />
+    );
+  } else {
+    const items = activity.data.pages.flatMap((page) => page.items);
+    const total = activity.data.pages[0]?.total ?? 0;
+    body =
+      items.length === 0 ? (
+        <EmptyState
+          icon={<History />}
+          title="Nenhuma atividade"
+          description={
+            filtered
+              ? 'Nada foi registrado com estes filtros.'
+              : 'As criações, alterações e exclusões da empresa aparecem aqui.'
+          }
+          action={
+            filtered ? (
+              <Button variant="outline" onClick={() => setFilters(DEFAULT_ACTIVITY_FILTERS)}>
+                Limpar filtros
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <section aria-labelledby="activity-count" className="flex flex-col gap-2">
+          <p id="activity-count" className="text-sm text-muted-foreground" aria-live="polite">
+            {total === 1 ? '1 registro' : `${total} registros`}
+            {items.length < total ? ` · mostrando ${items.length}` : ''}
+          </p>
+          <ul aria-label="Atividade" aria-busy={activity.isFetching} className="grid gap-2">
+            {items.map((item) => (
+              <ActivityItem key={item.id} item={item} />
+            ))}
+          </ul>
+          {activity.hasNextPage ? (
+            <Button
+              variant="outline"
+              disabled={activity.isFetchingNextPage}
+              onClick={() => void activity.fetchNextPage()}
+            >
+              {activity.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+            </Button>
+          ) : null}
+        </section>
+      );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="Atividade" backTo="/mais" />
+      <ActivityFilters filters={filters} onChange={setFilters} people={people.data ?? []} />
+      {body}
+    </div>
+  );
+}

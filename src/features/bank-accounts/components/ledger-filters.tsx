@@ -1,0 +1,95 @@
+import { Search } from 'lucide-react';
+import { useId } from 'react';
+import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
+import { DatePicker } from '@/components/ui/date-picker';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import {
+  LEDGER_PERIOD_LABELS,
+  type LedgerFilters as Filters,
+  type LedgerPeriod,
+} from '@/features/bank-accounts/lib/ledger';
+import { parseIsoDate } from '@/lib/dates';
+
+const PERIODS: LedgerPeriod[] = ['this-month', 'last-month', 'last-90', 'all', 'custom'];
+
+interface LedgerFiltersProps {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+}
+
+/** Period (one at a time), search and "Mostrar estornos" of the account history. */
+export function LedgerFilters({ filters, onChange }: LedgerFiltersProps) {
+  const id = useId();
+  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  return (
+    <div className="grid gap-3">
+      <ChipGroup label="Período">
+        <div className="flex flex-wrap gap-2">
+          {PERIODS.map((period) => (
+            <FilterChip
+              key={period}
+              pressed={filters.period === period}
+              onClick={() => set({ period })}
+            >
+              {LEDGER_PERIOD_LABELS[period]}
+            </FilterChip>
+          ))}
+        </div>
+      </ChipGroup>
+      {filters.period === 'custom' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${id}-start`}>Data inicial</Label>
+            <DatePicker
+              id={`${id}-start`}
+              value={filters.customStart}
+              onChange={(customStart) => set({ customStart })}
+              disabledDays={(day) => {
+                const end = parseIsoDate(filters.customEnd);
+                return end ? day > end : false;
+              }}
+            />
+          </div>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${id}-end`}>Data final</Label>
+            <DatePicker
+              id={`${id}-end`}
+              value={filters.customEnd}
+              onChange={(customEnd) => set({ customEnd })}
+              disabledDays={(day) => {
+                const start = parseIsoDate(filters.customStart);
+                return start ? day < start : false;
+              }}
+            />
+          </div>
+        </div>
+      ) : null}
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Buscar transações"
+          placeholder="Buscar transações..."
+          value={filters.search}
+          onChange={(event) => set({ search: event.target.value })}
+          className="pl-9"
+        />
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor={`${id}-reversed`} className="text-sm font-normal">
+          Mostrar estornos
+        </Label>
+        <Switch
+          id={`${id}-reversed`}
+          checked={filters.showReversed}
+          onCheckedChange={(showReversed) => set({ showReversed })}
+        />
+      </div>
+    </div>
+  );
+}
