@@ -1,12 +1,19 @@
 import { Outlet, useNavigation } from 'react-router-dom';
 import { BottomNav } from '@/app/bottom-nav';
+import { KeyboardShortcuts } from '@/app/keyboard-shortcuts';
+import { Sidebar } from '@/app/sidebar';
+import { useIsDesktop } from '@/lib/use-media-query';
 
-/** The narrow single column of SPEC §1 (centred on desktop) above the bottom navigation. */
+/**
+ * The narrow single column of SPEC §1 above the bottom navigation on a phone; from 1024 px (the
+ * office desktop, issue 14) a sidebar and a content area up to 1280 px wide.
+ */
 export function AppLayout() {
   const navigation = useNavigation();
+  const desktop = useIsDesktop();
 
   return (
-    <div className="min-h-dvh bg-background">
+    <div className="min-h-dvh bg-background lg:flex">
       {navigation.state === 'loading' ? (
         <div
           className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
@@ -14,10 +21,18 @@ export function AppLayout() {
           aria-label="Carregando página"
         />
       ) : null}
-      <main className="mx-auto w-full max-w-md px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]">
+      {desktop ? <Sidebar /> : null}
+      <main
+        className={
+          desktop
+            ? 'mx-auto w-full min-w-0 max-w-screen-xl px-8 pb-10 pt-6'
+            : 'mx-auto w-full max-w-md px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]'
+        }
+      >
         <Outlet />
       </main>
-      <BottomNav />
+      {desktop ? null : <BottomNav />}
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Amount } from '@/components/amount';
 import { QueryError } from '@/components/query-state';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -6,21 +7,35 @@ import { cn } from '@/lib/utils';
 /**
  * An amount for a narrow card: a normal space after "R$", so a long amount wraps there and never
  * inside the number. `undefined` (still loading) stays `undefined`.
+ * @deprecated Pass `cents` to StatCard instead: it never wraps, and shortens on a phone.
  */
 export function wrappableCurrency(cents: number | undefined): string | undefined {
   return cents === undefined ? undefined : formatCurrency(cents).replace(/\u00a0/g, ' ');
 }
 
-/** One total of a `<dl>` grid of totals: coloured label with icon, and the value ("…" while loading). */
+/**
+ * Full amounts of up to this many characters ("R$ 99.999,99") fit a third of a 360 px phone;
+ * longer ones show as "R$ 1,2 mi" there (the full value is the accessible text and the title).
+ */
+const STAT_COMPACT_ABOVE = 12;
+
+/**
+ * One total of a `<dl>` grid of totals: coloured label with icon, and the value ("…" while
+ * loading). Money goes in `cents` (never wraps, compact on a phone when long); other values in
+ * `value`.
+ */
 export function StatCard({
   label,
   value,
+  cents,
   icon,
   className,
   compact = false,
 }: {
   label: string;
-  value: string | undefined;
+  value?: string | undefined;
+  /** An amount in centavos; `undefined` while loading. Takes precedence over `value`. */
+  cents?: number | undefined;
   icon: ReactNode;
   /** colour of the label */
   className: string;
@@ -41,10 +56,14 @@ export function StatCard({
       <dd
         className={cn(
           'font-bold tabular-nums leading-tight',
-          compact ? 'text-sm' : 'text-[clamp(0.75rem,3.4vw,0.875rem)]',
+          compact ? 'text-sm' : 'text-[clamp(0.75rem,3.4vw,0.875rem)] lg:text-xl',
         )}
       >
-        {value ?? <span className="text-muted-foreground">…</span>}
+        {cents !== undefined ? (
+          <Amount cents={cents} compactAbove={STAT_COMPACT_ABOVE} />
+        ) : (
+          (value ?? <span className="text-muted-foreground">…</span>)
+        )}
       </dd>
     </div>
   );
