@@ -7,7 +7,8 @@ const ShortcutsHelp = lazy(() =>
 );
 
 /** Search fields of list pages: `<input type="search">` is a searchbox; others may opt in. */
-export const SEARCH_SELECTOR = 'main input[type="search"], main [role="searchbox"], main [data-search]';
+export const SEARCH_SELECTOR =
+  'main input[type="search"], main [role="searchbox"], main [data-search]';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -70,7 +70,12 @@ const GROUPS: NavGroup[] = [
   {
     label: 'Contas',
     items: [
-      { label: 'Contas a Pagar', to: '/contas-pagar', icon: CircleArrowUp, pages: ['/contas-pagar'] },
+      {
+        label: 'Contas a Pagar',
+        to: '/contas-pagar',
+        icon: CircleArrowUp,
+        pages: ['/contas-pagar'],
+      },
       {
         label: 'Contas a Receber',
         to: '/contas-receber',
@@ -249,7 +254,8 @@ export function Sidebar() {
         Lançar
         <kbd
           aria-hidden="true"
-          className="ml-auto rounded border border-primary-foreground/40 px-1.5 text-xs font-normal">
+          className="ml-auto rounded border border-primary-foreground/40 px-1.5 text-xs font-normal"
+        >
           N
         </kbd>
       </Link>
