@@ -15,7 +15,7 @@ import {
   Truck,
   Users,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { currentState, toneClasses, type NavItem } from '@/app/bottom-nav';
@@ -179,18 +179,18 @@ function UserMenu() {
   });
   const name = company.fullName.trim() || company.email;
 
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  }
+
   return (
-    <div
-      className="grid gap-1"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
+    <div className="grid gap-1">
       <button
         type="button"
+        onKeyDown={closeOnEscape}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
@@ -220,6 +220,7 @@ function UserMenu() {
           <button
             type="button"
             disabled={signOut.isPending}
+            onKeyDown={closeOnEscape}
             onClick={() => signOut.mutate()}
             className="flex min-h-10 items-center gap-2 rounded-md px-2 text-sm font-medium text-destructive transition-colors hover:bg-destructive/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
           >
