@@ -23,6 +23,35 @@ describe('StatCard', () => {
   });
 });
 
+describe('StatCard with cents', () => {
+  it('shows a short amount whole, on one line', () => {
+    render(
+      <dl aria-label="Totais">
+        <StatCard label="A Pagar" cents={120000} icon={null} className="" />
+      </dl>,
+    );
+    const value = screen.getByRole('definition');
+    expect(value.textContent).toBe('R$\u00a01.200,00');
+    expect(value.querySelector('[data-amount]')).toHaveClass('whitespace-nowrap');
+  });
+
+  it('shortens a long amount on the phone, keeping the full value readable and as the title', () => {
+    render(
+      <dl aria-label="Totais">
+        <StatCard label="A Receber" cents={123456789} icon={null} className="" />
+      </dl>,
+    );
+    const amount = screen.getByRole('definition').querySelector('[data-amount]');
+    expect(amount).toHaveAttribute('title', 'R$\u00a01.234.567,89');
+    const [compact, full] = amount ? [...amount.children] : [];
+    expect(compact?.textContent).toBe('R$\u00a01,2\u00a0mi');
+    expect(compact).toHaveAttribute('aria-hidden', 'true');
+    expect(compact).toHaveClass('lg:hidden');
+    expect(full?.textContent).toBe('R$\u00a01.234.567,89');
+    expect(full).toHaveClass('sr-only', 'lg:not-sr-only');
+  });
+});
+
 describe('TotalsError', () => {
   it('says the totals failed and retries on request', async () => {
     const onRetry = vi.fn();

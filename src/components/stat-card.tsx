@@ -14,10 +14,11 @@ export function wrappableCurrency(cents: number | undefined): string | undefined
 }
 
 /**
- * Full amounts of up to this many characters ("R$ 99.999,99") fit a third of a 360 px phone;
- * longer ones show as "R$ 1,2 mi" there (the full value is the accessible text and the title).
+ * Full amounts of up to this many characters fit a third of a 360 px phone ("R$ 9.999,99"; in
+ * the compact variant, "R$ 999,99"); longer ones show as "R$ 1,2 mil" there (the full value is
+ * the accessible text and the title). Checked by tests/e2e/layout-widths.spec.ts.
  */
-const STAT_COMPACT_ABOVE = 12;
+const STAT_COMPACT_ABOVE = { normal: 11, compact: 10 };
 
 /**
  * One total of a `<dl>` grid of totals: coloured label with icon, and the value ("…" while
@@ -39,7 +40,7 @@ export function StatCard({
   icon: ReactNode;
   /** colour of the label */
   className: string;
-  /** smaller padding and a fixed small value size (for three totals beside filters) */
+  /** smaller padding and a value that stays small on the desktop (three totals beside filters) */
   compact?: boolean;
 }) {
   return (
@@ -55,12 +56,15 @@ export function StatCard({
       </dt>
       <dd
         className={cn(
-          'font-bold tabular-nums leading-tight',
-          compact ? 'text-sm' : 'text-[clamp(0.75rem,3.4vw,0.875rem)] lg:text-xl',
+          'text-[clamp(0.75rem,3.4vw,0.875rem)] font-bold tabular-nums leading-tight',
+          !compact && 'lg:text-xl',
         )}
       >
         {cents !== undefined ? (
-          <Amount cents={cents} compactAbove={STAT_COMPACT_ABOVE} />
+          <Amount
+            cents={cents}
+            compactAbove={compact ? STAT_COMPACT_ABOVE.compact : STAT_COMPACT_ABOVE.normal}
+          />
         ) : (
           (value ?? <span className="text-muted-foreground">…</span>)
         )}

@@ -26,7 +26,8 @@ const COMPACT_UNITS = [
 
 /**
  * A short amount for a narrow place: 123456 → "R$ 1,2 mil", 4_550_000_00 → "R$ 4,6 mi".
- * Below R$ 1.000 the full amount (with centavos). Rounded to one decimal (",0" dropped); a value
+ * Below R$ 1.000 the full amount (with centavos). At most three significant digits (one decimal
+ * below 100, ",0" dropped: "R$ 1 mil", "R$ 12,3 mil", "R$ 112 mil"); a value
  * that rounds up to 1000 of a unit moves to the next unit ("R$ 1 mi", never "R$ 1.000 mil").
  * Spaces are no-break spaces, so it never wraps. Only show it where the full value is one tap
  * away or in an accessible name / title: it loses precision.
@@ -37,7 +38,9 @@ export function formatCompactCurrency(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   let text = '';
   for (const unit of COMPACT_UNITS) {
-    const scaled = Math.round((reais / unit.reais) * 10) / 10;
+    // Three significant digits at most: "R$ 12,3 mil", "R$ 112 mil".
+    const exact = reais / unit.reais;
+    const scaled = exact < 99.95 ? Math.round(exact * 10) / 10 : Math.round(exact);
     text = `${sign}R$${NBSP}${compactNumber.format(scaled)}${NBSP}${unit.suffix}`;
     if (scaled < 1000) break;
   }

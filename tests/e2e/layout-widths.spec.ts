@@ -144,6 +144,13 @@ function measure(page: Page): Promise<LayoutReport> {
       if (rects.length !== 1 || height > lineHeight(el) * 1.5) {
         problems.push('data-amount on ' + rects.length + ' boxes, ' + Math.round(height) + ' px high: ' + describe(el));
       }
+      // Nor may it stick out of the box it sits in (a card a third of the phone wide).
+      const box = el.parentElement.getBoundingClientRect();
+      const pad = parseFloat(getComputedStyle(el.parentElement).paddingRight) || 0;
+      const right = rects[0].right;
+      if (right > box.right - pad + 1 || rects[0].left < box.left - 1) {
+        problems.push('data-amount sticks out of its box by ' + Math.round(right - box.right + pad) + ' px: ' + describe(el));
+      }
     }
 
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -211,11 +218,11 @@ for (const width of WIDTHS) {
       await page.evaluate('document.fonts.ready');
       await screenshot(page, `${name}-${width}`);
       const report = await measure(page);
-      expect(report.scrollWidth, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(
-        report.clientWidth,
-      );
-      if (path === '/') expect(report.marked, 'home marks its amounts').toBeGreaterThan(5);
-      expect(report.problems, `${path} at ${width} px`).toEqual([]);
+      expect
+        .soft(report.scrollWidth, `${path} at ${width} px scrolls sideways`)
+        .toBeLessThanOrEqual(report.clientWidth);
+      if (path === '/') expect(report.marked, 'home marks its amounts').toBeGreaterThanOrEqual(5);
+      expect.soft(report.problems, `${path} at ${width} px`).toEqual([]);
     }
   });
 }
