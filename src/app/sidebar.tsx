@@ -108,7 +108,7 @@ const GROUPS: NavGroup[] = [
 ];
 
 const linkBase =
-  'flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  'flex min-h-9 items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
   const current = currentState(item, pathname);
@@ -239,7 +239,7 @@ export function Sidebar() {
   const lancar = currentState({ pages: ['/lancar'] }, pathname);
 
   return (
-    <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col gap-4 overflow-y-auto border-r bg-card px-3 py-4">
+    <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col gap-3 overflow-y-auto border-r bg-card px-3 py-4">
       <div className="grid gap-3 px-1">
         <p className="text-base font-bold text-primary">App Finanças</p>
         <CompanyBlock />
@@ -260,7 +260,7 @@ export function Sidebar() {
           N
         </kbd>
       </Link>
-      <nav aria-label="Navegação principal" className="grid gap-4">
+      <nav aria-label="Navegação principal" className="grid gap-3">
         {GROUPS.map((group, index) => (
           <div key={group.label ?? index} className="grid gap-0.5">
             {group.label ? (

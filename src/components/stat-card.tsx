@@ -7,7 +7,8 @@ import { cn } from '@/lib/utils';
 /**
  * An amount for a narrow card: a normal space after "R$", so a long amount wraps there and never
  * inside the number. `undefined` (still loading) stays `undefined`.
- * @deprecated Pass `cents` to StatCard instead: it never wraps, and shortens on a phone.
+ * Prefer StatCard's `cents`: it never wraps, and shortens on a phone (issue 14). Kept for
+ * branches that still pass `value={wrappableCurrency(…)}`.
  */
 export function wrappableCurrency(cents: number | undefined): string | undefined {
   return cents === undefined ? undefined : formatCurrency(cents).replace(/\u00a0/g, ' ');
