@@ -51,7 +51,7 @@ function renderTable() {
   return { table, names, header };
 }
 
-describe('DataTable', () => {
+describe('DataTable', { timeout: 15_000 }, () => {
   it('keeps the given order until a column is sorted; the name sorts both ways in pt-BR order', async () => {
     const user = userEvent.setup();
     const { names, header } = renderTable();

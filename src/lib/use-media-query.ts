@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+// Test environments (jsdom) may lack matchMedia: there, nothing matches (the phone layout).
+const canMatch = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+
 /** Tailwind's `lg` breakpoint: the office desktop (sidebar, wide content, tables). */
 export const DESKTOP_QUERY = '(min-width: 1024px)';
 
@@ -7,6 +10,7 @@ export const DESKTOP_QUERY = '(min-width: 1024px)';
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
+      if (!canMatch()) return () => undefined;
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
@@ -15,7 +19,7 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => canMatch() && window.matchMedia(query).matches,
     () => false,
   );
 }
