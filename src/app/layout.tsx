@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { BottomNav } from '@/app/bottom-nav';
 import { KeyboardShortcuts } from '@/app/keyboard-shortcuts';
-import { Sidebar } from '@/app/sidebar';
 import { useIsDesktop } from '@/lib/use-media-query';
+
+// Phones never download the sidebar; it is not part of the first-load budget (docs/performance.md).
+const Sidebar = lazy(() => import('@/app/sidebar').then((m) => ({ default: m.Sidebar })));
 
 /**
  * The narrow single column of SPEC §1 above the bottom navigation on a phone; from 1024 px (the
@@ -21,7 +24,12 @@ export function AppLayout() {
           aria-label="Carregando página"
         />
       ) : null}
-      {desktop ? <Sidebar /> : null}
+      {desktop ? (
+        // The placeholder keeps the content from jumping sideways when the sidebar arrives.
+        <Suspense fallback={<div className="w-64 shrink-0 border-r bg-card" />}>
+          <Sidebar />
+        </Suspense>
+      ) : null}
       <main
         className={
           desktop
