@@ -35,6 +35,9 @@ async function tableNames(page: Page): Promise<string[]> {
 for (const size of SIZES) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
+    // Several route chunks are loaded for the first time in each journey; on the shared 2-core
+    // machine that has taken more than the default 60 s.
+    test.beforeEach(() => test.slow());
 
     test('the sidebar replaces the bottom navigation and navigates, marking the page', async ({
       page,
@@ -115,7 +118,9 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/$/);
       await page.keyboard.press('n');
       await expect(page).toHaveURL(/\/lancar$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Lançar' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Lançar' })).toBeVisible({
+        timeout: 30_000,
+      });
 
       await page.goto('/fornecedores');
       const search = page.getByRole('searchbox', { name: 'Buscar fornecedores' });
