@@ -48,6 +48,8 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      // The office desktop's journeys and the width sweep set their own viewports.
+      testIgnore: /(desktop|layout-widths)\.spec\.ts$/,
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },

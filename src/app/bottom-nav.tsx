@@ -9,7 +9,7 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 import { cn } from '@/lib/utils';
 
-interface NavItem {
+export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
@@ -57,14 +57,18 @@ export const NAV_ITEMS: NavItem[] = [
   },
 ];
 
-function currentState(item: NavItem, pathname: string): 'page' | 'true' | undefined {
+/** aria-current of a navigation link: "page" on its own page, "true" on a screen below it. */
+export function currentState(
+  item: Pick<NavItem, 'pages' | 'sections'>,
+  pathname: string,
+): 'page' | 'true' | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (item.pages.includes(path)) return 'page';
   if (item.sections?.some((s) => path === s || path.startsWith(`${s}/`))) return 'true';
   return undefined;
 }
 
-const toneClasses = {
+export const toneClasses = {
   expense: { idle: 'text-expense', active: 'bg-expense/15 text-expense' },
   income: { idle: 'text-income', active: 'bg-income/15 text-income' },
   neutral: { idle: 'text-muted-foreground', active: 'bg-primary/10 text-primary' },

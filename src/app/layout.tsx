@@ -1,12 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { BottomNav } from '@/app/bottom-nav';
+import { KeyboardShortcuts } from '@/app/keyboard-shortcuts';
+import { useIsDesktop } from '@/lib/use-media-query';
 
-/** The narrow single column of SPEC §1 (centred on desktop) above the bottom navigation. */
+// Phones never download the sidebar; it is not part of the first-load budget (docs/performance.md).
+const Sidebar = lazy(() => import('@/app/sidebar').then((m) => ({ default: m.Sidebar })));
+
+/**
+ * The narrow single column of SPEC §1 above the bottom navigation on a phone; from 1024 px (the
+ * office desktop, issue 14) a sidebar and a content area up to 1280 px wide.
+ */
 export function AppLayout() {
   const navigation = useNavigation();
+  const desktop = useIsDesktop();
 
   return (
-    <div className="min-h-dvh bg-background">
+    <div className="min-h-dvh bg-background lg:flex">
       {navigation.state === 'loading' ? (
         <div
           className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
@@ -14,10 +24,23 @@ export function AppLayout() {
           aria-label="Carregando página"
         />
       ) : null}
-      <main className="mx-auto w-full max-w-md px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]">
+      {desktop ? (
+        // The placeholder keeps the content from jumping sideways when the sidebar arrives.
+        <Suspense fallback={<div className="w-64 shrink-0 border-r bg-card" />}>
+          <Sidebar />
+        </Suspense>
+      ) : null}
+      <main
+        className={
+          desktop
+            ? 'mx-auto w-full min-w-0 max-w-screen-xl px-8 pb-10 pt-6'
+            : 'mx-auto w-full max-w-md px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]'
+        }
+      >
         <Outlet />
       </main>
-      <BottomNav />
+      {desktop ? null : <BottomNav />}
+      <KeyboardShortcuts />
     </div>
   );
 }

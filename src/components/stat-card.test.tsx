@@ -1,14 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { StatCard, TotalsError, wrappableCurrency } from '@/components/stat-card';
+import { StatCard, TotalsError } from '@/components/stat-card';
 
 describe('StatCard', () => {
   it('shows the label and the value as a term and its definition, "…" while loading', () => {
     render(
       <dl aria-label="Totais">
-        <StatCard label="A Receber" value={wrappableCurrency(123456)} icon={null} className="" />
-        <StatCard label="A Pagar" value={wrappableCurrency(undefined)} icon={null} className="" />
+        <StatCard label="A Receber" value="R$ 1.234,56" icon={null} className="" />
+        <StatCard label="A Pagar" value={undefined} icon={null} className="" />
       </dl>,
     );
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
@@ -17,9 +17,34 @@ describe('StatCard', () => {
     expect(values).toEqual(['R$ 1.234,56', '…']);
   });
 
-  it('lets a long amount wrap after "R$", never inside the number', () => {
-    expect(wrappableCurrency(-99999999)).toBe('-R$ 999.999,99');
-    expect(wrappableCurrency(0)).not.toContain('\u00a0');
+});
+
+describe('StatCard with cents', () => {
+  it('shows a short amount whole, on one line', () => {
+    render(
+      <dl aria-label="Totais">
+        <StatCard label="A Pagar" cents={120000} icon={null} className="" />
+      </dl>,
+    );
+    const value = screen.getByRole('definition');
+    expect(value.textContent).toBe('R$\u00a01.200,00');
+    expect(value.querySelector('[data-amount]')).toHaveClass('whitespace-nowrap');
+  });
+
+  it('shortens a long amount on the phone, keeping the full value readable and as the title', () => {
+    render(
+      <dl aria-label="Totais">
+        <StatCard label="A Receber" cents={123456789} icon={null} className="" />
+      </dl>,
+    );
+    const amount = screen.getByRole('definition').querySelector('[data-amount]');
+    expect(amount).toHaveAttribute('title', 'R$\u00a01.234.567,89');
+    const [compact, full] = amount ? [...amount.children] : [];
+    expect(compact?.textContent).toBe('R$\u00a01,2\u00a0mi');
+    expect(compact).toHaveAttribute('aria-hidden', 'true');
+    expect(compact).toHaveClass('lg:hidden');
+    expect(full?.textContent).toBe('R$\u00a01.234.567,89');
+    expect(full).toHaveClass('sr-only', 'lg:not-sr-only');
   });
 });
 

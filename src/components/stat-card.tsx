@@ -1,30 +1,36 @@
 import type { ReactNode } from 'react';
+import { Amount } from '@/components/amount';
 import { QueryError } from '@/components/query-state';
-import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
 /**
- * An amount for a narrow card: a normal space after "R$", so a long amount wraps there and never
- * inside the number. `undefined` (still loading) stays `undefined`.
+ * Full amounts of up to this many characters fit a third of a 360 px phone ("R$ 9.999,99"; in
+ * the compact variant, "R$ 999,99"); longer ones show as "R$ 1,2 mil" there (the full value is
+ * the accessible text and the title). Checked by tests/e2e/layout-widths.spec.ts.
  */
-export function wrappableCurrency(cents: number | undefined): string | undefined {
-  return cents === undefined ? undefined : formatCurrency(cents).replace(/\u00a0/g, ' ');
-}
+const STAT_COMPACT_ABOVE = { normal: 11, compact: 10 };
 
-/** One total of a `<dl>` grid of totals: coloured label with icon, and the value ("…" while loading). */
+/**
+ * One total of a `<dl>` grid of totals: coloured label with icon, and the value ("…" while
+ * loading). Money goes in `cents` (never wraps, compact on a phone when long); other values in
+ * `value`.
+ */
 export function StatCard({
   label,
   value,
+  cents,
   icon,
   className,
   compact = false,
 }: {
   label: string;
-  value: string | undefined;
+  value?: string | undefined;
+  /** An amount in centavos; `undefined` while loading. Takes precedence over `value`. */
+  cents?: number | undefined;
   icon: ReactNode;
   /** colour of the label */
   className: string;
-  /** smaller padding and a fixed small value size (for three totals beside filters) */
+  /** smaller padding and a value that stays small on the desktop (three totals beside filters) */
   compact?: boolean;
 }) {
   return (
@@ -40,11 +46,18 @@ export function StatCard({
       </dt>
       <dd
         className={cn(
-          'font-bold tabular-nums leading-tight',
-          compact ? 'text-sm' : 'text-[clamp(0.75rem,3.4vw,0.875rem)]',
+          'text-[clamp(0.75rem,3.4vw,0.875rem)] font-bold tabular-nums leading-tight',
+          !compact && 'lg:text-xl',
         )}
       >
-        {value ?? <span className="text-muted-foreground">…</span>}
+        {cents !== undefined ? (
+          <Amount
+            cents={cents}
+            compactAbove={compact ? STAT_COMPACT_ABOVE.compact : STAT_COMPACT_ABOVE.normal}
+          />
+        ) : (
+          (value ?? <span className="text-muted-foreground">…</span>)
+        )}
       </dd>
     </div>
   );

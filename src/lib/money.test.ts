@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCompactCurrency,
   formatCurrency,
   fromCents,
   MAX_CENTS,
@@ -167,5 +168,34 @@ describe('splitInstallments', () => {
     expect(() => splitInstallments(100, 1.5)).toThrow(RangeError);
     expect(() => splitInstallments(-1, 2)).toThrow(RangeError);
     expect(() => splitInstallments(10.5, 2)).toThrow(RangeError);
+  });
+});
+
+describe('formatCompactCurrency', () => {
+  it.each([
+    [0, 'R$ 0,00'],
+    [99_999, 'R$ 999,99'],
+    [100_000, 'R$ 1 mil'],
+    [120_000, 'R$ 1,2 mil'],
+    [123_456, 'R$ 1,2 mil'],
+    [1_234_567, 'R$ 12,3 mil'],
+    [99_995_000, 'R$ 1 mi'],
+    [99_940_000, 'R$ 999 mil'],
+    [11_231_110, 'R$ 112 mil'],
+    [9_994_000, 'R$ 99,9 mil'],
+    [9_996_000, 'R$ 100 mil'],
+    [455_000_000, 'R$ 4,6 mi'],
+    [123_456_789_000, 'R$ 1,2 bi'],
+    [MAX_CENTS, 'R$ 1 tri'],
+    [-150_000, '-R$ 1,5 mil'],
+    [-50, '-R$ 0,50'],
+  ])('%d centavos → %j', (cents, text) => {
+    expect(formatCompactCurrency(cents)).toBe(nbsp(text));
+  });
+
+  it('never contains a breakable space', () => {
+    for (const cents of [5, 100_000, 987_654_321, -123_456_789]) {
+      expect(formatCompactCurrency(cents)).not.toMatch(/ /);
+    }
   });
 });

@@ -13,6 +13,40 @@ export function formatCurrency(cents: number): string {
   return brl.format(cents / 100);
 }
 
+const NBSP = '\u00a0';
+
+const compactNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+const COMPACT_UNITS = [
+  { reais: 1e3, suffix: 'mil' },
+  { reais: 1e6, suffix: 'mi' },
+  { reais: 1e9, suffix: 'bi' },
+  { reais: 1e12, suffix: 'tri' },
+] as const;
+
+/**
+ * A short amount for a narrow place: 123456 → "R$ 1,2 mil", 4_550_000_00 → "R$ 4,6 mi".
+ * Below R$ 1.000 the full amount (with centavos). At most three significant digits (one decimal
+ * below 100, ",0" dropped: "R$ 1 mil", "R$ 12,3 mil", "R$ 112 mil"); a value
+ * that rounds up to 1000 of a unit moves to the next unit ("R$ 1 mi", never "R$ 1.000 mil").
+ * Spaces are no-break spaces, so it never wraps. Only show it where the full value is one tap
+ * away or in an accessible name / title: it loses precision.
+ */
+export function formatCompactCurrency(cents: number): string {
+  const reais = Math.abs(cents) / 100;
+  if (reais < 1000) return formatCurrency(cents);
+  const sign = cents < 0 ? '-' : '';
+  let text = '';
+  for (const unit of COMPACT_UNITS) {
+    // Three significant digits at most: "R$ 12,3 mil", "R$ 112 mil".
+    const exact = reais / unit.reais;
+    const scaled = exact < 99.95 ? Math.round(exact * 10) / 10 : Math.round(exact);
+    text = `${sign}R$${NBSP}${compactNumber.format(scaled)}${NBSP}${unit.suffix}`;
+    if (scaled < 1000) break;
+  }
+  return text;
+}
+
 /**
  * Parses what a user typed into a money field, as SPEC §5 says: remove "R$", spaces and
  * thousands dots, then read the decimal comma. Returns centavos, or null for blank,

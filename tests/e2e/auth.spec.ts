@@ -84,7 +84,7 @@ test('sign up, create the company, stay signed in, sign out and back in', async 
   await expect(page.getByText('Empresa criada!')).toBeVisible();
 
   await expect(page.getByRole('heading', { name: 'Olá, Ana Souza' })).toBeVisible();
-  await expect(page.getByText('Construtora Horizonte')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Construtora Horizonte')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await screenshot(page, 'home');
 
@@ -273,7 +273,9 @@ test('an invited user joins the company and sees its data; another company sees 
   await invitee.getByRole('button', { name: 'Aceitar convite' }).click();
   await expect(invitee.getByText('Convite aceito!')).toBeVisible();
   await expect(invitee.getByRole('heading', { name: 'Olá, Davi Convidado' })).toBeVisible();
-  await expect(invitee.getByText('Construtora Alfa', { exact: true })).toBeVisible();
+  await expect(
+    invitee.getByRole('main').getByText('Construtora Alfa', { exact: true }),
+  ).toBeVisible();
   await expect(invitee.getByText('Conta Alfa Exclusiva')).toBeVisible();
 
   // As a member the invitee sees the users but cannot manage them.
@@ -298,7 +300,9 @@ test('an invited user joins the company and sees its data; another company sees 
   const outsider = await createAccount('Construtora Beta', 'Eva Beta');
   const outsiderPage = await newPage(browser);
   await signIn(outsiderPage, outsider.email, outsider.password);
-  await expect(outsiderPage.getByText('Construtora Beta', { exact: true })).toBeVisible();
+  await expect(
+    outsiderPage.getByRole('main').getByText('Construtora Beta', { exact: true }),
+  ).toBeVisible();
   await expect(outsiderPage.getByText('Conta Alfa Exclusiva')).toHaveCount(0);
   await outsiderPage.goto('/preferencias');
   await expect(
@@ -368,7 +372,9 @@ test('a user of two companies switches between them; each shows only its own dat
   // The choice is remembered across reloads.
   await page.reload();
   await expect(page.getByText('Conta da Delta')).toBeVisible();
-  await expect(page.getByText('Construtora Delta', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Construtora Delta', { exact: true }),
+  ).toBeVisible();
 
   await page.goto('/mais');
   await page.getByLabel('Trocar de empresa').click();

@@ -70,7 +70,9 @@ test('the admin copies the invitation link; the invited person signs up through 
 
   await expect(invitee.getByText('Convite aceito!')).toBeVisible();
   await expect(invitee.getByRole('heading', { name: 'Olá, Davi Elo' })).toBeVisible();
-  await expect(invitee.getByText('Construtora Elo', { exact: true })).toBeVisible();
+  await expect(
+    invitee.getByRole('main').getByText('Construtora Elo', { exact: true }),
+  ).toBeVisible();
   expect(new URL(invitee.url()).pathname).toBe('/');
   await screenshot(invitee, 'home-depois-do-convite');
 

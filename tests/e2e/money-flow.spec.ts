@@ -183,7 +183,7 @@ test('a payable created through the API is settled from home: balance drops by e
   await signIn(page, s.account.email, s.account.password);
 
   await expect(page.getByRole('heading', { name: 'Olá, Paula Fluxo' })).toBeVisible();
-  await expect(page.getByText('Construtora Fluxo')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Construtora Fluxo')).toBeVisible();
   await expect(balanceCard(page, 'Conta Principal')).toContainText(brl('1.000,00'));
   await expect(pendingList(page, 'A Pagar')).toContainText('1 pendente');
   await expect(pendingList(page, 'A Pagar')).toContainText('Cimento CP-II');

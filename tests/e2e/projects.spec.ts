@@ -2,7 +2,15 @@
 // the list, see a paid payable of the obra (made and settled through the API) as spent with the
 // budget warning and in Financeiro, complete a stage, add a team member and edit the obra.
 import type { Page } from '@playwright/test';
-import { createAccount, expect, screenshot, signIn, test, type ApiClient } from './support';
+import {
+  createAccount,
+  expect,
+  listItemRole,
+  screenshot,
+  signIn,
+  test,
+  type ApiClient,
+} from './support';
 
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -95,7 +103,7 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await expect(page).toHaveURL(/\/obras$/);
 
   const card = page
-    .getByRole('listitem')
+    .getByRole(listItemRole(page))
     .filter({ has: page.getByRole('link', { name: 'Residencial Ipê Roxo' }) });
   await expect(card).toContainText('Helena Martins');
   await expect(card).toContainText('Planejamento');

@@ -188,7 +188,9 @@ test("switching company never shows the other company's numbers, even with its a
 
   // Castanha comes first by name.
   await signIn(page, owner.email, owner.password);
-  await expect(page.getByText('Construtora Castanha', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Construtora Castanha', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('31.864,29').first()).toBeVisible();
 
   // From now on every answer about Castanha is held until Damasco is on screen (a gate, not a
@@ -215,7 +217,9 @@ test("switching company never shows the other company's numbers, even with its a
 
   // Castanha's home starts loading again, and the user switches company before it answers.
   await page.reload();
-  await expect(page.getByText('Construtora Castanha', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Construtora Castanha', { exact: true }),
+  ).toBeVisible();
   await expect.poll(() => castanhaAsked).toBeGreaterThan(0);
   await openMais(page);
   texts.forget();
@@ -223,7 +227,9 @@ test("switching company never shows the other company's numbers, even with its a
   await page.getByLabel('Trocar de empresa').click();
   await page.getByRole('option', { name: 'Construtora Damasco' }).click();
 
-  await expect(page.getByText('Construtora Damasco', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Construtora Damasco', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('5.902,73').first()).toBeVisible();
   // Every answer about Castanha comes back now, late, while Damasco is on screen.
   releaseCastanha();

@@ -7,6 +7,7 @@ import {
   browserToday,
   createAccount,
   expect,
+  listItemRole,
   screenshot,
   signIn,
   test,
@@ -77,13 +78,19 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   await expect(page.getByText('Fornecedor cadastrado com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/fornecedores$/);
 
-  const card = page.getByRole('link', { name: /Depósito São Jorge/ });
+  // A card (a link) on the phone; a table row on the desktop, without address and notes.
+  const card =
+    listItemRole(page) === 'row'
+      ? page.getByRole('row', { name: /Depósito São Jorge/ })
+      : page.getByRole('link', { name: /Depósito São Jorge/ });
   await expect(card).toContainText('Ativo');
   await expect(card).toContainText('Materiais');
   await expect(card).toContainText('(11) 97777-1234');
   await expect(card).toContainText('vendas@saojorge.com.br');
-  await expect(card).toContainText('Av. das Obras, 100');
-  await expect(card).toContainText('Entrega em até 48 h');
+  if (listItemRole(page) === 'listitem') {
+    await expect(card).toContainText('Av. das Obras, 100');
+    await expect(card).toContainText('Entrega em até 48 h');
+  }
   await expect(page.getByRole('group', { name: 'Fornecedores ativos' })).toContainText('1');
 
   // Search by type label, by category, and a miss.
@@ -216,7 +223,7 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   await expect(page.getByRole('button', { name: 'Ativar' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Voltar para Fornecedores' }).click();
-  await expect(page.getByRole('link', { name: /Depósito São Jorge/ })).toContainText('Inativo');
+  await expect(card).toContainText('Inativo');
   await expect(page.getByRole('group', { name: 'Fornecedores ativos' })).toContainText('0');
   await expect(page.getByRole('group', { name: 'Total gasto' })).toContainText('R$ 300,00');
   await screenshot(page, 'suppliers-list-after');
@@ -244,7 +251,7 @@ test('create, find, edit and deactivate a client', async ({ page }) => {
   await expect(page.getByText('Cliente cadastrado!')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const item = page.getByRole('listitem', { name: 'Família Oliveira' });
+  const item = page.getByRole(listItemRole(page), { name: 'Família Oliveira' });
   await expect(item).toContainText('Ativo');
   await expect(item).toContainText('123.456.789-00');
   await expect(item).toContainText('oliveira@example.com');
@@ -270,7 +277,7 @@ test('create, find, edit and deactivate a client', async ({ page }) => {
   await dialog.getByLabel('Endereço').fill('Rua das Flores, 12');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Cliente atualizado!')).toBeVisible();
-  const renamed = page.getByRole('listitem', { name: 'Família Oliveira Santos' });
+  const renamed = page.getByRole(listItemRole(page), { name: 'Família Oliveira Santos' });
   await expect(renamed).toContainText('Rua das Flores, 12');
   await screenshot(page, 'clients-list');
 

@@ -96,3 +96,11 @@ export function browserToday(): string {
   // en-CA formats as yyyy-MM-dd.
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 }
+
+/**
+ * From 1024 px (the office desktop, issue 14) suppliers, clients and obras are table rows; on a
+ * phone, cards in a list. The role of one item of those lists at the page's width.
+ */
+export function listItemRole(page: Page): 'row' | 'listitem' {
+  return (page.viewportSize()?.width ?? 0) >= 1024 ? 'row' : 'listitem';
+}

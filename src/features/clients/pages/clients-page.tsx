@@ -10,21 +10,44 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useClients, type Client } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
+import { useIsDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { useUpdateClient } from '@/features/clients/api/update-client';
 import { ClientDialog } from '@/features/clients/components/client-dialog';
+import { ClientsTable } from '@/features/clients/components/clients-table';
 import { matchesClientSearch } from '@/features/clients/lib/client-form';
 
 /** Clientes (beyond the spec, reached from Mais): list, search, create, edit, (de)activate. */
 export function ClientsPage() {
   const clients = useClients({ activeOnly: false });
   const [search, setSearch] = useState('');
+  const desktop = useIsDesktop();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Client | null>(null);
 
   const all = clients.data ?? [];
   const visible = all.filter((client) => matchesClientSearch(client, search));
   const activeCount = all.filter((client) => client.is_active).length;
+
+  const updateClient = useUpdateClient();
+  const pendingId = updateClient.isPending ? updateClient.variables.id : null;
+
+  function toggleActive(client: Client) {
+    const isActive = !client.is_active;
+    updateClient.mutate(
+      { id: client.id, changes: { is_active: isActive } },
+      {
+        onSuccess: () =>
+          toast.success(isActive ? 'Cliente ativado' : 'Cliente desativado', {
+            description: isActive
+              ? `${client.name} voltou a aparecer nas contas a receber.`
+              : `${client.name} não aparece mais nas contas a receber; o histórico foi mantido.`,
+          }),
+        onError: (error) =>
+          toast.error('Erro ao atualizar cliente', { description: getErrorMessage(error) }),
+      },
+    );
+  }
 
   function openNew() {
     setEditing(null);
@@ -54,7 +77,7 @@ export function ClientsPage() {
         }
       />
 
-      <div className="relative mb-4">
+      <div className="relative mb-4 lg:max-w-md">
         <Search
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"
@@ -91,10 +114,23 @@ export function ClientsPage() {
           title="Nenhum cliente encontrado"
           description="Tente buscar por outro nome, documento, email ou telefone."
         />
+      ) : desktop ? (
+        <ClientsTable
+          clients={visible}
+          onEdit={openEdit}
+          onToggleActive={toggleActive}
+          pendingId={pendingId}
+        />
       ) : (
         <ul className="grid gap-3" aria-label="Lista de clientes">
           {visible.map((client) => (
-            <ClientItem key={client.id} client={client} onEdit={() => openEdit(client)} />
+            <ClientItem
+              key={client.id}
+              client={client}
+              onEdit={() => openEdit(client)}
+              onToggleActive={() => toggleActive(client)}
+              pending={pendingId === client.id}
+            />
           ))}
         </ul>
       )}
@@ -104,26 +140,17 @@ export function ClientsPage() {
   );
 }
 
-function ClientItem({ client, onEdit }: { client: Client; onEdit: () => void }) {
-  const updateClient = useUpdateClient();
-
-  function toggleActive() {
-    const isActive = !client.is_active;
-    updateClient.mutate(
-      { id: client.id, changes: { is_active: isActive } },
-      {
-        onSuccess: () =>
-          toast.success(isActive ? 'Cliente ativado' : 'Cliente desativado', {
-            description: isActive
-              ? `${client.name} voltou a aparecer nas contas a receber.`
-              : `${client.name} não aparece mais nas contas a receber; o histórico foi mantido.`,
-          }),
-        onError: (error) =>
-          toast.error('Erro ao atualizar cliente', { description: getErrorMessage(error) }),
-      },
-    );
-  }
-
+function ClientItem({
+  client,
+  onEdit,
+  onToggleActive,
+  pending,
+}: {
+  client: Client;
+  onEdit: () => void;
+  onToggleActive: () => void;
+  pending: boolean;
+}) {
   return (
     <li
       className={cn(
@@ -175,8 +202,8 @@ function ClientItem({ client, onEdit }: { client: Client; onEdit: () => void }) 
         <Button
           variant="outline"
           size="sm"
-          onClick={toggleActive}
-          disabled={updateClient.isPending}
+          onClick={onToggleActive}
+          disabled={pending}
           aria-label={`${client.is_active ? 'Desativar' : 'Ativar'} ${client.name}`}
         >
           <Power aria-hidden="true" />

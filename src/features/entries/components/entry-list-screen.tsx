@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryError } from '@/components/query-state';
 import { SettleDialog } from '@/features/entries/components/settle-dialog/settle-dialog';
-import { StatCard, TotalsError, wrappableCurrency } from '@/components/stat-card';
+import { StatCard, TotalsError } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -104,7 +104,7 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
         <dl aria-label="Resumo" aria-busy={summary.isPending} className="grid grid-cols-3 gap-2">
           <StatCard
             label="Total pendente"
-            value={wrappableCurrency(summary.data?.pendingCents)}
+            cents={summary.data?.pendingCents}
             className={kind === 'expense' ? 'text-expense' : 'text-income'}
             icon={<Clock className="size-3.5 shrink-0" aria-hidden="true" />}
           />
@@ -116,7 +116,7 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
           />
           <StatCard
             label={t.paidTotal}
-            value={wrappableCurrency(summary.data?.paidCents)}
+            cents={summary.data?.paidCents}
             className="text-success"
             icon={<CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" />}
           />

@@ -17,17 +17,23 @@ export function HomePage() {
   const [selected, setSelected] = useState<Entry | null>(null);
 
   return (
-    <div className="flex flex-col gap-5">
-      <header>
-        <h1 className="text-xl font-bold">Olá, {company.fullName.trim() || 'Usuário'}</h1>
+    // Phone: one column. Office desktop (lg): balances and totals across, the two pending lists
+    // side by side.
+    <div className="flex flex-col gap-5 lg:grid lg:grid-cols-2 lg:gap-6">
+      <header className="lg:col-span-2">
+        <h1 className="text-xl font-bold lg:text-2xl">
+          Olá, {company.fullName.trim() || 'Usuário'}
+        </h1>
         <p className="text-sm text-muted-foreground">{company.name.trim() || 'Empresa'}</p>
       </header>
 
-      <section aria-label="Contas bancárias">
+      <section aria-label="Contas bancárias" className="min-w-0 lg:col-span-2">
         <BalanceCards />
       </section>
 
-      <SummaryTotals />
+      <div className="lg:col-span-2">
+        <SummaryTotals />
+      </div>
 
       <PendingList
         kind="expense"
@@ -40,7 +46,7 @@ export function HomePage() {
         onSelect={setSelected}
       />
 
-      <Button asChild variant="outline" size="lg">
+      <Button asChild variant="outline" size="lg" className="lg:col-span-2 lg:justify-self-center">
         <Link to="/ultimos-lancamentos">
           <History aria-hidden="true" />
           Últimos lançamentos

@@ -1,6 +1,7 @@
 import { Building2, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Amount } from '@/components/amount';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,12 +12,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectsOverview } from '@/features/projects/api/get-projects-overview';
 import { ProjectCard } from '@/features/projects/components/project-card';
+import { ProjectsTable } from '@/features/projects/components/projects-table';
 import { isActiveStatus, matchesSearch } from '@/features/projects/lib/project-view';
-import { formatCurrency } from '@/lib/money';
+import { useIsDesktop } from '@/lib/use-media-query';
 
 export function ProjectsPage() {
   const projects = useProjectsOverview();
   const [search, setSearch] = useState('');
+  const desktop = useIsDesktop();
 
   const all = projects.data ?? [];
   const visible = all.filter((project) => matchesSearch(project, search));
@@ -36,7 +39,7 @@ export function ProjectsPage() {
     <>
       <PageHeader title="Obras & Projetos" backTo="/mais" actions={newButton} />
 
-      <section aria-label="Resumo das obras" className="mb-4 grid grid-cols-2 gap-3">
+      <section aria-label="Resumo das obras" className="mb-4 grid grid-cols-2 gap-3 lg:max-w-2xl">
         <Card role="group" aria-label="Obras Ativas">
           <CardContent className="p-4">
             <p className="text-sm text-muted-foreground">Obras Ativas</p>
@@ -51,14 +54,14 @@ export function ProjectsPage() {
         <Card role="group" aria-label="Orçamento Total">
           <CardContent className="p-4">
             <p className="text-sm text-muted-foreground">Orçamento Total</p>
-            <p className="break-words text-base font-bold tabular-nums leading-8">
-              {projects.isSuccess ? formatCurrency(totalBudget) : '—'}
+            <p className="text-base font-bold leading-8 lg:text-2xl">
+              {projects.isSuccess ? <Amount cents={totalBudget} compactAbove={14} /> : '—'}
             </p>
           </CardContent>
         </Card>
       </section>
 
-      <div className="relative mb-4">
+      <div className="relative mb-4 lg:max-w-md">
         <Label htmlFor="project-search" className="sr-only">
           Buscar obras
         </Label>
@@ -97,6 +100,8 @@ export function ProjectsPage() {
           }
           action={newButton}
         />
+      ) : desktop ? (
+        <ProjectsTable projects={visible} />
       ) : (
         <ul className="grid grid-cols-1 gap-3" aria-label="Obras">
           {visible.map((project) => (

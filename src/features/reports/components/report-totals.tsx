@@ -1,5 +1,5 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { formatCurrency } from '@/lib/money';
+import { Amount } from '@/components/amount';
 import { cn } from '@/lib/utils';
 import type { ReportSummary } from '@/features/reports/api/get-report-summary';
 
@@ -14,8 +14,8 @@ export function ReportTotals({ summary }: { summary: ReportSummary }) {
             <TrendingUp className="size-4" aria-hidden="true" />
             Receitas
           </dt>
-          <dd className="break-words text-lg font-bold tabular-nums leading-tight">
-            {formatCurrency(summary.revenueCents)}
+          <dd className="text-lg font-bold leading-tight">
+            <Amount cents={summary.revenueCents} compactAbove={12} />
           </dd>
           <dd className="text-xs text-muted-foreground">
             {summary.revenueCount === 1 ? '1 recebimento' : `${summary.revenueCount} recebimentos`}
@@ -26,8 +26,8 @@ export function ReportTotals({ summary }: { summary: ReportSummary }) {
             <TrendingDown className="size-4" aria-hidden="true" />
             Despesas
           </dt>
-          <dd className="break-words text-lg font-bold tabular-nums leading-tight">
-            {formatCurrency(summary.expenseCents)}
+          <dd className="text-lg font-bold leading-tight">
+            <Amount cents={summary.expenseCents} compactAbove={12} />
           </dd>
           <dd className="text-xs text-muted-foreground">
             {summary.expenseCount === 1 ? '1 pagamento' : `${summary.expenseCount} pagamentos`}
@@ -36,9 +36,10 @@ export function ReportTotals({ summary }: { summary: ReportSummary }) {
       </dl>
       <p className="flex items-center justify-between rounded-lg border bg-card px-3 py-2 text-sm shadow-sm">
         <span className="text-muted-foreground">Resultado do período</span>
-        <span className={cn('font-bold tabular-nums', result < 0 ? 'text-expense' : 'text-income')}>
-          {formatCurrency(result)}
-        </span>
+        <Amount
+          cents={result}
+          className={cn('font-bold', result < 0 ? 'text-expense' : 'text-income')}
+        />
       </p>
     </section>
   );

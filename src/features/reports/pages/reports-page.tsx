@@ -102,9 +102,15 @@ export function ReportsPage() {
           onRetry={() => void summary.refetch()}
         />
       ) : (
-        <div className="flex flex-col gap-4" aria-busy={summary.isFetching}>
-          <ReportTotals summary={summary.data} />
-          <Button asChild variant="outline">
+        // Office desktop (lg): the totals across, the breakdown cards two by two.
+        <div
+          className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:items-start"
+          aria-busy={summary.isFetching}
+        >
+          <div className="lg:col-span-2">
+            <ReportTotals summary={summary.data} />
+          </div>
+          <Button asChild variant="outline" className="lg:col-span-2 lg:justify-self-start">
             <Link to="/movimentacoes">
               <List aria-hidden="true" />
               Ver movimentações
@@ -177,7 +183,10 @@ export function ReportsPage() {
         </div>
       )}
 
-      <BalanceSection filters={filters} />
+      {/* The chart scales with its width (an SVG viewBox): on the desktop, not beyond a card. */}
+      <div className="lg:max-w-2xl">
+        <BalanceSection filters={filters} />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Plus, Search, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Amount } from '@/components/amount';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -10,15 +11,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useSuppliers } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
-import { formatCurrency } from '@/lib/money';
+import { useIsDesktop } from '@/lib/use-media-query';
 import { useSupplierSummary } from '@/features/suppliers/api/get-supplier-summary';
 import { SupplierCard } from '@/features/suppliers/components/supplier-card';
+import { SuppliersTable } from '@/features/suppliers/components/suppliers-table';
 import { matchesSupplierSearch } from '@/features/suppliers/lib/supplier-form';
 
 export function SuppliersPage() {
   const suppliers = useSuppliers({ activeOnly: false });
   const summary = useSupplierSummary();
   const [search, setSearch] = useState('');
+  const desktop = useIsDesktop();
 
   const visible = (suppliers.data ?? []).filter((s) => matchesSupplierSearch(s, search));
 
@@ -38,7 +41,7 @@ export function SuppliersPage() {
         }
       />
 
-      <div className="mb-4 grid grid-cols-2 gap-3">
+      <div className="mb-4 grid grid-cols-2 gap-3 lg:max-w-2xl">
         <Card role="group" aria-labelledby="suppliers-active-label">
           <CardContent className="p-4">
             <p id="suppliers-active-label" className="text-sm text-muted-foreground">
@@ -55,13 +58,13 @@ export function SuppliersPage() {
               Total gasto
             </p>
             <p className="text-xl font-bold text-expense" aria-live="polite">
-              {summary.data ? formatCurrency(summary.data.totalSpent) : '—'}
+              {summary.data ? <Amount cents={summary.data.totalSpent} compactAbove={11} /> : '—'}
             </p>
           </CardContent>
         </Card>
       </div>
 
-      <div className="relative mb-4">
+      <div className="relative mb-4 lg:max-w-md">
         <Search
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"
@@ -102,6 +105,8 @@ export function SuppliersPage() {
           title="Nenhum fornecedor encontrado"
           description="Tente buscar por outro nome, tipo ou categoria."
         />
+      ) : desktop ? (
+        <SuppliersTable suppliers={visible} />
       ) : (
         <ul className="grid gap-3" aria-label="Lista de fornecedores">
           {visible.map((supplier) => (

@@ -1,12 +1,13 @@
 import { Landmark } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { Amount } from '@/components/amount';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useBankAccounts } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { bankAccountTypeLabels } from '@/lib/labels';
-import { formatCurrency, toCents } from '@/lib/money';
+import { toCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
 function typeLabel(type: string): string {
@@ -47,7 +48,7 @@ export function BalanceCards() {
   return (
     <ul
       aria-label="Saldos das contas bancárias"
-      className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2"
+      className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 lg:mx-0 lg:flex-wrap lg:overflow-visible lg:px-0"
     >
       {accounts.data.map((account, index) => {
         const cents = toCents(account.current_balance);
@@ -57,7 +58,7 @@ export function BalanceCards() {
             <Link
               to={`/contas-bancarias/${account.id}`}
               className={cn(
-                'flex h-28 w-44 flex-col justify-between overflow-hidden rounded-lg border p-3 shadow-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                'flex h-28 w-44 flex-col justify-between overflow-hidden rounded-lg border p-3 shadow-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:w-56',
                 highlighted
                   ? 'border-primary bg-primary text-primary-foreground'
                   : 'bg-card text-card-foreground hover:bg-accent',
@@ -83,12 +84,10 @@ export function BalanceCards() {
                 {typeLabel(account.type)}
               </span>
               <span
-                className={cn(
-                  'truncate text-lg font-bold tabular-nums',
-                  !highlighted && cents < 0 && 'text-expense',
-                )}
+                className={cn('text-lg font-bold', !highlighted && cents < 0 && 'text-expense')}
               >
-                {formatCurrency(cents)}
+                {/* The account's page, one tap away, shows the full balance of a compacted one. */}
+                <Amount cents={cents} compactAbove={13} />
               </span>
             </Link>
           </li>

@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
-import { StatCard, TotalsError, wrappableCurrency } from '@/components/stat-card';
+import { StatCard, TotalsError } from '@/components/stat-card';
 import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
 
 /** A Receber, A Pagar, Em Atraso (pending entries; overdue = due before today). */
@@ -11,22 +11,26 @@ export function SummaryTotals() {
   }
 
   return (
-    <dl aria-label="Totais" aria-busy={summary.isPending} className="grid grid-cols-3 gap-2">
+    <dl
+      aria-label="Totais"
+      aria-busy={summary.isPending}
+      className="grid grid-cols-3 gap-2 lg:gap-4"
+    >
       <StatCard
         label="A Receber"
-        value={wrappableCurrency(summary.data?.receivableCents)}
+        cents={summary.data?.receivableCents}
         className="text-income"
         icon={<ArrowDownCircle className="size-3.5 shrink-0" aria-hidden="true" />}
       />
       <StatCard
         label="A Pagar"
-        value={wrappableCurrency(summary.data?.payableCents)}
+        cents={summary.data?.payableCents}
         className="text-expense"
         icon={<ArrowUpCircle className="size-3.5 shrink-0" aria-hidden="true" />}
       />
       <StatCard
         label="Em Atraso"
-        value={wrappableCurrency(summary.data?.overdueCents)}
+        cents={summary.data?.overdueCents}
         className="text-warning"
         icon={<AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />}
       />

@@ -1,5 +1,5 @@
 import { ArrowDownCircle, ArrowUpCircle, Scale } from 'lucide-react';
-import { StatCard, TotalsError, wrappableCurrency } from '@/components/stat-card';
+import { StatCard, TotalsError } from '@/components/stat-card';
 import { useMovementSummary } from '@/features/entries/api/get-movement-summary';
 import type { MovementFilters } from '@/features/entries/lib/movement-filters';
 
@@ -17,21 +17,21 @@ export function MovementSummary({ filters }: { filters: MovementFilters }) {
       <StatCard
         compact
         label="Entradas"
-        value={wrappableCurrency(summary.data?.incomeCents)}
+        cents={summary.data?.incomeCents}
         className="text-income"
         icon={<ArrowDownCircle className="size-3.5 shrink-0" aria-hidden="true" />}
       />
       <StatCard
         compact
         label="Saídas"
-        value={wrappableCurrency(summary.data?.expenseCents)}
+        cents={summary.data?.expenseCents}
         className="text-expense"
         icon={<ArrowUpCircle className="size-3.5 shrink-0" aria-hidden="true" />}
       />
       <StatCard
         compact
         label="Saldo"
-        value={wrappableCurrency(balance)}
+        cents={balance}
         className={balance !== undefined && balance < 0 ? 'text-expense' : 'text-primary'}
         icon={<Scale className="size-3.5 shrink-0" aria-hidden="true" />}
       />

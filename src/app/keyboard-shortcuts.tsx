@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+// Its Radix Dialog code loads on the first "?", never with the first screen.
+const ShortcutsHelp = lazy(() =>
+  import('@/app/shortcuts-help').then((m) => ({ default: m.ShortcutsHelp })),
+);
+
+/** Search fields of list pages: `<input type="search">` is a searchbox; others may opt in. */
+export const SEARCH_SELECTOR =
+  'main input[type="search"], main [role="searchbox"], main [data-search]';
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target.closest('[role="combobox"], [role="textbox"], [role="listbox"], [role="menu"]') !== null
+  );
+}
+
+function focusSearch(): boolean {
+  const fields = document.querySelectorAll<HTMLElement>(SEARCH_SELECTOR);
+  const field = [...fields].find((el) => el.getClientRects().length > 0);
+  if (!field) return false;
+  field.focus();
+  if (field instanceof HTMLInputElement) field.select();
+  return true;
+}
+
+/**
+ * The office shortcuts (issue 14): "n" opens Lançar, "/" focuses the list's search, "?" lists the
+ * shortcuts. Never while typing in a field, with Ctrl/Alt/Meta, or while a dialog is open.
+ */
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.repeat || event.isComposing) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+
+      // "?" needs Shift on most keyboards; "n" and "/" must come without it.
+      if (event.key === '?') {
+        event.preventDefault();
+        setHelpOpen(true);
+      } else if (event.shiftKey) {
+        return;
+      } else if (event.key === 'n') {
+        event.preventDefault();
+        void navigate('/lancar');
+      } else if (event.key === '/') {
+        if (focusSearch()) event.preventDefault();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navigate]);
+
+  return helpOpen ? (
+    <Suspense fallback={null}>
+      <ShortcutsHelp onClose={() => setHelpOpen(false)} />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,283 @@
+import {
+  BarChart3,
+  ChevronDown,
+  CircleArrowDown,
+  CircleArrowUp,
+  HardHat,
+  House,
+  Landmark,
+  List,
+  LogOut,
+  Menu,
+  PenLine,
+  Settings,
+  Tags,
+  Truck,
+  Users,
+} from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { currentState, toneClasses, type NavItem } from '@/app/bottom-nav';
+import { useCompanySwitcher } from '@/lib/company-switcher';
+import { useCurrentCompany } from '@/lib/current-company';
+import { getErrorMessage } from '@/lib/errors';
+import { memberRoleLabels } from '@/lib/labels';
+import { useSignOut } from '@/lib/sign-out';
+import { cn } from '@/lib/utils';
+
+interface NavGroup {
+  label?: string;
+  items: NavItem[];
+}
+
+const sectionOf = (to: string): Pick<NavItem, 'pages' | 'sections'> => ({
+  pages: [to],
+  sections: [to],
+});
+
+/**
+ * The bottom navigation's destinations and the entries of Mais, in one list for the office
+ * desktop (issue 14). Lançar is the button above it.
+ */
+const GROUPS: NavGroup[] = [
+  {
+    items: [
+      {
+        label: 'Resumo',
+        to: '/',
+        icon: House,
+        pages: ['/', '/resumo'],
+        sections: ['/ultimos-lancamentos'],
+      },
+      { label: 'Pagar', to: '/pagar', icon: CircleArrowUp, pages: ['/pagar'], tone: 'expense' },
+      {
+        label: 'Relatório',
+        to: '/relatorio',
+        icon: BarChart3,
+        pages: ['/relatorio', '/dashboard'],
+      },
+      {
+        label: 'Receber',
+        to: '/receber',
+        icon: CircleArrowDown,
+        pages: ['/receber'],
+        tone: 'income',
+      },
+      { label: 'Movimentações', to: '/movimentacoes', icon: List, ...sectionOf('/movimentacoes') },
+    ],
+  },
+  {
+    label: 'Contas',
+    items: [
+      {
+        label: 'Contas a Pagar',
+        to: '/contas-pagar',
+        icon: CircleArrowUp,
+        pages: ['/contas-pagar'],
+      },
+      {
+        label: 'Contas a Receber',
+        to: '/contas-receber',
+        icon: CircleArrowDown,
+        pages: ['/contas-receber'],
+      },
+      {
+        label: 'Contas Bancárias',
+        to: '/contas-bancarias',
+        icon: Landmark,
+        ...sectionOf('/contas-bancarias'),
+      },
+    ],
+  },
+  {
+    label: 'Cadastros',
+    items: [
+      { label: 'Obras', to: '/obras', icon: HardHat, ...sectionOf('/obras') },
+      { label: 'Fornecedores', to: '/fornecedores', icon: Truck, ...sectionOf('/fornecedores') },
+      { label: 'Clientes', to: '/clientes', icon: Users, ...sectionOf('/clientes') },
+      { label: 'Categorias', to: '/categorias', icon: Tags, ...sectionOf('/categorias') },
+    ],
+  },
+  {
+    items: [
+      { label: 'Preferências', to: '/preferencias', icon: Settings, pages: ['/preferencias'] },
+      { label: 'Mais', to: '/mais', icon: Menu, pages: ['/mais'] },
+    ],
+  },
+];
+
+const linkBase =
+  'flex min-h-9 items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  const current = currentState(item, pathname);
+  const tone = toneClasses[item.tone ?? 'neutral'];
+  const Icon = item.icon;
+  return (
+    <Link
+      to={item.to}
+      aria-current={current}
+      className={cn(
+        linkBase,
+        current ? cn(tone.active, 'font-semibold') : 'text-foreground/80 hover:bg-accent',
+        !current && item.tone && tone.idle,
+      )}
+    >
+      <Icon className="size-5 shrink-0" aria-hidden="true" strokeWidth={current ? 2.4 : 2} />
+      {item.label}
+    </Link>
+  );
+}
+
+function CompanyBlock() {
+  const company = useCurrentCompany();
+  const { companies, switchCompany } = useCompanySwitcher();
+  const id = useId();
+
+  if (companies.length > 1) {
+    return (
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+          Empresa
+        </label>
+        {/* A native select: Radix Select would add its code to every first load. */}
+        <select
+          id={id}
+          value={company.id}
+          onChange={(event) => switchCompany(event.target.value)}
+          className="min-h-10 w-full rounded-md border border-input bg-background px-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {companies.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-0.5">
+      <span className="text-xs font-medium text-muted-foreground">Empresa</span>
+      <span className="break-words text-sm font-semibold">{company.name}</span>
+    </div>
+  );
+}
+
+function UserMenu() {
+  const company = useCurrentCompany();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const signOut = useSignOut({
+    onSuccess: () =>
+      toast.success('Logout realizado com sucesso', {
+        description: 'Você foi desconectado do sistema.',
+      }),
+    onError: (error) =>
+      toast.error('Erro ao fazer logout', { description: getErrorMessage(error) }),
+  });
+  const name = company.fullName.trim() || company.email;
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-1">
+      <button
+        type="button"
+        onKeyDown={closeOnEscape}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex min-h-11 w-full items-center gap-2 rounded-md px-2 py-1.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+          aria-hidden="true"
+        >
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block break-words text-sm font-medium">{name}</span>
+          <span className="block text-xs text-muted-foreground">
+            {memberRoleLabels[company.role]}
+          </span>
+        </span>
+        <ChevronDown
+          className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')}
+          aria-hidden="true"
+        />
+        <span className="sr-only">Menu do usuário</span>
+      </button>
+      {open ? (
+        <div id={panelId} className="grid gap-1 rounded-md border bg-background p-1">
+          <p className="break-all px-2 py-1 text-xs text-muted-foreground">{company.email}</p>
+          <button
+            type="button"
+            disabled={signOut.isPending}
+            onKeyDown={closeOnEscape}
+            onClick={() => signOut.mutate()}
+            className="flex min-h-10 items-center gap-2 rounded-md px-2 text-sm font-medium text-destructive transition-colors hover:bg-destructive/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {signOut.isPending ? 'Saindo...' : 'Sair'}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The office desktop's navigation (from 1024 px), in place of the bottom navigation. */
+export function Sidebar() {
+  const { pathname } = useLocation();
+  const lancar = currentState({ pages: ['/lancar'] }, pathname);
+
+  return (
+    <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col gap-3 overflow-y-auto border-r bg-card px-3 py-4">
+      <div className="grid gap-3 px-1">
+        <p className="text-base font-bold text-primary">App Finanças</p>
+        <CompanyBlock />
+        <UserMenu />
+      </div>
+      <Link
+        to="/lancar"
+        aria-current={lancar}
+        aria-keyshortcuts="n"
+        className="flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        <PenLine className="size-4" aria-hidden="true" />
+        Lançar
+        <kbd
+          aria-hidden="true"
+          className="ml-auto rounded border border-primary-foreground/40 px-1.5 text-xs font-normal"
+        >
+          N
+        </kbd>
+      </Link>
+      <nav aria-label="Navegação principal" className="grid gap-3">
+        {GROUPS.map((group, index) => (
+          <div key={group.label ?? index} className="grid gap-0.5">
+            {group.label ? (
+              <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                {group.label}
+              </p>
+            ) : null}
+            <ul className="grid gap-0.5">
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <SidebarLink item={item} pathname={pathname} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </aside>
+  );
+}

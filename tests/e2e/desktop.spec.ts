@@ -1,0 +1,219 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// (page.evaluate callbacks run in the browser)
+// Issue 14, the office desktop: from 1024 px a sidebar replaces the bottom navigation, the content
+// uses the width, lists are sortable tables, and the keyboard reaches everything (n, /, ?).
+// Runs in the desktop project only (playwright.config); each size sets its own viewport.
+import type { Page } from '@playwright/test';
+import { createAccount, expect, screenshot, signIn, test, type Account } from './support';
+
+const SIZES = [
+  { width: 1366, height: 900 },
+  { width: 1920, height: 1080 },
+];
+
+/** In the order the database returns them (by name), which is not pt-BR alphabetical order. */
+const SUPPLIERS = ['Bela Vista Materiais', 'Zinco Forte', 'areia Fina Ltda', 'Ótimo Aço'];
+
+async function setup(): Promise<Account> {
+  const account = await createAccount('Construtora Escritório', 'Olga Escritório');
+  const { error } = await account.client
+    .from('suppliers')
+    .insert(SUPPLIERS.map((name) => ({ company_id: account.companyId, name })));
+  if (error) throw error;
+  return account;
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
+
+async function tableNames(page: Page): Promise<string[]> {
+  const rows = page.getByRole('table', { name: 'Lista de fornecedores' }).getByRole('row');
+  // The header row has no link.
+  return rows.getByRole('link').allTextContents();
+}
+
+for (const size of SIZES) {
+  test.describe(`${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+    // Several route chunks are loaded for the first time in each journey; on the shared 2-core
+    // machine that has taken more than the default 60 s.
+    test.beforeEach(() => test.slow());
+
+    test('the sidebar replaces the bottom navigation and navigates, marking the page', async ({
+      page,
+    }) => {
+      const account = await setup();
+      await signIn(page, account.email, account.password);
+
+      // One navigation, down the left side, with the Mais entries too; no bottom bar.
+      await expect(page.getByRole('navigation')).toHaveCount(1);
+      const nav = sidebar(page);
+      await expect(nav.getByRole('link', { name: 'Fornecedores' })).toBeVisible();
+      const box = await nav.boundingBox();
+      expect(box?.x).toBeLessThan(20);
+      expect(box?.width).toBeLessThan(300);
+      const bottomBar = await page.evaluate(
+        `[...document.querySelectorAll('nav')].some((nav) => {
+          const r = nav.getBoundingClientRect();
+          return r.width > 0 && r.bottom >= window.innerHeight - 1 && r.width >= window.innerWidth - 1;
+        })`,
+      );
+      expect(bottomBar, 'a navigation bar across the bottom').toBe(false);
+
+      // The company and the user are at the top of the sidebar.
+      await expect(page.getByRole('complementary')).toContainText('Construtora Escritório');
+      await expect(page.getByRole('button', { name: /Olga Escritório/ })).toBeVisible();
+
+      // The content is not a phone column: it uses the width, up to 1280 px.
+      const main = await page.getByRole('main').boundingBox();
+      expect(main?.width).toBeGreaterThan(1000);
+      expect(main?.width).toBeLessThanOrEqual(1280);
+      await expect(nav.getByRole('link', { name: 'Resumo' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await screenshot(page, `home-${size.width}`);
+
+      for (const [name, path, heading] of [
+        ['Fornecedores', '/fornecedores', 'Fornecedores'],
+        ['Relatório', '/relatorio', 'Relatório'],
+        ['Contas a Pagar', '/contas-pagar', /Contas a Pagar/],
+        ['Obras', '/obras', 'Obras & Projetos'],
+        ['Preferências', '/preferencias', 'Preferências'],
+      ] as const) {
+        await nav.getByRole('link', { name, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        await expect(nav.getByRole('link', { name: 'Resumo' })).not.toHaveAttribute('aria-current');
+      }
+
+      // A supplier's page marks Fornecedores as the section it belongs to.
+      await nav.getByRole('link', { name: 'Fornecedores', exact: true }).click();
+      await page.getByRole('link', { name: 'Zinco Forte' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Zinco Forte' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Fornecedores' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+
+      // The user menu signs out.
+      await page.getByRole('button', { name: /Olga Escritório/ }).click();
+      await page.getByRole('button', { name: 'Sair' }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByText('Logout realizado com sucesso')).toBeVisible();
+    });
+
+    test('shortcuts: "n" opens Lançar, "/" focuses the search, "?" opens the help', async ({
+      page,
+    }) => {
+      const account = await setup();
+      await signIn(page, account.email, account.password);
+
+      // Modifier keys and typing never trigger a shortcut.
+      await page.keyboard.press('Alt+n');
+      await expect(page).toHaveURL(/\/$/);
+      await page.keyboard.press('n');
+      await expect(page).toHaveURL(/\/lancar$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Lançar' })).toBeVisible({
+        timeout: 30_000,
+      });
+
+      await page.goto('/fornecedores');
+      const search = page.getByRole('searchbox', { name: 'Buscar fornecedores' });
+      await expect(search).toBeVisible();
+      await expect(search).not.toBeFocused();
+      await page.keyboard.press('/');
+      await expect(search).toBeFocused();
+      // Inside the field, "/", "n" and "?" are text.
+      await page.keyboard.type('n/?');
+      await expect(search).toHaveValue('n/?');
+      await expect(page).toHaveURL(/\/fornecedores$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await search.fill('');
+
+      await page.getByRole('heading', { level: 1, name: 'Fornecedores' }).click();
+      await page.keyboard.press('?');
+      const help = page.getByRole('dialog', { name: 'Atalhos do teclado' });
+      await expect(help).toBeVisible();
+      await expect(help).toContainText('Abrir Lançar');
+      await expect(help).toContainText('Buscar na lista da página');
+      // Centred, not a full-screen sheet.
+      const box = await help.boundingBox();
+      expect(box?.width).toBeLessThan(600);
+      expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - size.width / 2)).toBeLessThan(2);
+      await screenshot(page, `help-${size.width}`);
+      // While the dialog is open, "n" does nothing; Esc closes it.
+      await page.keyboard.press('n');
+      await expect(page).toHaveURL(/\/fornecedores$/);
+      await page.keyboard.press('Escape');
+      await expect(help).toBeHidden();
+    });
+
+    test('the suppliers table sorts by name both ways', async ({ page }) => {
+      const account = await setup();
+      await signIn(page, account.email, account.password);
+      await page.goto('/fornecedores');
+
+      const table = page.getByRole('table', { name: 'Lista de fornecedores' });
+      await expect(table.getByRole('link')).toHaveCount(SUPPLIERS.length);
+      const nameHeader = table.getByRole('columnheader', { name: 'Nome' });
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+
+      // From the keyboard: the header's button takes Enter.
+      await nameHeader.getByRole('button').focus();
+      await page.keyboard.press('Enter');
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+      const ascending = ['areia Fina Ltda', 'Bela Vista Materiais', 'Ótimo Aço', 'Zinco Forte'];
+      expect(await tableNames(page)).toEqual(ascending);
+      await screenshot(page, `suppliers-table-${size.width}`);
+
+      await nameHeader.getByRole('button').click();
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+      expect(await tableNames(page)).toEqual([...ascending].reverse());
+
+      // A row opens the supplier.
+      await table.getByRole('row', { name: /Ótimo Aço/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Ótimo Aço' })).toBeVisible();
+    });
+
+    test('Tab reaches every control of the suppliers page with a visible focus ring', async ({
+      page,
+    }) => {
+      const account = await setup();
+      await signIn(page, account.email, account.password);
+      await page.goto('/fornecedores');
+      await expect(page.getByRole('table', { name: 'Lista de fornecedores' })).toBeVisible();
+
+      const seen: string[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(`(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return null;
+          const own = getComputedStyle(el);
+          const after = getComputedStyle(el, '::after');
+          const ring = (s) => (s.boxShadow && s.boxShadow !== 'none') || (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0);
+          return {
+            name: el.tagName.toLowerCase() + ' "' + (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || '').trim().slice(0, 40) + '"',
+            ring: ring(own) || ring(after),
+          };
+        })()`);
+        if (!focus) continue;
+        const { name, ring } = focus as { name: string; ring: boolean };
+        if (seen.includes(name)) break;
+        seen.push(name);
+        expect(ring, `focus ring on ${name}`).toBe(true);
+      }
+      // The sidebar, the page's actions, the search, the sort buttons and every row were reached.
+      expect(seen.join('\n')).toContain('Lançar');
+      expect(seen.join('\n')).toContain('Novo');
+      expect(seen.join('\n')).toContain('Buscar fornecedores');
+      expect(seen.join('\n')).toContain('button "Nome"');
+      for (const name of SUPPLIERS) expect(seen.join('\n')).toContain(`a "${name}"`);
+    });
+  });
+}
