@@ -156,7 +156,13 @@ async function settled(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /Carregando/ })).toHaveCount(0, {
     timeout: 30_000,
   });
-  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished))');
+  // Finite ones only: a spinner's rotation never finishes.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+      .map((a) => a.finished),
+  )`);
 }
 
 interface Finding {

@@ -10,21 +10,19 @@ export function axisMoneyLabel(reais: number): string {
   return compact.format(reais);
 }
 
-const DAY = 86_400;
-
 /**
- * Label of an x-axis tick (Unix seconds, local midnight) for the spacing uPlot chose between
- * ticks: years as "2026", months as "nov/26", days as "23/11".
+ * Label of a date on the x axis: "23/11" for a period of a few months at most, "nov/26" beyond
+ * (`spanDays`: from the first to the last point).
  */
-export function axisDateLabel(seconds: number, incrementSeconds: number): string {
-  const date = new Date(seconds * 1000);
-  if (incrementSeconds >= 365 * DAY) return format(date, 'yyyy');
-  if (incrementSeconds >= 28 * DAY) return format(date, 'MMM/yy', { locale: ptBR });
-  return format(date, 'dd/MM');
+export function dateTickLabel(day: IsoDate, spanDays: number): string {
+  const date = parseIsoDate(day);
+  if (!date) return '';
+  return spanDays > 120 ? format(date, 'MMM/yy', { locale: ptBR }) : format(date, 'dd/MM');
 }
 
-/** `yyyy-MM-dd` → Unix seconds of its local midnight (the x of a point); NaN when invalid. */
-export function isoToSeconds(day: IsoDate): number {
-  const date = parseIsoDate(day);
-  return date ? date.getTime() / 1000 : Number.NaN;
+/** Whole days from the first to the last date (0 for fewer than two valid dates). */
+export function spanInDays(dates: readonly IsoDate[]): number {
+  const first = parseIsoDate(dates[0]);
+  const last = parseIsoDate(dates[dates.length - 1]);
+  return first && last ? Math.round((last.getTime() - first.getTime()) / 86_400_000) : 0;
 }

@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Button } from '@/components/ui/button';
-import { axisDateLabel, axisMoneyLabel, isoToSeconds } from '@/components/chart/chart-format';
+import { axisMoneyLabel, dateTickLabel, spanInDays } from '@/components/chart/chart-format';
 import type { ColorToken } from '@/lib/colors';
 import { formatDate, type IsoDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -89,9 +89,11 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
   const [active, setActive] = useState<number | null>(null);
   const [showTable, setShowTable] = useState(false);
 
-  // uPlot wants x ascending and one array per series; values in reais keep its ticks round.
+  // x is the point's index, evenly spaced, labelled with its date: a ledger can have two points
+  // on one day (the balance before and after it), which a time scale would stack on one x.
+  // Values in reais keep uPlot's ticks round.
   const data = useMemo<uPlot.AlignedData>(
-    () => [dates.map(isoToSeconds), ...series.map((s) => s.values.map((cents) => cents / 100))],
+    () => [dates.map((_, i) => i), ...series.map((s) => s.values.map((cents) => cents / 100))],
     [dates, series],
   );
 
@@ -109,13 +111,20 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
       gap: 4,
     };
     const single = series.length === 1;
+    const span = spanInDays(dates);
     const chart = new uPlot(
       {
         width: Math.max(el.clientWidth, 1),
         height,
         legend: { show: false },
         cursor: { y: false, drag: { x: false, y: false }, points: { size: 8 } },
-        scales: { x: { time: true } },
+        scales: {
+          x: {
+            time: false,
+            // One point: room either side, so that it is drawn centred.
+            range: (_u, min, max) => (min === max ? [min - 1, max + 1] : [min, max]),
+          },
+        },
         series: [
           {},
           ...series.map((s) => ({
@@ -128,9 +137,15 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
         axes: [
           {
             ...axis,
+            size: 32,
             space: 64,
-            values: (_u, splits, _axis, _space, increment) =>
-              splits.map((seconds) => axisDateLabel(seconds, increment)),
+            // Whole steps only, so that every tick falls on a point.
+            incrs: [1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100, 200, 500],
+            values: (_u, splits) =>
+              splits.map((i) => {
+                const day = Number.isInteger(i) ? dates[i] : undefined;
+                return day ? dateTickLabel(day, span) : '';
+              }),
           },
           {
             ...axis,
@@ -174,7 +189,7 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
       setActive(null);
     };
     // theme: the colours are read from the CSS variables the theme class switches.
-  }, [data, series, height, fill, theme]);
+  }, [data, dates, series, height, fill, theme]);
 
   const index = active ?? dates.length - 1;
   const day = dates[index];
@@ -244,7 +259,7 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
               </thead>
               <tbody>
                 {dates.map((date, i) => (
-                  <tr key={date} className="border-t">
+                  <tr key={i} className="border-t">
                     <th scope="row" className="px-3 py-1.5 text-left font-normal">
                       {formatDate(date)}
                     </th>
