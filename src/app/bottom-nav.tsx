@@ -80,7 +80,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Navegação principal"
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-safe-bottom backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background pb-safe-bottom"
     >
       <ul className="mx-auto grid max-w-md grid-cols-5">
         {NAV_ITEMS.map((item) => {

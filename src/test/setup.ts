@@ -15,8 +15,11 @@ afterAll(() => server.close());
 
 // jsdom lacks these; Radix (Select, Popover) and theme detection use them.
 const noop = (): void => undefined;
-if (!('matchMedia' in window)) {
+// vitest's jsdom defines `matchMedia` on the global as a getter that returns undefined, so test
+// the type, not `in`. uPlot (src/components/chart) calls it when imported.
+if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
     writable: true,
     value: (query: string): Partial<MediaQueryList> => ({
       matches: false,

@@ -1,6 +1,7 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/utils';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -9,8 +10,11 @@ export const AlertDialogPortal = AlertDialogPrimitive.Portal;
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPortal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-fade-in" />
@@ -21,6 +25,7 @@ export function AlertDialogContent({
           className,
         )}
         {...props}
+        {...focus}
       />
     </AlertDialogPortal>
   );

@@ -23,6 +23,9 @@ export function DatePicker({
   disabledDays,
   className,
   disabled,
+  // A button may not carry aria-required (axe: aria-allowed-attr, critical); FormControl and
+  // FormField give it to every control. The label's "*" and the validation message say it.
+  'aria-required': _required,
   ...buttonProps
 }: DatePickerProps) {
   const [open, setOpen] = useState(false);
