@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from 'react-router-dom';
 import { BottomNav } from '@/app/bottom-nav';
+import { OfflineStatus } from '@/app/offline-status';
 
 /** The narrow single column of SPEC §1 (centred on desktop) above the bottom navigation. */
 export function AppLayout() {
@@ -15,6 +16,7 @@ export function AppLayout() {
         />
       ) : null}
       <main className="mx-auto w-full max-w-md px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]">
+        <OfflineStatus />
         <Outlet />
       </main>
       <BottomNav />

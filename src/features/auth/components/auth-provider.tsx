@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { applySessionChange, type SessionEnd } from '@/lib/session-end';
-import { supabase } from '@/lib/supabase';
+import { readStoredSession, supabase } from '@/lib/supabase';
 
 /**
  * The session of SPEC §3 (user, session, loading), kept by supabase-js in browser storage with
@@ -19,8 +19,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userIdRef = useRef<string | null>(null);
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+    const { data } = supabase.auth.onAuthStateChange((event, reported) => {
       // Only synchronous work here: calling supabase.auth inside this callback would dead-lock it.
+      // An expired access token that could not be refreshed (no network) is reported as no
+      // session but stays stored: keep the user in, on the cached data, until the network
+      // returns (auth-js then refreshes it, or ends it with SIGNED_OUT when the server refuses).
+      const next = reported ?? (event === 'INITIAL_SESSION' ? readStoredSession() : null);
       const nextUserId = next?.user.id ?? null;
       const previousUserId = userIdRef.current;
       const end = applySessionChange(queryClient, event, previousUserId, nextUserId);

@@ -9,7 +9,7 @@ import type { WizardEntry } from '@/features/entries/lib/wizard';
  * The supplier/client the entry points at: the chosen one, else a registered one of the same name
  * (so retrying after a failed save does not register the name twice), else a new one.
  */
-async function resolveParty(companyId: string, entry: WizardEntry): Promise<string> {
+export async function resolveParty(companyId: string, entry: WizardEntry): Promise<string> {
   if (entry.partyId) return entry.partyId;
   const table = entry.kind === 'payable' ? 'suppliers' : 'clients';
   const { data: existing, error: findError } = await supabase
@@ -34,8 +34,8 @@ async function resolveParty(companyId: string, entry: WizardEntry): Promise<stri
   return data.id;
 }
 
-export async function createWizardEntry(companyId: string, entry: WizardEntry): Promise<{ id: string }> {
-  const partyId = await resolveParty(companyId, entry);
+/** The insert for the wizard's entry once its supplier/client is known. */
+export function wizardEntryRow(companyId: string, entry: WizardEntry, partyId: string) {
   const common = {
     company_id: companyId,
     description: entry.description,
@@ -45,18 +45,18 @@ export async function createWizardEntry(companyId: string, entry: WizardEntry): 
     category_id: entry.categoryId,
     notes: entry.notes,
   };
+  return entry.kind === 'payable'
+    ? { table: 'accounts_payable' as const, row: { ...common, supplier_id: partyId, supplier_name: entry.partyName } }
+    : { table: 'accounts_receivable' as const, row: { ...common, client_id: partyId, client_name: entry.partyName } };
+}
+
+export async function createWizardEntry(companyId: string, entry: WizardEntry): Promise<{ id: string }> {
+  const partyId = await resolveParty(companyId, entry);
+  const insert = wizardEntryRow(companyId, entry, partyId);
   const { data, error } =
-    entry.kind === 'payable'
-      ? await supabase
-          .from('accounts_payable')
-          .insert({ ...common, supplier_id: partyId, supplier_name: entry.partyName })
-          .select('id')
-          .single()
-      : await supabase
-          .from('accounts_receivable')
-          .insert({ ...common, client_id: partyId, client_name: entry.partyName })
-          .select('id')
-          .single();
+    insert.table === 'accounts_payable'
+      ? await supabase.from('accounts_payable').insert(insert.row).select('id').single()
+      : await supabase.from('accounts_receivable').insert(insert.row).select('id').single();
   if (error) throw error;
   return data;
 }

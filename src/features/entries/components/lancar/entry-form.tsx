@@ -28,6 +28,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
 import { RECURRENCE_LABELS, type RecurrenceFrequency } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
+import { isOnline } from '@/lib/online';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
 import {
@@ -36,6 +37,7 @@ import {
   type CreateEntriesInput,
   type LancarFormValues,
 } from '@/features/entries/api/create-entries';
+import { useQueueEntries } from '@/features/entries/api/offline-entries';
 import { clearDraft, lancarDraftKey, readDraft, writeDraft } from '@/features/entries/lib/draft-storage';
 import { initialLancarForm, type LancarFormState } from '@/features/entries/lib/lancar-form';
 import type { EntryKind } from '@/features/entries/lib/wizard';
@@ -90,6 +92,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const [hasDraft, setHasDraft] = useState(() => localStorage.getItem(draftKey) !== null);
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
   const createEntries = useCreateEntries();
+  const { queueLancar } = useQueueEntries();
   const categories = useCategories({ type: kind === 'payable' ? 'expense' : 'income', activeOnly: true });
   const bankAccounts = useBankAccounts({ activeOnly: true });
   const ids = { recurrence: useId(), installments: useId() };
@@ -106,6 +109,10 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   });
 
   async function onValid(input: Omit<CreateEntriesInput, 'kind'>) {
+    if (!isOnline()) {
+      await saveOffline(input);
+      return;
+    }
     setAction(input.settle ? 'settle' : 'save');
     let result;
     try {
@@ -121,6 +128,29 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     }
     if (result.settled) toast.success(text.paidTitle, { description: text.paid(input.draft.description) });
     else toast.success('Lançamento salvo!', { description: text.created(result.count) });
+    clearDraft('localStorage', draftKey);
+    setHasDraft(false);
+    form.reset(initialValues);
+  }
+
+  /** No network: the entry (or its whole series) waits on this device, "Aguardando envio". */
+  async function saveOffline(input: Omit<CreateEntriesInput, 'kind'>) {
+    if (input.settle) {
+      // Settling moves a bank balance: only the server may do it.
+      toast.error('Sem conexão', {
+        description: 'Marcar como pago precisa de conexão. Use Salvar para enviar a conta quando a conexão voltar.',
+      });
+      return;
+    }
+    try {
+      await queueLancar({ kind, ...input });
+    } catch {
+      toast.error('Erro ao salvar', { description: 'Não foi possível guardar o lançamento neste aparelho.' });
+      return;
+    }
+    toast.success('Aguardando envio', {
+      description: 'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
+    });
     clearDraft('localStorage', draftKey);
     setHasDraft(false);
     form.reset(initialValues);
