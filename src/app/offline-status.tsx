@@ -9,13 +9,11 @@ import { registerSender } from '@/lib/offline/queue';
 import { useOfflineQueue } from '@/lib/offline/use-offline-queue';
 
 // Who sends what the offline queue holds. Imported on demand: the first load carries none of it.
-registerSender(
-  'entries.lancar',
-  () => import('@/features/entries/api/offline-entries').then((m) => m.sendLancarEntries),
+registerSender('entries.lancar', () =>
+  import('@/features/entries/api/offline-entries').then((m) => m.sendLancarEntries),
 );
-registerSender(
-  'entries.wizard',
-  () => import('@/features/entries/api/offline-entries').then((m) => m.sendWizardEntry),
+registerSender('entries.wizard', () =>
+  import('@/features/entries/api/offline-entries').then((m) => m.sendWizardEntry),
 );
 
 /** When the network says online but a send still fails to reach the server. */
@@ -48,7 +46,8 @@ export function OfflineStatus() {
               ? '1 lançamento que aguardava envio foi salvo.'
               : `${result.sent} lançamentos que aguardavam envio foram salvos.`,
         });
-        for (const queryKey of moneyKeys(companyId)) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of moneyKeys(companyId))
+          void queryClient.invalidateQueries({ queryKey });
       }
       if (result.offline && active) timer = setTimeout(() => setRetryTick((t) => t + 1), RETRY_MS);
     });

@@ -5,6 +5,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistedClient,
   type Persister,
@@ -80,7 +81,10 @@ export function startCachePersistence(
   void persistQueryClientRestore(options)
     .catch(() => undefined)
     .then(() => {
-      if (!stopped) unsubscribe = persistQueryClientSubscribe(options);
+      if (stopped) return;
+      unsubscribe = persistQueryClientSubscribe(options);
+      // What loaded while this module was on its way raises no further cache event: save it now.
+      void persistQueryClientSave(options);
     });
   return () => {
     stopped = true;

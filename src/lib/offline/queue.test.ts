@@ -25,7 +25,7 @@ function fakeServer() {
     }
     if (failNext === 'refused') {
       failNext = null;
-      return Promise.reject({ code: 'P0001', message: 'invalid_amount' });
+      return Promise.reject(Object.assign(new Error('invalid_amount'), { code: 'P0001' }));
     }
     if (!rows.has(item.id)) rows.set(item.id, item.payload);
     return Promise.resolve();
@@ -53,7 +53,13 @@ function setup() {
     kind,
     companyId: 'c1',
     payload: { description },
-    summary: { description, amountCents: 12345, date: '2026-11-23', tone: 'expense' as const, count: 1 },
+    summary: {
+      description,
+      amountCents: 12345,
+      date: '2026-11-23',
+      tone: 'expense' as const,
+      count: 1,
+    },
   });
   return { queue, storage, server, item, key, kind };
 }

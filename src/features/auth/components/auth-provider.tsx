@@ -2,6 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
+import { deviceOffline } from '@/lib/errors';
 import { applySessionChange, type SessionEnd } from '@/lib/session-end';
 import { readStoredSession, supabase } from '@/lib/supabase';
 
@@ -12,11 +13,14 @@ import { readStoredSession, supabase } from '@/lib/supabase';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<Session | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Opened with no network: auth-js retries refreshing an expired token for up to 30 s before it
+  // reports anything. The stored session lets the gate open the cached screens at once.
+  const [offlineStart] = useState(() => (deviceOffline() ? readStoredSession() : null));
+  const [session, setSession] = useState<Session | null>(offlineStart);
+  const [loading, setLoading] = useState(offlineStart === null);
   const [ended, setEnded] = useState<SessionEnd | null>(null);
   const [endedUserId, setEndedUserId] = useState<string | null>(null);
-  const userIdRef = useRef<string | null>(null);
+  const userIdRef = useRef<string | null>(offlineStart?.user.id ?? null);
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event, reported) => {
