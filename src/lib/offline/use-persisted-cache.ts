@@ -8,6 +8,8 @@ function persistScope(
   userId: string,
   scope: CacheScope,
 ): () => void {
+  // No IndexedDB (old WebViews, jsdom): nothing can be kept, so nothing to load.
+  if (typeof indexedDB === 'undefined') return () => undefined;
   let stop: (() => void) | null = null;
   let cancelled = false;
   void import('@/lib/offline/persist-cache').then(({ startCachePersistence }) => {
