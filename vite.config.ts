@@ -1,9 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 export default defineConfig({
+  define: {
+    // The offline cache of one build is never read by another (src/lib/offline/persist-cache.ts).
+    'import.meta.env.VITE_APP_BUILD': JSON.stringify(`${version}+${Date.now().toString(36)}`),
+  },
   build: {
     // dist/.vite/manifest.json: `npm run bench` and `npm run check:bundle` read the entry chunk
     // and its static imports from it.

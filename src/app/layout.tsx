@@ -3,6 +3,7 @@ import { Outlet, useNavigation } from 'react-router-dom';
 import { BottomNav } from '@/app/bottom-nav';
 import { KeyboardShortcuts } from '@/app/keyboard-shortcuts';
 import { useIsDesktop } from '@/lib/use-media-query';
+import { OfflineStatus } from '@/app/offline-status';
 
 // Phones never download the sidebar; it is not part of the first-load budget (docs/performance.md).
 const Sidebar = lazy(() => import('@/app/sidebar').then((m) => ({ default: m.Sidebar })));
@@ -37,6 +38,7 @@ export function AppLayout() {
             : 'mx-auto w-full max-w-md px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]'
         }
       >
+        <OfflineStatus />
         <Outlet />
       </main>
       {desktop ? null : <BottomNav />}

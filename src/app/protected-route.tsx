@@ -14,6 +14,7 @@ import {
 import { CompanySwitcherContext, type CompanySwitcher } from '@/lib/company-switcher';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { getErrorMessage, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
+import { usePersistedCache } from '@/lib/offline/use-persisted-cache';
 
 /**
  * The auth gate of SPEC §2: "Carregando..." while the session and memberships load, /auth
@@ -68,6 +69,9 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
         : null,
     [current, user],
   );
+
+  // The last data seen stays on the device for offline use (user and company keyed).
+  usePersistedCache(userId, company?.id);
 
   const switcher = useMemo<CompanySwitcher>(
     () => ({

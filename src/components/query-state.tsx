@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -78,6 +78,27 @@ export interface QueryLike<TData> {
   error: Error | null;
   isRefetching: boolean;
   refetch: () => Promise<unknown>;
+  /** 'paused': React Query waits for the network (offline, nothing cached to show). */
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
+}
+
+/** A read that waits for the network and has nothing saved on the device to show meanwhile. */
+export function QueryOffline({ className }: { className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex flex-col items-center gap-2 rounded-lg border border-dashed p-6 text-center text-sm',
+        className,
+      )}
+    >
+      <WifiOff className="size-6 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">Sem conexão</p>
+      <p className="text-muted-foreground">
+        Estes dados não estão salvos neste aparelho. Eles aparecem quando a conexão voltar.
+      </p>
+    </div>
+  );
 }
 
 export interface QueryErrorText {
@@ -124,6 +145,7 @@ export function QueryState<TData>({
   children,
 }: QueryStateProps<TData>) {
   if (query.status === 'pending') {
+    if (query.fetchStatus === 'paused') return <QueryOffline className={errorClassName} />;
     return typeof loading === 'string' ? (
       <Spinner label={loading} className={loadingClassName} />
     ) : (

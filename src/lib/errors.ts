@@ -6,6 +6,13 @@
 
 export const UNEXPECTED_ERROR_TITLE = 'Erro inesperado';
 export const UNEXPECTED_ERROR_MESSAGE = 'Ocorreu um erro inesperado.';
+/** What an action that needs the server says when the device has no network (issue 11). */
+export const OFFLINE_MESSAGE = 'Sem conexão. Tente novamente quando a conexão voltar.';
+
+/** The browser knows it has no network (a weak one still says online). */
+export function deviceOffline(): boolean {
+  return typeof navigator !== 'undefined' && !navigator.onLine;
+}
 
 const messages = new Map<string, string>(
   Object.entries({
@@ -147,13 +154,14 @@ export function errorKey(error: unknown): string | null {
 
 /**
  * The Portuguese text for an error: the registered text for its key, else `fallback`
- * (default "Ocorreu um erro inesperado."). Network failures always give the unexpected text.
+ * (default "Ocorreu um erro inesperado."). Network failures give the unexpected text, or the
+ * "Sem conexão" one when the device knows it is offline.
  */
 export function getErrorMessage(
   error: unknown,
   fallback: string = UNEXPECTED_ERROR_MESSAGE,
 ): string {
-  if (isNetworkError(error)) return UNEXPECTED_ERROR_MESSAGE;
+  if (isNetworkError(error)) return deviceOffline() ? OFFLINE_MESSAGE : UNEXPECTED_ERROR_MESSAGE;
   const key = errorKey(error);
   return (key && messages.get(key)) ?? fallback;
 }

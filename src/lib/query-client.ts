@@ -1,11 +1,14 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  deviceOffline,
   isClientError,
   isNetworkError,
+  OFFLINE_MESSAGE,
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
 } from '@/lib/errors';
+import { initOnlineState } from '@/lib/online';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,13 +25,21 @@ interface QueryMeta extends Record<string, unknown> {
 /** A dead network shows one toast, not a blank page (DESIGN §7). */
 function toastNetworkError(error: unknown, meta: QueryMeta | undefined): void {
   if (!isNetworkError(error) || meta?.silentNetworkError) return;
+  if (deviceOffline()) {
+    toast.error('Sem conexão', { id: 'network-error', description: OFFLINE_MESSAGE });
+    return;
+  }
   toast.error(UNEXPECTED_ERROR_TITLE, {
     id: 'network-error',
     description: UNEXPECTED_ERROR_MESSAGE,
   });
 }
 
+/** Kept in memory (and on the device, src/lib/offline/persist-cache.ts) long enough to be worth it. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function createQueryClient(): QueryClient {
+  initOnlineState();
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => toastNetworkError(error, query.meta),
@@ -39,11 +50,19 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // The persisted cache only holds what is still in memory: the default five minutes would
+        // forget home while the user spends a while on another screen, and offline home would be
+        // empty. Queries still pause offline (networkMode 'online') and show what they had.
+        gcTime: DAY_MS,
         refetchOnWindowFocus: true,
         retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
       },
       mutations: {
         retry: false,
+        // Offline, a paused mutation would leave its button spinning until the network returns;
+        // failing at once lets the form say "Sem conexão" and keep what was typed. What can wait
+        // for the network goes to the offline queue instead (src/lib/offline/queue.ts).
+        networkMode: 'always',
       },
     },
   });

@@ -1,4 +1,4 @@
-import { createClient, type SupportedStorage } from '@supabase/supabase-js';
+import { createClient, type Session, type SupportedStorage } from '@supabase/supabase-js';
 import type { Database } from '@/lib/database.types';
 
 /**
@@ -101,3 +101,23 @@ export const supabase = createClient<Database>(url, anonKey, {
 });
 
 export type SupabaseClient = typeof supabase;
+
+/** supabase-js's default storage key for this project's session. */
+const SESSION_STORAGE_KEY = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+
+/**
+ * The session auth-js keeps in storage. With an expired access token and no network, auth-js
+ * cannot refresh it and reports no session (INITIAL_SESSION null), yet keeps it for when the
+ * network returns: the app then opens read-only on the cached data instead of signing the user out.
+ */
+export function readStoredSession(): Session | null {
+  try {
+    const raw = authStorage.getItem(SESSION_STORAGE_KEY);
+    if (typeof raw !== 'string') return null;
+    const session = JSON.parse(raw) as Partial<Session> | null;
+    if (!session?.access_token || !session.refresh_token || !session.user?.id) return null;
+    return session as Session;
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,9 @@
 // Everything the app keeps in this browser for one user (the remembered company, the wizard and
 // Lançar drafts) lives under `user:<userId>:` in localStorage or sessionStorage, so that a change of
 // session can drop it as a whole (src/lib/session-end.ts). Device preferences (theme, "Lembrar de
-// mim") are not a user's data and stay.
+// mim") are not a user's data and stay. The same `user:<userId>:` keys in IndexedDB
+// (src/lib/offline/idb.ts: the persisted query cache and the offline queue) go with them.
+import { idbRemoveKeys } from '@/lib/offline/idb';
 
 const PREFIX = 'user:';
 /** Keys written by earlier versions, which did not carry the user: nobody can tell whose they are. */
@@ -40,10 +42,12 @@ const isLegacy = (key: string) => LEGACY_PREFIXES.some((prefix) => key.startsWit
 export function clearUserStorage(userId: string): void {
   const own = userStorageKey(userId, '');
   removeKeys((key) => key.startsWith(own) || isLegacy(key));
+  void idbRemoveKeys((key) => key.startsWith(own)).catch(() => undefined);
 }
 
 /** Drops everything kept for any user but `userId` (someone else signed in on this browser). */
 export function clearOtherUsersStorage(userId: string): void {
   const own = userStorageKey(userId, '');
   removeKeys((key) => (key.startsWith(PREFIX) && !key.startsWith(own)) || isLegacy(key));
+  void idbRemoveKeys((key) => key.startsWith(PREFIX) && !key.startsWith(own)).catch(() => undefined);
 }

@@ -2,8 +2,9 @@ import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
+import { deviceOffline } from '@/lib/errors';
 import { applySessionChange, type SessionEnd } from '@/lib/session-end';
-import { supabase } from '@/lib/supabase';
+import { readStoredSession, supabase } from '@/lib/supabase';
 
 /**
  * The session of SPEC §3 (user, session, loading), kept by supabase-js in browser storage with
@@ -12,15 +13,22 @@ import { supabase } from '@/lib/supabase';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<Session | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Opened with no network: auth-js retries refreshing an expired token for up to 30 s before it
+  // reports anything. The stored session lets the gate open the cached screens at once.
+  const [offlineStart] = useState(() => (deviceOffline() ? readStoredSession() : null));
+  const [session, setSession] = useState<Session | null>(offlineStart);
+  const [loading, setLoading] = useState(offlineStart === null);
   const [ended, setEnded] = useState<SessionEnd | null>(null);
   const [endedUserId, setEndedUserId] = useState<string | null>(null);
-  const userIdRef = useRef<string | null>(null);
+  const userIdRef = useRef<string | null>(offlineStart?.user.id ?? null);
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+    const { data } = supabase.auth.onAuthStateChange((event, reported) => {
       // Only synchronous work here: calling supabase.auth inside this callback would dead-lock it.
+      // An expired access token that could not be refreshed (no network) is reported as no
+      // session but stays stored: keep the user in, on the cached data, until the network
+      // returns (auth-js then refreshes it, or ends it with SIGNED_OUT when the server refuses).
+      const next = reported ?? (event === 'INITIAL_SESSION' ? readStoredSession() : null);
       const nextUserId = next?.user.id ?? null;
       const previousUserId = userIdRef.current;
       const end = applySessionChange(queryClient, event, previousUserId, nextUserId);

@@ -6,11 +6,8 @@ import { fromCents } from '@/lib/money';
 import type { WizardEntry } from '@/features/entries/lib/wizard';
 import { resolveParty } from '@/features/entries/api/resolve-party';
 
-export async function createWizardEntry(
-  companyId: string,
-  entry: WizardEntry,
-): Promise<{ id: string }> {
-  const partyId = await resolveParty(companyId, entry.kind, entry);
+/** The insert for the wizard's entry once its supplier/client is known (also the offline queue's). */
+export function wizardEntryRow(companyId: string, entry: WizardEntry, partyId: string | null) {
   const common = {
     company_id: companyId,
     description: entry.description,
@@ -20,18 +17,27 @@ export async function createWizardEntry(
     category_id: entry.categoryId,
     notes: entry.notes,
   };
+  return entry.kind === 'expense'
+    ? {
+        table: 'accounts_payable' as const,
+        row: { ...common, supplier_id: partyId, supplier_name: entry.partyName },
+      }
+    : {
+        table: 'accounts_receivable' as const,
+        row: { ...common, client_id: partyId, client_name: entry.partyName },
+      };
+}
+
+export async function createWizardEntry(
+  companyId: string,
+  entry: WizardEntry,
+): Promise<{ id: string }> {
+  const partyId = await resolveParty(companyId, entry.kind, entry);
+  const insert = wizardEntryRow(companyId, entry, partyId);
   const { data, error } =
-    entry.kind === 'expense'
-      ? await supabase
-          .from('accounts_payable')
-          .insert({ ...common, supplier_id: partyId, supplier_name: entry.partyName })
-          .select('id')
-          .single()
-      : await supabase
-          .from('accounts_receivable')
-          .insert({ ...common, client_id: partyId, client_name: entry.partyName })
-          .select('id')
-          .single();
+    insert.table === 'accounts_payable'
+      ? await supabase.from('accounts_payable').insert(insert.row).select('id').single()
+      : await supabase.from('accounts_receivable').insert(insert.row).select('id').single();
   if (error) throw error;
   return data;
 }

@@ -1,4 +1,5 @@
 import { MessageCircle, TrendingDown, TrendingUp } from 'lucide-react';
+import { PendingUploads } from '@/components/offline/pending-uploads';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { EntryForm } from '@/features/entries/components/lancar/entry-form';
@@ -11,6 +12,7 @@ export function LancarPage() {
   return (
     <div>
       <PageHeader title="Lançar" backTo="/" />
+      <PendingUploads className="mb-4" />
       <Tabs defaultValue="pagar">
         <TabsList className="h-auto">
           <TabsTrigger

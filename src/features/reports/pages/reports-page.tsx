@@ -1,7 +1,7 @@
 import { Filter, LineChart, List, PieChart, Trophy, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryError, QueryOffline } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -94,7 +94,9 @@ export function ReportsPage() {
       ) : null}
       <RangeCaption filters={filters} />
 
-      {summary.isPending ? (
+      {summary.isPending && summary.isPaused ? (
+        <QueryOffline />
+      ) : summary.isPending ? (
         <Spinner label="Carregando relatório..." className="py-8" />
       ) : summary.isError ? (
         <QueryError

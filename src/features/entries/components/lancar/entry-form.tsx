@@ -34,6 +34,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
 import { RECURRENCE_LABELS, type RecurrenceFrequency } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
+import { isOnline } from '@/lib/online';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
 import {
@@ -43,6 +44,7 @@ import {
   type CreateEntriesInput,
   type LancarFormValues,
 } from '@/features/entries/api/create-entries';
+import { useQueueEntries } from '@/features/entries/api/offline-entries';
 import {
   clearDraft,
   lancarDraftKey,
@@ -111,6 +113,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const submitted = useRef<{ key: string; ids: string[] } | null>(null);
   const partyInputId = useId();
   const createEntries = useCreateEntries();
+  const { queueLancar } = useQueueEntries();
   const categories = useCategories({
     type: kind === 'expense' ? 'expense' : 'income',
     activeOnly: true,
@@ -139,6 +142,10 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   });
 
   async function onValid(input: Omit<CreateEntriesInput, 'kind'>) {
+    if (!isOnline()) {
+      await saveOffline(input);
+      return;
+    }
     setAction(input.settle ? 'settle' : 'save');
     let result;
     try {
@@ -171,6 +178,33 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     const ids = Array.from({ length: entryCount(input.draft.plan) }, () => crypto.randomUUID());
     submitted.current = { key, ids };
     return ids;
+  }
+
+  /** No network: the entry (or its whole series) waits on this device, "Aguardando envio". */
+  async function saveOffline(input: Omit<CreateEntriesInput, 'kind'>) {
+    if (input.settle) {
+      // Settling moves a bank balance: only the server may do it.
+      toast.error('Sem conexão', {
+        description:
+          'Marcar como pago precisa de conexão. Use Salvar para enviar a conta quando a conexão voltar.',
+      });
+      return;
+    }
+    try {
+      await queueLancar({ kind, ...input });
+    } catch {
+      toast.error('Erro ao salvar', {
+        description: 'Não foi possível guardar o lançamento neste aparelho.',
+      });
+      return;
+    }
+    toast.success('Aguardando envio', {
+      description:
+        'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
+    });
+    clearDraft('localStorage', draftKey);
+    setHasDraft(false);
+    form.reset(initialValues);
   }
 
   function onInvalid(errors: FieldErrors<LancarFormValues>) {

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
+import { PendingUploads } from '@/components/offline/pending-uploads';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { Input } from '@/components/ui/input';
@@ -9,7 +10,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentCompany } from '@/lib/current-company';
+import { isOnline } from '@/lib/online';
 import { useCreateWizardEntry } from '@/features/entries/api/create-wizard-entry';
+import { useQueueEntries } from '@/features/entries/api/offline-entries';
 import {
   clearDraft,
   useSessionState,
@@ -70,6 +73,7 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
   const storageKey = wizardStorageKey(company, kind);
   const [state, setState] = useSessionState<WizardState>(storageKey, initialWizardState);
   const createEntry = useCreateWizardEntry();
+  const { queueWizard } = useQueueEntries();
   const fieldId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(state.step);
@@ -92,6 +96,24 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
   function save() {
     const entry = wizardEntry(kind, state);
     if (!entry) return;
+    if (!isOnline()) {
+      // No network: the entry waits on this device ("Aguardando envio") and is sent later.
+      queueWizard(entry).then(
+        () => {
+          toast.success('Aguardando envio', {
+            description: 'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
+          });
+          clearDraft('sessionStorage', storageKey);
+          setState(initialWizardState);
+        },
+        () => {
+          toast.error('Erro ao salvar', {
+            description: 'Não foi possível guardar o lançamento neste aparelho.',
+          });
+        },
+      );
+      return;
+    }
     createEntry.mutate(entry, {
       onSuccess: () => {
         toast.success('Lançamento salvo!', { description: text.success });
@@ -110,6 +132,7 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
   return (
     <div className="grid gap-4">
       <PageHeader title={text.title} backTo="/" />
+      <PendingUploads />
 
       <div className="grid gap-2">
         <div className="flex items-center justify-between text-sm">

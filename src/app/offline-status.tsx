@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { OfflineBanner } from '@/components/offline/offline-banner';
+import { moneyKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { useOnline } from '@/lib/online';
+import { registerSender } from '@/lib/offline/queue';
+import { useOfflineQueue } from '@/lib/offline/use-offline-queue';
+
+// Who sends what the offline queue holds. Imported on demand: the first load carries none of it.
+registerSender('entries.lancar', () =>
+  import('@/features/entries/api/offline-entries').then((m) => m.sendLancarEntries),
+);
+registerSender('entries.wizard', () =>
+  import('@/features/entries/api/offline-entries').then((m) => m.sendWizardEntry),
+);
+
+/** When the network says online but a send still fails to reach the server. */
+const RETRY_MS = 30_000;
+
+/**
+ * The "Sem conexão" banner of every signed-in screen, and the sender of the offline queue: when
+ * the connection returns (or the app opens online with items waiting) it sends them once, then
+ * refreshes what they change.
+ */
+export function OfflineStatus() {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const { queue, items } = useOfflineQueue();
+  const sendable = items.filter((item) => item.error === null).length;
+  const [retryTick, setRetryTick] = useState(0);
+
+  useEffect(() => {
+    if (!online || sendable === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let active = true;
+    void queue.flush().then((result) => {
+      if (result.sent > 0) {
+        // Two runs of this effect may wait for the same flush: one toast.
+        toast.success('Lançamentos enviados', {
+          id: 'offline-queue-sent',
+          description:
+            result.sent === 1
+              ? '1 lançamento que aguardava envio foi salvo.'
+              : `${result.sent} lançamentos que aguardavam envio foram salvos.`,
+        });
+        for (const queryKey of moneyKeys(companyId))
+          void queryClient.invalidateQueries({ queryKey });
+      }
+      if (result.offline && active) timer = setTimeout(() => setRetryTick((t) => t + 1), RETRY_MS);
+    });
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [online, sendable, queue, queryClient, companyId, retryTick]);
+
+  return <OfflineBanner waiting={items.length} />;
+}

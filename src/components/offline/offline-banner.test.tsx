@@ -1,0 +1,34 @@
+import { onlineManager } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OfflineBanner } from '@/components/offline/offline-banner';
+
+afterEach(() => {
+  act(() => onlineManager.setOnline(true));
+});
+
+describe('OfflineBanner', () => {
+  it('says "Sem conexão" while offline and goes away when the connection returns', () => {
+    render(<OfflineBanner waiting={0} />);
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+
+    act(() => onlineManager.setOnline(false));
+    expect(status).toHaveTextContent('Sem conexão');
+    expect(status).toHaveTextContent('Mostrando os últimos dados salvos neste aparelho');
+
+    act(() => onlineManager.setOnline(true));
+    expect(status).toBeEmptyDOMElement();
+  });
+
+  it('counts what waits to be sent, offline and while sending', () => {
+    const { rerender } = render(<OfflineBanner waiting={2} />);
+    act(() => onlineManager.setOnline(false));
+    expect(screen.getByRole('status')).toHaveTextContent('2 lançamentos aguardando envio.');
+
+    rerender(<OfflineBanner waiting={1} />);
+    act(() => onlineManager.setOnline(true));
+    expect(screen.getByRole('status')).not.toHaveTextContent('Sem conexão');
+    expect(screen.getByRole('status')).toHaveTextContent('1 lançamento aguardando envio.');
+  });
+});

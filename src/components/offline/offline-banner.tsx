@@ -1,0 +1,38 @@
+import { CloudUpload, WifiOff } from 'lucide-react';
+import { useOnline } from '@/lib/online';
+
+export function waitingText(count: number): string {
+  return count === 1 ? '1 lançamento aguardando envio' : `${count} lançamentos aguardando envio`;
+}
+
+/**
+ * "Sem conexão" at the top of every signed-in screen while the device is offline (and what waits
+ * to be sent, once it is back). The status region is always there, so screen readers announce
+ * the change when the network drops or returns.
+ */
+export function OfflineBanner({ waiting }: { waiting: number }) {
+  const online = useOnline();
+  const show = !online || waiting > 0;
+  return (
+    <div role="status" className={show ? 'mb-3' : undefined}>
+      {!online ? (
+        <div className="flex gap-3 rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm">
+          <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+          <div className="grid gap-0.5">
+            <p className="font-semibold">Sem conexão</p>
+            <p className="text-muted-foreground">
+              Mostrando os últimos dados salvos neste aparelho. Novas contas a pagar e a receber
+              ficam aguardando envio.
+            </p>
+            {waiting > 0 ? <p className="font-medium">{waitingText(waiting)}.</p> : null}
+          </div>
+        </div>
+      ) : waiting > 0 ? (
+        <div className="flex items-center gap-3 rounded-lg border p-3 text-sm">
+          <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden="true" />
+          <p>{waitingText(waiting)}.</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

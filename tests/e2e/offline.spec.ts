@@ -1,0 +1,231 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser)
+// Offline, honestly (issue 11): after one online visit the app opens with no network, says
+// "Sem conexão" and shows the last data it saw; new entries made offline wait on the device
+// ("Aguardando envio") and reach the database exactly once when the connection returns.
+import type { Locator, Page } from '@playwright/test';
+import {
+  browserToday,
+  createAccount,
+  expect,
+  screenshot,
+  signIn,
+  test,
+  type Account,
+} from './support';
+
+// The shell must come from the service worker, which playwright.config.ts blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+// Each journey loads the app several times (online, offline, reloads): on the shared 2-core machine
+// (load 30+) that is well over the default minute, without anything being wrong.
+test.describe.configure({ timeout: 180_000 });
+
+/** Installs the service worker, then signs in under its control (the shell gets precached). */
+async function firstOnlineVisit(page: Page, account: Account): Promise<void> {
+  await page.goto('/auth');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // signIn navigates again: this page load is controlled by the worker.
+  await signIn(page, account.email, account.password);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+}
+
+/** The persisted query cache (IndexedDB) holds `text` for this company. */
+async function cachedOnDevice(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open('app-financas');
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          if (!db.objectStoreNames.contains('keyval')) return false;
+          const values = await new Promise<unknown[]>((resolve, reject) => {
+            const request = db.transaction('keyval').objectStore('keyval').getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          db.close();
+          return values.some((value) => typeof value === 'string' && value.includes(wanted));
+        }, text),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+async function pendingPayable(account: Account, description: string): Promise<void> {
+  const { error } = await account.client.from('accounts_payable').insert({
+    company_id: account.companyId,
+    description,
+    amount: 321.5,
+    due_date: browserToday(),
+  });
+  if (error) throw new Error(JSON.stringify(error));
+}
+
+async function payablesNamed(account: Account, description: string) {
+  const { data, error } = await account.client
+    .from('accounts_payable')
+    .select('id, due_date, amount, series_id')
+    .eq('description', description)
+    .order('due_date');
+  if (error) throw new Error(JSON.stringify(error));
+  return data;
+}
+
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Sem conexão' });
+
+async function pickDueDate(page: Page, form: Locator, iso: string) {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+  await form.getByLabel('Data de Vencimento').click();
+  await page
+    .getByRole('button', { name: new RegExp(`\\b${day} de ${monthName} de ${year}`, 'i') })
+    .click();
+}
+
+test('after one online visit, the app opens offline with "Sem conexão" and the last data seen', async ({
+  page,
+  context,
+}) => {
+  const account = await createAccount('Construtora Offline');
+  const description = `Cimento da laje ${Date.now()}`;
+  await pendingPayable(account, description);
+  await firstOnlineVisit(page, account);
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await cachedOnDevice(page, description);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByText(/Olá, /)).toBeVisible();
+  await screenshot(page, 'home-offline');
+
+  // What needs the server and was never seen says so, instead of loading forever.
+  await page
+    .getByRole('link', { name: /Relatório/ })
+    .first()
+    .click();
+  await expect(
+    page.getByText('Estes dados não estão salvos neste aparelho.', { exact: false }).first(),
+  ).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('an expired access token with no network keeps the user in, on the cached data', async ({
+  page,
+  context,
+}) => {
+  const account = await createAccount('Construtora Token');
+  const description = `Areia lavada ${Date.now()}`;
+  await pendingPayable(account, description);
+  await firstOnlineVisit(page, account);
+  await expect(page.getByText(description)).toBeVisible();
+  await cachedOnDevice(page, description);
+
+  await context.setOffline(true);
+  // The access token expired an hour ago while the phone was in a pocket.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
+    if (!key) throw new Error('no stored session');
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number };
+    session.expires_at = Math.floor(Date.now() / 1000) - 3600;
+    localStorage.setItem(key, JSON.stringify(session));
+  });
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  // Back online, the session is refreshed and the screens read the server again.
+  await context.setOffline(false);
+  await account.client
+    .from('accounts_payable')
+    .update({ amount: 999 })
+    .eq('description', description);
+  await page.reload();
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByText('R$ 999,00').first()).toBeVisible();
+});
+
+test('entries saved offline wait as "Aguardando envio" and reach the database exactly once', async ({
+  page,
+  context,
+}) => {
+  const account = await createAccount('Construtora Fila');
+  const first = `Frete da areia ${Date.now()}`;
+  const series = `Aluguel da betoneira ${Date.now()}`;
+  await firstOnlineVisit(page, account);
+  await page.goto('/lancar');
+  const form = page.getByRole('form', { name: 'Conta a Pagar' });
+  await expect(form.getByLabel('Descrição')).toBeVisible({ timeout: 30_000 });
+  const today = browserToday();
+
+  // 1. Saved offline, sent when the connection returns.
+  await context.setOffline(true);
+  await expect(banner(page)).toBeVisible();
+  await form.getByLabel('Descrição').fill(first);
+  await form.getByLabel('Valor').fill('R$ 180,00');
+  await pickDueDate(page, form, today);
+  await form.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(
+    page.getByText('Sem conexão: o lançamento ficou salvo neste aparelho', { exact: false }),
+  ).toBeVisible();
+  const waiting = page.getByRole('region', { name: 'Aguardando envio' });
+  await expect(waiting.getByText(first)).toBeVisible();
+  await expect(banner(page)).toContainText('1 lançamento aguardando envio');
+  await screenshot(page, 'lancar-aguardando-envio');
+  expect(await payablesNamed(account, first)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Lançamentos enviados')).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  expect(await payablesNamed(account, first)).toHaveLength(1);
+
+  // 2. A monthly series of 2 saved offline, the page reloaded offline (and a second tab open):
+  //    the queue survives, and the series is sent once.
+  await context.setOffline(true);
+  await form.getByLabel('Descrição').fill(series);
+  await form.getByLabel('Valor').fill('R$ 450,00');
+  await pickDueDate(page, form, today);
+  await form.getByLabel('Recorrência', { exact: true }).click();
+  await page.getByRole('option', { name: 'Mensal' }).click();
+  await form.getByLabel('Ocorrências').fill('2');
+  await form.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(waiting.getByText(series)).toBeVisible();
+  await expect(waiting.getByText('2 lançamentos')).toBeVisible();
+
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await expect(waiting.getByText(series)).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(banner(other)).toContainText('1 lançamento aguardando envio');
+  expect(await payablesNamed(account, series)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(waiting).toHaveCount(0);
+  await expect(other.getByRole('status').filter({ hasText: 'aguardando envio' })).toHaveCount(0);
+  const rows = await payablesNamed(account, series);
+  expect(rows).toHaveLength(2);
+  expect(new Set(rows.map((r) => r.series_id)).size).toBe(1);
+
+  // Nothing is sent again later: a reload online finds an empty queue and the same two rows.
+  await page.reload();
+  await expect(form.getByLabel('Descrição')).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  expect(await payablesNamed(account, series)).toHaveLength(2);
+  expect(await payablesNamed(account, first)).toHaveLength(1);
+  await other.close();
+});
