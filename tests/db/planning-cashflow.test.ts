@@ -38,6 +38,7 @@ let archived: string;
 const pending: Pending[] = [];
 /** Active accounts' balances as this test made them: initial − what was paid from them. */
 const balances: Record<string, number> = {};
+const balance = (id: string) => balances[id] ?? 0;
 
 async function payable(p: Omit<Pending, 'kind' | 'open'> & { amount: number; extra?: object }) {
   const row = await createPayable(owner, p.amount, {
@@ -102,13 +103,13 @@ beforeAll(async () => {
     p_amount_paid: 400,
   });
   if (error) throw error;
-  balances[accountA] -= 400;
+  balances[accountA] = balance(accountA) - 400;
   pending.push({ kind: 'expense', description: 'Parcial', due: addDays(TODAY, 3), open: 600, account: accountA });
 
   // Fully paid: moves A's balance, never projected.
   const paid = await payable({ description: 'Paga', due: addDays(TODAY, 2), amount: 100, account: accountA });
   await settlePayable(owner, paid, accountA, PAID_ON);
-  balances[accountA] -= 100;
+  balances[accountA] = balance(accountA) - 100;
 
   const { error: archiveError } = await owner.client
     .from('bank_accounts')
@@ -136,7 +137,7 @@ interface Day {
 /** The projection computed here, day by day, from what the test created. */
 function expected(days: number, account: string | null) {
   const end = addDays(TODAY, days - 1);
-  let balance = account ? balances[account] : Object.values(balances).reduce((a, b) => a + b, 0);
+  let running = account ? balance(account) : Object.values(balances).reduce((a, b) => a + b, 0);
   const relevant = pending.filter((p) => (account ? p.account === account : true) && p.due <= end);
   const result: Day[] = [];
   let firstNegative: { date: string; balance: number } | null = null;
@@ -145,9 +146,9 @@ function expected(days: number, account: string | null) {
     const dueToday = relevant.filter((p) => (p.due < TODAY ? TODAY : p.due) === date);
     const income = dueToday.filter((p) => p.kind === 'income').reduce((s, p) => s + p.open, 0);
     const expense = dueToday.filter((p) => p.kind === 'expense').reduce((s, p) => s + p.open, 0);
-    balance += income - expense;
-    result.push({ date, income, expense, balance });
-    if (!firstNegative && balance < 0) firstNegative = { date, balance };
+    running += income - expense;
+    result.push({ date, income, expense, balance: running });
+    if (!firstNegative && running < 0) firstNegative = { date, balance: running };
   }
   return { days: result, firstNegative, relevant };
 }
@@ -176,7 +177,7 @@ describe('cash_flow_projection', () => {
     const { data, error } = await project(30);
     expect(error).toBeNull();
     const want = expected(30, null);
-    expect(Number(data?.opening_balance)).toBe(balances[accountA] + balances[accountB]);
+    expect(Number(data?.opening_balance)).toBe(balance(accountA) + balance(accountB));
     expect(numeric(data?.days)).toEqual(want.days);
     expect(want.firstNegative).toEqual({ date: addDays(TODAY, 10), balance: -1700 });
     const first = data?.first_negative as Record<string, unknown>;

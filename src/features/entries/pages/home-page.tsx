@@ -7,6 +7,7 @@ import type { Entry } from '@/lib/entries';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
 import { BalanceCards } from '@/features/entries/components/dashboard/balance-cards';
+import { CashFlowWarning } from '@/features/entries/components/dashboard/cash-flow-warning';
 import { PendingList } from '@/features/entries/components/dashboard/pending-list';
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
 
@@ -28,6 +29,8 @@ export function HomePage() {
       </section>
 
       <SummaryTotals />
+
+      <CashFlowWarning />
 
       <PendingList
         kind="expense"
