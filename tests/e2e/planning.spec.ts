@@ -74,6 +74,8 @@ async function totalOf(page: Page, desktop: boolean, label: string) {
 test('a bill that makes the projection negative is called out; the DRE separates caixa and competência', async ({
   page,
 }, testInfo) => {
+  // Two screens, two tabs and four screenshots per viewport: longer than one journey's default.
+  test.slow();
   const desktop = testInfo.project.name === 'desktop';
   if (desktop) await page.setViewportSize({ width: 1366, height: 900 });
   const { account, today, concretoId } = await setup();

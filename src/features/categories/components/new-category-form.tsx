@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -47,6 +47,7 @@ export function NewCategoryForm() {
       dre_group: defaultDreGroup(initialType),
     } satisfies CreateCategoryInput,
   });
+  const selectedType = useWatch({ control: form.control, name: 'type' });
   const typeLabelId = useId();
   const colorLabelId = useId();
   const createCategory = useCreateCategory();
@@ -156,7 +157,7 @@ export function NewCategoryForm() {
               <FormLabel>Grupo no DRE</FormLabel>
               <FormControl>
                 <DreGroupSelect
-                  type={form.watch('type')}
+                  type={selectedType}
                   value={field.value}
                   onChange={field.onChange}
                 />

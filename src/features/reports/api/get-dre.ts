@@ -78,7 +78,7 @@ export async function getDre(args: DreArgs, signal?: AbortSignal): Promise<Dre> 
       id: c.id,
       name: c.name,
       kind: c.kind,
-      group: c.dre_group as DreGroup,
+      group: c.dre_group,
       byMonth: Object.fromEntries(c.months.map((m) => [m.month, m.total])),
       totalCents: c.total,
     })),

@@ -183,26 +183,26 @@ function WeekTable({ flow }: { flow: CashFlow }) {
   const weeks = groupByWeek(flow.days);
   return (
     <div className="-mx-2 overflow-x-auto">
-      <table className="w-full text-sm">
+      <table className="w-full text-xs sm:text-sm">
         <caption className="sr-only">Fluxo de caixa previsto por semana</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="px-2 py-2 font-medium">Semana</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Entradas</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Saídas</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Saldo ao fim</th>
+            <th scope="col" className="px-1.5 py-2 font-medium">Semana</th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">Entradas</th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">Saídas</th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">Saldo ao fim</th>
           </tr>
         </thead>
         <tbody>
           {weeks.map((w) => (
             <tr key={w.start} className="border-b last:border-0">
-              <th scope="row" className="px-2 py-2 text-left font-normal">
+              <th scope="row" className="whitespace-nowrap px-1.5 py-2 text-left font-normal sm:px-2">
                 {formatDateWith(w.start, 'dd/MM')}
-                <span className="text-muted-foreground"> a {formatDateWith(w.end, 'dd/MM')}</span>
+                <span className="text-muted-foreground">–{formatDateWith(w.end, 'dd/MM')}</span>
               </th>
-              <td className="px-2 py-2 text-right tabular-nums text-income">{formatCurrency(w.incomeCents)}</td>
-              <td className="px-2 py-2 text-right tabular-nums text-expense">{formatCurrency(w.expenseCents)}</td>
-              <td className={cn('px-2 py-2 text-right font-medium tabular-nums', w.closingCents < 0 && 'text-expense')}>
+              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-2 text-income">{formatCurrency(w.incomeCents)}</td>
+              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-2 text-expense">{formatCurrency(w.expenseCents)}</td>
+              <td className={cn('whitespace-nowrap px-1.5 py-2 text-right font-medium tabular-nums sm:px-2', w.closingCents < 0 && 'text-expense')}>
                 {formatBalance(w.closingCents)}
               </td>
             </tr>

@@ -5,7 +5,6 @@ import { ProjectPicker } from '@/components/pickers/pickers';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjects } from '@/lib/api/lookups';
@@ -27,6 +26,7 @@ import {
   MAX_DRE_MONTHS,
   dreRange,
   lastMonths,
+  monthChoices,
   type DreBasis,
 } from '@/features/reports/lib/dre-period';
 
@@ -39,6 +39,7 @@ export function DreSection() {
   const [projectId, setProjectId] = useState<string | null>(null);
   const ids = { start: useId(), end: useId(), project: useId(), problem: useId() };
   const range = dreRange(startMonth, endMonth);
+  const monthOptions = monthChoices(todayLocal());
   const dre = useDre(range, basis, projectId);
   const projects = useProjects();
   const projectName = projects.data?.find((p) => p.id === projectId)?.name ?? null;
@@ -64,28 +65,8 @@ export function DreSection() {
           : 'Competência: todos os lançamentos pela data de vencimento, pelo valor total, pagos ou não.'}
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <div className="grid gap-2">
-          <Label htmlFor={ids.start}>Mês inicial</Label>
-          <Input
-            id={ids.start}
-            type="month"
-            value={startMonth}
-            onChange={(e) => setStartMonth(e.target.value)}
-            aria-describedby={range ? undefined : ids.problem}
-            aria-invalid={range ? undefined : true}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids.end}>Mês final</Label>
-          <Input
-            id={ids.end}
-            type="month"
-            value={endMonth}
-            onChange={(e) => setEndMonth(e.target.value)}
-            aria-describedby={range ? undefined : ids.problem}
-            aria-invalid={range ? undefined : true}
-          />
-        </div>
+        <MonthSelect id={ids.start} label="Mês inicial" value={startMonth} onChange={setStartMonth} options={monthOptions} invalid={!range} problemId={ids.problem} />
+        <MonthSelect id={ids.end} label="Mês final" value={endMonth} onChange={setEndMonth} options={monthOptions} invalid={!range} problemId={ids.problem} />
         <div className="grid gap-2">
           <Label htmlFor={ids.project}>Obra</Label>
           <ProjectPicker id={ids.project} value={projectId} onChange={setProjectId} noneLabel="Todas as obras" />
@@ -121,7 +102,7 @@ export function DreSection() {
 }
 
 function amountClass(cents: number, result: boolean) {
-  return cn('tabular-nums', result && 'font-semibold', result && cents < 0 && 'text-expense');
+  return cn('whitespace-nowrap tabular-nums', result && 'font-semibold', result && cents < 0 && 'text-expense');
 }
 
 /** Desktop: one column per month plus Total; categories indented under their line. */
@@ -134,7 +115,7 @@ function DreTable({ dre }: { dre: Dre }) {
           <tr className="border-b text-xs text-muted-foreground">
             <th scope="col" className="px-2 py-2 text-left font-medium">Linha</th>
             {dre.months.map((m) => (
-              <th key={m} scope="col" className="px-2 py-2 text-right font-medium capitalize">
+              <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right font-medium">
                 {monthLabel(m)}
               </th>
             ))}
@@ -145,7 +126,7 @@ function DreTable({ dre }: { dre: Dre }) {
           {DRE_LINES.map((line) => (
             <Fragment key={line.key}>
               <tr className={cn('border-b', line.result && 'bg-muted/50')}>
-                <th scope="row" className={cn('px-2 py-2 text-left', line.result ? 'font-semibold' : 'font-medium')}>
+                <th scope="row" className={cn('min-w-44 px-2 py-2 text-left', line.result ? 'font-semibold' : 'font-medium')}>
                   {line.label}
                 </th>
                 {dre.byMonth.map((m, i) => (
@@ -165,11 +146,11 @@ function DreTable({ dre }: { dre: Dre }) {
                       {c.name ?? 'Sem categoria'}
                     </th>
                     {dre.months.map((m) => (
-                      <td key={m} className="px-2 py-1.5 text-right text-xs tabular-nums">
+                      <td key={m} className="whitespace-nowrap px-2 py-1.5 text-right text-xs tabular-nums">
                         {formatCurrency(signedCategoryCents(c.kind, c.group, c.byMonth[m] ?? 0))}
                       </td>
                     ))}
-                    <td className="px-2 py-1.5 text-right text-xs tabular-nums">
+                    <td className="whitespace-nowrap px-2 py-1.5 text-right text-xs tabular-nums">
                       {formatCurrency(signedCategoryCents(c.kind, c.group, c.totalCents))}
                     </td>
                   </tr>
@@ -192,7 +173,7 @@ function DreStacked({ dre }: { dre: Dre }) {
     <div className="flex flex-col gap-3 lg:hidden">
       {blocks.map((block) => (
         <section key={block.key} aria-label={block.title} className="rounded-md border p-3">
-          <h3 className="mb-2 text-sm font-semibold capitalize">{block.title}</h3>
+          <h3 className="mb-2 text-sm font-semibold">{block.title}</h3>
           <dl className="grid gap-1 text-sm">
             {DRE_LINES.map((line) => (
               <div
@@ -208,6 +189,45 @@ function DreStacked({ dre }: { dre: Dre }) {
           </dl>
         </section>
       ))}
+    </div>
+  );
+}
+
+/** A native select of months ("Nov/2026"), the newest first. */
+function MonthSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  invalid,
+  problemId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: string[];
+  invalid: boolean;
+  problemId: string;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? problemId : undefined}
+        className="flex h-11 w-full rounded-md border border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive md:text-sm"
+      >
+        {options.map((month) => (
+          <option key={month} value={month}>
+            {monthLabel(`${month}-01`)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

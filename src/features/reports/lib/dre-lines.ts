@@ -31,10 +31,12 @@ export const DRE_LINES: DreLineDef[] = [
   { key: 'resultado', label: '(=) Resultado do período', result: true },
 ];
 
-/** "jan/2026". */
+/** "Jan/2026". */
 export function monthLabel(firstDay: string): string {
   const date = parseIsoDate(firstDay);
-  return date ? format(date, 'MMM/yyyy', { locale: ptBR }) : firstDay;
+  if (!date) return firstDay;
+  const label = format(date, 'MMM/yyyy', { locale: ptBR });
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 /** A category's amount as it enters its line: "outras" expenses subtract. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dreRange, lastMonths, monthCount } from './dre-period';
+import { dreRange, lastMonths, monthChoices, monthCount } from './dre-period';
 
 describe('DRE period', () => {
   it('whole months: the first day of the first, the last day of the last', () => {
@@ -27,5 +27,15 @@ describe('DRE period', () => {
     expect(lastMonths('2026-11-23', 6)).toEqual({ start: '2026-06', end: '2026-11' });
     expect(lastMonths('2027-01-31', 3)).toEqual({ start: '2026-11', end: '2027-01' });
     expect(lastMonths('2028-02-29', 12)).toEqual({ start: '2027-03', end: '2028-02' });
+  });
+});
+
+describe('monthChoices', () => {
+  it('12 months ahead to 36 back, newest first', () => {
+    const months = monthChoices('2026-11-23');
+    expect(months[0]).toBe('2027-11');
+    expect(months).toContain('2026-11');
+    expect(months.at(-1)).toBe('2023-11');
+    expect(months).toHaveLength(49);
   });
 });

@@ -42,3 +42,9 @@ export function lastMonths(today: IsoDate, months: number): { start: YearMonth; 
   const now = parse(today, 'yyyy-MM-dd', new Date(2000, 0, 1));
   return { start: format(subMonths(now, months - 1), 'yyyy-MM'), end: format(now, 'yyyy-MM') };
 }
+
+/** The months a user can pick: from 36 months ago to 12 months ahead, newest first (yyyy-MM). */
+export function monthChoices(today: IsoDate, back = 36, ahead = 12): YearMonth[] {
+  const now = parse(today, 'yyyy-MM-dd', new Date(2000, 0, 1));
+  return Array.from({ length: back + ahead + 1 }, (_, i) => format(subMonths(now, i - ahead), 'yyyy-MM'));
+}
