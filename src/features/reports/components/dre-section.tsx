@@ -64,7 +64,7 @@ export function DreSection() {
           ? 'Regime de caixa: o que foi pago e recebido, na data do pagamento (com juros e multa, menos desconto).'
           : 'Competência: todos os lançamentos pela data de vencimento, pelo valor total, pagos ou não.'}
       </p>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(9rem,1fr))] gap-3">
         <MonthSelect id={ids.start} label="Mês inicial" value={startMonth} onChange={setStartMonth} options={monthOptions} invalid={!range} problemId={ids.problem} />
         <MonthSelect id={ids.end} label="Mês final" value={endMonth} onChange={setEndMonth} options={monthOptions} invalid={!range} problemId={ids.problem} />
         <div className="grid gap-2">
