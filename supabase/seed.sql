@@ -56,16 +56,16 @@ begin
     (v_caixa, v_company, 'Caixa Obra', 'checking', 'Caixa das obras', null, null, 5000, 'green'),
     (v_card, v_company, 'Cartão Nubank', 'credit_card', 'Cartão da empresa', null, null, 0, 'purple');
 
-  insert into public.categories (id, company_id, name, description, type, color)
+  insert into public.categories (id, company_id, name, description, type, color, dre_group)
   values
-    (c_materiais, v_company, 'Materiais', 'Cimento, areia, ferro e outros materiais de obra', 'expense', 'orange'),
-    (c_mao_obra, v_company, 'Mão de Obra', 'Empreiteiros e diaristas', 'expense', 'blue'),
-    (c_equip, v_company, 'Equipamentos', 'Aluguel e compra de equipamentos', 'expense', 'gray'),
-    (c_admin, v_company, 'Administrativo', 'Escritório, contador, taxas', 'expense', 'purple'),
-    (c_impostos, v_company, 'Impostos', 'Tributos e encargos', 'expense', 'red'),
-    (c_venda, v_company, 'Venda de Casas', 'Parcelas de venda de imóveis', 'income', 'green'),
-    (c_financ, v_company, 'Financiamento', 'Repasses de financiamento bancário', 'income', 'blue'),
-    (c_sinal, v_company, 'Sinal/Entrada', 'Sinais e entradas de compradores', 'income', 'yellow');
+    (c_materiais, v_company, 'Materiais', 'Cimento, areia, ferro e outros materiais de obra', 'expense', 'orange', 'custo_obra'),
+    (c_mao_obra, v_company, 'Mão de Obra', 'Empreiteiros e diaristas', 'expense', 'blue', 'custo_obra'),
+    (c_equip, v_company, 'Equipamentos', 'Aluguel e compra de equipamentos', 'expense', 'gray', 'custo_obra'),
+    (c_admin, v_company, 'Administrativo', 'Escritório, contador, taxas', 'expense', 'purple', 'despesa_administrativa'),
+    (c_impostos, v_company, 'Impostos', 'Tributos e encargos', 'expense', 'red', 'despesa_administrativa'),
+    (c_venda, v_company, 'Venda de Casas', 'Parcelas de venda de imóveis', 'income', 'green', 'receita'),
+    (c_financ, v_company, 'Financiamento', 'Repasses de financiamento bancário', 'income', 'blue', 'receita'),
+    (c_sinal, v_company, 'Sinal/Entrada', 'Sinais e entradas de compradores', 'income', 'yellow', 'receita');
 
   insert into public.suppliers (id, company_id, name, type, category, phone, email, address, document, website, notes, rating, founded_on)
   values

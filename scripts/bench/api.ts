@@ -251,6 +251,33 @@ export async function measureApi(
     }),
   );
 
+  timings.push(
+    await time('Planejamento: cash_flow_projection (90 dias, todas as contas)', runs, async () => {
+      const data = check(
+        await supabase.rpc('cash_flow_projection', { ...company, p_days: 90, p_today: today }),
+      ) as unknown as { days: unknown[] };
+      return `${data.days.length} days`;
+    }),
+  );
+  timings.push(
+    await time('Planejamento: dre (12 meses, caixa)', runs, async () => {
+      const end = today;
+      const start = `${String(Number(today.slice(0, 4)) - 1)}-${today.slice(5, 7)}-01`;
+      // 12 calendar months ending in this one: start = first day of the month 11 months ago.
+      const first = new Date(`${start}T12:00:00Z`);
+      first.setUTCMonth(first.getUTCMonth() + 1);
+      const data = check(
+        await supabase.rpc('dre', {
+          ...company,
+          p_start: first.toISOString().slice(0, 10),
+          p_end: end,
+          p_basis: 'caixa',
+        }),
+      ) as unknown as { months: unknown[] };
+      return `${data.months.length} months`;
+    }),
+  );
+
   // The naive way must agree with SQL, or the comparison means nothing.
   const sql = check(await supabase.rpc('dashboard_summary', { ...company, p_today: today })) as {
     payable_total: number;

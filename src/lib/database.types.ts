@@ -497,6 +497,7 @@ export type Database = {
           company_id: string;
           created_at: string;
           description: string | null;
+          dre_group: string;
           id: string;
           is_active: boolean;
           name: string;
@@ -508,6 +509,7 @@ export type Database = {
           company_id: string;
           created_at?: string;
           description?: string | null;
+          dre_group?: string;
           id?: string;
           is_active?: boolean;
           name: string;
@@ -519,6 +521,7 @@ export type Database = {
           company_id?: string;
           created_at?: string;
           description?: string | null;
+          dre_group?: string;
           id?: string;
           is_active?: boolean;
           name?: string;
@@ -1480,6 +1483,15 @@ export type Database = {
         };
         Returns: Json;
       };
+      cash_flow_projection: {
+        Args: {
+          p_bank_account_id?: string;
+          p_company_id: string;
+          p_days: number;
+          p_today?: string;
+        };
+        Returns: Json;
+      };
       category_stats: {
         Args: { p_category_id: string; p_today: string };
         Returns: Json;
@@ -1656,6 +1668,16 @@ export type Database = {
       delete_entry: {
         Args: { p_id: string; p_kind: string; p_scope?: string };
         Returns: number;
+      };
+      dre: {
+        Args: {
+          p_basis?: string;
+          p_company_id: string;
+          p_end: string;
+          p_project_id?: string;
+          p_start: string;
+        };
+        Returns: Json;
       };
       entry_history: {
         Args: { p_id: string; p_kind: string };

@@ -60,7 +60,8 @@ const messages = new Map<string, string>(
     // Issue 12: conciliação bancária.
     invalid_statement: 'Extrato inválido: nenhum lançamento legível no arquivo.',
     statement_too_large: 'Extrato grande demais: importe no máximo 5.000 lançamentos por vez.',
-    invalid_period: 'Período inválido: a data final é anterior à inicial.',
+    invalid_period:
+      'Período inválido: a data final é anterior à inicial ou o período é maior que o permitido.',
     invalid_action: 'Ação de conciliação inválida.',
     statement_line_not_found: 'Lançamento do extrato não encontrado.',
     statement_line_already_reconciled: 'Este lançamento do extrato já foi conciliado.',
@@ -70,6 +71,10 @@ const messages = new Map<string, string>(
     transaction_already_matched:
       'Esta transação já foi conciliada com outro lançamento do extrato.',
     ignore_reason_required: 'Informe o motivo para ignorar este lançamento.',
+    // Issue 13: planning (fluxo de caixa previsto, DRE).
+    invalid_basis: 'Escolha o regime do DRE: caixa ou competência.',
+    dre_group_type_mismatch:
+      'O grupo do DRE não combina com o tipo da categoria: receitas vão em Receita bruta ou Outras, despesas em Custos de obra, Despesas administrativas ou Outras.',
     // GoTrue error codes.
     invalid_credentials: 'Email ou senha incorretos',
     user_already_exists: 'Este email já está cadastrado',
@@ -126,6 +131,7 @@ function constraintKey(code: unknown, message: unknown): string | null {
     const constraint = /constraint "([^"]+)"/.exec(text)?.[1] ?? '';
     if (constraint.endsWith('_range')) return 'invalid_date';
     if (MONEY_CHECK.test(constraint)) return 'invalid_amount';
+    if (constraint === 'categories_dre_group_check') return 'dre_group_type_mismatch';
   }
   if (code === '22003' && /numeric field overflow/i.test(text)) return 'invalid_amount';
   // A date PostgREST could not even parse: "2026-13-45", "+infinityx", a year past 5874897.

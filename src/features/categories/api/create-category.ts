@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { z } from 'zod';
 import { categoryKeys } from '@/lib/api/query-keys';
 import { COLOR_TOKENS } from '@/lib/colors';
+import { dreGroupsFor } from '@/lib/dre-groups';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
 import type { Category } from '@/features/categories/api/get-category';
@@ -19,12 +20,19 @@ export const categoryFields = {
     .nullable()
     .transform((text) => (text === '' ? null : text)),
   color: z.enum(COLOR_TOKENS),
+  /** Line of the DRE gerencial (the database checks it fits the type). */
+  dre_group: z.enum(['receita', 'custo_obra', 'despesa_administrativa', 'outras']),
 };
 
-export const createCategoryInput = z.object({
-  ...categoryFields,
-  type: z.enum(['income', 'expense']),
-});
+export const createCategoryInput = z
+  .object({
+    ...categoryFields,
+    type: z.enum(['income', 'expense']),
+  })
+  .refine((c) => dreGroupsFor(c.type).includes(c.dre_group), {
+    path: ['dre_group'],
+    message: 'Escolha um grupo do DRE que combine com o tipo da categoria.',
+  });
 export type CreateCategoryInput = z.input<typeof createCategoryInput>;
 
 export async function createCategory(

@@ -29,6 +29,7 @@ const existing: Category = {
   type: 'expense',
   color: 'orange',
   is_active: true,
+  dre_group: 'custo_obra',
   created_at: '2026-11-01T12:00:00Z',
   updated_at: '2026-11-01T12:00:00Z',
 };
@@ -109,6 +110,8 @@ describe('NewCategoryForm', { timeout: 20_000 }, () => {
         description: null,
         type: 'expense',
         color: 'blue',
+        // A despesa falls in Custos diretos de obra unless the form says otherwise.
+        dre_group: 'custo_obra',
       },
     ]);
   });
@@ -128,6 +131,8 @@ describe('NewCategoryForm', { timeout: 20_000 }, () => {
       description: 'Lotes do loteamento',
       type: 'income',
       color: 'green',
+      // The DRE group followed the type (custo_obra does not fit a receita).
+      dre_group: 'receita',
     });
   });
 
@@ -215,7 +220,9 @@ describe('EditCategoryDialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
     expect(await screen.findByText('Já existe uma categoria com esse nome.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ name: 'Mão de Obra', description: null, color: 'purple' }]);
+    expect(bodies).toEqual([
+      { name: 'Mão de Obra', description: null, color: 'purple', dre_group: 'custo_obra' },
+    ]);
     expect(dialog).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome da categoria/)).toHaveValue('Mão de Obra');
     expect(screen.getByRole('radio', { name: 'Roxo' })).toBeChecked();

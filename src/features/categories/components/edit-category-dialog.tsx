@@ -23,6 +23,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toColorToken } from '@/lib/colors';
+import { defaultDreGroup, isDreGroup } from '@/lib/dre-groups';
+import { DreGroupSelect } from '@/features/categories/components/dre-group-select';
 import type { Category } from '@/features/categories/api/get-category';
 import {
   updateCategoryInput,
@@ -44,7 +46,7 @@ export function EditCategoryDialog({ category, onOpenChange }: EditCategoryDialo
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Editar Categoria</DialogTitle>
-          <DialogDescription>Altere o nome, a descrição ou a cor.</DialogDescription>
+          <DialogDescription>Altere o nome, a descrição, o grupo no DRE ou a cor.</DialogDescription>
         </DialogHeader>
         {/* Keyed so that the fields start from the category each time another one is opened. */}
         {category ? (
@@ -60,6 +62,7 @@ export function EditCategoryDialog({ category, onOpenChange }: EditCategoryDialo
 }
 
 function EditCategoryForm({ category, onDone }: { category: Category; onDone: () => void }) {
+  const type = category.type === 'income' ? 'income' : 'expense';
   const form = useForm({
     resolver: zodResolver(updateCategoryInput),
     defaultValues: {
@@ -67,6 +70,7 @@ function EditCategoryForm({ category, onDone }: { category: Category; onDone: ()
       name: category.name,
       description: category.description ?? '',
       color: toColorToken(category.color),
+      dre_group: isDreGroup(category.dre_group) ? category.dre_group : defaultDreGroup(type),
     } satisfies UpdateCategoryInput,
   });
   const colorLabelId = useId();
@@ -118,6 +122,19 @@ function EditCategoryForm({ category, onDone }: { category: Category; onDone: ()
               <FormLabel>Descrição</FormLabel>
               <FormControl>
                 <Textarea {...field} value={field.value ?? ''} maxLength={500} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="dre_group"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Grupo no DRE</FormLabel>
+              <FormControl>
+                <DreGroupSelect type={type} value={field.value} onChange={field.onChange} />
               </FormControl>
               <FormMessage />
             </FormItem>

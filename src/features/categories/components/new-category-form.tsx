@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -18,12 +18,14 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { DEFAULT_COLOR } from '@/lib/colors';
+import { defaultDreGroup, dreGroupsFor } from '@/lib/dre-groups';
 import { cn } from '@/lib/utils';
 import {
   createCategoryInput,
   useCreateCategory,
   type CreateCategoryInput,
 } from '@/features/categories/api/create-category';
+import { DreGroupSelect } from '@/features/categories/components/dre-group-select';
 import {
   saveErrorText,
   toastFirstError,
@@ -33,16 +35,19 @@ import {
 export function NewCategoryForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const initialType: CategoryType = searchParams.get('tipo') === 'receita' ? 'income' : 'expense';
   const form = useForm({
     resolver: zodResolver(createCategoryInput),
     defaultValues: {
       name: '',
       description: '',
       // Despesa by default; the list's Receitas tab links here with ?tipo=receita.
-      type: searchParams.get('tipo') === 'receita' ? 'income' : 'expense',
+      type: initialType,
       color: DEFAULT_COLOR,
+      dre_group: defaultDreGroup(initialType),
     } satisfies CreateCategoryInput,
   });
+  const selectedType = useWatch({ control: form.control, name: 'type' });
   const typeLabelId = useId();
   const colorLabelId = useId();
   const createCategory = useCreateCategory();
@@ -117,7 +122,14 @@ export function NewCategoryForm() {
               <RadioGroup
                 aria-labelledby={typeLabelId}
                 value={field.value}
-                onValueChange={field.onChange}
+                onValueChange={(next) => {
+                  field.onChange(next);
+                  // The DRE group follows the type when it no longer fits.
+                  const type = next as CategoryType;
+                  if (!dreGroupsFor(type).includes(form.getValues('dre_group'))) {
+                    form.setValue('dre_group', defaultDreGroup(type));
+                  }
+                }}
                 className="grid grid-cols-2 gap-2"
               >
                 <KindOption
@@ -134,6 +146,24 @@ export function NewCategoryForm() {
                 />
               </RadioGroup>
             </div>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="dre_group"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Grupo no DRE</FormLabel>
+              <FormControl>
+                <DreGroupSelect
+                  type={selectedType}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
           )}
         />
 

@@ -29,6 +29,7 @@ const category: Category = {
   type: 'expense',
   color: 'orange',
   is_active: true,
+  dre_group: 'custo_obra',
   created_at: '2026-11-01T12:00:00Z',
   updated_at: '2026-11-01T12:00:00Z',
 };

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { downloadCsv } from '@/lib/csv';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
 import { getMovementsPage } from '@/features/entries/api/get-movements';
@@ -29,17 +30,6 @@ export async function fetchAllMovements(
   return all;
 }
 
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** Reads the whole filtered list from the server and saves it as a CSV file. */
 export function useExportMovements() {
   const { id } = useCurrentCompany();
@@ -47,7 +37,7 @@ export function useExportMovements() {
     mutationFn: async (filters: MovementFilters) => {
       const today = todayLocal();
       const movements = await fetchAllMovements(id, filters, today);
-      download(buildMovementsCsv(movements), movementsCsvFileName(today));
+      downloadCsv(buildMovementsCsv(movements), movementsCsvFileName(today));
       return movements.length;
     },
   });

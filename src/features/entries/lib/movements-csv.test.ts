@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMovementsCsv, csvNumber, csvText, type Movement } from './movements-csv';
+import { csvNumber, csvText } from '@/lib/csv';
+import { buildMovementsCsv, type Movement } from './movements-csv';
 
 const base: Movement = {
   kind: 'expense',

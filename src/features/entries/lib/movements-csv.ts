@@ -1,5 +1,6 @@
 // The CSV export of Movimentações, made so that Excel in Brazil opens it as a table: `;` between
 // fields, decimal comma, dd/MM/yyyy dates, a UTF-8 byte order mark and CRLF line ends.
+import { csvFile, csvNumber, csvText } from '@/lib/csv';
 import type { Entry } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import {
@@ -59,24 +60,6 @@ export const CSV_HEADER = [
   'Valor',
 ] as const;
 
-/** Centavos as Excel pt-BR reads a number: 123456 → "1234,56", -50 → "-0,50" (no thousands dots). */
-export function csvNumber(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * Quotes a text field when it holds the separator, a quote or a line break, and defuses text that
- * a spreadsheet would run as a formula (=, +, -, @ first), which a description typed by anyone
- * could otherwise smuggle into the accountant's Excel.
- */
-export function csvText(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * Expenses are negative, so that summing the Valor column of the Pagar/Receber rows gives the Saldo
  * of the screen; a transfer's Valor is its amount (it moves money between accounts, Conta says which).
@@ -111,8 +94,7 @@ export function movementCsvRow(m: MovementItem): string {
 }
 
 export function buildMovementsCsv(movements: readonly MovementItem[]): string {
-  const lines = [CSV_HEADER.join(';'), ...movements.map(movementCsvRow)];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvFile([CSV_HEADER.join(';'), ...movements.map(movementCsvRow)]);
 }
 
 export function movementsCsvFileName(today: string): string {

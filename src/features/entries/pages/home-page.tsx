@@ -7,6 +7,7 @@ import type { Entry } from '@/lib/entries';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
 import { BalanceCards } from '@/features/entries/components/dashboard/balance-cards';
+import { CashFlowWarning } from '@/features/entries/components/dashboard/cash-flow-warning';
 import { PendingList } from '@/features/entries/components/dashboard/pending-list';
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
 
@@ -34,6 +35,8 @@ export function HomePage() {
       <div className="lg:col-span-2">
         <SummaryTotals />
       </div>
+
+      <CashFlowWarning />
 
       <PendingList
         kind="expense"

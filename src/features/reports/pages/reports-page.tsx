@@ -10,8 +10,11 @@ import { useBalanceHistory } from '@/features/reports/api/get-balance-history';
 import { useReportSummary } from '@/features/reports/api/get-report-summary';
 import { BalanceChart } from '@/features/reports/components/balance-chart';
 import { BreakdownList } from '@/features/reports/components/breakdown-list';
+import { CashFlowSection } from '@/features/reports/components/cash-flow-section';
+import { DreSection } from '@/features/reports/components/dre-section';
 import { ReportCard } from '@/features/reports/components/report-card';
 import { PeriodChips, ReportFilterPanel } from '@/features/reports/components/report-filters';
+import { ReportTabs, useReportTab } from '@/features/reports/components/report-tabs';
 import { ReportTotals } from '@/features/reports/components/report-totals';
 import { TopReceipts } from '@/features/reports/components/top-receipts';
 import {
@@ -55,8 +58,8 @@ function BalanceSection({ filters }: { filters: ReportFilters }) {
   );
 }
 
-/** Relatório (/relatorio and /dashboard): revenue and expense of a period, from SQL aggregates. */
-export function ReportsPage() {
+/** Relatório → Resumo: revenue and expense of a period, from SQL aggregates. */
+function SummaryReport() {
   const panelId = useId();
   const [filters, setFilters] = useState<ReportFilters>(DEFAULT_REPORT_FILTERS);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -84,6 +87,8 @@ export function ReportsPage() {
           </Button>
         }
       />
+
+      <ReportTabs />
 
       <PeriodChips
         value={filters.period}
@@ -189,6 +194,22 @@ export function ReportsPage() {
       <div className="lg:max-w-2xl">
         <BalanceSection filters={filters} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * Relatório (/relatorio and /dashboard): Resumo (the period's revenue and expense), Fluxo de caixa
+ * previsto and DRE gerencial (issue 13), chosen by ?aba=.
+ */
+export function ReportsPage() {
+  const tab = useReportTab();
+  if (tab === 'resumo') return <SummaryReport />;
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="Relatório" />
+      <ReportTabs />
+      {tab === 'fluxo' ? <CashFlowSection /> : <DreSection />}
     </div>
   );
 }

@@ -1,0 +1,214 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CalendarRange } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BankAccountPicker } from '@/components/pickers/pickers';
+import { QueryError } from '@/components/query-state';
+import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  CASH_FLOW_HORIZONS,
+  cashFlowQuery,
+  formatBalance,
+  type CashFlow,
+  type CashFlowHorizon,
+} from '@/lib/cash-flow';
+import { useCurrentCompany } from '@/lib/current-company';
+import { formatDate, formatDateWith, todayLocal } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { ReportCard } from '@/features/reports/components/report-card';
+import { groupByWeek } from '@/features/reports/lib/cash-flow-weeks';
+
+/** Relatório → Fluxo de caixa previsto: horizon, account, chart, first negative day, weeks. */
+export function CashFlowSection() {
+  const { id } = useCurrentCompany();
+  const [days, setDays] = useState<CashFlowHorizon>(30);
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const accountSelectId = useId();
+  const projection = useQuery({
+    ...cashFlowQuery(id, days, accountId, todayLocal()),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <ChipGroup label="Próximos">
+          {CASH_FLOW_HORIZONS.map((h) => (
+            <FilterChip key={h} pressed={days === h} onClick={() => setDays(h)}>
+              {h} dias
+            </FilterChip>
+          ))}
+        </ChipGroup>
+        <div className="grid gap-2 lg:w-72">
+          <Label htmlFor={accountSelectId}>Conta</Label>
+          <BankAccountPicker
+            id={accountSelectId}
+            value={accountId}
+            onChange={setAccountId}
+            noneLabel="Todas as contas"
+          />
+        </div>
+      </div>
+
+      {projection.isPending ? (
+        <Spinner label="Carregando previsão..." className="py-8" />
+      ) : projection.isError ? (
+        <QueryError
+          title="Não foi possível carregar o fluxo de caixa previsto."
+          onRetry={() => void projection.refetch()}
+        />
+      ) : (
+        <div className="flex flex-col gap-4" aria-busy={projection.isFetching}>
+          <ProjectionSummary flow={projection.data} />
+          <ReportCard
+            title="Saldo previsto por dia"
+            icon={<CalendarRange className="size-4" aria-hidden="true" />}
+          >
+            <BalanceLine flow={projection.data} />
+          </ReportCard>
+          <ReportCard title="Por semana">
+            <WeekTable flow={projection.data} />
+          </ReportCard>
+          <p className="text-xs text-muted-foreground">
+            Saldo de hoje das contas ativas, mais as contas a receber e menos as contas a pagar
+            pendentes na data de vencimento: as atrasadas contam hoje e as pagas em parte, pelo valor
+            em aberto. Recorrências e parcelas entram porque cada ocorrência já é um lançamento
+            pendente (criadas todas ao lançar a série). Em uma conta, só os lançamentos dessa conta;
+            lançamentos sem conta entram apenas em “Todas as contas”.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProjectionSummary({ flow }: { flow: CashFlow }) {
+  const last = flow.days.at(-1);
+  const negative = flow.firstNegative;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <dl className="grid grid-cols-2 gap-2 rounded-lg border bg-card p-3 shadow-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">Saldo hoje</dt>
+          <dd className="font-semibold tabular-nums">{formatBalance(flow.openingCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Saldo em {formatDate(flow.end)}</dt>
+          <dd
+            className={cn(
+              'font-semibold tabular-nums',
+              last && last.balanceCents < 0 ? 'text-expense' : 'text-income',
+            )}
+          >
+            {last ? formatBalance(last.balanceCents) : '—'}
+          </dd>
+        </div>
+      </dl>
+      {negative ? (
+        <div role="status" className="rounded-lg border border-expense/40 bg-expense/10 p-3 text-sm">
+          <p className="flex items-start gap-1.5 font-semibold text-expense">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            Saldo previsto fica negativo em {formatDateWith(negative.date, 'dd/MM')}:{' '}
+            {formatBalance(negative.balanceCents)}
+          </p>
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {negative.entries.map((e) => (
+              <li key={e.id} className="flex justify-between gap-2">
+                <Link to={`/lancamentos/${e.kind}/${e.id}`} className="min-w-0 break-words underline-offset-4 hover:underline">
+                  {e.description} <span className="text-muted-foreground">({formatDate(e.dueDate)})</span>
+                </Link>
+                <span className="shrink-0 tabular-nums">{formatCurrency(e.openCents)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p role="status" className="rounded-lg border bg-card p-3 text-sm text-muted-foreground">
+          O saldo previsto não fica negativo nos próximos {flow.days.length} dias.
+        </p>
+      )}
+    </div>
+  );
+}
+
+const W = 600;
+const H = 180;
+const PAD = 8;
+
+/** The daily projected balance as a line, zero marked; the week table below carries the figures. */
+function BalanceLine({ flow }: { flow: CashFlow }) {
+  const path = useMemo(() => {
+    const values = flow.days.map((d) => d.balanceCents);
+    const max = Math.max(0, ...values);
+    const min = Math.min(0, ...values);
+    const span = max - min || 1;
+    const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(1, values.length - 1);
+    const y = (v: number) => PAD + ((max - v) * (H - 2 * PAD)) / span;
+    return {
+      line: values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(''),
+      zero: y(0),
+      negative: flow.firstNegative ? x(flow.days.findIndex((d) => d.date === flow.firstNegative?.date)) : null,
+    };
+  }, [flow]);
+  const first = flow.days[0];
+  const last = flow.days.at(-1);
+  return (
+    <figure className="flex flex-col gap-1">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-44 w-full"
+        role="img"
+        aria-label={`Saldo previsto de ${formatDate(flow.start)} a ${formatDate(flow.end)}: de ${formatBalance(first?.balanceCents ?? 0)} a ${formatBalance(last?.balanceCents ?? 0)}`}
+        preserveAspectRatio="none"
+      >
+        <line x1={PAD} x2={W - PAD} y1={path.zero} y2={path.zero} className="stroke-muted-foreground" strokeDasharray="4 4" strokeWidth={1} />
+        {path.negative !== null ? (
+          <line x1={path.negative} x2={path.negative} y1={PAD} y2={H - PAD} className="stroke-expense" strokeWidth={1.5} />
+        ) : null}
+        <path d={path.line} fill="none" className="stroke-primary" strokeWidth={2.5} vectorEffect="non-scaling-stroke" />
+      </svg>
+      <figcaption className="flex justify-between text-xs text-muted-foreground">
+        <span>{formatDate(flow.start)}</span>
+        <span>linha tracejada: saldo zero</span>
+        <span>{formatDate(flow.end)}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function WeekTable({ flow }: { flow: CashFlow }) {
+  const weeks = groupByWeek(flow.days);
+  return (
+    <div className="-mx-2 overflow-x-auto">
+      <table className="w-full text-xs sm:text-sm">
+        <caption className="sr-only">Fluxo de caixa previsto por semana</caption>
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            <th scope="col" className="px-1.5 py-2 font-medium">Semana</th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">Entradas</th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">Saídas</th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">Saldo ao fim</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.start} className="border-b last:border-0">
+              <th scope="row" className="whitespace-nowrap px-1.5 py-2 text-left font-normal sm:px-2">
+                {formatDateWith(w.start, 'dd/MM')}
+                <span className="text-muted-foreground">–{formatDateWith(w.end, 'dd/MM')}</span>
+              </th>
+              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-2 text-income">{formatCurrency(w.incomeCents)}</td>
+              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-2 text-expense">{formatCurrency(w.expenseCents)}</td>
+              <td className={cn('whitespace-nowrap px-1.5 py-2 text-right font-medium tabular-nums sm:px-2', w.closingCents < 0 && 'text-expense')}>
+                {formatBalance(w.closingCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The lines of the DRE gerencial in the order an accountant reads them, and its CSV export.
+import { format } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+import { csvFile, csvNumber, csvText } from '@/lib/csv';
+import { parseIsoDate } from '@/lib/dates';
+import { DRE_GROUP_LABELS, type DreGroup } from '@/lib/dre-groups';
+import type { Dre, DreLineKey } from '@/features/reports/api/get-dre';
+import { DRE_BASIS_LABELS, type DreBasis } from '@/features/reports/lib/dre-period';
+
+export interface DreLineDef {
+  key: DreLineKey;
+  label: string;
+  /** A result line ((=)), shown in bold. */
+  result: boolean;
+  /** The categories listed under it. */
+  group?: DreGroup;
+}
+
+export const DRE_LINES: DreLineDef[] = [
+  { key: 'receita_bruta', label: 'Receita bruta', result: false, group: 'receita' },
+  { key: 'custos_obra', label: '(−) Custos diretos de obra', result: false, group: 'custo_obra' },
+  { key: 'lucro_bruto', label: '(=) Lucro bruto', result: true },
+  {
+    key: 'despesas_administrativas',
+    label: '(−) Despesas administrativas',
+    result: false,
+    group: 'despesa_administrativa',
+  },
+  { key: 'resultado_operacional', label: '(=) Resultado operacional', result: true },
+  { key: 'outras', label: '(±) Outras receitas e despesas', result: false, group: 'outras' },
+  { key: 'resultado', label: '(=) Resultado do período', result: true },
+];
+
+/** "Jan/2026". */
+export function monthLabel(firstDay: string): string {
+  const date = parseIsoDate(firstDay);
+  if (!date) return firstDay;
+  const label = format(date, 'MMM/yyyy', { locale: ptBR });
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** A category's amount as it enters its line: "outras" expenses subtract. */
+export function signedCategoryCents(kind: 'income' | 'expense', group: DreGroup, cents: number): number {
+  return group === 'outras' && kind === 'expense' ? -cents : cents;
+}
+
+export function buildDreCsv(dre: Dre, basis: DreBasis, projectName: string | null): string {
+  const header = ['Linha', ...dre.months.map(monthLabel), 'Total'].map(csvText).join(';');
+  const lines = [
+    csvText(`DRE gerencial - ${DRE_BASIS_LABELS[basis]} - ${projectName ?? 'Todas as obras'}`),
+    header,
+  ];
+  for (const line of DRE_LINES) {
+    lines.push(
+      [
+        csvText(line.label),
+        ...dre.byMonth.map((m) => csvNumber(m[line.key])),
+        csvNumber(dre.total[line.key]),
+      ].join(';'),
+    );
+    for (const c of dre.categories.filter((cat) => line.group && cat.group === line.group)) {
+      lines.push(
+        [
+          csvText(`  ${c.name ?? 'Sem categoria'}`),
+          ...dre.months.map((m) => csvNumber(signedCategoryCents(c.kind, c.group, c.byMonth[m] ?? 0))),
+          csvNumber(signedCategoryCents(c.kind, c.group, c.totalCents)),
+        ].join(';'),
+      );
+    }
+  }
+  return csvFile(lines);
+}
+
+export function dreCsvFileName(start: string, end: string, basis: DreBasis): string {
+  return `dre-${basis}-${start.slice(0, 7)}-a-${end.slice(0, 7)}.csv`;
+}
+
+export { DRE_GROUP_LABELS };
