@@ -49,6 +49,7 @@ export async function createWizardEntry(
     amount: Number(fromCents(entry.amountCents)),
     due_date: entry.dueDate,
     project_id: entry.projectId,
+    stage_id: entry.stageId,
     category_id: entry.categoryId,
     notes: entry.notes,
   };

@@ -53,6 +53,7 @@ import type { EntryKind } from '@/lib/entries';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
+import { StageFormField } from '@/features/entries/components/lancar/stage-form-field';
 
 const paymentMethodOptions = (Object.keys(paymentMethodLabels) as PaymentMethod[]).map(
   (method) => ({
@@ -361,6 +362,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
             </FormItem>
           )}
         />
+        <StageFormField control={form.control} setValue={form.setValue} />
 
         <FormField
           control={form.control}
