@@ -59,7 +59,11 @@ export async function getProjectBudget(
       realizedCents: toCents(row.realized),
     } satisfies BudgetLine,
   }));
-  const find = (kind: string) => lines.find((row) => row.kind === kind)!.line;
+  const find = (kind: string): BudgetLine => {
+    const found = lines.find((row) => row.kind === kind);
+    if (!found) throw new Error(`project_budget: no ${kind} row`);
+    return found.line;
+  };
   return {
     stages: lines.filter((row) => row.kind === 'stage').map((row) => row.line),
     noStage: find('none'),

@@ -59,8 +59,11 @@ export async function moveStage(
   const order = [...stages];
   const from = order.findIndex((stage) => stage.id === stageId);
   const to = from + direction;
-  if (from < 0 || to < 0 || to >= order.length) return;
-  [order[from], order[to]] = [order[to]!, order[from]!];
+  const moving = order[from];
+  const other = order[to];
+  if (!moving || !other) return;
+  order[from] = other;
+  order[to] = moving;
   for (const [index, stage] of order.entries()) {
     if (stage.order_index === index) continue;
     const { error } = await supabase

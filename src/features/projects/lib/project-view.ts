@@ -104,7 +104,10 @@ export function stageProgress(stages: readonly ProgressStage[]): number {
     return Math.round((stages.filter((stage) => stage.is_completed).length / stages.length) * 100);
   }
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const done = stages.reduce((sum, stage, i) => sum + (stage.is_completed ? weights[i]! : 0), 0);
+  const done = stages.reduce(
+    (sum, stage, i) => sum + (stage.is_completed ? (weights[i] ?? 0) : 0),
+    0,
+  );
   return Math.round((done / total) * 100);
 }
 
