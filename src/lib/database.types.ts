@@ -28,6 +28,7 @@ export type Database = {
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
+          stage_id: string | null;
           status: string;
           supplier_id: string | null;
           supplier_name: string | null;
@@ -57,6 +58,7 @@ export type Database = {
           project_id?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
+          stage_id?: string | null;
           status?: string;
           supplier_id?: string | null;
           supplier_name?: string | null;
@@ -86,6 +88,7 @@ export type Database = {
           project_id?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
+          stage_id?: string | null;
           status?: string;
           supplier_id?: string | null;
           supplier_name?: string | null;
@@ -122,6 +125,12 @@ export type Database = {
             referencedRelation: 'suppliers';
             referencedColumns: ['company_id', 'id'];
           },
+          {
+            foreignKeyName: 'accounts_payable_stage_fkey';
+            columns: ['company_id', 'project_id', 'stage_id'];
+            referencedRelation: 'project_stages';
+            referencedColumns: ['company_id', 'project_id', 'id'];
+          },
         ];
       };
       accounts_receivable: {
@@ -151,6 +160,7 @@ export type Database = {
           received_date: string | null;
           series_id: string | null;
           series_kind: string | null;
+          stage_id: string | null;
           status: string;
           updated_at: string;
         };
@@ -180,6 +190,7 @@ export type Database = {
           received_date?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
+          stage_id?: string | null;
           status?: string;
           updated_at?: string;
         };
@@ -209,6 +220,7 @@ export type Database = {
           received_date?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
+          stage_id?: string | null;
           status?: string;
           updated_at?: string;
         };
@@ -242,6 +254,12 @@ export type Database = {
             columns: ['company_id', 'project_id'];
             referencedRelation: 'projects';
             referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_receivable_stage_fkey';
+            columns: ['company_id', 'project_id', 'stage_id'];
+            referencedRelation: 'project_stages';
+            referencedColumns: ['company_id', 'project_id', 'id'];
           },
         ];
       };
@@ -1212,6 +1230,8 @@ export type Database = {
           series_id: string | null;
           series_kind: string | null;
           settled_on: string | null;
+          stage_id: string | null;
+          stage_name: string | null;
           status: string | null;
           updated_at: string | null;
         };
@@ -1571,6 +1591,8 @@ export type Database = {
           series_id: string | null;
           series_kind: string | null;
           settled_on: string | null;
+          stage_id: string | null;
+          stage_name: string | null;
           status: string | null;
           updated_at: string | null;
         };
@@ -1734,6 +1756,30 @@ export type Database = {
         };
         Returns: Json;
       };
+      project_budget: {
+        Args: { p_project_id: string };
+        Returns: {
+          balance: number;
+          budget: number;
+          committed: number;
+          is_completed: boolean;
+          kind: string;
+          order_index: number;
+          realized: number;
+          stage_id: string;
+          stage_name: string;
+          used_percent: number;
+        }[];
+      };
+      project_budget_totals: {
+        Args: { p_company_id: string };
+        Returns: {
+          budget: number;
+          committed: number;
+          project_id: string;
+          realized: number;
+        }[];
+      };
       project_financials: {
         Args: { p_company_id: string; p_project_id?: string };
         Returns: {
@@ -1810,6 +1856,7 @@ export type Database = {
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
+          stage_id: string | null;
           status: string;
           supplier_id: string | null;
           supplier_name: string | null;
@@ -1850,6 +1897,7 @@ export type Database = {
           received_date: string | null;
           series_id: string | null;
           series_kind: string | null;
+          stage_id: string | null;
           status: string;
           updated_at: string;
         };
@@ -1905,6 +1953,8 @@ export type Database = {
           series_id: string | null;
           series_kind: string | null;
           settled_on: string | null;
+          stage_id: string | null;
+          stage_name: string | null;
           status: string | null;
           updated_at: string | null;
         };
@@ -2001,6 +2051,7 @@ export type Database = {
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
+          stage_id: string | null;
           status: string;
           supplier_id: string | null;
           supplier_name: string | null;
@@ -2050,6 +2101,7 @@ export type Database = {
           received_date: string | null;
           series_id: string | null;
           series_kind: string | null;
+          stage_id: string | null;
           status: string;
           updated_at: string;
         };

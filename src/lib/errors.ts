@@ -57,6 +57,9 @@ const messages = new Map<string, string>(
     invalid_activity_type: 'Tipo de atividade desconhecido.',
     payment_not_found: 'Pagamento não encontrado.',
     payment_already_reversed: 'Este pagamento já foi estornado.',
+    stage_project_mismatch: 'Esta etapa não pertence à obra escolhida.',
+    stage_in_use: 'Esta etapa tem lançamentos e não pode ser removida.',
+    project_not_found: 'Obra não encontrada.',
     // Issue 12: conciliação bancária.
     invalid_statement: 'Extrato inválido: nenhum lançamento legível no arquivo.',
     statement_too_large: 'Extrato grande demais: importe no máximo 5.000 lançamentos por vez.',

@@ -123,6 +123,9 @@ export const projectKeys = {
   stages: (companyId: string, id: string) =>
     [...projectKeys.detail(companyId, id), 'stages'] as const,
   team: (companyId: string, id: string) => [...projectKeys.detail(companyId, id), 'team'] as const,
+  /** Orçado × realizado of one obra per stage (project_budget). */
+  budget: (companyId: string, id: string) =>
+    [...projectKeys.detail(companyId, id), 'budget'] as const,
   /** Paid receipts and expenses of one obra (Financeiro tab, from the entries view). */
   entries: (companyId: string, id: string) =>
     [...projectKeys.detail(companyId, id), 'entries'] as const,

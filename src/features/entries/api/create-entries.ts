@@ -62,6 +62,8 @@ export const lancarFormSchema = z
     installmentCount: z.string(),
     /** null = "Geral (sem obra específica)". */
     projectId: z.string().nullable(),
+    /** A stage of the obra; null = Sem etapa (older drafts lack it). */
+    stageId: z.string().nullable(),
     categoryId: z.string().nullable(),
     bankAccountId: z.string().nullable(),
     paymentMethod: z
@@ -113,6 +115,7 @@ export const lancarFormSchema = z
         amountCents: form.amountCents,
         dueDate: form.dueDate,
         projectId: form.projectId,
+        stageId: form.projectId === null ? null : form.stageId,
         categoryId: form.categoryId,
         bankAccountId: form.bankAccountId,
         paymentMethod: form.paymentMethod,

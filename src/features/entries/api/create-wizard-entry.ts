@@ -14,6 +14,7 @@ export function wizardEntryRow(companyId: string, entry: WizardEntry, partyId: s
     amount: Number(fromCents(entry.amountCents)),
     due_date: entry.dueDate,
     project_id: entry.projectId,
+    stage_id: entry.stageId,
     category_id: entry.categoryId,
     notes: entry.notes,
   };

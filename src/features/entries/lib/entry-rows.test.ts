@@ -25,6 +25,7 @@ describe('buildEntryRows', () => {
         amount: 100,
         due_date: '2025-01-31',
         project_id: 'proj-1',
+        stage_id: null,
         category_id: 'cat-1',
         bank_account_id: null,
         payment_method: 'pix',

@@ -14,6 +14,7 @@ export type EntryRow = Pick<
   | 'amount'
   | 'due_date'
   | 'project_id'
+  | 'stage_id'
   | 'category_id'
   | 'bank_account_id'
   | 'payment_method'
@@ -39,6 +40,8 @@ export interface EntryDraft {
   amountCents: number;
   dueDate: IsoDate;
   projectId: string | null;
+  /** A stage of projectId (orçado × realizado); absent or null = Sem etapa. */
+  stageId?: string | null;
   categoryId: string | null;
   bankAccountId: string | null;
   paymentMethod: string | null;
@@ -87,6 +90,7 @@ export function buildEntryRows(draft: EntryDraft, seriesId: string): EntryRow[] 
       amount: Number(fromCents(item.amountCents)),
       due_date: item.dueDate,
       project_id: draft.projectId,
+      stage_id: draft.projectId === null ? null : (draft.stageId ?? null),
       category_id: draft.categoryId,
       bank_account_id: draft.bankAccountId,
       payment_method: draft.paymentMethod,

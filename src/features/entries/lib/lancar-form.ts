@@ -20,6 +20,8 @@ export interface LancarFormState {
   installmentCount: string;
   /** null = "Geral (sem obra específica)". */
   projectId: string | null;
+  /** A stage of projectId; null = Sem etapa. */
+  stageId: string | null;
   categoryId: string | null;
   bankAccountId: string | null;
   paymentMethod: PaymentMethod | null;
@@ -38,6 +40,7 @@ export const initialLancarForm: LancarFormState = {
   installments: false,
   installmentCount: '2',
   projectId: null,
+  stageId: null,
   categoryId: null,
   bankAccountId: null,
   paymentMethod: null,

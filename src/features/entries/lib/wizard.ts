@@ -28,6 +28,8 @@ export interface WizardState {
   chosenDate: IsoDate | null;
   /** A project id, GENERAL_PROJECT, or null while nothing is chosen. */
   project: string | null;
+  /** A stage of the chosen obra (optional, step 5); null = Sem etapa. Absent in older saved wizards. */
+  stageId?: string | null;
   categoryId: string | null;
   notes: string;
   photo: ReceiptPhoto | null;
@@ -42,6 +44,7 @@ export const initialWizardState: WizardState = {
   dateMode: null,
   chosenDate: null,
   project: null,
+  stageId: null,
   categoryId: null,
   notes: '',
   photo: null,
@@ -97,6 +100,8 @@ export interface WizardEntry {
   amountCents: number;
   dueDate: IsoDate;
   projectId: string | null;
+  /** A stage of projectId, or null. */
+  stageId: string | null;
   categoryId: string;
   notes: string | null;
 }
@@ -125,6 +130,7 @@ export function wizardEntry(
     amountCents: state.amountCents,
     dueDate,
     projectId: state.project === GENERAL_PROJECT ? null : state.project,
+    stageId: state.project === GENERAL_PROJECT ? null : (state.stageId ?? null),
     categoryId: state.categoryId,
     notes: notes === '' ? null : notes,
   };

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { stageProgress } from '@/features/projects/lib/project-view';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
@@ -12,6 +13,8 @@ export interface ProjectDetail {
   expensesCents: number;
   /** Sum of the obra's PAID receivables, in centavos. */
   revenuesCents: number;
+  /** The obra's progress (stageProgress: the same definition as the list). */
+  progress: number;
 }
 
 /** One obra of the company with its money, or null when there is none with that id. */
@@ -20,13 +23,18 @@ export async function getProject(
   id: string,
   signal?: AbortSignal,
 ): Promise<ProjectDetail | null> {
-  let projectQuery = supabase.from('projects').select('*').eq('company_id', companyId).eq('id', id);
+  let projectQuery = supabase
+    .from('projects')
+    .select('*, project_stages(is_completed, estimated_cost)')
+    .eq('company_id', companyId)
+    .eq('id', id);
   if (signal) projectQuery = projectQuery.abortSignal(signal);
-  const { data: project, error } = await projectQuery.maybeSingle();
+  const { data: found, error } = await projectQuery.maybeSingle();
   // 22P02: the id in the address is not a uuid; for the user it is simply not found.
   if (error?.code === '22P02') return null;
   if (error) throw error;
-  if (!project) return null;
+  if (!found) return null;
+  const { project_stages: stages, ...project } = found;
 
   let financialsQuery = supabase.rpc('project_financials', {
     p_company_id: companyId,
@@ -41,6 +49,7 @@ export async function getProject(
     budgetCents: project.budget === null ? null : toCents(project.budget),
     expensesCents: row ? toCents(row.paid_expenses) : 0,
     revenuesCents: row ? toCents(row.paid_revenues) : 0,
+    progress: stageProgress(stages),
   };
 }
 

@@ -2,30 +2,33 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
+import { stageProgress } from '@/features/projects/lib/project-view';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 export type ProjectRow = Database['public']['Tables']['projects']['Row'];
 
 export interface ProjectOverview extends ProjectRow {
-  /** Sum of the obra's PAID payables, in centavos (project_financials). */
+  /** Realizado: what the obra's payables really paid (standing payments), in centavos. */
   spentCents: number;
+  /** Comprometido: open amounts of the obra's pending payables, in centavos. */
+  committedCents: number;
   budgetCents: number | null;
-  /** SPEC §4: on the list, progress is completed stages / all stages, rounded (0 without stages). */
+  /** The obra's progress (stageProgress: the same definition as the detail). */
   stageProgress: number;
 }
 
-/** Every obra of the company, newest first, with what it has spent (computed in SQL). */
+/** Every obra of the company, newest first, with realizado and comprometido (computed in SQL). */
 export async function getProjectsOverview(
   companyId: string,
   signal?: AbortSignal,
 ): Promise<ProjectOverview[]> {
   let projectsQuery = supabase
     .from('projects')
-    .select('*, project_stages(is_completed)')
+    .select('*, project_stages(is_completed, estimated_cost)')
     .eq('company_id', companyId)
     .order('created_at', { ascending: false });
-  let financialsQuery = supabase.rpc('project_financials', { p_company_id: companyId });
+  let financialsQuery = supabase.rpc('project_budget_totals', { p_company_id: companyId });
   if (signal) {
     projectsQuery = projectsQuery.abortSignal(signal);
     financialsQuery = financialsQuery.abortSignal(signal);
@@ -34,15 +37,13 @@ export async function getProjectsOverview(
   if (projects.error) throw projects.error;
   if (financials.error) throw financials.error;
 
-  const spent = new Map(financials.data.map((row) => [row.project_id, toCents(row.paid_expenses)]));
+  const totals = new Map(financials.data.map((row) => [row.project_id, row]));
   return projects.data.map(({ project_stages: stages, ...project }) => ({
     ...project,
-    spentCents: spent.get(project.id) ?? 0,
+    spentCents: toCents(totals.get(project.id)?.realized ?? 0),
+    committedCents: toCents(totals.get(project.id)?.committed ?? 0),
     budgetCents: project.budget === null ? null : toCents(project.budget),
-    stageProgress:
-      stages.length === 0
-        ? 0
-        : Math.round((stages.filter((stage) => stage.is_completed).length / stages.length) * 100),
+    stageProgress: stageProgress(stages),
   }));
 }
 

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
+import { stageName } from '@/features/projects/api/manage-stages';
 import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 export type StageUpdate = Pick<
   Database['public']['Tables']['project_stages']['Update'],
-  'estimated_cost' | 'actual_cost' | 'notes' | 'is_completed' | 'completion_date'
+  'name' | 'estimated_cost' | 'notes' | 'is_completed' | 'completion_date' | 'order_index'
 >;
 
 export interface UpdateStageVars {
@@ -27,15 +28,15 @@ const stageCost = z
   .transform(({ cents }) => (cents === null ? null : Number(fromCents(cents))));
 
 /**
- * Editar etapa: costs, notes (trimmed, blank → null) and, only for a completed stage, the
+ * Editar etapa: name, orçado (the actual cost is never typed: it comes from the entries), notes (trimmed, blank → null) and, only for a completed stage, the
  * completion date (absent otherwise, so it is left as it is). Parses to the update's variables.
  */
 export const editStageInput = z
   .object({
     projectId: z.string(),
     stageId: z.string(),
+    name: stageName,
     estimated: stageCost,
-    actual: stageCost,
     completionDate: z.string().nullable().optional(),
     notes: z
       .string()
@@ -43,18 +44,16 @@ export const editStageInput = z
       .max(2000)
       .transform((text) => (text === '' ? null : text)),
   })
-  .transform(
-    ({ projectId, stageId, estimated, actual, completionDate, notes }): UpdateStageVars => ({
-      projectId,
-      stageId,
-      changes: {
-        estimated_cost: estimated,
-        actual_cost: actual,
-        notes,
-        ...(completionDate === undefined ? {} : { completion_date: completionDate }),
-      },
-    }),
-  );
+  .transform(({ projectId, stageId, name, estimated, completionDate, notes }): UpdateStageVars => ({
+    projectId,
+    stageId,
+    changes: {
+      name,
+      estimated_cost: estimated,
+      notes,
+      ...(completionDate === undefined ? {} : { completion_date: completionDate }),
+    },
+  }));
 export type EditStageInput = z.input<typeof editStageInput>;
 
 /** Marks a stage complete (or pending again) or saves its costs and notes. */
@@ -81,7 +80,11 @@ export function useUpdateProjectStage() {
     meta: { silentNetworkError: true },
     mutationFn: (vars: UpdateStageVars) => updateProjectStage(companyId, vars),
     onSuccess: async (_data, { projectId }) => {
-      await queryClient.invalidateQueries({ queryKey: projectKeys.stages(companyId, projectId) });
+      // The stage's name, budget and completion show in the progress, the budget and the list.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.detail(companyId, projectId) }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.overview(companyId) }),
+      ]);
     },
   });
 }

@@ -247,27 +247,8 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
             )}
           />
         </div>
-        <FormField
-          control={form.control}
-          name="completion"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Progresso (%)</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100}
-                  step={1}
-                  disabled={busy}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        {/* No "Progresso (%)": an obra's progress comes from its stages (stageProgress); the stored
+            completion_percentage is kept as it was. */}
         <DialogFooter>
           <Button variant="outline" onClick={onDone} disabled={busy}>
             Cancelar

@@ -15,11 +15,13 @@ import {
 import {
   Form,
   FormControl,
+  FormDescription,
   FormField,
   FormItem,
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ProjectStage } from '@/features/projects/api/get-project-stages';
 import {
@@ -28,6 +30,7 @@ import {
   type EditStageInput,
   type UpdateStageVars,
 } from '@/features/projects/api/update-project-stage';
+import { projectErrorMessage } from '@/features/projects/lib/project-errors';
 import { toCents } from '@/lib/money';
 
 interface EditStageDialogProps {
@@ -64,8 +67,8 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
     defaultValues: {
       projectId: stage.project_id,
       stageId: stage.id,
+      name: stage.name,
       estimated: costOf(stage.estimated_cost),
-      actual: costOf(stage.actual_cost),
       // Only a completed stage shows (and saves) its completion date.
       completionDate: stage.is_completed ? stage.completion_date : undefined,
       notes: stage.notes ?? '',
@@ -76,11 +79,15 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
   async function onValid(vars: UpdateStageVars) {
     try {
       await update.mutateAsync(vars);
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível atualizar a etapa.' });
+    } catch (error) {
+      toast.error('Erro', {
+        description: projectErrorMessage(error, 'Não foi possível atualizar a etapa.'),
+      });
       return;
     }
-    toast.success('Etapa atualizada!', { description: `${stage.name} foi atualizada.` });
+    toast.success('Etapa atualizada!', {
+      description: `${vars.changes.name ?? stage.name} foi atualizada.`,
+    });
     onDone();
   }
 
@@ -95,46 +102,41 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
         onSubmit={form.handleSubmit(onValid, onInvalid)}
         className="grid grid-cols-1 gap-4"
       >
-        <div className="grid grid-cols-2 gap-3">
-          <FormField
-            control={form.control}
-            name="estimated"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Custo estimado</FormLabel>
-                <FormControl>
-                  <CurrencyInput
-                    ref={field.ref}
-                    value={field.value.cents}
-                    onValueChange={(cents, text) => field.onChange({ cents, text })}
-                    onBlur={field.onBlur}
-                    disabled={busy}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="actual"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Custo real</FormLabel>
-                <FormControl>
-                  <CurrencyInput
-                    ref={field.ref}
-                    value={field.value.cents}
-                    onValueChange={(cents, text) => field.onChange({ cents, text })}
-                    onBlur={field.onBlur}
-                    disabled={busy}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Nome da etapa</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={120} autoComplete="off" disabled={busy} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="estimated"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Orçado</FormLabel>
+              <FormControl>
+                <CurrencyInput
+                  ref={field.ref}
+                  value={field.value.cents}
+                  onValueChange={(cents, text) => field.onChange({ cents, text })}
+                  onBlur={field.onBlur}
+                  disabled={busy}
+                />
+              </FormControl>
+              <FormDescription>
+                O realizado vem dos lançamentos da etapa; não é digitado.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
         {stage.is_completed ? (
           <FormField
             control={form.control}

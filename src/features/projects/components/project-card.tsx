@@ -7,10 +7,11 @@ import { BudgetWarning } from '@/features/projects/components/budget-warning';
 import { ProjectStatusBadge } from '@/features/projects/components/project-status-badge';
 import {
   clampPercent,
-  isNearBudget,
+  budgetLevel,
   isProjectPriority,
   PRIORITY_BORDER_CLASS,
   priorityLabel,
+  PROGRESS_HINT,
 } from '@/features/projects/lib/project-view';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -28,7 +29,8 @@ function Fact({ label, value, className }: { label: string; value: string; class
 /** One obra of the list; the whole card opens it (the title's link covers the card). */
 export function ProjectCard({ project }: { project: ProjectOverview }) {
   const progress = clampPercent(project.stageProgress);
-  const nearBudget = isNearBudget(project.spentCents, project.budgetCents);
+  const level = budgetLevel(project.spentCents + project.committedCents, project.budgetCents);
+  const nearBudget = level !== 'ok';
 
   return (
     <Card
@@ -68,6 +70,7 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
             <span className="font-medium">{progress}%</span>
           </div>
           <Progress value={progress} aria-label={`Progresso de ${project.name}`} />
+          <p className="text-xs text-muted-foreground">{PROGRESS_HINT}</p>
         </div>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
@@ -82,9 +85,18 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
             value={formatCurrency(project.spentCents)}
             className={nearBudget ? 'text-expense' : undefined}
           />
+          <Fact label="Comprometido" value={formatCurrency(project.committedCents)} />
+          <Fact
+            label="Saldo"
+            value={
+              project.budgetCents === null
+                ? '—'
+                : formatCurrency(project.budgetCents - project.spentCents - project.committedCents)
+            }
+          />
         </dl>
 
-        {nearBudget ? <BudgetWarning /> : null}
+        {level !== 'ok' ? <BudgetWarning level={level} /> : null}
       </article>
     </Card>
   );

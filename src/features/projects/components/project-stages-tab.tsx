@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Pencil, RotateCcw } from 'lucide-react';
+import { ArrowDown, ArrowUp, CheckCircle2, Circle, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { QueryError } from '@/components/query-state';
@@ -8,14 +8,39 @@ import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectStages, type ProjectStage } from '@/features/projects/api/get-project-stages';
+import { useProjectBudget } from '@/features/projects/api/get-project-budget';
+import { useMoveStage, useRemoveStage } from '@/features/projects/api/manage-stages';
 import { useUpdateProjectStage } from '@/features/projects/api/update-project-stage';
+import { AddStageForm } from '@/features/projects/components/add-stage-form';
 import { EditStageDialog } from '@/features/projects/components/edit-stage-dialog';
+import { projectErrorMessage } from '@/features/projects/lib/project-errors';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency, toCents } from '@/lib/money';
 
 const money = (value: number | null) => (value === null ? '—' : formatCurrency(toCents(value)));
 
-function StageItem({ stage, onEdit }: { stage: ProjectStage; onEdit: () => void }) {
+interface StageItemProps {
+  stage: ProjectStage;
+  /** Realizado of the stage (from its entries), centavos; undefined while loading. */
+  realizedCents: number | undefined;
+  isFirst: boolean;
+  isLast: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onMove: (direction: -1 | 1) => void;
+  onRemove: () => void;
+}
+
+function StageItem({
+  stage,
+  realizedCents,
+  isFirst,
+  isLast,
+  busy,
+  onEdit,
+  onMove,
+  onRemove,
+}: StageItemProps) {
   const update = useUpdateProjectStage();
 
   function toggle() {
@@ -58,12 +83,14 @@ function StageItem({ stage, onEdit }: { stage: ProjectStage; onEdit: () => void 
         </div>
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <div>
-            <dt className="text-xs text-muted-foreground">Custo estimado</dt>
+            <dt className="text-xs text-muted-foreground">Orçado</dt>
             <dd className="font-medium">{money(stage.estimated_cost)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-muted-foreground">Custo real</dt>
-            <dd className="font-medium">{money(stage.actual_cost)}</dd>
+            <dt className="text-xs text-muted-foreground">Realizado</dt>
+            <dd className="font-medium">
+              {realizedCents === undefined ? '—' : formatCurrency(realizedCents)}
+            </dd>
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Conclusão</dt>
@@ -98,14 +125,51 @@ function StageItem({ stage, onEdit }: { stage: ProjectStage; onEdit: () => void 
             Editar
           </Button>
         </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onMove(-1)}
+            disabled={busy || isFirst}
+            aria-label={`Mover etapa ${stage.name} para cima`}
+          >
+            <ArrowUp aria-hidden="true" />
+            Subir
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onMove(1)}
+            disabled={busy || isLast}
+            aria-label={`Mover etapa ${stage.name} para baixo`}
+          >
+            <ArrowDown aria-hidden="true" />
+            Descer
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-expense"
+            onClick={onRemove}
+            disabled={busy}
+            aria-label={`Remover etapa ${stage.name}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Remover
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );
 }
 
-/** Etapas: the obra's stages in order, with costs, completion and notes. */
+/** Etapas: the obra's stages in order, with budget, realizado, completion and notes; add, edit,
+ * reorder and remove them. */
 export function ProjectStagesTab({ projectId }: { projectId: string }) {
   const stages = useProjectStages(projectId);
+  const budget = useProjectBudget(projectId);
+  const move = useMoveStage(projectId);
+  const remove = useRemoveStage(projectId);
   const [editing, setEditing] = useState<ProjectStage | null>(null);
 
   if (stages.isPending) return <Spinner label="Carregando etapas..." className="py-8" />;
@@ -119,37 +183,82 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
       />
     );
   }
-  if (stages.data.length === 0) {
-    return <EmptyState title="Nenhuma etapa cadastrada" />;
-  }
 
-  const done = stages.data.filter((stage) => stage.is_completed).length;
-  const estimated = stages.data.reduce(
+  const list = stages.data;
+  const realized = new Map(
+    (budget.data?.stages ?? []).map((line) => [line.stageId, line.realizedCents]),
+  );
+  const done = list.filter((stage) => stage.is_completed).length;
+  const estimated = list.reduce(
     (sum, stage) => sum + (stage.estimated_cost === null ? 0 : toCents(stage.estimated_cost)),
     0,
   );
-  const actual = stages.data.reduce(
-    (sum, stage) => sum + (stage.actual_cost === null ? 0 : toCents(stage.actual_cost)),
-    0,
-  );
+  const busy = move.isPending || remove.isPending;
+
+  function onMove(stage: ProjectStage, direction: -1 | 1) {
+    move.mutate(
+      { stages: list, stageId: stage.id, direction },
+      {
+        onError: (error) =>
+          toast.error('Erro', {
+            description: projectErrorMessage(error, 'Não foi possível mover a etapa.'),
+          }),
+      },
+    );
+  }
+
+  function onRemove(stage: ProjectStage) {
+    remove.mutate(stage.id, {
+      onSuccess: () =>
+        toast.success('Etapa removida', { description: `${stage.name} foi removida.` }),
+      onError: (error) =>
+        toast.error('Não foi possível remover a etapa', {
+          description: projectErrorMessage(error, 'Tente novamente.'),
+        }),
+    });
+  }
 
   return (
     <div className="grid grid-cols-1 gap-3">
-      <div className="grid grid-cols-1 gap-0.5 text-sm">
-        <p className="font-medium">
-          {done} de {stages.data.length} etapas concluídas
-        </p>
-        <p className="text-muted-foreground">
-          Custo estimado {formatCurrency(estimated)} · Custo real {formatCurrency(actual)}
-        </p>
-      </div>
-      <ol className="grid grid-cols-1 gap-3" aria-label="Etapas">
-        {stages.data.map((stage) => (
-          <li key={stage.id}>
-            <StageItem stage={stage} onEdit={() => setEditing(stage)} />
-          </li>
-        ))}
-      </ol>
+      {list.length === 0 ? (
+        <EmptyState title="Nenhuma etapa cadastrada" />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-0.5 text-sm">
+            <p className="font-medium">
+              {done} de {list.length} etapas concluídas
+            </p>
+            <p className="text-muted-foreground">
+              Orçado nas etapas {formatCurrency(estimated)}
+              {budget.data
+                ? ` · Realizado ${formatCurrency(
+                    budget.data.stages.reduce((sum, line) => sum + line.realizedCents, 0),
+                  )}`
+                : null}
+            </p>
+          </div>
+          <ol className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Etapas">
+            {list.map((stage, index) => (
+              <li key={stage.id}>
+                <StageItem
+                  stage={stage}
+                  realizedCents={realized.get(stage.id)}
+                  isFirst={index === 0}
+                  isLast={index === list.length - 1}
+                  busy={busy}
+                  onEdit={() => setEditing(stage)}
+                  onMove={(direction) => onMove(stage, direction)}
+                  onRemove={() => onRemove(stage)}
+                />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      <AddStageForm
+        projectId={projectId}
+        nextIndex={list.reduce((max, stage) => Math.max(max, stage.order_index + 1), list.length)}
+      />
       <EditStageDialog
         stage={editing}
         onOpenChange={(open) => {

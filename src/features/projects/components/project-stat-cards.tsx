@@ -7,6 +7,7 @@ import {
   budgetUsedPercent,
   clampPercent,
   isNearBudget,
+  PROGRESS_HINT,
 } from '@/features/projects/lib/project-view';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -44,7 +45,7 @@ function StatCard({
 /** SPEC §2: progress, forecast, budget and spent of one obra. */
 export function ProjectStatCards({ detail }: { detail: ProjectDetail }) {
   const { project, budgetCents, expensesCents } = detail;
-  const progress = clampPercent(project.completion_percentage);
+  const progress = clampPercent(detail.progress);
   const used = budgetUsedPercent(expensesCents, budgetCents);
   const nearBudget = isNearBudget(expensesCents, budgetCents);
 
@@ -52,6 +53,7 @@ export function ProjectStatCards({ detail }: { detail: ProjectDetail }) {
     <section aria-label="Indicadores da obra" className="grid grid-cols-2 gap-3">
       <StatCard label="Progresso" icon={<TrendingUp />} value={`${progress}%`}>
         <Progress value={progress} aria-label="Progresso da obra" className="mt-1" />
+        <p className="text-xs text-muted-foreground">{PROGRESS_HINT}</p>
       </StatCard>
       <StatCard
         label="Previsão"

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUDGET_ALERT,
+  budgetLevel,
   budgetUsedPercent,
   clampPercent,
   isActiveStatus,
   isNearBudget,
   matchesSearch,
+  stageProgress,
 } from '@/features/projects/lib/project-view';
 
 describe('isNearBudget (SPEC §9: spent > 90% of budget)', () => {
@@ -56,5 +59,36 @@ describe('isActiveStatus', () => {
     expect(['planning', 'in_progress', 'paused'].every(isActiveStatus)).toBe(true);
     expect(isActiveStatus('completed')).toBe(false);
     expect(isActiveStatus('cancelled')).toBe(false);
+  });
+});
+
+describe('stageProgress (the one progress of an obra: list and detail)', () => {
+  const stage = (is_completed: boolean, estimated_cost: number | null) => ({
+    is_completed,
+    estimated_cost,
+  });
+
+  it('weights completed stages by their budgets', () => {
+    expect(stageProgress([stage(true, 1000), stage(false, 3000)])).toBe(25);
+    expect(stageProgress([stage(true, 3000), stage(false, 1000)])).toBe(75);
+    expect(stageProgress([stage(true, 0.01), stage(false, 0.02)])).toBe(33);
+  });
+
+  it('counts stages while some stage has no budget, and is 0 without stages', () => {
+    expect(stageProgress([stage(true, null), stage(false, null), stage(false, 0)])).toBe(33);
+    expect(stageProgress([stage(true, 12500), stage(false, null)])).toBe(50);
+    expect(stageProgress([stage(true, null), stage(true, null)])).toBe(100);
+    expect(stageProgress([])).toBe(0);
+  });
+});
+
+describe('budgetLevel (gasto + comprometido against the budget)', () => {
+  it('is near strictly above 90 % and over strictly above 100 %', () => {
+    expect(budgetLevel(9_000_000, 10_000_000)).toBe('ok');
+    expect(budgetLevel(9_000_001, 10_000_000)).toBe('near');
+    expect(budgetLevel(10_000_000, 10_000_000)).toBe('near');
+    expect(budgetLevel(10_000_001, 10_000_000)).toBe('over');
+    expect(budgetLevel(5, null)).toBe('ok');
+    expect(BUDGET_ALERT.near).toBe('Atenção: gasto + comprometido acima de 90 % do orçamento');
   });
 });

@@ -79,3 +79,52 @@ export function matchesSearch(project: Searchable, query: string): boolean {
     .map(normalizeSearch)
     .some((text) => text.includes(q));
 }
+
+interface ProgressStage {
+  is_completed: boolean;
+  /** The stage's orçado in reais (numeric from the API); null when not given. */
+  estimated_cost: number | null;
+}
+
+/** Shown under every progress bar of an obra: what the percentage means. */
+export const PROGRESS_HINT =
+  'Etapas concluídas pesadas pelo orçado de cada etapa (contadas por quantidade enquanto alguma etapa não tiver orçado).';
+
+/**
+ * THE progress of an obra, on the list and on the detail (issue 13): completed stages weighted by
+ * their budgets (orçado) when every stage has one above zero; otherwise completed stages / all
+ * stages. Whole percent, 0 without stages.
+ */
+export function stageProgress(stages: readonly ProgressStage[]): number {
+  if (stages.length === 0) return 0;
+  const weights = stages.map((stage) =>
+    stage.estimated_cost === null ? 0 : Math.round(stage.estimated_cost * 100),
+  );
+  if (weights.some((weight) => weight <= 0)) {
+    return Math.round((stages.filter((stage) => stage.is_completed).length / stages.length) * 100);
+  }
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const done = stages.reduce(
+    (sum, stage, i) => sum + (stage.is_completed ? (weights[i] ?? 0) : 0),
+    0,
+  );
+  return Math.round((done / total) * 100);
+}
+
+export type BudgetLevel = 'ok' | 'near' | 'over';
+
+/**
+ * Orçado × realizado (issue 13): realizado + comprometido above 90 % of the budget is 'near',
+ * above 100 % 'over' (integer centavos, no rounding). No budget, no alert.
+ */
+export function budgetLevel(usedCents: number, budgetCents: number | null): BudgetLevel {
+  if (budgetCents === null) return 'ok';
+  if (usedCents > budgetCents) return 'over';
+  if (usedCents * 10 > budgetCents * 9) return 'near';
+  return 'ok';
+}
+
+export const BUDGET_ALERT: Record<Exclude<BudgetLevel, 'ok'>, string> = {
+  near: 'Atenção: gasto + comprometido acima de 90 % do orçamento',
+  over: 'Orçamento estourado: gasto + comprometido acima de 100 %',
+};

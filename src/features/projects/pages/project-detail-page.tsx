@@ -8,15 +8,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProject } from '@/features/projects/api/get-project';
-import { BudgetWarning } from '@/features/projects/components/budget-warning';
 import { EditProjectDialog } from '@/features/projects/components/edit-project-dialog';
+import { ProjectBudgetTab } from '@/features/projects/components/project-budget-tab';
+import { ProjectBudgetAlert } from '@/features/projects/components/project-budget-alert';
 import { ProjectFinanceTab } from '@/features/projects/components/project-finance-tab';
 import { ProjectStagesTab } from '@/features/projects/components/project-stages-tab';
 import { ProjectStatCards } from '@/features/projects/components/project-stat-cards';
 import { ProjectStatusBadge } from '@/features/projects/components/project-status-badge';
 import { ProjectSummaryTab } from '@/features/projects/components/project-summary-tab';
 import { ProjectTeamTab } from '@/features/projects/components/project-team-tab';
-import { isNearBudget } from '@/features/projects/lib/project-view';
 import { isNetworkError } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 
@@ -106,12 +106,13 @@ export function ProjectDetailPage() {
 
       <div className="grid grid-cols-1 gap-4">
         <ProjectStatCards detail={detail} />
-        {isNearBudget(detail.expensesCents, detail.budgetCents) ? <BudgetWarning /> : null}
+        <ProjectBudgetAlert projectId={project.id} />
 
         <Tabs defaultValue="resumo">
           <TabsList>
             <TabsTrigger value="resumo">Resumo</TabsTrigger>
             <TabsTrigger value="financeiro">Financeiro</TabsTrigger>
+            <TabsTrigger value="orcamento">Orçamento</TabsTrigger>
             <TabsTrigger value="etapas">Etapas</TabsTrigger>
             <TabsTrigger value="equipe">Equipe</TabsTrigger>
           </TabsList>
@@ -120,6 +121,9 @@ export function ProjectDetailPage() {
           </TabsContent>
           <TabsContent value="financeiro">
             <ProjectFinanceTab projectId={project.id} />
+          </TabsContent>
+          <TabsContent value="orcamento">
+            <ProjectBudgetTab projectId={project.id} />
           </TabsContent>
           <TabsContent value="etapas">
             <ProjectStagesTab projectId={project.id} />

@@ -57,6 +57,7 @@ import { PartyField } from '@/features/entries/components/party-field';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
+import { StageFormField } from '@/features/entries/components/lancar/stage-form-field';
 
 const paymentMethodOptions = (Object.keys(paymentMethodLabels) as PaymentMethod[]).map(
   (method) => ({
@@ -430,6 +431,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
             </FormItem>
           )}
         />
+        <StageFormField control={form.control} setValue={form.setValue} />
 
         <FormField
           control={form.control}

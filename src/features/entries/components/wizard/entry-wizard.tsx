@@ -21,6 +21,7 @@ import {
 import {
   canContinue,
   initialWizardState,
+  GENERAL_PROJECT,
   WIZARD_STEPS,
   wizardEntry,
   type WizardState,
@@ -30,6 +31,7 @@ import { CategoryStep } from '@/features/entries/components/wizard/category-step
 import { DateStep } from '@/features/entries/components/wizard/date-step';
 import { PartyField } from '@/features/entries/components/party-field';
 import { ProjectStep } from '@/features/entries/components/wizard/project-step';
+import { StageField } from '@/features/entries/components/stage-field';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { ReviewStep } from '@/features/entries/components/wizard/review-step';
 
@@ -217,11 +219,23 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
         ) : null}
 
         {step === 5 ? (
-          <ProjectStep
-            kind={kind}
-            value={state.project}
-            onChange={(project) => update({ project })}
-          />
+          <div className="grid gap-4">
+            <ProjectStep
+              kind={kind}
+              value={state.project}
+              // Another obra: the stage of the previous one no longer applies.
+              onChange={(project) =>
+                update(project === state.project ? { project } : { project, stageId: null })
+              }
+            />
+            <StageField
+              projectId={
+                state.project === null || state.project === GENERAL_PROJECT ? null : state.project
+              }
+              value={state.stageId ?? null}
+              onChange={(stageId) => update({ stageId })}
+            />
+          </div>
         ) : null}
 
         {step === 6 ? (

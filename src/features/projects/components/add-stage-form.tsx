@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { CurrencyInput } from '@/components/ui/currency-input';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import {
+  newStageInput,
+  useAddStage,
+  type NewStageInput,
+} from '@/features/projects/api/manage-stages';
+import { projectErrorMessage } from '@/features/projects/lib/project-errors';
+
+/** Nova etapa after the obra exists: a name and an optional orçado; it goes last. */
+export function AddStageForm({ projectId, nextIndex }: { projectId: string; nextIndex: number }) {
+  const add = useAddStage(projectId);
+  const form = useForm({
+    resolver: zodResolver(newStageInput),
+    defaultValues: { name: '', budgetCents: null } satisfies NewStageInput,
+  });
+
+  async function onValid(input: NewStageInput) {
+    try {
+      await add.mutateAsync({ nextIndex, input });
+    } catch (error) {
+      toast.error('Erro', {
+        description: projectErrorMessage(error, 'Não foi possível adicionar a etapa.'),
+      });
+      return;
+    }
+    toast.success('Etapa adicionada!', { description: `${input.name.trim()} foi adicionada.` });
+    form.reset({ name: '', budgetCents: null });
+  }
+
+  return (
+    <Card>
+      <CardContent className="p-4">
+        <Form {...form}>
+          <form
+            noValidate
+            aria-label="Nova etapa"
+            onSubmit={form.handleSubmit(onValid)}
+            className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+          >
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Nova etapa</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      maxLength={120}
+                      autoComplete="off"
+                      placeholder="Ex.: Cobertura"
+                      disabled={add.isPending}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="budgetCents"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Orçado da etapa</FormLabel>
+                  <FormControl>
+                    <CurrencyInput
+                      ref={field.ref}
+                      value={field.value}
+                      onValueChange={(cents) => field.onChange(cents)}
+                      onBlur={field.onBlur}
+                      disabled={add.isPending}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" disabled={add.isPending} className="sm:mt-[1.375rem]">
+              <Plus aria-hidden="true" />
+              {add.isPending ? 'Adicionando...' : 'Adicionar etapa'}
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
