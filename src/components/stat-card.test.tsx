@@ -16,7 +16,6 @@ describe('StatCard', () => {
     expect(terms).toEqual(['A Receber', 'A Pagar']);
     expect(values).toEqual(['R$ 1.234,56', '…']);
   });
-
 });
 
 describe('StatCard with cents', () => {

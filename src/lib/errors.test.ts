@@ -76,9 +76,9 @@ describe('getErrorMessage', () => {
     expect(errorKey({ code: '22003', message: 'numeric field overflow' })).toBe('invalid_amount');
     // Other checks and overflows keep their code: no misleading text.
     expect(errorKey(check('accounts_payable_installment_needs_count'))).toBe('23514');
-    expect(errorKey({ code: '22003', message: 'value "9e9" is out of range for type integer' })).toBe(
-      '22003',
-    );
+    expect(
+      errorKey({ code: '22003', message: 'value "9e9" is out of range for type integer' }),
+    ).toBe('22003');
   });
 
   it('lets a feature register its own texts', () => {

@@ -49,5 +49,7 @@ export function clearUserStorage(userId: string): void {
 export function clearOtherUsersStorage(userId: string): void {
   const own = userStorageKey(userId, '');
   removeKeys((key) => (key.startsWith(PREFIX) && !key.startsWith(own)) || isLegacy(key));
-  void idbRemoveKeys((key) => key.startsWith(PREFIX) && !key.startsWith(own)).catch(() => undefined);
+  void idbRemoveKeys((key) => key.startsWith(PREFIX) && !key.startsWith(own)).catch(
+    () => undefined,
+  );
 }

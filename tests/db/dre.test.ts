@@ -48,9 +48,17 @@ beforeAll(async () => {
 
   // January: venda due 20/01 received 03/02 (obra); material due and paid 25/01 with juros 30 (obra);
   // material due 10/01 paid and reversed (estorno): only competência sees it.
-  const r1 = await createReceivable(owner, 5000, { due_date: '2026-01-20', category_id: cat.venda, project_id: casa });
+  const r1 = await createReceivable(owner, 5000, {
+    due_date: '2026-01-20',
+    category_id: cat.venda,
+    project_id: casa,
+  });
   await settleReceivable(owner, r1.id, account, '2026-02-03');
-  const p1 = await createPayable(owner, 1200, { due_date: '2026-01-25', category_id: cat.material, project_id: casa });
+  const p1 = await createPayable(owner, 1200, {
+    due_date: '2026-01-25',
+    category_id: cat.material,
+    project_id: casa,
+  });
   const { error: e1 } = await owner.client.rpc('settle_payable', {
     p_payable_id: p1.id,
     p_bank_account_id: account,
@@ -72,7 +80,11 @@ beforeAll(async () => {
   await settleReceivable(owner, r3.id, account, '2026-03-01');
   const p4 = await createPayable(owner, 400, { due_date: '2026-03-05' });
   await settlePayable(owner, p4.id, account, '2026-03-05');
-  const p5 = await createPayable(owner, 1000, { due_date: '2026-03-10', category_id: cat.material, project_id: casa });
+  const p5 = await createPayable(owner, 1000, {
+    due_date: '2026-03-10',
+    category_id: cat.material,
+    project_id: casa,
+  });
   const { error: e5 } = await owner.client.rpc('settle_payable', {
     p_payable_id: p5.id,
     p_bank_account_id: account,
@@ -107,7 +119,13 @@ function month(base: Month) {
   };
 }
 
-async function dre(basis: string, start = '2026-01-01', end = '2026-03-31', project?: string, member = owner) {
+async function dre(
+  basis: string,
+  start = '2026-01-01',
+  end = '2026-03-31',
+  project?: string,
+  member = owner,
+) {
   const { data, error } = await member.client.rpc('dre', {
     p_company_id: owner.company.id,
     p_start: start,
@@ -129,9 +147,28 @@ describe('dre', () => {
     const { data, error } = await dre('caixa');
     expect(error).toBeNull();
     expect(months(data)).toEqual([
-      { month: '2026-01-01', ...month({ receita_bruta: 0, custos_obra: 1230, despesas_administrativas: 0, outras: 0 }) },
-      { month: '2026-02-01', ...month({ receita_bruta: 5000, custos_obra: 0, despesas_administrativas: 0, outras: -100 }) },
-      { month: '2026-03-01', ...month({ receita_bruta: 0, custos_obra: 400 + 250, despesas_administrativas: 0, outras: 50 }) },
+      {
+        month: '2026-01-01',
+        ...month({ receita_bruta: 0, custos_obra: 1230, despesas_administrativas: 0, outras: 0 }),
+      },
+      {
+        month: '2026-02-01',
+        ...month({
+          receita_bruta: 5000,
+          custos_obra: 0,
+          despesas_administrativas: 0,
+          outras: -100,
+        }),
+      },
+      {
+        month: '2026-03-01',
+        ...month({
+          receita_bruta: 0,
+          custos_obra: 400 + 250,
+          despesas_administrativas: 0,
+          outras: 50,
+        }),
+      },
     ]);
     const total = data?.total as Record<string, unknown>;
     expect(Number(total.resultado)).toBe(5000 - 1230 - 100 - 650 + 50);
@@ -141,22 +178,57 @@ describe('dre', () => {
     const { data, error } = await dre('competencia');
     expect(error).toBeNull();
     expect(months(data)).toEqual([
-      { month: '2026-01-01', ...month({ receita_bruta: 5000, custos_obra: 1200 + 700, despesas_administrativas: 0, outras: 0 }) },
-      { month: '2026-02-01', ...month({ receita_bruta: 3000, custos_obra: 0, despesas_administrativas: 800, outras: -100 }) },
-      { month: '2026-03-01', ...month({ receita_bruta: 0, custos_obra: 400 + 1000, despesas_administrativas: 0, outras: 50 }) },
+      {
+        month: '2026-01-01',
+        ...month({
+          receita_bruta: 5000,
+          custos_obra: 1200 + 700,
+          despesas_administrativas: 0,
+          outras: 0,
+        }),
+      },
+      {
+        month: '2026-02-01',
+        ...month({
+          receita_bruta: 3000,
+          custos_obra: 0,
+          despesas_administrativas: 800,
+          outras: -100,
+        }),
+      },
+      {
+        month: '2026-03-01',
+        ...month({
+          receita_bruta: 0,
+          custos_obra: 400 + 1000,
+          despesas_administrativas: 0,
+          outras: 50,
+        }),
+      },
     ]);
     const categories = data?.categories as Record<string, unknown>[];
     const material = categories.find((c) => c.id === cat.material);
     expect(material).toMatchObject({ dre_group: 'custo_obra', name: 'Material' });
     expect(Number(material?.total)).toBe(2900);
-    expect(categories.find((c) => c.id === null)).toMatchObject({ dre_group: 'custo_obra', kind: 'expense' });
+    expect(categories.find((c) => c.id === null)).toMatchObject({
+      dre_group: 'custo_obra',
+      kind: 'expense',
+    });
   });
 
   it('per obra: only its entries', async () => {
     const caixa = months((await dre('caixa', '2026-01-01', '2026-03-31', casa)).data);
-    expect(caixa.map((m) => [m.receita_bruta, m.custos_obra])).toEqual([[0, 1230], [5000, 0], [0, 250]]);
+    expect(caixa.map((m) => [m.receita_bruta, m.custos_obra])).toEqual([
+      [0, 1230],
+      [5000, 0],
+      [0, 250],
+    ]);
     const competencia = months((await dre('competencia', '2026-01-01', '2026-03-31', casa)).data);
-    expect(competencia.map((m) => [m.receita_bruta, m.custos_obra])).toEqual([[5000, 1200], [0, 0], [0, 1000]]);
+    expect(competencia.map((m) => [m.receita_bruta, m.custos_obra])).toEqual([
+      [5000, 1200],
+      [0, 0],
+      [0, 1000],
+    ]);
   });
 
   it('a period of at most 12 calendar months, leap day included', async () => {
@@ -172,7 +244,9 @@ describe('dre', () => {
       const { error } = await dre('caixa', start, end);
       expect(error).toMatchObject({ code: 'P0001', message: 'invalid_period' });
     }
-    expect((await dre('caixa', '1999-12-01', '1999-12-31')).error).toMatchObject({ message: 'invalid_date' });
+    expect((await dre('caixa', '1999-12-01', '1999-12-31')).error).toMatchObject({
+      message: 'invalid_date',
+    });
     expect((await dre('accrual')).error).toMatchObject({ code: 'P0001', message: 'invalid_basis' });
   });
 
@@ -194,10 +268,17 @@ describe('categories.dre_group', () => {
   it('defaults by type, keeps a fitting choice, refuses one that does not fit', async () => {
     expect((await category('Venda terreno', 'income')).dre_group).toBe('receita');
     expect((await category('Ferragens', 'expense')).dre_group).toBe('custo_obra');
-    expect((await category('Contador', 'expense', 'despesa_administrativa')).dre_group).toBe('despesa_administrativa');
+    expect((await category('Contador', 'expense', 'despesa_administrativa')).dre_group).toBe(
+      'despesa_administrativa',
+    );
     const { error } = await owner.client
       .from('categories')
-      .insert({ company_id: owner.company.id, name: 'Errada', type: 'income', dre_group: 'despesa_administrativa' });
+      .insert({
+        company_id: owner.company.id,
+        name: 'Errada',
+        type: 'income',
+        dre_group: 'despesa_administrativa',
+      });
     expect(error).toMatchObject(checkViolation('categories_dre_group_check'));
   });
 

@@ -70,16 +70,58 @@ beforeAll(async () => {
         ...p.extra,
       });
     }
-    pending.push({ kind: p.kind, due: p.due, open: p.open, account: p.account, description: p.description });
+    pending.push({
+      kind: p.kind,
+      due: p.due,
+      open: p.open,
+      account: p.account,
+      description: p.description,
+    });
   };
 
-  await add({ kind: 'expense', description: 'Atrasada', due: addDays(TODAY, -5), open: 300, account: accountA });
-  await add({ kind: 'income', description: 'Recebível atrasado', due: addDays(TODAY, -2), open: 150, account: null });
-  await add({ kind: 'income', description: 'Parcela cliente', due: addDays(TODAY, 5), open: 800, account: accountB });
-  await add({ kind: 'expense', description: 'Sem conta', due: addDays(TODAY, 10), open: 2500, account: null });
-  await add({ kind: 'expense', description: 'Depois de 30 dias', due: addDays(TODAY, 40), open: 90, account: accountA });
+  await add({
+    kind: 'expense',
+    description: 'Atrasada',
+    due: addDays(TODAY, -5),
+    open: 300,
+    account: accountA,
+  });
+  await add({
+    kind: 'income',
+    description: 'Recebível atrasado',
+    due: addDays(TODAY, -2),
+    open: 150,
+    account: null,
+  });
+  await add({
+    kind: 'income',
+    description: 'Parcela cliente',
+    due: addDays(TODAY, 5),
+    open: 800,
+    account: accountB,
+  });
+  await add({
+    kind: 'expense',
+    description: 'Sem conta',
+    due: addDays(TODAY, 10),
+    open: 2500,
+    account: null,
+  });
+  await add({
+    kind: 'expense',
+    description: 'Depois de 30 dias',
+    due: addDays(TODAY, 40),
+    open: 90,
+    account: accountA,
+  });
   // Pending on an account that is then archived: an obligation of the company (all accounts).
-  await add({ kind: 'expense', description: 'Na conta arquivada', due: addDays(TODAY, 4), open: 50, account: archived });
+  await add({
+    kind: 'expense',
+    description: 'Na conta arquivada',
+    due: addDays(TODAY, 4),
+    open: 50,
+    account: archived,
+  });
 
   // A recurrence: Lançar writes each occurrence as its own pending row of one series.
   const series = randomUUID();
@@ -95,7 +137,12 @@ beforeAll(async () => {
   }
 
   // Partially paid: 1000 due, 400 paid from A → 600 still open.
-  const partial = await payable({ description: 'Parcial', due: addDays(TODAY, 3), amount: 1000, account: accountA });
+  const partial = await payable({
+    description: 'Parcial',
+    due: addDays(TODAY, 3),
+    amount: 1000,
+    account: accountA,
+  });
   const { error } = await owner.client.rpc('settle_payable', {
     p_payable_id: partial,
     p_bank_account_id: accountA,
@@ -104,10 +151,21 @@ beforeAll(async () => {
   });
   if (error) throw error;
   balances[accountA] = balance(accountA) - 400;
-  pending.push({ kind: 'expense', description: 'Parcial', due: addDays(TODAY, 3), open: 600, account: accountA });
+  pending.push({
+    kind: 'expense',
+    description: 'Parcial',
+    due: addDays(TODAY, 3),
+    open: 600,
+    account: accountA,
+  });
 
   // Fully paid: moves A's balance, never projected.
-  const paid = await payable({ description: 'Paga', due: addDays(TODAY, 2), amount: 100, account: accountA });
+  const paid = await payable({
+    description: 'Paga',
+    due: addDays(TODAY, 2),
+    amount: 100,
+    account: accountA,
+  });
   await settlePayable(owner, paid, accountA, PAID_ON);
   balances[accountA] = balance(accountA) - 100;
 
@@ -119,7 +177,10 @@ beforeAll(async () => {
 
   // Another company: a huge bill due tomorrow and money in its bank.
   const foreignAccount = await createBankAccount(outsider, 50000);
-  await createPayable(outsider, 99999, { due_date: addDays(TODAY, 1), bank_account_id: foreignAccount.id });
+  await createPayable(outsider, 99999, {
+    due_date: addDays(TODAY, 1),
+    bank_account_id: foreignAccount.id,
+  });
 });
 
 afterAll(async () => {
@@ -183,7 +244,10 @@ describe('cash_flow_projection', () => {
     const first = data?.first_negative as Record<string, unknown>;
     expect({ date: first.date, balance: Number(first.balance) }).toEqual(want.firstNegative);
     // The payables due up to that day, largest first.
-    const causes = (first.entries as Record<string, unknown>[]).map((e) => [e.description, Number(e.open_amount)]);
+    const causes = (first.entries as Record<string, unknown>[]).map((e) => [
+      e.description,
+      Number(e.open_amount),
+    ]);
     expect(causes).toEqual([
       ['Sem conta', 2500],
       ['Parcial', 600],
@@ -216,7 +280,10 @@ describe('cash_flow_projection', () => {
       );
     }
     // Account A: 500 − 300 today − 600 on day 3 → −400.
-    expect(expected(30, accountA).firstNegative).toEqual({ date: addDays(TODAY, 3), balance: -400 });
+    expect(expected(30, accountA).firstNegative).toEqual({
+      date: addDays(TODAY, 3),
+      balance: -400,
+    });
   });
 
   it('an archived account is refused and its balance is not counted', async () => {
@@ -227,7 +294,11 @@ describe('cash_flow_projection', () => {
   it('another company: not_a_member; its account: bank_account_not_found', async () => {
     const { error } = await project(30, null, outsider);
     expect(error).toMatchObject({ code: 'P0001', message: 'not_a_member' });
-    const { data: foreign } = await outsider.client.from('bank_accounts').select('id').limit(1).single();
+    const { data: foreign } = await outsider.client
+      .from('bank_accounts')
+      .select('id')
+      .limit(1)
+      .single();
     const { error: accountError } = await project(30, foreign?.id ?? null);
     expect(accountError).toMatchObject({ code: 'P0001', message: 'bank_account_not_found' });
   });

@@ -237,14 +237,12 @@ test('an invited user joins the company and sees its data; another company sees 
 }) => {
   test.slow();
   const admin = await createAccount('Construtora Alfa', 'Paula Admin');
-  const { error } = await admin.client
-    .from('bank_accounts')
-    .insert({
-      company_id: admin.companyId,
-      name: 'Conta Alfa Exclusiva',
-      type: 'checking',
-      initial_balance: 1500,
-    });
+  const { error } = await admin.client.from('bank_accounts').insert({
+    company_id: admin.companyId,
+    name: 'Conta Alfa Exclusiva',
+    type: 'checking',
+    initial_balance: 1500,
+  });
   expect(error).toBeNull();
   const inviteeEmail = uniqueEmail('convidado');
 

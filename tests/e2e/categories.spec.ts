@@ -165,15 +165,13 @@ async function seedUsedCategory(account: Account) {
     p_paid_on: today,
   });
   if (e4) throw e4;
-  const { error: e5 } = await client
-    .from('accounts_payable')
-    .insert({
-      company_id: companyId,
-      description: 'Cimento CP-III pendente',
-      amount: 300,
-      due_date: '2099-12-01',
-      category_id: category.id,
-    });
+  const { error: e5 } = await client.from('accounts_payable').insert({
+    company_id: companyId,
+    description: 'Cimento CP-III pendente',
+    amount: 300,
+    due_date: '2099-12-01',
+    category_id: category.id,
+  });
   if (e5) throw e5;
   const { error: e6 } = await client
     .from('categories')

@@ -25,7 +25,12 @@ async function setup() {
   const bank = await one(
     client
       .from('bank_accounts')
-      .insert({ company_id: companyId, name: 'Conta Obra', type: 'checking', initial_balance: 1000 })
+      .insert({
+        company_id: companyId,
+        name: 'Conta Obra',
+        type: 'checking',
+        initial_balance: 1000,
+      })
       .select('id')
       .single(),
   );
@@ -43,32 +48,68 @@ async function setup() {
       .select('id')
       .single(),
   );
-  const entry = (table: 'accounts_payable' | 'accounts_receivable', description: string, amount: number, due: string, category: string) =>
+  const entry = (
+    table: 'accounts_payable' | 'accounts_receivable',
+    description: string,
+    amount: number,
+    due: string,
+    category: string,
+  ) =>
     one(
       client
         .from(table)
-        .insert({ company_id: companyId, description, amount, due_date: due, category_id: category, bank_account_id: bank.id })
+        .insert({
+          company_id: companyId,
+          description,
+          amount,
+          due_date: due,
+          category_id: category,
+          bank_account_id: bank.id,
+        })
         .select('id')
         .single(),
     );
   const lote = await entry('accounts_receivable', 'Venda lote 7', 5000, today, venda.id);
-  await one(client.rpc('settle_receivable', { p_receivable_id: lote.id, p_bank_account_id: bank.id, p_received_on: today }));
+  await one(
+    client.rpc('settle_receivable', {
+      p_receivable_id: lote.id,
+      p_bank_account_id: bank.id,
+      p_received_on: today,
+    }),
+  );
   const cimento = await entry('accounts_payable', 'Cimento', 1200, today, material.id);
-  await one(client.rpc('settle_payable', { p_payable_id: cimento.id, p_bank_account_id: bank.id, p_paid_on: today }));
+  await one(
+    client.rpc('settle_payable', {
+      p_payable_id: cimento.id,
+      p_bank_account_id: bank.id,
+      p_paid_on: today,
+    }),
+  );
   // Unpaid: due today (competência only) and in 10 days (takes the projection below zero).
   await entry('accounts_payable', 'Aluguel betoneira', 800, today, material.id);
-  const concreto = await entry('accounts_payable', 'Concreto usinado', 7450, addDays(today, 10), material.id);
+  const concreto = await entry(
+    'accounts_payable',
+    'Concreto usinado',
+    7450,
+    addDays(today, 10),
+    material.id,
+  );
   return { account, today, concretoId: concreto.id };
 }
 
 /** The DRE's line amounts in the total column (desktop table) or the total block (phone). */
 async function totalOf(page: Page, desktop: boolean, label: string) {
   if (desktop) {
-    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
     return row.getByRole('cell').last();
   }
   const block = page.getByRole('region', { name: 'Total do período' });
-  return block.locator('div').filter({ has: page.getByText(label, { exact: true }) }).getByRole('definition');
+  return block
+    .locator('div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .getByRole('definition');
 }
 
 test('a bill that makes the projection negative is called out; the DRE separates caixa and competência', async ({
@@ -94,8 +135,13 @@ test('a bill that makes the projection negative is called out; the DRE separates
 
   await warning.getByRole('link', { name: 'Ver fluxo de caixa previsto' }).click();
   await expect(page).toHaveURL(/\/relatorio\?aba=fluxo$/);
-  await expect(page.getByRole('link', { name: 'Fluxo de caixa previsto' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('status').filter({ hasText: 'Saldo previsto fica negativo' })).toContainText('−R$\u00a03.450,00');
+  await expect(page.getByRole('link', { name: 'Fluxo de caixa previsto' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saldo previsto fica negativo' }),
+  ).toContainText('−R$\u00a03.450,00');
   const weeks = page.getByRole('table', { name: 'Fluxo de caixa previsto por semana' });
   await expect(weeks).toBeVisible();
   await expect(weeks.getByRole('row').nth(1)).toContainText('R$\u00a0800,00');
@@ -104,12 +150,16 @@ test('a bill that makes the projection negative is called out; the DRE separates
 
   // 60 days: the same bills, a longer table.
   await page.getByRole('button', { name: '60 dias' }).click();
-  await expect(page.getByText(`Saldo em ${addDays(today, 59).split('-').reverse().join('/')}`)).toBeVisible();
+  await expect(
+    page.getByText(`Saldo em ${addDays(today, 59).split('-').reverse().join('/')}`),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'DRE' }).click();
   await expect(page).toHaveURL(/aba=dre/);
   await expect(await totalOf(page, desktop, 'Receita bruta')).toHaveText('R$\u00a05.000,00');
-  await expect(await totalOf(page, desktop, '(−) Custos diretos de obra')).toHaveText('R$\u00a01.200,00');
+  await expect(await totalOf(page, desktop, '(−) Custos diretos de obra')).toHaveText(
+    'R$\u00a01.200,00',
+  );
   await expect(await totalOf(page, desktop, '(=) Lucro bruto')).toHaveText('R$\u00a03.800,00');
   await screenshot(page, 'dre-caixa');
 
@@ -117,7 +167,9 @@ test('a bill that makes the projection negative is called out; the DRE separates
   // Unpaid bills count by due date: the betoneira today, the concreto if it falls in this month.
   const custos = 1200 + 800 + (addDays(today, 10).slice(0, 7) === today.slice(0, 7) ? 7450 : 0);
   const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-  await expect(await totalOf(page, desktop, '(−) Custos diretos de obra')).toHaveText(brl.format(custos));
+  await expect(await totalOf(page, desktop, '(−) Custos diretos de obra')).toHaveText(
+    brl.format(custos),
+  );
   await expect(await totalOf(page, desktop, 'Receita bruta')).toHaveText('R$\u00a05.000,00');
   await screenshot(page, 'dre-competencia');
 

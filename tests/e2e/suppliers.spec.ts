@@ -19,18 +19,33 @@ async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-
 /** A paid payable of the supplier, made through the API as the user (the payables screens are another issue's). */
-async function paySupplier(client: ApiClient, companyId: string, supplierId: string, amount: number) {
+async function paySupplier(
+  client: ApiClient,
+  companyId: string,
+  supplierId: string,
+  amount: number,
+) {
   const account = await client
     .from('bank_accounts')
-    .insert({ company_id: companyId, name: 'Banco Teste', type: 'checking', initial_balance: 10000 })
+    .insert({
+      company_id: companyId,
+      name: 'Banco Teste',
+      type: 'checking',
+      initial_balance: 10000,
+    })
     .select('id')
     .single();
   if (account.error) throw account.error;
   const payable = await client
     .from('accounts_payable')
-    .insert({ company_id: companyId, description: 'Cimento entregue', supplier_id: supplierId, amount, due_date: '2026-11-10' })
+    .insert({
+      company_id: companyId,
+      description: 'Cimento entregue',
+      supplier_id: supplierId,
+      amount,
+      due_date: '2026-11-10',
+    })
     .select('id')
     .single();
   if (payable.error) throw payable.error;
@@ -42,7 +57,9 @@ async function paySupplier(client: ApiClient, companyId: string, supplierId: str
   if (settled.error) throw settled.error;
 }
 
-test('create a supplier, add orders and a product, see the totals, edit and deactivate', async ({ page }) => {
+test('create a supplier, add orders and a product, see the totals, edit and deactivate', async ({
+  page,
+}) => {
   test.setTimeout(180_000); // a long journey: nine screens and dialogs
   const user = await createAccount('Construtora Fornece Bem', 'Carla Compras');
   const project = await user.client
@@ -125,7 +142,10 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   await dialog.getByRole('button', { name: 'Criar Pedido' }).click();
   await expect(page.getByText('Campos obrigatórios', { exact: true }).first()).toBeVisible();
   await expect(dialog.getByLabel('Valor')).toHaveAttribute('aria-invalid', 'true');
-  await expect(dialog.getByRole('combobox', { name: 'Obra' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('combobox', { name: 'Obra' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await dialog.getByLabel('Valor').fill('1.250,50');
   await chooseOption(page, 'Obra', 'Residencial Aurora');
   await dialog.getByLabel('Observações').fill('Descarregar no portão 2');
@@ -158,7 +178,9 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   await chooseOption(page, 'Status do pedido Cimento CP-II 100 sacos', 'Entregue');
   await expect(cimentoOrder).toContainText('Entregue');
   await chooseOption(page, 'Status do pedido Areia média 10 m³', 'Cancelado');
-  await expect(history.getByRole('listitem').filter({ hasText: 'Areia média' })).toContainText('Cancelado');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Areia média' })).toContainText(
+    'Cancelado',
+  );
   await expect(orders).toContainText('1');
   await expect(ticket).toContainText('R$ 1.250,50');
 
@@ -170,7 +192,10 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(page.getByText('Campos obrigatórios', { exact: true }).first()).toBeVisible();
   await expect(dialog.getByLabel('Nome do Produto')).toHaveAttribute('aria-invalid', 'true');
-  await expect(dialog.getByRole('combobox', { name: 'Unidade' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('combobox', { name: 'Unidade' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await dialog.getByLabel('Nome do Produto').fill('Cimento CP-II 50 kg');
   await dialog.getByLabel('Preço').fill('38,90');
   await chooseOption(page, 'Unidade', 'Saco');

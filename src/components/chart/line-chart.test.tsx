@@ -31,7 +31,9 @@ describe('LineChart', () => {
     expect(toggle).toHaveTextContent('Ocultar tabela');
 
     const table = screen.getByRole('table', { name: 'Evolução do saldo' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Data', 'Banco da Obra', 'Poupança']);
     const rows = within(table)
       .getAllByRole('row')

@@ -46,17 +46,22 @@ export function ChoiceList({ label, choices, value, onChange, tone, noneLabel }:
             htmlFor={id}
             className={cn(
               'flex min-h-touch cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-base font-normal transition-colors hover:bg-accent md:text-sm',
-              checked && (tone === 'expense' ? 'border-expense bg-expense/5' : 'border-income bg-income/5'),
+              checked &&
+                (tone === 'expense' ? 'border-expense bg-expense/5' : 'border-income bg-income/5'),
             )}
           >
             <RadioGroupItem
               id={id}
               value={choice.value}
-              className={tone === 'expense' ? 'border-expense text-expense' : 'border-income text-income'}
+              className={
+                tone === 'expense' ? 'border-expense text-expense' : 'border-income text-income'
+              }
             />
             <span className="min-w-0 flex-1">
               <span className="block truncate">{choice.label}</span>
-              {choice.hint ? <span className="block text-xs text-muted-foreground">{choice.hint}</span> : null}
+              {choice.hint ? (
+                <span className="block text-xs text-muted-foreground">{choice.hint}</span>
+              ) : null}
             </span>
           </Label>
         );

@@ -30,11 +30,15 @@ describe('ProjectChoiceList', { timeout: 30_000 }, () => {
   it('offers the "none" choice first, reports null for it and the id for an obra', async () => {
     server.use(
       http.get(restUrl('projects'), () =>
-        HttpResponse.json([{ id: 'p1', company_id: company.id, name: 'Casa 001', client_name: 'João' }]),
+        HttpResponse.json([
+          { id: 'p1', company_id: company.id, name: 'Casa 001', client_name: 'João' },
+        ]),
       ),
     );
     const onChange = vi.fn();
-    wrap(<ProjectChoiceList tone="expense" noneLabel="Geral" value={undefined} onChange={onChange} />);
+    wrap(
+      <ProjectChoiceList tone="expense" noneLabel="Geral" value={undefined} onChange={onChange} />,
+    );
     expect(screen.getByRole('radiogroup', { name: 'Obra' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('radio', { name: /Casa 001/ }));
     expect(onChange).toHaveBeenLastCalledWith('p1');
@@ -61,15 +65,21 @@ describe('SupplierChoiceList', { timeout: 30_000 }, () => {
       ),
     );
     const onChange = vi.fn();
-    wrap(<SupplierChoiceList tone="expense" value={undefined} search="silva" onChange={onChange} />);
-    expect(await screen.findByRole('radiogroup', { name: 'Fornecedores cadastrados' })).toBeInTheDocument();
+    wrap(
+      <SupplierChoiceList tone="expense" value={undefined} search="silva" onChange={onChange} />,
+    );
+    expect(
+      await screen.findByRole('radiogroup', { name: 'Fornecedores cadastrados' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Elétrica Souza' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Depósito Silva' }));
     expect(onChange).toHaveBeenCalledWith({ id: 's1', name: 'Depósito Silva' });
   });
 
   it('says so when the list cannot be loaded', async () => {
-    server.use(http.get(restUrl('suppliers'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    server.use(
+      http.get(restUrl('suppliers'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
     wrap(<SupplierChoiceList tone="expense" value={undefined} search="" onChange={vi.fn()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Não foi possível carregar a lista de fornecedores. Você ainda pode digitar o nome.',

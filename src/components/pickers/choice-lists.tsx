@@ -16,7 +16,8 @@ export function CategoryChoiceList({
   tone,
 }: LookupChoiceListProps & { type: 'income' | 'expense'; onChange: (categoryId: string) => void }) {
   const categories = useCategories({ type, activeOnly: true });
-  if (categories.isPending) return <Spinner className="justify-start text-sm" label="Carregando categorias..." />;
+  if (categories.isPending)
+    return <Spinner className="justify-start text-sm" label="Carregando categorias..." />;
   if (categories.isError) {
     return (
       <p className="text-sm text-destructive" role="alert">
@@ -28,9 +29,14 @@ export function CategoryChoiceList({
     return (
       <div className="grid gap-2 rounded-lg border border-dashed p-4 text-sm">
         <p>
-          {type === 'expense' ? 'Nenhuma categoria de despesa cadastrada' : 'Nenhuma categoria de receita cadastrada'}
+          {type === 'expense'
+            ? 'Nenhuma categoria de despesa cadastrada'
+            : 'Nenhuma categoria de receita cadastrada'}
         </p>
-        <Link to="/categorias/nova" className="font-medium text-primary underline underline-offset-4">
+        <Link
+          to="/categorias/nova"
+          className="font-medium text-primary underline underline-offset-4"
+        >
           Cadastrar categoria
         </Link>
       </div>
@@ -44,7 +50,11 @@ export function CategoryChoiceList({
       onChange={(id) => {
         if (id !== null) onChange(id);
       }}
-      choices={categories.data.map((c) => ({ value: c.id, label: c.name, hint: c.description ?? undefined }))}
+      choices={categories.data.map((c) => ({
+        value: c.id,
+        label: c.name,
+        hint: c.description ?? undefined,
+      }))}
     />
   );
 }
@@ -71,10 +81,13 @@ export function ProjectChoiceList({
           hint: p.client_name ?? undefined,
         }))}
       />
-      {projects.isPending ? <Spinner className="justify-start text-sm" label="Carregando obras..." /> : null}
+      {projects.isPending ? (
+        <Spinner className="justify-start text-sm" label="Carregando obras..." />
+      ) : null}
       {projects.isError ? (
         <p className="text-sm text-destructive" role="alert">
-          Não foi possível carregar as obras. Você pode escolher “Geral” ou tentar de novo mais tarde.
+          Não foi possível carregar as obras. Você pode escolher “Geral” ou tentar de novo mais
+          tarde.
         </p>
       ) : null}
     </div>
@@ -106,7 +119,8 @@ function PartyChoiceList({
   query: ReturnType<typeof useSuppliers> | ReturnType<typeof useClients>;
   nouns: PartyNouns;
 }) {
-  if (query.isPending) return <Spinner className="justify-start text-sm" label={`Carregando ${nouns.plural}...`} />;
+  if (query.isPending)
+    return <Spinner className="justify-start text-sm" label={`Carregando ${nouns.plural}...`} />;
   if (query.isError) {
     return (
       <p className="text-sm text-destructive" role="alert">
@@ -123,10 +137,9 @@ function PartyChoiceList({
     );
   }
   const typed = search.trim().toLocaleLowerCase('pt-BR');
-  const shown = (value ? parties : parties.filter((p) => p.name.toLocaleLowerCase('pt-BR').includes(typed))).slice(
-    0,
-    MAX_SHOWN,
-  );
+  const shown = (
+    value ? parties : parties.filter((p) => p.name.toLocaleLowerCase('pt-BR').includes(typed))
+  ).slice(0, MAX_SHOWN);
   if (shown.length === 0) return null;
   return (
     <div className="grid gap-2">

@@ -28,7 +28,10 @@ describe('FilterChips', { timeout: 30_000 }, () => {
     const group = screen.getByRole('group', { name: 'Obras' });
     expect(group).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Todas' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('button', { name: 'Casa 001' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Casa 001' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Casa 002' }));
     expect(onChange).toHaveBeenLastCalledWith(['a', 'b']);
     await userEvent.click(screen.getByRole('button', { name: 'Casa 001' }));
@@ -41,11 +44,31 @@ describe('FilterChips', { timeout: 30_000 }, () => {
 
   it('shows the loading, error and empty texts it is given', () => {
     const { rerender } = render(
-      <FilterChips label="Conta" selected={[]} onChange={vi.fn()} loadingText="Carregando..." errorText="Não foi possível carregar." emptyText="Nenhuma conta cadastrada" options={undefined} isPending isError={false} />,
+      <FilterChips
+        label="Conta"
+        selected={[]}
+        onChange={vi.fn()}
+        loadingText="Carregando..."
+        errorText="Não foi possível carregar."
+        emptyText="Nenhuma conta cadastrada"
+        options={undefined}
+        isPending
+        isError={false}
+      />,
     );
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
     rerender(
-      <FilterChips label="Conta" selected={[]} onChange={vi.fn()} loadingText="Carregando..." errorText="Não foi possível carregar." emptyText="Nenhuma conta cadastrada" options={[]} isPending={false} isError={false} />,
+      <FilterChips
+        label="Conta"
+        selected={[]}
+        onChange={vi.fn()}
+        loadingText="Carregando..."
+        errorText="Não foi possível carregar."
+        emptyText="Nenhuma conta cadastrada"
+        options={[]}
+        isPending={false}
+        isError={false}
+      />,
     );
     expect(screen.getByText('Nenhuma conta cadastrada')).toBeInTheDocument();
   });

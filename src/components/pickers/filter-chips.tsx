@@ -50,7 +50,11 @@ export function FilterChips({
   options,
   isPending,
   isError,
-}: FilterChipsProps & { options: FilterChipOption[] | undefined; isPending: boolean; isError: boolean }) {
+}: FilterChipsProps & {
+  options: FilterChipOption[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}) {
   return (
     <ChipGroup label={label}>
       {allLabel !== undefined ? (
@@ -61,7 +65,9 @@ export function FilterChips({
       {isPending && loadingText !== undefined ? (
         <span className={cn('text-sm text-muted-foreground', statusClassName)}>{loadingText}</span>
       ) : null}
-      {isError ? <span className={cn('text-sm text-destructive', statusClassName)}>{errorText}</span> : null}
+      {isError ? (
+        <span className={cn('text-sm text-destructive', statusClassName)}>{errorText}</span>
+      ) : null}
       {emptyText !== undefined && options?.length === 0 ? (
         <span className="text-sm text-muted-foreground">{emptyText}</span>
       ) : null}
@@ -104,7 +110,12 @@ export function BankAccountFilterChips({
       {...props}
       isPending={accounts.isPending}
       isError={accounts.isError}
-      options={accounts.data?.map((a) => ({ id: a.id, name: a.name, color: a.color, inactive: !a.is_active }))}
+      options={accounts.data?.map((a) => ({
+        id: a.id,
+        name: a.name,
+        color: a.color,
+        inactive: !a.is_active,
+      }))}
     />
   );
 }

@@ -53,7 +53,9 @@ describe('AuthPage after a session ended', () => {
       sessionExpired: true,
       endedUserId: ana.id,
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('Sua sessão expirou. Faça login novamente.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Sua sessão expirou. Faça login novamente.',
+    );
 
     rerender({
       session: sessionOf(ana),

@@ -46,7 +46,9 @@ export function EditCategoryDialog({ category, onOpenChange }: EditCategoryDialo
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Editar Categoria</DialogTitle>
-          <DialogDescription>Altere o nome, a descrição, o grupo no DRE ou a cor.</DialogDescription>
+          <DialogDescription>
+            Altere o nome, a descrição, o grupo no DRE ou a cor.
+          </DialogDescription>
         </DialogHeader>
         {/* Keyed so that the fields start from the category each time another one is opened. */}
         {category ? (

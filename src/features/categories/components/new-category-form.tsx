@@ -156,11 +156,7 @@ export function NewCategoryForm() {
             <FormItem>
               <FormLabel>Grupo no DRE</FormLabel>
               <FormControl>
-                <DreGroupSelect
-                  type={selectedType}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
+                <DreGroupSelect type={selectedType} value={field.value} onChange={field.onChange} />
               </FormControl>
               <FormMessage />
             </FormItem>

@@ -55,8 +55,12 @@ export function useCreateClient() {
     mutationFn: (input: ClientInput) => createClient(companyId, input),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.list(companyId, { activeOnly: true }) }),
-        queryClient.invalidateQueries({ queryKey: clientKeys.list(companyId, { activeOnly: false }) }),
+        queryClient.invalidateQueries({
+          queryKey: clientKeys.list(companyId, { activeOnly: true }),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: clientKeys.list(companyId, { activeOnly: false }),
+        }),
       ]),
   });
 }

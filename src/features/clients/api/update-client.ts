@@ -35,8 +35,12 @@ export function useUpdateClient() {
       updateClient(companyId, id, changes),
     onSuccess: (_client, { changes }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.list(companyId, { activeOnly: true }) }),
-        queryClient.invalidateQueries({ queryKey: clientKeys.list(companyId, { activeOnly: false }) }),
+        queryClient.invalidateQueries({
+          queryKey: clientKeys.list(companyId, { activeOnly: true }),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: clientKeys.list(companyId, { activeOnly: false }),
+        }),
         changes.name !== undefined
           ? queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) })
           : Promise.resolve(),

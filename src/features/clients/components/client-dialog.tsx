@@ -45,7 +45,9 @@ export function ClientDialog({ client, open, onOpenChange }: ClientDialogProps) 
         <DialogHeader>
           <DialogTitle>{client ? 'Editar Cliente' : 'Novo Cliente'}</DialogTitle>
           <DialogDescription>
-            {client ? 'Atualize os dados do cliente.' : 'Cadastre um cliente para usar nas contas a receber.'}
+            {client
+              ? 'Atualize os dados do cliente.'
+              : 'Cadastre um cliente para usar nas contas a receber.'}
           </DialogDescription>
         </DialogHeader>
         <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
@@ -110,7 +112,6 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
     }
     onDone();
   }
-
 
   return (
     <Form {...form}>

@@ -35,9 +35,7 @@ export const settleEntrySchema = z
     openCents: z.number().int().positive(),
     /** The browser's local date; sent as p_today, the limit of the payment date. */
     today: z.iso.date(),
-    bankAccountId: z
-      .string({ error: SETTLE_ACCOUNT_MESSAGE })
-      .min(1, SETTLE_ACCOUNT_MESSAGE),
+    bankAccountId: z.string({ error: SETTLE_ACCOUNT_MESSAGE }).min(1, SETTLE_ACCOUNT_MESSAGE),
     paidOn: z
       .string({ error: 'Informe a data do pagamento.' })
       .refine((value) => parseIsoDate(value) !== null, 'Informe a data do pagamento.')

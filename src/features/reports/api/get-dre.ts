@@ -106,5 +106,9 @@ export function useDre(
     p_basis: basis,
     ...(projectId ? { p_project_id: projectId } : {}),
   };
-  return useQuery({ ...dreQuery(args), enabled: range !== null, placeholderData: keepPreviousData });
+  return useQuery({
+    ...dreQuery(args),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
 }

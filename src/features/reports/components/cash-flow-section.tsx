@@ -74,10 +74,10 @@ export function CashFlowSection() {
           </ReportCard>
           <p className="text-xs text-muted-foreground">
             Saldo de hoje das contas ativas, mais as contas a receber e menos as contas a pagar
-            pendentes na data de vencimento: as atrasadas contam hoje e as pagas em parte, pelo valor
-            em aberto. Recorrências e parcelas entram porque cada ocorrência já é um lançamento
-            pendente (criadas todas ao lançar a série). Em uma conta, só os lançamentos dessa conta;
-            lançamentos sem conta entram apenas em “Todas as contas”.
+            pendentes na data de vencimento: as atrasadas contam hoje e as pagas em parte, pelo
+            valor em aberto. Recorrências e parcelas entram porque cada ocorrência já é um
+            lançamento pendente (criadas todas ao lançar a série). Em uma conta, só os lançamentos
+            dessa conta; lançamentos sem conta entram apenas em “Todas as contas”.
           </p>
         </div>
       )}
@@ -108,7 +108,10 @@ function ProjectionSummary({ flow }: { flow: CashFlow }) {
         </div>
       </dl>
       {negative ? (
-        <div role="status" className="rounded-lg border border-expense/40 bg-expense/10 p-3 text-sm">
+        <div
+          role="status"
+          className="rounded-lg border border-expense/40 bg-expense/10 p-3 text-sm"
+        >
           <p className="flex items-start gap-1.5 font-semibold text-expense">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             Saldo previsto fica negativo em {formatDateWith(negative.date, 'dd/MM')}:{' '}
@@ -117,8 +120,12 @@ function ProjectionSummary({ flow }: { flow: CashFlow }) {
           <ul className="mt-1 flex flex-col gap-0.5">
             {negative.entries.map((e) => (
               <li key={e.id} className="flex justify-between gap-2">
-                <Link to={`/lancamentos/${e.kind}/${e.id}`} className="min-w-0 break-words underline-offset-4 hover:underline">
-                  {e.description} <span className="text-muted-foreground">({formatDate(e.dueDate)})</span>
+                <Link
+                  to={`/lancamentos/${e.kind}/${e.id}`}
+                  className="min-w-0 break-words underline-offset-4 hover:underline"
+                >
+                  {e.description}{' '}
+                  <span className="text-muted-foreground">({formatDate(e.dueDate)})</span>
                 </Link>
                 <span className="shrink-0 tabular-nums">{formatCurrency(e.openCents)}</span>
               </li>
@@ -150,7 +157,9 @@ function BalanceLine({ flow }: { flow: CashFlow }) {
     return {
       line: values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(''),
       zero: y(0),
-      negative: flow.firstNegative ? x(flow.days.findIndex((d) => d.date === flow.firstNegative?.date)) : null,
+      negative: flow.firstNegative
+        ? x(flow.days.findIndex((d) => d.date === flow.firstNegative?.date))
+        : null,
     };
   }, [flow]);
   const first = flow.days[0];
@@ -164,11 +173,32 @@ function BalanceLine({ flow }: { flow: CashFlow }) {
         aria-label={`Saldo previsto de ${formatDate(flow.start)} a ${formatDate(flow.end)}: de ${formatBalance(first?.balanceCents ?? 0)} a ${formatBalance(last?.balanceCents ?? 0)}`}
         preserveAspectRatio="none"
       >
-        <line x1={PAD} x2={W - PAD} y1={path.zero} y2={path.zero} className="stroke-muted-foreground" strokeDasharray="4 4" strokeWidth={1} />
+        <line
+          x1={PAD}
+          x2={W - PAD}
+          y1={path.zero}
+          y2={path.zero}
+          className="stroke-muted-foreground"
+          strokeDasharray="4 4"
+          strokeWidth={1}
+        />
         {path.negative !== null ? (
-          <line x1={path.negative} x2={path.negative} y1={PAD} y2={H - PAD} className="stroke-expense" strokeWidth={1.5} />
+          <line
+            x1={path.negative}
+            x2={path.negative}
+            y1={PAD}
+            y2={H - PAD}
+            className="stroke-expense"
+            strokeWidth={1.5}
+          />
         ) : null}
-        <path d={path.line} fill="none" className="stroke-primary" strokeWidth={2.5} vectorEffect="non-scaling-stroke" />
+        <path
+          d={path.line}
+          fill="none"
+          className="stroke-primary"
+          strokeWidth={2.5}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <figcaption className="flex justify-between text-xs text-muted-foreground">
         <span>{formatDate(flow.start)}</span>
@@ -187,22 +217,42 @@ function WeekTable({ flow }: { flow: CashFlow }) {
         <caption className="sr-only">Fluxo de caixa previsto por semana</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="px-1.5 py-2 font-medium">Semana</th>
-            <th scope="col" className="px-1.5 py-2 text-right font-medium">Entradas</th>
-            <th scope="col" className="px-1.5 py-2 text-right font-medium">Saídas</th>
-            <th scope="col" className="px-1.5 py-2 text-right font-medium">Saldo ao fim</th>
+            <th scope="col" className="px-1.5 py-2 font-medium">
+              Semana
+            </th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">
+              Entradas
+            </th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">
+              Saídas
+            </th>
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">
+              Saldo ao fim
+            </th>
           </tr>
         </thead>
         <tbody>
           {weeks.map((w) => (
             <tr key={w.start} className="border-b last:border-0">
-              <th scope="row" className="whitespace-nowrap px-1.5 py-2 text-left font-normal sm:px-2">
+              <th
+                scope="row"
+                className="whitespace-nowrap px-1.5 py-2 text-left font-normal sm:px-2"
+              >
                 {formatDateWith(w.start, 'dd/MM')}
                 <span className="text-muted-foreground">–{formatDateWith(w.end, 'dd/MM')}</span>
               </th>
-              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-2 text-income">{formatCurrency(w.incomeCents)}</td>
-              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-2 text-expense">{formatCurrency(w.expenseCents)}</td>
-              <td className={cn('whitespace-nowrap px-1.5 py-2 text-right font-medium tabular-nums sm:px-2', w.closingCents < 0 && 'text-expense')}>
+              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums text-income sm:px-2">
+                {formatCurrency(w.incomeCents)}
+              </td>
+              <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums text-expense sm:px-2">
+                {formatCurrency(w.expenseCents)}
+              </td>
+              <td
+                className={cn(
+                  'whitespace-nowrap px-1.5 py-2 text-right font-medium tabular-nums sm:px-2',
+                  w.closingCents < 0 && 'text-expense',
+                )}
+              >
                 {formatBalance(w.closingCents)}
               </td>
             </tr>

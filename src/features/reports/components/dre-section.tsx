@@ -46,7 +46,10 @@ export function DreSection() {
 
   function exportCsv() {
     if (!dre.data || !range) return;
-    downloadCsv(buildDreCsv(dre.data, basis, projectName), dreCsvFileName(range.start, range.end, basis));
+    downloadCsv(
+      buildDreCsv(dre.data, basis, projectName),
+      dreCsvFileName(range.start, range.end, basis),
+    );
     toast.success('DRE exportado', { description: 'O arquivo CSV foi baixado.' });
   }
 
@@ -65,11 +68,32 @@ export function DreSection() {
           : 'Competência: todos os lançamentos pela data de vencimento, pelo valor total, pagos ou não.'}
       </p>
       <div className="grid grid-cols-[repeat(auto-fit,minmax(9rem,1fr))] gap-3">
-        <MonthSelect id={ids.start} label="Mês inicial" value={startMonth} onChange={setStartMonth} options={monthOptions} invalid={!range} problemId={ids.problem} />
-        <MonthSelect id={ids.end} label="Mês final" value={endMonth} onChange={setEndMonth} options={monthOptions} invalid={!range} problemId={ids.problem} />
+        <MonthSelect
+          id={ids.start}
+          label="Mês inicial"
+          value={startMonth}
+          onChange={setStartMonth}
+          options={monthOptions}
+          invalid={!range}
+          problemId={ids.problem}
+        />
+        <MonthSelect
+          id={ids.end}
+          label="Mês final"
+          value={endMonth}
+          onChange={setEndMonth}
+          options={monthOptions}
+          invalid={!range}
+          problemId={ids.problem}
+        />
         <div className="grid gap-2">
           <Label htmlFor={ids.project}>Obra</Label>
-          <ProjectPicker id={ids.project} value={projectId} onChange={setProjectId} noneLabel="Todas as obras" />
+          <ProjectPicker
+            id={ids.project}
+            value={projectId}
+            onChange={setProjectId}
+            noneLabel="Todas as obras"
+          />
         </div>
       </div>
       {range ? null : (
@@ -102,7 +126,11 @@ export function DreSection() {
 }
 
 function amountClass(cents: number, result: boolean) {
-  return cn('whitespace-nowrap tabular-nums', result && 'font-semibold', result && cents < 0 && 'text-expense');
+  return cn(
+    'whitespace-nowrap tabular-nums',
+    result && 'font-semibold',
+    result && cents < 0 && 'text-expense',
+  );
 }
 
 /** Desktop: one column per month plus Total; categories indented under their line. */
@@ -113,40 +141,68 @@ function DreTable({ dre }: { dre: Dre }) {
         <caption className="sr-only">DRE gerencial por mês</caption>
         <thead>
           <tr className="border-b text-xs text-muted-foreground">
-            <th scope="col" className="px-2 py-2 text-left font-medium">Linha</th>
+            <th scope="col" className="px-2 py-2 text-left font-medium">
+              Linha
+            </th>
             {dre.months.map((m) => (
-              <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right font-medium">
+              <th
+                key={m}
+                scope="col"
+                className="whitespace-nowrap px-2 py-2 text-right font-medium"
+              >
                 {monthLabel(m)}
               </th>
             ))}
-            <th scope="col" className="px-2 py-2 text-right font-medium">Total</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>
           {DRE_LINES.map((line) => (
             <Fragment key={line.key}>
               <tr className={cn('border-b', line.result && 'bg-muted/50')}>
-                <th scope="row" className={cn('min-w-44 px-2 py-2 text-left', line.result ? 'font-semibold' : 'font-medium')}>
+                <th
+                  scope="row"
+                  className={cn(
+                    'min-w-44 px-2 py-2 text-left',
+                    line.result ? 'font-semibold' : 'font-medium',
+                  )}
+                >
                   {line.label}
                 </th>
                 {dre.byMonth.map((m, i) => (
-                  <td key={dre.months[i]} className={cn('px-2 py-2 text-right', amountClass(m[line.key], line.result))}>
+                  <td
+                    key={dre.months[i]}
+                    className={cn('px-2 py-2 text-right', amountClass(m[line.key], line.result))}
+                  >
                     {formatCurrency(m[line.key])}
                   </td>
                 ))}
-                <td className={cn('px-2 py-2 text-right font-semibold', amountClass(dre.total[line.key], line.result))}>
+                <td
+                  className={cn(
+                    'px-2 py-2 text-right font-semibold',
+                    amountClass(dre.total[line.key], line.result),
+                  )}
+                >
                   {formatCurrency(dre.total[line.key])}
                 </td>
               </tr>
               {dre.categories
                 .filter((c) => line.group && c.group === line.group)
                 .map((c) => (
-                  <tr key={`${c.kind}-${c.id ?? 'none'}`} className="border-b text-muted-foreground">
+                  <tr
+                    key={`${c.kind}-${c.id ?? 'none'}`}
+                    className="border-b text-muted-foreground"
+                  >
                     <th scope="row" className="py-1.5 pl-6 pr-2 text-left text-xs font-normal">
                       {c.name ?? 'Sem categoria'}
                     </th>
                     {dre.months.map((m) => (
-                      <td key={m} className="whitespace-nowrap px-2 py-1.5 text-right text-xs tabular-nums">
+                      <td
+                        key={m}
+                        className="whitespace-nowrap px-2 py-1.5 text-right text-xs tabular-nums"
+                      >
                         {formatCurrency(signedCategoryCents(c.kind, c.group, c.byMonth[m] ?? 0))}
                       </td>
                     ))}
@@ -166,7 +222,11 @@ function DreTable({ dre }: { dre: Dre }) {
 /** Phone: one block per month, then the total. */
 function DreStacked({ dre }: { dre: Dre }) {
   const blocks = [
-    ...dre.months.map((m, i) => ({ key: m, title: monthLabel(m), lines: dre.byMonth[i] ?? dre.total })),
+    ...dre.months.map((m, i) => ({
+      key: m,
+      title: monthLabel(m),
+      lines: dre.byMonth[i] ?? dre.total,
+    })),
     { key: 'total', title: 'Total do período', lines: dre.total },
   ];
   return (
@@ -180,7 +240,9 @@ function DreStacked({ dre }: { dre: Dre }) {
                 key={line.key}
                 className={cn('flex justify-between gap-2', line.result && 'border-t pt-1')}
               >
-                <dt className={cn(line.result ? 'font-semibold' : 'text-muted-foreground')}>{line.label}</dt>
+                <dt className={cn(line.result ? 'font-semibold' : 'text-muted-foreground')}>
+                  {line.label}
+                </dt>
                 <dd className={amountClass(block.lines[line.key], line.result)}>
                   {formatCurrency(block.lines[line.key])}
                 </dd>

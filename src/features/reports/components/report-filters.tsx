@@ -51,11 +51,15 @@ export function ReportFilterPanel({
         label="Obras"
         allLabel="Todas"
         noneLabel="Geral"
-        selected={filters.projectIds.map((projectId) => (projectId === GENERAL_PROJECT ? NONE_VALUE : projectId))}
+        selected={filters.projectIds.map((projectId) =>
+          projectId === GENERAL_PROJECT ? NONE_VALUE : projectId,
+        )}
         onChange={(ids) =>
           onChange({
             ...filters,
-            projectIds: ids.map((projectId) => (projectId === NONE_VALUE ? GENERAL_PROJECT : projectId)),
+            projectIds: ids.map((projectId) =>
+              projectId === NONE_VALUE ? GENERAL_PROJECT : projectId,
+            ),
           })
         }
         errorText="Não foi possível carregar as obras."

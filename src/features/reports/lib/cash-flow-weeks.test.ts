@@ -8,7 +8,12 @@ function days(start: string, count: number, step: (i: number) => [number, number
   return Array.from({ length: count }, (_, i) => {
     const [income, expense] = step(i);
     balance += income - expense;
-    return { date: addDaysIso(start, i), incomeCents: income, expenseCents: expense, balanceCents: balance };
+    return {
+      date: addDaysIso(start, i),
+      incomeCents: income,
+      expenseCents: expense,
+      balanceCents: balance,
+    };
   });
 }
 
@@ -20,8 +25,16 @@ describe('groupByWeek', () => {
       ['2026-11-25', '2026-11-28'],
       ['2026-11-29', '2026-12-04'],
     ]);
-    expect(weeks[0]).toMatchObject({ incomeCents: 400, expenseCents: 120, closingCents: 1000 + 4 * 70 });
-    expect(weeks[1]).toMatchObject({ incomeCents: 600, expenseCents: 180, closingCents: 1000 + 10 * 70 });
+    expect(weeks[0]).toMatchObject({
+      incomeCents: 400,
+      expenseCents: 120,
+      closingCents: 1000 + 4 * 70,
+    });
+    expect(weeks[1]).toMatchObject({
+      incomeCents: 600,
+      expenseCents: 180,
+      closingCents: 1000 + 10 * 70,
+    });
   });
 
   it('crosses month and year ends and the leap day', () => {

@@ -40,7 +40,11 @@ export function monthLabel(firstDay: string): string {
 }
 
 /** A category's amount as it enters its line: "outras" expenses subtract. */
-export function signedCategoryCents(kind: 'income' | 'expense', group: DreGroup, cents: number): number {
+export function signedCategoryCents(
+  kind: 'income' | 'expense',
+  group: DreGroup,
+  cents: number,
+): number {
   return group === 'outras' && kind === 'expense' ? -cents : cents;
 }
 
@@ -62,7 +66,9 @@ export function buildDreCsv(dre: Dre, basis: DreBasis, projectName: string | nul
       lines.push(
         [
           csvText(`  ${c.name ?? 'Sem categoria'}`),
-          ...dre.months.map((m) => csvNumber(signedCategoryCents(c.kind, c.group, c.byMonth[m] ?? 0))),
+          ...dre.months.map((m) =>
+            csvNumber(signedCategoryCents(c.kind, c.group, c.byMonth[m] ?? 0)),
+          ),
           csvNumber(signedCategoryCents(c.kind, c.group, c.totalCents)),
         ].join(';'),
       );

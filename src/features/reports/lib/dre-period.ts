@@ -28,7 +28,10 @@ export function monthCount(start: YearMonth, end: YearMonth): number {
 }
 
 /** First and last day of the months, or null when the period is invalid or longer than 12 months. */
-export function dreRange(start: YearMonth, end: YearMonth): { start: IsoDate; end: IsoDate } | null {
+export function dreRange(
+  start: YearMonth,
+  end: YearMonth,
+): { start: IsoDate; end: IsoDate } | null {
   const a = parseMonth(start);
   const b = parseMonth(end);
   if (!a || !b) return null;
@@ -46,5 +49,7 @@ export function lastMonths(today: IsoDate, months: number): { start: YearMonth; 
 /** The months a user can pick: from 36 months ago to 12 months ahead, newest first (yyyy-MM). */
 export function monthChoices(today: IsoDate, back = 36, ahead = 12): YearMonth[] {
   const now = parse(today, 'yyyy-MM-dd', new Date(2000, 0, 1));
-  return Array.from({ length: back + ahead + 1 }, (_, i) => format(subMonths(now, i - ahead), 'yyyy-MM'));
+  return Array.from({ length: back + ahead + 1 }, (_, i) =>
+    format(subMonths(now, i - ahead), 'yyyy-MM'),
+  );
 }

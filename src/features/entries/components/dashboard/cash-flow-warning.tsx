@@ -22,7 +22,10 @@ export function CashFlowWarning() {
   if (!projection.data) return null;
   const { firstNegative, days } = projection.data;
   const link = (
-    <Link to="/relatorio?aba=fluxo" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+    <Link
+      to="/relatorio?aba=fluxo"
+      className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
       Ver fluxo de caixa previsto
     </Link>
   );
@@ -30,12 +33,17 @@ export function CashFlowWarning() {
   if (!firstNegative) {
     const last = days.at(-1);
     return (
-      <section aria-labelledby={titleId} className="flex flex-col gap-1 rounded-lg border bg-card p-3 shadow-sm">
+      <section
+        aria-labelledby={titleId}
+        className="flex flex-col gap-1 rounded-lg border bg-card p-3 shadow-sm"
+      >
         <h2 id={titleId} className="flex items-center gap-1.5 text-sm font-semibold">
           <TrendingUp className="size-4 text-income" aria-hidden="true" />
           Saldo previsto em {HOME_HORIZON} dias
         </h2>
-        <p className="text-lg font-bold tabular-nums">{last ? formatBalance(last.balanceCents) : '—'}</p>
+        <p className="text-lg font-bold tabular-nums">
+          {last ? formatBalance(last.balanceCents) : '—'}
+        </p>
         {link}
       </section>
     );
@@ -55,7 +63,9 @@ export function CashFlowWarning() {
       </h2>
       {firstNegative.entries.length > 0 ? (
         <>
-          <p className="text-xs text-muted-foreground">Contas a pagar até esse dia, maiores primeiro:</p>
+          <p className="text-xs text-muted-foreground">
+            Contas a pagar até esse dia, maiores primeiro:
+          </p>
           <ul className="flex flex-col gap-1 text-sm">
             {firstNegative.entries.map((entry) => (
               <li key={entry.id}>

@@ -103,7 +103,8 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
       queueWizard(entry).then(
         () => {
           toast.success('Aguardando envio', {
-            description: 'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
+            description:
+              'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
           });
           clearDraft('sessionStorage', storageKey);
           setState(initialWizardState);
