@@ -155,7 +155,7 @@ async function settleFirst(kind: EntryKind, entryId: string, bankAccountId: stri
 /**
  * Inserts the entry (or the whole recurrence / installment plan) with the given ids. "Marcar como
  * Pago" of a single entry is one database call (create_and_settle_entry: entry and payment in one
- * transaction). For a plan, the rows are inserted and the first is settled; when that settlement
+ * transaction), unless it is on an obra's stage (that function has no stage parameter yet). For a plan, the rows are inserted and the first is settled; when that settlement
  * is refused the new rows are removed again, so the user can correct the form and save again.
  */
 export async function createEntries(
@@ -169,7 +169,9 @@ export async function createEntries(
   const partyName = input.party.partyName === '' ? null : input.party.partyName;
   const bankAccountId = input.draft.bankAccountId;
 
-  if (input.settle && count === 1) {
+  // create_and_settle_entry takes no stage yet: an entry on a stage is inserted, then settled, like
+  // a series (a refused settlement removes it again).
+  if (input.settle && count === 1 && !input.draft.stageId) {
     if (!bankAccountId) throw new KeyedError('bank_account_not_found');
     const today = todayLocal();
     const { draft } = input;

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarRange } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LineChart, type ChartSeries } from '@/components/chart/line-chart';
 import { BankAccountPicker } from '@/components/pickers/pickers';
 import { QueryError } from '@/components/query-state';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
@@ -141,71 +142,30 @@ function ProjectionSummary({ flow }: { flow: CashFlow }) {
   );
 }
 
-const W = 600;
-const H = 180;
-const PAD = 8;
-
-/** The daily projected balance as a line, zero marked; the week table below carries the figures. */
+/** The daily projected balance on the one chart component; the week table below carries the figures. */
 function BalanceLine({ flow }: { flow: CashFlow }) {
-  const path = useMemo(() => {
-    const values = flow.days.map((d) => d.balanceCents);
-    const max = Math.max(0, ...values);
-    const min = Math.min(0, ...values);
-    const span = max - min || 1;
-    const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(1, values.length - 1);
-    const y = (v: number) => PAD + ((max - v) * (H - 2 * PAD)) / span;
-    return {
-      line: values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(''),
-      zero: y(0),
-      negative: flow.firstNegative
-        ? x(flow.days.findIndex((d) => d.date === flow.firstNegative?.date))
-        : null,
-    };
-  }, [flow]);
+  const series = useMemo<ChartSeries[]>(
+    () => [
+      {
+        id: 'saldo-previsto',
+        label: 'Saldo previsto',
+        color: 'primary',
+        values: flow.days.map((d) => d.balanceCents),
+      },
+    ],
+    [flow],
+  );
+  const dates = useMemo(() => flow.days.map((d) => d.date), [flow]);
   const first = flow.days[0];
   const last = flow.days.at(-1);
   return (
-    <figure className="flex flex-col gap-1">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-44 w-full"
-        role="img"
-        aria-label={`Saldo previsto de ${formatDate(flow.start)} a ${formatDate(flow.end)}: de ${formatBalance(first?.balanceCents ?? 0)} a ${formatBalance(last?.balanceCents ?? 0)}`}
-        preserveAspectRatio="none"
-      >
-        <line
-          x1={PAD}
-          x2={W - PAD}
-          y1={path.zero}
-          y2={path.zero}
-          className="stroke-muted-foreground"
-          strokeDasharray="4 4"
-          strokeWidth={1}
-        />
-        {path.negative !== null ? (
-          <line
-            x1={path.negative}
-            x2={path.negative}
-            y1={PAD}
-            y2={H - PAD}
-            className="stroke-expense"
-            strokeWidth={1.5}
-          />
-        ) : null}
-        <path
-          d={path.line}
-          fill="none"
-          className="stroke-primary"
-          strokeWidth={2.5}
-          vectorEffect="non-scaling-stroke"
-        />
-      </svg>
-      <figcaption className="flex justify-between text-xs text-muted-foreground">
-        <span>{formatDate(flow.start)}</span>
-        <span>linha tracejada: saldo zero</span>
-        <span>{formatDate(flow.end)}</span>
-      </figcaption>
-    </figure>
+    <LineChart
+      label={`Saldo previsto de ${formatDate(flow.start)} a ${formatDate(flow.end)}: de ${formatBalance(first?.balanceCents ?? 0)} a ${formatBalance(last?.balanceCents ?? 0)}`}
+      dates={dates}
+      series={series}
+      height={180}
+      fill
+    />
   );
 }
 
