@@ -79,6 +79,36 @@ describe('create_and_settle_entry', () => {
     expect(await currentBalance(db, account.id)).toBe(1010);
   });
 
+  it('settling does not wait for another open insert pointing at the same account (no deadlock)', async () => {
+    const account = await createBankAccount(owner, 1000);
+    // B inserts an entry on the account and keeps its transaction open: the foreign key holds FOR
+    // KEY SHARE on the account row until B ends. A then locks the account to settle, as every
+    // create_and_settle_entry does after its own insert; a FOR UPDATE lock would wait for B (and B,
+    // settling next, for A: deadlock 40P01). With lock_timeout the wait shows as 55P03.
+    const b = await db.connect();
+    const a = await db.connect();
+    try {
+      await b.query('begin');
+      await b.query(
+        `insert into public.accounts_payable (company_id, description, amount, due_date, bank_account_id)
+         values ($1, 'Aberta em outra transação', 10, '2026-03-30', $2)`,
+        [owner.company.id, account.id],
+      );
+      await a.query('begin');
+      await a.query(`set local lock_timeout = '2s'`);
+      const locked = await a.query<{ id: string }>(
+        'select (private.lock_active_account($1, $2)).id',
+        [owner.company.id, account.id],
+      );
+      expect(locked.rows[0]?.id).toBe(account.id);
+    } finally {
+      await a.query('rollback');
+      await b.query('rollback');
+      a.release();
+      b.release();
+    }
+  });
+
   it.each([
     ['an inactive account', 'inactive', {}, 'bank_account_inactive'],
     ['a future payment date', 'active', { p_paid_on: '2026-04-01' }, 'payment_date_in_future'],
