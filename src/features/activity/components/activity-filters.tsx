@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { OptionSelect } from '@/components/pickers/option-select';
+import { CustomDateRange } from '@/components/custom-date-range';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
-import { DatePicker } from '@/components/ui/date-picker';
 import { Label } from '@/components/ui/label';
 import type { Person } from '@/features/activity/api/get-people';
 import {
@@ -12,7 +12,6 @@ import {
   type ActivityFilters as Filters,
   type ActivityPeriod,
 } from '@/features/activity/lib/activity';
-import { parseIsoDate } from '@/lib/dates';
 
 const PERIODS: ActivityPeriod[] = ['today', 'week', 'month', 'last30', 'all', 'custom'];
 const ENTITY_OPTIONS = ENTITIES.map((id) => ({ id, name: ENTITY_LABELS[id] }));
@@ -65,32 +64,7 @@ export function ActivityFilters({ filters, onChange, people }: ActivityFiltersPr
         </div>
       </ChipGroup>
       {filters.period === 'custom' ? (
-        <div className="grid grid-cols-2 gap-3">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${id}-start`}>Data inicial</Label>
-            <DatePicker
-              id={`${id}-start`}
-              value={filters.customStart}
-              onChange={(customStart) => set({ customStart })}
-              disabledDays={(day) => {
-                const end = parseIsoDate(filters.customEnd);
-                return end ? day > end : false;
-              }}
-            />
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${id}-end`}>Data final</Label>
-            <DatePicker
-              id={`${id}-end`}
-              value={filters.customEnd}
-              onChange={(customEnd) => set({ customEnd })}
-              disabledDays={(day) => {
-                const start = parseIsoDate(filters.customStart);
-                return start ? day < start : false;
-              }}
-            />
-          </div>
-        </div>
+        <CustomDateRange id={id} value={filters} onChange={set} />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
+import { CustomDateRange } from '@/components/custom-date-range';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
-import { DatePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -10,7 +10,6 @@ import {
   type LedgerFilters as Filters,
   type LedgerPeriod,
 } from '@/features/bank-accounts/lib/ledger';
-import { parseIsoDate } from '@/lib/dates';
 
 const PERIODS: LedgerPeriod[] = ['this-month', 'last-month', 'last-90', 'all', 'custom'];
 
@@ -39,32 +38,7 @@ export function LedgerFilters({ filters, onChange }: LedgerFiltersProps) {
         </div>
       </ChipGroup>
       {filters.period === 'custom' ? (
-        <div className="grid grid-cols-2 gap-3">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${id}-start`}>Data inicial</Label>
-            <DatePicker
-              id={`${id}-start`}
-              value={filters.customStart}
-              onChange={(customStart) => set({ customStart })}
-              disabledDays={(day) => {
-                const end = parseIsoDate(filters.customEnd);
-                return end ? day > end : false;
-              }}
-            />
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${id}-end`}>Data final</Label>
-            <DatePicker
-              id={`${id}-end`}
-              value={filters.customEnd}
-              onChange={(customEnd) => set({ customEnd })}
-              disabledDays={(day) => {
-                const start = parseIsoDate(filters.customStart);
-                return start ? day < start : false;
-              }}
-            />
-          </div>
-        </div>
+        <CustomDateRange id={id} value={filters} onChange={set} />
       ) : null}
       <div className="relative">
         <Search

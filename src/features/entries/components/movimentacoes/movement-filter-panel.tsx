@@ -4,10 +4,8 @@ import {
   ProjectFilterChips,
 } from '@/components/pickers/filter-chips';
 import { NONE_VALUE } from '@/components/pickers/option-select';
+import { CustomDateRange } from '@/components/custom-date-range';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
-import { DatePicker } from '@/components/ui/date-picker';
-import { Label } from '@/components/ui/label';
-import { parseIsoDate } from '@/lib/dates';
 import {
   GENERAL_PROJECT,
   MOVEMENT_KIND_LABELS,
@@ -56,32 +54,7 @@ export function MovementFilterPanel({ id, filters, onChange }: MovementFilterPan
         ))}
       </ChipGroup>
       {filters.period === 'custom' ? (
-        <div className="grid grid-cols-2 gap-3">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-start`}>Data inicial</Label>
-            <DatePicker
-              id={`${id}-start`}
-              value={filters.customStart}
-              onChange={(customStart) => set({ customStart })}
-              disabledDays={(day) => {
-                const end = parseIsoDate(filters.customEnd);
-                return end ? day > end : false;
-              }}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-end`}>Data final</Label>
-            <DatePicker
-              id={`${id}-end`}
-              value={filters.customEnd}
-              onChange={(customEnd) => set({ customEnd })}
-              disabledDays={(day) => {
-                const start = parseIsoDate(filters.customStart);
-                return start ? day < start : false;
-              }}
-            />
-          </div>
-        </div>
+        <CustomDateRange id={id} value={filters} onChange={set} />
       ) : null}
 
       <ChipGroup label="Tipo">
