@@ -1,8 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '@/app/layout';
+import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+
+// The layout lives inside the protected route: a company is chosen (the offline banner reads it).
+const company: CurrentCompany = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Construtora Teste',
+  role: 'admin',
+  userId: '22222222-2222-4222-8222-222222222222',
+  email: 'paula@example.com',
+  fullName: 'Paula',
+};
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -24,7 +36,13 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <CurrentCompanyContext.Provider value={company}>
+        <RouterProvider router={router} />
+      </CurrentCompanyContext.Provider>
+    </QueryClientProvider>,
+  );
   return within(screen.getByRole('navigation', { name: 'Navegação principal' }));
 }
 

@@ -91,6 +91,7 @@ describe('lancarPlan / the schema output', () => {
         amountCents: 10_000,
         dueDate: '2025-01-31',
         projectId: null,
+        stageId: null,
         categoryId: null,
         bankAccountId: null,
         paymentMethod: null,

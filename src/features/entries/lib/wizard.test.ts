@@ -125,6 +125,7 @@ describe('wizardEntry', () => {
       amountCents: 12_345,
       dueDate: '2025-03-10',
       projectId: null,
+      stageId: null,
       categoryId: 'cat-1',
       notes: null,
     });

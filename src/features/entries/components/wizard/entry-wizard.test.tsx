@@ -71,6 +71,8 @@ beforeEach(() => {
     ),
     http.get(restUrl('clients'), () => HttpResponse.json([client])),
     http.get(restUrl('projects'), () => HttpResponse.json([project])),
+    // The obra has no stages: step 5 offers none.
+    http.get(restUrl('project_stages'), () => HttpResponse.json([])),
     http.get(restUrl('categories'), ({ request }) =>
       HttpResponse.json(
         new URL(request.url).searchParams.get('type') === 'eq.income' ? [income] : [expense],
@@ -229,6 +231,7 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
           amount: 1234.56,
           due_date: todayLocal(),
           project_id: project.id,
+          stage_id: null,
           category_id: expense.id,
           notes: null,
           supplier_id: 'new-supplier-id',
