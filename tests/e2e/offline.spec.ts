@@ -99,14 +99,14 @@ test('after one online visit, the app opens offline with "Sem conexão" and the 
   const description = `Cimento da laje ${Date.now()}`;
   await pendingPayable(account, description);
   await firstOnlineVisit(page, account);
-  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   await cachedOnDevice(page, description);
 
   await context.setOffline(true);
   await page.reload();
   await expect(banner(page)).toBeVisible();
-  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
   await expect(page.getByText(/Olá, /)).toBeVisible();
   await screenshot(page, 'home-offline');
 
@@ -131,7 +131,7 @@ test('an expired access token with no network keeps the user in, on the cached d
   const description = `Areia lavada ${Date.now()}`;
   await pendingPayable(account, description);
   await firstOnlineVisit(page, account);
-  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
   await cachedOnDevice(page, description);
 
   await context.setOffline(true);
@@ -145,7 +145,7 @@ test('an expired access token with no network keeps the user in, on the cached d
   });
   await page.reload();
   await expect(banner(page)).toBeVisible();
-  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
   await expect(page).not.toHaveURL(/\/auth/);
 
   // Back online, the session is refreshed and the screens read the server again.
@@ -155,7 +155,7 @@ test('an expired access token with no network keeps the user in, on the cached d
     .update({ amount: 999 })
     .eq('description', description);
   await page.reload();
-  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
   await expect(page.getByText('R$ 999,00').first()).toBeVisible();
 });
 

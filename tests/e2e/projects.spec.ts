@@ -109,7 +109,7 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await expect(card).toContainText('Planejamento');
   await expect(card).toContainText('R$ 100.000,00');
   await expect(card).toContainText('R$ 0,00');
-  await expect(card).not.toContainText('Atenção: Gasto próximo do orçamento');
+  await expect(card).not.toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
   await expect(page.getByRole('group', { name: 'Obras Ativas' })).toContainText('1');
   await expect(page.getByRole('group', { name: 'Orçamento Total' })).toContainText('R$ 100.000,00');
 
@@ -134,7 +134,7 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await payForProject(user.client, user.companyId, created.data.id, 95000);
   await page.reload();
   await expect(card).toContainText('R$ 95.000,00');
-  await expect(card).toContainText('Atenção: Gasto próximo do orçamento');
+  await expect(card).toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
   await screenshot(page, 'projects-list');
 
   // Detail.
@@ -174,7 +174,7 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await expect(page.getByText('Etapa concluída!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reabrir etapa Fundação' })).toBeVisible();
   await page.getByRole('button', { name: 'Editar etapa Fundação' }).click();
-  await page.getByLabel('Custo real').fill('12.500,00');
+  await page.getByRole('dialog').getByLabel('Orçado').fill('12.500,00');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Etapa atualizada!')).toBeVisible();
   await expect(
@@ -203,17 +203,17 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   // Editar: progress and status are saved.
   await page.getByRole('button', { name: 'Editar' }).first().click();
   const edit = page.getByRole('dialog', { name: 'Editar Obra' });
-  await edit.getByLabel('Progresso (%)').fill('40');
   await chooseOption(page, 'Status', 'Em Andamento');
   await screenshot(page, 'project-edit');
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Projeto atualizado!')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Progresso' })).toContainText('40%');
+  // Progress comes from the stages (1 of 6 done; not every stage has an orçado, so by count).
+  await expect(page.getByRole('group', { name: 'Progresso' })).toContainText('17%');
   await expect(page.getByText('Em Andamento').first()).toBeVisible();
 
   // The team, the stage and the edit survive a reload (they are in the database).
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Progresso' })).toContainText('40%');
+  await expect(page.getByRole('group', { name: 'Progresso' })).toContainText('17%');
   await expect(page.getByText('Em Andamento').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Etapas' }).click();
   await expect(page.getByRole('button', { name: 'Reabrir etapa Fundação' })).toBeVisible();

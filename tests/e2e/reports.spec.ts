@@ -122,7 +122,7 @@ test('Movimentações lists, filters, searches, totals and exports the entries',
 
   await expect(page.getByRole('heading', { name: 'Movimentações' })).toBeVisible();
   await expect(rows(page)).toHaveCount(5);
-  await expect(page.getByText('5 lançamentos')).toBeVisible();
+  await expect(page.getByText('5 movimentações')).toBeVisible();
   // Entradas 8.000 + 1.500 + 2.000; Saídas 1.200 + 300; Saldo the difference.
   await expect(totals(page)).toHaveText([/R\$\s11\.500,00/, /R\$\s1\.500,00/, /R\$\s10\.000,00/]);
   const lote = rows(page).filter({ hasText: 'Venda lote 7' });

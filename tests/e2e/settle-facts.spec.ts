@@ -111,7 +111,7 @@ test('a late bill paid in part with juros shows its open remainder, then paying 
   await expect(page.getByText('Pagamento parcial registrado')).toBeVisible();
   await expect(dialog).toBeHidden();
   // Home: the remainder, not the full amount, is pending and overdue; the balance moved by 520.
-  const row = aPagar.getByRole('button', { name: /Aço CA-50/ });
+  const row = aPagar.getByRole('link', { name: /Aço CA-50/ });
   await expect(row).toContainText(brl('500,00'));
   await expect(row).toContainText(/R\$\s500,00 de R\$\s1\.000,00 pagos/);
   await expect(total(page, 'A Pagar')).toContainText(brl('500,00'));

@@ -31,7 +31,7 @@ test('orçado × realizado per stage, the 90 % alert and managing stages', async
   // Budgets of the stages, typed in Editar etapa.
   await page.getByRole('tab', { name: 'Etapas' }).click();
   await page.getByRole('button', { name: 'Editar etapa Fundação' }).click();
-  await page.getByLabel('Orçado').fill('4.000,00');
+  await page.getByRole('dialog').getByLabel('Orçado').fill('4.000,00');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Etapa atualizada!')).toBeVisible();
 
