@@ -196,9 +196,9 @@ test('Movimentações lists, filters, searches, totals and exports the entries',
   expect(csv).not.toContain('Cimento Votoran');
   await expect(page.getByText('Exportação concluída')).toBeVisible();
 
-  // A row opens the list it belongs to.
+  // A row opens the entry detail.
   await rows(page).filter({ hasText: 'Venda lote 7' }).getByRole('link').click();
-  await expect(page).toHaveURL(/\/contas-receber$/);
+  await expect(page).toHaveURL(/\/lancamentos\/income\//);
 });
 
 test('the report shows the month’s revenue, expense and top receipt', async ({ page }) => {

@@ -78,10 +78,19 @@ export function startCachePersistence(
     },
   };
   let unsubscribe: (() => void) | null = null;
+  const startedAt = Date.now();
   void persistQueryClientRestore(options)
     .catch(() => undefined)
     .then(() => {
       if (stopped) return;
+      // What was restored is what this device last saw, not what the server has now: without
+      // this, data restored less than staleTime after it was saved counted as fresh, and a screen
+      // opened after a reload showed a change made just before it as not made. Restored queries
+      // are stale (the ones on screen refetch); anything fetched since start-up is left alone.
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          inScope(query.queryKey, userId, scope) && query.state.dataUpdatedAt < startedAt,
+      });
       unsubscribe = persistQueryClientSubscribe(options);
       // What loaded while this module was on its way raises no further cache event: save it now.
       void persistQueryClientSave(options);
