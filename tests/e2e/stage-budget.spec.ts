@@ -58,8 +58,8 @@ test('orçado × realizado per stage, the 90 % alert and managing stages', async
   await page.reload();
   await page.getByRole('tab', { name: 'Orçamento' }).click();
   const stage = page.getByRole('group', { name: 'Etapa Fundação' });
-  await expect(stage.getByText('Comprometido').locator('..')).toContainText('R$ 3.700,00');
-  await expect(stage.getByText('Realizado').locator('..')).toContainText('R$ 0,00');
+  await expect(stage.getByText('Comprometido', { exact: true }).locator('..')).toContainText('R$ 3.700,00');
+  await expect(stage.getByText('Realizado', { exact: true }).locator('..')).toContainText('R$ 0,00');
   await expect(stage).toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
   await screenshot(page, 'stage-budget');
 
@@ -71,8 +71,8 @@ test('orçado × realizado per stage, the 90 % alert and managing stages', async
   if (settled.error) throw settled.error;
   await page.reload();
   await page.getByRole('tab', { name: 'Orçamento' }).click();
-  await expect(stage.getByText('Realizado').locator('..')).toContainText('R$ 3.700,00');
-  await expect(stage.getByText('Comprometido').locator('..')).toContainText('R$ 0,00');
+  await expect(stage.getByText('Realizado', { exact: true }).locator('..')).toContainText('R$ 3.700,00');
+  await expect(stage.getByText('Comprometido', { exact: true }).locator('..')).toContainText('R$ 0,00');
   await expect(stage).toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
 
   // Stages after the obra exists: add, rename, reorder, remove an unused one; a used one stays.
