@@ -109,7 +109,8 @@ export function ProjectDetailPage() {
         <ProjectBudgetAlert projectId={project.id} />
 
         <Tabs defaultValue="resumo">
-          <TabsList>
+          {/* Five tabs do not fit a 360 px phone: the list scrolls sideways, never the page. */}
+          <TabsList className="justify-start overflow-x-auto">
             <TabsTrigger value="resumo">Resumo</TabsTrigger>
             <TabsTrigger value="financeiro">Financeiro</TabsTrigger>
             <TabsTrigger value="orcamento">Orçamento</TabsTrigger>
