@@ -58,8 +58,12 @@ test('orçado × realizado per stage, the 90 % alert and managing stages', async
   await page.reload();
   await page.getByRole('tab', { name: 'Orçamento' }).click();
   const stage = page.getByRole('group', { name: 'Etapa Fundação' });
-  await expect(stage.getByText('Comprometido', { exact: true }).locator('..')).toContainText('R$ 3.700,00');
-  await expect(stage.getByText('Realizado', { exact: true }).locator('..')).toContainText('R$ 0,00');
+  await expect(stage.getByText('Comprometido', { exact: true }).locator('..')).toContainText(
+    'R$ 3.700,00',
+  );
+  await expect(stage.getByText('Realizado', { exact: true }).locator('..')).toContainText(
+    'R$ 0,00',
+  );
   await expect(stage).toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
   await screenshot(page, 'stage-budget');
 
@@ -71,13 +75,17 @@ test('orçado × realizado per stage, the 90 % alert and managing stages', async
   if (settled.error) throw settled.error;
   await page.reload();
   await page.getByRole('tab', { name: 'Orçamento' }).click();
-  await expect(stage.getByText('Realizado', { exact: true }).locator('..')).toContainText('R$ 3.700,00');
-  await expect(stage.getByText('Comprometido', { exact: true }).locator('..')).toContainText('R$ 0,00');
+  await expect(stage.getByText('Realizado', { exact: true }).locator('..')).toContainText(
+    'R$ 3.700,00',
+  );
+  await expect(stage.getByText('Comprometido', { exact: true }).locator('..')).toContainText(
+    'R$ 0,00',
+  );
   await expect(stage).toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
 
   // Stages after the obra exists: add, rename, reorder, remove an unused one; a used one stays.
   await page.getByRole('tab', { name: 'Etapas' }).click();
-  await page.getByLabel('Nova etapa').fill('Cobertura');
+  await page.getByRole('textbox', { name: 'Nova etapa' }).fill('Cobertura');
   await page.getByRole('button', { name: 'Adicionar etapa' }).click();
   await expect(page.getByText('Etapa adicionada!')).toBeVisible();
   const headings = page.getByRole('list', { name: 'Etapas' }).getByRole('heading');
