@@ -289,7 +289,7 @@ test('an expired access token is refreshed without the user noticing', async ({ 
 
   // The next screen loads its data as usual.
   await openMais(page);
-  await page.getByRole('link', { name: 'Contas Bancárias' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Contas Bancárias' }).click();
   await expect(page.getByText('Conta Ébano').first()).toBeVisible();
   await expect(page.getByText('2.718,28').first()).toBeVisible();
   // And so does a reload.
@@ -332,7 +332,7 @@ test('a token the server finds expired (device clock behind) is refreshed and th
   });
 
   await openMais(page);
-  await page.getByRole('link', { name: 'Contas Bancárias' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Contas Bancárias' }).click();
   await expect(page.getByText('Conta Jacarandá').first()).toBeVisible();
   await expect(page.getByText('1.414,21').first()).toBeVisible();
   await expect(page).toHaveURL(/\/contas-bancarias$/);
