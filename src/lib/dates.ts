@@ -7,16 +7,12 @@ import {
   endOfQuarter,
   endOfWeek,
   endOfYear,
-  format,
-  isValid,
-  parse,
   startOfMonth,
   startOfQuarter,
   startOfWeek,
   startOfYear,
   subDays,
 } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 
 /**
  * Dates travel as `yyyy-MM-dd` strings (DESIGN §5) and are shown as `dd/MM/yyyy`.
@@ -24,16 +20,27 @@ import { ptBR } from 'date-fns/locale';
  */
 export type IsoDate = string;
 
-export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
-export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DISPLAY_RE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
-const ISO_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** Local midnight of that calendar day, or null when the day does not exist (2027-02-29). */
+function localDay(year: number, month: number, day: number): Date | null {
+  const date = new Date(year, month - 1, day);
+  date.setFullYear(year); // years 0–99 would otherwise be read as 1900–1999
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day
+    ? date
+    : null;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+// The conversions home needs are plain string work: date-fns' `format` and `parse` (with their
+// default locale) would put ~13 kB gzip of date-fns into the first load (docs/performance.md).
 
 /** Parses `yyyy-MM-dd` as local midnight; null for anything else (incl. 2027-02-29). */
 export function parseIsoDate(value: string | null | undefined): Date | null {
-  if (!value || !ISO_RE.test(value)) return null;
-  const date = parse(value, ISO_DATE_FORMAT, new Date());
-  return isValid(date) ? date : null;
+  const match = value ? ISO_RE.exec(value) : null;
+  return match ? localDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
 function mustParse(value: IsoDate): Date {
@@ -43,7 +50,7 @@ function mustParse(value: IsoDate): Date {
 }
 
 export function toIsoDate(date: Date): IsoDate {
-  return format(date, ISO_DATE_FORMAT);
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 export function todayLocal(now: Date = new Date()): IsoDate {
@@ -57,20 +64,16 @@ export function tomorrowLocal(now: Date = new Date()): IsoDate {
 /** '2025-01-31' → '31/01/2025'; empty or invalid input → ''. */
 export function formatDate(value: string | null | undefined): string {
   const date = parseIsoDate(value);
-  return date ? format(date, DISPLAY_DATE_FORMAT) : '';
+  return date
+    ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear(), 4)}`
+    : '';
 }
 
 /** '31/01/2025' → '2025-01-31'; null when it is not a real date. */
 export function parseDisplayDate(value: string): IsoDate | null {
-  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(value.trim())) return null;
-  const date = parse(value.trim(), DISPLAY_DATE_FORMAT, new Date());
-  return isValid(date) ? toIsoDate(date) : null;
-}
-
-/** Formats with the pt-BR locale, e.g. formatDateWith('2025-01-31', "d 'de' MMMM") → '31 de janeiro'. */
-export function formatDateWith(value: IsoDate, pattern: string): string {
-  const date = parseIsoDate(value);
-  return date ? format(date, pattern, { locale: ptBR }) : '';
+  const match = DISPLAY_RE.exec(value.trim());
+  const date = match ? localDay(Number(match[3]), Number(match[2]), Number(match[1])) : null;
+  return date ? toIsoDate(date) : null;
 }
 
 /** A pending entry is overdue once its due date is before today (never on the due date). */
@@ -128,7 +131,7 @@ export interface DateRange {
 /** Inclusive range for a period filter. Weeks start on Sunday, as in Brazil. */
 export function periodRange(period: Period, today: IsoDate): DateRange {
   const d = mustParse(today);
-  const week = { locale: ptBR, weekStartsOn: 0 } as const;
+  const week = { weekStartsOn: 0 } as const;
   const range = (start: Date, end: Date): DateRange => ({
     start: toIsoDate(start),
     end: toIsoDate(end),

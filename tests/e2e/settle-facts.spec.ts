@@ -2,7 +2,8 @@
 // open remainder everywhere it is pending, the rest paid later; and Lançar's "Marcar como Pago"
 // with a new supplier, one paid entry. Setup and the books are checked through the API.
 import type { Locator, Page } from '@playwright/test';
-import { addDaysIso, formatDateWith } from '../../src/lib/dates';
+import { formatDateWith } from '../../src/lib/date-format';
+import { addDaysIso } from '../../src/lib/dates';
 import {
   browserToday,
   createAccount,

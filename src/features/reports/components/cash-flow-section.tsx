@@ -16,7 +16,8 @@ import {
   type CashFlowHorizon,
 } from '@/lib/cash-flow';
 import { useCurrentCompany } from '@/lib/current-company';
-import { formatDate, formatDateWith, todayLocal } from '@/lib/dates';
+import { formatDateWith } from '@/lib/date-format';
+import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { ReportCard } from '@/features/reports/components/report-card';

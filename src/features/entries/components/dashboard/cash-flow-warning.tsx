@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { cashFlowQuery, formatBalance } from '@/lib/cash-flow';
 import { useCurrentCompany } from '@/lib/current-company';
-import { formatDate, formatDateWith, todayLocal } from '@/lib/dates';
+import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 
 const HOME_HORIZON = 30;
@@ -57,7 +57,7 @@ export function CashFlowWarning() {
       <h2 id={titleId} className="flex items-start gap-1.5 text-sm font-semibold text-expense">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          Saldo previsto fica negativo em {formatDateWith(firstNegative.date, 'dd/MM')}:{' '}
+          Saldo previsto fica negativo em {formatDate(firstNegative.date).slice(0, 5)}:{' '}
           <span className="whitespace-nowrap">{formatBalance(firstNegative.balanceCents)}</span>
         </span>
       </h2>

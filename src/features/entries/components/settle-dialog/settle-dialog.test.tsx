@@ -10,7 +10,8 @@ import { SettleDialog } from '@/features/entries/components/settle-dialog/settle
 import { Button } from '@/components/ui/button';
 import type { Entry } from '@/lib/entries';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { addDaysIso, formatDate, formatDateWith, todayLocal } from '@/lib/dates';
+import { formatDateWith } from '@/lib/date-format';
+import { addDaysIso, formatDate, todayLocal } from '@/lib/dates';
 import { createQueryClient } from '@/lib/query-client';
 import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 
