@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { SETTLE_ACCOUNT_MESSAGE } from '@/features/entries/api/settle-entry';
+import { SETTLE_ACCOUNT_MESSAGE, settlePayment } from '@/features/entries/api/settle-entry';
 import { RECURRENCE_LABELS, todayLocal, type RecurrenceFrequency } from '@/lib/dates';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import { errorKey } from '@/lib/errors';
@@ -133,25 +133,6 @@ export function entryCount(plan: EntryPlan): number {
   return plan.type === 'single' ? 1 : plan.count;
 }
 
-async function settleFirst(kind: EntryKind, entryId: string, bankAccountId: string): Promise<void> {
-  const today = todayLocal();
-  const { error } =
-    kind === 'expense'
-      ? await supabase.rpc('settle_payable', {
-          p_payable_id: entryId,
-          p_bank_account_id: bankAccountId,
-          p_paid_on: today,
-          p_today: today,
-        })
-      : await supabase.rpc('settle_receivable', {
-          p_receivable_id: entryId,
-          p_bank_account_id: bankAccountId,
-          p_received_on: today,
-          p_today: today,
-        });
-  if (error) throw error;
-}
-
 /**
  * Inserts the entry (or the whole recurrence / installment plan) with the given ids. "Marcar como
  * Pago" of a single entry is one database call (create_and_settle_entry: entry and payment in one
@@ -219,7 +200,8 @@ export async function createEntries(
   const first = ids[0];
   try {
     if (!bankAccountId || !first) throw new KeyedError('bank_account_not_found');
-    await settleFirst(input.kind, first, bankAccountId);
+    const today = todayLocal();
+    await settlePayment(input.kind, first, { bankAccountId, paidOn: today, today });
   } catch (settleError) {
     // Settled by an earlier try of this same submit whose answer was lost: done.
     if (errorKey(settleError) === 'entry_already_settled') return { count, settled: true };

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
+import type { EntryKind } from '@/lib/entries';
 import { moneyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { parseIsoDate, todayLocal } from '@/lib/dates';
@@ -130,29 +131,54 @@ export function settleDefaults(entry: {
 
 const reais = (cents: number) => Number(fromCents(cents));
 
-export async function settleEntry(values: SettleEntryValues): Promise<SettleEntryInput> {
-  const input = settleEntrySchema.parse(values);
-  const payment = {
-    p_bank_account_id: input.bankAccountId,
-    p_amount_paid: reais(input.principalCents),
-    p_interest: reais(input.interestCents),
-    p_fine: reais(input.fineCents),
-    p_discount: reais(input.discountCents),
-    p_today: input.today,
+/** One payment through settle_payable / settle_receivable (money in reais, dates yyyy-MM-dd). */
+export async function settlePayment(
+  kind: EntryKind,
+  id: string,
+  payment: {
+    bankAccountId: string;
+    paidOn: string;
+    today: string;
+    amountPaid?: number;
+    interest?: number;
+    fine?: number;
+    discount?: number;
+  },
+): Promise<void> {
+  const common = {
+    p_bank_account_id: payment.bankAccountId,
+    p_amount_paid: payment.amountPaid,
+    p_interest: payment.interest,
+    p_fine: payment.fine,
+    p_discount: payment.discount,
+    p_today: payment.today,
   };
   const { error } =
-    input.kind === 'expense'
+    kind === 'expense'
       ? await supabase.rpc('settle_payable', {
-          p_payable_id: input.id,
-          p_paid_on: input.paidOn,
-          ...payment,
+          p_payable_id: id,
+          p_paid_on: payment.paidOn,
+          ...common,
         })
       : await supabase.rpc('settle_receivable', {
-          p_receivable_id: input.id,
-          p_received_on: input.paidOn,
-          ...payment,
+          p_receivable_id: id,
+          p_received_on: payment.paidOn,
+          ...common,
         });
   if (error) throw error;
+}
+
+export async function settleEntry(values: SettleEntryValues): Promise<SettleEntryInput> {
+  const input = settleEntrySchema.parse(values);
+  await settlePayment(input.kind, input.id, {
+    bankAccountId: input.bankAccountId,
+    paidOn: input.paidOn,
+    today: input.today,
+    amountPaid: reais(input.principalCents),
+    interest: reais(input.interestCents),
+    fine: reais(input.fineCents),
+    discount: reais(input.discountCents),
+  });
   return input;
 }
 
