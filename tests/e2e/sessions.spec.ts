@@ -227,6 +227,8 @@ test("switching company never shows the other company's numbers, even with its a
   await page.getByLabel('Trocar de empresa').click();
   await page.getByRole('option', { name: 'Construtora Damasco' }).click();
 
+  // Switching goes home (Mais names the company twice: the card and the switcher).
+  await expect(page).toHaveURL(/\/$/);
   await expect(
     page.getByRole('main').getByText('Construtora Damasco', { exact: true }),
   ).toBeVisible();

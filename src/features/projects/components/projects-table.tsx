@@ -6,8 +6,9 @@ import { cn } from '@/lib/utils';
 import type { ProjectOverview } from '@/features/projects/api/get-projects-overview';
 import { ProjectStatusBadge } from '@/features/projects/components/project-status-badge';
 import {
+  BUDGET_ALERT,
+  budgetLevel,
   clampPercent,
-  isNearBudget,
   priorityLabel,
   statusLabel,
 } from '@/features/projects/lib/project-view';
@@ -73,15 +74,25 @@ const columns: DataTableColumn<ProjectOverview>[] = [
     header: 'Gasto',
     numeric: true,
     cell: (p) => {
-      const near = isNearBudget(p.spentCents, p.budgetCents);
+      // The card's alert (issue 13): gasto + comprometido against the budget.
+      const level = budgetLevel(p.spentCents + p.committedCents, p.budgetCents);
       return (
         <span
-          className={cn('inline-flex items-center gap-1.5', near && 'font-medium text-expense')}
+          className={cn(
+            'inline-flex items-center gap-1.5',
+            level !== 'ok' && 'font-medium text-expense',
+          )}
         >
-          {near ? (
+          {level !== 'ok' ? (
             <>
-              <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
-              <span className="sr-only">Atenção: Gasto próximo do orçamento</span>
+              <AlertTriangle
+                className={cn(
+                  'size-4 shrink-0',
+                  level === 'over' ? 'text-expense' : 'text-warning',
+                )}
+                aria-hidden="true"
+              />
+              <span className="sr-only">{BUDGET_ALERT[level]}</span>
             </>
           ) : null}
           <Amount cents={p.spentCents} />
