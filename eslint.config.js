@@ -130,6 +130,52 @@ export default tseslint.config(
     ...layering(import.meta.dirname, 'tsconfig.app.json'),
   },
   {
+    // The first load is budgeted (docs/performance.md): src/lib/supabase.ts is built on auth-js and
+    // postgrest-js, and the first screen's modules toast through src/lib/toast.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@supabase/supabase-js',
+              allowTypeImports: true,
+              message:
+                'Use the client of src/lib/supabase.ts (supabase-js would bring realtime, storage and functions into the first load).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@supabase/supabase-js',
+              allowTypeImports: true,
+              message:
+                'Use the client of src/lib/supabase.ts (supabase-js would bring realtime, storage and functions into the first load).',
+            },
+            {
+              name: 'sonner',
+              allowTypeImports: true,
+              message:
+                'The first screen toasts through src/lib/toast.ts (sonner loads on the first toast).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/lint-fixtures/**/*.ts'],
     ...layering(path.join(import.meta.dirname, 'tests/lint-fixtures'), 'tsconfig.json'),
   },

@@ -1,12 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+const { version } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as {
   version: string;
 };
+
+/**
+ * A build without the API's address is an app that throws on load (src/lib/supabase.ts), and its
+ * bundle lies: the bundler drops supabase as dead code behind the throw, ~25 kB gzip, so the
+ * first-load budget would be measured on a build nobody can use. Refuse it.
+ */
+function requireApiAddress(): Plugin {
+  return {
+    name: 'require-api-address',
+    apply: 'build',
+    configResolved({ env }) {
+      if (!env.VITE_SUPABASE_URL || !env.VITE_SUPABASE_ANON_KEY) {
+        throw new Error(
+          'VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY must be set to build (.env.production or the environment; see README).',
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   define: {
@@ -19,6 +40,7 @@ export default defineConfig({
     manifest: true,
   },
   plugins: [
+    requireApiAddress(),
     react(),
     // Installable app + a Workbox service worker that precaches the app shell (never API calls:
     // Supabase is another origin and there is no runtime caching). 'prompt': a new version waits

@@ -1,7 +1,7 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageLoading } from '@/app/page-loading';
 import { Button } from '@/components/ui/button';
 import { useMemberships } from '@/features/auth/api/get-memberships';

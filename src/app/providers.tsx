@@ -1,8 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { queryClient } from '@/lib/query-client';
+
+// sonner loads after the first screen (src/lib/toast.ts); a toast made before it mounts still shows.
+const Toaster = lazy(() =>
+  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 /**
  * App-wide providers. The theme class is applied by index.html before the first paint and kept
@@ -13,7 +17,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { registerSW } from 'virtual:pwa-register';
 
 const UPDATE_TOAST_ID = 'nova-versao';

@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { currentState, toneClasses, type NavItem } from '@/app/bottom-nav';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '@/test/msw-server';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: CI shares two cores with the browser journeys,
+// and a screen that is right but slow is not a failure (a wrong screen still fails, just later).
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
