@@ -1,16 +1,19 @@
 -- Fluxo de caixa previsto, cheaper (issue 13: ≤ 100 ms median at 20 000 entries through the API).
 -- The plan (npm run bench -- --no-lighthouse --explain) on the bench's company (10 000 pending
--- entries, nearly all overdue, so all counted today) spent its time reading every pending row into
--- the materialized CTE `pending` — kind, id, description, due date, open amount — and scanning it
--- again to sum per day, although the day sums need three narrow columns and the rows themselves are
--- only listed when the balance goes negative (and then only the 5 largest payables). Inlining the
--- CTE (`not materialized`) lets the day sums aggregate straight from the table scans. Same answer
--- (tests/db/planning-cashflow.test.ts); measured in SQL in one session on that company: median
--- 51 ms → 39 ms at load 10. An index would not help here: (company_id, status, due_date) exists
--- already (20261123000300_money) and serves companies whose entries are mostly paid; when half the table
--- is pending, as in the bench, a sequential scan is the right plan (a covering partial index
--- measured no better).
--- Same signature: create or replace keeps the grants of 20261124011100 (and the reset's).
+-- entries, nearly all overdue, so all counted today) spent its time reading every pending row of
+-- the entries view into the materialized CTE `pending` — kind, id, description, due date, open
+-- amount — and scanning it again to sum per day, although the day sums need two narrow columns and
+-- the rows themselves are listed only when the balance goes negative (the 5 largest payables).
+-- Now each table is summed per day on its own, straight from its scan (no union view, no wide
+-- rows), and `pending` is not materialized: it is read only for that list, when there is one. The
+-- days are still summed once each and window-summed into the balance. Same answers
+-- (tests/db/planning-cashflow.test.ts). Measured in SQL on the bench's company in one session,
+-- versions alternated, load ~10 (docs/performance.md): median ~46 ms (materialized CTE) → ~37 ms
+-- (CTE inlined) → ~27–31 ms (this).
+-- No new index: (company_id, status, due_date) exists already (20261123000300_money) and serves
+-- companies whose entries are mostly paid; when half the table is pending, as in the bench, a
+-- sequential scan is the right plan (a covering partial index on pending measured no better).
+-- Same signature: create or replace keeps the grants of 20261124011100 (and of the reset).
 
 create or replace function public.cash_flow_projection(
   p_company_id uuid,
@@ -54,9 +57,8 @@ begin
     where b.company_id = p_company_id and b.is_active;
   end if;
 
-  -- Not materialized: the day sums read only kind, due date and open amount of each pending entry
-  -- (a materialized CTE stored all six columns, description included, of every one of them);
-  -- the list of what makes the balance negative reads the payables again only when it is needed.
+  -- Not materialized: only the list of what makes the balance negative reads it, and only when the
+  -- balance does go negative.
   with pending as not materialized (
     select e.kind, e.id, e.description, e.due_date, e.open_amount,
            greatest(e.due_date, v_today) as on_day
@@ -68,11 +70,24 @@ begin
       and (p_bank_account_id is null or e.bank_account_id = p_bank_account_id)
   ),
   per_day as (
-    select on_day,
-           sum(open_amount) filter (where kind = 'income') as income,
-           sum(open_amount) filter (where kind = 'expense') as expense
-    from pending
-    group by on_day
+    -- Each table summed per day on its own (RLS of the tables applies), then the two added.
+    select x.on_day, sum(x.income) as income, sum(x.expense) as expense
+    from (
+      select greatest(p.due_date, v_today) as on_day, 0::numeric as income, sum(p.open_amount) as expense
+      from public.accounts_payable p
+      where p.company_id = p_company_id and p.status = 'pending' and p.open_amount > 0
+        and p.due_date <= v_end
+        and (p_bank_account_id is null or p.bank_account_id = p_bank_account_id)
+      group by 1
+      union all
+      select greatest(r.due_date, v_today), sum(r.open_amount), 0
+      from public.accounts_receivable r
+      where r.company_id = p_company_id and r.status = 'pending' and r.open_amount > 0
+        and r.due_date <= v_end
+        and (p_bank_account_id is null or r.bank_account_id = p_bank_account_id)
+      group by 1
+    ) x
+    group by x.on_day
   ),
   days as (
     select d::date as day,
