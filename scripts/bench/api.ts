@@ -41,7 +41,7 @@ function client(apiUrl: string, anonKey: string): Client {
 }
 
 /** A member with a company of 20 000 entries and 10 000 ledger rows, made with generate_series. */
-async function seedBigCompany(
+export async function seedBigCompany(
   apiUrl: string,
   anonKey: string,
   dbUrl: string,
@@ -175,15 +175,71 @@ async function naiveHomeTotals(supabase: Client, companyId: string, today: strin
   return { count, totals, overdue };
 }
 
+/**
+ * `--explain`: the plans of every statement inside the planning functions (auto_explain with
+ * nested statements, ANALYZE and BUFFERS, sent to this client as NOTICEs), run as the member the
+ * way PostgREST runs them (role authenticated, the JWT claims).
+ */
+async function explainPlanning(
+  dbUrl: string,
+  userId: string,
+  companyId: string,
+  today: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const notices: string[] = [];
+  db.on('notice', (notice) => notices.push(notice.message ?? ''));
+  try {
+    await db.query('begin');
+    await db.query(`load 'auto_explain'`);
+    await db.query(`set local auto_explain.log_min_duration = 0;
+                    set local auto_explain.log_analyze = on;
+                    set local auto_explain.log_buffers = on;
+                    set local auto_explain.log_nested_statements = on;
+                    set local auto_explain.log_level = notice`);
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+    await db.query('set local role authenticated');
+    for (const [label, sql, params] of [
+      [
+        'cash_flow_projection (90 dias)',
+        'select public.cash_flow_projection($1, 90, null, $2)',
+        [companyId, today],
+      ],
+      [
+        'dre (12 meses, caixa)',
+        `select public.dre($1, (date_trunc('month', $2::date) - interval '11 months')::date, $2, 'caixa')`,
+        [companyId, today],
+      ],
+    ] as const) {
+      notices.length = 0;
+      await db.query(sql, [...params]);
+      log(`plans of ${label}:\n${notices.join('\n\n')}`);
+    }
+  } finally {
+    await db.query('rollback');
+    await db.end();
+  }
+}
+
 export async function measureApi(
   stack: { apiUrl: string; anonKey: string; dbUrl: string },
   today: string,
   runs: number,
   log: (line: string) => void,
+  options: { explain?: boolean } = {},
 ): Promise<ApiReport> {
   log('seeding 20 000 entries and 10 000 ledger rows…');
   const { supabase, companyId } = await seedBigCompany(stack.apiUrl, stack.anonKey, stack.dbUrl);
   const company = { p_company_id: companyId };
+  if (options.explain) {
+    const { data } = await supabase.auth.getUser();
+    if (!data.user) throw new Error('the bench member has no session');
+    await explainPlanning(stack.dbUrl, data.user.id, companyId, today, log);
+  }
   const movementArgs = { ...company, p_today: today };
   log(`timing requests (median of ${runs})…`);
 

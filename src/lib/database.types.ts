@@ -1557,6 +1557,7 @@ export type Database = {
           p_paid_on?: string;
           p_payment_method?: string;
           p_project_id?: string;
+          p_stage_id?: string;
           p_today?: string;
         };
         Returns: {

@@ -21,6 +21,29 @@ afterAll(async () => {
   await db.end();
 });
 
+/** An obra of the member with the given stages (names → ids). */
+async function obraWithStages(member: Member, name: string, stages: string[]) {
+  const { data, error } = await member.client.rpc('create_project', {
+    p_company_id: member.company.id,
+    p_name: name,
+    p_address: 'Rua A, 1',
+    p_client_name: 'Cliente',
+    p_budget: 10000,
+    p_start_date: '2026-01-10',
+    p_end_date: '2026-12-20',
+    p_stages: stages,
+  });
+  if (error) throw error;
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'select id, name from public.project_stages where project_id = $1',
+    [data.id],
+  );
+  return {
+    id: data.id,
+    stages: Object.fromEntries(rows.map((row) => [row.name, row.id])) as Record<string, string>,
+  };
+}
+
 async function counts(kind: 'expense' | 'income', id: string) {
   const table = kind === 'expense' ? 'accounts_payable' : 'accounts_receivable';
   const column = kind === 'expense' ? 'payable_id' : 'receivable_id';
@@ -151,6 +174,61 @@ describe('create_and_settle_entry', () => {
       args(account.id, { p_id: null as unknown as string }),
     );
     expect(id.error?.message).toBe('invalid_id');
+  });
+});
+
+describe('create_and_settle_entry on an obra’s stage', () => {
+  it('creates the paid entry on the stage in one call; the same id again writes nothing', async () => {
+    const account = await createBankAccount(owner, 1000);
+    const obra = await obraWithStages(owner, 'Obra Etapas', ['Fundação', 'Estrutura']);
+    const call = args(account.id, {
+      p_project_id: obra.id,
+      p_stage_id: obra.stages['Estrutura'],
+      p_amount: 300,
+    });
+    const first = await owner.client.rpc('create_and_settle_entry', call);
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      id: call.p_id,
+      status: 'paid',
+      project_id: obra.id,
+      stage_id: obra.stages['Estrutura'],
+      stage_name: 'Estrutura',
+    });
+    const retry = await owner.client.rpc('create_and_settle_entry', call);
+    expect(retry.error).toBeNull();
+    expect(retry.data).toMatchObject({ id: call.p_id, stage_id: obra.stages['Estrutura'] });
+    expect(await counts('expense', call.p_id)).toEqual({ entries: 1, ledger: 1 });
+    expect(await currentBalance(db, account.id)).toBe(700);
+    // Realizado of the stage: the payment is on it.
+    const { data: budget } = await owner.client.rpc('project_budget', { p_project_id: obra.id });
+    const stage = budget?.find((row) => row.stage_id === obra.stages['Estrutura']);
+    expect(stage).toMatchObject({ committed: 0, realized: 300 });
+  });
+
+  it.each([
+    ['a stage of another obra', 'other-obra'],
+    ['a stage of another company', 'other-company'],
+    ['a stage without its obra', 'no-obra'],
+  ])('refuses %s with stage_project_mismatch and writes nothing', async (_label, which) => {
+    const account = await createBankAccount(owner, 100);
+    const obra = await obraWithStages(owner, 'Obra Certa', ['Fundação']);
+    const outra = await obraWithStages(owner, 'Obra Outra', ['Telhado']);
+    const foreign = await obraWithStages(outsider, 'Obra Vizinha', ['Fundação']);
+    const stage = {
+      'other-obra': outra.stages['Telhado'],
+      'other-company': foreign.stages['Fundação'],
+      'no-obra': obra.stages['Fundação'],
+    }[which];
+    const call = args(account.id, {
+      p_project_id: which === 'no-obra' ? null : obra.id,
+      p_stage_id: stage,
+    });
+    const { error } = await owner.client.rpc('create_and_settle_entry', call);
+    expect(error?.code).toBe('P0001');
+    expect(error?.message).toBe('stage_project_mismatch');
+    expect(await counts('expense', call.p_id)).toEqual({ entries: 0, ledger: 0 });
+    expect(await currentBalance(db, account.id)).toBe(100);
   });
 });
 

@@ -102,3 +102,69 @@ test('orçado × realizado per stage, the 90 % alert and managing stages', async
   await expect(headings).toHaveText(['Fundação', 'Estrutura']);
   await screenshot(page, 'stage-list');
 });
+
+test('editing a bill’s stage moves its comprometido from one stage to the other', async ({
+  page,
+}) => {
+  test.slow();
+  const user = await createAccount('Construtora Remanejada', 'Rita Remanejo');
+  const created = await user.client.rpc('create_project', {
+    p_company_id: user.companyId,
+    p_name: 'Casa da Serra',
+    p_address: 'Rua da Serra, 9',
+    p_client_name: 'Sérgio Serra',
+    p_budget: 10000,
+    p_start_date: '2026-01-10',
+    p_end_date: '2026-12-20',
+    p_stages: ['Fundação', 'Estrutura'],
+  });
+  if (created.error) throw created.error;
+  const projectId = created.data.id;
+  const stages = await user.client
+    .from('project_stages')
+    .select('id, name')
+    .eq('project_id', projectId);
+  const fundacao = stages.data!.find((stage) => stage.name === 'Fundação')!.id;
+  const bill = await user.client
+    .from('accounts_payable')
+    .insert({
+      company_id: user.companyId,
+      description: 'Vigas de concreto',
+      amount: 1500,
+      due_date: '2026-12-15',
+      project_id: projectId,
+      stage_id: fundacao,
+    })
+    .select('id')
+    .single();
+  if (bill.error) throw bill.error;
+
+  await signIn(page, user.email, user.password);
+  const committed = (name: string) =>
+    page
+      .getByRole('group', { name: `Etapa ${name}` })
+      .getByText('Comprometido', { exact: true })
+      .locator('..');
+  await page.goto(`/obras/${projectId}`);
+  await page.getByRole('tab', { name: 'Orçamento' }).click();
+  await expect(committed('Fundação')).toContainText('R$ 1.500,00');
+  await expect(committed('Estrutura')).toContainText('R$ 0,00');
+
+  // The bill was booked on the wrong stage: Editar moves it.
+  await page.goto(`/lancamentos/expense/${bill.data.id}`);
+  await expect(page.getByText('Fundação')).toBeVisible();
+  await page.getByRole('button', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar lançamento' });
+  const stage = dialog.getByRole('combobox', { name: 'Etapa (opcional)' });
+  await expect(stage).toHaveText('Fundação');
+  await stage.click();
+  await page.getByRole('option', { name: 'Estrutura' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Lançamento atualizado')).toBeVisible();
+  await expect(page.getByText('Estrutura')).toBeVisible();
+
+  await page.goto(`/obras/${projectId}`);
+  await page.getByRole('tab', { name: 'Orçamento' }).click();
+  await expect(committed('Estrutura')).toContainText('R$ 1.500,00');
+  await expect(committed('Fundação')).toContainText('R$ 0,00');
+});

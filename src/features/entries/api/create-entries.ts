@@ -135,9 +135,10 @@ export function entryCount(plan: EntryPlan): number {
 
 /**
  * Inserts the entry (or the whole recurrence / installment plan) with the given ids. "Marcar como
- * Pago" of a single entry is one database call (create_and_settle_entry: entry and payment in one
- * transaction), unless it is on an obra's stage (that function has no stage parameter yet). For a plan, the rows are inserted and the first is settled; when that settlement
- * is refused the new rows are removed again, so the user can correct the form and save again.
+ * Pago" of a single entry is one database call (create_and_settle_entry: entry — on its stage when
+ * one is chosen — and payment in one transaction). For a plan, the rows are inserted and the first
+ * is settled; when that settlement is refused the new rows are removed again, so the user can
+ * correct the form and save again.
  */
 export async function createEntries(
   companyId: string,
@@ -150,9 +151,7 @@ export async function createEntries(
   const partyName = input.party.partyName === '' ? null : input.party.partyName;
   const bankAccountId = input.draft.bankAccountId;
 
-  // create_and_settle_entry takes no stage yet: an entry on a stage is inserted, then settled, like
-  // a series (a refused settlement removes it again).
-  if (input.settle && count === 1 && !input.draft.stageId) {
+  if (input.settle && count === 1) {
     if (!bankAccountId) throw new KeyedError('bank_account_not_found');
     const today = todayLocal();
     const { draft } = input;
@@ -169,6 +168,7 @@ export async function createEntries(
       p_counterparty_id: partyId ?? undefined,
       p_counterparty_name: partyName ?? undefined,
       p_project_id: draft.projectId ?? undefined,
+      p_stage_id: draft.stageId ?? undefined,
       p_category_id: draft.categoryId ?? undefined,
       p_payment_method: draft.paymentMethod ?? undefined,
       p_notes: draft.notes ?? undefined,

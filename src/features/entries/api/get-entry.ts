@@ -10,6 +10,9 @@ export interface EntryDetail extends Entry {
   counterpartyId: string | null;
   paymentMethod: string | null;
   notes: string | null;
+  /** The etapa of its obra (orçado × realizado per stage); null = Sem etapa. */
+  stageId: string | null;
+  stageName: string | null;
   seriesId: string | null;
   seriesKind: 'installment' | 'recurrence' | null;
   /** Principal paid by the standing payments. */
@@ -31,7 +34,7 @@ export function paymentState(entry: Pick<EntryDetail, 'status' | 'paidCents'>): 
   return entry.paidCents > 0 ? 'partial' : 'open';
 }
 
-const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total`;
+const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total`;
 
 // A regex, not zod: the detail's first paint should not wait for the form code.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,6 +65,8 @@ export async function getEntry(
     counterpartyId: data.counterparty_id,
     paymentMethod: data.payment_method,
     notes: data.notes,
+    stageId: data.stage_id,
+    stageName: data.stage_name,
     seriesId: data.series_id,
     seriesKind:
       data.series_kind === 'installment' || data.series_kind === 'recurrence'

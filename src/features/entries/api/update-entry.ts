@@ -39,6 +39,9 @@ export const updateEntrySchema = z.object({
   bankAccountId: z.uuid().nullable(),
   categoryId: z.uuid().nullable(),
   projectId: z.uuid().nullable(),
+  // A stage of that obra (the database refuses another: stage_project_mismatch); null = Sem etapa.
+  // Absent = unchanged (moving the entry to another obra then clears it in the database).
+  stageId: z.uuid().nullable().optional(),
   // The supplier (payable) or client (receivable): an active one picked (id + name) or a typed
   // name (id null; registered on save). Absent = unchanged.
   counterpartyId: z.uuid().nullable().optional(),
@@ -59,13 +62,14 @@ type CommonUpdate = Pick<
   | 'bank_account_id'
   | 'category_id'
   | 'project_id'
+  | 'stage_id'
   | 'payment_method'
   | 'notes'
 >;
 
 /**
  * Saves the edited fields and returns the entry re-read from the `entries` view (with the new
- * names of bank, category and obra). When the amount is sent, only a still-pending
+ * names of bank, category, obra and stage). When the amount is sent, only a still-pending
  * entry is edited: settled meanwhile, the update matches no row and the caller gets
  * `entry_already_settled`; otherwise no row means it was deleted (`entry_not_found`).
  */
@@ -77,6 +81,9 @@ export async function updateEntry(companyId: string, input: UpdateEntryInput): P
     category_id: values.categoryId,
     project_id: values.projectId,
   };
+  // Without an obra there is no stage.
+  if (values.stageId !== undefined)
+    changes.stage_id = values.projectId === null ? null : values.stageId;
   if (values.amountCents !== undefined) changes.amount = Number(fromCents(values.amountCents));
   changes.bank_account_id = values.bankAccountId;
   if (values.paymentMethod !== undefined) changes.payment_method = values.paymentMethod;

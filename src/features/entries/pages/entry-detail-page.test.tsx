@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -27,6 +27,10 @@ const PROJECT_ID = '5abd7b6c-9f8c-4ecf-8b6d-7c8a9f0b1c23';
 const SUPPLIER_ID = '8d0a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b';
 const PAYMENT_ID = '9e1b2c3d-4e5f-4061-9b7c-8d9e0f1a2b3c';
 const NEW_SUPPLIER_ID = 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d';
+const OTHER_PROJECT_ID = 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e';
+const FUNDACAO_ID = 'c2d3e4f5-a6b7-4c8d-9e0f-1a2b3c4d5e6f';
+const ESTRUTURA_ID = 'd3e4f5a6-b7c8-4d9e-8f1a-2b3c4d5e6f70';
+const TELHADO_ID = 'e4f5a6b7-c8d9-4e0f-9a2b-3c4d5e6f7081';
 
 type Row = Record<string, unknown>;
 
@@ -127,6 +131,7 @@ function api({
       HttpResponse.json([{ id: SUPPLIER_ID, name: 'Depósito Silva', is_active: true }]),
     ),
     http.get(restUrl('clients'), () => HttpResponse.json([])),
+    http.get(restUrl('project_stages'), () => HttpResponse.json([])),
   );
 }
 
@@ -510,6 +515,82 @@ describe('Editar', { timeout: 30_000 }, () => {
     expect(patch).toMatchObject({ description: 'Betoneira alugada', bank_account_id: ACCOUNT_ID });
     expect(patch).not.toHaveProperty('amount');
     expect(new URL(patchUrl).searchParams.get('status')).toBeNull();
+  });
+
+  it('offers the stages of the entry’s obra and saves the chosen one', async () => {
+    api({ entry: viewRow({ stage_id: FUNDACAO_ID, stage_name: 'Fundação' }) });
+    let patch: Row | null = null;
+    let stagesOf: string | null = null;
+    server.use(
+      http.get(restUrl('project_stages'), ({ request }) => {
+        stagesOf = new URL(request.url).searchParams.get('project_id');
+        return HttpResponse.json([
+          { id: FUNDACAO_ID, name: 'Fundação' },
+          { id: ESTRUTURA_ID, name: 'Estrutura' },
+        ]);
+      }),
+      http.patch(restUrl('accounts_payable'), async ({ request }) => {
+        patch = (await request.json()) as Row;
+        return HttpResponse.json([{ id: ENTRY_ID }]);
+      }),
+    );
+    renderDetail();
+    await detailLoaded();
+    expect(screen.getByText('Fundação')).toBeInTheDocument();
+    const dialog = await openEdit();
+    const stage = await within(dialog).findByRole('combobox', { name: 'Etapa (opcional)' });
+    expect(stagesOf).toBe(`eq.${PROJECT_ID}`);
+    expect(stage).toHaveTextContent('Fundação');
+    await userEvent.click(stage);
+    await userEvent.click(await screen.findByRole('option', { name: 'Estrutura' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lançamento atualizado')).toBeInTheDocument();
+    expect(patch).toMatchObject({ project_id: PROJECT_ID, stage_id: ESTRUTURA_ID });
+  });
+
+  it('choosing another obra clears the stage and offers that obra’s stages', async () => {
+    api({ entry: viewRow({ stage_id: FUNDACAO_ID, stage_name: 'Fundação' }) });
+    let patch: Row | null = null;
+    server.use(
+      http.get(restUrl('projects'), () =>
+        HttpResponse.json([
+          { id: PROJECT_ID, name: 'Casa 001' },
+          { id: OTHER_PROJECT_ID, name: 'Casa 002' },
+        ]),
+      ),
+      http.get(restUrl('project_stages'), ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('project_id') === `eq.${OTHER_PROJECT_ID}`
+            ? [{ id: TELHADO_ID, name: 'Telhado' }]
+            : [{ id: FUNDACAO_ID, name: 'Fundação' }],
+        ),
+      ),
+      http.patch(restUrl('accounts_payable'), async ({ request }) => {
+        patch = (await request.json()) as Row;
+        return HttpResponse.json([{ id: ENTRY_ID }]);
+      }),
+    );
+    renderDetail();
+    await detailLoaded();
+    const dialog = await openEdit();
+    expect(
+      await within(dialog).findByRole('combobox', { name: 'Etapa (opcional)' }),
+    ).toHaveTextContent('Fundação');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Obra' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Casa 002' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Etapa (opcional)' })).toHaveTextContent(
+        'Sem etapa',
+      ),
+    );
+    // The new obra's stages are offered (not the old obra's).
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Etapa (opcional)' }));
+    expect(await screen.findByRole('option', { name: 'Telhado' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Fundação' })).toBeNull();
+    await userEvent.click(screen.getByRole('option', { name: 'Sem etapa' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lançamento atualizado')).toBeInTheDocument();
+    expect(patch).toMatchObject({ project_id: OTHER_PROJECT_ID, stage_id: null });
   });
 
   it('a partially paid entry: amount disabled, account still editable', async () => {

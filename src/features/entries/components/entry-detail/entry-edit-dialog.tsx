@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { OptionSelect } from '@/components/pickers/option-select';
@@ -43,6 +44,7 @@ import {
   type UpdateEntryValues,
 } from '@/features/entries/api/update-entry';
 import { PartyPicker } from '@/features/entries/components/party-picker';
+import { StageField } from '@/features/entries/components/stage-field';
 
 const paymentMethodOptions = PAYMENT_METHODS.map((method) => ({
   id: method,
@@ -102,13 +104,25 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
       bankAccountId: entry.bankAccountId,
       categoryId: entry.categoryId,
       projectId: entry.projectId,
+      stageId: entry.stageId,
       counterpartyId: entry.counterpartyId,
       counterpartyName: entry.counterpartyName ?? '',
       paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : null,
       notes: entry.notes ?? '',
     },
   });
-  const partyId = useWatch({ control: form.control, name: 'counterpartyId' });
+  const [partyId, projectId, stageId] = useWatch({
+    control: form.control,
+    name: ['counterpartyId', 'projectId', 'stageId'],
+  });
+  // As in Lançar: a stage belongs to its obra, so choosing another obra clears it.
+  const shownProject = useRef(projectId);
+  useEffect(() => {
+    if (shownProject.current !== projectId) {
+      shownProject.current = projectId;
+      form.setValue('stageId', null, { shouldDirty: true });
+    }
+  }, [projectId, form]);
   const update = useUpdateEntry();
 
   async function save(values: UpdateEntryValues) {
@@ -231,6 +245,11 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
               </FormControl>
             </FormItem>
           )}
+        />
+        <StageField
+          projectId={projectId}
+          value={stageId ?? null}
+          onChange={(value) => form.setValue('stageId', value, { shouldDirty: true })}
         />
         <FormField
           control={form.control}

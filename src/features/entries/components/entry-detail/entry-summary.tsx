@@ -106,6 +106,7 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
             </Field>
           ) : null}
           <Field label="Obra">{entry.projectName ?? 'Geral'}</Field>
+          {entry.stageName ? <Field label="Etapa">{entry.stageName}</Field> : null}
           <Field label="Categoria">{entry.categoryName ?? 'Sem categoria'}</Field>
           <Field label="Conta bancária">{entry.bankAccountName ?? 'Não definida'}</Field>
           <Field label="Forma de pagamento">{method ?? 'Não definida'}</Field>

@@ -281,6 +281,33 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
     expect(requests.some((r) => r.includes('/rpc/settle_payable'))).toBe(false);
   });
 
+  it('"Marcar como Pago" on an obra’s stage is the same one call, carrying the stage', async () => {
+    const user = userEvent.setup();
+    const project = { id: 'ffffffff-0000-4000-8000-000000000001', name: 'Casa 001' };
+    const stage = { id: 'ffffffff-0000-4000-8000-000000000002', name: 'Fundação' };
+    const calls: Record<string, unknown>[] = [];
+    server.use(
+      http.get(restUrl('projects'), () => HttpResponse.json([project])),
+      http.get(restUrl('project_stages'), () => HttpResponse.json([stage])),
+      http.post(rpcUrl('create_and_settle_entry'), async ({ request }) => {
+        calls.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: calls[0]?.p_id, status: 'paid' });
+      }),
+    );
+    const requests = trackRequests();
+    renderForm({ ...typed, bankAccountId: bank.id, projectId: project.id, stageId: stage.id });
+    expect(
+      await screen.findByRole('combobox', { name: 'Etapa (opcional)' }, { timeout: 10_000 }),
+    ).toHaveTextContent('Fundação');
+    await user.click(screen.getByRole('button', { name: 'Marcar como Pago' }));
+    expect(await screen.findByText('Frete de brita foi marcado como pago.')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ p_project_id: project.id, p_stage_id: stage.id });
+    // No insert-then-settle on the client any more.
+    expect(requests.some((r) => r.includes('/rest/v1/accounts_payable'))).toBe(false);
+    expect(requests.some((r) => r.includes('/rpc/settle_payable'))).toBe(false);
+  });
+
   it('keeps what was typed as the user draft when the session ends without "Sair"', async () => {
     const user = userEvent.setup();
     renderForm();
