@@ -13,8 +13,8 @@ interface PartyFieldProps extends PartyValue {
 }
 
 /**
- * Fornecedor (payable) or Cliente (receivable) with its label: the wizard's step 2 and Lançar's
- * field. Editar lançamento uses PartyPicker inside its FormField.
+ * Fornecedor (payable) or Cliente (receivable) with its label: Lançar's field. The wizard's step 2
+ * and Editar lançamento use PartyPicker inside their FormField.
  */
 export function PartyField({ kind, inputId, label, ...picker }: PartyFieldProps) {
   return (

@@ -2,7 +2,6 @@
 // lose it) and Lançar's "Salvar rascunho" (localStorage, across reloads and tabs). Keys carry the
 // user and the company, so a draft never shows up for another user or in another company; the
 // user's drafts go with "Sair" or when someone else signs in (src/lib/session-end.ts).
-import { useEffect, useState } from 'react';
 import type { EntryKind } from '@/lib/entries';
 import { userStorageKey } from '@/lib/user-storage';
 
@@ -72,20 +71,4 @@ export function writeDraft(
 
 export function clearDraft(kind: StorageKind, key: string): void {
   storage(kind)?.removeItem(key);
-}
-
-/**
- * useState mirrored to sessionStorage under `key` (read once on mount, written on every change).
- * Setting the state back to `initial` itself removes the entry.
- */
-export function useSessionState<T extends { photo?: { dataUrl: string } | null }>(
-  key: string,
-  initial: T,
-) {
-  const [value, setValue] = useState<T>(() => readDraft('sessionStorage', key, initial));
-  useEffect(() => {
-    if (value === initial) clearDraft('sessionStorage', key);
-    else writeDraft('sessionStorage', key, value);
-  }, [key, value, initial]);
-  return [value, setValue] as const;
 }

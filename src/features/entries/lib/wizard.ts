@@ -1,5 +1,6 @@
-// The 9-step wizards of /pagar and /receber (SPEC §2, §5): their state, step gating and the row
-// they save. Pure, so the gating is tested without rendering.
+// The 9-step wizards of /pagar and /receber (SPEC §2, §5): what they are made of and the row they
+// save. Their values, rules and messages are the schema's (wizardFormSchema in
+// api/create-wizard-entry.ts).
 import { tomorrowLocal, todayLocal, type IsoDate } from '@/lib/dates';
 import type { EntryKind } from '@/lib/entries';
 
@@ -16,78 +17,23 @@ export interface ReceiptPhoto {
   dataUrl: string;
 }
 
-export interface WizardState {
-  step: number;
-  description: string;
-  /** The chosen supplier/client; null when the user typed a name that is not registered yet. */
-  partyId: string | null;
-  partyName: string;
-  amountCents: number | null;
+/** Step 4's answer: Hoje, Amanhã, or a date of the calendar (chosenDate, only in 'choose' mode). */
+export interface WizardDateChoice {
   dateMode: DateMode | null;
-  /** Only used when dateMode is 'choose'. */
   chosenDate: IsoDate | null;
-  /** A project id, GENERAL_PROJECT, or null while nothing is chosen. */
-  project: string | null;
-  /** A stage of the chosen obra (optional, step 5); null = Sem etapa. Absent in older saved wizards. */
-  stageId?: string | null;
-  categoryId: string | null;
-  notes: string;
-  photo: ReceiptPhoto | null;
 }
 
-export const initialWizardState: WizardState = {
-  step: 1,
-  description: '',
-  partyId: null,
-  partyName: '',
-  amountCents: null,
-  dateMode: null,
-  chosenDate: null,
-  project: null,
-  stageId: null,
-  categoryId: null,
-  notes: '',
-  photo: null,
-};
-
 /** The due date the user picked, or null while none is. "Hoje" and "Amanhã" are read at save time. */
-export function wizardDueDate(state: WizardState, now: Date = new Date()): IsoDate | null {
-  switch (state.dateMode) {
+export function wizardDueDate(choice: WizardDateChoice, now: Date = new Date()): IsoDate | null {
+  switch (choice.dateMode) {
     case 'today':
       return todayLocal(now);
     case 'tomorrow':
       return tomorrowLocal(now);
     case 'choose':
-      return state.chosenDate;
+      return choice.chosenDate;
     default:
       return null;
-  }
-}
-
-/** SPEC §5 "Wizard step gating": whether Continuar (or, on step 9, Salvar) is enabled. */
-export function canContinue(step: number, state: WizardState): boolean {
-  switch (step) {
-    case 1:
-      return state.description.trim() !== '';
-    case 2:
-      return state.partyName.trim() !== '';
-    case 3:
-      return state.amountCents !== null && state.amountCents > 0;
-    case 4:
-      return wizardDueDate(state) !== null;
-    case 5:
-      return state.project !== null;
-    case 6:
-      return state.categoryId !== null;
-    case 7:
-    case 8:
-      return true;
-    case 9:
-      // The review step saves everything: it is only reachable through valid steps, but a state
-      // restored from storage could have been tampered with.
-      return [1, 2, 3, 4, 5, 6].every((s) => canContinue(s, state));
-    default:
-      return false;
   }
 }
 
@@ -104,36 +50,6 @@ export interface WizardEntry {
   stageId: string | null;
   categoryId: string;
   notes: string | null;
-}
-
-/** The entry to save, or null when a step is not valid. */
-export function wizardEntry(
-  kind: EntryKind,
-  state: WizardState,
-  now: Date = new Date(),
-): WizardEntry | null {
-  const dueDate = wizardDueDate(state, now);
-  if (
-    !canContinue(9, state) ||
-    dueDate === null ||
-    state.amountCents === null ||
-    state.categoryId === null
-  ) {
-    return null;
-  }
-  const notes = state.notes.trim();
-  return {
-    kind,
-    description: state.description.trim(),
-    partyId: state.partyId,
-    partyName: state.partyName.trim(),
-    amountCents: state.amountCents,
-    dueDate,
-    projectId: state.project === GENERAL_PROJECT ? null : state.project,
-    stageId: state.project === GENERAL_PROJECT ? null : (state.stageId ?? null),
-    categoryId: state.categoryId,
-    notes: notes === '' ? null : notes,
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
+import { offlineQueueFor } from '@/lib/offline/use-offline-queue';
 import { restUrl, server } from '@/test/msw-server';
+import {
+  initialWizardValues,
+  wizardFormSchema,
+  type WizardField,
+  type WizardValues,
+} from '@/features/entries/api/create-wizard-entry';
 import { EntryWizard } from '@/features/entries/components/wizard/entry-wizard';
 import type { EntryKind } from '@/lib/entries';
 
@@ -306,5 +313,169 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
     await user.click(continuar());
     expect(await screen.findByRole('radio', { name: 'Venda de casas' })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Materiais' })).not.toBeInTheDocument();
+  });
+
+  it("shows the schema's messages (a blank description, a zero amount) and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    /** What wizardFormSchema says about `field` for these values: the one source of the texts. */
+    const schemaMessage = (field: WizardField, values: Partial<WizardValues>) => {
+      const result = wizardFormSchema.safeParse({ ...initialWizardValues, ...values });
+      const message = result.error?.issues.find((issue) => issue.path[0] === field)?.message;
+      if (!message) throw new Error(`the schema accepts ${field}`);
+      return message;
+    };
+    const blankDescription = schemaMessage('description', { description: '   ' });
+    const zeroAmount = schemaMessage('amountCents', { amountCents: 0 });
+    expect(blankDescription).toBe('Informe a descrição.');
+    expect(zeroAmount).toBe('Informe um valor maior que zero.');
+    renderWizard('expense');
+
+    // Nothing is said before the user types; a blank description then says what is missing.
+    expect(screen.queryByText(blankDescription)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Descrição'), '   ');
+    // The schema runs asynchronously (zodResolver): wait for its answer.
+    expect(await screen.findByText(blankDescription)).toBeInTheDocument();
+    expect(screen.getByLabelText('Descrição')).toHaveAccessibleDescription(blankDescription);
+    expect(screen.getByLabelText('Descrição')).toHaveValue('   ');
+    expect(continuar()).toBeDisabled();
+    await user.type(screen.getByLabelText('Descrição'), 'Cimento');
+    await waitFor(() => expect(screen.queryByText(blankDescription)).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Descrição')).toHaveValue('   Cimento');
+    await user.click(continuar());
+
+    await user.click(await screen.findByRole('radio', { name: 'Depósito Silva' }));
+    await user.click(continuar());
+
+    step(3);
+    expect(screen.queryByText(zeroAmount)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Valor'), '0,00');
+    expect(await screen.findByText(zeroAmount)).toBeInTheDocument();
+    expect(screen.getByLabelText('Valor')).toHaveAccessibleDescription(zeroAmount);
+    expect(screen.getByLabelText('Valor')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Valor')).toHaveValue('0,00');
+    expect(continuar()).toBeDisabled();
+    await user.clear(screen.getByLabelText('Valor'));
+    await user.type(screen.getByLabelText('Valor'), '12,50');
+    await waitFor(() => expect(screen.queryByText(zeroAmount)).not.toBeInTheDocument());
+    expect(continuar()).toBeEnabled();
+  });
+
+  it('a reload restores every answer and the step from the draft, under the key it always had', async () => {
+    const user = userEvent.setup();
+    const key = `user:${company.userId}:wizard:${company.id}:payable`;
+    const first = renderWizard('expense');
+    await user.type(screen.getByLabelText('Descrição'), 'Areia média');
+    await user.click(continuar());
+    await user.type(screen.getByLabelText('Nome do fornecedor'), 'Areial');
+    await user.click(continuar());
+    await user.type(screen.getByLabelText('Valor'), '350');
+    await user.click(continuar());
+    await user.click(screen.getByRole('radio', { name: /Escolher data/ }));
+    await user.click(within(screen.getByRole('grid')).getByRole('button', { name: /\b15 de / }));
+    await user.click(continuar());
+    await user.click(await screen.findByRole('radio', { name: /Casa 001/ }));
+    await user.click(continuar());
+    step(6);
+    const saved: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+    expect(saved).toMatchObject({
+      step: 6,
+      description: 'Areia média',
+      partyId: null,
+      partyName: 'Areial',
+      amountCents: 35_000,
+      dateMode: 'choose',
+      // The calendar opens on the current month.
+      chosenDate: `${todayLocal().slice(0, 8)}15`,
+      project: project.id,
+      categoryId: null,
+    });
+    first.unmount();
+
+    renderWizard('expense');
+    step(6);
+    expect(continuar()).toBeDisabled();
+    const voltar = () => screen.getByRole('button', { name: /Voltar/ });
+    await user.click(voltar());
+    expect(await screen.findByRole('radio', { name: /Casa 001/ })).toBeChecked();
+    expect(continuar()).toBeEnabled();
+    await user.click(voltar());
+    expect(screen.getByRole('radio', { name: /Escolher data/ })).toBeChecked();
+    expect(
+      within(screen.getByRole('grid')).getByRole('button', { name: /\b15 de .*selecionado/ }),
+    ).toBeInTheDocument();
+    await user.click(voltar());
+    expect(screen.getByLabelText('Valor')).toHaveValue(formatCurrency(35_000));
+    await user.click(voltar());
+    expect(screen.getByLabelText('Nome do fornecedor')).toHaveValue('Areial');
+    await user.click(voltar());
+    expect(screen.getByLabelText('Descrição')).toHaveValue('Areia média');
+  });
+
+  it('opens a draft saved by the previous version (no stage yet) where it was left', () => {
+    sessionStorage.setItem(
+      `user:${company.userId}:wizard:${company.id}:receivable`,
+      JSON.stringify({
+        step: 3,
+        description: 'Sinal',
+        partyId: client.id,
+        partyName: client.name,
+        amountCents: 5_000,
+        dateMode: null,
+        chosenDate: null,
+        project: null,
+        categoryId: null,
+        notes: '',
+        photo: null,
+      }),
+    );
+    renderWizard('income');
+    step(3);
+    expect(screen.getByLabelText('Valor')).toHaveValue(formatCurrency(5_000));
+    expect(continuar()).toBeEnabled();
+  });
+
+  it('offline, Salvar puts the entry in the queue ("Aguardando envio"), sends nothing and starts over', async () => {
+    const user = userEvent.setup();
+    renderWizard('expense');
+    await fillUntilReview(user);
+    onlineManager.setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: /Salvar/ }));
+      expect(
+        await screen.findByText(
+          'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
+        ),
+      ).toBeInTheDocument();
+      const waiting = screen.getByRole('region', { name: 'Aguardando envio' });
+      expect(within(waiting).getByText('Cimento CP-II')).toBeInTheDocument();
+      expect(within(waiting).getByText('R$ 1.234,56')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    // Nothing reached the server (msw refuses unhandled requests; the supplier is registered later).
+    expect(posted).toEqual([]);
+    const [item] = offlineQueueFor(company.userId, company.id).snapshot();
+    // The id the row is sent with: a repeated send writes nothing twice.
+    expect(item?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(item).toMatchObject({
+      kind: 'entries.wizard',
+      payload: {
+        entry: {
+          kind: 'expense',
+          description: 'Cimento CP-II',
+          partyId: null,
+          partyName: 'Areial Novo',
+          amountCents: 123_456,
+          dueDate: todayLocal(),
+          projectId: project.id,
+          stageId: null,
+          categoryId: expense.id,
+          notes: null,
+        },
+      },
+    });
+    step(1);
+    expect(screen.getByLabelText('Descrição')).toHaveValue('');
+    expect(sessionStorage.length).toBe(0);
   });
 });

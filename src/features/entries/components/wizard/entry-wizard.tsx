@@ -1,35 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { PendingUploads } from '@/components/offline/pending-uploads';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentCompany } from '@/lib/current-company';
 import { isOnline } from '@/lib/online';
-import { useCreateWizardEntry } from '@/features/entries/api/create-wizard-entry';
+import {
+  canContinue,
+  initialWizardValues,
+  useCreateWizardEntry,
+  wizardFormSchema,
+  type WizardValues,
+} from '@/features/entries/api/create-wizard-entry';
 import { useQueueEntries } from '@/features/entries/api/offline-entries';
 import {
   clearDraft,
-  useSessionState,
+  readDraft,
   wizardStorageKey,
+  writeDraft,
 } from '@/features/entries/lib/draft-storage';
-import {
-  canContinue,
-  initialWizardState,
-  GENERAL_PROJECT,
-  WIZARD_STEPS,
-  wizardEntry,
-  type WizardState,
-} from '@/features/entries/lib/wizard';
+import { GENERAL_PROJECT, WIZARD_STEPS, type WizardEntry } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
 import { CategoryStep } from '@/features/entries/components/wizard/category-step';
 import { DateStep } from '@/features/entries/components/wizard/date-step';
-import { PartyField } from '@/features/entries/components/party-field';
+import { PartyPicker } from '@/features/entries/components/party-picker';
 import { ProjectStep } from '@/features/entries/components/wizard/project-step';
 import { StageField } from '@/features/entries/components/stage-field';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
@@ -68,22 +77,54 @@ const copy = {
   },
 } as const;
 
+/** What sessionStorage keeps: the values and the step the user is on (the shape it always had). */
+type WizardDraft = WizardValues & { step: number };
+
+const initialDraft: WizardDraft = { step: 1, ...initialWizardValues };
+
+function isInitialDraft(draft: WizardDraft): boolean {
+  return (Object.keys(initialDraft) as (keyof WizardDraft)[]).every(
+    (key) => draft[key] === initialDraft[key],
+  );
+}
+
+function valuesOf({ step: _step, ...values }: WizardDraft): WizardValues {
+  return values;
+}
+
+const clampStep = (step: number) => Math.min(Math.max(step, 1), WIZARD_STEPS);
+
 /** The 9-step wizard of /pagar (red) and /receber (green). Its state survives a reload. */
 export function EntryWizard({ kind }: { kind: EntryKind }) {
   const company = useCurrentCompany();
   // Written on every change, so a session that ends on its own leaves the user's draft behind.
   const storageKey = wizardStorageKey(company, kind);
-  const [state, setState] = useSessionState<WizardState>(storageKey, initialWizardState);
+  const [restored] = useState(() => readDraft('sessionStorage', storageKey, initialDraft));
+  const form = useForm({
+    resolver: zodResolver(wizardFormSchema),
+    // A field tells what is wrong as soon as it is changed (a zero amount); Continuar stays
+    // disabled until the step's fields pass the schema.
+    mode: 'onChange',
+    defaultValues: valuesOf(restored),
+  });
+  const values = useWatch({ control: form.control, compute: (all) => ({ ...all }) });
+  const [currentStep, setCurrentStep] = useState(restored.step);
   const createEntry = useCreateWizardEntry();
   const { queueWizard } = useQueueEntries();
-  const fieldId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const previousStep = useRef(state.step);
 
   const text = copy[kind];
   const tone = kind === 'expense' ? 'expense' : 'income';
-  const step = Math.min(Math.max(state.step, 1), WIZARD_STEPS);
-  const valid = canContinue(step, state);
+  const step = clampStep(currentStep);
+  const previousStep = useRef(step);
+  const valid = canContinue(step, values);
+  const busy = createEntry.isPending || form.formState.isSubmitting;
+
+  useEffect(() => {
+    const draft = { ...values, step };
+    if (isInitialDraft(draft)) clearDraft('sessionStorage', storageKey);
+    else writeDraft('sessionStorage', storageKey, draft);
+  }, [storageKey, step, values]);
 
   // Moving between steps replaces the content: put the focus on the new question so keyboard and
   // screen-reader users land where the page changed (not on first render).
@@ -92,44 +133,52 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
     previousStep.current = step;
   }, [step]);
 
-  const update = (patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch }));
-  const goTo = (next: number) => update({ step: Math.min(Math.max(next, 1), WIZARD_STEPS) });
+  const goTo = (next: number) => setCurrentStep(clampStep(next));
 
-  function save() {
-    const entry = wizardEntry(kind, state);
-    if (!entry) return;
+  function startOver() {
+    clearDraft('sessionStorage', storageKey);
+    form.reset(initialWizardValues);
+    setCurrentStep(1);
+  }
+
+  async function save(answers: Omit<WizardEntry, 'kind'>) {
+    const entry: WizardEntry = { kind, ...answers };
     if (!isOnline()) {
-      // No network: the entry waits on this device ("Aguardando envio") and is sent later.
-      queueWizard(entry).then(
-        () => {
-          toast.success('Aguardando envio', {
-            description:
-              'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
-          });
-          clearDraft('sessionStorage', storageKey);
-          setState(initialWizardState);
-        },
-        () => {
-          toast.error('Erro ao salvar', {
-            description: 'Não foi possível guardar o lançamento neste aparelho.',
-          });
-        },
-      );
+      // No network: the entry waits on this device ("Aguardando envio") and is sent later, with
+      // the id its queue item was given (a repeated send writes nothing twice).
+      try {
+        await queueWizard(entry);
+      } catch {
+        toast.error('Erro ao salvar', {
+          description: 'Não foi possível guardar o lançamento neste aparelho.',
+        });
+        return;
+      }
+      toast.success('Aguardando envio', {
+        description:
+          'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
+      });
+      startOver();
       return;
     }
-    createEntry.mutate(entry, {
-      onSuccess: () => {
-        toast.success('Lançamento salvo!', { description: text.success });
-        clearDraft('sessionStorage', storageKey);
-        setState(initialWizardState);
-      },
-      onError: () => {
-        // Everything typed stays in the wizard (and in sessionStorage) for another try.
-        toast.error('Erro ao salvar', {
-          description: 'Não foi possível salvar o lançamento. Tente novamente.',
-        });
-      },
-    });
+    try {
+      await createEntry.mutateAsync(entry);
+    } catch {
+      // Everything typed stays in the wizard (and in sessionStorage) for another try.
+      toast.error('Erro ao salvar', {
+        description: 'Não foi possível salvar o lançamento. Tente novamente.',
+      });
+      return;
+    }
+    toast.success('Lançamento salvo!', { description: text.success });
+    startOver();
+  }
+
+  function next() {
+    // Enter cannot get here while Continuar is disabled (no implicit submission then).
+    if (!valid || busy) return;
+    if (step === WIZARD_STEPS) void form.handleSubmit(save)();
+    else goTo(step + 1);
   }
 
   return (
@@ -156,148 +205,207 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
         />
       </div>
 
-      <form
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!valid || createEntry.isPending) return;
-          if (step === WIZARD_STEPS) save();
-          else goTo(step + 1);
-        }}
-      >
-        <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
-          {text.questions[step - 1]}
-        </h2>
+      <Form {...form}>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            next();
+          }}
+        >
+          <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+            {text.questions[step - 1]}
+          </h2>
 
-        {step === 1 ? (
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>Descrição</Label>
-            <Input
-              id={fieldId}
-              value={state.description}
-              maxLength={200}
-              autoComplete="off"
-              placeholder={
-                kind === 'expense' ? 'Ex.: Cimento para a fundação' : 'Ex.: Parcela da Casa 002'
-              }
-              onChange={(e) => update({ description: e.target.value })}
+          {step === 1 ? (
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Descrição</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      maxLength={200}
+                      autoComplete="off"
+                      placeholder={
+                        kind === 'expense'
+                          ? 'Ex.: Cimento para a fundação'
+                          : 'Ex.: Parcela da Casa 002'
+                      }
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </div>
-        ) : null}
+          ) : null}
 
-        {step === 2 ? (
-          <PartyField
-            kind={kind}
-            inputId={fieldId}
-            partyId={state.partyId}
-            partyName={state.partyName}
-            onChange={update}
-          />
-        ) : null}
-
-        {step === 3 ? (
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>Valor</Label>
-            <CurrencyInput
-              id={fieldId}
-              value={state.amountCents}
-              className="text-lg"
-              onValueChange={(cents) => update({ amountCents: cents })}
+          {step === 2 ? (
+            <FormField
+              control={form.control}
+              name="partyName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    {kind === 'expense' ? 'Nome do fornecedor' : 'Nome do cliente'}
+                  </FormLabel>
+                  <FormControl>
+                    <PartyPicker
+                      kind={kind}
+                      partyId={values.partyId}
+                      partyName={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(party) => {
+                        form.setValue('partyId', party.partyId);
+                        field.onChange(party.partyName);
+                      }}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-            {state.amountCents === 0 ? (
-              <p className="text-sm text-destructive">Informe um valor maior que zero.</p>
-            ) : null}
-          </div>
-        ) : null}
+          ) : null}
 
-        {step === 4 ? (
-          <DateStep
-            kind={kind}
-            mode={state.dateMode}
-            chosenDate={state.chosenDate}
-            onChange={update}
-          />
-        ) : null}
-
-        {step === 5 ? (
-          <div className="grid gap-4">
-            <ProjectStep
-              kind={kind}
-              value={state.project}
-              // Another obra: the stage of the previous one no longer applies.
-              onChange={(project) =>
-                update(project === state.project ? { project } : { project, stageId: null })
-              }
+          {step === 3 ? (
+            <FormField
+              control={form.control}
+              name="amountCents"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Valor</FormLabel>
+                  <FormControl>
+                    <CurrencyInput
+                      ref={field.ref}
+                      value={field.value}
+                      className="text-lg"
+                      onValueChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-            <StageField
-              projectId={
-                state.project === null || state.project === GENERAL_PROJECT ? null : state.project
-              }
-              value={state.stageId ?? null}
-              onChange={(stageId) => update({ stageId })}
+          ) : null}
+
+          {step === 4 ? <DateStep kind={kind} control={form.control} /> : null}
+
+          {step === 5 ? (
+            <div className="grid gap-4">
+              <FormField
+                control={form.control}
+                name="project"
+                render={({ field }) => (
+                  <FormItem>
+                    <ProjectStep
+                      kind={kind}
+                      value={field.value}
+                      onChange={(project) => {
+                        // Another obra: the stage of the previous one no longer applies.
+                        if (project !== field.value) form.setValue('stageId', null);
+                        field.onChange(project);
+                      }}
+                    />
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="stageId"
+                render={({ field }) => (
+                  <StageField
+                    projectId={
+                      values.project === null || values.project === GENERAL_PROJECT
+                        ? null
+                        : values.project
+                    }
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            </div>
+          ) : null}
+
+          {step === 6 ? (
+            <FormField
+              control={form.control}
+              name="categoryId"
+              render={({ field }) => (
+                <FormItem>
+                  <CategoryStep kind={kind} value={field.value} onChange={field.onChange} />
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </div>
-        ) : null}
+          ) : null}
 
-        {step === 6 ? (
-          <CategoryStep
-            kind={kind}
-            value={state.categoryId}
-            onChange={(categoryId) => update({ categoryId })}
-          />
-        ) : null}
-
-        {step === 7 ? (
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>Observações (opcional)</Label>
-            <Textarea
-              id={fieldId}
-              value={state.notes}
-              maxLength={2000}
-              rows={4}
-              placeholder="Ex.: entregar no portão dos fundos"
-              onChange={(e) => update({ notes: e.target.value })}
+          {step === 7 ? (
+            <FormField
+              control={form.control}
+              name="notes"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Observações (opcional)</FormLabel>
+                  <FormControl>
+                    <Textarea
+                      {...field}
+                      maxLength={2000}
+                      rows={4}
+                      placeholder="Ex.: entregar no portão dos fundos"
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </div>
-        ) : null}
+          ) : null}
 
-        {step === 8 ? (
-          <div className="grid gap-2">
-            <ReceiptPhotoInput value={state.photo} onChange={(photo) => update({ photo })} />
-            {state.photo ? null : (
-              <Button variant="ghost" onClick={() => goTo(9)}>
-                Pular esta etapa
+          {step === 8 ? (
+            <FormField
+              control={form.control}
+              name="photo"
+              render={({ field }) => (
+                <div className="grid gap-2">
+                  <ReceiptPhotoInput value={field.value} onChange={field.onChange} />
+                  {field.value ? null : (
+                    <Button variant="ghost" onClick={() => goTo(9)}>
+                      Pular esta etapa
+                    </Button>
+                  )}
+                </div>
+              )}
+            />
+          ) : null}
+
+          {step === 9 ? <ReviewStep kind={kind} values={values} onEdit={goTo} /> : null}
+
+          {/* Kept above the bottom navigation so Continuar stays in reach when a step is long
+              (the calendar on a phone). */}
+          <div className="sticky bottom-[calc(5rem+env(safe-area-inset-bottom))] z-10 -mx-4 grid grid-cols-2 gap-3 bg-background/95 px-4 py-2 backdrop-blur">
+            <Button variant="outline" disabled={step === 1 || busy} onClick={() => goTo(step - 1)}>
+              <ArrowLeft aria-hidden="true" />
+              Voltar
+            </Button>
+            {step < WIZARD_STEPS ? (
+              <Button type="submit" variant={tone} disabled={!valid}>
+                Continuar
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            ) : (
+              <Button type="submit" variant={tone} disabled={!valid || busy}>
+                <Check aria-hidden="true" />
+                {busy ? 'Salvando...' : 'Salvar'}
               </Button>
             )}
           </div>
-        ) : null}
-
-        {step === 9 ? <ReviewStep kind={kind} state={state} onEdit={goTo} /> : null}
-
-        {/* Kept above the bottom navigation so Continuar stays in reach when a step is long
-            (the calendar on a phone). */}
-        <div className="sticky bottom-[calc(5rem+env(safe-area-inset-bottom))] z-10 -mx-4 grid grid-cols-2 gap-3 bg-background/95 px-4 py-2 backdrop-blur">
-          <Button
-            variant="outline"
-            disabled={step === 1 || createEntry.isPending}
-            onClick={() => goTo(step - 1)}
-          >
-            <ArrowLeft aria-hidden="true" />
-            Voltar
-          </Button>
-          {step < WIZARD_STEPS ? (
-            <Button type="submit" variant={tone} disabled={!valid}>
-              Continuar
-              <ArrowRight aria-hidden="true" />
-            </Button>
-          ) : (
-            <Button type="submit" variant={tone} disabled={!valid || createEntry.isPending}>
-              <Check aria-hidden="true" />
-              {createEntry.isPending ? 'Salvando...' : 'Salvar'}
-            </Button>
-          )}
-        </div>
-      </form>
+        </form>
+      </Form>
     </div>
   );
 }

@@ -4,39 +4,40 @@ import { Button } from '@/components/ui/button';
 import { useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
-import { GENERAL_PROJECT, wizardDueDate, type WizardState } from '@/features/entries/lib/wizard';
+import type { WizardValues } from '@/features/entries/api/create-wizard-entry';
+import { GENERAL_PROJECT, wizardDueDate } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
 import { GENERAL_PROJECT_LABEL } from '@/features/entries/components/wizard/project-step';
 
 interface ReviewStepProps {
   kind: EntryKind;
-  state: WizardState;
+  values: WizardValues;
   onEdit: (step: number) => void;
 }
 
 /** Step 9: everything typed, each line with a way back to its step. */
-export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
+export function ReviewStep({ kind, values, onEdit }: ReviewStepProps) {
   const projects = useProjects();
   const categories = useCategories({
     type: kind === 'expense' ? 'expense' : 'income',
     activeOnly: true,
   });
   const projectName =
-    state.project === GENERAL_PROJECT
+    values.project === GENERAL_PROJECT
       ? GENERAL_PROJECT_LABEL
-      : (projects.data?.find((p) => p.id === state.project)?.name ?? '—');
-  const categoryName = categories.data?.find((c) => c.id === state.categoryId)?.name ?? '—';
-  const dueDate = wizardDueDate(state);
+      : (projects.data?.find((p) => p.id === values.project)?.name ?? '—');
+  const categoryName = categories.data?.find((c) => c.id === values.categoryId)?.name ?? '—';
+  const dueDate = wizardDueDate(values);
 
   const rows: { step: number; label: string; value: ReactNode }[] = [
-    { step: 1, label: 'Descrição', value: state.description.trim() },
+    { step: 1, label: 'Descrição', value: values.description.trim() },
     {
       step: 2,
       label: kind === 'expense' ? 'Fornecedor' : 'Cliente',
       value: (
         <>
-          {state.partyName.trim()}
-          {state.partyId ? null : (
+          {values.partyName.trim()}
+          {values.partyId ? null : (
             <span className="ml-1 text-xs text-muted-foreground">(novo)</span>
           )}
         </>
@@ -51,7 +52,7 @@ export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
             kind === 'expense' ? 'font-semibold text-expense' : 'font-semibold text-income'
           }
         >
-          {state.amountCents === null ? '—' : formatCurrency(state.amountCents)}
+          {values.amountCents === null ? '—' : formatCurrency(values.amountCents)}
         </span>
       ),
     },
@@ -62,8 +63,8 @@ export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
     },
     { step: 5, label: 'Obra', value: projectName },
     { step: 6, label: 'Categoria', value: categoryName },
-    { step: 7, label: 'Observações', value: state.notes.trim() || 'Nenhuma' },
-    { step: 8, label: 'Comprovante', value: state.photo ? state.photo.name : 'Sem foto' },
+    { step: 7, label: 'Observações', value: values.notes.trim() || 'Nenhuma' },
+    { step: 8, label: 'Comprovante', value: values.photo ? values.photo.name : 'Sem foto' },
   ];
 
   return (
@@ -86,9 +87,9 @@ export function ReviewStep({ kind, state, onEdit }: ReviewStepProps) {
           </div>
         ))}
       </dl>
-      {state.photo ? (
+      {values.photo ? (
         <img
-          src={state.photo.dataUrl}
+          src={values.photo.dataUrl}
           alt="Comprovante anexado"
           className="max-h-40 w-full rounded-lg border object-contain"
         />
