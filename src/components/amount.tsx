@@ -60,7 +60,6 @@ export function SignedAmount({
       )}
     >
       {direction === 'in' ? '+' : '−'}
-      {'\u00a0'}
       <Amount cents={cents} />
     </span>
   );

@@ -1,7 +1,8 @@
 // The desktop tables of issue 14 sort the entry lists by date or by value in SQL (PostgREST
 // `order=` on search_movements, the entries view and account_ledger), so that "Carregar mais"
 // continues the same order. The orders the app sends (src/features/*/lib), read page by page as a
-// real member: every row exactly once, dates or amounts monotonic, the same as one unpaged read,
+// real member (an RPC's result can only be ordered by the columns it selects: the app selects them
+// all): every row exactly once, dates or amounts monotonic, the same as one unpaged read,
 // and the list's filters still apply.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOrder, type ListSort } from '../../src/lib/list-order';
@@ -92,7 +93,7 @@ describe('orders of the paged lists', () => {
           applyOrder(
             owner.client
               .rpc('search_movements', args)
-              .select('id, display_amount, movement_date, kind'),
+              .select('id, display_amount, movement_date, kind, created_at'),
             movementOrder(sort),
           );
         const paged = await readPaged((from, to) => request().range(from, to));
@@ -112,7 +113,7 @@ describe('orders of the paged lists', () => {
       applyOrder(
         owner.client
           .rpc('search_movements', { p_company_id: owner.company.id, p_today: TODAY })
-          .select('id, movement_date'),
+          .select('id, movement_date, created_at'),
         movementOrder(),
       ).range(from, to),
     );
@@ -125,7 +126,7 @@ describe('orders of the paged lists', () => {
       applyOrder(
         owner.client
           .rpc('search_movements', { p_company_id: owner.company.id, p_today: TODAY })
-          .select('id'),
+          .select('id, display_amount, movement_date, created_at'),
         movementOrder({ by: 'value', direction: 'descending' }),
       ).range(from, to),
     );

@@ -119,6 +119,11 @@ export function listRows(page: Page, name: string): Locator {
     : page.getByRole('list', { name }).getByRole('listitem');
 }
 
+/** The list (phone) or table (desktop) itself, by its accessible name; see listRows. */
+export function listOrTable(page: Page, name: string): Locator {
+  return page.getByRole(listItemRole(page) === 'row' ? 'table' : 'list', { name });
+}
+
 /** The cents of an amount as shown ("− R$ 1.200,50" → 120050), sign ignored. */
 export function centsOf(text: string): number {
   const match = /R\$\s*([\d.]+,\d{2})/.exec(text);
