@@ -181,7 +181,10 @@ test('Atividade: an admin sees who changed a supplier (old → new) and filters 
   const memberPage = await context.newPage();
   await signIn(memberPage, memberEmail, 'segredo123');
   await memberPage.goto('/mais');
-  await expect(memberPage.getByRole('link', { name: 'Preferências' })).toBeVisible();
+  // Inside the page: on the desktop the sidebar has Preferências too.
+  await expect(
+    memberPage.getByRole('main').getByRole('link', { name: 'Preferências' }),
+  ).toBeVisible();
   await expect(memberPage.getByRole('link', { name: 'Atividade' })).toHaveCount(0);
   await memberPage.goto('/atividade');
   await expect(memberPage.getByText('Apenas administradores')).toBeVisible();
