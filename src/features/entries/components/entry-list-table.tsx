@@ -12,16 +12,25 @@ import { Button } from '@/components/ui/button';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { entryDetailPath, isPartiallyPaid, type Entry, type EntryKind } from '@/lib/entries';
 import { daysOverdue, formatDate } from '@/lib/dates';
+import { useIsWideDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 import { ReopenButton } from '@/features/entries/components/reopen-button';
 import { overdueLabel } from '@/features/entries/components/entry-list-row';
+
+/** "Fornecedor · Obra · Categoria" under the description, where those columns do not fit. */
+function folded(e: Entry): string {
+  return [e.counterpartyName, e.projectName ?? 'Geral', e.categoryName ?? 'Sem categoria']
+    .filter(Boolean)
+    .join(' · ');
+}
 
 function columns(
   kind: EntryKind,
   pending: boolean,
   today: string,
   onSettle: (entry: Entry) => void,
+  wide: boolean,
 ): DataTableColumn<Entry>[] {
   const isExpense = kind === 'expense';
   const list: (DataTableColumn<Entry> | null)[] = [
@@ -42,34 +51,39 @@ function columns(
           <RowLink to={entryDetailPath(e.kind, e.id)} className="break-words">
             {e.description}
           </RowLink>
+          {wide ? null : <span className="block text-xs text-muted-foreground">{folded(e)}</span>}
           {isPartiallyPaid(e) ? (
             <span className="block text-xs text-muted-foreground">{paidHint(e)}</span>
           ) : null}
         </>
       ),
     },
-    {
-      id: 'party',
-      header: isExpense ? 'Fornecedor' : 'Cliente',
-      cell: (e) => cellText(e.counterpartyName),
-    },
-    { id: 'project', header: 'Obra', cell: (e) => e.projectName ?? 'Geral' },
-    {
-      id: 'category',
-      header: 'Categoria',
-      cell: (e) => (
-        <span className="inline-flex items-center gap-1.5">
-          <span
-            aria-hidden="true"
-            className={cn(
-              'size-2 shrink-0 rounded-full',
-              e.categoryName ? COLOR_BG_CLASS[toColorToken(e.categoryColor)] : 'bg-muted',
-            )}
-          />
-          {e.categoryName ?? 'Sem categoria'}
-        </span>
-      ),
-    },
+    !wide
+      ? null
+      : {
+          id: 'party',
+          header: isExpense ? 'Fornecedor' : 'Cliente',
+          cell: (e) => cellText(e.counterpartyName),
+        },
+    !wide ? null : { id: 'project', header: 'Obra', cell: (e) => e.projectName ?? 'Geral' },
+    !wide
+      ? null
+      : {
+          id: 'category',
+          header: 'Categoria',
+          cell: (e) => (
+            <span className="inline-flex items-center gap-1.5">
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'size-2 shrink-0 rounded-full',
+                  e.categoryName ? COLOR_BG_CLASS[toColorToken(e.categoryColor)] : 'bg-muted',
+                )}
+              />
+              {e.categoryName ?? 'Sem categoria'}
+            </span>
+          ),
+        },
     pending ? null : { id: 'account', header: 'Conta', cell: (e) => cellText(e.bankAccountName) },
     {
       id: 'value',
@@ -146,6 +160,7 @@ export function EntryListTable({
   busy,
   onSettle,
 }: EntryListTableProps) {
+  const wide = useIsWideDesktop();
   return (
     <DataTable
       label={
@@ -157,7 +172,7 @@ export function EntryListTable({
             ? 'Contas a receber pendentes'
             : 'Contas recebidas'
       }
-      columns={columns(kind, pending, today, onSettle)}
+      columns={columns(kind, pending, today, onSettle, wide)}
       rows={entries}
       rowKey={(e) => e.id}
       sort={sort}

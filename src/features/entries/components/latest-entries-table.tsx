@@ -9,6 +9,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { entryDetailPath, type Entry } from '@/lib/entries';
 import { formatDate, isOverdue } from '@/lib/dates';
+import { useIsWideDesktop } from '@/lib/use-media-query';
 
 export function EntryStatusBadge({ entry, today }: { entry: Entry; today: string }) {
   if (entry.status === 'paid') {
@@ -21,8 +22,8 @@ export function EntryStatusBadge({ entry, today }: { entry: Entry; today: string
   );
 }
 
-function columns(today: string): DataTableColumn<Entry>[] {
-  return [
+function columns(today: string, wide: boolean): DataTableColumn<Entry>[] {
+  const all: (DataTableColumn<Entry> & { wideOnly?: boolean })[] = [
     {
       id: 'date',
       header: 'Vencimento',
@@ -39,17 +40,39 @@ function columns(today: string): DataTableColumn<Entry>[] {
             {e.description}
           </RowLink>
           <span className="block text-xs text-muted-foreground">
-            {e.kind === 'expense' ? 'Conta a pagar' : 'Conta a receber'}
-            {e.settledOn
-              ? ` · ${e.kind === 'expense' ? 'Pago em' : 'Recebido em'} ${formatDate(e.settledOn)}`
-              : ''}
+            {[
+              e.kind === 'expense' ? 'Conta a pagar' : 'Conta a receber',
+              e.settledOn
+                ? `${e.kind === 'expense' ? 'Pago em' : 'Recebido em'} ${formatDate(e.settledOn)}`
+                : null,
+              // Between 1024 and 1280 px the columns below do not fit: their values fold here.
+              ...(wide
+                ? []
+                : [
+                    e.counterpartyName,
+                    e.projectName ?? 'Geral',
+                    e.categoryName ?? 'Sem categoria',
+                  ]),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
         </>
       ),
     },
-    { id: 'party', header: 'Fornecedor/Cliente', cell: (e) => cellText(e.counterpartyName) },
-    { id: 'project', header: 'Obra', cell: (e) => e.projectName ?? 'Geral' },
-    { id: 'category', header: 'Categoria', cell: (e) => e.categoryName ?? 'Sem categoria' },
+    {
+      id: 'party',
+      header: 'Fornecedor/Cliente',
+      wideOnly: true,
+      cell: (e) => cellText(e.counterpartyName),
+    },
+    { id: 'project', header: 'Obra', wideOnly: true, cell: (e) => e.projectName ?? 'Geral' },
+    {
+      id: 'category',
+      header: 'Categoria',
+      wideOnly: true,
+      cell: (e) => e.categoryName ?? 'Sem categoria',
+    },
     {
       id: 'value',
       header: 'Valor',
@@ -65,6 +88,7 @@ function columns(today: string): DataTableColumn<Entry>[] {
       cell: (e) => <EntryStatusBadge entry={e} today={today} />,
     },
   ];
+  return all.filter((c) => wide || !c.wideOnly);
 }
 
 interface LatestEntriesTableProps {
@@ -84,10 +108,11 @@ export function LatestEntriesTable({
   onSortChange,
   busy,
 }: LatestEntriesTableProps) {
+  const wide = useIsWideDesktop();
   return (
     <DataTable
       label="Transações"
-      columns={columns(today)}
+      columns={columns(today, wide)}
       rows={entries}
       rowKey={(e) => `${e.kind}:${e.id}`}
       sort={sort}

@@ -14,6 +14,7 @@ import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { entryDetailPath } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
+import { useIsWideDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { MOVEMENT_STATUS_LABELS } from '@/features/entries/lib/movement-filters';
 import {
@@ -44,8 +45,18 @@ function PaymentNote({ m }: { m: Movement }) {
   return null;
 }
 
-function columns(onReverse: (t: TransferMovement) => void): DataTableColumn<MovementItem>[] {
-  return [
+/** "Fornecedor · Obra · Categoria" under the description, where those columns do not fit. */
+function folded(m: Movement): string {
+  return [m.counterpartyName, m.projectName ?? 'Geral', m.categoryName ?? 'Sem categoria']
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function columns(
+  onReverse: (t: TransferMovement) => void,
+  wide: boolean,
+): DataTableColumn<MovementItem>[] {
+  const all: (DataTableColumn<MovementItem> & { wideOnly?: boolean })[] = [
     {
       id: 'date',
       header: 'Data',
@@ -77,23 +88,29 @@ function columns(onReverse: (t: TransferMovement) => void): DataTableColumn<Move
             )}
           </div>
         ) : (
-          <RowLink to={entryDetailPath(m.kind, m.id)} className="break-words">
-            {m.description}
-          </RowLink>
+          <>
+            <RowLink to={entryDetailPath(m.kind, m.id)} className="break-words">
+              {m.description}
+            </RowLink>
+            {wide ? null : <span className="block text-xs text-muted-foreground">{folded(m)}</span>}
+          </>
         ),
     },
     {
       id: 'party',
+      wideOnly: true,
       header: 'Fornecedor/Cliente',
       cell: (m) => (m.rowType === 'transfer' ? cellText(null) : cellText(m.counterpartyName)),
     },
     {
       id: 'project',
+      wideOnly: true,
       header: 'Obra',
       cell: (m) => (m.rowType === 'transfer' ? cellText(null) : (m.projectName ?? 'Geral')),
     },
     {
       id: 'category',
+      wideOnly: true,
       header: 'Categoria',
       cell: (m) =>
         m.rowType === 'transfer' ? (
@@ -156,6 +173,7 @@ function columns(onReverse: (t: TransferMovement) => void): DataTableColumn<Move
         ),
     },
   ];
+  return all.filter((c) => wide || !c.wideOnly);
 }
 
 interface MovementsTableProps {
@@ -174,10 +192,11 @@ export function MovementsTable({
   busy,
   onReverse,
 }: MovementsTableProps) {
+  const wide = useIsWideDesktop();
   return (
     <DataTable
       label="Movimentações"
-      columns={columns(onReverse)}
+      columns={columns(onReverse, wide)}
       rows={movements}
       rowKey={(m) => (m.rowType === 'transfer' ? `transfer-${m.id}` : `${m.kind}-${m.id}`)}
       sort={sort}
