@@ -37,3 +37,30 @@ export function Amount({ cents, compactAbove, className }: AmountProps) {
     </span>
   );
 }
+
+/**
+ * An amount coming in (+, income colour) or going out (−, expense colour), as the desktop tables
+ * show it; the sign is part of the text, so it is read aloud and never wraps off the value.
+ */
+export function SignedAmount({
+  cents,
+  direction,
+  className,
+}: {
+  cents: number;
+  direction: 'in' | 'out';
+  className?: string;
+}) {
+  return (
+    <span
+      className={cn(
+        'whitespace-nowrap font-semibold',
+        direction === 'in' ? 'text-income' : 'text-expense',
+        className,
+      )}
+    >
+      {direction === 'in' ? '+' : '−'}
+      <Amount cents={cents} />
+    </span>
+  );
+}

@@ -11,6 +11,11 @@ export interface DataTableColumn<T> {
   cell: (row: T) => ReactNode;
   /** Makes the column sortable. `null` (no value) always sorts last, in both directions. */
   sortValue?: (row: T) => string | number | null | undefined;
+  /**
+   * Sortable by the server (a list paged in SQL): the header button asks `onSortChange` for the
+   * order instead of sorting the loaded rows.
+   */
+  serverSort?: boolean;
   /** Amounts, counts, dates: right-aligned, tabular digits, never wrapped. */
   numeric?: boolean;
   className?: string;
@@ -30,6 +35,15 @@ interface DataTableProps<T> {
   initialSort?: DataTableSort;
   /** Extra classes of a row (e.g. dimmed when inactive). */
   rowClassName?: (row: T) => string | undefined;
+  /**
+   * A list paged in SQL: the rows come already in `sort`'s order (undefined = the list's own
+   * default order) and a header button calls `onSortChange`; nothing is sorted in the browser,
+   * since the next page must continue the same order.
+   */
+  sort?: DataTableSort;
+  onSortChange?: (sort: DataTableSort) => void;
+  /** Extra attributes of the table, e.g. aria-busy while the server sorts. */
+  busy?: boolean;
 }
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
@@ -71,33 +85,37 @@ export function DataTable<T>({
   rowKey,
   initialSort,
   rowClassName,
+  sort: serverSort,
+  onSortChange,
+  busy,
 }: DataTableProps<T>) {
-  const [sort, setSort] = useState<DataTableSort | undefined>(initialSort);
+  const [localSort, setLocalSort] = useState<DataTableSort | undefined>(initialSort);
+  const manual = onSortChange !== undefined;
+  const sort = manual ? serverSort : localSort;
 
   const sorted = useMemo(() => {
     const column = sort && columns.find((c) => c.id === sort.columnId);
-    if (!sort || !column?.sortValue) return rows;
+    if (manual || !sort || !column?.sortValue) return rows;
     return sortRows(rows, column.sortValue, sort.direction);
-  }, [rows, columns, sort]);
+  }, [rows, columns, sort, manual]);
 
   function toggle(columnId: string) {
-    setSort((current) =>
-      current?.columnId === columnId
-        ? {
-            columnId,
-            direction: current.direction === 'ascending' ? 'descending' : 'ascending',
-          }
-        : { columnId, direction: 'ascending' },
-    );
+    const next: DataTableSort =
+      sort?.columnId === columnId
+        ? { columnId, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { columnId, direction: 'ascending' };
+    if (onSortChange) onSortChange(next);
+    else setLocalSort(next);
   }
 
   return (
     <div className="overflow-x-auto rounded-lg border bg-card">
-      <table aria-label={label} className="w-full border-collapse text-sm">
+      <table aria-label={label} aria-busy={busy} className="w-full border-collapse text-sm">
         <thead className="bg-muted/50 text-xs text-muted-foreground">
           <tr>
             {columns.map((column) => {
               const direction = sort?.columnId === column.id ? sort.direction : undefined;
+              const sortable = manual ? column.serverSort === true : !!column.sortValue;
               const Icon =
                 direction === 'ascending'
                   ? ArrowUp
@@ -108,14 +126,14 @@ export function DataTable<T>({
                 <th
                   key={column.id}
                   scope="col"
-                  aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
+                  aria-sort={sortable ? (direction ?? 'none') : undefined}
                   className={cn(
                     'px-3 py-1 font-medium',
                     column.numeric ? 'text-right' : 'text-left',
                     column.className,
                   )}
                 >
-                  {column.sortValue ? (
+                  {sortable ? (
                     <button
                       type="button"
                       onClick={() => toggle(column.id)}
@@ -186,4 +204,9 @@ export function RowButton({ className, type = 'button', ...props }: ComponentPro
   return (
     <button type={type} className={cn(rowTargetClassName, 'text-left', className)} {...props} />
   );
+}
+
+/** A cell's text, or a muted dash when there is none (no supplier, no obra…). */
+export function cellText(text: string | null | undefined): ReactNode {
+  return text ?? <span className="text-muted-foreground">—</span>;
 }

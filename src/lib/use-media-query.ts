@@ -32,3 +32,15 @@ export function useMediaQuery(query: string): boolean {
 export function useIsDesktop(): boolean {
   return useMediaQuery(DESKTOP_QUERY);
 }
+
+/** Tailwind's `xl`: a desktop wide enough for every column of the entry tables. */
+export const WIDE_DESKTOP_QUERY = '(min-width: 1280px)';
+
+/**
+ * From 1280 px. Between 1024 and 1280 px the entry tables fold fornecedor/cliente, obra and
+ * categoria into the description's second line, so that value and status stay in view without
+ * scrolling the table sideways.
+ */
+export function useIsWideDesktop(): boolean {
+  return useMediaQuery(WIDE_DESKTOP_QUERY);
+}

@@ -1,7 +1,7 @@
 // Bank accounts journey: create an account with an initial balance and see it on home, edit it,
 // transfer between two accounts and see both balances, open the history, remove (archive) it.
 import type { Page } from '@playwright/test';
-import { createAccount, expect, screenshot, signIn, test } from './support';
+import { createAccount, expect, listOrTable, listRows, screenshot, signIn, test } from './support';
 
 async function chooseOption(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();
@@ -100,8 +100,9 @@ test('create, see on home, edit, transfer, history and archive', async ({ page }
   // The history of the bank account shows the transfer out.
   await page.getByRole('link', { name: 'Ver detalhes de Banco Central da Obra' }).click();
   await expect(page.getByRole('heading', { name: 'Banco Central da Obra' })).toBeVisible();
-  const history = page.getByRole('list', { name: 'Histórico de transações' });
-  await expect(history.getByRole('listitem')).toHaveCount(1);
+  const history = listOrTable(page, 'Histórico de transações');
+  const historyRows = listRows(page, 'Histórico de transações');
+  await expect(historyRows).toHaveCount(1);
   await expect(history).toContainText('Pagamento da fatura');
   await expect(history).toContainText('−R$ 300,00');
   await expect(history).toContainText('Transferência');
@@ -111,7 +112,7 @@ test('create, see on home, edit, transfer, history and archive', async ({ page }
   await page.getByLabel('Buscar transações').fill('cimento');
   await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
   await page.getByLabel('Buscar transações').fill('fatura');
-  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(historyRows).toHaveCount(1);
   await screenshot(page, 'bank-account-detail');
 
   // Remove: it has history, so it is archived and stays listed as Inativa.

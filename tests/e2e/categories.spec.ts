@@ -5,6 +5,7 @@ import {
   browserToday,
   createAccount,
   expect,
+  listItemRole,
   screenshot,
   signIn,
   test,
@@ -232,7 +233,9 @@ test('archive a used category: its old entries keep its name', async ({ page }) 
 
   // …and the pending one on Contas a Pagar.
   await page.goto('/contas-pagar');
-  const pendingRow = page.getByRole('listitem').filter({ hasText: 'Cimento CP-III pendente' });
+  const pendingRow = page
+    .getByRole(listItemRole(page))
+    .filter({ hasText: 'Cimento CP-III pendente' });
   await expect(pendingRow).toContainText('Cimento Antigo');
   await screenshot(page, 'contas-pagar-categoria-arquivada');
 

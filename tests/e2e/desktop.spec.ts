@@ -5,7 +5,18 @@
 // uses the width, lists are sortable tables, and the keyboard reaches everything (n, /, ?).
 // Runs in the desktop project only (playwright.config); each size sets its own viewport.
 import type { Page } from '@playwright/test';
-import { createAccount, expect, screenshot, signIn, test, type Account } from './support';
+import { addDaysIso } from '../../src/lib/dates';
+import {
+  browserToday,
+  centsOf,
+  columnTexts,
+  createAccount,
+  expect,
+  screenshot,
+  signIn,
+  test,
+  type Account,
+} from './support';
 
 const SIZES = [
   { width: 1366, height: 900 },
@@ -22,6 +33,35 @@ async function setup(): Promise<Account> {
     .insert(SUPPLIERS.map((name) => ({ company_id: account.companyId, name })));
   if (error) throw error;
   return account;
+}
+
+/**
+ * Movimentações' entries: amounts whose order differs from their dates' (the default order, latest
+ * first), two of them receivables.
+ */
+const MOVEMENTS = [
+  { kind: 'payable', description: 'Cimento CP-II', amount: 350, days: -1 },
+  { kind: 'payable', description: 'Areia média', amount: 1200.5, days: -4 },
+  { kind: 'receivable', description: 'Medição da laje', amount: 5000, days: 3 },
+  { kind: 'receivable', description: 'Medição do reboco', amount: 80.25, days: -2 },
+  { kind: 'payable', description: 'Tijolo baiano', amount: 45.9, days: 6 },
+] as const;
+
+async function createMovements(account: Account): Promise<void> {
+  const today = browserToday();
+  for (const m of MOVEMENTS) {
+    const row = {
+      company_id: account.companyId,
+      description: m.description,
+      amount: m.amount,
+      due_date: addDaysIso(today, m.days),
+    };
+    const { error } =
+      m.kind === 'payable'
+        ? await account.client.from('accounts_payable').insert(row)
+        : await account.client.from('accounts_receivable').insert(row);
+    if (error) throw error;
+  }
 }
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
@@ -214,6 +254,60 @@ for (const size of SIZES) {
       expect(seen.join('\n')).toContain('Buscar fornecedores');
       expect(seen.join('\n')).toContain('button "Nome"');
       for (const name of SUPPLIERS) expect(seen.join('\n')).toContain(`a "${name}"`);
+    });
+
+    test('Movimentações is a table sorted by value in SQL, both ways, and its filters narrow it', async ({
+      page,
+    }) => {
+      const account = await setup();
+      await createMovements(account);
+      await signIn(page, account.email, account.password);
+      await page.goto('/movimentacoes');
+
+      const table = page.getByRole('table', { name: 'Movimentações' });
+      await expect(table.getByRole('link')).toHaveCount(MOVEMENTS.length);
+      const amounts = async () => (await columnTexts(table, 'Valor')).map(centsOf);
+      const dateHeader = table.getByRole('columnheader', { name: 'Data' });
+      const valueHeader = table.getByRole('columnheader', { name: 'Valor' });
+      // The list's own order: latest movement first, shown on the date column.
+      await expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+      await expect(valueHeader).toHaveAttribute('aria-sort', 'none');
+      const byDate = MOVEMENTS.toSorted((a, b) => b.days - a.days).map((m) =>
+        Math.round(m.amount * 100),
+      );
+      expect(await amounts()).toEqual(byDate);
+
+      const ascending = MOVEMENTS.map((m) => Math.round(m.amount * 100)).sort((a, b) => a - b);
+      await valueHeader.getByRole('button').click();
+      await expect(valueHeader).toHaveAttribute('aria-sort', 'ascending');
+      await expect(dateHeader).toHaveAttribute('aria-sort', 'none');
+      await expect.poll(amounts).toEqual(ascending);
+      expect(ascending).not.toEqual(byDate);
+      await screenshot(page, `movimentacoes-valor-${size.width}`);
+
+      await valueHeader.getByRole('button').click();
+      await expect(valueHeader).toHaveAttribute('aria-sort', 'descending');
+      await expect.poll(amounts).toEqual([...ascending].reverse());
+
+      // The type filter narrows the rows to the receivables, still by value, largest first.
+      await page.getByRole('button', { name: 'Filtros' }).click();
+      await page.getByRole('button', { name: 'Receber', exact: true }).click();
+      await expect(table.getByRole('link')).toHaveCount(2);
+      await expect.poll(amounts).toEqual([500000, 8025]);
+      await expect(table.getByRole('link')).toHaveText(['Medição da laje', 'Medição do reboco']);
+      await expect(valueHeader).toHaveAttribute('aria-sort', 'descending');
+
+      // The search narrows further; clearing the filters brings every row back in the same order.
+      await page.getByRole('searchbox', { name: 'Buscar' }).fill('reboco');
+      await expect(table.getByRole('link')).toHaveText(['Medição do reboco']);
+      await page.getByRole('button', { name: 'Limpar filtros' }).first().click();
+      await expect(table.getByRole('link')).toHaveCount(MOVEMENTS.length);
+      await expect.poll(amounts).toEqual([...ascending].reverse());
+
+      // A row opens the entry's detail.
+      await table.getByRole('row', { name: /Areia média/ }).click();
+      await expect(page).toHaveURL(/\/lancamentos\/expense\/[0-9a-f-]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   });
 }

@@ -5,6 +5,7 @@ import {
   browserToday,
   createAccount,
   expect,
+  listItemRole,
   screenshot,
   signIn,
   test,
@@ -75,8 +76,9 @@ async function pickDueDate(page: Page, form: Locator, iso: string) {
     .click();
 }
 
+/** Rows of Contas a Pagar: cards on the phone, table rows on the desktop. */
 function listRows(page: Page, text: string) {
-  return page.getByRole('main').getByRole('listitem').filter({ hasText: text });
+  return page.getByRole('main').getByRole(listItemRole(page)).filter({ hasText: text });
 }
 
 test('12 installments from Lançar: "Esta e as próximas" on the 3rd leaves only the 1st and 2nd', async ({

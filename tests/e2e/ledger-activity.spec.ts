@@ -8,6 +8,9 @@ import {
   browserToday,
   createAccount,
   expect,
+  listItemRole,
+  listOrTable,
+  listRows,
   screenshot,
   signIn,
   test,
@@ -79,23 +82,25 @@ test('a transfer in Movimentações and both histories; its estorno puts both ba
   await dialog.getByRole('button', { name: 'Transferir' }).click();
   await expect(page.getByText('Transferência realizada')).toBeVisible();
   await expect(totals).toContainText('R$ 200,00');
-  const history = page.getByRole('list', { name: 'Histórico de transações' });
-  await expect(history.getByRole('listitem').first()).toContainText('Reforço do caixa');
-  await expect(history.getByRole('listitem').first()).toContainText('Enviada para Caixa Beta');
+  const history = listRows(page, 'Histórico de transações');
+  await expect(history.first()).toContainText('Reforço do caixa');
+  await expect(history.first()).toContainText('Enviada para Caixa Beta');
   await screenshot(page, 'bank-account-detail');
 
   // The other side.
   await page.goto(`/contas-bancarias/${beta}`);
-  await expect(
-    page.getByRole('list', { name: 'Histórico de transações' }).getByRole('listitem'),
-  ).toHaveCount(1);
-  await expect(page.getByRole('list', { name: 'Histórico de transações' })).toContainText(
+  await expect(listRows(page, 'Histórico de transações')).toHaveCount(1);
+  await expect(listOrTable(page, 'Histórico de transações')).toContainText(
     'Recebida de Banco Alfa',
   );
 
   // Movimentações lists it as a transfer; the cards do not count it.
   await page.goto('/movimentacoes');
-  const row = page.getByRole('listitem', { name: 'Transferência Banco Alfa → Caixa Beta' });
+  // A card named "Transferência Banco Alfa → Caixa Beta" on the phone, a table row on the desktop.
+  const row =
+    listItemRole(page) === 'row'
+      ? listRows(page, 'Movimentações').filter({ hasText: 'Banco Alfa → Caixa Beta' })
+      : page.getByRole('listitem', { name: 'Transferência Banco Alfa → Caixa Beta' });
   await expect(row).toContainText('Reforço do caixa');
   await expect(row).toContainText('R$ 200,00');
   const cards = page.getByLabel('Totais', { exact: true });
@@ -122,9 +127,7 @@ test('a transfer in Movimentações and both histories; its estorno puts both ba
   await page.goto(`/contas-bancarias/${beta}`);
   await expect(page.getByText('Nenhuma transação nesta conta')).toBeVisible();
   await page.getByLabel('Mostrar estornos').click();
-  await expect(
-    page.getByRole('list', { name: 'Histórico de transações' }).getByRole('listitem'),
-  ).toHaveCount(2);
+  await expect(listRows(page, 'Histórico de transações')).toHaveCount(2);
 });
 
 test('Atividade: an admin sees who changed a supplier (old → new) and filters by type; a member is not offered it', async ({
@@ -178,7 +181,10 @@ test('Atividade: an admin sees who changed a supplier (old → new) and filters 
   const memberPage = await context.newPage();
   await signIn(memberPage, memberEmail, 'segredo123');
   await memberPage.goto('/mais');
-  await expect(memberPage.getByRole('link', { name: 'Preferências' })).toBeVisible();
+  // Inside the page: on the desktop the sidebar has Preferências too.
+  await expect(
+    memberPage.getByRole('main').getByRole('link', { name: 'Preferências' }),
+  ).toBeVisible();
   await expect(memberPage.getByRole('link', { name: 'Atividade' })).toHaveCount(0);
   await memberPage.goto('/atividade');
   await expect(memberPage.getByText('Apenas administradores')).toBeVisible();

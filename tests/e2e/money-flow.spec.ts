@@ -7,6 +7,7 @@ import {
   browserToday,
   createAccount,
   expect,
+  listItemRole,
   screenshot,
   signIn,
   test,
@@ -145,10 +146,16 @@ function brl(text: string): RegExp {
   return new RegExp(`R\\$\\s${text.replace(/\./g, '\\.')}`);
 }
 
-/** A row of a list on the screen (toasts are list items too, outside main). */
+/**
+ * A row of Contas a Pagar/Receber (toasts are list items too, outside main): a card on the phone,
+ * a table row on the desktop.
+ */
 function listRow(page: Page, text: string) {
-  return page.getByRole('main').getByRole('listitem').filter({ hasText: text });
+  return page.getByRole('main').getByRole(listItemRole(page)).filter({ hasText: text });
 }
+
+/** The phone's card says "Pago em dd/MM" and "Obra: X"; the desktop's row, a date and X. */
+const onPhone = (page: Page) => listItemRole(page) === 'listitem';
 
 function balanceCard(page: Page, name: string) {
   return page
@@ -323,7 +330,7 @@ test('estorno from Contas a Pagar restores the balance and the entry is pending 
   await expect(page.getByText('Nenhuma conta pendente!')).toBeVisible();
   await page.getByRole('tab', { name: 'Pagas' }).click();
   const row = listRow(page, 'Telhas');
-  await expect(row).toContainText('Pago em');
+  await expect(row).toContainText(onPhone(page) ? 'Pago em' : 'Pago');
   await expect(row).toContainText('Depósito Silva');
   await screenshot(page, 'contas-pagar-pagas');
 
@@ -356,7 +363,7 @@ test('Contas a Receber lists overdue days and settles through the real dialog', 
   const row = listRow(page, 'Sinal Casa 002');
   await expect(row).toContainText('3 dias em atraso');
   await expect(row).toContainText('Maria Souza');
-  await expect(row).toContainText('Obra: Geral');
+  await expect(row).toContainText(onPhone(page) ? 'Obra: Geral' : 'Geral');
   await expect(
     page
       .getByRole('definition')
@@ -372,7 +379,9 @@ test('Contas a Receber lists overdue days and settles through the real dialog', 
   await expect(page.getByText('Recebimento confirmado')).toBeVisible();
   await expect(page.getByText('Nenhuma conta pendente!')).toBeVisible();
   await page.getByRole('tab', { name: 'Recebidas' }).click();
-  await expect(listRow(page, 'Sinal Casa 002')).toContainText('Recebido em');
+  await expect(listRow(page, 'Sinal Casa 002')).toContainText(
+    onPhone(page) ? 'Recebido em' : 'Recebido',
+  );
   expect(await balance(s)).toBe(1500);
 });
 

@@ -7,6 +7,7 @@ import {
   browserToday,
   createAccount,
   expect,
+  listRows,
   screenshot,
   signIn,
   test,
@@ -111,8 +112,8 @@ async function setup(): Promise<Account> {
   return account;
 }
 
-const rows = (page: Page) =>
-  page.getByRole('list', { name: 'Movimentações' }).getByRole('listitem');
+/** Cards on the phone, table rows on the desktop. */
+const rows = (page: Page) => listRows(page, 'Movimentações');
 const totals = (page: Page) => page.getByRole('definition');
 
 test('Movimentações lists, filters, searches, totals and exports the entries', async ({ page }) => {

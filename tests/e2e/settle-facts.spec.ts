@@ -8,6 +8,7 @@ import {
   browserToday,
   createAccount,
   expect,
+  listItemRole,
   screenshot,
   signIn,
   test,
@@ -124,7 +125,10 @@ test('a late bill paid in part with juros shows its open remainder, then paying 
   // Contas a Pagar: the same remainder, and the rest is paid from there.
   await page.goto('/contas-pagar');
   await expect(page.getByLabel('Resumo')).toContainText(brl('500,00'));
-  const item = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Aço CA-50' });
+  const item = page
+    .getByRole('main')
+    .getByRole(listItemRole(page))
+    .filter({ hasText: 'Aço CA-50' });
   await expect(item).toContainText('Pago parcialmente');
   await expect(item).toContainText(brl('500,00'));
   await screenshot(page, 'contas-a-pagar-parcial');

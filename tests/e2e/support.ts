@@ -1,7 +1,7 @@
 // Shared steps of the browser journeys. Data that belongs to other screens' issues may be created
 // through the API (as a real user, through supabase-js), never by writing to the database directly.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import ws from 'ws';
@@ -103,4 +103,44 @@ export function browserToday(): string {
  */
 export function listItemRole(page: Page): 'row' | 'listitem' {
   return (page.viewportSize()?.width ?? 0) >= 1024 ? 'row' : 'listitem';
+}
+
+/**
+ * The items of a list that is a table on the office desktop (Movimentações, Contas a Pagar/Receber,
+ * Últimos lançamentos, a bank account's history) and a list of cards on a phone: the table's body
+ * rows (the header row has no cell) or the list's items. `name` is the accessible name of both.
+ */
+export function listRows(page: Page, name: string): Locator {
+  return listItemRole(page) === 'row'
+    ? page
+        .getByRole('table', { name })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+    : page.getByRole('list', { name }).getByRole('listitem');
+}
+
+/** The list (phone) or table (desktop) itself, by its accessible name; see listRows. */
+export function listOrTable(page: Page, name: string): Locator {
+  return page.getByRole(listItemRole(page) === 'row' ? 'table' : 'list', { name });
+}
+
+/** The cents of an amount as shown ("− R$ 1.200,50" → 120050), sign ignored. */
+export function centsOf(text: string): number {
+  const match = /R\$\s*([\d.]+,\d{2})/.exec(text);
+  if (!match?.[1]) throw new Error(`no amount in "${text}"`);
+  return Number(match[1].replace(/\./g, '').replace(',', ''));
+}
+
+/** The texts of one column of a table's body rows, found by the column header's name. */
+export async function columnTexts(table: Locator, header: string): Promise<string[]> {
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const index = headers.findIndex((h) => h.trim() === header);
+  if (index < 0) throw new Error(`no column "${header}" in ${headers.join(', ')}`);
+  const rows = await table
+    .getByRole('row')
+    .filter({ has: table.page().getByRole('cell') })
+    .all();
+  return Promise.all(
+    rows.map(async (row) => (await row.getByRole('cell').nth(index).textContent()) ?? ''),
+  );
 }

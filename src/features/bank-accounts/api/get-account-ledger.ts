@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
+  ledgerOrder,
   toLedgerArgs,
   type LedgerArgs,
   type LedgerFilters,
@@ -11,6 +12,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
 import { todayLocal } from '@/lib/dates';
 import { toCents } from '@/lib/money';
+import { applyOrder, type ListSort } from '@/lib/list-order';
 import { supabase } from '@/lib/supabase';
 
 /** SPEC §9: at most 100 rows at a time, newest first ("Carregar mais" reads the next page). */
@@ -64,11 +66,16 @@ export async function getAccountLedgerPage(
   args: LedgerArgs,
   includeReversed: boolean,
   offset: number,
-  signal?: AbortSignal,
+  { signal, sort }: { signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<LedgerPage> {
-  let request = supabase
-    .rpc('account_ledger', { ...args, p_include_reversed: includeReversed }, { count: 'exact' })
-    .range(offset, offset + LEDGER_PAGE_SIZE - 1);
+  let request = applyOrder(
+    supabase.rpc(
+      'account_ledger',
+      { ...args, p_include_reversed: includeReversed },
+      { count: 'exact' },
+    ),
+    ledgerOrder(sort),
+  ).range(offset, offset + LEDGER_PAGE_SIZE - 1);
   if (signal) request = request.abortSignal(signal);
   const { data, error, count } = await request;
   if (error) throw error;
@@ -83,27 +90,35 @@ export function accountLedgerQuery(
   accountId: string,
   filters: LedgerFilters,
   today: string,
+  sort?: ListSort,
 ) {
   const args = toLedgerArgs(accountId, filters, today);
   const includeReversed = filters.showReversed;
   return infiniteQueryOptions({
-    queryKey: bankAccountKeys.ledgerPages(companyId, accountId, { ...args, includeReversed }),
+    queryKey: bankAccountKeys.ledgerPages(companyId, accountId, {
+      ...args,
+      includeReversed,
+      sort,
+    }),
     queryFn: ({ pageParam, signal }) =>
-      getAccountLedgerPage(args, includeReversed, pageParam, signal),
+      getAccountLedgerPage(args, includeReversed, pageParam, { signal, sort }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });
 }
 
-/** The account's history for a period and search, paged in SQL, newest first. */
+/**
+ * The account's history for a period and search, paged in SQL, newest first (or in `sort`'s
+ * order: the desktop table).
+ */
 export function useAccountLedger(
   accountId: string,
   filters: LedgerFilters,
-  { enabled = true }: { enabled?: boolean } = {},
+  { enabled = true, sort }: { enabled?: boolean; sort?: ListSort } = {},
 ) {
   const { id: companyId } = useCurrentCompany();
   return useInfiniteQuery({
-    ...accountLedgerQuery(companyId, accountId, filters, todayLocal()),
+    ...accountLedgerQuery(companyId, accountId, filters, todayLocal(), sort),
     placeholderData: keepPreviousData,
     enabled,
   });

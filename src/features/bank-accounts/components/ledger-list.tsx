@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import {
   isReversibleTransfer,
   ledgerKindLabels,
+  transferLine,
   type LedgerRow,
 } from '@/features/bank-accounts/lib/ledger';
 import { COLOR_BG_CLASS } from '@/lib/colors';
@@ -12,12 +13,6 @@ import { entryDetailPath } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
-
-function transferLine(row: LedgerRow): string | null {
-  if (row.kind !== 'transfer' && !(row.kind === 'reversal' && row.transferGroupId)) return null;
-  const other = row.counterpartAccountName ?? 'outra conta';
-  return row.direction === 'in' ? `Recebida de ${other}` : `Enviada para ${other}`;
-}
 
 interface LedgerItemProps {
   row: LedgerRow;

@@ -3,6 +3,7 @@
 // balance evolution over the rows loaded.
 import { addDaysIso, addMonthsClamped, periodRange, type IsoDate } from '@/lib/dates';
 import type { ColorToken } from '@/lib/colors';
+import type { ListSort, OrderTerm } from '@/lib/list-order';
 
 export type LedgerKind = 'income' | 'expense' | 'transfer' | 'reversal';
 
@@ -37,6 +38,13 @@ export interface LedgerRow {
 
 export function signedCents(row: LedgerRow): number {
   return row.direction === 'in' ? row.cents : -row.cents;
+}
+
+/** "Enviada para Caixa" / "Recebida de Itaú" for a transfer (or its estorno); null otherwise. */
+export function transferLine(row: LedgerRow): string | null {
+  if (row.kind !== 'transfer' && !(row.kind === 'reversal' && row.transferGroupId)) return null;
+  const other = row.counterpartAccountName ?? 'outra conta';
+  return row.direction === 'in' ? `Recebida de ${other}` : `Enviada para ${other}`;
 }
 
 /** A transfer that still stands: "Estornar transferência" applies to it. */
@@ -134,4 +142,27 @@ export function balanceEvolution(
   const oldest = rowsNewestFirst.at(-1);
   if (oldest) points.push({ date: oldest.date, cents: balance });
   return points.reverse();
+}
+
+/**
+ * The order of account_ledger's rows when the desktop table asks for one (by default the function
+ * gives newest first). By value = the amount, whatever its direction. Ends with `id`, so that equal
+ * dates or amounts page without a row repeated or skipped.
+ */
+export function ledgerOrder(sort?: ListSort): OrderTerm[] {
+  if (!sort) return [];
+  const ascending = sort.direction === 'ascending';
+  if (sort.by === 'value') {
+    return [
+      ['amount', ascending],
+      ['transaction_date', false],
+      ['created_at', false],
+      ['id', true],
+    ];
+  }
+  return [
+    ['transaction_date', ascending],
+    ['created_at', ascending],
+    ['id', true],
+  ];
 }

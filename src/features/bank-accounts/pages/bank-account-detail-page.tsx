@@ -26,6 +26,9 @@ import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-
 import { LedgerFilters } from '@/features/bank-accounts/components/ledger-filters';
 import { ReconciliationEntry } from '@/features/bank-accounts/components/reconciliation-entry';
 import { LedgerList } from '@/features/bank-accounts/components/ledger-list';
+import { LedgerTable } from '@/features/bank-accounts/components/ledger-table';
+import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
+import { useIsDesktop } from '@/lib/use-media-query';
 import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
 import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
 import {
@@ -95,7 +98,10 @@ function AccountDetail({ account }: { account: BankAccount }) {
   const search = useDebouncedValue(filters.search);
   // What the server is asked for: the search only once typing pauses.
   const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
-  const ledger = useAccountLedger(account.id, applied);
+  const desktop = useIsDesktop();
+  // The desktop table's order (by date or value, in SQL); the list's own is newest first.
+  const [sort, setSort] = useState<ListSort | undefined>();
+  const ledger = useAccountLedger(account.id, applied, { sort: desktop ? sort : undefined });
   const summary = useAccountSummary(account.id, applied);
   // The balance chart walks back from today's balance over the whole history, whatever the filter.
   const history = useAccountLedger(account.id, DEFAULT_LEDGER_FILTERS);
@@ -281,11 +287,21 @@ function AccountDetail({ account }: { account: BankAccount }) {
                 {total === 1 ? '1 transação' : `${total} transações`}
                 {rows.length < total ? ` · mostrando ${rows.length}` : ''}
               </p>
-              <Card>
-                <CardContent className="py-1">
-                  <LedgerList rows={rows} onReverseTransfer={reverseRow} />
-                </CardContent>
-              </Card>
+              {desktop ? (
+                <LedgerTable
+                  rows={rows}
+                  sort={toTableSort(sort ?? { by: 'date', direction: 'descending' })}
+                  onSortChange={(next) => setSort(toListSort(next))}
+                  busy={ledger.isFetching}
+                  onReverseTransfer={reverseRow}
+                />
+              ) : (
+                <Card>
+                  <CardContent className="py-1">
+                    <LedgerList rows={rows} onReverseTransfer={reverseRow} />
+                  </CardContent>
+                </Card>
+              )}
             </>
           )}
 

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
   ENTRY_COLUMNS,
   toEntry,
@@ -8,7 +8,9 @@ import {
 } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { applyOrder, type ListSort } from '@/lib/list-order';
 import { supabase } from '@/lib/supabase';
+import { entryListOrder } from '@/features/entries/lib/list-orders';
 
 export const ENTRY_LIST_PAGE_SIZE = 50;
 
@@ -20,14 +22,14 @@ export interface EntryListPage {
 
 /**
  * One page of a kind's entries in a status: pending soonest due first, settled most recently
- * settled first.
+ * settled first; or in `sort`'s order (the desktop table).
  */
 export async function getEntryListPage(
   companyId: string,
   kind: EntryKind,
   status: EntryStatus,
   offset: number,
-  signal?: AbortSignal,
+  { signal, sort }: { signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<EntryListPage> {
   let request = supabase
     .from('entries')
@@ -35,11 +37,10 @@ export async function getEntryListPage(
     .eq('company_id', companyId)
     .eq('kind', kind)
     .eq('status', status);
-  request =
-    status === 'pending'
-      ? request.order('due_date').order('created_at')
-      : request.order('settled_on', { ascending: false }).order('created_at', { ascending: false });
-  request = request.range(offset, offset + ENTRY_LIST_PAGE_SIZE - 1);
+  request = applyOrder(request, entryListOrder(status, sort)).range(
+    offset,
+    offset + ENTRY_LIST_PAGE_SIZE - 1,
+  );
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw error;
@@ -49,17 +50,26 @@ export async function getEntryListPage(
   };
 }
 
-export function entryListQuery(companyId: string, kind: EntryKind, status: EntryStatus) {
+export function entryListQuery(
+  companyId: string,
+  kind: EntryKind,
+  status: EntryStatus,
+  sort?: ListSort,
+) {
   return infiniteQueryOptions({
-    queryKey: entryKeys.list(companyId, { screen: 'contas', kind, status }),
+    queryKey: entryKeys.list(companyId, { screen: 'contas', kind, status, sort }),
     queryFn: ({ pageParam, signal }) =>
-      getEntryListPage(companyId, kind, status, pageParam, signal),
+      getEntryListPage(companyId, kind, status, pageParam, { signal, sort }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });
 }
 
-export function useEntryList(kind: EntryKind, status: EntryStatus) {
+export function useEntryList(kind: EntryKind, status: EntryStatus, sort?: ListSort) {
   const { id } = useCurrentCompany();
-  return useInfiniteQuery(entryListQuery(id, kind, status));
+  return useInfiniteQuery({
+    ...entryListQuery(id, kind, status, sort),
+    // A new order keeps the rows on screen until its first page arrives.
+    placeholderData: keepPreviousData,
+  });
 }

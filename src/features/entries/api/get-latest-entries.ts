@@ -1,8 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ENTRY_COLUMNS, toEntry, type Entry } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { applyOrder, type ListSort } from '@/lib/list-order';
 import { supabase } from '@/lib/supabase';
+import { latestOrder } from '@/features/entries/lib/list-orders';
 import type { DateFilter } from '@/features/entries/lib/latest-period';
 
 export const LATEST_PAGE_SIZE = 50;
@@ -22,7 +24,7 @@ export async function getLatestEntriesPage(
   companyId: string,
   filter: DateFilter,
   offset: number,
-  signal?: AbortSignal,
+  { signal, sort }: { signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<LatestEntriesPage> {
   let request = supabase
     .from('entries')
@@ -30,10 +32,7 @@ export async function getLatestEntriesPage(
     .eq('company_id', companyId);
   if (filter.start) request = request.gte('due_date', filter.start);
   if (filter.end) request = request.lte('due_date', filter.end);
-  request = request
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(offset, offset + LATEST_PAGE_SIZE - 1);
+  request = applyOrder(request, latestOrder(sort)).range(offset, offset + LATEST_PAGE_SIZE - 1);
   if (signal) request = request.abortSignal(signal);
   const { data, error, count } = await request;
   if (error) throw error;
@@ -42,16 +41,21 @@ export async function getLatestEntriesPage(
   return { entries: data.map(toEntry), total, next: loaded < total ? loaded : null };
 }
 
-export function latestEntriesQuery(companyId: string, filter: DateFilter) {
+export function latestEntriesQuery(companyId: string, filter: DateFilter, sort?: ListSort) {
   return infiniteQueryOptions({
-    queryKey: entryKeys.list(companyId, { screen: 'latest', filter }),
-    queryFn: ({ pageParam, signal }) => getLatestEntriesPage(companyId, filter, pageParam, signal),
+    queryKey: entryKeys.list(companyId, { screen: 'latest', filter, sort }),
+    queryFn: ({ pageParam, signal }) =>
+      getLatestEntriesPage(companyId, filter, pageParam, { signal, sort }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });
 }
 
-export function useLatestEntries(filter: DateFilter) {
+export function useLatestEntries(filter: DateFilter, sort?: ListSort) {
   const { id } = useCurrentCompany();
-  return useInfiniteQuery(latestEntriesQuery(id, filter));
+  return useInfiniteQuery({
+    ...latestEntriesQuery(id, filter, sort),
+    // A new order keeps the rows on screen until its first page arrives.
+    placeholderData: keepPreviousData,
+  });
 }

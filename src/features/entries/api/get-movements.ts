@@ -17,6 +17,8 @@ import type {
   TransferMovement,
 } from '@/features/entries/lib/movements-csv';
 import { toCents } from '@/lib/money';
+import { applyOrder, type ListSort } from '@/lib/list-order';
+import { movementOrder } from '@/features/entries/lib/list-orders';
 
 export const MOVEMENTS_PAGE_SIZE = 50;
 
@@ -77,21 +79,23 @@ export interface MovementsPage {
 }
 
 /**
- * One page of search_movements: latest movement first. `limit` lets the CSV export read bigger
- * chunks (hosted PostgREST answers at most 1000 rows per request).
+ * One page of search_movements: latest movement first, or in `sort`'s order (the desktop table).
+ * `limit` lets the CSV export read bigger chunks (hosted PostgREST answers at most 1000 rows per
+ * request).
  */
 export async function getMovementsPage(
   args: MovementArgs,
   offset: number,
-  { limit = MOVEMENTS_PAGE_SIZE, signal }: { limit?: number; signal?: AbortSignal } = {},
+  {
+    limit = MOVEMENTS_PAGE_SIZE,
+    signal,
+    sort,
+  }: { limit?: number; signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<MovementsPage> {
-  let request = supabase
-    .rpc('search_movements', args, { count: 'exact' })
-    .select(MOVEMENT_COLUMNS)
-    .order('movement_date', { ascending: false })
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(offset, offset + limit - 1);
+  let request = applyOrder(
+    supabase.rpc('search_movements', args, { count: 'exact' }).select(MOVEMENT_COLUMNS),
+    movementOrder(sort),
+  ).range(offset, offset + limit - 1);
   if (signal) request = request.abortSignal(signal);
   const { data, error, count } = await request;
   if (error) throw error;
@@ -101,21 +105,29 @@ export async function getMovementsPage(
   return { movements: rows.map(toMovement), total, next: loaded < total ? loaded : null };
 }
 
-export function movementsQuery(companyId: string, filters: MovementFilters, today: string) {
+export function movementsQuery(
+  companyId: string,
+  filters: MovementFilters,
+  today: string,
+  sort?: ListSort,
+) {
   const args = toMovementArgs(companyId, filters, today);
   return infiniteQueryOptions({
-    queryKey: entryKeys.movements(companyId, { ...args }),
-    queryFn: ({ pageParam, signal }) => getMovementsPage(args, pageParam, { signal }),
+    queryKey: entryKeys.movements(companyId, { ...args, sort }),
+    queryFn: ({ pageParam, signal }) => getMovementsPage(args, pageParam, { signal, sort }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });
 }
 
-/** Movimentações, filtered and paged on the server ("Carregar mais" loads the next 50). */
-export function useMovements(filters: MovementFilters) {
+/**
+ * Movimentações, filtered, ordered and paged on the server ("Carregar mais" loads the next 50 in
+ * the same order).
+ */
+export function useMovements(filters: MovementFilters, sort?: ListSort) {
   const { id } = useCurrentCompany();
   return useInfiniteQuery({
-    ...movementsQuery(id, filters, todayLocal()),
+    ...movementsQuery(id, filters, todayLocal(), sort),
     placeholderData: keepPreviousData,
   });
 }

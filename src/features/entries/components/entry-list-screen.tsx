@@ -14,6 +14,9 @@ import { todayLocal } from '@/lib/dates';
 import { useEntryList } from '@/features/entries/api/get-entry-list';
 import { useEntryListSummary } from '@/features/entries/api/get-entry-list-summary';
 import { EntryListRow } from '@/features/entries/components/entry-list-row';
+import { EntryListTable } from '@/features/entries/components/entry-list-table';
+import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
+import { useIsDesktop } from '@/lib/use-media-query';
 
 const texts = {
   expense: {
@@ -43,8 +46,15 @@ function EntryList({
   empty: string;
   onSettle: (entry: Entry) => void;
 }) {
-  const list = useEntryList(kind, status);
+  const desktop = useIsDesktop();
+  const [sort, setSort] = useState<ListSort | undefined>();
+  const list = useEntryList(kind, status, desktop ? sort : undefined);
   const today = todayLocal();
+  // The list's own order, shown on the date column: pending soonest due, settled latest first.
+  const defaultSort: ListSort = {
+    by: 'date',
+    direction: status === 'pending' ? 'ascending' : 'descending',
+  };
 
   if (list.isPending) return <Spinner label="Carregando..." className="py-10" />;
   if (list.isError) {
@@ -62,11 +72,24 @@ function EntryList({
   }
   return (
     <>
-      <ul className="flex flex-col gap-3">
-        {entries.map((entry) => (
-          <EntryListRow key={entry.id} entry={entry} today={today} onSettle={onSettle} />
-        ))}
-      </ul>
+      {desktop ? (
+        <EntryListTable
+          kind={kind}
+          pending={status === 'pending'}
+          entries={entries}
+          today={today}
+          sort={toTableSort(sort ?? defaultSort)}
+          onSortChange={(next) => setSort(toListSort(next))}
+          busy={list.isFetching}
+          onSettle={onSettle}
+        />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {entries.map((entry) => (
+            <EntryListRow key={entry.id} entry={entry} today={today} onSettle={onSettle} />
+          ))}
+        </ul>
+      )}
       {list.hasNextPage ? (
         <Button
           variant="outline"

@@ -1,8 +1,7 @@
 import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryError } from '@/components/query-state';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,10 +16,16 @@ import {
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { entryDetailPath, type Entry } from '@/lib/entries';
-import { formatDate, isOverdue, parseIsoDate, todayLocal } from '@/lib/dates';
+import { formatDate, parseIsoDate, todayLocal } from '@/lib/dates';
+import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
+import { useIsDesktop } from '@/lib/use-media-query';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useLatestEntries } from '@/features/entries/api/get-latest-entries';
+import {
+  EntryStatusBadge,
+  LatestEntriesTable,
+} from '@/features/entries/components/latest-entries-table';
 import {
   isLatestPeriod,
   LATEST_PERIODS,
@@ -30,17 +35,6 @@ import {
 
 function validDate(value: string | null): string | null {
   return value && parseIsoDate(value) ? value : null;
-}
-
-function StatusBadge({ entry, today }: { entry: Entry; today: string }) {
-  if (entry.status === 'paid') {
-    return <Badge variant="success">{entry.kind === 'expense' ? 'Pago' : 'Recebido'}</Badge>;
-  }
-  return isOverdue(entry.dueDate, today) ? (
-    <Badge variant="destructive">Atrasado</Badge>
-  ) : (
-    <Badge variant="secondary">Aberto</Badge>
-  );
 }
 
 function EntryRow({ entry, today }: { entry: Entry; today: string }) {
@@ -80,7 +74,7 @@ function EntryRow({ entry, today }: { entry: Entry; today: string }) {
             {isExpense ? '-' : '+'}
             {formatCurrency(entry.amountCents)}
           </span>
-          <StatusBadge entry={entry} today={today} />
+          <EntryStatusBadge entry={entry} today={today} />
         </div>
       </Link>
     </li>
@@ -100,7 +94,10 @@ export function LatestEntriesPage() {
   const custom = { start: validDate(params.get('inicio')), end: validDate(params.get('fim')) };
   const today = todayLocal();
   const filter = latestDateFilter(period, custom, today);
-  const latest = useLatestEntries(filter);
+  const desktop = useIsDesktop();
+  // The desktop table's order; the list's own is most recently recorded first.
+  const [sort, setSort] = useState<ListSort | undefined>();
+  const latest = useLatestEntries(filter, desktop ? sort : undefined);
 
   function update(next: { period: LatestPeriod; start: string | null; end: string | null }) {
     const search = new URLSearchParams();
@@ -184,11 +181,23 @@ export function LatestEntriesPage() {
           <p className="text-sm text-muted-foreground" role="status">
             {total === 1 ? '1 transação encontrada' : `${total} transações encontradas`}
           </p>
-          <ul className="divide-y">
-            {entries.map((entry) => (
-              <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} today={today} />
-            ))}
-          </ul>
+          {desktop ? (
+            <div className="mt-2">
+              <LatestEntriesTable
+                entries={entries}
+                today={today}
+                sort={sort && toTableSort(sort)}
+                onSortChange={(next) => setSort(toListSort(next))}
+                busy={latest.isFetching}
+              />
+            </div>
+          ) : (
+            <ul className="divide-y">
+              {entries.map((entry) => (
+                <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} today={today} />
+              ))}
+            </ul>
+          )}
           {latest.hasNextPage ? (
             <Button
               variant="outline"

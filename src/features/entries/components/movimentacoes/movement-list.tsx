@@ -6,9 +6,12 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ReverseTransferDialog } from '@/components/reverse-transfer-dialog';
+import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
+import { useIsDesktop } from '@/lib/use-media-query';
 import { useMovements } from '@/features/entries/api/get-movements';
 import type { MovementFilters } from '@/features/entries/lib/movement-filters';
 import { MovementRow } from '@/features/entries/components/movimentacoes/movement-row';
+import { MovementsTable } from '@/features/entries/components/movimentacoes/movements-table';
 import { TransferRow } from '@/features/entries/components/movimentacoes/transfer-row';
 import type { TransferMovement } from '@/features/entries/lib/movements-csv';
 
@@ -18,9 +21,17 @@ interface MovementListProps {
   onClearFilters: () => void;
 }
 
-/** The filtered entries and transfers, 50 at a time, latest movement first. */
+/** search_movements' own order, which the table shows as sorted by date, latest first. */
+const DEFAULT_SORT: ListSort = { by: 'date', direction: 'descending' };
+
+/**
+ * The filtered entries and transfers, 50 at a time, latest movement first: cards on a phone, a
+ * table on the office desktop, whose date and value columns re-order the query itself.
+ */
 export function MovementList({ filters, filtered, onClearFilters }: MovementListProps) {
-  const movements = useMovements(filters);
+  const desktop = useIsDesktop();
+  const [sort, setSort] = useState<ListSort | undefined>();
+  const movements = useMovements(filters, desktop ? sort : undefined);
   const [reversing, setReversing] = useState<TransferMovement | null>(null);
 
   if (movements.isPending) return <Spinner label="Carregando movimentações..." className="py-8" />;
@@ -74,19 +85,29 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
         {total === 1 ? '1 movimentação' : `${total} movimentações`}
         {items.length < total ? ` · mostrando ${items.length}` : ''}
       </p>
-      <ul
-        aria-label="Movimentações"
-        aria-busy={movements.isFetching}
-        className="flex flex-col gap-2"
-      >
-        {items.map((m) =>
-          m.rowType === 'transfer' ? (
-            <TransferRow key={`transfer-${m.id}`} transfer={m} onReverse={setReversing} />
-          ) : (
-            <MovementRow key={`${m.kind}-${m.id}`} movement={m} />
-          ),
-        )}
-      </ul>
+      {desktop ? (
+        <MovementsTable
+          movements={items}
+          sort={toTableSort(sort ?? DEFAULT_SORT)}
+          onSortChange={(next) => setSort(toListSort(next))}
+          busy={movements.isFetching}
+          onReverse={setReversing}
+        />
+      ) : (
+        <ul
+          aria-label="Movimentações"
+          aria-busy={movements.isFetching}
+          className="flex flex-col gap-2"
+        >
+          {items.map((m) =>
+            m.rowType === 'transfer' ? (
+              <TransferRow key={`transfer-${m.id}`} transfer={m} onReverse={setReversing} />
+            ) : (
+              <MovementRow key={`${m.kind}-${m.id}`} movement={m} />
+            ),
+          )}
+        </ul>
+      )}
       {movements.hasNextPage ? (
         <Button
           variant="outline"

@@ -1,0 +1,181 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MovementList } from '@/features/entries/components/movimentacoes/movement-list';
+import { EMPTY_MOVEMENT_FILTERS } from '@/features/entries/lib/movement-filters';
+import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import { createQueryClient } from '@/lib/query-client';
+import { DESKTOP_QUERY } from '@/lib/use-media-query';
+import { rpcUrl, server } from '@/test/msw-server';
+
+const company: CurrentCompany = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Construtora Teste',
+  role: 'admin',
+  userId: '22222222-2222-4222-8222-222222222222',
+  email: 'paula@example.com',
+  fullName: 'Paula',
+};
+
+function movementRow(i: number, amount: number) {
+  return {
+    row_type: 'entry',
+    kind: i % 2 === 0 ? 'expense' : 'income',
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    description: `Lançamento ${i}`,
+    amount,
+    paid_amount: 0,
+    open_amount: amount,
+    due_date: '2026-03-10',
+    status: 'pending',
+    settled_on: null,
+    counterparty_name: 'Depósito Silva',
+    project_id: null,
+    project_name: null,
+    category_id: null,
+    category_name: null,
+    category_color: null,
+    bank_account_id: null,
+    bank_account_name: null,
+    installment_number: null,
+    installment_count: null,
+    created_at: '2026-03-01T12:00:00Z',
+    movement_date: '2026-03-10',
+    display_status: 'open',
+    paid_total: 0,
+    display_amount: amount,
+    to_account_id: null,
+    to_account_name: null,
+    reversed: false,
+    reversed_on: null,
+  };
+}
+
+function setDesktop(desktop: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: desktop && query === DESKTOP_QUERY,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/**
+ * search_movements as PostgREST answers it: 60 rows in all, pages of 50; the server's order is
+ * whatever `order=` asks (the test reverses the value order, so a list sorted in the browser
+ * would show it wrong).
+ */
+function serveMovements() {
+  const calls: { order: string | null; offset: string | null }[] = [];
+  server.use(
+    http.post(rpcUrl('search_movements'), ({ request }) => {
+      const url = new URL(request.url);
+      const order = url.searchParams.get('order');
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      calls.push({ order, offset: url.searchParams.get('offset') });
+      const all = Array.from({ length: 60 }, (_, i) => movementRow(i, (i + 1) * 10));
+      const sorted = order?.startsWith('display_amount.desc')
+        ? [...all].reverse()
+        : order?.startsWith('display_amount.asc')
+          ? all
+          : [...all].sort((a, b) => a.description.localeCompare(b.description));
+      const rows = sorted.slice(offset, offset + 50);
+      return HttpResponse.json(rows, {
+        headers: { 'Content-Range': `${offset}-${offset + rows.length - 1}/60` },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderList() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CurrentCompanyContext.Provider value={company}>
+        <MemoryRouter>
+          <MovementList
+            filters={EMPTY_MOVEMENT_FILTERS}
+            filtered={false}
+            onClearFilters={() => undefined}
+          />
+        </MemoryRouter>
+      </CurrentCompanyContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const descriptions = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('MovementList', { timeout: 30_000 }, () => {
+  beforeEach(() => setDesktop(true));
+
+  it('on the desktop, sorting by value asks search_movements for that order and pages on in it', async () => {
+    const user = userEvent.setup();
+    const calls = serveMovements();
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'Movimentações' });
+    expect(calls[0]?.order).toBe('movement_date.desc,created_at.desc,id.asc');
+    const value = within(table).getByRole('columnheader', { name: 'Valor' });
+    expect(value).toHaveAttribute('aria-sort', 'none');
+    expect(within(table).getByRole('columnheader', { name: 'Data' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    await user.click(within(value).getByRole('button'));
+    await vi.waitFor(() =>
+      expect(calls.at(-1)?.order).toBe(
+        'display_amount.asc,movement_date.desc,created_at.desc,id.asc',
+      ),
+    );
+    await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 0'));
+    expect(value).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(value).getByRole('button'));
+    await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 59'));
+    expect(calls.at(-1)?.order).toMatch(/^display_amount\.desc,/);
+    expect(value).toHaveAttribute('aria-sort', 'descending');
+    // The rows stay in the server's order: nothing is re-sorted in the browser.
+    expect(descriptions(table).slice(0, 3)).toEqual([
+      'Lançamento 59',
+      'Lançamento 58',
+      'Lançamento 57',
+    ]);
+
+    // The next page continues the same order.
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await vi.waitFor(() => expect(descriptions(table)).toHaveLength(60));
+    expect(calls.at(-1)).toEqual({
+      order: 'display_amount.desc,movement_date.desc,created_at.desc,id.asc',
+      offset: '50',
+    });
+    expect(descriptions(table).at(-1)).toBe('Lançamento 0');
+  });
+
+  it('on a phone, the cards in the default order, no table', async () => {
+    setDesktop(false);
+    const calls = serveMovements();
+    renderList();
+
+    const list = await screen.findByRole('list', { name: 'Movimentações' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(calls.map((c) => c.order)).toEqual(['movement_date.desc,created_at.desc,id.asc']);
+  });
+});

@@ -1,0 +1,218 @@
+// The desktop tables of issue 14 sort the entry lists by date or by value in SQL (PostgREST
+// `order=` on search_movements, the entries view and account_ledger), so that "Carregar mais"
+// continues the same order. The orders the app sends (src/features/*/lib), read page by page as a
+// real member (an RPC's result can only be ordered by the columns it selects: the app selects them
+// all): every row exactly once, dates or amounts monotonic, the same as one unpaged read,
+// and the list's filters still apply.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyOrder, type ListSort } from '../../src/lib/list-order';
+import {
+  entryListOrder,
+  latestOrder,
+  movementOrder,
+} from '../../src/features/entries/lib/list-orders';
+import { ledgerOrder } from '../../src/features/bank-accounts/lib/ledger';
+import { createMember } from './helpers';
+import {
+  createBankAccount,
+  createPayable,
+  createReceivable,
+  settlePayable,
+  settleReceivable,
+  type Member,
+} from './money-helpers';
+
+const PAGE = 3;
+const TODAY = '2026-06-30';
+
+let owner: Member;
+let accountId: string;
+
+type Page<T> = PromiseLike<{ data: T[] | null; error: unknown }>;
+
+/** Every page of `size` rows, until a short one. */
+async function readPaged<T>(read: (from: number, to: number) => Page<T>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await read(from, from + PAGE - 1);
+    if (error) throw new Error(JSON.stringify(error));
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < PAGE) return rows;
+  }
+}
+
+function expectMonotonic(values: (string | number)[], direction: ListSort['direction']) {
+  const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  expect(values).toEqual(direction === 'ascending' ? sorted : sorted.reverse());
+}
+
+const SORTS: ListSort[] = [
+  { by: 'value', direction: 'ascending' },
+  { by: 'value', direction: 'descending' },
+  { by: 'date', direction: 'ascending' },
+  { by: 'date', direction: 'descending' },
+];
+
+beforeAll(async () => {
+  owner = await createMember('Construtora Ordem');
+  accountId = (await createBankAccount(owner, 0, { name: 'Conta Ordem' })).id;
+  // Equal amounts and equal dates on purpose: only the last term (id) tells them apart.
+  const payables: [string, number, string, string | null][] = [
+    ['Cimento', 300, '2026-06-10', '2026-06-12'],
+    ['Areia', 50, '2026-06-20', null],
+    ['Brita', 300, '2026-06-20', null],
+    ['Aço', 1200, '2026-05-02', '2026-06-01'],
+    ['Tijolo', 75.5, '2026-07-15', null],
+    ['Prego', 50, '2026-06-10', '2026-06-12'],
+    ['Telha', 980, '2026-08-01', null],
+  ];
+  for (const [description, amount, due, paid] of payables) {
+    const p = await createPayable(owner, amount, { description, due_date: due });
+    if (paid) await settlePayable(owner, p.id, accountId, paid);
+  }
+  const receivables: [string, number, string, string | null][] = [
+    ['Medição 1', 5000, '2026-06-05', '2026-06-05'],
+    ['Medição 2', 50, '2026-06-20', '2026-06-21'],
+    ['Medição 3', 640, '2026-07-01', null],
+  ];
+  for (const [description, amount, due, received] of receivables) {
+    const r = await createReceivable(owner, amount, { description, due_date: due });
+    if (received) await settleReceivable(owner, r.id, accountId, received);
+  }
+});
+
+describe('orders of the paged lists', () => {
+  it('search_movements by value and by date, page by page, with the filters applied', async () => {
+    for (const args of [
+      { p_company_id: owner.company.id, p_today: TODAY },
+      { p_company_id: owner.company.id, p_today: TODAY, p_kinds: ['expense'] },
+    ]) {
+      const expected = args.p_kinds ? 7 : 10;
+      for (const sort of SORTS) {
+        const request = () =>
+          applyOrder(
+            owner.client
+              .rpc('search_movements', args)
+              .select('id, display_amount, movement_date, kind, created_at'),
+            movementOrder(sort),
+          );
+        const paged = await readPaged((from, to) => request().range(from, to));
+        expect(paged).toHaveLength(expected);
+        expect(new Set(paged.map((r) => r.id)).size).toBe(expected);
+        if (args.p_kinds) expect(paged.every((r) => r.kind === 'expense')).toBe(true);
+        expectMonotonic(
+          paged.map((r) => (sort.by === 'value' ? Number(r.display_amount) : r.movement_date)),
+          sort.direction,
+        );
+        const whole = await request();
+        expect(paged).toEqual(whole.data);
+      }
+    }
+    // The default (no sort): latest movement first, as before.
+    const plain = await readPaged((from, to) =>
+      applyOrder(
+        owner.client
+          .rpc('search_movements', { p_company_id: owner.company.id, p_today: TODAY })
+          .select('id, movement_date, created_at'),
+        movementOrder(),
+      ).range(from, to),
+    );
+    expectMonotonic(
+      plain.map((r) => r.movement_date),
+      'descending',
+    );
+    // By value is not by date: the test data tells them apart.
+    const byValue = await readPaged((from, to) =>
+      applyOrder(
+        owner.client
+          .rpc('search_movements', { p_company_id: owner.company.id, p_today: TODAY })
+          .select('id, display_amount, movement_date, created_at'),
+        movementOrder({ by: 'value', direction: 'descending' }),
+      ).range(from, to),
+    );
+    expect(byValue.map((r) => r.id)).not.toEqual(plain.map((r) => r.id));
+  });
+
+  it('Contas a Pagar (entries view) by value and by date, pending and paid', async () => {
+    for (const status of ['pending', 'paid'] as const) {
+      for (const sort of [undefined, ...SORTS]) {
+        const request = () =>
+          applyOrder(
+            owner.client
+              .from('entries')
+              .select('id, amount, open_amount, due_date, settled_on')
+              .eq('company_id', owner.company.id)
+              .eq('kind', 'expense')
+              .eq('status', status),
+            entryListOrder(status, sort),
+          );
+        const paged = await readPaged((from, to) => request().range(from, to));
+        expect(paged).toHaveLength(status === 'pending' ? 4 : 3);
+        expect(new Set(paged.map((r) => r.id)).size).toBe(paged.length);
+        const direction = sort?.direction ?? (status === 'pending' ? 'ascending' : 'descending');
+        expectMonotonic(
+          paged.map((r) =>
+            sort?.by === 'value'
+              ? Number(status === 'pending' ? r.open_amount : r.amount)
+              : String(status === 'pending' ? r.due_date : r.settled_on),
+          ),
+          direction,
+        );
+        expect(paged).toEqual((await request()).data);
+      }
+    }
+  });
+
+  it('Últimos lançamentos by value and by due date, within the period filter', async () => {
+    for (const sort of SORTS) {
+      const request = () =>
+        applyOrder(
+          owner.client
+            .from('entries')
+            .select('id, amount, due_date')
+            .eq('company_id', owner.company.id)
+            .gte('due_date', '2026-06-01')
+            .lte('due_date', '2026-06-30'),
+          latestOrder(sort),
+        );
+      const paged = await readPaged((from, to) => request().range(from, to));
+      // Cimento, Areia, Brita, Prego, Medição 1, Medição 2.
+      expect(paged).toHaveLength(6);
+      expectMonotonic(
+        paged.map((r) => (sort.by === 'value' ? Number(r.amount) : String(r.due_date))),
+        sort.direction,
+      );
+      expect(paged).toEqual((await request()).data);
+    }
+  });
+
+  it("a bank account's history (account_ledger) by value and by date", async () => {
+    for (const sort of SORTS) {
+      const request = () =>
+        applyOrder(
+          owner.client.rpc('account_ledger', { p_bank_account_id: accountId }),
+          ledgerOrder(sort),
+        );
+      const paged = await readPaged((from, to) => request().range(from, to));
+      // Cimento, Aço, Prego paid; Medição 1 and 2 received.
+      expect(paged).toHaveLength(5);
+      expect(new Set(paged.map((r) => r.id)).size).toBe(5);
+      expectMonotonic(
+        paged.map((r) => (sort.by === 'value' ? Number(r.amount) : r.transaction_date)),
+        sort.direction,
+      );
+      expect(paged).toEqual((await request()).data);
+    }
+    // With a search, only the matching rows, still in order.
+    const search = await readPaged((from, to) =>
+      applyOrder(
+        owner.client.rpc('account_ledger', { p_bank_account_id: accountId, p_search: 'medição' }),
+        ledgerOrder({ by: 'value', direction: 'ascending' }),
+      ).range(from, to),
+    );
+    expect(search.map((r) => [r.description, Number(r.amount)])).toEqual([
+      ['Medição 2', 50],
+      ['Medição 1', 5000],
+    ]);
+  });
+});
