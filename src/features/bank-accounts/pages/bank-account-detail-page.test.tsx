@@ -41,9 +41,15 @@ afterEach(() => {
   toast.dismiss();
 });
 
+// The account's reconciliation card: no statement imported yet.
+const noStatement = http.post(rpcUrl('statement_balance'), () =>
+  HttpResponse.json({ line_count: 0 }),
+);
+
 function serveAccount() {
   let removed = false;
   server.use(
+    noStatement,
     http.get(restUrl('bank_accounts'), async () => {
       // Every read after the removal answers without the row, the list a little later than the
       // detail would: the page may re-render as "not found" before the mutation settles.
@@ -135,6 +141,7 @@ describe('BankAccountDetailPage: the whole history in SQL', { timeout: 30_000 },
     const summaryCalls: Record<string, unknown>[] = [];
     let reversed: unknown = null;
     server.use(
+      noStatement,
       http.get(restUrl('bank_accounts'), () => HttpResponse.json([account])),
       http.get(restUrl('categories'), () => HttpResponse.json([])),
       http.post(rpcUrl('bank_account_summary'), async ({ request }) => {
