@@ -86,7 +86,9 @@ function printTable(
       ]),
       row([
         `Lighthouse mobile ${s.path}: accessibility`,
-        String(s.accessibility),
+        s.accessibilityFailures.length
+          ? `${s.accessibility} (${s.accessibilityFailures.join(', ')})`
+          : String(s.accessibility),
         `100 ${s.accessibility >= 100 ? '✓' : '✗'}`,
       ]),
     );

@@ -23,8 +23,9 @@ export interface LighthouseScore {
   path: string;
   performance: number;
   accessibility: number;
-  /** The audits that cost points, for the reader of the table. */
   lcpMs: number;
+  /** The accessibility audits that failed (their ids), for the reader of the table. */
+  accessibilityFailures: string[];
   tbtMs: number;
 }
 
@@ -159,6 +160,9 @@ export async function measureLighthouse(options: {
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+        accessibilityFailures: (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id),
       });
     }
     await browser.close().catch(() => undefined);

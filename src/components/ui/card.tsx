@@ -14,11 +14,15 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-4', className)} {...props} />;
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+/**
+ * An h2: a card is a section of the page under its h1 (PageHeader). An h3 skipped a level on
+ * pages such as Relatório (Lighthouse heading-order).
+ */
+export function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {
   return (
-    <h3 className={cn('font-semibold leading-none tracking-tight', className)} {...props}>
+    <h2 className={cn('font-semibold leading-none tracking-tight', className)} {...props}>
       {children}
-    </h3>
+    </h2>
   );
 }
 
