@@ -104,6 +104,9 @@ test('after one online visit, the app opens offline with "Sem conexão" and the 
   await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   await cachedOnDevice(page, description);
+  // The description is also in the cash-flow alert, saved first: wait for the list and the totals.
+  await cachedOnDevice(page, '"pending","expense"]');
+  await cachedOnDevice(page, '"summary",');
 
   await context.setOffline(true);
   await page.reload();
