@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryError, QueryState, type QueryErrorText } from '@/components/query-state';
@@ -71,6 +71,40 @@ describe('QueryState', () => {
     expect(await screen.findByText('Cimento')).toBeInTheDocument();
     expect(fetcher).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offline with nothing cached says "Sem conexão" instead of spinning, then loads online', async () => {
+    const fetcher = vi.fn(() => Promise.resolve(['Cimento']));
+    onlineManager.setOnline(false);
+    try {
+      renderRows(fetcher);
+      expect(await screen.findByText('Sem conexão')).toBeInTheDocument();
+      expect(screen.queryByText('Carregando linhas...')).not.toBeInTheDocument();
+      expect(fetcher).not.toHaveBeenCalled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(await screen.findByText('Cimento')).toBeInTheDocument();
+    expect(screen.queryByText('Sem conexão')).not.toBeInTheDocument();
+  });
+
+  it('without children renders nothing once loaded (a status guard)', async () => {
+    function Guard() {
+      const query = useQuery({ queryKey: ['guard'], queryFn: () => Promise.resolve(1) });
+      return (
+        <div data-testid="guard">
+          <QueryState query={query} loading="Carregando guarda..." error="Erro" />
+        </div>
+      );
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Guard />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Carregando guarda...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('guard')).toBeEmptyDOMElement());
   });
 });
 

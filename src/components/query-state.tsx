@@ -120,7 +120,12 @@ interface QueryStateProps<TData> {
   /** When true for the loaded data, `empty` is shown instead of the children. */
   isEmpty?: (data: TData) => boolean;
   empty?: ReactNode;
-  children: (data: TData) => ReactNode;
+  /**
+   * The loaded data's rendering. Omitted, QueryState renders nothing once the data is there: a
+   * screen that renders its data itself guards with it,
+   * `if (query.status !== 'success') return <QueryState query={query} ... />`.
+   */
+  children?: (data: TData) => ReactNode;
 }
 
 /**
@@ -172,5 +177,5 @@ export function QueryState<TData>({
     );
   }
   if (isEmpty?.(query.data)) return <>{empty}</>;
-  return <>{children(query.data)}</>;
+  return <>{children?.(query.data)}</>;
 }

@@ -78,7 +78,9 @@ async function payablesNamed(account: Account, description: string) {
   return data;
 }
 
-const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Sem conexão' });
+// The banner at the top, not a screen's own "Sem conexão" (a read with nothing saved on the device).
+const banner = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Mostrando os últimos dados salvos neste aparelho' });
 
 async function pickDueDate(page: Page, form: Locator, iso: string) {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
@@ -102,6 +104,9 @@ test('after one online visit, the app opens offline with "Sem conexão" and the 
   await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   await cachedOnDevice(page, description);
+  // The description is also in the cash-flow alert, saved first: wait for the list and the totals.
+  await cachedOnDevice(page, '"pending","expense"]');
+  await cachedOnDevice(page, '"summary",');
 
   await context.setOffline(true);
   await page.reload();
@@ -121,6 +126,37 @@ test('after one online visit, the app opens offline with "Sem conexão" and the 
 
   await context.setOffline(false);
   await expect(banner(page)).toHaveCount(0);
+});
+
+test('offline, a screen never opened online says "Sem conexão" instead of loading forever', async ({
+  page,
+  context,
+}) => {
+  const account = await createAccount('Construtora Sem Rede');
+  await firstOnlineVisit(page, account);
+  await expect(page.getByText(/Olá, /)).toBeVisible();
+
+  await context.setOffline(true);
+  const offlineNotice = page.getByRole('status').filter({
+    hasText: 'Estes dados não estão salvos neste aparelho.',
+  });
+  // Obras and Atividade were never visited: nothing of theirs is on the device.
+  for (const [path, loading] of [
+    ['/obras', 'Carregando obras...'],
+    ['/atividade', 'Carregando atividade...'],
+  ] as const) {
+    await page.goto(path);
+    await expect(offlineNotice).toBeVisible();
+    await expect(offlineNotice).toContainText('Sem conexão');
+    await expect(page.getByText(loading)).toHaveCount(0);
+  }
+  await screenshot(page, 'activity-offline');
+
+  // Back online, the paused read runs by itself.
+  await context.setOffline(false);
+  await expect(offlineNotice).toHaveCount(0);
+  await expect(page.getByText('Carregando atividade...')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('an expired access token with no network keeps the user in, on the cached data', async ({

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -45,6 +45,21 @@ describe('ProjectChoiceList', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('radio')[0]).toHaveAccessibleName('Geral');
     await userEvent.click(screen.getByRole('radio', { name: 'Geral' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('offline with no obras saved says so in a line instead of spinning; "Geral" stays', async () => {
+    server.use(http.get(restUrl('projects'), () => HttpResponse.json([])));
+    onlineManager.setOnline(false);
+    try {
+      wrap(<ProjectChoiceList tone="expense" noneLabel="Geral" value={null} onChange={vi.fn()} />);
+      expect(
+        await screen.findByText('Sem conexão: a lista aparece quando a conexão voltar.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Carregando obras...')).not.toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Geral' })).toBeChecked();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('shows null as the "none" choice checked', () => {

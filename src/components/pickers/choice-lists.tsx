@@ -3,6 +3,21 @@ import { ChoiceList, type ChoiceTone } from '@/components/pickers/choice-list';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories, useClients, useProjects, useSuppliers } from '@/lib/api/lookups';
 
+/**
+ * A lookup that has not loaded: the spinner, or — offline with nothing saved on the device, where
+ * React Query pauses the read — one short line saying so instead of spinning forever.
+ */
+function LookupPending({ paused, label }: { paused: boolean; label: string }) {
+  if (paused) {
+    return (
+      <p className="text-sm text-muted-foreground" role="status">
+        Sem conexão: a lista aparece quando a conexão voltar.
+      </p>
+    );
+  }
+  return <Spinner className="justify-start text-sm" label={label} />;
+}
+
 interface LookupChoiceListProps {
   value: string | null | undefined;
   tone: ChoiceTone;
@@ -17,7 +32,7 @@ export function CategoryChoiceList({
 }: LookupChoiceListProps & { type: 'income' | 'expense'; onChange: (categoryId: string) => void }) {
   const categories = useCategories({ type, activeOnly: true });
   if (categories.isPending)
-    return <Spinner className="justify-start text-sm" label="Carregando categorias..." />;
+    return <LookupPending paused={categories.isPaused} label="Carregando categorias..." />;
   if (categories.isError) {
     return (
       <p className="text-sm text-destructive" role="alert">
@@ -82,7 +97,7 @@ export function ProjectChoiceList({
         }))}
       />
       {projects.isPending ? (
-        <Spinner className="justify-start text-sm" label="Carregando obras..." />
+        <LookupPending paused={projects.isPaused} label="Carregando obras..." />
       ) : null}
       {projects.isError ? (
         <p className="text-sm text-destructive" role="alert">
@@ -120,7 +135,7 @@ function PartyChoiceList({
   nouns: PartyNouns;
 }) {
   if (query.isPending)
-    return <Spinner className="justify-start text-sm" label={`Carregando ${nouns.plural}...`} />;
+    return <LookupPending paused={query.isPaused} label={`Carregando ${nouns.plural}...`} />;
   if (query.isError) {
     return (
       <p className="text-sm text-destructive" role="alert">

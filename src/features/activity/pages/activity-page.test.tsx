@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -33,6 +33,26 @@ function renderPage(company: CurrentCompany) {
 }
 
 describe('ActivityPage', { timeout: 30_000 }, () => {
+  it('offline with nothing saved says "Sem conexão" instead of spinning', async () => {
+    // What the paused reads ask once the connection returns (after the assertions).
+    server.use(
+      http.get(restUrl('user_profiles'), () => HttpResponse.json([])),
+      http.post(rpcUrl('company_activity'), () => HttpResponse.json([])),
+    );
+    const requests = trackRequests();
+    // createQueryClient seeds React Query's online state from the browser.
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderPage(admin);
+      expect(await screen.findByText('Sem conexão')).toBeInTheDocument();
+      expect(screen.queryByText('Carregando atividade...')).not.toBeInTheDocument();
+      expect(requests).toEqual([]);
+    } finally {
+      offline.mockRestore();
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('a member sees "Apenas administradores" and asks nothing', async () => {
     const requests = trackRequests();
     renderPage({ ...admin, role: 'member' });

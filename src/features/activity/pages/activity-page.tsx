@@ -1,10 +1,9 @@
 import { History, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { useActivity } from '@/features/activity/api/get-activity';
 import { usePeople } from '@/features/activity/api/get-people';
 import { ActivityFilters } from '@/features/activity/components/activity-filters';
@@ -40,14 +39,13 @@ function AdminActivity() {
   const filtered = filters.actor !== null || filters.entity !== null || filters.period !== 'all';
 
   let body;
-  if (activity.isPending) {
-    body = <Spinner label="Carregando atividade..." className="py-8" />;
-  } else if (activity.isError) {
+  if (activity.status !== 'success') {
     body = (
-      <QueryError
-        title="Não foi possível carregar a atividade."
-        onRetry={() => void activity.refetch()}
-        retrying={activity.isRefetching}
+      <QueryState
+        query={activity}
+        loading="Carregando atividade..."
+        loadingClassName="py-8"
+        error="Não foi possível carregar a atividade."
       />
     );
   } else {

@@ -1,11 +1,10 @@
 import { ArrowLeftRight, Landmark, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { AccountsSummary } from '@/features/bank-accounts/components/accounts-summary';
 import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
 import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-bank-account-dialog';
@@ -36,17 +35,16 @@ export function BankAccountsPage() {
         }
       />
 
-      {accounts.isPending ? (
-        <Spinner label="Carregando contas bancárias..." className="py-12" />
-      ) : accounts.isError ? (
-        <QueryError
-          title={
-            isNetworkError(accounts.error)
+      {accounts.status !== 'success' ? (
+        <QueryState
+          query={accounts}
+          loading="Carregando contas bancárias..."
+          loadingClassName="py-12"
+          error={
+            accounts.error !== null && isNetworkError(accounts.error)
               ? 'Erro inesperado ao carregar contas bancárias'
               : 'Erro ao carregar contas bancárias'
           }
-          onRetry={() => void accounts.refetch()}
-          retrying={accounts.isRefetching}
         />
       ) : accounts.data.length === 0 ? (
         <EmptyState

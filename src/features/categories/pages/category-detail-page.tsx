@@ -6,8 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { QueryError, QueryState } from '@/components/query-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { useCategory, type Category } from '@/features/categories/api/get-category';
@@ -26,24 +25,11 @@ export function CategoryDetailPage() {
   const { id = '' } = useParams();
   const category = useCategory(id);
 
-  if (category.isPending) {
+  if (category.status !== 'success') {
     return (
       <div>
         <PageHeader title="Categoria" backTo="/categorias" />
-        <Spinner label="Carregando..." className="py-10" />
-      </div>
-    );
-  }
-  if (category.isError) {
-    return (
-      <div>
-        <PageHeader title="Categoria" backTo="/categorias" />
-        <QueryError
-          title="Erro"
-          description={loadErrorText(category.error)}
-          onRetry={() => void category.refetch()}
-          retrying={category.isRefetching}
-        />
+        <QueryState query={category} error={{ title: 'Erro', description: loadErrorText }} />
       </div>
     );
   }

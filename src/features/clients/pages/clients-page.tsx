@@ -1,13 +1,12 @@
 import { Mail, MapPin, Pencil, Phone, Plus, Power, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { useClients, type Client } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
 import { useIsDesktop } from '@/lib/use-media-query';
@@ -92,14 +91,11 @@ export function ClientsPage() {
         />
       </div>
 
-      {clients.isPending ? (
-        <Spinner label="Carregando clientes..." className="py-10" />
-      ) : clients.isError ? (
-        <QueryError
-          title="Erro ao carregar clientes"
-          description={getErrorMessage(clients.error)}
-          onRetry={() => void clients.refetch()}
-          retrying={clients.isRefetching}
+      {clients.status !== 'success' ? (
+        <QueryState
+          query={clients}
+          loading="Carregando clientes..."
+          error={{ title: 'Erro ao carregar clientes', description: getErrorMessage }}
         />
       ) : all.length === 0 ? (
         <EmptyState

@@ -2,11 +2,10 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import type { EntryKind } from '@/lib/entries';
 import {
   getErrorMessage,
@@ -95,15 +94,14 @@ export function EntryDetailPage() {
       </div>
     );
   }
-  if (entry.isPending) return <Spinner label="Carregando lançamento..." className="py-10" />;
-  if (entry.isError) {
+  if (entry.status !== 'success') {
     return (
       <div className="grid gap-4">
         <Header title="Lançamento" onBack={goBack} />
-        <QueryError
-          title="Não foi possível carregar o lançamento."
-          onRetry={() => void entry.refetch()}
-          retrying={entry.isRefetching}
+        <QueryState
+          query={entry}
+          loading="Carregando lançamento..."
+          error="Não foi possível carregar o lançamento."
         />
       </div>
     );

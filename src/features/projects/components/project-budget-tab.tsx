@@ -1,7 +1,6 @@
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Progress, type ProgressColor } from '@/components/ui/progress';
-import { Spinner } from '@/components/ui/spinner';
 import { useProjectBudget, type BudgetLine } from '@/features/projects/api/get-project-budget';
 import { BudgetWarning } from '@/features/projects/components/budget-warning';
 import { budgetLevel, budgetUsedPercent } from '@/features/projects/lib/project-view';
@@ -75,14 +74,13 @@ function BudgetFigures({ line, title }: { line: BudgetLine; title: string }) {
 export function ProjectBudgetTab({ projectId }: { projectId: string }) {
   const budget = useProjectBudget(projectId);
 
-  if (budget.isPending) return <Spinner label="Carregando orçamento..." className="py-8" />;
-  if (budget.isError) {
+  if (budget.status !== 'success') {
     return (
-      <QueryError
-        title="Erro"
-        description="Não foi possível carregar o orçamento da obra."
-        onRetry={() => void budget.refetch()}
-        retrying={budget.isFetching}
+      <QueryState
+        query={budget}
+        loading="Carregando orçamento..."
+        loadingClassName="py-8"
+        error={{ title: 'Erro', description: 'Não foi possível carregar o orçamento da obra.' }}
       />
     );
   }

@@ -1,8 +1,7 @@
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useProjectEntries } from '@/features/projects/api/get-project-entries';
 import { entryDetailPath, type Entry } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
@@ -82,14 +81,13 @@ function EntryList({
 /** Financeiro: the obra's paid receipts and paid expenses. */
 export function ProjectFinanceTab({ projectId }: { projectId: string }) {
   const entries = useProjectEntries(projectId);
-  if (entries.isPending) return <Spinner label="Carregando lançamentos..." className="py-8" />;
-  if (entries.isError) {
+  if (entries.status !== 'success') {
     return (
-      <QueryError
-        title="Erro"
-        description="Não foi possível carregar os dados do projeto."
-        onRetry={() => void entries.refetch()}
-        retrying={entries.isFetching}
+      <QueryState
+        query={entries}
+        loading="Carregando lançamentos..."
+        loadingClassName="py-8"
+        error={{ title: 'Erro', description: 'Não foi possível carregar os dados do projeto.' }}
       />
     );
   }

@@ -1,12 +1,11 @@
 import { ArrowDown, ArrowUp, CheckCircle2, Circle, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { useProjectStages, type ProjectStage } from '@/features/projects/api/get-project-stages';
 import { useProjectBudget } from '@/features/projects/api/get-project-budget';
 import { useMoveStage, useRemoveStage } from '@/features/projects/api/manage-stages';
@@ -172,14 +171,13 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
   const remove = useRemoveStage(projectId);
   const [editing, setEditing] = useState<ProjectStage | null>(null);
 
-  if (stages.isPending) return <Spinner label="Carregando etapas..." className="py-8" />;
-  if (stages.isError) {
+  if (stages.status !== 'success') {
     return (
-      <QueryError
-        title="Erro"
-        description="Não foi possível carregar os dados do projeto."
-        onRetry={() => void stages.refetch()}
-        retrying={stages.isFetching}
+      <QueryState
+        query={stages}
+        loading="Carregando etapas..."
+        loadingClassName="py-8"
+        error={{ title: 'Erro', description: 'Não foi possível carregar os dados do projeto.' }}
       />
     );
   }

@@ -11,11 +11,10 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { useDeactivateTeamMember } from '@/features/projects/api/deactivate-team-member';
 import { useProjectTeam, type TeamMember } from '@/features/projects/api/get-project-team';
 import { AddMemberDialog } from '@/features/projects/components/add-member-dialog';
@@ -46,15 +45,13 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
   );
 
   let body;
-  if (team.isPending) {
-    body = <Spinner label="Carregando equipe..." className="py-8" />;
-  } else if (team.isError) {
+  if (team.status !== 'success') {
     body = (
-      <QueryError
-        title="Erro"
-        description="Não foi possível carregar os dados do projeto."
-        onRetry={() => void team.refetch()}
-        retrying={team.isFetching}
+      <QueryState
+        query={team}
+        loading="Carregando equipe..."
+        loadingClassName="py-8"
+        error={{ title: 'Erro', description: 'Não foi possível carregar os dados do projeto.' }}
       />
     );
   } else if (team.data.length === 0) {

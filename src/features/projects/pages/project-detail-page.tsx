@@ -1,11 +1,10 @@
 import { ArrowLeft, Building2, MapPin, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProject } from '@/features/projects/api/get-project';
 import { EditProjectDialog } from '@/features/projects/components/edit-project-dialog';
@@ -25,29 +24,20 @@ export function ProjectDetailPage() {
   const query = useProject(id);
   const [editing, setEditing] = useState(false);
 
-  if (query.isPending) {
+  if (query.status !== 'success') {
+    const unexpected = query.error !== null && isNetworkError(query.error);
     return (
       <>
         <PageHeader title="Obra" backTo="/obras" />
-        <Spinner label="Carregando obra..." className="py-10" />
-      </>
-    );
-  }
-
-  if (query.isError) {
-    const unexpected = isNetworkError(query.error);
-    return (
-      <>
-        <PageHeader title="Obra" backTo="/obras" />
-        <QueryError
-          title={unexpected ? 'Erro inesperado' : 'Erro'}
-          description={
-            unexpected
+        <QueryState
+          query={query}
+          loading="Carregando obra..."
+          error={{
+            title: unexpected ? 'Erro inesperado' : 'Erro',
+            description: unexpected
               ? 'Ocorreu um erro ao carregar os dados.'
-              : 'Não foi possível carregar os dados do projeto.'
-          }
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
+              : 'Não foi possível carregar os dados do projeto.',
+          }}
         />
       </>
     );

@@ -2,14 +2,13 @@ import { Building2, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Amount } from '@/components/amount';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { useProjectsOverview } from '@/features/projects/api/get-projects-overview';
 import { ProjectCard } from '@/features/projects/components/project-card';
 import { ProjectsTable } from '@/features/projects/components/projects-table';
@@ -80,14 +79,14 @@ export function ProjectsPage() {
         />
       </div>
 
-      {projects.isPending ? (
-        <Spinner label="Carregando obras..." className="py-10" />
-      ) : projects.isError ? (
-        <QueryError
-          title="Erro ao carregar obras"
-          description="Não foi possível carregar a lista de obras."
-          onRetry={() => void projects.refetch()}
-          retrying={projects.isFetching}
+      {projects.status !== 'success' ? (
+        <QueryState
+          query={projects}
+          loading="Carregando obras..."
+          error={{
+            title: 'Erro ao carregar obras',
+            description: 'Não foi possível carregar a lista de obras.',
+          }}
         />
       ) : visible.length === 0 ? (
         <EmptyState

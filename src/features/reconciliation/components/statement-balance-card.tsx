@@ -1,7 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useStatementBalance } from '@/features/reconciliation/api/get-reconciliation';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -16,14 +15,13 @@ export function StatementBalanceCard({ accountId }: { accountId: string }) {
         <CardTitle className="text-base">Saldo do extrato x sistema</CardTitle>
       </CardHeader>
       <CardContent>
-        {balance.isPending ? (
-          <Spinner label="Carregando saldos..." className="py-4" />
-        ) : balance.isError ? (
-          <QueryError
-            compact
-            title="Erro ao carregar os saldos"
-            onRetry={() => void balance.refetch()}
-            retrying={balance.isRefetching}
+        {balance.status !== 'success' ? (
+          <QueryState
+            query={balance}
+            loading="Carregando saldos..."
+            loadingClassName="py-4"
+            error="Erro ao carregar os saldos"
+            compactError
           />
         ) : balance.data.endDate === null ? (
           <p className="text-sm text-muted-foreground">

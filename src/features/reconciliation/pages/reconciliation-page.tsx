@@ -2,7 +2,7 @@ import { CheckCheck, Undo2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { QueryError } from '@/components/query-state';
+import { QueryOffline, QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -40,22 +40,15 @@ export function ReconciliationPage() {
   const account = useReconciliationAccount(id);
   const backTo = `/contas-bancarias/${id}`;
 
-  if (account.status === 'pending') {
+  if (account.status !== 'success') {
     return (
       <>
         <PageHeader title="Conciliação bancária" backTo={backTo} />
-        <Spinner label="Carregando conta..." className="py-12" />
-      </>
-    );
-  }
-  if (account.status === 'error') {
-    return (
-      <>
-        <PageHeader title="Conciliação bancária" backTo={backTo} />
-        <QueryError
-          title="Erro inesperado ao carregar a conta"
-          onRetry={account.refetch}
-          retrying={account.isRefetching}
+        <QueryState
+          query={account}
+          loading="Carregando conta..."
+          loadingClassName="py-12"
+          error="Erro inesperado ao carregar a conta"
         />
       </>
     );
@@ -249,13 +242,12 @@ function Reconciliation({ account }: { account: BankAccount }) {
             ) : null}
           </div>
 
-          {lines.isPending ? (
-            <Spinner label="Carregando lançamentos do extrato..." className="py-8" />
-          ) : lines.isError ? (
-            <QueryError
-              title="Erro ao carregar os lançamentos do extrato"
-              onRetry={() => void lines.refetch()}
-              retrying={lines.isRefetching}
+          {lines.status !== 'success' ? (
+            <QueryState
+              query={lines}
+              loading="Carregando lançamentos do extrato..."
+              loadingClassName="py-8"
+              error="Erro ao carregar os lançamentos do extrato"
             />
           ) : !hasPending ? (
             <EmptyState
@@ -266,14 +258,19 @@ function Reconciliation({ account }: { account: BankAccount }) {
                   : 'Todos os lançamentos do extrato estão conciliados ou ignorados.'
               }
             />
-          ) : suggestionsLoading ? (
-            <Spinner label="Procurando sugestões..." className="py-8" />
-          ) : candidates.isError ? (
-            <QueryError
-              title="Erro ao buscar sugestões"
-              onRetry={() => void candidates.refetch()}
-              retrying={candidates.isRefetching}
+          ) : candidates.status !== 'success' ? (
+            <QueryState
+              query={candidates}
+              loading="Procurando sugestões..."
+              loadingClassName="py-8"
+              error="Erro ao buscar sugestões"
             />
+          ) : guesses.isPending ? (
+            guesses.isPaused ? (
+              <QueryOffline />
+            ) : (
+              <Spinner label="Procurando sugestões..." className="py-8" />
+            )
           ) : (
             <ul className="grid grid-cols-1 gap-3" aria-label="Lançamentos a conciliar">
               {pending.map((line) => (

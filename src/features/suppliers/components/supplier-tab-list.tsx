@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/errors';
 
 interface SupplierTabListProps<T> {
@@ -41,14 +40,12 @@ export function SupplierTabList<T>({
           {actionLabel}
         </Button>
       </div>
-      {query.isPending ? (
-        <Spinner label={loadingLabel} className="py-6" />
-      ) : query.isError ? (
-        <QueryError
-          title={errorTitle}
-          description={getErrorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isRefetching}
+      {query.status !== 'success' ? (
+        <QueryState
+          query={query}
+          loading={loadingLabel}
+          loadingClassName="py-6"
+          error={{ title: errorTitle, description: getErrorMessage }}
         />
       ) : query.data.length === 0 ? (
         empty

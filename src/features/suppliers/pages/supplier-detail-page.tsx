@@ -12,12 +12,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Supplier } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
@@ -36,23 +35,13 @@ export function SupplierDetailPage() {
   const { id = '' } = useParams();
   const supplier = useSupplier(id);
 
-  if (supplier.isPending) {
+  if (supplier.status !== 'success') {
     return (
       <>
         <PageHeader title="Fornecedor" backTo="/fornecedores" />
-        <Spinner label="Carregando..." className="py-10" />
-      </>
-    );
-  }
-  if (supplier.isError) {
-    return (
-      <>
-        <PageHeader title="Fornecedor" backTo="/fornecedores" />
-        <QueryError
-          title="Erro ao carregar fornecedor"
-          description={getErrorMessage(supplier.error)}
-          onRetry={() => void supplier.refetch()}
-          retrying={supplier.isRefetching}
+        <QueryState
+          query={supplier}
+          error={{ title: 'Erro ao carregar fornecedor', description: getErrorMessage }}
         />
       </>
     );

@@ -2,13 +2,12 @@ import { Plus, Search, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Amount } from '@/components/amount';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { useSuppliers } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
 import { useIsDesktop } from '@/lib/use-media-query';
@@ -79,14 +78,11 @@ export function SuppliersPage() {
         />
       </div>
 
-      {suppliers.isPending ? (
-        <Spinner label="Carregando fornecedores..." className="py-10" />
-      ) : suppliers.isError ? (
-        <QueryError
-          title="Erro ao carregar fornecedores"
-          description={getErrorMessage(suppliers.error)}
-          onRetry={() => void suppliers.refetch()}
-          retrying={suppliers.isRefetching}
+      {suppliers.status !== 'success' ? (
+        <QueryState
+          query={suppliers}
+          loading="Carregando fornecedores..."
+          error={{ title: 'Erro ao carregar fornecedores', description: getErrorMessage }}
         />
       ) : suppliers.data.length === 0 ? (
         <EmptyState

@@ -1,9 +1,8 @@
 import { Landmark } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Amount } from '@/components/amount';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useBankAccounts } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { bankAccountTypeLabels } from '@/lib/labels';
@@ -20,17 +19,15 @@ function typeLabel(type: string): string {
 export function BalanceCards() {
   const accounts = useBankAccounts();
 
-  if (accounts.isPending) {
-    return <Spinner label="Carregando contas..." className="h-28" />;
-  }
-  if (accounts.isError) {
+  if (accounts.status !== 'success') {
     return (
-      <QueryError
-        compact
-        className="h-28"
-        title="Erro ao carregar contas bancárias"
-        onRetry={() => void accounts.refetch()}
-        retrying={accounts.isRefetching}
+      <QueryState
+        query={accounts}
+        loading="Carregando contas..."
+        loadingClassName="h-28"
+        error="Erro ao carregar contas bancárias"
+        errorClassName="min-h-28"
+        compactError
       />
     );
   }

@@ -1,10 +1,9 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { entryDetailPath, type Entry, type EntryKind } from '@/lib/entries';
 import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -57,14 +56,12 @@ export function PendingList({ kind, total, onSelect }: PendingListProps) {
         ) : null}
       </CardHeader>
       <CardContent className="px-2 pb-2">
-        {entries.isPending ? (
-          <Spinner label="Carregando..." className="py-6" />
-        ) : entries.isError ? (
-          <QueryError
-            compact
-            title="Não foi possível carregar as contas."
-            onRetry={() => void entries.refetch()}
-            retrying={entries.isRefetching}
+        {entries.status !== 'success' ? (
+          <QueryState
+            query={entries}
+            loadingClassName="py-6"
+            error="Não foi possível carregar as contas."
+            compactError
           />
         ) : entries.data.length === 0 ? (
           <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t.empty}</p>

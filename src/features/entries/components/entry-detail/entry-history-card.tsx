@@ -1,8 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import type { EntryDetail } from '@/features/entries/api/get-entry';
 import { useEntryHistory } from '@/features/entries/api/get-entry-history';
@@ -38,14 +37,13 @@ export function EntryHistoryCard({ entry }: { entry: EntryDetail }) {
         <CardTitle id="entry-history-title">Histórico</CardTitle>
       </CardHeader>
       <CardContent>
-        {history.isPending ? (
-          <Spinner label="Carregando histórico..." className="py-4" />
-        ) : history.isError ? (
-          <QueryError
-            compact
-            title="Não foi possível carregar o histórico."
-            onRetry={() => void history.refetch()}
-            retrying={history.isRefetching}
+        {history.status !== 'success' ? (
+          <QueryState
+            query={history}
+            loading="Carregando histórico..."
+            loadingClassName="py-4"
+            error="Não foi possível carregar o histórico."
+            compactError
           />
         ) : history.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhuma alteração registrada.</p>

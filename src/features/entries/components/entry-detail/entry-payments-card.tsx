@@ -1,7 +1,7 @@
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -14,7 +14,6 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import {
   errorKey,
@@ -116,14 +115,12 @@ export function EntryPaymentsCard({ entry }: { entry: EntryDetail }) {
         <CardTitle id="entry-payments-title">{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        {payments.isPending ? (
-          <Spinner label="Carregando..." className="py-4" />
-        ) : payments.isError ? (
-          <QueryError
-            compact
-            title={`Não foi possível carregar os ${title.toLowerCase()}.`}
-            onRetry={() => void payments.refetch()}
-            retrying={payments.isRefetching}
+        {payments.status !== 'success' ? (
+          <QueryState
+            query={payments}
+            loadingClassName="py-4"
+            error={`Não foi possível carregar os ${title.toLowerCase()}.`}
+            compactError
           />
         ) : payments.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">
