@@ -2,7 +2,7 @@ import { ArrowLeftRight, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { QueryError } from '@/components/query-state';
+import { QueryError, QueryState } from '@/components/query-state';
 import {
   ReverseTransferDialog,
   type ReversibleTransfer,
@@ -12,7 +12,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { useAccountLedger } from '@/features/bank-accounts/api/get-account-ledger';
 import { useAccountSummary } from '@/features/bank-accounts/api/get-account-summary';
 import { useBankAccount } from '@/features/bank-accounts/api/get-bank-account';
@@ -53,22 +52,15 @@ export function BankAccountDetailPage() {
     if (notFound) toast.error('Conta bancária não encontrada', { id: 'bank-account-not-found' });
   }, [notFound]);
 
-  if (account.isPending) {
+  if (account.status !== 'success') {
     return (
       <>
         <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
-        <Spinner label="Carregando detalhes da conta..." className="py-12" />
-      </>
-    );
-  }
-  if (account.isError) {
-    return (
-      <>
-        <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
-        <QueryError
-          title="Erro inesperado ao carregar detalhes da conta"
-          onRetry={() => void account.refetch()}
-          retrying={account.isRefetching}
+        <QueryState
+          query={account}
+          loading="Carregando detalhes da conta..."
+          loadingClassName="py-12"
+          error="Erro inesperado ao carregar detalhes da conta"
         />
       </>
     );
@@ -264,13 +256,12 @@ function AccountDetail({ account }: { account: BankAccount }) {
             </section>
           )}
 
-          {ledger.isPending ? (
-            <Spinner label="Carregando transações..." className="py-8" />
-          ) : ledger.isError ? (
-            <QueryError
-              title="Não foi possível carregar as transações."
-              onRetry={() => void ledger.refetch()}
-              retrying={ledger.isRefetching}
+          {ledger.status !== 'success' ? (
+            <QueryState
+              query={ledger}
+              loading="Carregando transações..."
+              loadingClassName="py-8"
+              error="Não foi possível carregar as transações."
             />
           ) : rows.length === 0 ? (
             <EmptyState

@@ -1,13 +1,12 @@
 import { AlertTriangle, CheckCircle2, Clock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { SettleDialog } from '@/features/entries/components/settle-dialog/settle-dialog';
 import { StatCard, TotalsError } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Entry, EntryKind, EntryStatus } from '@/lib/entries';
 import { todayLocal } from '@/lib/dates';
@@ -56,15 +55,8 @@ function EntryList({
     direction: status === 'pending' ? 'ascending' : 'descending',
   };
 
-  if (list.isPending) return <Spinner label="Carregando..." className="py-10" />;
-  if (list.isError) {
-    return (
-      <QueryError
-        title="Não foi possível carregar as contas."
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
+  if (list.status !== 'success') {
+    return <QueryState query={list} error="Não foi possível carregar as contas." />;
   }
   const entries = list.data.pages.flatMap((page) => page.entries);
   if (entries.length === 0) {

@@ -14,6 +14,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { QueryOffline } from '@/components/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useInvitations, type Invitation } from '@/features/preferences/api/get-invitations';
 import { useMembers, type Member } from '@/features/preferences/api/get-members';
@@ -143,7 +144,9 @@ export function MembersCard() {
           <h3 id="members-heading" className="text-sm font-semibold">
             Membros
           </h3>
-          {members.isPending ? (
+          {members.isPending && members.fetchStatus === 'paused' ? (
+            <QueryOffline />
+          ) : members.isPending ? (
             <Spinner label="Carregando usuários..." className="py-4" />
           ) : members.isError ? (
             <p role="alert" className="text-sm text-destructive">
@@ -244,7 +247,9 @@ function PendingInvitations({ invitations, busy, onCopyLink, onRevoke }: Pending
       <h3 id="invitations-heading" className="text-sm font-semibold">
         Convites pendentes
       </h3>
-      {invitations.isPending ? (
+      {invitations.isPending && invitations.fetchStatus === 'paused' ? (
+        <QueryOffline />
+      ) : invitations.isPending ? (
         <Spinner label="Carregando convites..." className="py-4" />
       ) : invitations.isError ? (
         <p role="alert" className="text-sm text-destructive">

@@ -1,10 +1,9 @@
 import { FilePlus2, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { ReverseTransferDialog } from '@/components/reverse-transfer-dialog';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useIsDesktop } from '@/lib/use-media-query';
@@ -34,14 +33,13 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
   const movements = useMovements(filters, desktop ? sort : undefined);
   const [reversing, setReversing] = useState<TransferMovement | null>(null);
 
-  if (movements.isPending) return <Spinner label="Carregando movimentações..." className="py-8" />;
-
-  if (movements.isError) {
+  if (movements.status !== 'success') {
     return (
-      <QueryError
-        title="Não foi possível carregar as movimentações."
-        onRetry={() => void movements.refetch()}
-        retrying={movements.isRefetching}
+      <QueryState
+        query={movements}
+        loading="Carregando movimentações..."
+        loadingClassName="py-8"
+        error="Não foi possível carregar as movimentações."
       />
     );
   }

@@ -195,7 +195,8 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   }
 
   let accountPlaceholder = 'Selecione a conta bancária';
-  if (accounts.isPending) accountPlaceholder = 'Carregando contas...';
+  if (accounts.isPending && accounts.fetchStatus === 'paused') accountPlaceholder = 'Sem conexão';
+  else if (accounts.isPending) accountPlaceholder = 'Carregando contas...';
   else if (accounts.isError) accountPlaceholder = 'Erro ao carregar contas bancárias';
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';
 
