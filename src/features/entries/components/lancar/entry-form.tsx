@@ -243,8 +243,9 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
       <form
         noValidate
         // From lg (the office desktop, as the sidebar) two columns: short fields side by side in
-        // DOM order (so Tab goes left to right), long ones (repetição, notes, buttons) across both.
-        className="grid gap-4 lg:grid-cols-2"
+        // DOM order (so Tab goes left to right), long ones (repetição, notes, buttons) across both;
+        // items-start: a field shorter than its neighbour keeps its height (no stretched Select).
+        className="grid gap-4 lg:grid-cols-2 lg:items-start"
         aria-label={kind === 'expense' ? 'Conta a Pagar' : 'Conta a Receber'}
         onSubmit={(event) => {
           event.preventDefault();
