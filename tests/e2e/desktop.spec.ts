@@ -4,8 +4,9 @@
 // Issue 14, the office desktop: from 1024 px a sidebar replaces the bottom navigation, the content
 // uses the width, lists are sortable tables, and the keyboard reaches everything (n, /, ?).
 // Runs in the desktop project only (playwright.config); each size sets its own viewport.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDaysIso } from '../../src/lib/dates';
+import { formatDateWith } from '../../src/lib/date-format';
 import {
   browserToday,
   centsOf,
@@ -311,3 +312,186 @@ for (const size of SIZES) {
     });
   });
 }
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, at most `max` times, and checks the focus
+ * is visible there (:focus-visible, which draws the ring). Fails if the target is never reached.
+ */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) break;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+  expect(await target.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+}
+
+/** A Radix Select from the keyboard: Tab to it, Enter opens it, ArrowDown to the option, Enter. */
+async function chooseByKeyboard(
+  page: Page,
+  trigger: Locator,
+  name: RegExp,
+  shown: string,
+): Promise<void> {
+  await tabTo(page, trigger);
+  await page.keyboard.press('Enter');
+  const option = page.getByRole('option', { name });
+  await expect(option).toBeVisible();
+  for (let i = 0; i < 10; i++) {
+    if (await option.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(option).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(option).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toContainText(shown);
+}
+
+test.describe('1366×900, keyboard only', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+  test.beforeEach(() => test.slow());
+
+  test('a payable is recorded and settled without the mouse; the balance drops by its value', async ({
+    page,
+  }) => {
+    const account = await createAccount('Construtora Teclado', 'Tina Teclado');
+    const { data: bank, error } = await account.client
+      .from('bank_accounts')
+      .insert({
+        company_id: account.companyId,
+        name: 'Conta Principal',
+        type: 'checking',
+        initial_balance: 2000,
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const balance = async () => {
+      const { data, error: readError } = await account.client
+        .from('bank_accounts')
+        .select('current_balance')
+        .eq('id', bank.id)
+        .single();
+      if (readError) throw readError;
+      return Number(data.current_balance);
+    };
+    await signIn(page, account.email, account.password);
+    // From here on, only the keyboard.
+
+    // "n" opens Lançar, Conta a Pagar.
+    await page.keyboard.press('n');
+    await expect(page).toHaveURL(/\/lancar$/);
+    const form = page.getByRole('form', { name: 'Conta a Pagar' });
+    const description = form.getByLabel(/Descrição/);
+    await expect(description).toBeVisible({ timeout: 30_000 });
+    await tabTo(page, description);
+    await page.keyboard.type('Brita nº 1');
+
+    const amount = form.getByLabel(/^Valor/);
+    await tabTo(page, amount);
+    await page.keyboard.type('315,75');
+
+    // Vencimento: the calendar opens with Enter, today has the focus, Enter picks it.
+    const due = form.getByRole('button', { name: /Data de Vencimento/ });
+    await tabTo(page, due);
+    await page.keyboard.press('Enter');
+    const today = formatDateWith(browserToday(), "d 'de' MMMM 'de' yyyy");
+    const todayButton = page
+      .getByRole('grid')
+      .getByRole('button', { name: new RegExp(today, 'i') });
+    await expect(todayButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(due).toContainText(formatDateWith(browserToday(), 'dd/MM/yyyy'));
+    await expect(due).toBeFocused();
+    // Formatted once the field lost the focus.
+    await expect(amount).toHaveValue(/R\$\s315,75/);
+
+    // Conta: a Radix Select, opened with Enter, chosen with the arrows and Enter.
+    const conta = form.getByRole('combobox', { name: 'Conta', exact: true });
+    await chooseByKeyboard(page, conta, /^Conta Principal - R\$/, 'Conta Principal');
+    await screenshot(page, 'keyboard-lancar-1366');
+
+    // Enter in a text field submits the form (Salvar).
+    await tabTo(page, description, { back: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Conta a pagar foi criada com sucesso.')).toBeVisible();
+    expect(await balance()).toBe(2000);
+
+    // Back to Resumo (home) through the sidebar, then the new bill in the A Pagar list.
+    const inicio = sidebar(page).getByRole('link', { name: 'Resumo' });
+    await tabTo(page, inicio, { back: true, max: 80 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    const bill = page
+      .getByRole('region', { name: 'A Pagar' })
+      .getByRole('link', { name: /Brita nº 1/ });
+    await expect(bill).toBeVisible();
+    await tabTo(page, bill, { max: 80 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/lancamentos\/expense\/[0-9a-f-]+$/);
+
+    // The detail's Dar Baixa, then the dialog: account (the one of the bill), confirm with Enter.
+    const darBaixa = page.getByRole('main').getByRole('button', { name: 'Dar Baixa' });
+    await tabTo(page, darBaixa, { max: 80 });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Dar Baixa - Pagamento' })).toBeVisible();
+    await chooseByKeyboard(
+      page,
+      dialog.getByRole('combobox', { name: 'Conta bancária' }),
+      /^Conta Principal - R\$/,
+      'Conta Principal',
+    );
+    const confirm = dialog.getByRole('button', { name: 'Confirmar Pagamento' });
+    await tabTo(page, confirm);
+    await screenshot(page, 'keyboard-dar-baixa-1366');
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByText('Brita nº 1 foi marcado como pago.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const { data: entries, error: entriesError } = await account.client
+      .from('entries')
+      .select('status, amount')
+      .eq('company_id', account.companyId);
+    if (entriesError) throw entriesError;
+    expect(entries).toEqual([{ status: 'paid', amount: 315.75 }]);
+    expect(await balance()).toBe(2000 - 315.75);
+  });
+
+  test('Lançar, Nova Obra and Novo Fornecedor lay their fields in two columns', async ({
+    page,
+  }) => {
+    const account = await createAccount('Construtora Colunas', 'Carla Colunas');
+    await signIn(page, account.email, account.password);
+    // Two fields of a row start at the same height, side by side.
+    const sideBySide = async (left: Locator, right: Locator) => {
+      const a = await left.boundingBox();
+      const b = await right.boundingBox();
+      expect(a && b && Math.abs(a.y - b.y) < 2 && a.x + a.width < b.x).toBe(true);
+    };
+
+    await page.goto('/lancar');
+    const form = page.getByRole('form', { name: 'Conta a Pagar' });
+    await expect(form.getByLabel(/^Valor/)).toBeVisible({ timeout: 30_000 });
+    await sideBySide(form.getByLabel(/Descrição/), form.getByLabel('Fornecedor'));
+    await sideBySide(
+      form.getByLabel(/^Valor/),
+      form.getByRole('button', { name: /Data de Vencimento/ }),
+    );
+    await screenshot(page, 'lancar-1366');
+
+    await page.goto('/obras/nova');
+    const obra = page.getByRole('form', { name: 'Nova Obra' });
+    await expect(obra.getByLabel(/Nome da obra/)).toBeVisible({ timeout: 30_000 });
+    await sideBySide(obra.getByLabel(/Nome da obra/), obra.getByLabel(/Nome do cliente/));
+    await screenshot(page, 'nova-obra-1366');
+
+    await page.goto('/fornecedores/novo');
+    const supplier = page.getByRole('form', { name: 'Novo fornecedor' });
+    await expect(supplier.getByLabel(/Nome do Fornecedor/)).toBeVisible({ timeout: 30_000 });
+    await sideBySide(supplier.getByLabel(/^Telefone/), supplier.getByLabel(/^Email/));
+    await screenshot(page, 'novo-fornecedor-1366');
+  });
+});

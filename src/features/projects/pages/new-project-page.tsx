@@ -146,7 +146,8 @@ export function NewProjectPage() {
         <form
           noValidate
           onSubmit={form.handleSubmit(onValid, toastInvalid)}
-          className="grid grid-cols-1 gap-4"
+          // From lg (the office desktop) the sections sit two by two; the buttons span both.
+          className="grid grid-cols-1 gap-4 lg:grid-cols-2"
           aria-label="Nova Obra"
         >
           <Section title="Informações Gerais">
@@ -340,7 +341,7 @@ export function NewProjectPage() {
             />
           </Section>
 
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-2 gap-3 lg:col-span-2 lg:flex lg:justify-end">
             <Button variant="outline" onClick={() => void navigate('/obras')} disabled={busy}>
               Cancelar
             </Button>

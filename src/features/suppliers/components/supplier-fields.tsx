@@ -21,6 +21,11 @@ interface SupplierFieldsProps {
   withCompanyDetails?: boolean;
   /** Wraps each section, e.g. in a card on the page and plainly in a dialog. */
   sectionClassName?: string;
+  /**
+   * From lg (the office desktop) short fields two by two, long ones (name, address, notes) across
+   * both columns: for the new-supplier page; the edit dialog is too narrow for it.
+   */
+  twoColumns?: boolean;
 }
 
 function Section({
@@ -47,18 +52,26 @@ export function SupplierFields({
   control,
   withCompanyDetails = false,
   sectionClassName,
+  twoColumns = false,
 }: SupplierFieldsProps) {
+  const sectionClass = cn(
+    twoColumns && 'lg:grid-cols-2 lg:[&>legend]:col-span-2',
+    sectionClassName,
+  );
+  // col-span-2 only where the grid has two columns: in one column it would add an implicit one.
+  const wide = twoColumns ? 'lg:col-span-2' : undefined;
   const text = (
     name: TextName,
     label: string,
     render: (field: ControllerRenderProps<SupplierInput, TextName>) => ReactNode,
     required = false,
+    className?: string,
   ) => (
     <FormField
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem required={required}>
+        <FormItem required={required} className={className}>
           <FormLabel>{label}</FormLabel>
           <FormControl>{render(field)}</FormControl>
           <FormMessage />
@@ -69,7 +82,7 @@ export function SupplierFields({
 
   return (
     <>
-      <Section title="Informações Básicas" className={sectionClassName}>
+      <Section title="Informações Básicas" className={sectionClass}>
         {text(
           'name',
           'Nome do Fornecedor',
@@ -77,6 +90,7 @@ export function SupplierFields({
             <Input {...field} maxLength={200} autoComplete="organization" />
           ),
           true,
+          wide,
         )}
         <FormField
           control={control}
@@ -107,7 +121,7 @@ export function SupplierFields({
         ))}
       </Section>
 
-      <Section title="Contato" className={sectionClassName}>
+      <Section title="Contato" className={sectionClass}>
         {text(
           'phone',
           'Telefone',
@@ -137,12 +151,18 @@ export function SupplierFields({
           ),
           true,
         )}
-        {text('address', 'Endereço', (field) => (
-          <Input {...field} maxLength={300} autoComplete="street-address" />
-        ))}
+        {text(
+          'address',
+          'Endereço',
+          (field) => (
+            <Input {...field} maxLength={300} autoComplete="street-address" />
+          ),
+          false,
+          wide,
+        )}
       </Section>
 
-      <Section title="Informações da Empresa" className={sectionClassName}>
+      <Section title="Informações da Empresa" className={sectionClass}>
         {text('document', 'CNPJ', (field) => (
           <Input {...field} maxLength={30} inputMode="numeric" placeholder="00.000.000/0000-00" />
         ))}
@@ -178,9 +198,15 @@ export function SupplierFields({
             />
           </>
         ) : null}
-        {text('notes', 'Observações', (field) => (
-          <Textarea {...field} maxLength={2000} rows={3} />
-        ))}
+        {text(
+          'notes',
+          'Observações',
+          (field) => (
+            <Textarea {...field} maxLength={2000} rows={3} />
+          ),
+          false,
+          wide,
+        )}
       </Section>
     </>
   );

@@ -56,9 +56,10 @@ export function NewSupplierPage() {
         >
           <SupplierFields
             control={form.control}
+            twoColumns
             sectionClassName="rounded-lg border bg-card p-4 pt-2 shadow-sm [&>legend]:float-left [&>legend]:mb-0 [&>legend]:w-full [&>legend]:pt-2"
           />
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid gap-2 sm:grid-cols-2 lg:flex lg:justify-end">
             <Button type="submit" disabled={createSupplier.isPending}>
               {createSupplier.isPending ? 'Cadastrando...' : 'Cadastrar Fornecedor'}
             </Button>

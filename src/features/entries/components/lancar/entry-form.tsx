@@ -242,7 +242,10 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     <Form {...form}>
       <form
         noValidate
-        className="grid gap-4"
+        // From lg (the office desktop, as the sidebar) two columns: short fields side by side in
+        // DOM order (so Tab goes left to right), long ones (repetição, notes, buttons) across both;
+        // items-start: a field shorter than its neighbour keeps its height (no stretched Select).
+        className="grid gap-4 lg:grid-cols-2 lg:items-start"
         aria-label={kind === 'expense' ? 'Conta a Pagar' : 'Conta a Receber'}
         onSubmit={(event) => {
           event.preventDefault();
@@ -250,7 +253,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
         }}
       >
         {hasDraft ? (
-          <div className="flex items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm">
+          <div className="flex items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm lg:col-span-2">
             <FileClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <span className="flex-1">Rascunho salvo neste navegador.</span>
             <Button variant="ghost" size="sm" onClick={discardDraft}>
@@ -335,7 +338,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           )}
         />
 
-        <fieldset className="grid gap-3 rounded-lg border p-3">
+        <fieldset className="grid gap-3 rounded-lg border p-3 lg:col-span-2">
           <legend className="px-1 text-sm font-medium">Repetição</legend>
           <div className="grid grid-cols-[1fr_auto] items-end gap-3">
             <FormField
@@ -414,24 +417,27 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           />
         </fieldset>
 
-        <FormField
-          control={form.control}
-          name="projectId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Obra/Projeto</FormLabel>
-              <FormControl>
-                <ProjectPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Geral (sem obra específica)"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <StageFormField control={form.control} setValue={form.setValue} />
+        {/* The obra and its stage share a row: the stage appears only once an obra is chosen. */}
+        <div className="grid gap-4 lg:col-span-2 lg:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="projectId"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Obra/Projeto</FormLabel>
+                <FormControl>
+                  <ProjectPicker
+                    value={field.value}
+                    onChange={field.onChange}
+                    noneLabel="Geral (sem obra específica)"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <StageFormField control={form.control} setValue={form.setValue} />
+        </div>
 
         <FormField
           control={form.control}
@@ -518,7 +524,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           control={form.control}
           name="notes"
           render={({ field }) => (
-            <FormItem>
+            <FormItem className="lg:col-span-2">
               <FormLabel>Observações</FormLabel>
               <FormControl>
                 <Textarea
@@ -533,10 +539,10 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           )}
         />
 
-        <StatusLegend kind={kind} />
+        <StatusLegend kind={kind} className="lg:col-span-2" />
 
-        <Card>
-          <CardContent className="grid gap-3 p-4">
+        <Card className="lg:col-span-2">
+          <CardContent className="grid gap-3 p-4 lg:flex lg:justify-end">
             <Button variant="outline" disabled={busy} onClick={saveDraft}>
               <Save aria-hidden="true" />
               Salvar rascunho

@@ -1,12 +1,13 @@
 import { Badge } from '@/components/ui/badge';
 import type { EntryKind } from '@/lib/entries';
+import { cn } from '@/lib/utils';
 
 /** The Status legend of the Lançar form: what each status of an entry means. */
-export function StatusLegend({ kind }: { kind: EntryKind }) {
+export function StatusLegend({ kind, className }: { kind: EntryKind; className?: string }) {
   return (
     <section
       aria-labelledby={`status-legend-${kind}`}
-      className="grid gap-2 rounded-lg border p-3 text-sm"
+      className={cn('grid gap-2 rounded-lg border p-3 text-sm', className)}
     >
       <h3 id={`status-legend-${kind}`} className="font-medium">
         Status
