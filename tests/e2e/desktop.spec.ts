@@ -182,10 +182,15 @@ for (const size of SIZES) {
       await expect(help).toBeVisible();
       await expect(help).toContainText('Abrir Lançar');
       await expect(help).toContainText('Buscar na lista da página');
-      // Centred, not a full-screen sheet.
-      const box = await help.boundingBox();
-      expect(box?.width).toBeLessThan(600);
-      expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - size.width / 2)).toBeLessThan(2);
+      // Centred, not a full-screen sheet (polled: the dialog slides in, so a box read mid-animation
+      // is off-centre).
+      await expect
+        .poll(async () => {
+          const box = await help.boundingBox();
+          return Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - size.width / 2);
+        })
+        .toBeLessThan(2);
+      expect((await help.boundingBox())?.width).toBeLessThan(600);
       await screenshot(page, `help-${size.width}`);
       // While the dialog is open, "n" does nothing; Esc closes it.
       await page.keyboard.press('n');

@@ -36,7 +36,10 @@ export function HomePage() {
         <SummaryTotals />
       </div>
 
-      <CashFlowWarning />
+      {/* Across the grid, so that the two pending lists stand side by side (empty: no gap). */}
+      <div className="empty:hidden lg:col-span-2">
+        <CashFlowWarning />
+      </div>
 
       <PendingList
         kind="expense"
