@@ -156,12 +156,14 @@ async function settled(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /Carregando/ })).toHaveCount(0, {
     timeout: 30_000,
   });
-  // Finite ones only: a spinner's rotation never finishes.
+  // Finite ones only: a spinner's rotation never finishes. An animation cancelled while we wait
+  // (its element re-rendered or removed) rejects `finished` with an AbortError: nothing left to
+  // wait for, so it counts as settled.
   await page.evaluate(`Promise.all(
     document
       .getAnimations()
       .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
-      .map((a) => a.finished),
+      .map((a) => a.finished.catch(() => undefined)),
   )`);
 }
 
