@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
@@ -12,13 +12,17 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding a phone's main thread for hundreds (docs/performance.md): taps and paints get through.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
 
 // The service worker (installable app, precached shell) registers once the first screen is up and
 // the browser is idle; its code is a separate chunk, never part of the entry.

@@ -150,6 +150,14 @@ export async function measureLighthouse(options: {
         undefined,
       );
       if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
+      // BENCH_LIGHTHOUSE_DIR=<dir> keeps each full report (open it in Chrome's Lighthouse viewer,
+      // or read its audits: bootup-time, mainthread-work-breakdown, long-tasks, lcp breakdown).
+      const keepDir = process.env.BENCH_LIGHTHOUSE_DIR;
+      if (keepDir) {
+        fs.mkdirSync(keepDir, { recursive: true });
+        const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+        fs.writeFileSync(path.join(keepDir, `${name}.json`), JSON.stringify(result.lhr));
+      }
       const { categories, audits, finalDisplayedUrl } = result.lhr;
       if (new URL(finalDisplayedUrl).pathname !== route) {
         throw new Error(`lighthouse ended on ${finalDisplayedUrl}, not ${route}: not signed in?`);

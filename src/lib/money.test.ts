@@ -93,6 +93,23 @@ describe('formatCurrency', () => {
     expect(formatCurrency(-50)).toBe(nbsp('-R$ 0,50'));
   });
 
+  it('writes exactly what Intl.NumberFormat pt-BR BRL writes', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const samples = [1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456_789, MAX_CENTS];
+    // Every magnitude, both signs, with a deterministic spread of digits.
+    for (let digits = 1; digits <= 15; digits++) {
+      for (let k = 1; k <= 7; k++) samples.push(Math.floor((10 ** digits * k) / 7.3));
+    }
+    for (const cents of samples) {
+      expect(formatCurrency(cents)).toBe(intl.format(cents / 100));
+      expect(formatCurrency(-cents)).toBe(intl.format(-cents / 100));
+    }
+  });
+
+  it('never writes a negative zero', () => {
+    expect(formatCurrency(-0)).toBe(nbsp('R$ 0,00'));
+  });
+
   it('round-trips with parseCurrency', () => {
     for (const cents of [1, 99, 100, 123456, 100000000, MAX_CENTS]) {
       expect(parseCurrency(formatCurrency(cents))).toBe(cents);

@@ -6,16 +6,32 @@
 /** Largest amount numeric(14,2) can hold, in centavos. */
 export const MAX_CENTS = 99_999_999_999_999;
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** 123456 → "R$ 1.234,56" (Intl separates "R$" with a no-break space). */
-export function formatCurrency(cents: number): string {
-  return brl.format(cents / 100);
-}
-
 const NBSP = '\u00a0';
 
-const compactNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+/** "1234567" → "1.234.567": pt-BR groups the integer part by thousands with dots. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/**
+ * 123456 → "R$ 1.234,56", -50 → "-R$ 0,50": exactly what Intl.NumberFormat('pt-BR', BRL)
+ * writes ("R$" and the number joined by a no-break space). Written by hand because creating the
+ * first Intl.NumberFormat loads the locale's data at start-up: about 40 ms of a phone's main
+ * thread before home could render (docs/performance.md).
+ */
+export function formatCurrency(cents: number): string {
+  const abs = Math.round(Math.abs(cents));
+  const sign = cents < 0 && abs !== 0 ? '-' : '';
+  const reais = groupThousands(String(Math.floor(abs / 100)));
+  return `${sign}R$${NBSP}${reais},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 12.3 → "12,3", 112 → "112", 1 → "1": at most one decimal, pt-BR separators. */
+function formatOneDecimal(value: number): string {
+  const tenths = Math.round(value * 10);
+  const whole = groupThousands(String(Math.floor(tenths / 10)));
+  return tenths % 10 === 0 ? whole : `${whole},${tenths % 10}`;
+}
 
 const COMPACT_UNITS = [
   { reais: 1e3, suffix: 'mil' },
@@ -41,7 +57,7 @@ export function formatCompactCurrency(cents: number): string {
     // Three significant digits at most: "R$ 12,3 mil", "R$ 112 mil".
     const exact = reais / unit.reais;
     const scaled = exact < 99.95 ? Math.round(exact * 10) / 10 : Math.round(exact);
-    text = `${sign}R$${NBSP}${compactNumber.format(scaled)}${NBSP}${unit.suffix}`;
+    text = `${sign}R$${NBSP}${formatOneDecimal(scaled)}${NBSP}${unit.suffix}`;
     if (scaled < 1000) break;
   }
   return text;

@@ -87,10 +87,15 @@ export function startCachePersistence(
       // this, data restored less than staleTime after it was saved counted as fresh, and a screen
       // opened after a reload showed a change made just before it as not made. Restored queries
       // are stale (the ones on screen refetch); anything fetched since start-up is left alone.
-      void queryClient.invalidateQueries({
-        predicate: (query) =>
-          inScope(query.queryKey, userId, scope) && query.state.dataUpdatedAt < startedAt,
-      });
+      // A request already under way is left to finish (cancelRefetch: false): it brings what the
+      // server has now, and restarting it cost every cold start a second round of requests.
+      void queryClient.invalidateQueries(
+        {
+          predicate: (query) =>
+            inScope(query.queryKey, userId, scope) && query.state.dataUpdatedAt < startedAt,
+        },
+        { cancelRefetch: false },
+      );
       unsubscribe = persistQueryClientSubscribe(options);
       // What loaded while this module was on its way raises no further cache event: save it now.
       void persistQueryClientSave(options);
