@@ -29,7 +29,21 @@ function requireApiAddress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router 7's package exports only its development build (warnings on: their messages are
+ * built on every route render). Production builds take the twin build the package also ships.
+ */
+function reactRouterProduction(command: 'build' | 'serve') {
+  if (command !== 'build') return [];
+  const dist = (file: string) =>
+    fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return [
+    { find: /^react-router$/, replacement: dist('index.mjs') },
+    { find: /^react-router\/dom$/, replacement: dist('dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   define: {
     // The offline cache of one build is never read by another (src/lib/offline/persist-cache.ts).
     'import.meta.env.VITE_APP_BUILD': JSON.stringify(`${version}+${Date.now().toString(36)}`),
@@ -81,8 +95,11 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...reactRouterProduction(command),
+    ],
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-});
+}));

@@ -3,19 +3,32 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import type { Entry } from '@/lib/entries';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
+import { usePendingEntries } from '@/features/entries/api/get-pending-entries';
 import { BalanceCards } from '@/features/entries/components/dashboard/balance-cards';
-import { CashFlowWarning } from '@/features/entries/components/dashboard/cash-flow-warning';
+import {
+  CashFlowWarning,
+  useHomeCashFlow,
+} from '@/features/entries/components/dashboard/cash-flow-warning';
 import { PendingList } from '@/features/entries/components/dashboard/pending-list';
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
 
 /** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
+/** A read that has answered, or that waits for the network (its card then says "Sem conexão"). */
+function settled(query: { status: string; fetchStatus: string }): boolean {
+  return query.status !== 'pending' || query.fetchStatus === 'paused';
+}
+
 export function HomePage() {
   const company = useCurrentCompany();
   const summary = useDashboardSummary();
   const [selected, setSelected] = useState<Entry | null>(null);
+  // The cash-flow alert (there or not, one line or several) and the two lists arrive in any
+  // order: shown together, nothing already on screen jumps down when another one lands.
+  const below = [useHomeCashFlow(), usePendingEntries('expense'), usePendingEntries('income')];
 
   return (
     // Phone: one column. Office desktop (lg): balances and totals across, the two pending lists
@@ -36,28 +49,39 @@ export function HomePage() {
         <SummaryTotals />
       </div>
 
-      {/* Across the grid, so that the two pending lists stand side by side (empty: no gap). */}
-      <div className="empty:hidden lg:col-span-2">
-        <CashFlowWarning />
-      </div>
+      {below.every(settled) ? (
+        <>
+          {/* Across the grid, so that the two pending lists stand side by side (empty: no gap). */}
+          <div className="empty:hidden lg:col-span-2">
+            <CashFlowWarning />
+          </div>
 
-      <PendingList
-        kind="expense"
-        total={summary.data?.payablePendingCount}
-        onSelect={setSelected}
-      />
-      <PendingList
-        kind="income"
-        total={summary.data?.receivablePendingCount}
-        onSelect={setSelected}
-      />
+          <PendingList
+            kind="expense"
+            total={summary.data?.payablePendingCount}
+            onSelect={setSelected}
+          />
+          <PendingList
+            kind="income"
+            total={summary.data?.receivablePendingCount}
+            onSelect={setSelected}
+          />
 
-      <Button asChild variant="outline" size="lg" className="lg:col-span-2 lg:justify-self-center">
-        <Link to="/ultimos-lancamentos">
-          <History aria-hidden="true" />
-          Últimos lançamentos
-        </Link>
-      </Button>
+          <Button
+            asChild
+            variant="outline"
+            size="lg"
+            className="lg:col-span-2 lg:justify-self-center"
+          >
+            <Link to="/ultimos-lancamentos">
+              <History aria-hidden="true" />
+              Últimos lançamentos
+            </Link>
+          </Button>
+        </>
+      ) : (
+        <Spinner label="Carregando pendências..." className="min-h-[50vh] lg:col-span-2" />
+      )}
 
       <LazySettleDialog entry={selected} onClose={() => setSelected(null)} />
     </div>

@@ -190,10 +190,13 @@ function SummaryReport() {
         </div>
       )}
 
-      {/* The chart scales with its width (an SVG viewBox): on the desktop, not beyond a card. */}
-      <div className="lg:max-w-2xl">
-        <BalanceSection filters={filters} />
-      </div>
+      {/* The chart scales with its width (an SVG viewBox): on the desktop, not beyond a card. It
+          waits for the summary above, which would otherwise push it down the screen on arrival. */}
+      {summary.isPending ? null : (
+        <div className="lg:max-w-2xl">
+          <BalanceSection filters={filters} />
+        </div>
+      )}
     </div>
   );
 }

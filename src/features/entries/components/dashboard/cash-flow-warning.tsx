@@ -9,6 +9,12 @@ import { formatCurrency } from '@/lib/money';
 
 const HOME_HORIZON = 30;
 
+/** The projection home summarises: all active accounts, the next 30 days. */
+export function useHomeCashFlow() {
+  const { id } = useCurrentCompany();
+  return useQuery(cashFlowQuery(id, HOME_HORIZON, null, todayLocal()));
+}
+
 /**
  * Home's summary of the Fluxo de caixa previsto (all active accounts, next 30 days): the first day
  * the projected balance goes negative and the payables that take it there, else the balance at the
@@ -16,8 +22,7 @@ const HOME_HORIZON = 30;
  * has the full view with its own error state.
  */
 export function CashFlowWarning() {
-  const { id } = useCurrentCompany();
-  const projection = useQuery(cashFlowQuery(id, HOME_HORIZON, null, todayLocal()));
+  const projection = useHomeCashFlow();
   const titleId = useId();
   if (!projection.data) return null;
   const { firstNegative, days } = projection.data;
