@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { getFreePort, REPO_ROOT, startStack } from '../local-stack/stack';
 import { measureApi, type ApiReport } from './api';
 import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
-import { measureLighthouse, type LighthouseScore } from './lighthouse';
+import { measureLighthouse, waitForHttp, type LighthouseScore } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
@@ -34,19 +34,6 @@ const PAGES = ['/', '/relatorio', '/movimentacoes'];
 /** The browser's "today" in Brazil, as the app sends it. */
 function todayInBrazil(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
-
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 function row(cells: string[]): string {

@@ -40,12 +40,16 @@ export const INITIAL_JS_BUDGET_GZIP = 180_000;
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** `vite build` into outDir (VITE_* from env), quiet but for warnings and errors. */
-export function buildApp(outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export function buildApp(
+  outDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  root: string = REPO_ROOT,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
-        path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+        path.join(root, 'node_modules/vite/bin/vite.js'),
         'build',
         '--outDir',
         outDir,
@@ -53,7 +57,7 @@ export function buildApp(outDir: string, env: NodeJS.ProcessEnv = process.env): 
         '--logLevel',
         'error',
       ],
-      { cwd: REPO_ROOT, env, stdio: 'inherit' },
+      { cwd: root, env, stdio: 'inherit' },
     );
     child.on('error', reject);
     child.on('exit', (code) =>

@@ -43,6 +43,20 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Resolves once `url` answers 2xx. */
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
 async function waitForDevTools(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -59,7 +73,7 @@ async function waitForDevTools(port: number, child: ChildProcess): Promise<void>
 }
 
 /** The localStorage entry supabase-js writes after signInWithPassword (key and value). */
-async function demoSession(
+export async function demoSession(
   apiUrl: string,
   anonKey: string,
   email: string,
