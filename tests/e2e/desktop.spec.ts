@@ -443,12 +443,16 @@ test.describe('1366×900, keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/lancamentos\/expense\/[0-9a-f-]+$/);
 
-    // The detail's Dar Baixa, then the dialog: account (the one of the bill), confirm with Enter.
+    // The detail's Dar Baixa, then the dialog: account (the one of the bill, already chosen),
+    // confirm with Enter.
     const darBaixa = page.getByRole('main').getByRole('button', { name: 'Dar Baixa' });
     await tabTo(page, darBaixa, { max: 80 });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Dar Baixa - Pagamento' })).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Conta bancária' })).toContainText(
+      /^Conta Principal - R\$/,
+    );
     await chooseByKeyboard(
       page,
       dialog.getByRole('combobox', { name: 'Conta bancária' }),
