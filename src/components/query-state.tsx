@@ -101,6 +101,20 @@ export function QueryOffline({ className }: { className?: string }) {
   );
 }
 
+/**
+ * The one line a lookup list (a picker's rows, a row of filter chips) shows instead of spinning when
+ * the device is offline and the list was never saved on it.
+ */
+export const LOOKUP_OFFLINE_TEXT = 'Sem conexão: a lista aparece quando a conexão voltar.';
+
+export function LookupOffline({ className }: { className?: string }) {
+  return (
+    <p className={cn('text-sm text-muted-foreground', className)} role="status">
+      {LOOKUP_OFFLINE_TEXT}
+    </p>
+  );
+}
+
 export interface QueryErrorText {
   title: string;
   /** Fixed text, or derived from the error (e.g. `getErrorMessage`). */

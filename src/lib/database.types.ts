@@ -1234,6 +1234,7 @@ export type Database = {
           stage_name: string | null;
           status: string | null;
           updated_at: string | null;
+          signed_amount: number | null;
         };
         Relationships: [];
       };
@@ -2012,6 +2013,7 @@ export type Database = {
           reversed_on: string;
           row_type: string;
           settled_on: string;
+          signed_amount: number;
           status: string;
           to_account_id: string;
           to_account_name: string;
@@ -2112,6 +2114,12 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      signed_amount: {
+        Args: { '': Database['public']['Views']['entries']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.signed_amount with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
       };
       statement_balance: { Args: { p_bank_account_id: string }; Returns: Json };
       statement_candidates: {

@@ -3,7 +3,9 @@
 // continues the same order. The orders the app sends (src/features/*/lib), read page by page as a
 // real member (an RPC's result can only be ordered by the columns it selects: the app selects them
 // all): every row exactly once, dates or amounts monotonic, the same as one unpaged read,
-// and the list's filters still apply.
+// and the list's filters still apply. Where a list mixes entradas and saídas (Movimentações,
+// Últimos lançamentos, a bank account's history), by value is by the signed value as shown: every
+// saída (negative) before every entrada ascending, and equal amounts of each kind do not tie.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOrder, type ListSort } from '../../src/lib/list-order';
 import {
@@ -44,6 +46,17 @@ async function readPaged<T>(read: (from: number, to: number) => Page<T>): Promis
 function expectMonotonic(values: (string | number)[], direction: ListSort['direction']) {
   const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   expect(values).toEqual(direction === 'ascending' ? sorted : sorted.reverse());
+}
+
+/** Every saída before every entrada (ascending), or after them (descending): they never mix. */
+function expectSaidasApart(rows: { kind: string | null }[], direction: ListSort['direction']) {
+  const kinds = rows.map((r) => (r.kind === 'expense' ? 'saída' : 'entrada'));
+  const first = direction === 'ascending' ? 'saída' : 'entrada';
+  const second = first === 'saída' ? 'entrada' : 'saída';
+  const split = kinds.indexOf(second);
+  expect(kinds.includes('saída') && kinds.includes('entrada')).toBe(true);
+  expect(kinds.slice(split)).toEqual(kinds.slice(split).map(() => second));
+  expect(kinds.slice(0, split)).toEqual(kinds.slice(0, split).map(() => first));
 }
 
 const SORTS: ListSort[] = [
@@ -93,7 +106,7 @@ describe('orders of the paged lists', () => {
           applyOrder(
             owner.client
               .rpc('search_movements', args)
-              .select('id, display_amount, movement_date, kind, created_at'),
+              .select('id, display_amount, signed_amount, movement_date, kind, created_at'),
             movementOrder(sort),
           );
         const paged = await readPaged((from, to) => request().range(from, to));
@@ -101,9 +114,14 @@ describe('orders of the paged lists', () => {
         expect(new Set(paged.map((r) => r.id)).size).toBe(expected);
         if (args.p_kinds) expect(paged.every((r) => r.kind === 'expense')).toBe(true);
         expectMonotonic(
-          paged.map((r) => (sort.by === 'value' ? Number(r.display_amount) : r.movement_date)),
+          paged.map((r) => (sort.by === 'value' ? Number(r.signed_amount) : r.movement_date)),
           sort.direction,
         );
+        for (const r of paged) {
+          const shown = Number(r.display_amount);
+          expect(Number(r.signed_amount)).toBe(r.kind === 'expense' ? -shown : shown);
+        }
+        if (sort.by === 'value' && !args.p_kinds) expectSaidasApart(paged, sort.direction);
         const whole = await request();
         expect(paged).toEqual(whole.data);
       }
@@ -126,7 +144,7 @@ describe('orders of the paged lists', () => {
       applyOrder(
         owner.client
           .rpc('search_movements', { p_company_id: owner.company.id, p_today: TODAY })
-          .select('id, display_amount, movement_date, created_at'),
+          .select('id, signed_amount, movement_date, created_at'),
         movementOrder({ by: 'value', direction: 'descending' }),
       ).range(from, to),
     );
@@ -169,7 +187,7 @@ describe('orders of the paged lists', () => {
         applyOrder(
           owner.client
             .from('entries')
-            .select('id, amount, due_date')
+            .select('id, kind, amount, signed_amount, due_date')
             .eq('company_id', owner.company.id)
             .gte('due_date', '2026-06-01')
             .lte('due_date', '2026-06-30'),
@@ -179,9 +197,14 @@ describe('orders of the paged lists', () => {
       // Cimento, Areia, Brita, Prego, Medição 1, Medição 2.
       expect(paged).toHaveLength(6);
       expectMonotonic(
-        paged.map((r) => (sort.by === 'value' ? Number(r.amount) : String(r.due_date))),
+        paged.map((r) => (sort.by === 'value' ? Number(r.signed_amount) : String(r.due_date))),
         sort.direction,
       );
+      for (const r of paged) {
+        const amount = Number(r.amount);
+        expect(Number(r.signed_amount)).toBe(r.kind === 'expense' ? -amount : amount);
+      }
+      if (sort.by === 'value') expectSaidasApart(paged, sort.direction);
       expect(paged).toEqual((await request()).data);
     }
   });
@@ -198,9 +221,15 @@ describe('orders of the paged lists', () => {
       expect(paged).toHaveLength(5);
       expect(new Set(paged.map((r) => r.id)).size).toBe(5);
       expectMonotonic(
-        paged.map((r) => (sort.by === 'value' ? Number(r.amount) : r.transaction_date)),
+        paged.map((r) => (sort.by === 'value' ? Number(r.signed_amount) : r.transaction_date)),
         sort.direction,
       );
+      if (sort.by === 'value') {
+        expectSaidasApart(
+          paged.map((r) => ({ kind: r.direction === 'out' ? 'expense' : 'income' })),
+          sort.direction,
+        );
+      }
       expect(paged).toEqual((await request()).data);
     }
     // With a search, only the matching rows, still in order.

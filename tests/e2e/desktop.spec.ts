@@ -262,7 +262,7 @@ for (const size of SIZES) {
       for (const name of SUPPLIERS) expect(seen.join('\n')).toContain(`a "${name}"`);
     });
 
-    test('Movimentações is a table sorted by value in SQL, both ways, and its filters narrow it', async ({
+    test('Movimentações is a table sorted by signed value in SQL, both ways, and its filters narrow it', async ({
       page,
     }) => {
       const account = await setup();
@@ -272,18 +272,24 @@ for (const size of SIZES) {
 
       const table = page.getByRole('table', { name: 'Movimentações' });
       await expect(table.getByRole('link')).toHaveCount(MOVEMENTS.length);
-      const amounts = async () => (await columnTexts(table, 'Valor')).map(centsOf);
+      // Signed as shown: "−R$ 350,00" is a saída, "+R$ 80,25" an entrada.
+      const amounts = async () =>
+        (await columnTexts(table, 'Valor')).map(
+          (text) => (text.trim().startsWith('−') ? -1 : 1) * centsOf(text),
+        );
       const dateHeader = table.getByRole('columnheader', { name: 'Data' });
       const valueHeader = table.getByRole('columnheader', { name: 'Valor' });
       // The list's own order: latest movement first, shown on the date column.
       await expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
       await expect(valueHeader).toHaveAttribute('aria-sort', 'none');
-      const byDate = MOVEMENTS.toSorted((a, b) => b.days - a.days).map((m) =>
-        Math.round(m.amount * 100),
-      );
+      const signedCents = (m: (typeof MOVEMENTS)[number]) =>
+        (m.kind === 'payable' ? -1 : 1) * Math.round(m.amount * 100);
+      const byDate = MOVEMENTS.toSorted((a, b) => b.days - a.days).map(signedCents);
       expect(await amounts()).toEqual(byDate);
 
-      const ascending = MOVEMENTS.map((m) => Math.round(m.amount * 100)).sort((a, b) => a - b);
+      // By the signed value: every saída (largest first) before every entrada, never mixed.
+      const ascending = MOVEMENTS.map(signedCents).sort((a, b) => a - b);
+      expect(ascending).toEqual([-120050, -35000, -4590, 8025, 500000]);
       await valueHeader.getByRole('button').click();
       await expect(valueHeader).toHaveAttribute('aria-sort', 'ascending');
       await expect(dateHeader).toHaveAttribute('aria-sort', 'none');
@@ -437,12 +443,16 @@ test.describe('1366×900, keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/lancamentos\/expense\/[0-9a-f-]+$/);
 
-    // The detail's Dar Baixa, then the dialog: account (the one of the bill), confirm with Enter.
+    // The detail's Dar Baixa, then the dialog: account (the one of the bill, already chosen),
+    // confirm with Enter.
     const darBaixa = page.getByRole('main').getByRole('button', { name: 'Dar Baixa' });
     await tabTo(page, darBaixa, { max: 80 });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Dar Baixa - Pagamento' })).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Conta bancária' })).toContainText(
+      /^Conta Principal - R\$/,
+    );
     await chooseByKeyboard(
       page,
       dialog.getByRole('combobox', { name: 'Conta bancária' }),

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ChoiceList, type ChoiceTone } from '@/components/pickers/choice-list';
+import { LookupOffline } from '@/components/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories, useClients, useProjects, useSuppliers } from '@/lib/api/lookups';
 
@@ -8,13 +9,7 @@ import { useCategories, useClients, useProjects, useSuppliers } from '@/lib/api/
  * React Query pauses the read — one short line saying so instead of spinning forever.
  */
 function LookupPending({ paused, label }: { paused: boolean; label: string }) {
-  if (paused) {
-    return (
-      <p className="text-sm text-muted-foreground" role="status">
-        Sem conexão: a lista aparece quando a conexão voltar.
-      </p>
-    );
-  }
+  if (paused) return <LookupOffline />;
   return <Spinner className="justify-start text-sm" label={label} />;
 }
 

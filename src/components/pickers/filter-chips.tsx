@@ -1,4 +1,5 @@
 import { NONE_VALUE } from '@/components/pickers/option-select';
+import { LookupOffline } from '@/components/query-state';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
@@ -49,12 +50,16 @@ export function FilterChips({
   statusClassName,
   options,
   isPending,
+  isPaused = false,
   isError,
 }: FilterChipsProps & {
   options: FilterChipOption[] | undefined;
   isPending: boolean;
+  /** Offline with nothing saved: React Query waits for the network instead of loading. */
+  isPaused?: boolean;
   isError: boolean;
 }) {
+  const offline = isPending && isPaused;
   return (
     <ChipGroup label={label}>
       {allLabel !== undefined ? (
@@ -62,7 +67,8 @@ export function FilterChips({
           {allLabel}
         </FilterChip>
       ) : null}
-      {isPending && loadingText !== undefined ? (
+      {offline ? <LookupOffline className={statusClassName} /> : null}
+      {isPending && !offline && loadingText !== undefined ? (
         <span className={cn('text-sm text-muted-foreground', statusClassName)}>{loadingText}</span>
       ) : null}
       {isError ? (
@@ -109,6 +115,7 @@ export function BankAccountFilterChips({
     <FilterChips
       {...props}
       isPending={accounts.isPending}
+      isPaused={accounts.isPaused}
       isError={accounts.isError}
       options={accounts.data?.map((a) => ({
         id: a.id,
@@ -126,6 +133,7 @@ export function ProjectFilterChips(props: FilterChipsProps) {
     <FilterChips
       {...props}
       isPending={projects.isPending}
+      isPaused={projects.isPaused}
       isError={projects.isError}
       options={projects.data?.map((p) => ({ id: p.id, name: p.name }))}
     />
@@ -139,6 +147,7 @@ export function CategoryFilterChips(props: FilterChipsProps) {
     <FilterChips
       {...props}
       isPending={categories.isPending}
+      isPaused={categories.isPaused}
       isError={categories.isError}
       options={categories.data?.map((c) => ({ id: c.id, name: c.name, color: c.color }))}
     />

@@ -1,7 +1,10 @@
+import { LOOKUP_OFFLINE_TEXT } from '@/components/query-state';
 import {
   Select,
   SelectContent,
+  SelectGroup,
   SelectItem,
+  SelectLabel,
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
@@ -33,6 +36,8 @@ export interface OptionSelectProps extends PickerTriggerProps {
   /** Shown while nothing is chosen and there is no null option. */
   placeholder?: string;
   disabled?: boolean;
+  /** Offline with the rows never saved on the device: the open list says so instead of being empty. */
+  offline?: boolean;
 }
 
 /** A Select over rows plus an optional "none" that stands for null. */
@@ -43,6 +48,7 @@ export function OptionSelect({
   noneLabel,
   placeholder,
   disabled,
+  offline = false,
   ...trigger
 }: OptionSelectProps) {
   const selected = value ?? (noneLabel === undefined ? '' : NONE_VALUE);
@@ -56,6 +62,12 @@ export function OptionSelect({
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
+        {offline ? (
+          // A labelled group, not a status paragraph: a listbox may hold only options and groups.
+          <SelectGroup>
+            <SelectLabel className="text-sm font-normal">{LOOKUP_OFFLINE_TEXT}</SelectLabel>
+          </SelectGroup>
+        ) : null}
         {noneLabel !== undefined ? <SelectItem value={NONE_VALUE}>{noneLabel}</SelectItem> : null}
         {options.map((option) => (
           <SelectItem key={option.id} value={option.id}>

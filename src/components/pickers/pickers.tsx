@@ -35,7 +35,13 @@ export function BankAccountPicker({
     id: account.id,
     name: optionLabel(account),
   }));
-  return <OptionSelect options={withCurrent(options, current)} {...props} />;
+  return (
+    <OptionSelect
+      options={withCurrent(options, current)}
+      offline={accounts.isPending && accounts.isPaused}
+      {...props}
+    />
+  );
 }
 
 /** Active categories of one type (expense for payables, income for receivables). */
@@ -46,24 +52,48 @@ export function CategoryPicker({
 }: PickerProps & { type: 'income' | 'expense' }) {
   const categories = useCategories({ type });
   const options = (categories.data ?? []).map(({ id, name }) => ({ id, name }));
-  return <OptionSelect options={withCurrent(options, current)} {...props} />;
+  return (
+    <OptionSelect
+      options={withCurrent(options, current)}
+      offline={categories.isPending && categories.isPaused}
+      {...props}
+    />
+  );
 }
 
 /** The company's obras (the entry's cost centre); null is "Geral". */
 export function ProjectPicker({ current, ...props }: PickerProps) {
   const projects = useProjects();
   const options = (projects.data ?? []).map(({ id, name }) => ({ id, name }));
-  return <OptionSelect options={withCurrent(options, current)} {...props} />;
+  return (
+    <OptionSelect
+      options={withCurrent(options, current)}
+      offline={projects.isPending && projects.isPaused}
+      {...props}
+    />
+  );
 }
 
 export function SupplierPicker({ current, ...props }: PickerProps) {
   const suppliers = useSuppliers();
   const options = (suppliers.data ?? []).map(({ id, name }) => ({ id, name }));
-  return <OptionSelect options={withCurrent(options, current)} {...props} />;
+  return (
+    <OptionSelect
+      options={withCurrent(options, current)}
+      offline={suppliers.isPending && suppliers.isPaused}
+      {...props}
+    />
+  );
 }
 
 export function ClientPicker({ current, ...props }: PickerProps) {
   const clients = useClients();
   const options = (clients.data ?? []).map(({ id, name }) => ({ id, name }));
-  return <OptionSelect options={withCurrent(options, current)} {...props} />;
+  return (
+    <OptionSelect
+      options={withCurrent(options, current)}
+      offline={clients.isPending && clients.isPaused}
+      {...props}
+    />
+  );
 }

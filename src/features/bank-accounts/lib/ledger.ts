@@ -146,15 +146,16 @@ export function balanceEvolution(
 
 /**
  * The order of account_ledger's rows when the desktop table asks for one (by default the function
- * gives newest first). By value = the amount, whatever its direction. Ends with `id`, so that equal
+ * gives newest first). By value = signed_amount (+ in, − out). Ends with `id`, so that equal
  * dates or amounts page without a row repeated or skipped.
  */
 export function ledgerOrder(sort?: ListSort): OrderTerm[] {
   if (!sort) return [];
   const ascending = sort.direction === 'ascending';
   if (sort.by === 'value') {
+    // Signed as shown (+ entrada, − saída): an R$ 500 saída and an R$ 500 entrada do not tie.
     return [
-      ['amount', ascending],
+      ['signed_amount', ascending],
       ['transaction_date', false],
       ['created_at', false],
       ['id', true],

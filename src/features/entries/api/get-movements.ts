@@ -22,7 +22,7 @@ import { movementOrder } from '@/features/entries/lib/list-orders';
 
 export const MOVEMENTS_PAGE_SIZE = 50;
 
-export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on`;
+export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on, signed_amount`;
 
 // The generated types call every column of a `returns table` function non-null; the view's columns
 // (names of a missing supplier, category, obra or account) are nullable in fact.

@@ -6,11 +6,14 @@ import type { ListSort, OrderTerm } from '@/lib/list-order';
 
 const asc = (sort: ListSort) => sort.direction === 'ascending';
 
-/** search_movements: latest movement first; by value = the amount shown (display_amount). */
+/**
+ * search_movements: latest movement first; by value = the amount shown, signed as shown
+ * (signed_amount: a saída negative, so saídas and entradas of the same amount do not tie).
+ */
 export function movementOrder(sort?: ListSort): OrderTerm[] {
   if (sort?.by === 'value') {
     return [
-      ['display_amount', asc(sort)],
+      ['signed_amount', asc(sort)],
       ['movement_date', false],
       ['created_at', false],
       ['id', true],
@@ -48,7 +51,11 @@ export function entryListOrder(status: EntryStatus, sort?: ListSort): OrderTerm[
   ];
 }
 
-/** Últimos lançamentos: most recently recorded first; by date = the due date (what it filters). */
+/**
+ * Últimos lançamentos: most recently recorded first; by date = the due date (what it filters); by
+ * value = the amount signed as shown (the entries view's computed field signed_amount: a conta a
+ * pagar negative).
+ */
 export function latestOrder(sort?: ListSort): OrderTerm[] {
   if (!sort) {
     return [
@@ -57,7 +64,7 @@ export function latestOrder(sort?: ListSort): OrderTerm[] {
     ];
   }
   return [
-    [sort.by === 'value' ? 'amount' : 'due_date', asc(sort)],
+    [sort.by === 'value' ? 'signed_amount' : 'due_date', asc(sort)],
     ['created_at', false],
     ['id', true],
   ];

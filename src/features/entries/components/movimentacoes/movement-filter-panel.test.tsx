@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
@@ -197,6 +197,33 @@ describe('MovementFilterPanel', { timeout: 30_000 }, () => {
     expect(searchArgs()).toEqual(unfiltered());
     await user.click(chip('Período', 'Personalizado'));
     expect(screen.getByLabelText('Data inicial')).toHaveTextContent('dd/mm/aaaa');
+  });
+
+  it('offline with no accounts, obras nor categories saved says "Sem conexão" in each group, then lists them online', async () => {
+    const offlineText = 'Sem conexão: a lista aparece quando a conexão voltar.';
+    onlineManager.setOnline(false);
+    try {
+      renderPanel();
+      for (const name of ['Conta', 'Obra', 'Categoria']) {
+        expect(await within(group(name)).findByText(offlineText)).toBeInTheDocument();
+      }
+      expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
+      // What needs no list still works: Geral, and the period, kind and status chips.
+      expect(chip('Obra', 'Geral')).toBeInTheDocument();
+      expect(chip('Tipo', 'Pagar')).toBeInTheDocument();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(
+      await within(group('Conta')).findByRole('button', { name: 'Banco Obra' }),
+    ).toBeInTheDocument();
+    expect(
+      await within(group('Obra')).findByRole('button', { name: 'Casa 010' }),
+    ).toBeInTheDocument();
+    expect(
+      await within(group('Categoria')).findByRole('button', { name: 'Material' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(offlineText)).not.toBeInTheDocument();
   });
 
   it('shows no chip chosen once the filters are cleared', async () => {

@@ -51,6 +51,7 @@ function movementRow(i: number, amount: number) {
     to_account_name: null,
     reversed: false,
     reversed_on: null,
+    signed_amount: i % 2 === 0 ? -amount : amount,
   };
 }
 
@@ -86,9 +87,9 @@ function serveMovements() {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       calls.push({ order, offset: url.searchParams.get('offset') });
       const all = Array.from({ length: 60 }, (_, i) => movementRow(i, (i + 1) * 10));
-      const sorted = order?.startsWith('display_amount.desc')
+      const sorted = order?.startsWith('signed_amount.desc')
         ? [...all].reverse()
-        : order?.startsWith('display_amount.asc')
+        : order?.startsWith('signed_amount.asc')
           ? all
           : [...all].sort((a, b) => a.description.localeCompare(b.description));
       const rows = sorted.slice(offset, offset + 50);
@@ -141,7 +142,7 @@ describe('MovementList', { timeout: 30_000 }, () => {
     await user.click(within(value).getByRole('button'));
     await vi.waitFor(() =>
       expect(calls.at(-1)?.order).toBe(
-        'display_amount.asc,movement_date.desc,created_at.desc,id.asc',
+        'signed_amount.asc,movement_date.desc,created_at.desc,id.asc',
       ),
     );
     await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 0'));
@@ -149,7 +150,7 @@ describe('MovementList', { timeout: 30_000 }, () => {
 
     await user.click(within(value).getByRole('button'));
     await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 59'));
-    expect(calls.at(-1)?.order).toMatch(/^display_amount\.desc,/);
+    expect(calls.at(-1)?.order).toMatch(/^signed_amount\.desc,/);
     expect(value).toHaveAttribute('aria-sort', 'descending');
     // The rows stay in the server's order: nothing is re-sorted in the browser.
     expect(descriptions(table).slice(0, 3)).toEqual([
@@ -162,7 +163,7 @@ describe('MovementList', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await vi.waitFor(() => expect(descriptions(table)).toHaveLength(60));
     expect(calls.at(-1)).toEqual({
-      order: 'display_amount.desc,movement_date.desc,created_at.desc,id.asc',
+      order: 'signed_amount.desc,movement_date.desc,created_at.desc,id.asc',
       offset: '50',
     });
     expect(descriptions(table).at(-1)).toBe('Lançamento 0');

@@ -176,6 +176,48 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("starts on the bill's own bank account when it is still active, and pays from it", async () => {
+    lookups();
+    let body: unknown = null;
+    server.use(
+      http.post(rpcUrl('settle_payable'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: payable.id, status: 'paid' });
+      }),
+    );
+    const dialog = renderDialog({
+      ...payable,
+      bankAccountId: ACCOUNT_ID,
+      bankAccountName: 'Banco do Brasil',
+    });
+    const account = within(dialog).getByRole('combobox', { name: 'Conta bancária' });
+    await waitFor(() => expect(account).toHaveTextContent(/^Banco do Brasil - R\$\s5\.000,50$/));
+    const confirm = within(dialog).getByRole('button', { name: 'Confirmar Pagamento' });
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Pagamento realizado')).toBeInTheDocument();
+    expect(body).toMatchObject({ p_payable_id: payable.id, p_bank_account_id: ACCOUNT_ID });
+  });
+
+  it("leaves the account to choose when the bill's account is no longer active", async () => {
+    lookups();
+    const dialog = renderDialog({
+      ...payable,
+      bankAccountId: '8def0e9f-c2bf-4bf2-9e90-0fbd2c3e4f56',
+      bankAccountName: 'Caixa antigo',
+    });
+    // The active accounts have loaded (the option is offered), and none was chosen for the user.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Conta bancária' }));
+    expect(
+      await screen.findByRole('option', { name: /^Banco do Brasil - R\$\s5\.000,50$/ }),
+    ).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(within(dialog).getByRole('combobox', { name: 'Conta bancária' })).toHaveTextContent(
+      'Selecione a conta bancária',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' })).toBeDisabled();
+  });
+
   it('settles a receivable with its own texts; due today is "Aberto", absent fields are hidden', async () => {
     lookups();
     let body: unknown = null;

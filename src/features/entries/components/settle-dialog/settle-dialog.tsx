@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown, ExternalLink } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -139,6 +139,17 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   });
   const settle = useSettleEntry();
   const accounts = useBankAccounts();
+  // The bill's own account, as soon as the active accounts show it still exists: the picker starts
+  // on it (as its default, so it is not a change), unless the user already chose one.
+  const billAccountId =
+    entry.bankAccountId && accounts.data?.some((account) => account.id === entry.bankAccountId)
+      ? entry.bankAccountId
+      : null;
+  useEffect(() => {
+    if (billAccountId && !form.getValues('bankAccountId')) {
+      form.resetField('bankAccountId', { defaultValue: billAccountId });
+    }
+  }, [billAccountId, form]);
   const [showCharges, setShowCharges] = useState(false);
   const chargesId = useId();
   const [today, accountId, interestCents, fineCents, discountCents, followTotal, typedPaid] =
