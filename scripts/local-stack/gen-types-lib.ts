@@ -35,7 +35,36 @@ export async function generateTypes(dbUrl: string): Promise<string> {
         reject(new Error(`postgres-meta type generation failed (exit ${code}):\n${err}\n${out}`));
     });
   });
-  return formatTypes(raw);
+  return sortRelationships(await formatTypes(raw));
+}
+
+/**
+ * postgres-meta lists a table's relationships in catalog order, which is not stable: two foreign
+ * keys of `transactions` to `bank_accounts` came out in either order from identical migrations, and
+ * the committed types then failed the freshness test for nothing. Each `Relationships` array is
+ * sorted by its entries' text (the formatted output has one entry per `{ … },` block).
+ */
+export function sortRelationships(source: string): string {
+  const lines = source.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    out.push(line);
+    const open = /^(\s*)Relationships: \[$/.exec(line);
+    if (!open) continue;
+    const indent = open[1]!;
+    const entries: string[][] = [];
+    for (i++; i < lines.length && lines[i] !== `${indent}];`; i++) {
+      if (lines[i] === `${indent}  {`) entries.push([]);
+      entries.at(-1)?.push(lines[i]!);
+    }
+    entries.sort((a, b) =>
+      a.join('\n') < b.join('\n') ? -1 : a.join('\n') > b.join('\n') ? 1 : 0,
+    );
+    for (const entry of entries) out.push(...entry);
+    if (i < lines.length) out.push(lines[i]!);
+  }
+  return out.join('\n');
 }
 
 /** Formats like `prettier --write` would with the repo's config (when there is one). */

@@ -1415,13 +1415,13 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'transactions_company_id_bank_account_id_fkey';
-            columns: ['company_id', 'to_account_id'];
+            columns: ['company_id', 'from_account_id'];
             referencedRelation: 'bank_accounts';
             referencedColumns: ['company_id', 'id'];
           },
           {
             foreignKeyName: 'transactions_company_id_bank_account_id_fkey';
-            columns: ['company_id', 'from_account_id'];
+            columns: ['company_id', 'to_account_id'];
             referencedRelation: 'bank_accounts';
             referencedColumns: ['company_id', 'id'];
           },
