@@ -82,6 +82,15 @@ export interface QueryLike<TData> {
   fetchStatus?: 'fetching' | 'paused' | 'idle';
 }
 
+/**
+ * The read waits for the network (offline) with nothing saved on the device to show: say "Sem
+ * conexão" (QueryOffline, or a control's own short text), never a spinner that spins until the
+ * connection returns.
+ */
+export function isWaitingForNetwork(query: Pick<QueryLike<unknown>, 'status' | 'fetchStatus'>) {
+  return query.status === 'pending' && query.fetchStatus === 'paused';
+}
+
 /** A read that waits for the network and has nothing saved on the device to show meanwhile. */
 export function QueryOffline({ className }: { className?: string }) {
   return (
@@ -134,23 +143,30 @@ interface QueryStateProps<TData> {
   /** When true for the loaded data, `empty` is shown instead of the children. */
   isEmpty?: (data: TData) => boolean;
   empty?: ReactNode;
-  /**
-   * The loaded data's rendering. Omitted, QueryState renders nothing once the data is there: a
-   * screen that renders its data itself guards with it,
-   * `if (query.status !== 'success') return <QueryState query={query} ... />`.
-   */
+  /** The loaded data's rendering; omitted, nothing once the data is there (a guard, see below). */
   children?: (data: TData) => ReactNode;
 }
 
 /**
- * The one way a screen renders a query's loading, error and empty states:
+ * The one way a screen renders a query's loading, offline ("Sem conexão"), error and empty states.
+ * Two ways to call it, by where the loaded data is used:
  *
- * ```tsx
- * <QueryState query={suppliers} loading="Carregando fornecedores..." error="Erro ao carregar fornecedores"
- *   isEmpty={(rows) => rows.length === 0} empty={<EmptyState title="Nenhum fornecedor cadastrado" />}>
- *   {(rows) => <SupplierList rows={rows} />}
- * </QueryState>
- * ```
+ * - **With children** when the data renders in one place, right where its states go (a section's
+ *   list and its empty text):
+ *   ```tsx
+ *   <QueryState query={suppliers} loading="Carregando fornecedores..." error="Erro ao carregar fornecedores"
+ *     isEmpty={(rows) => rows.length === 0} empty={<EmptyState title="Nenhum fornecedor cadastrado" />}>
+ *     {(rows) => <SupplierList rows={rows} />}
+ *   </QueryState>
+ *   ```
+ * - **Childless, as a guard** when the component uses the data in several places or outside one
+ *   subtree (the page header, handlers, dialogs, props of several sections):
+ *   `if (query.status !== 'success') return <QueryState query={query} ... />` (or the same test in a
+ *   ternary); past it `query.data` is narrowed, and the component renders its own empty state.
+ *
+ * Neither replaces the other without making call sites worse: a page whose header, handlers and
+ * sections all use the data would move into a render function, and a one-place section written as
+ * a guard needs a ternary and its own empty branch.
  */
 export function QueryState<TData>({
   query,
@@ -163,8 +179,8 @@ export function QueryState<TData>({
   empty = null,
   children,
 }: QueryStateProps<TData>) {
+  if (isWaitingForNetwork(query)) return <QueryOffline className={errorClassName} />;
   if (query.status === 'pending') {
-    if (query.fetchStatus === 'paused') return <QueryOffline className={errorClassName} />;
     return typeof loading === 'string' ? (
       <Spinner label={loading} className={loadingClassName} />
     ) : (

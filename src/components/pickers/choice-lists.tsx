@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ChoiceList, type ChoiceTone } from '@/components/pickers/choice-list';
-import { LookupOffline } from '@/components/query-state';
+import { isWaitingForNetwork, LookupOffline } from '@/components/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories, useClients, useProjects, useSuppliers } from '@/lib/api/lookups';
 
@@ -27,7 +27,9 @@ export function CategoryChoiceList({
 }: LookupChoiceListProps & { type: 'income' | 'expense'; onChange: (categoryId: string) => void }) {
   const categories = useCategories({ type, activeOnly: true });
   if (categories.isPending)
-    return <LookupPending paused={categories.isPaused} label="Carregando categorias..." />;
+    return (
+      <LookupPending paused={isWaitingForNetwork(categories)} label="Carregando categorias..." />
+    );
   if (categories.isError) {
     return (
       <p className="text-sm text-destructive" role="alert">
@@ -92,7 +94,7 @@ export function ProjectChoiceList({
         }))}
       />
       {projects.isPending ? (
-        <LookupPending paused={projects.isPaused} label="Carregando obras..." />
+        <LookupPending paused={isWaitingForNetwork(projects)} label="Carregando obras..." />
       ) : null}
       {projects.isError ? (
         <p className="text-sm text-destructive" role="alert">
@@ -130,7 +132,9 @@ function PartyChoiceList({
   nouns: PartyNouns;
 }) {
   if (query.isPending)
-    return <LookupPending paused={query.isPaused} label={`Carregando ${nouns.plural}...`} />;
+    return (
+      <LookupPending paused={isWaitingForNetwork(query)} label={`Carregando ${nouns.plural}...`} />
+    );
   if (query.isError) {
     return (
       <p className="text-sm text-destructive" role="alert">

@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { LogOut, MailOpen } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { QueryOffline } from '@/components/query-state';
+import { isWaitingForNetwork, QueryOffline } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -81,7 +81,7 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
   if (preview.isPending) {
     // Offline, the preview waits for the network: say so instead of spinning. Its failure is not
     // QueryError's: an invalid or foreign link has nothing to retry.
-    if (preview.isPaused) return <QueryOffline />;
+    if (isWaitingForNetwork(preview)) return <QueryOffline />;
     return <Spinner label="Carregando convite..." className="py-8" />;
   }
 

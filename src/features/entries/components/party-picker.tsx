@@ -26,7 +26,7 @@ interface PartyPickerProps extends PickerTriggerProps, PartyValue {
 /**
  * Pick an active supplier (payables) or client (receivables), or type a new name (registered when
  * the entry is saved). The label is the caller's: the id and aria-* given here go to the text box
- * (a FormControl's, or PartyField's).
+ * (a FormControl's).
  */
 export function PartyPicker({
   kind,

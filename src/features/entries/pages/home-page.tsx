@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
+import { isWaitingForNetwork } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Entry } from '@/lib/entries';
@@ -17,11 +18,6 @@ import { PendingList } from '@/features/entries/components/dashboard/pending-lis
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
 
 /** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
-/** A read that has answered, or that waits for the network (its card then says "Sem conexão"). */
-function settled(query: { status: string; fetchStatus: string }): boolean {
-  return query.status !== 'pending' || query.fetchStatus === 'paused';
-}
-
 export function HomePage() {
   const company = useCurrentCompany();
   const summary = useDashboardSummary();
@@ -49,7 +45,8 @@ export function HomePage() {
         <SummaryTotals />
       </div>
 
-      {below.every(settled) ? (
+      {/* A read waiting for the network counts as answered: its card says "Sem conexão". */}
+      {below.every((query) => query.status !== 'pending' || isWaitingForNetwork(query)) ? (
         <>
           {/* Across the grid, so that the two pending lists stand side by side (empty: no gap). */}
           <div className="empty:hidden lg:col-span-2">

@@ -14,8 +14,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { QueryOffline } from '@/components/query-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import { useInvitations, type Invitation } from '@/features/preferences/api/get-invitations';
 import { useMembers, type Member } from '@/features/preferences/api/get-members';
 import { useRenewInvitation } from '@/features/preferences/api/renew-invitation';
@@ -144,68 +143,68 @@ export function MembersCard() {
           <h3 id="members-heading" className="text-sm font-semibold">
             Membros
           </h3>
-          {members.isPending && members.fetchStatus === 'paused' ? (
-            <QueryOffline />
-          ) : members.isPending ? (
-            <Spinner label="Carregando usuários..." className="py-4" />
-          ) : members.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              Erro ao carregar usuários. {getErrorMessage(members.error)}
-            </p>
-          ) : members.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nenhum usuário encontrado.</p>
-          ) : (
-            <ul className="divide-y rounded-md border" aria-label="Membros">
-              {members.data.map((member) => {
-                const self = member.user_id === company.userId;
-                return (
-                  <li
-                    key={member.id}
-                    className={`flex flex-wrap items-center gap-3 p-3 ${member.is_active ? '' : 'opacity-60'}`}
-                  >
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium">
-                        {member.full_name}
-                        {self ? <span className="text-muted-foreground"> (você)</span> : null}
-                      </p>
-                      <p className="break-all text-sm text-muted-foreground">{member.email}</p>
-                      <div className="mt-1 flex gap-1.5">
-                        <Badge variant={member.role === 'admin' ? 'default' : 'secondary'}>
-                          {roleLabel(member.role)}
-                        </Badge>
-                        {member.is_active ? null : <Badge variant="outline">Inativo</Badge>}
+          <QueryState
+            query={members}
+            loading="Carregando usuários..."
+            loadingClassName="py-4"
+            error={{ title: 'Erro ao carregar usuários', description: getErrorMessage }}
+            compactError
+            isEmpty={(rows) => rows.length === 0}
+            empty={<p className="text-sm text-muted-foreground">Nenhum usuário encontrado.</p>}
+          >
+            {(rows) => (
+              <ul className="divide-y rounded-md border" aria-label="Membros">
+                {rows.map((member) => {
+                  const self = member.user_id === company.userId;
+                  return (
+                    <li
+                      key={member.id}
+                      className={`flex flex-wrap items-center gap-3 p-3 ${member.is_active ? '' : 'opacity-60'}`}
+                    >
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate font-medium">
+                          {member.full_name}
+                          {self ? <span className="text-muted-foreground"> (você)</span> : null}
+                        </p>
+                        <p className="break-all text-sm text-muted-foreground">{member.email}</p>
+                        <div className="mt-1 flex gap-1.5">
+                          <Badge variant={member.role === 'admin' ? 'default' : 'secondary'}>
+                            {roleLabel(member.role)}
+                          </Badge>
+                          {member.is_active ? null : <Badge variant="outline">Inativo</Badge>}
+                        </div>
                       </div>
-                    </div>
-                    {isAdmin && !self ? (
-                      member.is_active ? (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Desativar ${member.full_name}`}
-                          disabled={setActive.isPending}
-                          onClick={() => setConfirming(member)}
-                        >
-                          <UserX aria-hidden="true" />
-                          Desativar
-                        </Button>
-                      ) : (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Reativar ${member.full_name}`}
-                          disabled={setActive.isPending}
-                          onClick={() => changeActive(member, true)}
-                        >
-                          <UserCheck aria-hidden="true" />
-                          Reativar
-                        </Button>
-                      )
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+                      {isAdmin && !self ? (
+                        member.is_active ? (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Desativar ${member.full_name}`}
+                            disabled={setActive.isPending}
+                            onClick={() => setConfirming(member)}
+                          >
+                            <UserX aria-hidden="true" />
+                            Desativar
+                          </Button>
+                        ) : (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Reativar ${member.full_name}`}
+                            disabled={setActive.isPending}
+                            onClick={() => changeActive(member, true)}
+                          >
+                            <UserCheck aria-hidden="true" />
+                            Reativar
+                          </Button>
+                        )
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </CardContent>
 
@@ -247,64 +246,66 @@ function PendingInvitations({ invitations, busy, onCopyLink, onRevoke }: Pending
       <h3 id="invitations-heading" className="text-sm font-semibold">
         Convites pendentes
       </h3>
-      {invitations.isPending && invitations.fetchStatus === 'paused' ? (
-        <QueryOffline />
-      ) : invitations.isPending ? (
-        <Spinner label="Carregando convites..." className="py-4" />
-      ) : invitations.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Erro ao carregar convites. {getErrorMessage(invitations.error)}
-        </p>
-      ) : invitations.data.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <MailPlus className="size-4" aria-hidden="true" />
-          Nenhum convite pendente.
-        </p>
-      ) : (
-        <ul className="divide-y rounded-md border" aria-label="Convites enviados">
-          {invitations.data.map((invitation) => {
-            const expired = isExpired(invitation);
-            return (
-              <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{invitation.email}</p>
-                  <div className="mt-1 flex flex-wrap items-center gap-1.5">
-                    <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
-                    {expired ? (
-                      <Badge variant="destructive">Expirado</Badge>
-                    ) : (
-                      <Badge variant="warning">Pendente</Badge>
-                    )}
-                    <span className="text-xs text-muted-foreground">
-                      {expired ? 'expirou em' : 'vale até'}{' '}
-                      {formatDate(toIsoDate(new Date(invitation.expires_at)))}
-                    </span>
+      <QueryState
+        query={invitations}
+        loading="Carregando convites..."
+        loadingClassName="py-4"
+        error={{ title: 'Erro ao carregar convites', description: getErrorMessage }}
+        compactError
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <MailPlus className="size-4" aria-hidden="true" />
+            Nenhum convite pendente.
+          </p>
+        }
+      >
+        {(rows) => (
+          <ul className="divide-y rounded-md border" aria-label="Convites enviados">
+            {rows.map((invitation) => {
+              const expired = isExpired(invitation);
+              return (
+                <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{invitation.email}</p>
+                    <div className="mt-1 flex flex-wrap items-center gap-1.5">
+                      <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
+                      {expired ? (
+                        <Badge variant="destructive">Expirado</Badge>
+                      ) : (
+                        <Badge variant="warning">Pendente</Badge>
+                      )}
+                      <span className="text-xs text-muted-foreground">
+                        {expired ? 'expirou em' : 'vale até'}{' '}
+                        {formatDate(toIsoDate(new Date(invitation.expires_at)))}
+                      </span>
+                    </div>
                   </div>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Copiar link do convite de ${invitation.email}`}
-                  disabled={busy}
-                  onClick={() => onCopyLink(invitation)}
-                >
-                  <Link2 aria-hidden="true" />
-                  Copiar link do convite
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Cancelar convite de ${invitation.email}`}
-                  disabled={busy}
-                  onClick={() => onRevoke(invitation)}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Copiar link do convite de ${invitation.email}`}
+                    disabled={busy}
+                    onClick={() => onCopyLink(invitation)}
+                  >
+                    <Link2 aria-hidden="true" />
+                    Copiar link do convite
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Cancelar convite de ${invitation.email}`}
+                    disabled={busy}
+                    onClick={() => onRevoke(invitation)}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

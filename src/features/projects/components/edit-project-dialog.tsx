@@ -2,25 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { DialogForm } from '@/components/dialog-form';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { DatePicker } from '@/components/ui/date-picker';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
@@ -107,33 +99,92 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
 
   const start = parseIsoDate(useWatch({ control: form.control, name: 'startDate' }));
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onValid, onInvalid)}
-        className="grid grid-cols-1 gap-4"
-      >
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      busy={busy}
+      onCancel={onDone}
+    >
+      <FormField
+        control={form.control}
+        name="name"
+        render={({ field }) => (
+          <FormItem required>
+            <FormLabel>Nome da obra</FormLabel>
+            <FormControl>
+              <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="address"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Endereço</FormLabel>
+            <FormControl>
+              <Input {...field} maxLength={300} autoComplete="off" disabled={busy} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="clientName"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Cliente</FormLabel>
+            <FormControl>
+              <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="description"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Descrição</FormLabel>
+            <FormControl>
+              <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="budget"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Orçamento</FormLabel>
+            <FormControl>
+              <CurrencyInput
+                ref={field.ref}
+                value={field.value.cents}
+                onValueChange={(cents, text) => field.onChange({ cents, text })}
+                onBlur={field.onBlur}
+                disabled={busy}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <div className="grid grid-cols-2 gap-3">
         <FormField
           control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Nome da obra</FormLabel>
-              <FormControl>
-                <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="address"
+          name="startDate"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Endereço</FormLabel>
+              <FormLabel>Data de início</FormLabel>
               <FormControl>
-                <Input {...field} maxLength={300} autoComplete="off" disabled={busy} />
+                <DatePicker value={field.value} onChange={field.onChange} disabled={busy} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -141,123 +192,55 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
         />
         <FormField
           control={form.control}
-          name="clientName"
+          name="endDate"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Cliente</FormLabel>
+              <FormLabel>Previsão de término</FormLabel>
               <FormControl>
-                <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Descrição</FormLabel>
-              <FormControl>
-                <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="budget"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Orçamento</FormLabel>
-              <FormControl>
-                <CurrencyInput
-                  ref={field.ref}
-                  value={field.value.cents}
-                  onValueChange={(cents, text) => field.onChange({ cents, text })}
-                  onBlur={field.onBlur}
-                  disabled={busy}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <FormField
-            control={form.control}
-            name="startDate"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Data de início</FormLabel>
-                <FormControl>
-                  <DatePicker value={field.value} onChange={field.onChange} disabled={busy} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="endDate"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Previsão de término</FormLabel>
-                <FormControl>
-                  <DatePicker
-                    value={field.value}
-                    onChange={field.onChange}
-                    // The end cannot be picked before the start.
-                    disabledDays={start ? { before: start } : undefined}
-                    disabled={busy}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <FormField
-            control={form.control}
-            name="status"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Status</FormLabel>
-                <ProjectStatusSelect
+                <DatePicker
                   value={field.value}
-                  statuses={PROJECT_STATUSES}
                   onChange={field.onChange}
+                  // The end cannot be picked before the start.
+                  disabledDays={start ? { before: start } : undefined}
                   disabled={busy}
                 />
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="priority"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Prioridade</FormLabel>
-                <PrioritySelect value={field.value} onChange={field.onChange} disabled={busy} />
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
-        {/* No "Progresso (%)": an obra's progress comes from its stages (stageProgress); the stored
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Status</FormLabel>
+              <ProjectStatusSelect
+                value={field.value}
+                statuses={PROJECT_STATUSES}
+                onChange={field.onChange}
+                disabled={busy}
+              />
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="priority"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Prioridade</FormLabel>
+              <PrioritySelect value={field.value} onChange={field.onChange} disabled={busy} />
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      </div>
+      {/* No "Progresso (%)": an obra's progress comes from its stages (stageProgress); the stored
             completion_percentage is kept as it was. */}
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    </DialogForm>
   );
 }

@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { DialogForm } from '@/components/dialog-form';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
 import {
-  Form,
   FormControl,
   FormDescription,
   FormField,
@@ -96,88 +94,75 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
   }
 
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onValid, onInvalid)}
-        className="grid grid-cols-1 gap-4"
-      >
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      busy={busy}
+      onCancel={onDone}
+    >
+      <FormField
+        control={form.control}
+        name="name"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Nome da etapa</FormLabel>
+            <FormControl>
+              <Input {...field} maxLength={120} autoComplete="off" disabled={busy} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="estimated"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Orçado</FormLabel>
+            <FormControl>
+              <CurrencyInput
+                ref={field.ref}
+                value={field.value.cents}
+                onValueChange={(cents, text) => field.onChange({ cents, text })}
+                onBlur={field.onBlur}
+                disabled={busy}
+              />
+            </FormControl>
+            <FormDescription>
+              O realizado vem dos lançamentos da etapa; não é digitado.
+            </FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      {stage.is_completed ? (
         <FormField
           control={form.control}
-          name="name"
+          name="completionDate"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Nome da etapa</FormLabel>
+              <FormLabel>Data de conclusão</FormLabel>
               <FormControl>
-                <Input {...field} maxLength={120} autoComplete="off" disabled={busy} />
+                <DatePicker value={field.value ?? null} onChange={field.onChange} disabled={busy} />
               </FormControl>
               <FormMessage />
             </FormItem>
           )}
         />
-        <FormField
-          control={form.control}
-          name="estimated"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Orçado</FormLabel>
-              <FormControl>
-                <CurrencyInput
-                  ref={field.ref}
-                  value={field.value.cents}
-                  onValueChange={(cents, text) => field.onChange({ cents, text })}
-                  onBlur={field.onBlur}
-                  disabled={busy}
-                />
-              </FormControl>
-              <FormDescription>
-                O realizado vem dos lançamentos da etapa; não é digitado.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        {stage.is_completed ? (
-          <FormField
-            control={form.control}
-            name="completionDate"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Data de conclusão</FormLabel>
-                <FormControl>
-                  <DatePicker
-                    value={field.value ?? null}
-                    onChange={field.onChange}
-                    disabled={busy}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        ) : null}
-        <FormField
-          control={form.control}
-          name="notes"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Observações</FormLabel>
-              <FormControl>
-                <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+      ) : null}
+      <FormField
+        control={form.control}
+        name="notes"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Observações</FormLabel>
+            <FormControl>
+              <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </DialogForm>
   );
 }

@@ -2,7 +2,7 @@ import { CheckCheck, Undo2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { QueryOffline, QueryState } from '@/components/query-state';
+import { isWaitingForNetwork, QueryOffline, QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -265,12 +265,10 @@ function Reconciliation({ account }: { account: BankAccount }) {
               loadingClassName="py-8"
               error="Erro ao buscar sugestões"
             />
+          ) : isWaitingForNetwork(guesses) ? (
+            <QueryOffline />
           ) : guesses.isPending ? (
-            guesses.isPaused ? (
-              <QueryOffline />
-            ) : (
-              <Spinner label="Procurando sugestões..." className="py-8" />
-            )
+            <Spinner label="Procurando sugestões..." className="py-8" />
           ) : (
             <ul className="grid grid-cols-1 gap-3" aria-label="Lançamentos a conciliar">
               {pending.map((line) => (

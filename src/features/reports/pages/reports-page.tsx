@@ -1,10 +1,9 @@
 import { Filter, LineChart, List, PieChart, Trophy, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { QueryError, QueryOffline } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { useBalanceHistory } from '@/features/reports/api/get-balance-history';
 import { useReportSummary } from '@/features/reports/api/get-report-summary';
@@ -36,24 +35,20 @@ function RangeCaption({ filters }: { filters: ReportFilters }) {
 
 function BalanceSection({ filters }: { filters: ReportFilters }) {
   const history = useBalanceHistory(filters);
-  let body;
-  if (history.isPending) body = <Spinner label="Carregando..." className="py-6" />;
-  else if (history.isError)
-    body = (
-      <QueryError
-        title="Não foi possível carregar a evolução do saldo."
-        onRetry={() => void history.refetch()}
-      />
-    );
-  else if (history.data.accounts.length === 0)
-    body = <p className="text-sm text-muted-foreground">Nenhuma conta bancária ativa.</p>;
-  else body = <BalanceChart history={history.data} />;
   return (
     <ReportCard
       title="Evolução do saldo"
       icon={<LineChart className="size-4" aria-hidden="true" />}
     >
-      {body}
+      <QueryState
+        query={history}
+        loadingClassName="py-6"
+        error="Não foi possível carregar a evolução do saldo."
+        isEmpty={(data) => data.accounts.length === 0}
+        empty={<p className="text-sm text-muted-foreground">Nenhuma conta bancária ativa.</p>}
+      >
+        {(data) => <BalanceChart history={data} />}
+      </QueryState>
     </ReportCard>
   );
 }
@@ -99,14 +94,12 @@ function SummaryReport() {
       ) : null}
       <RangeCaption filters={filters} />
 
-      {summary.isPending && summary.isPaused ? (
-        <QueryOffline />
-      ) : summary.isPending ? (
-        <Spinner label="Carregando relatório..." className="py-8" />
-      ) : summary.isError ? (
-        <QueryError
-          title="Não foi possível carregar o relatório."
-          onRetry={() => void summary.refetch()}
+      {summary.status !== 'success' ? (
+        <QueryState
+          query={summary}
+          loading="Carregando relatório..."
+          loadingClassName="py-8"
+          error="Não foi possível carregar o relatório."
         />
       ) : (
         // Office desktop (lg): the totals across, the breakdown cards two by two.

@@ -1,4 +1,5 @@
 import { AlertTriangle, ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
+import { isWaitingForNetwork } from '@/components/query-state';
 import { StatCard, TotalsError } from '@/components/stat-card';
 import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
 
@@ -10,7 +11,7 @@ export function SummaryTotals() {
     return <TotalsError onRetry={() => void summary.refetch()} />;
   }
   // Offline with nothing saved: the totals wait for the network; "—" and a word, not "…" forever.
-  const offline = summary.isPending && summary.isPaused;
+  const offline = isWaitingForNetwork(summary);
   const missing = offline ? '—' : undefined;
 
   return (

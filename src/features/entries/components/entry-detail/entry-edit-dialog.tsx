@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { OptionSelect } from '@/components/pickers/option-select';
-import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
 import { Button } from '@/components/ui/button';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
 import {
   Dialog,
   DialogContent,
@@ -15,26 +10,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import {
   getErrorMessage,
   isNetworkError,
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
 } from '@/lib/errors';
-import { paymentMethodLabels } from '@/lib/labels';
-import { formatCurrency } from '@/lib/money';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
   PAYMENT_METHODS,
@@ -43,24 +25,10 @@ import {
   type UpdateEntryInput,
   type UpdateEntryValues,
 } from '@/features/entries/api/update-entry';
-import { PartyPicker } from '@/features/entries/components/party-picker';
-import { StageField } from '@/features/entries/components/stage-field';
-
-const paymentMethodOptions = PAYMENT_METHODS.map((method) => ({
-  id: method,
-  name: paymentMethodLabels[method],
-}));
-
-export const REVERSE_TO_CHANGE_AMOUNT = 'Estorne o pagamento para alterar o valor.';
-export const REVERSE_TO_CHANGE_ACCOUNT = 'Estorne o pagamento para alterar a conta bancária.';
+import { EntryFields } from '@/features/entries/components/entry-fields';
 
 function isPaymentMethod(value: string | null): value is (typeof PAYMENT_METHODS)[number] {
   return (PAYMENT_METHODS as readonly (string | null)[]).includes(value);
-}
-
-/** The row an entry names (maybe archived since), for the picker to keep offering it. */
-function named(id: string | null, name: string | null, fallback: string) {
-  return id ? { id, name: name ?? fallback } : null;
 }
 
 interface EntryEditDialogProps {
@@ -87,10 +55,7 @@ export function EntryEditDialog({ entry, open, onOpenChange }: EntryEditDialogPr
 }
 
 function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => void }) {
-  const state = paymentState(entry);
-  const amountLocked = state !== 'open';
-  const accountLocked = state === 'paid';
-  const isExpense = entry.kind === 'expense';
+  const amountLocked = paymentState(entry) !== 'open';
 
   const form = useForm<UpdateEntryInput, unknown, UpdateEntryValues>({
     resolver: zodResolver(updateEntrySchema),
@@ -111,18 +76,6 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
       notes: entry.notes ?? '',
     },
   });
-  const [partyId, projectId, stageId] = useWatch({
-    control: form.control,
-    name: ['counterpartyId', 'projectId', 'stageId'],
-  });
-  // As in Lançar: a stage belongs to its obra, so choosing another obra clears it.
-  const shownProject = useRef(projectId);
-  useEffect(() => {
-    if (shownProject.current !== projectId) {
-      shownProject.current = projectId;
-      form.setValue('stageId', null, { shouldDirty: true });
-    }
-  }, [projectId, form]);
   const update = useUpdateEntry();
 
   async function save(values: UpdateEntryValues) {
@@ -147,189 +100,7 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
   return (
     <Form {...form}>
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(save)}>
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Descrição</FormLabel>
-              <FormControl>
-                <Input {...field} maxLength={200} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="counterpartyName"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{isExpense ? 'Fornecedor' : 'Cliente'}</FormLabel>
-              <FormControl>
-                <PartyPicker
-                  kind={entry.kind}
-                  partyId={partyId ?? null}
-                  partyName={field.value ?? ''}
-                  onBlur={field.onBlur}
-                  onChange={(party) => {
-                    field.onChange(party.partyName);
-                    form.setValue('counterpartyId', party.partyId);
-                  }}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        {amountLocked ? (
-          <div className="grid gap-2">
-            <Label htmlFor="entry-edit-amount-locked">Valor</Label>
-            <Input
-              id="entry-edit-amount-locked"
-              value={formatCurrency(entry.amountCents)}
-              disabled
-              readOnly
-              aria-describedby="entry-edit-amount-locked-why"
-            />
-            <p id="entry-edit-amount-locked-why" className="text-sm text-muted-foreground">
-              {REVERSE_TO_CHANGE_AMOUNT}
-            </p>
-          </div>
-        ) : (
-          <FormField
-            control={form.control}
-            name="amountCents"
-            render={({ field }) => (
-              <FormItem required>
-                <FormLabel>Valor</FormLabel>
-                <FormControl>
-                  <CurrencyInput
-                    ref={field.ref}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        )}
-        <FormField
-          control={form.control}
-          name="dueDate"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Vencimento</FormLabel>
-              <FormControl>
-                <DatePicker value={field.value} onChange={field.onChange} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="projectId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Obra</FormLabel>
-              <FormControl>
-                <ProjectPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Geral"
-                  current={named(entry.projectId, entry.projectName, 'Obra atual')}
-                />
-              </FormControl>
-            </FormItem>
-          )}
-        />
-        <StageField
-          projectId={projectId}
-          value={stageId ?? null}
-          onChange={(value) => form.setValue('stageId', value, { shouldDirty: true })}
-        />
-        <FormField
-          control={form.control}
-          name="categoryId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Categoria</FormLabel>
-              <FormControl>
-                <CategoryPicker
-                  type={entry.kind}
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Sem categoria"
-                  current={named(entry.categoryId, entry.categoryName, 'Categoria atual')}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="bankAccountId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Conta bancária</FormLabel>
-              <FormControl>
-                <BankAccountPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Não definida"
-                  disabled={accountLocked}
-                  current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
-                />
-              </FormControl>
-              {accountLocked ? (
-                <FormDescription>{REVERSE_TO_CHANGE_ACCOUNT}</FormDescription>
-              ) : null}
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="paymentMethod"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Forma de pagamento</FormLabel>
-              <FormControl>
-                <OptionSelect
-                  options={paymentMethodOptions}
-                  value={field.value ?? null}
-                  onChange={field.onChange}
-                  noneLabel="Não definida"
-                />
-              </FormControl>
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="notes"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Observações</FormLabel>
-              <FormControl>
-                <Textarea
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  rows={3}
-                  maxLength={2000}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EntryFields kind={entry.kind} entry={entry} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
             Cancelar

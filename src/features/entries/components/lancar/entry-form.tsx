@@ -1,42 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Save, FileClock } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import { OptionSelect } from '@/components/pickers/option-select';
-import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
-import { useBankAccounts, useCategories } from '@/lib/api/lookups';
+import { Form, FormField } from '@/components/ui/form';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
-import { RECURRENCE_LABELS, type RecurrenceFrequency } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { isOnline } from '@/lib/online';
-import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
-import { formatCurrency, toCents } from '@/lib/money';
 import {
   entryCount,
   lancarFormSchema,
@@ -53,18 +26,10 @@ import {
 } from '@/features/entries/lib/draft-storage';
 import { initialLancarForm, type LancarFormState } from '@/features/entries/lib/lancar-form';
 import type { EntryKind } from '@/lib/entries';
-import { PartyField } from '@/features/entries/components/party-field';
+import { EntryFields } from '@/features/entries/components/entry-fields';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
-import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
+import { RepetitionFields } from '@/features/entries/components/lancar/repetition-fields';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
-import { StageFormField } from '@/features/entries/components/lancar/stage-form-field';
-
-const paymentMethodOptions = (Object.keys(paymentMethodLabels) as PaymentMethod[]).map(
-  (method) => ({
-    id: method,
-    name: paymentMethodLabels[method],
-  }),
-);
 
 const copy = {
   expense: {
@@ -112,30 +77,11 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const [hasDraft, setHasDraft] = useState(() => localStorage.getItem(draftKey) !== null);
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
   const submitted = useRef<{ key: string; ids: string[] } | null>(null);
-  const partyInputId = useId();
   const createEntries = useCreateEntries();
   const { queueLancar } = useQueueEntries();
-  const categories = useCategories({
-    type: kind === 'expense' ? 'expense' : 'income',
-    activeOnly: true,
-  });
-  const bankAccounts = useBankAccounts({ activeOnly: true });
-  const ids = { recurrence: useId(), installments: useId() };
   const text = copy[kind];
   const tone = kind === 'expense' ? 'expense' : 'income';
-  const [partyId, amountCents, dueDate, recurrence, occurrences, installments, installmentCount] =
-    useWatch({
-      control: form.control,
-      name: [
-        'partyId',
-        'amountCents',
-        'dueDate',
-        'recurrence',
-        'occurrences',
-        'installments',
-        'installmentCount',
-      ],
-    });
+  const installments = useWatch({ control: form.control, name: 'installments' });
   // The session ending on its own keeps what was typed for when the user signs in again.
   useSaveDraftOnSessionEnd(() => {
     const draft = draftOf(form.getValues());
@@ -262,281 +208,26 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           </div>
         ) : null}
 
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Descrição</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  maxLength={180}
-                  autoComplete="off"
-                  placeholder={
-                    kind === 'expense' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'
-                  }
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-
-        <FormField
-          control={form.control}
-          name="partyName"
-          render={({ field }) => (
-            <PartyField
-              kind={kind}
-              inputId={partyInputId}
-              label={kind === 'expense' ? 'Fornecedor' : 'Cliente'}
-              compact
-              partyId={partyId}
-              partyName={field.value}
-              onChange={(party) => {
-                field.onChange(party.partyName);
-                form.setValue('partyId', party.partyId);
-              }}
-            />
-          )}
-        />
-
-        <FormField
-          control={form.control}
-          name="amountCents"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Valor</FormLabel>
-              <FormControl>
-                <CurrencyInput
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              </FormControl>
-              {installments ? (
-                <FormDescription>Valor total, dividido nas parcelas.</FormDescription>
-              ) : null}
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-
-        <FormField
-          control={form.control}
-          name="dueDate"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Data de Vencimento</FormLabel>
-              <FormControl>
-                <DatePicker value={field.value} onChange={field.onChange} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-
-        <fieldset className="grid gap-3 rounded-lg border p-3 lg:col-span-2">
-          <legend className="px-1 text-sm font-medium">Repetição</legend>
-          <div className="grid grid-cols-[1fr_auto] items-end gap-3">
+        <EntryFields
+          kind={kind}
+          amountHint={installments ? 'Valor total, dividido nas parcelas.' : null}
+          repetition={<RepetitionFields />}
+          attachment={
             <FormField
               control={form.control}
-              name="recurrence"
+              name="photo"
               render={({ field }) => (
                 <div className="grid gap-2">
-                  <Label htmlFor={ids.recurrence}>Recorrência</Label>
-                  <Select
-                    value={installments ? 'none' : field.value}
-                    disabled={installments}
-                    onValueChange={field.onChange}
-                  >
-                    <SelectTrigger id={ids.recurrence}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(Object.keys(RECURRENCE_LABELS) as RecurrenceFrequency[]).map((value) => (
-                        <SelectItem key={value} value={value}>
-                          {RECURRENCE_LABELS[value]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <p className="text-sm font-medium">Anexo</p>
+                  <ReceiptPhotoInput
+                    label="Anexar comprovante"
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
                 </div>
               )}
             />
-            {!installments && recurrence !== 'none' ? (
-              <FormField
-                control={form.control}
-                name="occurrences"
-                render={({ field }) => (
-                  <FormItem className="w-28">
-                    <FormLabel>Ocorrências</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="number" inputMode="numeric" min={2} max={120} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            ) : null}
-          </div>
-
-          <FormField
-            control={form.control}
-            name="installments"
-            render={({ field }) => (
-              <div className="flex min-h-touch items-center justify-between gap-3">
-                <Label htmlFor={ids.installments}>Parcelamento</Label>
-                <Switch
-                  id={ids.installments}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                />
-              </div>
-            )}
-          />
-          {installments ? (
-            <FormField
-              control={form.control}
-              name="installmentCount"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Número de parcelas</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="number" inputMode="numeric" min={2} max={360} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          ) : null}
-          <PlanPreview
-            form={{ amountCents, dueDate, recurrence, occurrences, installments, installmentCount }}
-          />
-        </fieldset>
-
-        {/* The obra and its stage share a row: the stage appears only once an obra is chosen. */}
-        <div className="grid gap-4 lg:col-span-2 lg:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="projectId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Obra/Projeto</FormLabel>
-                <FormControl>
-                  <ProjectPicker
-                    value={field.value}
-                    onChange={field.onChange}
-                    noneLabel="Geral (sem obra específica)"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <StageFormField control={form.control} setValue={form.setValue} />
-        </div>
-
-        <FormField
-          control={form.control}
-          name="categoryId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Categoria</FormLabel>
-              <FormControl>
-                <CategoryPicker
-                  type={kind === 'expense' ? 'expense' : 'income'}
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Sem categoria"
-                />
-              </FormControl>
-              <FormMessage>{categories.isError ? 'Erro ao carregar categorias' : null}</FormMessage>
-            </FormItem>
-          )}
-        />
-
-        <FormField
-          control={form.control}
-          name="bankAccountId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Conta</FormLabel>
-              <FormControl>
-                <BankAccountPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Não definida"
-                  optionLabel={(account) =>
-                    `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
-                  }
-                />
-              </FormControl>
-              <FormDescription>
-                {bankAccounts.isSuccess && bankAccounts.data.length === 0
-                  ? 'Nenhuma conta bancária ativa cadastrada.'
-                  : 'Obrigatória para marcar como pago.'}
-              </FormDescription>
-              <FormMessage>
-                {bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null}
-              </FormMessage>
-            </FormItem>
-          )}
-        />
-
-        <FormField
-          control={form.control}
-          name="paymentMethod"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Forma de Pagamento</FormLabel>
-              <FormControl>
-                <OptionSelect
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Não definida"
-                  options={paymentMethodOptions}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-
-        <FormField
-          control={form.control}
-          name="photo"
-          render={({ field }) => (
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Anexo</p>
-              <ReceiptPhotoInput
-                label="Anexar comprovante"
-                value={field.value}
-                onChange={field.onChange}
-              />
-            </div>
-          )}
-        />
-
-        <FormField
-          control={form.control}
-          name="notes"
-          render={({ field }) => (
-            <FormItem className="lg:col-span-2">
-              <FormLabel>Observações</FormLabel>
-              <FormControl>
-                <Textarea
-                  {...field}
-                  maxLength={2000}
-                  rows={3}
-                  placeholder="Informações adicionais"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          }
         />
 
         <StatusLegend kind={kind} className="lg:col-span-2" />

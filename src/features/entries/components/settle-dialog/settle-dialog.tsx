@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -206,7 +207,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   }
 
   let accountPlaceholder = 'Selecione a conta bancária';
-  if (accounts.isPending && accounts.fetchStatus === 'paused') accountPlaceholder = 'Sem conexão';
+  if (isWaitingForNetwork(accounts)) accountPlaceholder = 'Sem conexão';
   else if (accounts.isPending) accountPlaceholder = 'Carregando contas...';
   else if (accounts.isError) accountPlaceholder = 'Erro ao carregar contas bancárias';
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';

@@ -1,0 +1,365 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { OptionSelect } from '@/components/pickers/option-select';
+import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
+import { CurrencyInput } from '@/components/ui/currency-input';
+import { DatePicker } from '@/components/ui/date-picker';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useBankAccounts, useCategories } from '@/lib/api/lookups';
+import type { EntryKind } from '@/lib/entries';
+import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
+import { formatCurrency, toCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
+import { PartyPicker } from '@/features/entries/components/party-picker';
+import { StageField } from '@/features/entries/components/stage-field';
+
+const REVERSE_TO_CHANGE_AMOUNT = 'Estorne o pagamento para alterar o valor.';
+const REVERSE_TO_CHANGE_ACCOUNT = 'Estorne o pagamento para alterar a conta bancária.';
+
+/**
+ * What these fields read and write in the form around them: what Lançar's form (`lancarFormSchema`)
+ * and Editar lançamento's (`updateEntrySchema`) have in common. The supplier/client is
+ * `partyId`/`partyName` in the first, `counterpartyId`/`counterpartyName` in the second.
+ */
+interface EntryFieldValues {
+  description: string;
+  partyId?: string | null;
+  partyName?: string;
+  counterpartyId?: string | null;
+  counterpartyName?: string | null;
+  amountCents?: number | null;
+  dueDate: string | null;
+  projectId: string | null;
+  stageId?: string | null;
+  categoryId: string | null;
+  bankAccountId: string | null;
+  paymentMethod?: PaymentMethod | null;
+  notes?: string | null;
+}
+
+/** Lançar's labels are the SPEC's; the edit dialog has shorter ones of its own. */
+const LABELS = {
+  new: {
+    dueDate: 'Data de Vencimento',
+    project: 'Obra/Projeto',
+    noProject: 'Geral (sem obra específica)',
+    bankAccount: 'Conta',
+    paymentMethod: 'Forma de Pagamento',
+  },
+  edit: {
+    dueDate: 'Vencimento',
+    project: 'Obra',
+    noProject: 'Geral',
+    bankAccount: 'Conta bancária',
+    paymentMethod: 'Forma de pagamento',
+  },
+} as const;
+
+const paymentMethodOptions = (Object.keys(paymentMethodLabels) as PaymentMethod[]).map(
+  (method) => ({ id: method, name: paymentMethodLabels[method] }),
+);
+
+/** The row an entry names (maybe archived since), for the picker to keep offering it. */
+function named(id: string | null, name: string | null, fallback: string) {
+  return id ? { id, name: name ?? fallback } : null;
+}
+
+interface EntryFieldsProps {
+  kind: EntryKind;
+  /**
+   * The entry Editar lançamento edits: its obra, category and account stay choosable though
+   * archived since, its payments lock the amount (and, once paid, the account), and the dialog's
+   * labels apply. Without it: Lançar's new entry, in two columns from lg.
+   */
+  entry?: EntryDetail;
+  /** Under Valor (Lançar with installments: that it is the total). */
+  amountHint?: ReactNode;
+  /** Lançar's Repetição, after the due date. */
+  repetition?: ReactNode;
+  /** Lançar's Anexo, before the notes. */
+  attachment?: ReactNode;
+}
+
+/**
+ * An entry's fields, shared by Lançar and Editar lançamento, inside their `<Form {...form}>`; each
+ * form keeps its own schema, defaults and buttons.
+ */
+export function EntryFields({ kind, entry, amountHint, repetition, attachment }: EntryFieldsProps) {
+  const { control, setValue } = useFormContext<EntryFieldValues>();
+  const party = entry
+    ? ({ id: 'counterpartyId', name: 'counterpartyName' } as const)
+    : ({ id: 'partyId', name: 'partyName' } as const);
+  const [partyId, projectId, stageId] = useWatch({
+    control,
+    name: [party.id, 'projectId', 'stageId'],
+  });
+  // A stage belongs to its obra, so choosing another obra clears it.
+  const shownProject = useRef(projectId);
+  useEffect(() => {
+    if (shownProject.current !== projectId) {
+      shownProject.current = projectId;
+      setValue('stageId', null, { shouldDirty: true });
+    }
+  }, [projectId, setValue]);
+  // The pickers read the same queries: these only add what Lançar says when they fail or are empty.
+  const categories = useCategories({ type: kind, activeOnly: true });
+  const bankAccounts = useBankAccounts({ activeOnly: true });
+
+  const labels = entry ? LABELS.edit : LABELS.new;
+  const state = entry ? paymentState(entry) : 'open';
+  const amountLocked = state !== 'open';
+  const accountLocked = state === 'paid';
+  let accountHint: string | null = null;
+  if (accountLocked) accountHint = REVERSE_TO_CHANGE_ACCOUNT;
+  else if (!entry)
+    accountHint =
+      bankAccounts.isSuccess && bankAccounts.data.length === 0
+        ? 'Nenhuma conta bancária ativa cadastrada.'
+        : 'Obrigatória para marcar como pago.';
+
+  return (
+    <>
+      <FormField
+        control={control}
+        name="description"
+        render={({ field }) => (
+          <FormItem required>
+            <FormLabel>Descrição</FormLabel>
+            <FormControl>
+              {entry ? (
+                <Input {...field} maxLength={200} />
+              ) : (
+                <Input
+                  {...field}
+                  maxLength={180}
+                  autoComplete="off"
+                  placeholder={
+                    kind === 'expense' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'
+                  }
+                />
+              )}
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+
+      <FormField
+        control={control}
+        name={party.name}
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{kind === 'expense' ? 'Fornecedor' : 'Cliente'}</FormLabel>
+            <FormControl>
+              <PartyPicker
+                kind={kind}
+                compact={!entry}
+                partyId={partyId ?? null}
+                partyName={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(value) => {
+                  field.onChange(value.partyName);
+                  setValue(party.id, value.partyId);
+                }}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+
+      {entry && amountLocked ? (
+        <div className="grid gap-2">
+          <Label htmlFor="entry-edit-amount-locked">Valor</Label>
+          <Input
+            id="entry-edit-amount-locked"
+            value={formatCurrency(entry.amountCents)}
+            disabled
+            readOnly
+            aria-describedby="entry-edit-amount-locked-why"
+          />
+          <p id="entry-edit-amount-locked-why" className="text-sm text-muted-foreground">
+            {REVERSE_TO_CHANGE_AMOUNT}
+          </p>
+        </div>
+      ) : (
+        <FormField
+          control={control}
+          name="amountCents"
+          render={({ field }) => (
+            <FormItem required>
+              <FormLabel>Valor</FormLabel>
+              <FormControl>
+                <CurrencyInput
+                  ref={field.ref}
+                  value={field.value ?? null}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </FormControl>
+              {amountHint ? <FormDescription>{amountHint}</FormDescription> : null}
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      )}
+
+      <FormField
+        control={control}
+        name="dueDate"
+        render={({ field }) => (
+          <FormItem required>
+            <FormLabel>{labels.dueDate}</FormLabel>
+            <FormControl>
+              <DatePicker value={field.value} onChange={field.onChange} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+
+      {repetition}
+
+      {/* The obra and its stage share a row on Lançar's two columns: the stage appears only once
+          an obra with stages is chosen. */}
+      <div className={cn('grid gap-4', !entry && 'lg:col-span-2 lg:grid-cols-2')}>
+        <FormField
+          control={control}
+          name="projectId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{labels.project}</FormLabel>
+              <FormControl>
+                <ProjectPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel={labels.noProject}
+                  current={entry ? named(entry.projectId, entry.projectName, 'Obra atual') : null}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <StageField
+          projectId={projectId}
+          value={stageId ?? null}
+          onChange={(value) => setValue('stageId', value, { shouldDirty: true })}
+        />
+      </div>
+
+      <FormField
+        control={control}
+        name="categoryId"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Categoria</FormLabel>
+            <FormControl>
+              <CategoryPicker
+                type={kind}
+                value={field.value}
+                onChange={field.onChange}
+                noneLabel="Sem categoria"
+                current={
+                  entry ? named(entry.categoryId, entry.categoryName, 'Categoria atual') : null
+                }
+              />
+            </FormControl>
+            <FormMessage>
+              {!entry && categories.isError ? 'Erro ao carregar categorias' : null}
+            </FormMessage>
+          </FormItem>
+        )}
+      />
+
+      <FormField
+        control={control}
+        name="bankAccountId"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{labels.bankAccount}</FormLabel>
+            <FormControl>
+              {entry ? (
+                <BankAccountPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Não definida"
+                  disabled={accountLocked}
+                  current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
+                />
+              ) : (
+                <BankAccountPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Não definida"
+                  optionLabel={(account) =>
+                    `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+                  }
+                />
+              )}
+            </FormControl>
+            {accountHint ? <FormDescription>{accountHint}</FormDescription> : null}
+            <FormMessage>
+              {!entry && bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null}
+            </FormMessage>
+          </FormItem>
+        )}
+      />
+
+      <FormField
+        control={control}
+        name="paymentMethod"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{labels.paymentMethod}</FormLabel>
+            <FormControl>
+              <OptionSelect
+                options={paymentMethodOptions}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                noneLabel="Não definida"
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+
+      {attachment}
+
+      <FormField
+        control={control}
+        name="notes"
+        render={({ field }) => (
+          <FormItem className={cn(!entry && 'lg:col-span-2')}>
+            <FormLabel>Observações</FormLabel>
+            <FormControl>
+              <Textarea
+                ref={field.ref}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                rows={3}
+                maxLength={2000}
+                placeholder={entry ? undefined : 'Informações adicionais'}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </>
+  );
+}
