@@ -79,6 +79,14 @@ export function startCachePersistence(
   };
   let unsubscribe: (() => void) | null = null;
   const startedAt = Date.now();
+  // What this page fetched before the persister started (the module loads lazily, and a quick read
+  // often lands first): the restore keeps it (it is newer), and it must not be fetched again.
+  const fetchedBefore = new Map(
+    queryClient
+      .getQueryCache()
+      .findAll({ predicate: (query) => inScope(query.queryKey, userId, scope) })
+      .map((query) => [query.queryHash, query.state.dataUpdatedAt]),
+  );
   void persistQueryClientRestore(options)
     .catch(() => undefined)
     .then(() => {
@@ -86,13 +94,15 @@ export function startCachePersistence(
       // What was restored is what this device last saw, not what the server has now: without
       // this, data restored less than staleTime after it was saved counted as fresh, and a screen
       // opened after a reload showed a change made just before it as not made. Restored queries
-      // are stale (the ones on screen refetch); anything fetched since start-up is left alone.
+      // are stale (the ones on screen refetch); anything this page fetched is left alone.
       // A request already under way is left to finish (cancelRefetch: false): it brings what the
       // server has now, and restarting it cost every cold start a second round of requests.
       void queryClient.invalidateQueries(
         {
           predicate: (query) =>
-            inScope(query.queryKey, userId, scope) && query.state.dataUpdatedAt < startedAt,
+            inScope(query.queryKey, userId, scope) &&
+            query.state.dataUpdatedAt < startedAt &&
+            query.state.dataUpdatedAt !== fetchedBefore.get(query.queryHash),
         },
         { cancelRefetch: false },
       );
