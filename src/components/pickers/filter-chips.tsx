@@ -1,5 +1,5 @@
 import { NONE_VALUE } from '@/components/pickers/option-select';
-import { LookupOffline } from '@/components/query-state';
+import { isWaitingForNetwork, LookupOffline } from '@/components/query-state';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
@@ -50,16 +50,15 @@ export function FilterChips({
   statusClassName,
   options,
   isPending,
-  isPaused = false,
+  offline = false,
   isError,
 }: FilterChipsProps & {
   options: FilterChipOption[] | undefined;
   isPending: boolean;
-  /** Offline with nothing saved: React Query waits for the network instead of loading. */
-  isPaused?: boolean;
+  /** Offline with nothing saved: the read waits for the network (isWaitingForNetwork). */
+  offline?: boolean;
   isError: boolean;
 }) {
-  const offline = isPending && isPaused;
   return (
     <ChipGroup label={label}>
       {allLabel !== undefined ? (
@@ -115,7 +114,7 @@ export function BankAccountFilterChips({
     <FilterChips
       {...props}
       isPending={accounts.isPending}
-      isPaused={accounts.isPaused}
+      offline={isWaitingForNetwork(accounts)}
       isError={accounts.isError}
       options={accounts.data?.map((a) => ({
         id: a.id,
@@ -133,7 +132,7 @@ export function ProjectFilterChips(props: FilterChipsProps) {
     <FilterChips
       {...props}
       isPending={projects.isPending}
-      isPaused={projects.isPaused}
+      offline={isWaitingForNetwork(projects)}
       isError={projects.isError}
       options={projects.data?.map((p) => ({ id: p.id, name: p.name }))}
     />
@@ -147,7 +146,7 @@ export function CategoryFilterChips(props: FilterChipsProps) {
     <FilterChips
       {...props}
       isPending={categories.isPending}
-      isPaused={categories.isPaused}
+      offline={isWaitingForNetwork(categories)}
       isError={categories.isError}
       options={categories.data?.map((c) => ({ id: c.id, name: c.name, color: c.color }))}
     />

@@ -4,6 +4,7 @@ import {
   type PickerOption,
   type PickerTriggerProps,
 } from '@/components/pickers/option-select';
+import { isWaitingForNetwork } from '@/components/query-state';
 import {
   useBankAccounts,
   useCategories,
@@ -38,7 +39,7 @@ export function BankAccountPicker({
   return (
     <OptionSelect
       options={withCurrent(options, current)}
-      offline={accounts.isPending && accounts.isPaused}
+      offline={isWaitingForNetwork(accounts)}
       {...props}
     />
   );
@@ -55,7 +56,7 @@ export function CategoryPicker({
   return (
     <OptionSelect
       options={withCurrent(options, current)}
-      offline={categories.isPending && categories.isPaused}
+      offline={isWaitingForNetwork(categories)}
       {...props}
     />
   );
@@ -68,7 +69,7 @@ export function ProjectPicker({ current, ...props }: PickerProps) {
   return (
     <OptionSelect
       options={withCurrent(options, current)}
-      offline={projects.isPending && projects.isPaused}
+      offline={isWaitingForNetwork(projects)}
       {...props}
     />
   );
@@ -80,7 +81,7 @@ export function SupplierPicker({ current, ...props }: PickerProps) {
   return (
     <OptionSelect
       options={withCurrent(options, current)}
-      offline={suppliers.isPending && suppliers.isPaused}
+      offline={isWaitingForNetwork(suppliers)}
       {...props}
     />
   );
@@ -92,7 +93,7 @@ export function ClientPicker({ current, ...props }: PickerProps) {
   return (
     <OptionSelect
       options={withCurrent(options, current)}
-      offline={clients.isPending && clients.isPaused}
+      offline={isWaitingForNetwork(clients)}
       {...props}
     />
   );
