@@ -8,7 +8,7 @@
 //   CLS (layout-shift entries without input), TBT (long tasks' time over 50 ms, real 4×-slowed
 //   tasks rather than Lighthouse's simulation), FCP and LCP (ms from navigation).
 // Network is not throttled: FCP/LCP here show main-thread and request-chain changes only.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { getFreePort, REPO_ROOT, startStack } from '../local-stack/stack';
 import { buildApp } from './bundle';
-import { demoSession, waitForHttp } from './lighthouse';
+import { demoSession, startPreview } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
@@ -75,26 +75,9 @@ try {
     log(`building ${name} (${name === 'A' ? values.base : 'working tree'})…`);
     const dist = path.join(tmp, `dist-${name}`);
     await buildApp(dist, env, root);
-    const port = await getFreePort();
-    previews.push(
-      spawn(
-        process.execPath,
-        [
-          path.join(root, 'node_modules/vite/bin/vite.js'),
-          'preview',
-          '--outDir',
-          dist,
-          '--port',
-          String(port),
-          '--strictPort',
-          '--host',
-          '127.0.0.1',
-        ],
-        { cwd: root, env, stdio: 'ignore' },
-      ),
-    );
-    origins[name] = `http://127.0.0.1:${port}`;
-    await waitForHttp(origins[name], 30_000);
+    const preview = await startPreview(dist, env, root);
+    previews.push(preview.process);
+    origins[name] = preview.url;
   }
 
   const [key, value] = await demoSession(

@@ -7,15 +7,15 @@
 // Options: --runs N (request samples, default 15), --no-lighthouse, --no-api, --explain (prints the
 // plans of the statements inside cash_flow_projection and dre on the 20 000-entry company).
 // Everything it starts (stack, preview, Chromium) is stopped at the end, also on error/Ctrl-C.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getFreePort, REPO_ROOT, startStack } from '../local-stack/stack';
+import { getFreePort, startStack } from '../local-stack/stack';
 import { measureApi, type ApiReport } from './api';
 import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
-import { measureLighthouse, waitForHttp, type LighthouseScore } from './lighthouse';
+import { measureLighthouse, startPreview, type LighthouseScore } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
@@ -142,24 +142,9 @@ try {
 
   let scores: LighthouseScore[] | null = null;
   if (!values['no-lighthouse']) {
-    const port = await getFreePort();
-    preview = spawn(
-      process.execPath,
-      [
-        path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
-        'preview',
-        '--outDir',
-        distDir,
-        '--port',
-        String(port),
-        '--strictPort',
-        '--host',
-        '127.0.0.1',
-      ],
-      { cwd: REPO_ROOT, env, stdio: 'ignore' },
-    );
-    const appUrl = `http://127.0.0.1:${port}`;
-    await waitForHttp(appUrl, 30_000);
+    const started = await startPreview(distDir, env);
+    preview = started.process;
+    const appUrl = started.url;
     scores = await measureLighthouse({
       appUrl,
       apiUrl: stack.apiUrl,

@@ -17,7 +17,7 @@ import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import lighthouse from 'lighthouse';
 import ws from 'ws';
-import { getFreePort } from '../local-stack/stack';
+import { getFreePort, REPO_ROOT } from '../local-stack/stack';
 
 export interface LighthouseScore {
   path: string;
@@ -55,6 +55,33 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** `vite preview` of a build on a free port; resolves with its address once it answers. */
+export async function startPreview(
+  distDir: string,
+  env: NodeJS.ProcessEnv,
+  root: string = REPO_ROOT,
+): Promise<{ url: string; process: ChildProcess }> {
+  const port = await getFreePort();
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'preview',
+      '--outDir',
+      distDir,
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
+    { cwd: root, env, stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, 30_000);
+  return { url, process: child };
 }
 
 async function waitForDevTools(port: number, child: ChildProcess): Promise<void> {
