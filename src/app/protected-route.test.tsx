@@ -11,6 +11,7 @@ import { useBankAccounts } from '@/lib/api/lookups';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
 import { restUrl, server } from '@/test/msw-server';
+import { sessionKeys } from '@/lib/api/query-keys';
 import { userStorageKey } from '@/lib/user-storage';
 
 const user = {
@@ -144,6 +145,29 @@ describe('ProtectedRoute', () => {
     server.use(http.get(restUrl('user_profiles'), () => HttpResponse.json([])));
     renderGate({ session, user, loading: false, signedOut: false });
     expect(await screen.findByRole('heading', { name: 'Configurar Empresa' })).toBeInTheDocument();
+  });
+
+  it('waits for the memberships under way when the device remembers no company (joined elsewhere)', async () => {
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get(restUrl('user_profiles'), async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json([profile(ALFA, 'Construtora Alfa', 'member')]);
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // What the persisted cache restores: "no company", saved before the user joined one.
+    queryClient.setQueryData(sessionKeys.memberships(user.id), [], {
+      updatedAt: Date.now() - 60_000,
+    });
+    const { router } = renderGate({ session, user, loading: false, signedOut: false }, queryClient);
+    expect(await screen.findByRole('status')).toHaveTextContent('Carregando...');
+    expect(router.state.location.pathname).toBe('/obras');
+    answer?.();
+    expect(
+      await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/obras');
   });
 
   it('provides the remembered company, switches companies and drops the previous company data', async () => {

@@ -114,7 +114,12 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!company) return <Navigate to="/company-setup" replace />;
+  if (!company) {
+    // "No company" restored from the device (persist-cache.ts) may be older than the request under
+    // way: a user who joined a company elsewhere must land on the page opened, not company setup.
+    if (memberships.isFetching) return <PageLoading />;
+    return <Navigate to="/company-setup" replace />;
+  }
 
   return (
     <CurrentCompanyContext.Provider value={company}>

@@ -1,7 +1,7 @@
 // Joining a company (issue 8): only through the invitation link the admin copies, and only with
 // the invited address. Signing up with the invited address alone joins nothing.
 import type { Browser, Page } from '@playwright/test';
-import { createAccount, expect, screenshot, signIn, test, uniqueEmail } from './support';
+import { apiClient, createAccount, expect, screenshot, signIn, test, uniqueEmail } from './support';
 
 const PASSWORD = 'segredo123';
 
@@ -166,4 +166,49 @@ test('a revoked or renewed link no longer works', async ({ page, browser }) => {
   await expect(invitee.getByText(/^Convite não encontrado\./)).toBeVisible();
   await expect(invitee.getByRole('button', { name: 'Aceitar convite' })).toHaveCount(0);
   await invitee.context().close();
+});
+
+test('joined on another device: a page opened here shows that page, not "Configurar Empresa"', async ({
+  page,
+}) => {
+  test.slow();
+  const admin = await createAccount('Construtora Ponte', 'Lia Ponte');
+  const inviteeEmail = uniqueEmail('outro-aparelho');
+  const { data: invitation, error } = await admin.client
+    .rpc('create_invitation', { p_company_id: admin.companyId, p_email: inviteeEmail })
+    .single();
+  expect(error).toBeNull();
+
+  // This browser signs up and keeps "no company" on the device.
+  await page.goto('/auth?aba=cadastrar');
+  await fillSignUp(page, 'Caio Ponte', inviteeEmail);
+  await expect(page.getByRole('heading', { name: 'Configurar Empresa' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Configurar Empresa' })).toBeVisible();
+
+  // The invitation is accepted on another device (the API, signed in as the same person).
+  const phone = apiClient();
+  const { error: signInError } = await phone.auth.signInWithPassword({
+    email: inviteeEmail,
+    password: PASSWORD,
+  });
+  expect(signInError).toBeNull();
+  const { error: acceptError } = await phone.rpc('accept_invitation', {
+    p_token: invitation!.token,
+  });
+  expect(acceptError).toBeNull();
+
+  // Here the user opens Preferências directly: no detour through company setup or home. The
+  // device restores "no company" while the fresh answer is on its way; a slow phone (CPU throttled)
+  // makes that window wide enough to show.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.goto('/preferencias');
+  await expect(page.getByRole('list', { name: 'Membros' }).getByText('Lia Ponte')).toBeVisible();
+  await expect(page).toHaveURL(/\/preferencias$/);
+  expect(new Set(visited)).toEqual(new Set(['/preferencias']));
 });
