@@ -3,12 +3,23 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { membershipsQuery } from '@/features/auth/api/get-memberships';
+import { queryClient } from '@/lib/query-client';
+import { supabase } from '@/lib/supabase';
 import { initTheme } from '@/lib/use-theme';
 import './index.css';
 
 initTheme();
 
 const router = createAppRouter();
+
+// The gate needs the user's memberships before any signed-in screen. Asked now, with the stored
+// session, they travel alongside the route's chunks instead of after them: React commits nothing
+// until a lazy route's code has arrived, so the gate's own request would start only then.
+void supabase.auth.getSession().then(({ data }) => {
+  if (data.session)
+    queryClient.query(membershipsQuery(data.session.user.id)).catch(() => undefined);
+});
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');
 
