@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents, count } from '@/lib/api/response-schemas';
 import {
   toLedgerArgs,
   type LedgerArgs,
@@ -8,16 +9,13 @@ import {
 import { bankAccountKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
-const amount = z.union([z.number(), z.string()]).transform((value) => toCents(value));
-
 const summarySchema = z.object({
-  income_total: amount,
-  expense_total: amount,
-  result: amount,
-  count: z.coerce.number().int(),
+  income_total: cents,
+  expense_total: cents,
+  result: cents,
+  count,
 });
 
 export interface AccountSummary {

@@ -1,31 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents } from '@/lib/api/response-schemas';
 import { categoryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
-
-const money = z.union([z.number(), z.string()]).transform((value) => toCents(value));
 
 // The JSON of category_stats (supabase/migrations/20261123006000_categories.sql), amounts to centavos.
 const statsSchema = z.object({
   transaction_count: z.number(),
-  total_amount: money,
-  average_amount: money.nullable(),
-  last_used_on: z.string().nullable(),
+  total_amount: cents,
+  average_amount: z.nullable(cents),
+  last_used_on: z.nullable(z.string()),
   last_90_days_count: z.number(),
   frequency: z.enum(['high', 'medium', 'low', 'none']),
   recent: z.array(
     z.object({
       id: z.string(),
       description: z.string(),
-      amount: money,
+      amount: cents,
       transaction_date: z.string(),
       direction: z.enum(['in', 'out']),
-      payable_id: z.string().nullable(),
-      receivable_id: z.string().nullable(),
-      bank_account_name: z.string().nullable(),
-      project_name: z.string().nullable(),
+      payable_id: z.nullable(z.string()),
+      receivable_id: z.nullable(z.string()),
+      bank_account_name: z.nullable(z.string()),
+      project_name: z.nullable(z.string()),
     }),
   ),
 });

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents, count } from '@/lib/api/response-schemas';
 import type { EntryKind } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
-const amount = z.union([z.number(), z.string()]).transform((value) => toCents(value));
-const count = z.coerce.number().int();
-
 const summarySchema = z.object({
-  pending_total: amount,
+  pending_total: cents,
   pending_count: count,
-  overdue_total: amount,
+  overdue_total: cents,
   overdue_count: count,
-  paid_total: amount,
+  paid_total: cents,
   paid_count: count,
 });
 

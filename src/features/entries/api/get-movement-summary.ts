@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents, count } from '@/lib/api/response-schemas';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 import {
   toMovementArgs,
@@ -11,15 +11,13 @@ import {
   type MovementFilters,
 } from '@/features/entries/lib/movement-filters';
 
-const amount = z.union([z.number(), z.string()]).transform((value) => toCents(value));
-
 const summarySchema = z.object({
-  income_total: amount,
-  expense_total: amount,
-  balance: amount,
-  count: z.coerce.number().int(),
-  transfer_total: amount.optional(),
-  transfer_count: z.coerce.number().int().optional(),
+  income_total: cents,
+  expense_total: cents,
+  balance: cents,
+  count,
+  transfer_total: z.optional(cents),
+  transfer_count: z.optional(count),
 });
 
 export interface MovementSummary {

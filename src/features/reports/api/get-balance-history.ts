@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents } from '@/lib/api/response-schemas';
 import { reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 import {
   toHistoryArgs,
@@ -11,8 +11,6 @@ import {
   type HistoryBucket,
   type ReportFilters,
 } from '@/features/reports/lib/report-period';
-
-const cents = z.union([z.number(), z.string()]).transform((value) => toCents(value));
 
 const historySchema = z.object({
   start: z.string(),
@@ -26,7 +24,7 @@ const historySchema = z.object({
       color: z.string(),
       type: z.string(),
       current_balance: cents,
-      balances: z.array(cents).nullable(),
+      balances: z.nullable(z.array(cents)),
     }),
   ),
 });

@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents } from '@/lib/api/response-schemas';
 import { reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { isDreGroup, type DreGroup } from '@/lib/dre-groups';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 import type { DreBasis } from '@/features/reports/lib/dre-period';
-
-const cents = z.union([z.number(), z.string()]).transform((value) => toCents(value));
 
 const linesShape = {
   receita_bruta: cents,
@@ -24,10 +22,10 @@ const dreSchema = z.object({
   total: z.object(linesShape),
   categories: z.array(
     z.object({
-      id: z.string().nullable(),
-      name: z.string().nullable(),
+      id: z.nullable(z.string()),
+      name: z.nullable(z.string()),
       kind: z.enum(['income', 'expense']),
-      dre_group: z.string().refine(isDreGroup),
+      dre_group: z.string().check(z.refine(isDreGroup)),
       months: z.array(z.object({ month: z.string(), total: cents })),
       total: cents,
     }),

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents, count } from '@/lib/api/response-schemas';
 import { reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 import {
   toReportArgs,
@@ -11,14 +11,12 @@ import {
   type ReportFilters,
 } from '@/features/reports/lib/report-period';
 
-const cents = z.union([z.number(), z.string()]).transform((value) => toCents(value));
-const count = z.coerce.number().int();
 const percentage = z.coerce.number();
 
 const slice = z.object({
-  id: z.string().nullable(),
-  name: z.string().nullable(),
-  color: z.string().nullable().optional(),
+  id: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  color: z.optional(z.nullable(z.string())),
   total: cents,
   count,
   percentage,
@@ -35,9 +33,9 @@ const summarySchema = z.object({
       description: z.string(),
       amount: cents,
       received_date: z.string(),
-      client_name: z.string().nullable(),
-      category_name: z.string().nullable(),
-      project_name: z.string().nullable(),
+      client_name: z.nullable(z.string()),
+      category_name: z.nullable(z.string()),
+      project_name: z.nullable(z.string()),
     }),
   ),
   revenue_by_category: z.array(slice),
