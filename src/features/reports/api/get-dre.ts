@@ -25,7 +25,7 @@ const dreSchema = z.object({
       id: z.nullable(z.string()),
       name: z.nullable(z.string()),
       kind: z.enum(['income', 'expense']),
-      dre_group: z.string().check(z.refine(isDreGroup)),
+      dre_group: z.custom<DreGroup>(isDreGroup),
       months: z.array(z.object({ month: z.string(), total: cents })),
       total: cents,
     }),
