@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './scripts/vite/route-preload.ts';
 
 const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -56,6 +57,10 @@ export default defineConfig(({ command }) => ({
   plugins: [
     requireApiAddress(),
     react(),
+    routePreload({
+      router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
+      srcDir: fileURLToPath(new URL('./src', import.meta.url)),
+    }),
     // Installable app + a Workbox service worker that precaches the app shell (never API calls:
     // Supabase is another origin and there is no runtime caching). 'prompt': a new version waits
     // until the user taps "Atualizar" (src/app/service-worker.ts); registration is ours, lazy.

@@ -1,0 +1,48 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser)
+// The first load of a lazy route (docs/performance.md): its code is requested by the HTML, while
+// the entry chunk downloads, not after the entry has run and the router has matched the URL.
+import { createAccount, expect, signIn, test } from './support';
+
+/** When the chunk whose name starts with `prefix` was requested, against the HTML's parse. */
+async function chunkTiming(page: import('@playwright/test').Page, prefix: string) {
+  return page.evaluate((name) => {
+    const chunk = performance
+      .getEntriesByType('resource')
+      .find((entry) => new URL(entry.name).pathname.startsWith(`/assets/${name}-`));
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    return chunk && navigation
+      ? { requestedAt: chunk.startTime, parsedAt: navigation.domInteractive }
+      : null;
+  }, prefix);
+}
+
+test('a lazy route opened directly has its chunks requested while the HTML is parsed', async ({
+  page,
+}) => {
+  const account = await createAccount('Construtora Rapida', 'Rui Rapido');
+  await signIn(page, account.email, account.password);
+
+  await page.goto('/relatorio');
+  await expect(page.getByRole('heading', { name: 'Relatório', exact: true })).toBeVisible();
+  // Module scripts run after parsing: a request made by the entry comes after domInteractive.
+  const report = await chunkTiming(page, 'reports-page');
+  expect(report).not.toBeNull();
+  expect(report!.requestedAt).toBeLessThan(report!.parsedAt);
+
+  // A route with a parameter, and one that is not lazy (home) gets no preload of another page.
+  await page.goto('/obras/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Projeto não encontrado')).toBeVisible();
+  const project = await chunkTiming(page, 'project-detail-page');
+  expect(project!.requestedAt).toBeLessThan(project!.parsedAt);
+  await page.goto('/');
+  await expect(page.getByText(/Olá, /)).toBeVisible();
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')]
+      .map((link) => (link as HTMLLinkElement).href)
+      .filter((href) => href.includes('-page-')),
+  );
+  expect(preloaded).toEqual([]);
+});
