@@ -5,14 +5,27 @@ import { NotFoundPage } from '@/app/not-found';
 import { PageLoading } from '@/app/page-loading';
 import { ProtectedRoute } from '@/app/protected-route';
 import { RouteError } from '@/app/route-error';
-import { HomePage } from '@/features/entries/pages/home-page';
+import { prefetchLoader } from '@/app/prefetch';
+import { HomePage, prefetchHome } from '@/features/entries/pages/home-page';
+import type { Prefetch } from '@/lib/api/prefetch';
 
-/** Loads a page's chunk on first visit: `lazyPage(() => import('…'), 'ExportName')`. */
-function lazyPage<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
+/**
+ * Loads a page's chunk on first visit: `lazyPage(() => import('…'), 'ExportName')`. With a third
+ * argument, the module's export of that name (a Prefetch) starts the page's first requests as
+ * soon as the company is known (src/app/prefetch.ts).
+ */
+function lazyPage<K extends string, P extends string = never>(
+  load: () => Promise<Record<K, ComponentType> & Record<NoInfer<P>, Prefetch>>,
   name: K,
+  prefetch?: P,
 ): RouteObject['lazy'] {
-  return async () => ({ Component: (await load())[name] });
+  return async () => {
+    const page = await load();
+    return {
+      Component: page[name],
+      ...(prefetch ? { loader: prefetchLoader(page[prefetch]) } : {}),
+    };
+  };
 }
 
 /** The whole route table of SPEC §2. Every page but home is its own chunk (DESIGN §8). */
@@ -52,8 +65,8 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
         children: [
-          { index: true, Component: HomePage },
-          { path: 'resumo', Component: HomePage },
+          { index: true, Component: HomePage, loader: prefetchLoader(prefetchHome) },
+          { path: 'resumo', Component: HomePage, loader: prefetchLoader(prefetchHome) },
           {
             path: 'lancar',
             lazy: lazyPage(() => import('@/features/entries/pages/lancar-page'), 'LancarPage'),
@@ -106,7 +119,11 @@ export const routes: RouteObject[] = [
           },
           ...['relatorio', 'dashboard'].map((path) => ({
             path,
-            lazy: lazyPage(() => import('@/features/reports/pages/reports-page'), 'ReportsPage'),
+            lazy: lazyPage(
+              () => import('@/features/reports/pages/reports-page'),
+              'ReportsPage',
+              'prefetchReport',
+            ),
           })),
           {
             path: 'mais',

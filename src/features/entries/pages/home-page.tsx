@@ -7,15 +7,34 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Entry } from '@/lib/entries';
 import { useCurrentCompany } from '@/lib/current-company';
-import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
-import { usePendingEntries } from '@/features/entries/api/get-pending-entries';
+import type { Prefetch } from '@/lib/api/prefetch';
+import { bankAccountsQuery } from '@/lib/api/lookups';
+import { todayLocal } from '@/lib/dates';
+import {
+  dashboardSummaryQuery,
+  useDashboardSummary,
+} from '@/features/entries/api/get-dashboard-summary';
+import { pendingEntriesQuery, usePendingEntries } from '@/features/entries/api/get-pending-entries';
 import { BalanceCards } from '@/features/entries/components/dashboard/balance-cards';
 import {
   CashFlowWarning,
+  homeCashFlowQuery,
   useHomeCashFlow,
 } from '@/features/entries/components/dashboard/cash-flow-warning';
 import { PendingList } from '@/features/entries/components/dashboard/pending-list';
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
+
+/** What home reads first (the hooks below use the same queries), started by its route. */
+export const prefetchHome: Prefetch = (queryClient, companyId) => {
+  const today = todayLocal();
+  return [
+    queryClient.query(bankAccountsQuery(companyId, true)),
+    queryClient.query(dashboardSummaryQuery(companyId, today)),
+    queryClient.query(homeCashFlowQuery(companyId, today)),
+    queryClient.query(pendingEntriesQuery(companyId, 'expense')),
+    queryClient.query(pendingEntriesQuery(companyId, 'income')),
+  ];
+};
 
 /** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
 export function HomePage() {

@@ -10,10 +10,14 @@ const TABS: { value: ReportTab; label: string }[] = [
 ];
 
 /** The Relatório's part in the address (?aba=fluxo | dre), so home can link to the projection. */
-export function useReportTab(): ReportTab {
-  const [params] = useSearchParams();
+export function reportTabOf(params: URLSearchParams): ReportTab {
   const tab = params.get('aba');
   return tab === 'fluxo' || tab === 'dre' ? tab : 'resumo';
+}
+
+export function useReportTab(): ReportTab {
+  const [params] = useSearchParams();
+  return reportTabOf(params);
 }
 
 export function ReportTabs() {

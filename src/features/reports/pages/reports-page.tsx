@@ -5,15 +5,16 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDate, todayLocal } from '@/lib/dates';
-import { useBalanceHistory } from '@/features/reports/api/get-balance-history';
-import { useReportSummary } from '@/features/reports/api/get-report-summary';
+import type { Prefetch } from '@/lib/api/prefetch';
+import { balanceHistoryQuery, useBalanceHistory } from '@/features/reports/api/get-balance-history';
+import { reportSummaryQuery, useReportSummary } from '@/features/reports/api/get-report-summary';
 import { BalanceChart } from '@/features/reports/components/balance-chart';
 import { BreakdownList } from '@/features/reports/components/breakdown-list';
 import { CashFlowSection } from '@/features/reports/components/cash-flow-section';
 import { DreSection } from '@/features/reports/components/dre-section';
 import { ReportCard } from '@/features/reports/components/report-card';
 import { PeriodChips, ReportFilterPanel } from '@/features/reports/components/report-filters';
-import { ReportTabs, useReportTab } from '@/features/reports/components/report-tabs';
+import { ReportTabs, reportTabOf, useReportTab } from '@/features/reports/components/report-tabs';
 import { ReportTotals } from '@/features/reports/components/report-totals';
 import { TopReceipts } from '@/features/reports/components/top-receipts';
 import {
@@ -198,6 +199,16 @@ function SummaryReport() {
  * Relatório (/relatorio and /dashboard): Resumo (the period's revenue and expense), Fluxo de caixa
  * previsto and DRE gerencial (issue 13), chosen by ?aba=.
  */
+/** The Resumo tab's first reads with the default filters (what SummaryReport starts with). */
+export const prefetchReport: Prefetch = (queryClient, companyId, url) => {
+  if (reportTabOf(url.searchParams) !== 'resumo') return [];
+  const today = todayLocal();
+  return [
+    queryClient.query(reportSummaryQuery(companyId, DEFAULT_REPORT_FILTERS, today)),
+    queryClient.query(balanceHistoryQuery(companyId, DEFAULT_REPORT_FILTERS, today)),
+  ];
+};
+
 export function ReportsPage() {
   const tab = useReportTab();
   if (tab === 'resumo') return <SummaryReport />;

@@ -10,9 +10,13 @@ import { formatCurrency } from '@/lib/money';
 const HOME_HORIZON = 30;
 
 /** The projection home summarises: all active accounts, the next 30 days. */
+export function homeCashFlowQuery(companyId: string, today: string) {
+  return cashFlowQuery(companyId, HOME_HORIZON, null, today);
+}
+
 export function useHomeCashFlow() {
   const { id } = useCurrentCompany();
-  return useQuery(cashFlowQuery(id, HOME_HORIZON, null, todayLocal()));
+  return useQuery(homeCashFlowQuery(id, todayLocal()));
 }
 
 /**
