@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paintFirst } from './scripts/vite/paint-first.ts';
 import { routePreload } from './scripts/vite/route-preload.ts';
 
 const { version } = JSON.parse(
@@ -57,6 +58,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     requireApiAddress(),
     react(),
+    paintFirst(),
     routePreload({
       router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
       srcDir: fileURLToPath(new URL('./src', import.meta.url)),

@@ -2,10 +2,11 @@
 // (page.evaluate callbacks run in the browser)
 // The first load of a lazy route (docs/performance.md): its code is requested by the HTML, while
 // the entry chunk downloads, not after the entry has run and the router has matched the URL.
+import type { Page } from '@playwright/test';
 import { createAccount, expect, signIn, test } from './support';
 
 /** When the chunk whose name starts with `prefix` was requested, against the HTML's parse. */
-async function chunkTiming(page: import('@playwright/test').Page, prefix: string) {
+async function chunkTiming(page: Page, prefix: string) {
   return page.evaluate((name) => {
     const chunk = performance
       .getEntriesByType('resource')
@@ -45,4 +46,29 @@ test('a lazy route opened directly has its chunks requested while the HTML is pa
       .filter((href) => href.includes('-page-')),
   );
   expect(preloaded).toEqual([]);
+});
+
+test('"Carregando..." is painted before the app\'s code starts to run', async ({ page }) => {
+  // When the entry's <script> joins the document (the build adds it from an inline script).
+  await page.addInitScript(() => {
+    new MutationObserver((records, observer) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLScriptElement && node.type === 'module') {
+            (window as unknown as { entryAddedAt: number }).entryAddedAt = performance.now();
+            observer.disconnect();
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+  const { paintedAt, entryAddedAt } = await page.evaluate(() => ({
+    paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    entryAddedAt: (window as unknown as { entryAddedAt?: number }).entryAddedAt ?? null,
+  }));
+  expect(paintedAt).not.toBeNull();
+  expect(entryAddedAt).not.toBeNull();
+  expect(paintedAt!).toBeLessThan(entryAddedAt!);
 });
