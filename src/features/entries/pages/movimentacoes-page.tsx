@@ -1,5 +1,5 @@
 import { Download, Filter, Search, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -8,7 +8,6 @@ import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { useExportMovements } from '@/features/entries/api/export-movements';
-import { MovementFilterPanel } from '@/features/entries/components/movimentacoes/movement-filter-panel';
 import { MovementList } from '@/features/entries/components/movimentacoes/movement-list';
 import { MovementSummary } from '@/features/entries/components/movimentacoes/movement-summary';
 import {
@@ -17,6 +16,14 @@ import {
   type MovementFilters,
 } from '@/features/entries/lib/movement-filters';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+// The panel behind "Filtros" (date picker, selects) loads when the user reaches for it: not with
+// the page, whose first paint it would delay on a phone.
+const loadFilterPanel = () =>
+  import('@/features/entries/components/movimentacoes/movement-filter-panel');
+const MovementFilterPanel = lazy(async () => ({
+  default: (await loadFilterPanel()).MovementFilterPanel,
+}));
 
 function useFilterNames() {
   const accounts = useBankAccounts({ activeOnly: false });
@@ -94,6 +101,8 @@ export function MovimentacoesPage() {
           aria-expanded={panelOpen}
           aria-controls={panelId}
           onClick={() => setPanelOpen((open) => !open)}
+          onPointerEnter={() => void loadFilterPanel()}
+          onFocus={() => void loadFilterPanel()}
         >
           <Filter aria-hidden="true" />
           Filtros
@@ -130,7 +139,9 @@ export function MovimentacoesPage() {
       ) : null}
 
       {panelOpen ? (
-        <MovementFilterPanel id={panelId} filters={filters} onChange={setFilters} />
+        <Suspense fallback={null}>
+          <MovementFilterPanel id={panelId} filters={filters} onChange={setFilters} />
+        </Suspense>
       ) : null}
 
       <MovementSummary filters={applied} />

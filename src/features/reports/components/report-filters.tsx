@@ -1,30 +1,6 @@
 import { BankAccountFilterChips, ProjectFilterChips } from '@/components/pickers/filter-chips';
 import { NONE_VALUE } from '@/components/pickers/option-select';
-import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
-import {
-  GENERAL_PROJECT,
-  REPORT_PERIODS,
-  type ReportFilters,
-  type ReportPeriod,
-} from '@/features/reports/lib/report-period';
-
-export function PeriodChips({
-  value,
-  onChange,
-}: {
-  value: ReportPeriod;
-  onChange: (period: ReportPeriod) => void;
-}) {
-  return (
-    <ChipGroup label="Período">
-      {REPORT_PERIODS.map((p) => (
-        <FilterChip key={p.value} pressed={value === p.value} onClick={() => onChange(p.value)}>
-          {p.label}
-        </FilterChip>
-      ))}
-    </ChipGroup>
-  );
-}
+import { GENERAL_PROJECT, type ReportFilters } from '@/features/reports/lib/report-period';
 
 /** The panel behind "Filtros": accounts and obras, each with "Todas". */
 export function ReportFilterPanel({

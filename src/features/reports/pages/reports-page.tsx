@@ -1,19 +1,18 @@
 import { Filter, LineChart, List, PieChart, Trophy, Wallet } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
 import { formatDate, todayLocal } from '@/lib/dates';
 import type { Prefetch } from '@/lib/api/prefetch';
 import { balanceHistoryQuery, useBalanceHistory } from '@/features/reports/api/get-balance-history';
 import { reportSummaryQuery, useReportSummary } from '@/features/reports/api/get-report-summary';
 import { BalanceChart } from '@/features/reports/components/balance-chart';
 import { BreakdownList } from '@/features/reports/components/breakdown-list';
-import { CashFlowSection } from '@/features/reports/components/cash-flow-section';
-import { DreSection } from '@/features/reports/components/dre-section';
 import { ReportCard } from '@/features/reports/components/report-card';
-import { PeriodChips, ReportFilterPanel } from '@/features/reports/components/report-filters';
+import { PeriodChips } from '@/features/reports/components/period-chips';
 import { ReportTabs, reportTabOf, useReportTab } from '@/features/reports/components/report-tabs';
 import { ReportTotals } from '@/features/reports/components/report-totals';
 import { TopReceipts } from '@/features/reports/components/top-receipts';
@@ -22,6 +21,19 @@ import {
   reportRange,
   type ReportFilters,
 } from '@/features/reports/lib/report-period';
+
+// The panel behind "Filtros" (account and obra selects) loads when the user reaches for it.
+const loadFilterPanel = () => import('@/features/reports/components/report-filters');
+const ReportFilterPanel = lazy(async () => ({
+  default: (await loadFilterPanel()).ReportFilterPanel,
+}));
+// The other tabs load when chosen: the Resumo is what the route opens on.
+const CashFlowSection = lazy(async () => ({
+  default: (await import('@/features/reports/components/cash-flow-section')).CashFlowSection,
+}));
+const DreSection = lazy(async () => ({
+  default: (await import('@/features/reports/components/dre-section')).DreSection,
+}));
 
 function RangeCaption({ filters }: { filters: ReportFilters }) {
   const { start, end } = reportRange(filters.period, todayLocal());
@@ -72,6 +84,8 @@ function SummaryReport() {
             aria-expanded={panelOpen}
             aria-controls={panelId}
             onClick={() => setPanelOpen((open) => !open)}
+            onPointerEnter={() => void loadFilterPanel()}
+            onFocus={() => void loadFilterPanel()}
           >
             <Filter aria-hidden="true" />
             Filtros
@@ -91,7 +105,9 @@ function SummaryReport() {
         onChange={(period) => setFilters({ ...filters, period })}
       />
       {panelOpen ? (
-        <ReportFilterPanel id={panelId} filters={filters} onChange={setFilters} />
+        <Suspense fallback={null}>
+          <ReportFilterPanel id={panelId} filters={filters} onChange={setFilters} />
+        </Suspense>
       ) : null}
       <RangeCaption filters={filters} />
 
@@ -216,7 +232,9 @@ export function ReportsPage() {
     <div className="flex flex-col gap-4">
       <PageHeader title="Relatório" />
       <ReportTabs />
-      {tab === 'fluxo' ? <CashFlowSection /> : <DreSection />}
+      <Suspense fallback={<Spinner label="Carregando..." className="py-8" />}>
+        {tab === 'fluxo' ? <CashFlowSection /> : <DreSection />}
+      </Suspense>
     </div>
   );
 }
