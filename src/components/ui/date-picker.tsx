@@ -1,10 +1,15 @@
 import { CalendarIcon } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
-import { Calendar } from '@/components/ui/calendar';
+import type { Calendar as CalendarType } from '@/components/ui/calendar';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { formatDate, parseIsoDate, toIsoDate, type IsoDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
+
+// The calendar (react-day-picker, ~15 kB gzip) loads when a picker is reached for, not with every
+// screen and dialog that shows a date field.
+const loadCalendar = () => import('@/components/ui/calendar');
+const Calendar = lazy(async () => ({ default: (await loadCalendar()).Calendar }));
 
 type DatePickerProps = Omit<ComponentProps<'button'>, 'value' | 'onChange' | 'children'> & {
   /** `yyyy-MM-dd`, or null/'' for no date. */
@@ -12,7 +17,7 @@ type DatePickerProps = Omit<ComponentProps<'button'>, 'value' | 'onChange' | 'ch
   onChange: (value: IsoDate | null) => void;
   placeholder?: string;
   /** Days that cannot be chosen, e.g. before the start date. */
-  disabledDays?: ComponentProps<typeof Calendar>['disabled'];
+  disabledDays?: ComponentProps<typeof CalendarType>['disabled'];
 };
 
 /** A button showing dd/MM/yyyy that opens a calendar; the value is always yyyy-MM-dd. */
@@ -43,25 +48,36 @@ export function DatePicker({
             className,
           )}
           {...buttonProps}
+          onPointerEnter={(event) => {
+            void loadCalendar();
+            buttonProps.onPointerEnter?.(event);
+          }}
+          onFocus={(event) => {
+            void loadCalendar();
+            buttonProps.onFocus?.(event);
+          }}
         >
           <CalendarIcon aria-hidden="true" />
           {selected ? formatDate(value) : placeholder}
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-2" align="start">
-        <Calendar
-          mode="single"
-          selected={selected}
-          defaultMonth={selected}
-          disabled={disabledDays}
-          onSelect={(date) => {
-            onChange(date ? toIsoDate(date) : null);
-            setOpen(false);
-          }}
-          // The date-picker dialog pattern (WAI-ARIA APG): focus goes to the selected day on open.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-        />
+        {/* The size of a month, so that the popover does not jump when the calendar arrives. */}
+        <Suspense fallback={<div className="h-72 w-64" />}>
+          <Calendar
+            mode="single"
+            selected={selected}
+            defaultMonth={selected}
+            disabled={disabledDays}
+            onSelect={(date) => {
+              onChange(date ? toIsoDate(date) : null);
+              setOpen(false);
+            }}
+            // The date-picker dialog pattern (WAI-ARIA APG): focus goes to the selected day on open.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+          />
+        </Suspense>
       </PopoverContent>
     </Popover>
   );

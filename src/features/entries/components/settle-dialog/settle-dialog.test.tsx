@@ -304,6 +304,8 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
     expect(date).toHaveTextContent(formatDate(todayLocal()));
 
     await userEvent.click(date);
+    // The calendar's code loads on first use.
+    await screen.findByRole('button', { name: /Ir para o próximo mês/i });
     const tomorrow = addDaysIso(todayLocal(), 1);
     const tomorrowName = new RegExp(formatDateWith(tomorrow, "d 'de' MMMM 'de' yyyy"), 'i');
     if (screen.queryAllByRole('button', { name: tomorrowName }).length === 0) {
