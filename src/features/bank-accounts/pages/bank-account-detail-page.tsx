@@ -10,6 +10,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAccountLedger } from '@/features/bank-accounts/api/get-account-ledger';
@@ -21,7 +22,6 @@ import {
   accountTypeLabel,
   BalanceAmount,
 } from '@/features/bank-accounts/components/bank-account-card';
-import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-bank-account-dialog';
 import { LedgerFilters } from '@/features/bank-accounts/components/ledger-filters';
 import { ReconciliationEntry } from '@/features/bank-accounts/components/reconciliation-entry';
 import { LedgerList } from '@/features/bank-accounts/components/ledger-list';
@@ -29,7 +29,6 @@ import { LedgerTable } from '@/features/bank-accounts/components/ledger-table';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
-import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
 import {
   balanceEvolution,
   DEFAULT_LEDGER_FILTERS,
@@ -41,6 +40,18 @@ import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatCurrency, toCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
+
+// Their forms (zod, react-hook-form, Radix Select, the date picker) load when first opened.
+const EditBankAccountDialog = lazyDialog(
+  async () =>
+    (await import('@/features/bank-accounts/components/edit-bank-account-dialog'))
+      .EditBankAccountDialog,
+  (props) => props.account !== null,
+);
+const TransferDialog = lazyDialog(
+  async () => (await import('@/features/bank-accounts/components/transfer-dialog')).TransferDialog,
+  (props) => props.open,
+);
 
 export function BankAccountDetailPage() {
   const { id = '' } = useParams();
@@ -166,7 +177,13 @@ function AccountDetail({ account }: { account: BankAccount }) {
               <BalanceAmount cents={balanceCents} className="text-2xl font-bold" />
             </div>
             <div className="grid grid-cols-3 gap-2">
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setEditing(true)}
+                onPointerEnter={EditBankAccountDialog.preload}
+                onFocus={EditBankAccountDialog.preload}
+              >
                 <Pencil aria-hidden="true" />
                 Editar
               </Button>
@@ -174,6 +191,8 @@ function AccountDetail({ account }: { account: BankAccount }) {
                 variant="outline"
                 size="sm"
                 onClick={() => setTransferring(true)}
+                onPointerEnter={TransferDialog.preload}
+                onFocus={TransferDialog.preload}
                 disabled={!canTransfer}
               >
                 <ArrowLeftRight aria-hidden="true" />
