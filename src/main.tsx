@@ -1,11 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { startMemberships } from '@/app/prefetch';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
-import { membershipsQuery } from '@/features/auth/api/get-memberships';
-import { queryClient } from '@/lib/query-client';
-import { supabase } from '@/lib/supabase';
 import { initTheme } from '@/lib/use-theme';
 import './index.css';
 
@@ -13,13 +11,9 @@ initTheme();
 
 const router = createAppRouter();
 
-// The gate needs the user's memberships before any signed-in screen. Asked now, with the stored
-// session, they travel alongside the route's chunks instead of after them: React commits nothing
-// until a lazy route's code has arrived, so the gate's own request would start only then.
-void supabase.auth.getSession().then(({ data }) => {
-  if (data.session)
-    queryClient.query(membershipsQuery(data.session.user.id)).catch(() => undefined);
-});
+// Before React renders: the memberships every signed-in screen waits for (src/app/prefetch.ts).
+void startMemberships().catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');
 

@@ -6,10 +6,11 @@ import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
 
 /**
- * The company the gate will open (src/app/protected-route.tsx): the stored session's user, its
- * memberships as cached or under way (main.tsx asks for them at start), the remembered choice.
+ * The stored session's user and memberships, as cached or asked now. main.tsx asks at start: the
+ * gate needs them before any signed-in screen, and React commits nothing until a lazy route's code
+ * has arrived, so the gate's own request would start only then.
  */
-async function companyToOpen(): Promise<string | null> {
+export async function startMemberships() {
   const { data } = await supabase.auth.getSession();
   const userId = data.session?.user.id;
   if (!userId) return null;
@@ -17,9 +18,16 @@ async function companyToOpen(): Promise<string | null> {
     ...membershipsQuery(userId),
     staleTime: 'static',
   });
+  return { userId, memberships };
+}
+
+/** The company the gate will open (src/app/protected-route.tsx): the remembered choice. */
+async function companyToOpen(): Promise<string | null> {
+  const session = await startMemberships();
+  if (!session) return null;
   const company = pickCompany(
-    memberships.map((m) => ({ ...m, id: m.companyId })),
-    getSelectedCompanyId(userId),
+    session.memberships.map((m) => ({ ...m, id: m.companyId })),
+    getSelectedCompanyId(session.userId),
   );
   return company?.companyId ?? null;
 }
