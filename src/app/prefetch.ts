@@ -25,11 +25,8 @@ export async function startMemberships() {
 async function companyToOpen(): Promise<string | null> {
   const session = await startMemberships();
   if (!session) return null;
-  const company = pickCompany(
-    session.memberships.map((m) => ({ ...m, id: m.companyId })),
-    getSelectedCompanyId(session.userId),
-  );
-  return company?.companyId ?? null;
+  const membership = pickCompany(session.memberships, getSelectedCompanyId(session.userId));
+  return membership?.companyId ?? null;
 }
 
 /**

@@ -49,10 +49,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   const current = useMemo(() => {
     if (!userId || !memberships.data) return undefined;
-    return pickCompany(
-      memberships.data.map((m) => ({ ...m, id: m.companyId })),
-      chosenId ?? getSelectedCompanyId(userId),
-    );
+    return pickCompany(memberships.data, chosenId ?? getSelectedCompanyId(userId));
   }, [chosenId, memberships.data, userId]);
 
   const company = useMemo<CurrentCompany | null>(

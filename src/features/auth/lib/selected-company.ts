@@ -20,10 +20,10 @@ export function setSelectedCompanyId(userId: string, companyId: string): void {
   }
 }
 
-/** The remembered company if the user is still an active member of it, else the first one. */
-export function pickCompany<T extends { id: string }>(
-  companies: readonly T[],
+/** The membership of the remembered company if the user is still in it, else the first one. */
+export function pickCompany<T extends { companyId: string }>(
+  memberships: readonly T[],
   preferredId: string | null,
 ): T | undefined {
-  return companies.find((c) => c.id === preferredId) ?? companies[0];
+  return memberships.find((m) => m.companyId === preferredId) ?? memberships[0];
 }
