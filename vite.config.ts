@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyMemberships } from './scripts/vite/early-memberships.ts';
 import { paintFirst } from './scripts/vite/paint-first.ts';
 import { routePreload } from './scripts/vite/route-preload.ts';
 
@@ -54,11 +55,19 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json: `npm run bench` and `npm run check:bundle` read the entry chunk
     // and its static imports from it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', test: /\/src\/main\.tsx$/ }],
+        },
+      },
+    },
   },
   plugins: [
     requireApiAddress(),
     react(),
     paintFirst(),
+    earlyMemberships(),
     routePreload({
       router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
       srcDir: fileURLToPath(new URL('./src', import.meta.url)),

@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router-dom';
 import { startMemberships } from '@/app/prefetch';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { afterFirstScreen, watchFirstScreen } from '@/lib/first-screen';
+import { queryClient } from '@/lib/query-client';
 import { initTheme } from '@/lib/use-theme';
 import './index.css';
 
@@ -29,14 +31,25 @@ startTransition(() => {
   );
 });
 
-// The service worker (installable app, precached shell) registers once the first screen is up and
-// the browser is idle; its code is a separate chunk, never part of the entry.
+// The first screen is up once the route's code is in and what it read has answered (something has:
+// the gate's memberships at least), src/lib/first-screen.ts.
+watchFirstScreen(
+  () =>
+    router.state.initialized &&
+    router.state.navigation.state === 'idle' &&
+    queryClient.isFetching() === 0 &&
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status !== 'pending'),
+);
+
+// The service worker (installable app, precached shell) registers after the first screen; its code
+// is a separate chunk, never part of the entry.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => {
+  afterFirstScreen(() => {
     void import('@/app/service-worker').then((sw) => {
       sw.registerServiceWorker();
     });
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
-  else setTimeout(register, 3000);
+  });
 }

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { getFreePort, REPO_ROOT, startStack } from '../local-stack/stack';
 import { buildApp } from './bundle';
-import { demoSession, startPreview } from './lighthouse';
+import { demoSession, startPreview, trustPreviews } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
@@ -68,6 +68,7 @@ try {
     VITE_SUPABASE_ANON_KEY: stack.anonKey,
   };
   const origins: Record<'A' | 'B', string> = { A: '', B: '' };
+  const certificates: { certificateHash: string }[] = [];
   for (const [name, root] of [
     ['A', baseTree],
     ['B', REPO_ROOT],
@@ -78,6 +79,7 @@ try {
     const preview = await startPreview(dist, env, root);
     previews.push(preview.process);
     origins[name] = preview.url;
+    certificates.push(preview);
   }
 
   const [key, value] = await demoSession(
@@ -88,6 +90,7 @@ try {
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [trustPreviews(certificates)],
   });
   const samples: Record<'A' | 'B', Sample[]> = { A: [], B: [] };
   try {

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { getFreePort, startStack } from '../local-stack/stack';
 import { measureApi, type ApiReport } from './api';
 import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
-import { measureLighthouse, startPreview, type LighthouseScore } from './lighthouse';
+import { measureLighthouse, startPreview, trustPreviews, type LighthouseScore } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
@@ -144,9 +144,9 @@ try {
   if (!values['no-lighthouse']) {
     const started = await startPreview(distDir, env);
     preview = started.process;
-    const appUrl = started.url;
     scores = await measureLighthouse({
-      appUrl,
+      appUrl: started.url,
+      chromiumFlags: [trustPreviews([started])],
       apiUrl: stack.apiUrl,
       anonKey: stack.anonKey,
       paths: PAGES,

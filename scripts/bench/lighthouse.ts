@@ -9,7 +9,8 @@
 // Lighthouse then drives the same browser through that port with disableStorageReset, so the
 // page it loads is signed in. Before each run the origin's caches, IndexedDB and service workers
 // are cleared (localStorage is kept) so that every page is a cold load.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,45 +44,76 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Resolves once `url` answers 2xx. */
-export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+/**
+ * A throwaway self-signed certificate for 127.0.0.1 (openssl), and the Chromium flag that trusts
+ * it: `--ignore-certificate-errors-spki-list` makes Chromium accept that one key as if a CA had
+ * signed it, so Lighthouse sees a secure page (it refuses pages with certificate errors).
+ */
+function selfSignedCertificate(dir: string): string {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  const spki = createPublicKey(fs.readFileSync(path.join(dir, 'cert.pem'))).export({
+    type: 'spki',
+    format: 'der',
+  });
+  return createHash('sha256').update(spki).digest('base64');
 }
 
-/** `vite preview` of a build on a free port; resolves with its address once it answers. */
+/** The Chromium flag that trusts the certificates of these previews (startPreview). */
+export function trustPreviews(previews: { certificateHash: string }[]): string {
+  return `--ignore-certificate-errors-spki-list=${previews.map((p) => p.certificateHash).join(',')}`;
+}
+
+/**
+ * `vite preview` of a build on a free port, over HTTPS and so HTTP/2 as in production
+ * (scripts/bench/preview-https.ts); resolves with its address once it answers, and the flag the
+ * browser needs to trust it (trustPreviews).
+ */
 export async function startPreview(
   distDir: string,
   env: NodeJS.ProcessEnv,
   root: string = REPO_ROOT,
-): Promise<{ url: string; process: ChildProcess }> {
+): Promise<{ url: string; process: ChildProcess; certificateHash: string }> {
   const port = await getFreePort();
+  const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-tls-'));
+  const certificateHash = selfSignedCertificate(tlsDir);
   const child = spawn(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'preview',
-      '--outDir',
-      distDir,
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    { cwd: root, env, stdio: 'ignore' },
+    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    [path.join(REPO_ROOT, 'scripts/bench/preview-https.ts'), root, distDir, String(port), tlsDir],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(url, 30_000);
-  return { url, process: child };
+  child.once('exit', () => fs.rmSync(tlsDir, { recursive: true, force: true }));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('vite preview did not start in 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`vite preview exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('ready')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return { url: `https://127.0.0.1:${port}`, process: child, certificateHash };
 }
 
 async function waitForDevTools(port: number, child: ChildProcess): Promise<void> {
@@ -131,6 +163,8 @@ export async function measureLighthouse(options: {
   apiUrl: string;
   anonKey: string;
   paths: string[];
+  /** What startPreview says the browser needs (its certificate). */
+  chromiumFlags: string[];
   email: string;
   password: string;
   log: (line: string) => void;
@@ -140,7 +174,13 @@ export async function measureLighthouse(options: {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-lighthouse-'));
   const browserProcess = spawn(
     CHROMIUM,
-    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...FLAGS,
+      ...options.chromiumFlags,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: 'ignore', detached: true },
   );
   const killBrowser = () => {
@@ -198,6 +238,12 @@ export async function measureLighthouse(options: {
         fs.mkdirSync(keepDir, { recursive: true });
         const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-|-$/g, '');
         fs.writeFileSync(path.join(keepDir, `${name}.json`), JSON.stringify(result.lhr));
+        // What `npm run bench:lantern -- <dir>/<name>` needs to replay Lighthouse's simulation.
+        const { Trace, DevtoolsLog, URL: urls, GatherContext } = result.artifacts;
+        fs.writeFileSync(
+          path.join(keepDir, `${name}.artifacts.json`),
+          JSON.stringify({ Trace, DevtoolsLog, URL: urls, GatherContext }),
+        );
       }
       const { categories, audits, finalDisplayedUrl } = result.lhr;
       if (new URL(finalDisplayedUrl).pathname !== route) {

@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { queryClient } from '@/lib/query-client';
 
-// sonner loads after the first screen (src/lib/toast.ts); a toast made before it mounts still shows.
+// sonner loads after the first screen (src/lib/first-screen.ts); a toast made before its Toaster
+// mounts still shows, once it has.
 const Toaster = lazy(() =>
   import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 );
@@ -14,12 +16,16 @@ const Toaster = lazy(() =>
  * query client so that signing out can clear the cache.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const [toasterWanted, setToasterWanted] = useState(false);
+  useEffect(() => afterFirstScreen(() => setToasterWanted(true)), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

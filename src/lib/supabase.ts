@@ -4,13 +4,7 @@
 import { AuthClient, type Session, type SupportedStorage } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '@/lib/database.types';
-
-/**
- * "Lembrar de mim": when the flag is 'false' the session lives in sessionStorage and ends with
- * the tab; otherwise (the default, SPEC §9) in localStorage. The flag itself is kept in
- * localStorage so the choice survives until the next sign-in.
- */
-export const REMEMBER_ME_KEY = 'auth-remember';
+import { REMEMBER_ME_KEY, sessionStorageKey } from '@/lib/session-storage';
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -94,8 +88,7 @@ async function fetchRefreshingExpiredToken(
   return fetch(input, { ...init, headers });
 }
 
-/** supabase-js's storage key for this project's session (kept, so existing sessions stay valid). */
-const SESSION_STORAGE_KEY = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+const SESSION_STORAGE_KEY = sessionStorageKey(url);
 
 const auth = new AuthClient({
   url: `${url}/auth/v1`,

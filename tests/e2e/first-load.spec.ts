@@ -72,3 +72,65 @@ test('"Carregando..." is painted before the app\'s code starts to run', async ({
   expect(entryAddedAt).not.toBeNull();
   expect(paintedAt!).toBeLessThan(entryAddedAt!);
 });
+
+/** The GETs of the user's memberships a page load sends (not other reads of user_profiles). */
+function countMembershipRequests(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (
+      request.method() === 'GET' &&
+      url.pathname.endsWith('/rest/v1/user_profiles') &&
+      url.searchParams.get('is_active') === 'eq.true' &&
+      url.searchParams.has('user_id')
+    ) {
+      count += 1;
+    }
+  });
+  return () => count;
+}
+
+/** When the memberships request started, against the HTML's parse. */
+async function membershipsTiming(page: Page) {
+  return page.evaluate(() => {
+    const request = performance
+      .getEntriesByType('resource')
+      .find((entry) => new URL(entry.name).pathname.endsWith('/rest/v1/user_profiles'));
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    return request && navigation
+      ? { requestedAt: request.startTime, parsedAt: navigation.domInteractive }
+      : null;
+  });
+}
+
+test('the memberships are asked for once, by the HTML, before the app has loaded', async ({
+  page,
+}) => {
+  const account = await createAccount('Construtora Cedo', 'Cida Cedo');
+  await signIn(page, account.email, account.password);
+
+  const requests = countMembershipRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Olá, Cida Cedo' })).toBeVisible();
+  await expect(page.getByText('Construtora Cedo')).toBeVisible();
+  const timing = await membershipsTiming(page);
+  expect(timing).not.toBeNull();
+  expect(timing!.requestedAt).toBeLessThan(timing!.parsedAt);
+  // The app took the HTML's answer instead of asking again.
+  expect(requests()).toBe(1);
+
+  // A token about to expire is not sent from the HTML: auth-js refreshes it and the app asks.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))!;
+    const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+    session.expires_at = Math.floor(Date.now() / 1000) + 30;
+    localStorage.setItem(key, JSON.stringify(session));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Olá, Cida Cedo' })).toBeVisible();
+  const late = await membershipsTiming(page);
+  expect(late!.requestedAt).toBeGreaterThan(late!.parsedAt);
+  expect(requests()).toBe(2);
+});

@@ -1,4 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  EARLY_MEMBERSHIPS_GLOBAL,
+  MEMBERSHIPS_SELECT,
+} from '@/features/auth/api/memberships-request';
 import { sessionKeys } from '@/lib/api/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -11,17 +15,52 @@ export interface Membership {
   email: string;
 }
 
-/** The user's active memberships with their companies (SPEC §7 "Profile and company"). */
-export async function getMemberships(userId: string, signal?: AbortSignal): Promise<Membership[]> {
+async function fetchMembershipRows(userId: string, signal?: AbortSignal) {
   let query = supabase
     .from('user_profiles')
-    .select('id, company_id, role, full_name, email, companies(name)')
+    .select(MEMBERSHIPS_SELECT)
     .eq('user_id', userId)
     .eq('is_active', true);
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return data
+  return data;
+}
+
+type MembershipRow = Awaited<ReturnType<typeof fetchMembershipRows>>[number];
+
+/** What index.html's inline script leaves (scripts/vite/early-memberships.ts). */
+interface EarlyMemberships {
+  userId: string;
+  /** The server's rows for the same request, or null when it failed. */
+  rows: Promise<unknown>;
+}
+
+declare global {
+  interface Window {
+    // EARLY_MEMBERSHIPS_GLOBAL (indexing by it below holds the two names together).
+    __earlyMemberships?: EarlyMemberships;
+  }
+}
+
+/**
+ * The answer to the request index.html sent for this user before the app loaded, taken once: the
+ * first read of a page load uses it, every later read (a refetch, another user) asks the server.
+ */
+async function takeEarlyRows(userId: string): Promise<MembershipRow[] | null> {
+  const early = typeof window === 'undefined' ? undefined : window[EARLY_MEMBERSHIPS_GLOBAL];
+  if (!early) return null;
+  window[EARLY_MEMBERSHIPS_GLOBAL] = undefined;
+  if (early.userId !== userId) return null;
+  const rows = await early.rows;
+  // The same select as fetchMembershipRows, answered by the same server.
+  return Array.isArray(rows) ? (rows as MembershipRow[]) : null;
+}
+
+/** The user's active memberships with their companies (SPEC §7 "Profile and company"). */
+export async function getMemberships(userId: string, signal?: AbortSignal): Promise<Membership[]> {
+  const rows = (await takeEarlyRows(userId)) ?? (await fetchMembershipRows(userId, signal));
+  return rows
     .map((row) => ({
       profileId: row.id,
       companyId: row.company_id,

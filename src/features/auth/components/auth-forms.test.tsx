@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CompanySetupForm } from '@/features/auth/components/company-setup-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
-import { REMEMBER_ME_KEY } from '@/lib/supabase';
+import { REMEMBER_ME_KEY } from '@/lib/session-storage';
 import { authUrl, rpcUrl, server } from '@/test/msw-server';
 import { userStorageKey } from '@/lib/user-storage';
 

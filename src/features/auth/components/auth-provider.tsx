@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { deviceOffline } from '@/lib/errors';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { applySessionChange, type SessionEnd } from '@/lib/session-end';
 import { readStoredSession, supabase } from '@/lib/supabase';
 
@@ -43,17 +44,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   // A session revoked elsewhere ("sign out everywhere", a password change on another device) keeps
-  // a valid access token here until it expires. Asking the server on load and whenever the tab
-  // comes back ends it at once: supabase-js signs out when the server answers session_not_found.
+  // a valid access token here until it expires. Asking the server once the first screen is up and
+  // whenever the tab comes back ends it: supabase-js signs out when the server answers
+  // session_not_found.
   const userId = session?.user.id;
   useEffect(() => {
     if (!userId) return;
     const check = () => {
       if (document.visibilityState === 'visible') void supabase.auth.getUser();
     };
-    check();
+    const cancel = afterFirstScreen(check);
     document.addEventListener('visibilitychange', check);
-    return () => document.removeEventListener('visibilitychange', check);
+    return () => {
+      cancel();
+      document.removeEventListener('visibilitychange', check);
+    };
   }, [userId]);
 
   const value = useMemo<AuthState>(

@@ -1,0 +1,15 @@
+// Where the signed-in session is kept on the device. No imports: the build reads these too
+// (scripts/vite/early-memberships.ts writes an inline script that finds the session before the
+// JavaScript has loaded).
+
+/**
+ * "Lembrar de mim": when the flag is 'false' the session lives in sessionStorage and ends with
+ * the tab; otherwise (the default, SPEC §9) in localStorage. The flag itself is kept in
+ * localStorage so the choice survives until the next sign-in.
+ */
+export const REMEMBER_ME_KEY = 'auth-remember';
+
+/** supabase-js's storage key for a project's session (kept, so existing sessions stay valid). */
+export function sessionStorageKey(apiUrl: string): string {
+  return `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
+}
