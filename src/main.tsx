@@ -11,45 +11,59 @@ import './index.css';
 
 initTheme();
 
-const router = createAppRouter();
-
-// Before React renders: the memberships every signed-in screen waits for (src/app/prefetch.ts).
-void startMemberships().catch(() => undefined);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');
 
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding a phone's main thread for hundreds (docs/performance.md): taps and paints get through.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+/**
+ * The app starts in three tasks rather than one: evaluating the code, then the router and the
+ * memberships, then React. Between them a phone's browser may paint and answer a tap; as one task
+ * it held the main thread for ~300 ms at 4× CPU slowdown (docs/performance.md).
+ */
+function nextTask(run: () => void): void {
+  setTimeout(run, 0);
+}
+
+nextTask(() => {
+  const router = createAppRouter();
+
+  // Before React renders: the memberships every signed-in screen waits for (src/app/prefetch.ts).
+  void startMemberships().catch(() => undefined);
+
+  // The first screen is up once the route's code is in and what it read has answered (something
+  // has: the gate's memberships at least), src/lib/first-screen.ts.
+  watchFirstScreen(
+    () =>
+      router.state.initialized &&
+      router.state.navigation.state === 'idle' &&
+      queryClient.isFetching() === 0 &&
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status !== 'pending'),
   );
-});
 
-// The first screen is up once the route's code is in and what it read has answered (something has:
-// the gate's memberships at least), src/lib/first-screen.ts.
-watchFirstScreen(
-  () =>
-    router.state.initialized &&
-    router.state.navigation.state === 'idle' &&
-    queryClient.isFetching() === 0 &&
-    queryClient
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.status !== 'pending'),
-);
+  // The service worker (installable app, precached shell) registers after the first screen; its
+  // code is a separate chunk, never part of the entry.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    afterFirstScreen(() => {
+      void import('@/app/service-worker').then((sw) => {
+        sw.registerServiceWorker();
+      });
+    });
+  }
 
-// The service worker (installable app, precached shell) registers after the first screen; its code
-// is a separate chunk, never part of the entry.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  afterFirstScreen(() => {
-    void import('@/app/service-worker').then((sw) => {
-      sw.registerServiceWorker();
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding a phone's main thread for hundreds: taps and paints get through.
+  nextTask(() => {
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      );
     });
   });
-}
+});
+

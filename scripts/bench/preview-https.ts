@@ -25,9 +25,21 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Answers /assets/* and the HTML shell with brotli (quality 11, compressed once per file). */
-function brotli(distDir: string): Plugin {
+/** Every file of the build with a compressible type, brotli quality 11, compressed up front. */
+function compressAll(distDir: string): Map<string, Buffer> {
   const compressed = new Map<string, Buffer>();
+  for (const entry of fs.readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && TYPES[path.extname(file)]) {
+      compressed.set(file, zlib.brotliCompressSync(fs.readFileSync(file)));
+    }
+  }
+  return compressed;
+}
+
+/** Answers the build's files and the HTML shell with brotli to browsers that accept it. */
+function brotli(distDir: string): Plugin {
+  const compressed = compressAll(distDir);
   return {
     name: 'bench-brotli',
     configurePreviewServer(server) {
@@ -39,14 +51,9 @@ function brotli(distDir: string): Plugin {
         if (!path.extname(pathname) && req.headers.accept?.includes('text/html')) {
           file = path.join(distDir, 'index.html');
         }
-        const type = TYPES[path.extname(file)];
-        if (!accepts || !type || !fs.existsSync(file) || !fs.statSync(file).isFile()) return next();
-        let body = compressed.get(file);
-        if (!body) {
-          body = zlib.brotliCompressSync(fs.readFileSync(file));
-          compressed.set(file, body);
-        }
-        res.setHeader('Content-Type', type);
+        const body = compressed.get(file);
+        if (!accepts || !body) return next();
+        res.setHeader('Content-Type', TYPES[path.extname(file)]!);
         res.setHeader('Content-Encoding', 'br');
         res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader('Content-Length', body.length);

@@ -1,5 +1,5 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { PageLoading } from '@/app/page-loading';
@@ -70,6 +70,11 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   // The last data seen stays on the device for offline use (user and company keyed).
   usePersistedCache(userId, company?.id);
 
+  // The first screen mounts in a background render when the memberships land: React yields to the
+  // browser while it renders a whole page (docs/performance.md). A company switch shows at once.
+  const deferredCompany = useDeferredValue(company);
+  const shownCompany = deferredCompany === null ? null : company;
+
   const switcher = useMemo<CompanySwitcher>(
     () => ({
       companies: (memberships.data ?? []).map((m) => ({
@@ -117,13 +122,14 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     if (memberships.isFetching) return <PageLoading />;
     return <Navigate to="/company-setup" replace />;
   }
+  if (!shownCompany) return <PageLoading />;
 
   return (
-    <CurrentCompanyContext.Provider value={company}>
+    <CurrentCompanyContext.Provider value={shownCompany}>
       <CompanySwitcherContext.Provider value={switcher}>
         {/* A new company starts every screen afresh: no state of the old one (a dialog open on
             one of its rows, a filter by its obra) carries over. */}
-        <Fragment key={company.id}>{children}</Fragment>
+        <Fragment key={shownCompany.id}>{children}</Fragment>
       </CompanySwitcherContext.Provider>
     </CurrentCompanyContext.Provider>
   );

@@ -90,19 +90,31 @@ async function fetchRefreshingExpiredToken(
 
 const SESSION_STORAGE_KEY = sessionStorageKey(url);
 
-const auth = new AuthClient({
-  url: `${url}/auth/v1`,
-  headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
-  storageKey: SESSION_STORAGE_KEY,
-  storage: authStorage,
-  persistSession: true,
-  autoRefreshToken: true,
-  detectSessionInUrl: true,
-});
+type Auth = InstanceType<typeof AuthClient>;
+
+let authClient: Auth | undefined;
+
+/**
+ * auth-js' client, made on first use. Its constructor starts reading and checking the stored
+ * session at once, in promise callbacks that would run at the end of the task that evaluates the
+ * app's code: made here, that work happens in a task of its own (src/main.tsx).
+ */
+function auth(): Auth {
+  authClient ??= new AuthClient({
+    url: `${url}/auth/v1`,
+    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
+    storageKey: SESSION_STORAGE_KEY,
+    storage: authStorage,
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+  });
+  return authClient;
+}
 
 /** As supabase-js does: the API key, and the user's access token (the API key when signed out). */
 async function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const { data } = await auth.getSession();
+  const { data } = await auth().getSession();
   const headers = new Headers(init?.headers);
   if (!headers.has('apikey')) headers.set('apikey', anonKey);
   if (!headers.has('Authorization')) {
@@ -115,7 +127,9 @@ const rest = new PostgrestClient<Database>(`${url}/rest/v1`, { fetch: fetchWithS
 
 /** The app's API client: supabase-js' `auth`, `from` and `rpc`, and nothing else. */
 export const supabase = {
-  auth,
+  get auth(): Auth {
+    return auth();
+  },
   from: rest.from.bind(rest),
   rpc: rest.rpc.bind(rest),
 };

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { deviceOffline } from '@/lib/errors';
 import { afterFirstScreen } from '@/lib/first-screen';
@@ -35,10 +35,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const end = applySessionChange(queryClient, event, previousUserId, nextUserId);
       if (end && previousUserId) setEndedUserId(previousUserId);
       userIdRef.current = nextUserId;
-      setSession(next);
-      if (nextUserId) setEnded(null);
-      else if (end) setEnded(end);
-      setLoading(false);
+      // A new session renders a whole screen: as a transition, React yields to the browser while
+      // it does (docs/performance.md) instead of holding a phone's main thread.
+      startTransition(() => {
+        setSession(next);
+        if (nextUserId) setEnded(null);
+        else if (end) setEnded(end);
+        setLoading(false);
+      });
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);

@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { isWaitingForNetwork } from '@/components/query-state';
@@ -44,6 +44,11 @@ export function HomePage() {
   // The cash-flow alert (there or not, one line or several) and the two lists arrive in any
   // order: shown together, nothing already on screen jumps down when another one lands.
   const below = [useHomeCashFlow(), usePendingEntries('expense'), usePendingEntries('income')];
+  // A read waiting for the network counts as answered: its card says "Sem conexão". The lists
+  // mount in a background render, so that React yields to the browser while it builds them.
+  const belowShown = useDeferredValue(
+    below.every((query) => query.status !== 'pending' || isWaitingForNetwork(query)),
+  );
 
   return (
     // Phone: one column. Office desktop (lg): balances and totals across, the two pending lists
@@ -64,8 +69,7 @@ export function HomePage() {
         <SummaryTotals />
       </div>
 
-      {/* A read waiting for the network counts as answered: its card says "Sem conexão". */}
-      {below.every((query) => query.status !== 'pending' || isWaitingForNetwork(query)) ? (
+      {belowShown ? (
         <>
           {/* Across the grid, so that the two pending lists stand side by side (empty: no gap). */}
           <div className="empty:hidden lg:col-span-2">
