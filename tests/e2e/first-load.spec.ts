@@ -5,20 +5,24 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signIn, test } from './support';
 
-/** When the chunk whose name starts with `prefix` was requested, against the HTML's parse. */
-async function chunkTiming(page: Page, prefix: string) {
-  return page.evaluate((name) => {
-    const chunk = performance
+/** When the first request whose path matches `path` started, against the HTML's parse. */
+async function requestTiming(page: Page, path: RegExp) {
+  return page.evaluate((source) => {
+    const request = performance
       .getEntriesByType('resource')
-      .find((entry) => new URL(entry.name).pathname.startsWith(`/assets/${name}-`));
+      .find((entry) => new RegExp(source).test(new URL(entry.name).pathname));
     const [navigation] = performance.getEntriesByType(
       'navigation',
     ) as PerformanceNavigationTiming[];
-    return chunk && navigation
-      ? { requestedAt: chunk.startTime, parsedAt: navigation.domInteractive }
+    return request && navigation
+      ? { requestedAt: request.startTime, parsedAt: navigation.domInteractive }
       : null;
-  }, prefix);
+  }, path.source);
 }
+
+/** When the chunk whose name starts with `prefix` was requested. */
+const chunkTiming = (page: Page, prefix: string) =>
+  requestTiming(page, new RegExp(`^/assets/${prefix}-`));
 
 test('a lazy route opened directly has its chunks requested while the HTML is parsed', async ({
   page,
@@ -90,20 +94,8 @@ function countMembershipRequests(page: Page): () => number {
   return () => count;
 }
 
-/** When the memberships request started, against the HTML's parse. */
-async function membershipsTiming(page: Page) {
-  return page.evaluate(() => {
-    const request = performance
-      .getEntriesByType('resource')
-      .find((entry) => new URL(entry.name).pathname.endsWith('/rest/v1/user_profiles'));
-    const [navigation] = performance.getEntriesByType(
-      'navigation',
-    ) as PerformanceNavigationTiming[];
-    return request && navigation
-      ? { requestedAt: request.startTime, parsedAt: navigation.domInteractive }
-      : null;
-  });
-}
+/** When the memberships request started. */
+const membershipsTiming = (page: Page) => requestTiming(page, /\/rest\/v1\/user_profiles$/);
 
 test('the memberships are asked for once, by the HTML, before the app has loaded', async ({
   page,
@@ -114,7 +106,7 @@ test('the memberships are asked for once, by the HTML, before the app has loaded
   const requests = countMembershipRequests(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Olá, Cida Cedo' })).toBeVisible();
-  await expect(page.getByText('Construtora Cedo')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Construtora Cedo')).toBeVisible();
   const timing = await membershipsTiming(page);
   expect(timing).not.toBeNull();
   expect(timing!.requestedAt).toBeLessThan(timing!.parsedAt);

@@ -1,5 +1,5 @@
 import { Filter, LineChart, List, PieChart, Trophy, Wallet } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -71,7 +71,9 @@ function SummaryReport() {
   const panelId = useId();
   const [filters, setFilters] = useState<ReportFilters>(DEFAULT_REPORT_FILTERS);
   const [panelOpen, setPanelOpen] = useState(false);
-  const summary = useReportSummary(filters);
+  // The cards mount in a background render when the summary lands: React yields to the browser
+  // while it builds them instead of blocking it (docs/performance.md).
+  const summary = useDeferredValue(useReportSummary(filters));
   const activeCount = filters.accountIds.length + filters.projectIds.length;
 
   return (
