@@ -4,7 +4,8 @@
 //   2. `vite build` against it (build.manifest) → initial JS/CSS and the largest route chunk;
 //   3. `vite preview` + Lighthouse mobile on /, /relatorio, /movimentacoes as the demo user;
 //   4. a company of 20 000 entries / 10 000 ledger rows → median request times, SQL vs naive.
-// Options: --runs N (request samples, default 15), --no-lighthouse, --no-api, --explain (prints the
+// Options: --runs N (request samples, default 15), --lighthouse-runs N (per page, default 3; the
+// table shows the median run), --no-lighthouse, --no-api, --explain (prints the
 // plans of the statements inside cash_flow_projection and dre on the 20 000-entry company).
 // Everything it starts (stack, preview, Chromium) is stopped at the end, also on error/Ctrl-C.
 import type { ChildProcess } from 'node:child_process';
@@ -20,6 +21,7 @@ import { measureLighthouse, startPreview, trustPreviews, type LighthouseScore } 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '15' },
+    'lighthouse-runs': { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-api': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
@@ -68,7 +70,8 @@ function printTable(
     lines.push(
       row([
         `Lighthouse mobile ${s.path}: performance`,
-        `${s.performance} (LCP ${(s.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(s.tbtMs)} ms)`,
+        `${s.performance} (LCP ${(s.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(s.tbtMs)} ms; ` +
+          `runs ${s.performanceRuns.join(', ')})`,
         `≥ 95 ${s.performance >= 95 ? '✓' : '✗'}`,
       ]),
       row([
@@ -150,6 +153,7 @@ try {
       apiUrl: stack.apiUrl,
       anonKey: stack.anonKey,
       paths: PAGES,
+      runs: Math.max(1, Number(values['lighthouse-runs']) || 3),
       ...DEMO,
       log,
     });

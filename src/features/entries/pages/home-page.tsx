@@ -10,10 +10,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import type { Prefetch } from '@/lib/api/prefetch';
 import { bankAccountsQuery } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
-import {
-  dashboardSummaryQuery,
-  useDashboardSummary,
-} from '@/features/entries/api/get-dashboard-summary';
+import { dashboardSummaryQuery } from '@/features/entries/api/get-dashboard-summary';
 import { pendingEntriesQuery, usePendingEntries } from '@/features/entries/api/get-pending-entries';
 import { BalanceCards } from '@/features/entries/components/dashboard/balance-cards';
 import {
@@ -39,17 +36,10 @@ export const prefetchHome: Prefetch = (queryClient, companyId) => {
 /** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
 export function HomePage() {
   const company = useCurrentCompany();
-  const summary = useDashboardSummary();
   const [selected, setSelected] = useState<Entry | null>(null);
-  // The cash-flow alert (there or not, one line or several) and the two lists arrive in any
-  // order: shown together, nothing already on screen jumps down when another one lands.
-  const below = [useHomeCashFlow(), usePendingEntries('expense'), usePendingEntries('income')];
-  // A read waiting for the network counts as answered: its card says "Sem conexão". The lists
-  // mount in a background render, so that React yields to the browser while it builds them.
-  const belowShown = useDeferredValue(
-    below.every((query) => query.status !== 'pending' || isWaitingForNetwork(query)),
-  );
 
+  // Each part below reads its own queries: an answer re-renders the part that shows it, not the
+  // whole page (on a phone, every re-render of the page is main-thread time, docs/performance.md).
   return (
     // Phone: one column. Office desktop (lg): balances and totals across, the two pending lists
     // side by side.
@@ -69,41 +59,43 @@ export function HomePage() {
         <SummaryTotals />
       </div>
 
-      {belowShown ? (
-        <>
-          {/* Across the grid, so that the two pending lists stand side by side (empty: no gap). */}
-          <div className="empty:hidden lg:col-span-2">
-            <CashFlowWarning />
-          </div>
-
-          <PendingList
-            kind="expense"
-            total={summary.data?.payablePendingCount}
-            onSelect={setSelected}
-          />
-          <PendingList
-            kind="income"
-            total={summary.data?.receivablePendingCount}
-            onSelect={setSelected}
-          />
-
-          <Button
-            asChild
-            variant="outline"
-            size="lg"
-            className="lg:col-span-2 lg:justify-self-center"
-          >
-            <Link to="/ultimos-lancamentos">
-              <History aria-hidden="true" />
-              Últimos lançamentos
-            </Link>
-          </Button>
-        </>
-      ) : (
-        <Spinner label="Carregando pendências..." className="min-h-[50vh] lg:col-span-2" />
-      )}
+      <PendingSection onSelect={setSelected} />
 
       <LazySettleDialog entry={selected} onClose={() => setSelected(null)} />
     </div>
+  );
+}
+
+/** The cash-flow alert, the two pending lists and the way to the latest entries. */
+function PendingSection({ onSelect }: { onSelect: (entry: Entry) => void }) {
+  // The alert (there or not, one line or several) and the two lists arrive in any order: shown
+  // together, nothing already on screen jumps down when another one lands.
+  const parts = [useHomeCashFlow(), usePendingEntries('expense'), usePendingEntries('income')];
+  // A read waiting for the network counts as answered: its card says "Sem conexão". The lists
+  // mount in a background render, so that React yields to the browser while it builds them.
+  const shown = useDeferredValue(
+    parts.every((query) => query.status !== 'pending' || isWaitingForNetwork(query)),
+  );
+
+  if (!shown) {
+    return <Spinner label="Carregando pendências..." className="min-h-[50vh] lg:col-span-2" />;
+  }
+  return (
+    <>
+      {/* Across the grid, so that the two pending lists stand side by side (empty: no gap). */}
+      <div className="empty:hidden lg:col-span-2">
+        <CashFlowWarning />
+      </div>
+
+      <PendingList kind="expense" onSelect={onSelect} />
+      <PendingList kind="income" onSelect={onSelect} />
+
+      <Button asChild variant="outline" size="lg" className="lg:col-span-2 lg:justify-self-center">
+        <Link to="/ultimos-lancamentos">
+          <History aria-hidden="true" />
+          Últimos lançamentos
+        </Link>
+      </Button>
+    </>
   );
 }

@@ -8,14 +8,13 @@ import { entryDetailPath, type Entry, type EntryKind } from '@/lib/entries';
 import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summary';
 import { usePendingEntries } from '@/features/entries/api/get-pending-entries';
 import { PaidHint } from '@/features/entries/components/paid-hint';
 import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 
 interface PendingListProps {
   kind: EntryKind;
-  /** All pending entries of the kind (from dashboard_summary); the list shows the first ones. */
-  total: number | undefined;
   onSelect: (entry: Entry) => void;
 }
 
@@ -38,8 +37,12 @@ const texts = {
  * "A Pagar" / "A Receber" on the home: pending entries, soonest due first; a tap on the row opens
  * its detail, its "Dar Baixa" button the settle dialog.
  */
-export function PendingList({ kind, total, onSelect }: PendingListProps) {
+export function PendingList({ kind, onSelect }: PendingListProps) {
   const entries = usePendingEntries(kind);
+  // All pending entries of the kind (dashboard_summary); the list shows the first ones.
+  const summary = useDashboardSummary();
+  const total =
+    kind === 'expense' ? summary.data?.payablePendingCount : summary.data?.receivablePendingCount;
   const t = texts[kind];
   const today = todayLocal();
   const count = total ?? entries.data?.length;
