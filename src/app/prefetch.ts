@@ -34,15 +34,19 @@ async function companyToOpen(): Promise<string | null> {
  * Query starts a request when its observer subscribes, after React has rendered and committed the
  * whole page: on a phone that is most of a second in which the network sits idle. It never waits
  * and never fails: the page renders as before and finds its requests under way (or answered).
+ * Each request starts in a task of its own: building and sending one costs a few milliseconds of
+ * main thread on a phone, five together would block it (docs/performance.md).
  */
 export function prefetchLoader(prefetch: Prefetch): LoaderFunction {
   return ({ request }) => {
     void companyToOpen()
-      .then((companyId) =>
-        companyId
-          ? Promise.allSettled(prefetch(queryClient, companyId, new URL(request.url)))
-          : undefined,
-      )
+      .then(async (companyId) => {
+        if (!companyId) return;
+        for (const read of prefetch(companyId, new URL(request.url))) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          void read(queryClient).catch(() => undefined);
+        }
+      })
       .catch(() => undefined);
     return null;
   };

@@ -229,7 +229,26 @@ test('the report shows the month’s revenue, expense and top receipt', async ({
   await expect(page.getByRole('region', { name: 'Despesas por centro de custo' })).toContainText(
     'Geral',
   );
-  await expect(page.getByRole('img', { name: /Evolução do saldo por conta/ })).toBeVisible();
+  const chart = page.getByRole('img', { name: /Evolução do saldo por conta/ });
+  await expect(chart).toBeVisible();
+  // Drawn across its box, and drawn again when the box changes width (a phone turned sideways).
+  const drawnWidth = () =>
+    chart.evaluate((box) => {
+      const canvas = box.querySelector('canvas');
+      return canvas ? [Math.round(canvas.getBoundingClientRect().width), box.clientWidth] : null;
+    });
+  await expect.poll(drawnWidth).toEqual([expect.any(Number), expect.any(Number)]);
+  const [canvasWidth, boxWidth] = (await drawnWidth()) ?? [];
+  expect(canvasWidth).toBe(boxWidth);
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  await page.setViewportSize({ width: Math.round(viewport.width * 0.6), height: viewport.height });
+  await expect
+    .poll(async () => {
+      const [canvas, box] = (await drawnWidth()) ?? [];
+      return canvas === box && box !== boxWidth;
+    })
+    .toBe(true);
+  await page.setViewportSize(viewport);
   // 1000 + 8000 + 1500 − 1200: the chart ends at the account's balance.
   await expect(page.getByRole('list', { name: 'Saldo por conta' })).toContainText(
     /Conta Obra.*R\$\s9\.300,00/,

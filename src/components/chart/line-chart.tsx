@@ -100,92 +100,102 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
   useEffect(() => {
     const el = box.current;
     if (!el || !canvasWorks()) return;
-    const muted = themeColor('--muted-foreground');
-    const grid = themeColor('--border');
-    const font = `12px ${getComputedStyle(document.body).fontFamily}`;
-    const axis: uPlot.Axis = {
-      stroke: muted,
-      font,
-      grid: { stroke: grid, width: 1 },
-      ticks: { show: false },
-      gap: 4,
-    };
-    const single = series.length === 1;
-    const span = spanInDays(dates);
-    const chart = new uPlot(
-      {
-        width: Math.max(el.clientWidth, 1),
-        height,
-        legend: { show: false },
-        cursor: { y: false, drag: { x: false, y: false }, points: { size: 8 } },
-        scales: {
-          x: {
-            time: false,
-            // One point: room either side, so that it is drawn centred.
-            range: (_u, min, max) => (min === max ? [min - 1, max + 1] : [min, max]),
+    const draw = (width: number): uPlot => {
+      const muted = themeColor('--muted-foreground');
+      const grid = themeColor('--border');
+      const font = `12px ${getComputedStyle(document.body).fontFamily}`;
+      const axis: uPlot.Axis = {
+        stroke: muted,
+        font,
+        grid: { stroke: grid, width: 1 },
+        ticks: { show: false },
+        gap: 4,
+      };
+      const single = series.length === 1;
+      const span = spanInDays(dates);
+      return new uPlot(
+        {
+          width,
+          height,
+          legend: { show: false },
+          cursor: { y: false, drag: { x: false, y: false }, points: { size: 8 } },
+          scales: {
+            x: {
+              time: false,
+              // One point: room either side, so that it is drawn centred.
+              range: (_u, min, max) => (min === max ? [min - 1, max + 1] : [min, max]),
+            },
           },
-        },
-        series: [
-          {},
-          ...series.map((s) => ({
-            label: s.label,
-            stroke: themeColor(CSS_VAR[s.color]),
-            width: 2,
-            fill: fill && single ? themeColor(CSS_VAR[s.color], 0.12) : undefined,
-          })),
-        ],
-        axes: [
-          {
-            ...axis,
-            size: 32,
-            space: 64,
-            // Whole steps only, so that every tick falls on a point.
-            incrs: [1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100, 200, 500],
-            values: (_u, splits) =>
-              splits.map((i) => {
-                const day = Number.isInteger(i) ? dates[i] : undefined;
-                return day ? dateTickLabel(day, span) : '';
-              }),
-          },
-          {
-            ...axis,
-            size: 56,
-            space: 32,
-            values: (_u, splits) => splits.map(axisMoneyLabel),
-          },
-        ],
-        hooks: {
-          setCursor: [(u) => setActive(u.cursor.idx ?? null)],
-          // A dashed zero line under the series when the balances cross zero.
-          drawAxes: [
-            (u) => {
-              const { min, max } = u.scales.y ?? {};
-              if (min === undefined || max === undefined || !(min < 0 && max > 0)) return;
-              const y = u.valToPos(0, 'y', true);
-              const { ctx, bbox } = u;
-              ctx.save();
-              ctx.strokeStyle = muted;
-              ctx.lineWidth = devicePixelRatio;
-              ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
-              ctx.beginPath();
-              ctx.moveTo(bbox.left, y);
-              ctx.lineTo(bbox.left + bbox.width, y);
-              ctx.stroke();
-              ctx.restore();
+          series: [
+            {},
+            ...series.map((s) => ({
+              label: s.label,
+              stroke: themeColor(CSS_VAR[s.color]),
+              width: 2,
+              fill: fill && single ? themeColor(CSS_VAR[s.color], 0.12) : undefined,
+            })),
+          ],
+          axes: [
+            {
+              ...axis,
+              size: 32,
+              space: 64,
+              // Whole steps only, so that every tick falls on a point.
+              incrs: [1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100, 200, 500],
+              values: (_u, splits) =>
+                splits.map((i) => {
+                  const day = Number.isInteger(i) ? dates[i] : undefined;
+                  return day ? dateTickLabel(day, span) : '';
+                }),
+            },
+            {
+              ...axis,
+              size: 56,
+              space: 32,
+              values: (_u, splits) => splits.map(axisMoneyLabel),
             },
           ],
+          hooks: {
+            setCursor: [(u) => setActive(u.cursor.idx ?? null)],
+            // A dashed zero line under the series when the balances cross zero.
+            drawAxes: [
+              (u) => {
+                const { min, max } = u.scales.y ?? {};
+                if (min === undefined || max === undefined || !(min < 0 && max > 0)) return;
+                const y = u.valToPos(0, 'y', true);
+                const { ctx, bbox } = u;
+                ctx.save();
+                ctx.strokeStyle = muted;
+                ctx.lineWidth = devicePixelRatio;
+                ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+                ctx.beginPath();
+                ctx.moveTo(bbox.left, y);
+                ctx.lineTo(bbox.left + bbox.width, y);
+                ctx.stroke();
+                ctx.restore();
+              },
+            ],
+          },
         },
-      },
-      data,
-      el,
-    );
-    const resize = new ResizeObserver(() => {
-      if (el.clientWidth > 0) chart.setSize({ width: el.clientWidth, height });
+        data,
+        el,
+      );
+    };
+
+    let chart: uPlot | null = null;
+    // The chart is drawn from the box's first size report rather than by reading its width here:
+    // a read here would lay out the whole page inside React's commit, one long task on a phone.
+    // The report comes after the browser's own layout, and again whenever the box resizes.
+    const resize = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.contentRect.width ?? 0);
+      if (width <= 0) return;
+      if (chart) chart.setSize({ width, height });
+      else chart = draw(width);
     });
     resize.observe(el);
     return () => {
       resize.disconnect();
-      chart.destroy();
+      chart?.destroy();
       setActive(null);
     };
     // theme: the colours are read from the CSS variables the theme class switches.

@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+/** Starts one of a page's first reads: `(client) => client.query(someQuery(…))`. */
+export type PrefetchRead = (queryClient: QueryClient) => Promise<unknown>;
+
 /**
- * A page's first requests, started by its route as soon as the company is known rather than once
- * React has rendered the page (src/app/prefetch.ts). Return each `queryClient.query(…)` of the
- * same query options the page's hooks use, so that the page finds them under way (or answered).
+ * A page's first reads, started by its route as soon as the company is known rather than once
+ * React has rendered the page (src/app/prefetch.ts). Ask for the same query options the page's
+ * hooks use, so that the page finds them under way (or answered).
  */
-export type Prefetch = (
-  queryClient: QueryClient,
-  companyId: string,
-  url: URL,
-) => Promise<unknown>[];
+export type Prefetch = (companyId: string, url: URL) => PrefetchRead[];

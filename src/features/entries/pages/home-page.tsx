@@ -22,14 +22,14 @@ import { PendingList } from '@/features/entries/components/dashboard/pending-lis
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
 
 /** What home reads first (the hooks below use the same queries), started by its route. */
-export const prefetchHome: Prefetch = (queryClient, companyId) => {
+export const prefetchHome: Prefetch = (companyId) => {
   const today = todayLocal();
   return [
-    queryClient.query(bankAccountsQuery(companyId, true)),
-    queryClient.query(dashboardSummaryQuery(companyId, today)),
-    queryClient.query(homeCashFlowQuery(companyId, today)),
-    queryClient.query(pendingEntriesQuery(companyId, 'expense')),
-    queryClient.query(pendingEntriesQuery(companyId, 'income')),
+    (client) => client.query(bankAccountsQuery(companyId, true)),
+    (client) => client.query(dashboardSummaryQuery(companyId, today)),
+    (client) => client.query(homeCashFlowQuery(companyId, today)),
+    (client) => client.query(pendingEntriesQuery(companyId, 'expense')),
+    (client) => client.query(pendingEntriesQuery(companyId, 'income')),
   ];
 };
 

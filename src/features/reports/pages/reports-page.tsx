@@ -213,20 +213,20 @@ function SummaryReport() {
   );
 }
 
+/** The Resumo tab's first reads with the default filters (what SummaryReport starts with). */
+export const prefetchReport: Prefetch = (companyId, url) => {
+  if (reportTabOf(url.searchParams) !== 'resumo') return [];
+  const today = todayLocal();
+  return [
+    (client) => client.query(reportSummaryQuery(companyId, DEFAULT_REPORT_FILTERS, today)),
+    (client) => client.query(balanceHistoryQuery(companyId, DEFAULT_REPORT_FILTERS, today)),
+  ];
+};
+
 /**
  * Relatório (/relatorio and /dashboard): Resumo (the period's revenue and expense), Fluxo de caixa
  * previsto and DRE gerencial (issue 13), chosen by ?aba=.
  */
-/** The Resumo tab's first reads with the default filters (what SummaryReport starts with). */
-export const prefetchReport: Prefetch = (queryClient, companyId, url) => {
-  if (reportTabOf(url.searchParams) !== 'resumo') return [];
-  const today = todayLocal();
-  return [
-    queryClient.query(reportSummaryQuery(companyId, DEFAULT_REPORT_FILTERS, today)),
-    queryClient.query(balanceHistoryQuery(companyId, DEFAULT_REPORT_FILTERS, today)),
-  ];
-};
-
 export function ReportsPage() {
   const tab = useReportTab();
   if (tab === 'resumo') return <SummaryReport />;
