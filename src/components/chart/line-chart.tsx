@@ -183,18 +183,25 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
     };
 
     let chart: uPlot | null = null;
+    let width = 0;
+    let drawing: ReturnType<typeof setTimeout> | undefined;
     // The chart is drawn from the box's first size report rather than by reading its width here:
     // a read here would lay out the whole page inside React's commit, one long task on a phone.
-    // The report comes after the browser's own layout, and again whenever the box resizes.
+    // The report comes with the browser's own layout; the drawing waits for the next task, so
+    // that it is not one long task with that layout either.
     const resize = new ResizeObserver(([entry]) => {
-      const width = Math.round(entry?.contentRect.width ?? 0);
+      width = Math.round(entry?.contentRect.width ?? 0);
       if (width <= 0) return;
       if (chart) chart.setSize({ width, height });
-      else chart = draw(width);
+      else
+        drawing ??= setTimeout(() => {
+          chart = draw(width);
+        }, 0);
     });
     resize.observe(el);
     return () => {
       resize.disconnect();
+      clearTimeout(drawing);
       chart?.destroy();
       setActive(null);
     };
