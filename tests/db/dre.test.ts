@@ -271,14 +271,12 @@ describe('categories.dre_group', () => {
     expect((await category('Contador', 'expense', 'despesa_administrativa')).dre_group).toBe(
       'despesa_administrativa',
     );
-    const { error } = await owner.client
-      .from('categories')
-      .insert({
-        company_id: owner.company.id,
-        name: 'Errada',
-        type: 'income',
-        dre_group: 'despesa_administrativa',
-      });
+    const { error } = await owner.client.from('categories').insert({
+      company_id: owner.company.id,
+      name: 'Errada',
+      type: 'income',
+      dre_group: 'despesa_administrativa',
+    });
     expect(error).toMatchObject(checkViolation('categories_dre_group_check'));
   });
 
