@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { startMemberships } from '@/app/prefetch';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
-import { afterFirstScreen, watchFirstScreen } from '@/lib/first-screen';
+import { afterFirstScreen, nextTask, watchFirstScreen } from '@/lib/first-screen';
 import { queryClient } from '@/lib/query-client';
 import { cn } from '@/lib/utils';
 import { initTheme } from '@/lib/use-theme';
@@ -19,62 +19,55 @@ if (!root) throw new Error('#root não encontrado em index.html');
  * The app starts in a chain of short tasks rather than one long one: evaluating the code, the
  * session and the memberships, the router, the class merger, then React. Between them a phone's
  * browser may paint and answer a tap; as one task it held the main thread for ~300 ms at 4× CPU
- * slowdown, and each piece is below the 50 ms a task may take before it blocks
- * (docs/performance.md).
+ * slowdown (docs/performance.md).
  */
-function nextTask(run: () => void): void {
-  setTimeout(run, 0);
-}
-
-// auth-js starts here (supabase.auth is made on first use), then the memberships every signed-in
-// screen waits for (src/app/prefetch.ts).
-nextTask(() => {
+async function start(container: HTMLElement): Promise<void> {
+  // auth-js starts here (supabase.auth is made on first use), then the memberships every
+  // signed-in screen waits for (src/app/prefetch.ts).
+  await nextTask();
   void startMemberships().catch(() => undefined);
 
-  nextTask(() => {
-    const router = createAppRouter();
-
-    // The first screen is up once the route's code is in and what it read has answered
-    // (something has: the gate's memberships at least), src/lib/first-screen.ts.
-    watchFirstScreen(
-      () =>
-        router.state.initialized &&
-        router.state.navigation.state === 'idle' &&
-        queryClient.isFetching() === 0 &&
-        queryClient
-          .getQueryCache()
-          .getAll()
-          .some((query) => query.state.status !== 'pending'),
-    );
-
-    // The service worker (installable app, precached shell) registers after the first screen;
-    // its code is a separate chunk, never part of the entry.
-    if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-      afterFirstScreen(() => {
-        void import('@/app/service-worker').then((sw) => {
-          sw.registerServiceWorker();
-        });
-      });
-    }
-
-    // tailwind-merge builds its class table on its first call (~10 ms at 1×): here, rather than
-    // inside the first render's work.
-    nextTask(() => {
-      cn('p-0', 'p-0');
-
-      // As a transition, the first render yields to the browser every few milliseconds instead
-      // of holding a phone's main thread for hundreds: taps and paints get through.
-      nextTask(() => {
-        startTransition(() => {
-          createRoot(root).render(
-            <StrictMode>
-              <AppProviders>
-                <RouterProvider router={router} />
-              </AppProviders>
-            </StrictMode>,
-          );
-        });
+  await nextTask();
+  const router = createAppRouter();
+  // The first screen is up once the route's code is in and what it read has answered (something
+  // has: the gate's memberships at least), src/lib/first-screen.ts.
+  watchFirstScreen(
+    () =>
+      router.state.initialized &&
+      router.state.navigation.state === 'idle' &&
+      queryClient.isFetching() === 0 &&
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status !== 'pending'),
+  );
+  // The service worker (installable app, precached shell) registers after the first screen; its
+  // code is a separate chunk, never part of the entry.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    afterFirstScreen(() => {
+      void import('@/app/service-worker').then((sw) => {
+        sw.registerServiceWorker();
       });
     });
+  }
+
+  // tailwind-merge builds its class table on its first call (20–45 ms at 1× on the bench
+  // machine): here, rather than inside the first render's work.
+  await nextTask();
+  cn('p-0', 'p-0');
+
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding a phone's main thread for hundreds: taps and paints get through.
+  await nextTask();
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
   });
-});
+}
+
+void start(root);

@@ -2,6 +2,7 @@ import type { LoaderFunction } from 'react-router-dom';
 import { membershipsQuery } from '@/features/auth/api/get-memberships';
 import { getSelectedCompanyId, pickCompany } from '@/features/auth/lib/selected-company';
 import type { Prefetch } from '@/lib/api/prefetch';
+import { nextTask } from '@/lib/first-screen';
 import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
 
@@ -43,7 +44,7 @@ export function prefetchLoader(prefetch: Prefetch): LoaderFunction {
       .then(async (companyId) => {
         if (!companyId) return;
         for (const read of prefetch(companyId, new URL(request.url))) {
-          await new Promise((resolve) => setTimeout(resolve, 0));
+          await nextTask();
           void read(queryClient).catch(() => undefined);
         }
       })

@@ -86,3 +86,14 @@ describe('afterFirstScreen', () => {
     expect(task).not.toHaveBeenCalled();
   });
 });
+
+describe('nextTask', () => {
+  it('resolves in a task of its own, after the work queued in this one', async () => {
+    const { nextTask } = await load();
+    const order: string[] = [];
+    const next = nextTask().then(() => order.push('next task'));
+    void Promise.resolve().then(() => order.push('this task'));
+    await next;
+    expect(order).toEqual(['this task', 'next task']);
+  });
+});

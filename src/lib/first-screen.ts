@@ -4,6 +4,15 @@
 
 type Task = () => void;
 
+/**
+ * Resolves in a task of its own: `await nextTask()` ends the current task, so that the browser
+ * may paint and answer a tap before the work after it. A phone's main thread blocks when one
+ * task takes more than 50 ms.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The tasks waiting; null when nothing is being waited for (before watchFirstScreen, and after). */
 let pending: Task[] | null = null;
 
