@@ -1,3 +1,5 @@
+import { onlineManager } from '@tanstack/react-query';
+
 /**
  * Turns any error from supabase-js (PostgrestError, AuthError, a fetch TypeError) into a
  * Portuguese message. Database functions raise stable keys (docs/contracts.md); GoTrue
@@ -9,9 +11,12 @@ export const UNEXPECTED_ERROR_MESSAGE = 'Ocorreu um erro inesperado.';
 /** What an action that needs the server says when the device has no network (issue 11). */
 export const OFFLINE_MESSAGE = 'Sem conexão. Tente novamente quando a conexão voltar.';
 
-/** The browser knows it has no network (a weak one still says online). */
+/**
+ * No way to the server: the browser knows it has no network, or a request just failed to reach the
+ * API while the browser said online (a weak connection; src/lib/online.ts).
+ */
 export function deviceOffline(): boolean {
-  return typeof navigator !== 'undefined' && !navigator.onLine;
+  return (typeof navigator !== 'undefined' && !navigator.onLine) || !onlineManager.isOnline();
 }
 
 const messages = new Map<string, string>(

@@ -4,6 +4,7 @@
 import { AuthClient, type Session, type SupportedStorage } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '@/lib/database.types';
+import { reportApiUnreachable } from '@/lib/online';
 import { REMEMBER_ME_KEY, sessionStorageKey } from '@/lib/session-storage';
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
@@ -112,7 +113,20 @@ function auth(): Auth {
   return authClient;
 }
 
-/** As supabase-js does: the API key, and the user's access token (the API key when signed out). */
+/** Whether the API answers at all: any HTTP answer will do. */
+function apiAnswers(): Promise<Response> {
+  return fetch(`${url}/rest/v1/`, {
+    method: 'HEAD',
+    headers: { apikey: anonKey },
+    cache: 'no-store',
+  });
+}
+
+/**
+ * As supabase-js does: the API key, and the user's access token (the API key when signed out). A
+ * request that cannot reach the API (fetch rejects with a TypeError; an abort is a DOMException)
+ * puts the app offline until the API answers again (src/lib/online.ts).
+ */
 async function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const { data } = await auth().getSession();
   const headers = new Headers(init?.headers);
@@ -120,7 +134,12 @@ async function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): P
   if (!headers.has('Authorization')) {
     headers.set('Authorization', `Bearer ${data.session?.access_token ?? anonKey}`);
   }
-  return fetchRefreshingExpiredToken(input, { ...init, headers });
+  try {
+    return await fetchRefreshingExpiredToken(input, { ...init, headers });
+  } catch (error) {
+    if (error instanceof TypeError) reportApiUnreachable(apiAnswers);
+    throw error;
+  }
 }
 
 const rest = new PostgrestClient<Database>(`${url}/rest/v1`, { fetch: fetchWithSession });

@@ -3,7 +3,7 @@
 // Offline, honestly (issue 11): after one online visit the app opens with no network, says
 // "Sem conexão" and shows the last data it saw; new entries made offline wait on the device
 // ("Aguardando envio") and reach the database exactly once when the connection returns.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import {
   browserToday,
   createAccount,
@@ -133,6 +133,30 @@ test('after one online visit, the app opens offline with "Sem conexão" and the 
 
   await context.setOffline(false);
   await expect(banner(page)).toHaveCount(0);
+});
+
+test('a network that says online but reaches nothing: "Sem conexão" and the last data seen, until the API answers', async ({
+  page,
+  context,
+}) => {
+  const account = await createAccount('Construtora Sinal Fraco');
+  const description = `Areia lavada ${Date.now()}`;
+  await pendingPayable(account, description);
+  await firstOnlineVisit(page, account);
+  await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
+  await homeCachedOnDevice(page, description);
+
+  // The phone keeps its network (navigator.onLine stays true); the API is out of reach.
+  const unreachable = (route: Route) => route.abort('internetdisconnected');
+  await context.route(/\/rest\/v1\//, unreachable);
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'A Pagar' }).getByText(description)).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+  // The API answers again: the app finds out by itself (it asks every few seconds).
+  await context.unroute(/\/rest\/v1\//, unreachable);
+  await expect(banner(page)).toHaveCount(0, { timeout: 30_000 });
 });
 
 test('offline, a screen never opened online says "Sem conexão" instead of loading forever', async ({
