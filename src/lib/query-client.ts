@@ -8,7 +8,8 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
 } from '@/lib/errors';
-import { initOnlineState } from '@/lib/online';
+import { initOnlineState, reportApiUnreachable } from '@/lib/online';
+import { apiAnswers } from '@/lib/supabase';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -55,7 +56,13 @@ export function createQueryClient(): QueryClient {
         // empty. Queries still pause offline (networkMode 'online') and show what they had.
         gcTime: DAY_MS,
         refetchOnWindowFocus: true,
-        retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
+        retry: (failureCount, error) => {
+          // A read that could not reach the API although the browser says online (a weak
+          // connection): the app goes offline, so this read pauses on its cached data and says
+          // "Sem conexão" instead of failing, until the API answers (src/lib/online.ts).
+          if (isNetworkError(error)) reportApiUnreachable(apiAnswers);
+          return failureCount < 1 && !isClientError(error);
+        },
       },
       mutations: {
         retry: false,

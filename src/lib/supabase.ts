@@ -4,7 +4,6 @@
 import { AuthClient, type Session, type SupportedStorage } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '@/lib/database.types';
-import { reportApiUnreachable } from '@/lib/online';
 import { REMEMBER_ME_KEY, sessionStorageKey } from '@/lib/session-storage';
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
@@ -113,8 +112,11 @@ function auth(): Auth {
   return authClient;
 }
 
-/** Whether the API answers at all: any HTTP answer will do. */
-function apiAnswers(): Promise<Response> {
+/**
+ * Whether the API answers at all (any HTTP answer will do): what the app asks while it is offline
+ * because a read could not reach the API (src/lib/online.ts).
+ */
+export function apiAnswers(): Promise<Response> {
   return fetch(`${url}/rest/v1/`, {
     method: 'HEAD',
     headers: { apikey: anonKey },
@@ -122,11 +124,7 @@ function apiAnswers(): Promise<Response> {
   });
 }
 
-/**
- * As supabase-js does: the API key, and the user's access token (the API key when signed out). A
- * request that cannot reach the API (fetch rejects with a TypeError; an abort is a DOMException)
- * puts the app offline until the API answers again (src/lib/online.ts).
- */
+/** As supabase-js does: the API key, and the user's access token (the API key when signed out). */
 async function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const { data } = await auth().getSession();
   const headers = new Headers(init?.headers);
@@ -134,12 +132,7 @@ async function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): P
   if (!headers.has('Authorization')) {
     headers.set('Authorization', `Bearer ${data.session?.access_token ?? anonKey}`);
   }
-  try {
-    return await fetchRefreshingExpiredToken(input, { ...init, headers });
-  } catch (error) {
-    if (error instanceof TypeError) reportApiUnreachable(apiAnswers);
-    throw error;
-  }
+  return fetchRefreshingExpiredToken(input, { ...init, headers });
 }
 
 const rest = new PostgrestClient<Database>(`${url}/rest/v1`, { fetch: fetchWithSession });
