@@ -12,7 +12,7 @@ export const UNEXPECTED_ERROR_MESSAGE = 'Ocorreu um erro inesperado.';
 export const OFFLINE_MESSAGE = 'Sem conexão. Tente novamente quando a conexão voltar.';
 
 /**
- * No way to the server: the browser knows it has no network, or a request just failed to reach the
+ * No way to the server: the browser knows it has no network, or a read just failed to reach the
  * API while the browser said online (a weak connection; src/lib/online.ts).
  */
 export function deviceOffline(): boolean {
