@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
+import { browserOnline, isOnline } from '@/lib/online';
 
 /**
  * Turns any error from supabase-js (PostgrestError, AuthError, a fetch TypeError) into a
@@ -16,7 +16,7 @@ export const OFFLINE_MESSAGE = 'Sem conexão. Tente novamente quando a conexão 
  * API while the browser said online (a weak connection; src/lib/online.ts).
  */
 export function deviceOffline(): boolean {
-  return (typeof navigator !== 'undefined' && !navigator.onLine) || !onlineManager.isOnline();
+  return !browserOnline() || !isOnline();
 }
 
 const messages = new Map<string, string>(

@@ -1,14 +1,17 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
+/** The browser's own word: false only when it knows the device has no network. */
+export function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
 /**
  * React Query v5 starts out assuming it is online and only learns otherwise from an `offline`
  * event, which never fires when the app is opened with no network. Seed it from the browser.
  */
 export function initOnlineState(): void {
-  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') {
-    onlineManager.setOnline(navigator.onLine);
-  }
+  onlineManager.setOnline(browserOnline());
 }
 
 /** The first pause before asking the API again, doubled after each miss up to the last. */
@@ -33,7 +36,7 @@ export function reportApiUnreachable(probe: () => Promise<unknown>): void {
       () => {
         probeTimer = null;
         // The browser's own word still counts: with no network at all it stays offline.
-        onlineManager.setOnline(typeof navigator === 'undefined' || navigator.onLine);
+        onlineManager.setOnline(browserOnline());
       },
       () => {
         pause = Math.min(pause * 2, PROBE_MAX_MS);
