@@ -17,7 +17,7 @@ if (!root) throw new Error('#root não encontrado em index.html');
 
 /**
  * The app starts in a chain of short tasks rather than one long one: evaluating the code, the
- * session and the memberships, the router, the class merger, then React. Between them a phone's
+ * session and the memberships, the router's table, its first navigation, the class merger, then React. Between them a phone's
  * browser may paint and answer a tap; as one task it held the main thread for ~300 ms at 4× CPU
  * slowdown (docs/performance.md).
  */
@@ -29,6 +29,8 @@ async function start(container: HTMLElement): Promise<void> {
 
   await nextTask();
   const router = createAppRouter();
+  await nextTask();
+  router.initialize();
   // The first screen is up once the route's code is in and what it read has answered (something
   // has: the gate's memberships at least), src/lib/first-screen.ts.
   watchFirstScreen(
