@@ -11,10 +11,11 @@ import {
   EARLY_MEMBERSHIPS_GLOBAL,
   membershipsQueryString,
 } from '../../src/features/auth/api/memberships-request.ts';
-import { REMEMBER_ME_KEY, sessionStorageKey } from '../../src/lib/session-storage.ts';
-
-/** A token with less than this left is not used: auth-js refreshes it first (ms). */
-const MIN_TOKEN_LIFE_MS = 60_000;
+import {
+  MIN_TOKEN_LIFE_MS,
+  REMEMBER_ME_KEY,
+  sessionStorageKey,
+} from '../../src/lib/session-storage.ts';
 
 export function earlyMembershipsScript(apiUrl: string, anonKey: string): string {
   const userPlaceholder = 'USER_ID';

@@ -4,7 +4,7 @@ import { getSelectedCompanyId, pickCompany } from '@/features/auth/lib/selected-
 import type { Prefetch } from '@/lib/api/prefetch';
 import { nextTask } from '@/lib/first-screen';
 import { queryClient } from '@/lib/query-client';
-import { supabase } from '@/lib/supabase';
+import { getSession } from '@/lib/supabase';
 
 /**
  * The stored session's user and memberships, as cached or asked now. main.tsx asks at start: the
@@ -12,8 +12,7 @@ import { supabase } from '@/lib/supabase';
  * has arrived, so the gate's own request would start only then.
  */
 export async function startMemberships() {
-  const { data } = await supabase.auth.getSession();
-  const userId = data.session?.user.id;
+  const userId = (await getSession())?.user.id;
   if (!userId) return null;
   const memberships = await queryClient.query({
     ...membershipsQuery(userId),

@@ -13,3 +13,9 @@ export const REMEMBER_ME_KEY = 'auth-remember';
 export function sessionStorageKey(apiUrl: string): string {
   return `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
 }
+
+/**
+ * A stored access token with less than this left is not used as it is: auth-js refreshes it first
+ * (ms). Before auth-js has loaded, the app and the HTML's early request use one with more.
+ */
+export const MIN_TOKEN_LIFE_MS = 60_000;

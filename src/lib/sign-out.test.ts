@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { applySessionChange } from '@/lib/session-end';
 import { signOut } from '@/lib/sign-out';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { authUrl, server } from '@/test/msw-server';
 import { userStorageKey } from '@/lib/user-storage';
 
@@ -46,7 +46,7 @@ describe('signOut', () => {
 
     await signOut();
     expect(loggedOut).toBe(true);
-    expect((await supabase.auth.getSession()).data.session).toBeNull();
+    expect((await (await loadAuth()).getSession()).data.session).toBeNull();
     expect(applySessionChange(new QueryClient(), 'SIGNED_OUT', USER_ID, null)).toBe('signed-out');
     expect(localStorage.getItem(draft)).toBeNull();
   });
@@ -56,7 +56,7 @@ describe('signOut', () => {
     server.use(http.post(authUrl('logout'), () => HttpResponse.error()));
 
     await expect(signOut()).rejects.toThrow();
-    expect((await supabase.auth.getSession()).data.session?.user.id).toBe(USER_ID);
+    expect((await (await loadAuth()).getSession()).data.session?.user.id).toBe(USER_ID);
     expect(applySessionChange(new QueryClient(), 'SIGNED_OUT', USER_ID, null)).toBe('expired');
   });
 });

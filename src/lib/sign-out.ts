@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { markSignOut, unmarkSignOut } from '@/lib/session-end';
-import { supabase } from '@/lib/supabase';
+import { getSession, loadAuth } from '@/lib/supabase';
 
 /**
  * "Sair". The SIGNED_OUT event that follows (in this tab and the others) clears the cached data
  * and the user's drafts (src/lib/session-end.ts); the gate then goes to /auth.
  */
 export async function signOut(): Promise<void> {
-  const { data } = await supabase.auth.getSession();
-  const userId = data.session?.user.id;
+  const auth = await loadAuth();
+  const userId = (await getSession())?.user.id;
   if (userId) markSignOut(userId);
-  const { error } = await supabase.auth.signOut();
+  const { error } = await auth.signOut();
   if (error) {
     // Still signed in (e.g. no network): a later revocation must not pass for a sign-out.
     unmarkSignOut();

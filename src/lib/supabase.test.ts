@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { authStorage, getRememberMe, setRememberMe } from '@/lib/supabase';
+import {
+  authStorage,
+  getRememberMe,
+  loadAuth,
+  sessionToStartWith,
+  setRememberMe,
+} from '@/lib/supabase';
 
 describe('authStorage ("Lembrar de mim")', () => {
   it('keeps the session in localStorage by default', async () => {
@@ -26,5 +32,55 @@ describe('authStorage ("Lembrar de mim")', () => {
     expect(localStorage.getItem('sb-token')).toBeNull();
     await authStorage.removeItem('sb-token');
     expect(sessionStorage.getItem('sb-token')).toBeNull();
+  });
+});
+
+describe('sessionToStartWith (a signed-in screen before auth-js has loaded)', () => {
+  const USER_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
+
+  /** A session as auth-js stores it, for http://localhost:54321, with this much time left. */
+  function storeSession(secondsLeft: number) {
+    const expiresAt = Math.floor(Date.now() / 1000) + secondsLeft;
+    localStorage.setItem(
+      'sb-localhost-auth-token',
+      JSON.stringify({
+        access_token: `token-${secondsLeft}`,
+        refresh_token: 'r',
+        token_type: 'bearer',
+        expires_in: secondsLeft,
+        expires_at: expiresAt,
+        user: { id: USER_ID, aud: 'authenticated', app_metadata: {}, user_metadata: {} },
+      }),
+    );
+  }
+
+  it('is the stored session while its access token has more than a minute left', () => {
+    storeSession(3600);
+    expect(sessionToStartWith()?.access_token).toBe('token-3600');
+    expect(sessionToStartWith()?.user.id).toBe(USER_ID);
+  });
+
+  it('is null when auth-js must decide: nothing stored, or a token about to expire', () => {
+    expect(sessionToStartWith()).toBeNull();
+    storeSession(50);
+    expect(sessionToStartWith()).toBeNull();
+  });
+
+  it('is null on a link that signs in (the password-recovery e-mail)', () => {
+    storeSession(3600);
+    const before = window.location.href;
+    window.history.replaceState(null, '', '/login?redefinir=1#access_token=x&type=recovery');
+    try {
+      expect(sessionToStartWith()).toBeNull();
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+    expect(sessionToStartWith()).not.toBeNull();
+  });
+
+  it('is null once auth-js has loaded: it keeps the session from then on', async () => {
+    await loadAuth();
+    storeSession(3600);
+    expect(sessionToStartWith()).toBeNull();
   });
 });

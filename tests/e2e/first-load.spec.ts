@@ -94,6 +94,36 @@ function countMembershipRequests(page: Page): () => number {
   return () => count;
 }
 
+test('a signed-in screen opens without auth-js, which loads after it', async ({ page }) => {
+  const account = await createAccount('Construtora Leve', 'Lia Leve');
+  await signIn(page, account.email, account.password);
+
+  // auth-js' chunk is held back: home must not need it while the stored token is good.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(/\/assets\/auth-js-[^/]*\.js$/, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Olá, Lia Leve' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Construtora Leve')).toBeVisible();
+  await expect(page.getByText('Nenhuma conta bancária cadastrada')).toBeVisible();
+
+  // Then it is asked for (once the first screen is up; 5 s at the latest) and takes the session
+  // over: its check that the session was not revoked elsewhere is answered, and the user stays.
+  await expect.poll(() => asked, { timeout: 10_000 }).toBeGreaterThan(0);
+  const checked = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/auth/v1/user' && response.ok(),
+  );
+  release();
+  await checked;
+  await expect(page.getByRole('heading', { name: 'Olá, Lia Leve' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+});
+
 /** When the memberships request started. */
 const membershipsTiming = (page: Page) => requestTiming(page, /\/rest\/v1\/user_profiles$/);
 

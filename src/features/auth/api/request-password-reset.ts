@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 import { emailField } from '@/features/auth/api/sign-in';
 
 /** "Esqueci minha senha" needs the e-mail typed in the sign-in form. */
@@ -12,7 +12,9 @@ export const passwordResetEmail = emailField(
 export const RECOVERY_PATH = '/login?redefinir=1';
 
 export async function requestPasswordReset(email: string) {
-  const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+  const { error } = await (
+    await loadAuth()
+  ).resetPasswordForEmail(email.trim(), {
     redirectTo: `${window.location.origin}${RECOVERY_PATH}`,
   });
   if (error) throw error;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { setRememberMe, supabase } from '@/lib/supabase';
+import { loadAuth, setRememberMe } from '@/lib/supabase';
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -29,7 +29,9 @@ export interface SignInInput extends z.output<typeof signInInput> {
 export async function signIn({ email, password, remember }: SignInInput) {
   // Decides where supabase-js writes the new session (localStorage or sessionStorage).
   setRememberMe(remember);
-  const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+  const { data, error } = await (
+    await loadAuth()
+  ).signInWithPassword({ email: email.trim(), password });
   if (error) throw error;
   return data;
 }

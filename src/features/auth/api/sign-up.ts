@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { emailField } from '@/features/auth/api/sign-in';
-import { setRememberMe, supabase } from '@/lib/supabase';
+import { loadAuth, setRememberMe } from '@/lib/supabase';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const PASSWORD_TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres';
@@ -41,7 +41,9 @@ export interface SignUpInput {
 /** SPEC §7: email, password, redirect to the site origin and user data full_name. */
 export async function signUp({ fullName, email, password, redirectPath }: SignUpInput) {
   setRememberMe(true);
-  const { data, error } = await supabase.auth.signUp({
+  const { data, error } = await (
+    await loadAuth()
+  ).signUp({
     email: email.trim(),
     password,
     options: {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { newPasswordFields, PASSWORD_MISMATCH, passwordsMatch } from '@/features/auth/api/sign-up';
-import { supabase } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 
 /** The new-password form: the same password rules as sign-up. */
 export const updatePasswordInput = z
@@ -11,7 +11,7 @@ export type UpdatePasswordValues = z.input<typeof updatePasswordInput>;
 
 /** Sets a new password for the signed-in user (after following a recovery link). */
 export async function updatePassword(password: string) {
-  const { data, error } = await supabase.auth.updateUser({ password });
+  const { data, error } = await (await loadAuth()).updateUser({ password });
   if (error) throw error;
   return data;
 }

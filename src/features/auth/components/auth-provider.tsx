@@ -1,11 +1,11 @@
-import type { Session } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { deviceOffline } from '@/lib/errors';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { applySessionChange, type SessionEnd } from '@/lib/session-end';
-import { readStoredSession, supabase } from '@/lib/supabase';
+import { loadAuth, readStoredSession, sessionToStartWith, type Auth } from '@/lib/supabase';
 
 /**
  * The session of SPEC §3 (user, session, loading), kept by supabase-js in browser storage with
@@ -14,17 +14,21 @@ import { readStoredSession, supabase } from '@/lib/supabase';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // Opened with no network: auth-js retries refreshing an expired token for up to 30 s before it
-  // reports anything. The stored session lets the gate open the cached screens at once.
-  const [offlineStart] = useState(() => (deviceOffline() ? readStoredSession() : null));
-  const [session, setSession] = useState<Session | null>(offlineStart);
-  const [loading, setLoading] = useState(offlineStart === null);
+  // A stored session whose access token is still good opens the signed-in screens before auth-js
+  // has loaded (src/lib/supabase.ts); auth-js then loads after the first screen. Opened with no
+  // network, auth-js retries refreshing an expired token for up to 30 s before it reports
+  // anything: the stored session lets the gate open the cached screens at once.
+  const [start] = useState(
+    () => sessionToStartWith() ?? (deviceOffline() ? readStoredSession() : null),
+  );
+  const [session, setSession] = useState<Session | null>(start);
+  const [loading, setLoading] = useState(start === null);
   const [ended, setEnded] = useState<SessionEnd | null>(null);
   const [endedUserId, setEndedUserId] = useState<string | null>(null);
-  const userIdRef = useRef<string | null>(offlineStart?.user.id ?? null);
+  const userIdRef = useRef<string | null>(start?.user.id ?? null);
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event, reported) => {
+    const onChange = (event: AuthChangeEvent, reported: Session | null) => {
       // Only synchronous work here: calling supabase.auth inside this callback would dead-lock it.
       // An expired access token that could not be refreshed (no network) is reported as no
       // session but stays stored: keep the user in, on the cached data, until the network
@@ -43,9 +47,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         else if (end) setEnded(end);
         setLoading(false);
       });
-    });
-    return () => data.subscription.unsubscribe();
-  }, [queryClient]);
+    };
+    let active = true;
+    let unsubscribe: (() => void) | undefined;
+    const listen = (auth: Auth) => {
+      if (!active) return;
+      const { data } = auth.onAuthStateChange(onChange);
+      unsubscribe = () => data.subscription.unsubscribe();
+    };
+    // Without a session to start with, auth-js decides now (signed out, a token to refresh, a
+    // sign-in link); with one, it is not needed before the first screen is up.
+    let cancel: () => void = () => undefined;
+    if (start) cancel = afterFirstScreen(() => void loadAuth().then(listen));
+    else void loadAuth().then(listen);
+    return () => {
+      active = false;
+      cancel();
+      unsubscribe?.();
+    };
+  }, [queryClient, start]);
 
   // A session revoked elsewhere ("sign out everywhere", a password change on another device) keeps
   // a valid access token here until it expires. Asking the server once the first screen is up and
@@ -55,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     const check = () => {
-      if (document.visibilityState === 'visible') void supabase.auth.getUser();
+      if (document.visibilityState === 'visible') void loadAuth().then((auth) => auth.getUser());
     };
     const cancel = afterFirstScreen(check);
     document.addEventListener('visibilitychange', check);
