@@ -58,12 +58,7 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'app', test: /\/src\/main\.tsx$/ },
-            // Loaded after the first signed-in screen (src/lib/supabase.ts, loadAuth); named so
-            // that tests and readers of dist/ can tell it apart.
-            { name: 'auth-js', test: /\/node_modules\/@supabase\/auth-js\// },
-          ],
+          groups: [{ name: 'app', test: /\/src\/main\.tsx$/ }],
         },
       },
     },
