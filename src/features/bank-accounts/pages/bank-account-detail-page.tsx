@@ -3,10 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { QueryError, QueryState } from '@/components/query-state';
-import {
-  ReverseTransferDialog,
-  type ReversibleTransfer,
-} from '@/components/reverse-transfer-dialog';
+import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
+import type { ReversibleTransfer } from '@/components/reverse-transfer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -339,7 +337,7 @@ function AccountDetail({ account }: { account: BankAccount }) {
         accounts={activeAccounts.data ?? []}
         defaultFromId={account.id}
       />
-      <ReverseTransferDialog
+      <LazyReverseTransferDialog
         transfer={reversing}
         onOpenChange={(open) => !open && setReversing(null)}
       />

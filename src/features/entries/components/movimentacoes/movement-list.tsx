@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ReverseTransferDialog } from '@/components/reverse-transfer-dialog';
+import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { useMovements } from '@/features/entries/api/get-movements';
@@ -115,7 +115,7 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
           {movements.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
         </Button>
       ) : null}
-      <ReverseTransferDialog
+      <LazyReverseTransferDialog
         transfer={
           reversing && {
             id: reversing.id,

@@ -8,6 +8,7 @@ import {
   type DataTableColumn,
   type DataTableSort,
 } from '@/components/data-table';
+import { prefetchReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
@@ -80,6 +81,8 @@ function columns(
                   rowActionClassName,
                 )}
                 aria-label={`Estornar transferência ${transferRoute(m)} de ${formatCurrency(m.amountCents)}`}
+                onPointerEnter={prefetchReverseTransferDialog}
+                onFocus={prefetchReverseTransferDialog}
                 onClick={() => onReverse(m)}
               >
                 <Undo2 aria-hidden="true" />

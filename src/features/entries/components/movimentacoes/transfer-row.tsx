@@ -1,4 +1,5 @@
 import { ArrowLeftRight, Undo2 } from 'lucide-react';
+import { prefetchReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
@@ -27,6 +28,8 @@ export function TransferRow({ transfer: t, onReverse }: TransferRowProps) {
             size="sm"
             className="h-auto min-h-0 px-0 py-1 text-xs text-destructive"
             aria-label={`Estornar transferência ${transferRoute(t)} de ${formatCurrency(t.amountCents)}`}
+            onPointerEnter={prefetchReverseTransferDialog}
+            onFocus={prefetchReverseTransferDialog}
             onClick={() => onReverse(t)}
           >
             <Undo2 aria-hidden="true" />
