@@ -1,16 +1,25 @@
-// The one chart of the app: lines of money over dates, drawn by uPlot on a canvas. uPlot is
-// imported only here, and only lazy routes (Relatório, a bank account's detail) import this file,
-// so it never weighs on the first load of home (check with `npm run check:bundle`).
+// The one chart of the app: lines of money over dates, drawn by uPlot on a canvas. uPlot's code is
+// fetched by the chart when it is about to draw (loadUPlot), so it is part of no route's first
+// load: the page lays out around the chart's box and reads its figures while it arrives.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Button } from '@/components/ui/button';
 import { axisMoneyLabel, dateTickLabel, spanInDays } from '@/components/chart/chart-format';
 import type { ColorToken } from '@/lib/colors';
 import { formatDate, type IsoDate } from '@/lib/dates';
+import { nextTask } from '@/lib/first-screen';
 import { formatCurrency } from '@/lib/money';
 import { useTheme } from '@/lib/use-theme';
 import { cn } from '@/lib/utils';
+
+let uPlotLoading: Promise<typeof uPlot> | undefined;
+
+/** uPlot's code (~20 kB gzip), fetched by the first chart that draws. */
+function loadUPlot(): Promise<typeof uPlot> {
+  uPlotLoading ??= import('uplot').then((module) => module.default);
+  return uPlotLoading;
+}
 
 /** An account/category colour token, or a meaning of the theme. */
 export type ChartColor = ColorToken | 'income' | 'expense' | 'primary';
@@ -100,7 +109,7 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
   useEffect(() => {
     const el = box.current;
     if (!el || !canvasWorks()) return;
-    const draw = (width: number): uPlot => {
+    const draw = (UPlot: typeof uPlot, width: number): uPlot => {
       const muted = themeColor('--muted-foreground');
       const grid = themeColor('--border');
       const font = `12px ${getComputedStyle(document.body).fontFamily}`;
@@ -113,7 +122,7 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
       };
       const single = series.length === 1;
       const span = spanInDays(dates);
-      return new uPlot(
+      return new UPlot(
         {
           width,
           height,
@@ -184,24 +193,28 @@ export function LineChart({ label, dates, series, height = 200, fill, className 
 
     let chart: uPlot | null = null;
     let width = 0;
-    let drawing: ReturnType<typeof setTimeout> | undefined;
+    let drawing = false;
+    let stopped = false;
     // The chart is drawn from the box's first size report rather than by reading its width here:
     // a read here would lay out the whole page inside React's commit, one long task on a phone.
-    // The report comes with the browser's own layout; the drawing waits for the next task, so
-    // that it is not one long task with that layout either.
+    // The report comes with the browser's own layout; the drawing waits for uPlot's code and then
+    // for the next task, so that it is not one long task with that layout or that code either.
     const resize = new ResizeObserver(([entry]) => {
       width = Math.round(entry?.contentRect.width ?? 0);
       if (width <= 0) return;
       if (chart) chart.setSize({ width, height });
-      else
-        drawing ??= setTimeout(() => {
-          chart = draw(width);
-        }, 0);
+      else if (!drawing) {
+        drawing = true;
+        void loadUPlot().then(async (UPlot) => {
+          await nextTask();
+          if (!stopped) chart = draw(UPlot, width);
+        });
+      }
     });
     resize.observe(el);
     return () => {
+      stopped = true;
       resize.disconnect();
-      clearTimeout(drawing);
       chart?.destroy();
       setActive(null);
     };
