@@ -17,13 +17,13 @@ if (!root) throw new Error('#root não encontrado em index.html');
 
 /**
  * The app starts in a chain of short tasks rather than one long one: evaluating the code, the
- * session and the memberships, the router's table, its first navigation, the class merger, then React. Between them a phone's
- * browser may paint and answer a tap; as one task it held the main thread for ~300 ms at 4× CPU
- * slowdown (docs/performance.md).
+ * memberships, the router's table, its first navigation, the class merger, then React. Between
+ * them a phone's browser may paint and answer a tap; as one task it held the main thread for
+ * ~300 ms at 4× CPU slowdown (docs/performance.md).
  */
 async function start(container: HTMLElement): Promise<void> {
-  // auth-js starts here (supabase.auth is made on first use), then the memberships every
-  // signed-in screen waits for (src/app/prefetch.ts).
+  // The memberships every signed-in screen waits for (src/app/prefetch.ts), for the stored session
+  // (auth-js loads now only when there is no usable one: src/lib/supabase.ts, sessionToStartWith).
   await nextTask();
   void startMemberships().catch(() => undefined);
 
