@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { markSignOut, unmarkSignOut } from '@/lib/session-end';
-import { getSession, loadAuth } from '@/lib/supabase';
+import { loadAuth } from '@/lib/supabase';
 
 /**
  * "Sair". The SIGNED_OUT event that follows (in this tab and the others) clears the cached data
@@ -8,7 +8,7 @@ import { getSession, loadAuth } from '@/lib/supabase';
  */
 export async function signOut(): Promise<void> {
   const auth = await loadAuth();
-  const userId = (await getSession())?.user.id;
+  const userId = (await auth.getSession()).data.session?.user.id;
   if (userId) markSignOut(userId);
   const { error } = await auth.signOut();
   if (error) {
