@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '@/test/msw-server';
 
@@ -10,6 +11,10 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in module state and replays the ones still showing to the next
+  // <Toaster />: a test's toast would appear in the next test (twice the text, until its 4 s
+  // timer dismissed it).
+  toast.dismiss();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
