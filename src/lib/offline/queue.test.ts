@@ -167,4 +167,19 @@ describe('offline queue', () => {
     expect(listener).toHaveBeenCalledTimes(2);
     expect(queue.snapshot().map((i) => i.id)).toEqual(['b']);
   });
+
+  it('reading the queue again notifies only when another tab changed it', async () => {
+    const { queue, item, storage } = setup();
+    const listener = vi.fn();
+    queue.subscribe(listener);
+    const before = queue.snapshot();
+    await queue.refresh();
+    expect(listener).not.toHaveBeenCalled();
+    expect(queue.snapshot()).toBe(before);
+
+    await storage.set(queue.key, [{ ...item('x'), attempts: 0, error: null, createdAt: '' }]);
+    await queue.refresh();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(queue.snapshot().map((i) => i.id)).toEqual(['x']);
+  });
 });
