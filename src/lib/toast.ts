@@ -10,10 +10,10 @@ function load(): Promise<Toast> {
 }
 
 /**
- * sonner's `toast` (called, `.success`, `.error`) for src/app and src/lib, whose modules make the
- * first screen: sonner is ~9 kB gzip that home does not need to paint, so it loads on the first
- * toast (the Toaster is lazy too; sonner shows a toast made before its Toaster mounted). Features
- * load with their routes and import sonner directly. Give a toast an `id` to replace it later.
+ * sonner's `toast` (called, `.success`, `.error`) for the whole app: sonner (~9 kB gzip, and a
+ * stylesheet it inserts when it runs) is not needed to paint any screen, so it loads on the first
+ * toast (the Toaster is lazy too; sonner shows a toast made before its Toaster mounted). Give a
+ * toast an `id` to replace it later.
  */
 export const toast = Object.assign(
   (...args: Parameters<Toast>): void => {

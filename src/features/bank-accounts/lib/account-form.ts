@@ -1,6 +1,6 @@
 // What the account forms do with the errors of `bankAccountInput` (api/create-bank-account.ts).
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   REQUIRED_FIELDS_MESSAGE,
   type BankAccountFormValues,

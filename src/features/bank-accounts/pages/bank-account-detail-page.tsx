@@ -1,7 +1,7 @@
 import { ArrowLeftRight, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { QueryError, QueryState } from '@/components/query-state';
 import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import type { ReversibleTransfer } from '@/components/reverse-transfer-dialog';

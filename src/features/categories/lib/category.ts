@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { getErrorMessage, isNetworkError } from '@/lib/errors';
 
 /** What the database stores in categories.type. */

@@ -1,6 +1,6 @@
 import { Download, Filter, Search, X } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';

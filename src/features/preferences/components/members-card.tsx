@@ -1,6 +1,6 @@
 import { Link2, MailPlus, UserCheck, UserX, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   AlertDialog,
   AlertDialogAction,

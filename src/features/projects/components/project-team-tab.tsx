@@ -1,6 +1,6 @@
 import { Phone, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,6 +1,6 @@
 import { AlertTriangle, FileUp } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useImportStatement } from '@/features/reconciliation/api/import-statement';

@@ -1,6 +1,6 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ProjectPicker } from '@/components/pickers/pickers';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

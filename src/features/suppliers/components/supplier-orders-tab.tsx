@@ -1,5 +1,5 @@
 import { ClipboardList } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
   Select,

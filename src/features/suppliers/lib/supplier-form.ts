@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Supplier } from '@/lib/api/lookups';
 import type { SupplierType } from '@/lib/labels';
 import { supplierTypeLabels } from '@/lib/labels';
