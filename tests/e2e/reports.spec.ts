@@ -158,6 +158,13 @@ test('Movimentações lists, filters, searches, totals and exports the entries',
   await expect(rows(page).first()).toContainText('Parcela futura');
   await page.getByRole('button', { name: 'Limpar filtros' }).first().click();
 
+  // An obra's badge is named after it (the page reads the obras once such a filter is set).
+  await page.getByRole('group', { name: 'Obra' }).getByRole('button', { name: 'Casa 101' }).click();
+  await expect(page.getByRole('button', { name: 'Remover filtro Casa 101' })).toBeVisible();
+  await expect(lote).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar filtros' }).first().click();
+  await expect(rows(page)).toHaveCount(5);
+
   // Search by supplier name, case-insensitive.
   await page.getByRole('searchbox', { name: 'Buscar' }).fill('depósito SILVA');
   await expect(rows(page)).toHaveCount(1);

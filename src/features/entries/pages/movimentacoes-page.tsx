@@ -1,10 +1,12 @@
 import { Download, Filter, Search, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
+import { bankAccountsQuery, categoriesQuery, projectsQuery } from '@/lib/api/lookups';
+import { useCurrentCompany } from '@/lib/current-company';
 import { formatDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { useExportMovements } from '@/features/entries/api/export-movements';
@@ -25,10 +27,22 @@ const MovementFilterPanel = lazy(async () => ({
   default: (await loadFilterPanel()).MovementFilterPanel,
 }));
 
-function useFilterNames() {
-  const accounts = useBankAccounts({ activeOnly: false });
-  const projects = useProjects();
-  const categories = useCategories();
+/**
+ * The names the active filters' badges show. Each list is read only once a filter of its kind is
+ * set (the panel that sets it has read the same list): the page opens with three requests, and
+ * three re-renders, fewer.
+ */
+function useFilterNames(filters: MovementFilters) {
+  const { id } = useCurrentCompany();
+  const accounts = useQuery({
+    ...bankAccountsQuery(id, false),
+    enabled: filters.accountIds.length > 0,
+  });
+  const projects = useQuery({ ...projectsQuery(id), enabled: filters.projectIds.length > 0 });
+  const categories = useQuery({
+    ...categoriesQuery(id, { activeOnly: true }),
+    enabled: filters.categoryIds.length > 0,
+  });
   return useMemo(
     () => ({
       accounts: new Map((accounts.data ?? []).map((a) => [a.id, a.name])),
@@ -48,7 +62,7 @@ export function MovimentacoesPage() {
   const search = useDebouncedValue(filters.search);
   // What the server is asked for: the search only once typing pauses.
   const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
-  const names = useFilterNames();
+  const names = useFilterNames(filters);
   const badges = activeFilterBadges(filters, names, formatDate);
   const exportCsv = useExportMovements();
 
