@@ -32,9 +32,17 @@ export function bankAccountsQuery(companyId: string, activeOnly: boolean) {
   });
 }
 
-export function useBankAccounts({ activeOnly = true }: { activeOnly?: boolean } = {}) {
+/** `enabled: false` waits (no request) until the list is needed, as React Query's option. */
+interface LookupOptions {
+  enabled?: boolean;
+}
+
+export function useBankAccounts({
+  activeOnly = true,
+  enabled,
+}: { activeOnly?: boolean } & LookupOptions = {}) {
   const { id } = useCurrentCompany();
-  return useQuery(bankAccountsQuery(id, activeOnly));
+  return useQuery({ ...bankAccountsQuery(id, activeOnly), enabled });
 }
 
 export function categoriesQuery(
@@ -54,11 +62,13 @@ export function categoriesQuery(
   });
 }
 
-export function useCategories(filter: { type?: 'income' | 'expense'; activeOnly?: boolean } = {}) {
+export function useCategories({
+  type,
+  activeOnly = true,
+  enabled,
+}: { type?: 'income' | 'expense'; activeOnly?: boolean } & LookupOptions = {}) {
   const { id } = useCurrentCompany();
-  return useQuery(
-    categoriesQuery(id, { type: filter.type, activeOnly: filter.activeOnly ?? true }),
-  );
+  return useQuery({ ...categoriesQuery(id, { type, activeOnly }), enabled });
 }
 
 export function projectsQuery(companyId: string) {
@@ -77,9 +87,9 @@ export function projectsQuery(companyId: string) {
   });
 }
 
-export function useProjects() {
+export function useProjects({ enabled }: LookupOptions = {}) {
   const { id } = useCurrentCompany();
-  return useQuery(projectsQuery(id));
+  return useQuery({ ...projectsQuery(id), enabled });
 }
 
 export function suppliersQuery(companyId: string, activeOnly: boolean) {

@@ -1,12 +1,10 @@
 import { Download, Filter, Search, X } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { bankAccountsQuery, categoriesQuery, projectsQuery } from '@/lib/api/lookups';
-import { useCurrentCompany } from '@/lib/current-company';
+import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { useExportMovements } from '@/features/entries/api/export-movements';
@@ -33,16 +31,9 @@ const MovementFilterPanel = lazy(async () => ({
  * three re-renders, fewer.
  */
 function useFilterNames(filters: MovementFilters) {
-  const { id } = useCurrentCompany();
-  const accounts = useQuery({
-    ...bankAccountsQuery(id, false),
-    enabled: filters.accountIds.length > 0,
-  });
-  const projects = useQuery({ ...projectsQuery(id), enabled: filters.projectIds.length > 0 });
-  const categories = useQuery({
-    ...categoriesQuery(id, { activeOnly: true }),
-    enabled: filters.categoryIds.length > 0,
-  });
+  const accounts = useBankAccounts({ activeOnly: false, enabled: filters.accountIds.length > 0 });
+  const projects = useProjects({ enabled: filters.projectIds.length > 0 });
+  const categories = useCategories({ enabled: filters.categoryIds.length > 0 });
   return useMemo(
     () => ({
       accounts: new Map((accounts.data ?? []).map((a) => [a.id, a.name])),
