@@ -120,8 +120,15 @@ function renderDialog(entry: Entry, onClose?: () => void) {
   return screen.getByRole('dialog');
 }
 
+/** The account picker, once the accounts have arrived (it is disabled while they load). */
+async function accountPicker(dialog: HTMLElement): Promise<HTMLElement> {
+  const picker = within(dialog).getByRole('combobox', { name: 'Conta bancária' });
+  await waitFor(() => expect(picker).toBeEnabled());
+  return picker;
+}
+
 async function chooseAccount(dialog: HTMLElement) {
-  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Conta bancária' }));
+  await userEvent.click(await accountPicker(dialog));
   await userEvent.click(
     await screen.findByRole('option', { name: /^Banco do Brasil - R\$\s5\.000,50$/ }),
   );
@@ -207,7 +214,7 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
       bankAccountName: 'Caixa antigo',
     });
     // The active accounts have loaded (the option is offered), and none was chosen for the user.
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Conta bancária' }));
+    await userEvent.click(await accountPicker(dialog));
     expect(
       await screen.findByRole('option', { name: /^Banco do Brasil - R\$\s5\.000,50$/ }),
     ).toBeInTheDocument();
