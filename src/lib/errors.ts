@@ -175,15 +175,17 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   ignore_reason: 'Motivo',
 };
 
-const LENGTH_CHECK = /_length$/;
+const LENGTH_SUFFIX = '_length';
 
 function constraintName(message: unknown): string {
-  return (typeof message === 'string' && /constraint "([^"]+)"/.exec(message)?.[1]) || '';
+  if (typeof message !== 'string') return '';
+  return /constraint "([^"]+)"/.exec(message)?.[1] ?? '';
 }
 
 /** The column of a `<table>_<column>_length` constraint: the longest known field it ends with. */
 function lengthConstraintField(constraint: string): string | null {
-  const stem = constraint.replace(LENGTH_CHECK, '');
+  if (!constraint.endsWith(LENGTH_SUFFIX)) return null;
+  const stem = constraint.slice(0, -LENGTH_SUFFIX.length);
   let best: string | null = null;
   for (const name of Object.keys(TEXT_FIELD_LABELS)) {
     if (stem.endsWith(`_${name}`) && (best === null || name.length > best.length)) best = name;
@@ -196,7 +198,7 @@ function constraintKey(code: unknown, message: unknown): string | null {
   if (code === '23514') {
     const constraint = constraintName(text);
     if (constraint.endsWith('_range')) return 'invalid_date';
-    if (LENGTH_CHECK.test(constraint)) return 'text_too_long';
+    if (constraint.endsWith(LENGTH_SUFFIX)) return 'text_too_long';
     if (MONEY_CHECK.test(constraint)) return 'invalid_amount';
     if (constraint === 'categories_dre_group_check') return 'dre_group_type_mismatch';
   }

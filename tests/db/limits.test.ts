@@ -334,7 +334,11 @@ describe('searches', () => {
 describe('enumerated arguments of 900 kB get their key', () => {
   it.each([
     ['delete_entry', () => ({ p_kind: BIG, p_id: randomUUID() }), 'invalid_kind'],
-    ['delete_entry', () => ({ p_kind: 'expense', p_id: randomUUID(), p_scope: BIG }), 'invalid_scope'],
+    [
+      'delete_entry',
+      () => ({ p_kind: 'expense', p_id: randomUUID(), p_scope: BIG }),
+      'invalid_scope',
+    ],
     ['entry_history', () => ({ p_kind: BIG, p_id: randomUUID() }), 'invalid_kind'],
     [
       'entry_list_summary',

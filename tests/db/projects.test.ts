@@ -2,7 +2,7 @@
 // and revenues per obra) against independent sums, and tenancy.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, anonClient, checkViolation, createMember, noExecute } from './helpers';
+import { adminDb, anonClient, createMember, noExecute } from './helpers';
 import {
   createBankAccount,
   createPayable,
