@@ -30,8 +30,10 @@ $$;
 comment on function private.assert_text_length(text, integer, text) is
   'Raises text_too_long (DETAIL = field, HINT = limit) when p_value has more than p_max characters; '
   'null passes.';
+-- Only the security definer bodies call it (they run as the owner): no grant to the API roles, so
+-- the complete privileges reset (20261124011900, which tests/db/security.test.ts applies again)
+-- stays complete. The security invoker functions below raise the same error inline.
 revoke all on function private.assert_text_length(text, integer, text) from public, anon, authenticated;
-grant execute on function private.assert_text_length(text, integer, text) to authenticated;
 
 -- Table rules ---------------------------------------------------------------------------------
 
@@ -212,6 +214,8 @@ declare
   v_project public.projects;
   v_stage text;
   v_index integer := 0;
+  v_field text;
+  v_max integer;
 begin
   if (select auth.uid()) is null then
     raise exception using errcode = 'P0001', message = 'not_authenticated';
@@ -223,10 +227,16 @@ begin
      or p_start_date is null or p_end_date is null then
     raise exception using errcode = 'P0001', message = 'project_required_fields';
   end if;
-  perform private.assert_text_length(btrim(p_name), 200, 'name');
-  perform private.assert_text_length(btrim(p_address), 300, 'address');
-  perform private.assert_text_length(btrim(p_client_name), 200, 'client_name');
-  perform private.assert_text_length(btrim(p_description), 2000, 'description');
+  -- As private.assert_text_length does (this function runs as the caller, who may not call it).
+  select f.field, f.max into v_field, v_max
+  from (values (char_length(btrim(p_name)), 200, 'name'), (char_length(btrim(p_address)), 300, 'address'),
+               (char_length(btrim(p_client_name)), 200, 'client_name'),
+               (char_length(btrim(p_description)), 2000, 'description')) as f(len, max, field)
+  where f.len > f.max
+  limit 1;
+  if v_field is not null then
+    raise exception using errcode = 'P0001', message = 'text_too_long', detail = v_field, hint = v_max::text;
+  end if;
   if p_priority is not null and p_priority not in ('low', 'medium', 'high') then
     raise exception using errcode = 'P0001', message = 'invalid_priority';
   end if;
@@ -250,7 +260,9 @@ begin
     if coalesce(btrim(v_stage), '') = '' then
       raise exception using errcode = 'P0001', message = 'invalid_stage';
     end if;
-    perform private.assert_text_length(btrim(v_stage), 120, 'stage');
+    if char_length(btrim(v_stage)) > 120 then
+      raise exception using errcode = 'P0001', message = 'text_too_long', detail = 'stage', hint = '120';
+    end if;
   end loop;
 
   insert into public.projects (company_id, name, description, address, client_name, budget,
@@ -413,7 +425,10 @@ begin
   perform private.assert_valid_date(p_today);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
-  perform private.assert_text_length(v_search, 200, 'search');
+  -- As private.assert_text_length does (this function runs as the caller, who may not call it).
+  if char_length(v_search) > 200 then
+    raise exception using errcode = 'P0001', message = 'text_too_long', detail = 'search', hint = '200';
+  end if;
   -- Filters are the values the screen offers; anything else is refused, not matched against.
   if exists (select 1 from unnest(p_kinds) k where k is null or k not in ('expense', 'income', 'transfer')) then
     raise exception using errcode = 'P0001', message = 'invalid_kind';
@@ -497,7 +512,10 @@ declare
 begin
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
-  perform private.assert_text_length(v_search, 200, 'search');
+  -- As private.assert_text_length does (this function runs as the caller, who may not call it).
+  if char_length(v_search) > 200 then
+    raise exception using errcode = 'P0001', message = 'text_too_long', detail = 'search', hint = '200';
+  end if;
   select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';

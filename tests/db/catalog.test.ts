@@ -101,8 +101,6 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.assert_member(uuid)',
       'private.assert_valid_amount(numeric,boolean)',
       'private.assert_valid_date(date)',
-      // Issue 21: the text limit every function checks (security invoker, like the two above).
-      'private.assert_text_length(text,integer,text)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.reopen_payable(uuid,date)',
       'private.reopen_receivable(uuid,date)',
