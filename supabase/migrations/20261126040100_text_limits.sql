@@ -2,15 +2,16 @@
 --
 -- 1. private.assert_text_length(value, max, field) → text_too_long, with the field in DETAIL and
 --    the limit in HINT, so the app can say which field and how long it may be. Functions check
---    their text arguments with it before doing any work: an oversized call costs nothing and
---    writes nothing.
+--    their text arguments with it (security invoker ones: the same raise, inline) before doing
+--    any work: an oversized call costs nothing and writes nothing.
 -- 2. Every free-text column has a check named <table>_<column>_length (the app maps 23514 on a
 --    *_length constraint to text_too_long for that column). Names and descriptions had only
 --    `length(btrim(x)) between 1 and N`, which bounds the trimmed text: 'a' followed by a million
 --    spaces passed. They now have two checks: <t>_<c>_check (not blank, the name existing tests
---    and the app already know) and <t>_<c>_length (the stored text itself). Postgres tests check
---    constraints in name order, so a blank value still reports _check and a long one _length.
---    The plain `length(x) <= N` checks keep their rule and are only renamed to *_length.
+--    and the app already know) and <t>_<c>_length (the stored text itself). Postgres evaluates
+--    check constraints in name order, so a blank value still reports _check and a long one _length.
+--    The plain `length(x) <= N` checks keep their rule under the name *_length (dropped and added,
+--    not renamed, so that this file does not depend on another change having left the old name).
 -- 3. Enumerated arguments that only a table check refused (priority, status, payment method) or
 --    that were matched against without a check (search filters) now raise their own keys.
 
@@ -38,118 +39,198 @@ revoke all on function private.assert_text_length(text, integer, text) from publ
 -- Table rules ---------------------------------------------------------------------------------
 
 alter table public.accounts_payable
-  drop constraint accounts_payable_description_check,
+  drop constraint if exists accounts_payable_description_check,
   add constraint accounts_payable_description_check check (btrim(description) <> ''),
   add constraint accounts_payable_description_length check (char_length(description) <= 200);
 alter table public.accounts_receivable
-  drop constraint accounts_receivable_description_check,
+  drop constraint if exists accounts_receivable_description_check,
   add constraint accounts_receivable_description_check check (btrim(description) <> ''),
   add constraint accounts_receivable_description_length check (char_length(description) <= 200);
 alter table public.bank_accounts
-  drop constraint bank_accounts_name_check,
+  drop constraint if exists bank_accounts_name_check,
   add constraint bank_accounts_name_check check (btrim(name) <> ''),
   add constraint bank_accounts_name_length check (char_length(name) <= 120);
 alter table public.bank_statement_lines
-  drop constraint bank_statement_lines_fitid_check,
+  drop constraint if exists bank_statement_lines_fitid_check,
   add constraint bank_statement_lines_fitid_check check (btrim(fitid) <> ''),
   add constraint bank_statement_lines_fitid_length check (char_length(fitid) <= 255);
 alter table public.bank_statement_lines
-  drop constraint bank_statement_lines_ignore_reason_check,
+  drop constraint if exists bank_statement_lines_ignore_reason_check,
   add constraint bank_statement_lines_ignore_reason_check check (btrim(ignore_reason) <> ''),
   add constraint bank_statement_lines_ignore_reason_length check (char_length(ignore_reason) <= 200);
 alter table public.categories
-  drop constraint categories_name_check,
+  drop constraint if exists categories_name_check,
   add constraint categories_name_check check (btrim(name) <> ''),
   add constraint categories_name_length check (char_length(name) <= 100);
 alter table public.clients
-  drop constraint clients_name_check,
+  drop constraint if exists clients_name_check,
   add constraint clients_name_check check (btrim(name) <> ''),
   add constraint clients_name_length check (char_length(name) <= 200);
 alter table public.companies
-  drop constraint companies_name_check,
+  drop constraint if exists companies_name_check,
   add constraint companies_name_check check (btrim(name) <> ''),
   add constraint companies_name_length check (char_length(name) <= 200);
 alter table public.project_stages
-  drop constraint project_stages_name_check,
+  drop constraint if exists project_stages_name_check,
   add constraint project_stages_name_check check (btrim(name) <> ''),
   add constraint project_stages_name_length check (char_length(name) <= 120);
 alter table public.project_team_members
-  drop constraint project_team_members_contact_check,
+  drop constraint if exists project_team_members_contact_check,
   add constraint project_team_members_contact_check check (btrim(contact) <> ''),
   add constraint project_team_members_contact_length check (char_length(contact) <= 200);
 alter table public.project_team_members
-  drop constraint project_team_members_name_check,
+  drop constraint if exists project_team_members_name_check,
   add constraint project_team_members_name_check check (btrim(name) <> ''),
   add constraint project_team_members_name_length check (char_length(name) <= 200);
 alter table public.project_team_members
-  drop constraint project_team_members_role_check,
+  drop constraint if exists project_team_members_role_check,
   add constraint project_team_members_role_check check (btrim(role) <> ''),
   add constraint project_team_members_role_length check (char_length(role) <= 60);
 alter table public.projects
-  drop constraint projects_name_check,
+  drop constraint if exists projects_name_check,
   add constraint projects_name_check check (btrim(name) <> ''),
   add constraint projects_name_length check (char_length(name) <= 200);
 alter table public.supplier_orders
-  drop constraint supplier_orders_description_check,
+  drop constraint if exists supplier_orders_description_check,
   add constraint supplier_orders_description_check check (btrim(description) <> ''),
   add constraint supplier_orders_description_length check (char_length(description) <= 200);
 alter table public.supplier_products
-  drop constraint supplier_products_name_check,
+  drop constraint if exists supplier_products_name_check,
   add constraint supplier_products_name_check check (btrim(name) <> ''),
   add constraint supplier_products_name_length check (char_length(name) <= 200);
 alter table public.suppliers
-  drop constraint suppliers_name_check,
+  drop constraint if exists suppliers_name_check,
   add constraint suppliers_name_check check (btrim(name) <> ''),
   add constraint suppliers_name_length check (char_length(name) <= 200);
 alter table public.transactions
-  drop constraint transactions_description_check,
+  drop constraint if exists transactions_description_check,
   add constraint transactions_description_check check (btrim(description) <> ''),
   add constraint transactions_description_length check (char_length(description) <= 250);
 alter table public.user_profiles
-  drop constraint user_profiles_full_name_check,
+  drop constraint if exists user_profiles_full_name_check,
   add constraint user_profiles_full_name_check check (btrim(full_name) <> ''),
   add constraint user_profiles_full_name_length check (char_length(full_name) <= 200);
 
-alter table public.accounts_payable rename constraint accounts_payable_notes_check to accounts_payable_notes_length;
-alter table public.accounts_payable rename constraint accounts_payable_supplier_name_check to accounts_payable_supplier_name_length;
-alter table public.accounts_receivable rename constraint accounts_receivable_client_name_check to accounts_receivable_client_name_length;
-alter table public.accounts_receivable rename constraint accounts_receivable_notes_check to accounts_receivable_notes_length;
-alter table public.bank_accounts rename constraint bank_accounts_account_number_check to bank_accounts_account_number_length;
-alter table public.bank_accounts rename constraint bank_accounts_agency_check to bank_accounts_agency_length;
-alter table public.bank_accounts rename constraint bank_accounts_alias_check to bank_accounts_alias_length;
-alter table public.bank_statement_lines rename constraint bank_statement_lines_memo_check to bank_statement_lines_memo_length;
-alter table public.bank_statement_lines rename constraint bank_statement_lines_trn_type_check to bank_statement_lines_trn_type_length;
-alter table public.bank_statements rename constraint bank_statements_account_ref_check to bank_statements_account_ref_length;
-alter table public.bank_statements rename constraint bank_statements_bank_id_check to bank_statements_bank_id_length;
-alter table public.bank_statements rename constraint bank_statements_file_name_check to bank_statements_file_name_length;
-alter table public.categories rename constraint categories_description_check to categories_description_length;
-alter table public.clients rename constraint clients_address_check to clients_address_length;
-alter table public.clients rename constraint clients_document_check to clients_document_length;
-alter table public.clients rename constraint clients_email_check to clients_email_length;
-alter table public.clients rename constraint clients_notes_check to clients_notes_length;
-alter table public.clients rename constraint clients_phone_check to clients_phone_length;
-alter table public.companies rename constraint companies_address_check to companies_address_length;
-alter table public.companies rename constraint companies_city_check to companies_city_length;
-alter table public.companies rename constraint companies_document_check to companies_document_length;
-alter table public.companies rename constraint companies_email_check to companies_email_length;
-alter table public.companies rename constraint companies_phone_check to companies_phone_length;
-alter table public.companies rename constraint companies_state_check to companies_state_length;
-alter table public.companies rename constraint companies_zip_code_check to companies_zip_code_length;
-alter table public.project_stages rename constraint project_stages_description_check to project_stages_description_length;
-alter table public.project_stages rename constraint project_stages_notes_check to project_stages_notes_length;
-alter table public.projects rename constraint projects_address_check to projects_address_length;
-alter table public.projects rename constraint projects_client_name_check to projects_client_name_length;
-alter table public.projects rename constraint projects_description_check to projects_description_length;
-alter table public.supplier_orders rename constraint supplier_orders_notes_check to supplier_orders_notes_length;
-alter table public.supplier_products rename constraint supplier_products_description_check to supplier_products_description_length;
-alter table public.suppliers rename constraint suppliers_address_check to suppliers_address_length;
-alter table public.suppliers rename constraint suppliers_category_check to suppliers_category_length;
-alter table public.suppliers rename constraint suppliers_document_check to suppliers_document_length;
-alter table public.suppliers rename constraint suppliers_email_check to suppliers_email_length;
-alter table public.suppliers rename constraint suppliers_notes_check to suppliers_notes_length;
-alter table public.suppliers rename constraint suppliers_phone_check to suppliers_phone_length;
-alter table public.suppliers rename constraint suppliers_website_check to suppliers_website_length;
-alter table public.user_profiles rename constraint user_profiles_email_check to user_profiles_email_length;
+alter table public.accounts_payable
+  drop constraint if exists accounts_payable_notes_check,
+  add constraint accounts_payable_notes_length check (char_length(notes) <= 2000);
+alter table public.accounts_payable
+  drop constraint if exists accounts_payable_supplier_name_check,
+  add constraint accounts_payable_supplier_name_length check (char_length(supplier_name) <= 200);
+alter table public.accounts_receivable
+  drop constraint if exists accounts_receivable_client_name_check,
+  add constraint accounts_receivable_client_name_length check (char_length(client_name) <= 200);
+alter table public.accounts_receivable
+  drop constraint if exists accounts_receivable_notes_check,
+  add constraint accounts_receivable_notes_length check (char_length(notes) <= 2000);
+alter table public.bank_accounts
+  drop constraint if exists bank_accounts_account_number_check,
+  add constraint bank_accounts_account_number_length check (char_length(account_number) <= 30);
+alter table public.bank_accounts
+  drop constraint if exists bank_accounts_agency_check,
+  add constraint bank_accounts_agency_length check (char_length(agency) <= 20);
+alter table public.bank_accounts
+  drop constraint if exists bank_accounts_alias_check,
+  add constraint bank_accounts_alias_length check (char_length(alias) <= 60);
+alter table public.bank_statement_lines
+  drop constraint if exists bank_statement_lines_memo_check,
+  add constraint bank_statement_lines_memo_length check (char_length(memo) <= 500);
+alter table public.bank_statement_lines
+  drop constraint if exists bank_statement_lines_trn_type_check,
+  add constraint bank_statement_lines_trn_type_length check (char_length(trn_type) <= 20);
+alter table public.bank_statements
+  drop constraint if exists bank_statements_account_ref_check,
+  add constraint bank_statements_account_ref_length check (char_length(account_ref) <= 60);
+alter table public.bank_statements
+  drop constraint if exists bank_statements_bank_id_check,
+  add constraint bank_statements_bank_id_length check (char_length(bank_id) <= 40);
+alter table public.bank_statements
+  drop constraint if exists bank_statements_file_name_check,
+  add constraint bank_statements_file_name_length check (char_length(file_name) <= 255);
+alter table public.categories
+  drop constraint if exists categories_description_check,
+  add constraint categories_description_length check (char_length(description) <= 500);
+alter table public.clients
+  drop constraint if exists clients_address_check,
+  add constraint clients_address_length check (char_length(address) <= 300);
+alter table public.clients
+  drop constraint if exists clients_document_check,
+  add constraint clients_document_length check (char_length(document) <= 30);
+alter table public.clients
+  drop constraint if exists clients_email_check,
+  add constraint clients_email_length check (char_length(email) <= 320);
+alter table public.clients
+  drop constraint if exists clients_notes_check,
+  add constraint clients_notes_length check (char_length(notes) <= 2000);
+alter table public.clients
+  drop constraint if exists clients_phone_check,
+  add constraint clients_phone_length check (char_length(phone) <= 40);
+alter table public.companies
+  drop constraint if exists companies_address_check,
+  add constraint companies_address_length check (char_length(address) <= 300);
+alter table public.companies
+  drop constraint if exists companies_city_check,
+  add constraint companies_city_length check (char_length(city) <= 120);
+alter table public.companies
+  drop constraint if exists companies_document_check,
+  add constraint companies_document_length check (char_length(document) <= 30);
+alter table public.companies
+  drop constraint if exists companies_email_check,
+  add constraint companies_email_length check (char_length(email) <= 320);
+alter table public.companies
+  drop constraint if exists companies_phone_check,
+  add constraint companies_phone_length check (char_length(phone) <= 40);
+alter table public.companies
+  drop constraint if exists companies_state_check,
+  add constraint companies_state_length check (char_length(state) <= 60);
+alter table public.companies
+  drop constraint if exists companies_zip_code_check,
+  add constraint companies_zip_code_length check (char_length(zip_code) <= 20);
+alter table public.project_stages
+  drop constraint if exists project_stages_description_check,
+  add constraint project_stages_description_length check (char_length(description) <= 1000);
+alter table public.project_stages
+  drop constraint if exists project_stages_notes_check,
+  add constraint project_stages_notes_length check (char_length(notes) <= 2000);
+alter table public.projects
+  drop constraint if exists projects_address_check,
+  add constraint projects_address_length check (char_length(address) <= 300);
+alter table public.projects
+  drop constraint if exists projects_client_name_check,
+  add constraint projects_client_name_length check (char_length(client_name) <= 200);
+alter table public.projects
+  drop constraint if exists projects_description_check,
+  add constraint projects_description_length check (char_length(description) <= 2000);
+alter table public.supplier_orders
+  drop constraint if exists supplier_orders_notes_check,
+  add constraint supplier_orders_notes_length check (char_length(notes) <= 2000);
+alter table public.supplier_products
+  drop constraint if exists supplier_products_description_check,
+  add constraint supplier_products_description_length check (char_length(description) <= 1000);
+alter table public.suppliers
+  drop constraint if exists suppliers_address_check,
+  add constraint suppliers_address_length check (char_length(address) <= 300);
+alter table public.suppliers
+  drop constraint if exists suppliers_category_check,
+  add constraint suppliers_category_length check (char_length(category) <= 100);
+alter table public.suppliers
+  drop constraint if exists suppliers_document_check,
+  add constraint suppliers_document_length check (char_length(document) <= 30);
+alter table public.suppliers
+  drop constraint if exists suppliers_email_check,
+  add constraint suppliers_email_length check (char_length(email) <= 320);
+alter table public.suppliers
+  drop constraint if exists suppliers_notes_check,
+  add constraint suppliers_notes_length check (char_length(notes) <= 2000);
+alter table public.suppliers
+  drop constraint if exists suppliers_phone_check,
+  add constraint suppliers_phone_length check (char_length(phone) <= 40);
+alter table public.suppliers
+  drop constraint if exists suppliers_website_check,
+  add constraint suppliers_website_length check (char_length(website) <= 300);
+alter table public.user_profiles
+  drop constraint if exists user_profiles_email_check,
+  add constraint user_profiles_email_length check (char_length(email) <= 320);
 
 -- Functions -----------------------------------------------------------------------------------
 -- Same bodies as before, plus the checks. Limits are the columns' (after the trim the function
