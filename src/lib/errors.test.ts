@@ -81,6 +81,35 @@ describe('getErrorMessage', () => {
     ).toBe('22003');
   });
 
+  it('says which text is too long and its limit', () => {
+    const raise = { code: 'P0001', message: 'text_too_long', details: 'description', hint: '2000' };
+    expect(errorKey(raise)).toBe('text_too_long');
+    expect(getErrorMessage(raise)).toBe('O campo Descrição aceita no máximo 2.000 caracteres.');
+    expect(getErrorMessage({ ...raise, details: 'search', hint: '200' })).toBe(
+      'O campo Busca aceita no máximo 200 caracteres.',
+    );
+    // A field the app does not know still gets a Portuguese text.
+    expect(getErrorMessage({ ...raise, details: 'whatever' })).toBe(
+      'Texto longo demais. Encurte o texto e tente novamente.',
+    );
+    const table = (constraint: string) => ({
+      code: '23514',
+      message: `new row for relation "x" violates check constraint "${constraint}"`,
+      details: 'Failing row contains (...)',
+      hint: null,
+    });
+    expect(errorKey(table('suppliers_name_length'))).toBe('text_too_long');
+    expect(getErrorMessage(table('suppliers_name_length'))).toBe(
+      'O campo Nome passou do tamanho máximo. Encurte o texto e tente novamente.',
+    );
+    // The longest column the name ends with: supplier_name, not name.
+    expect(getErrorMessage(table('accounts_payable_supplier_name_length'))).toBe(
+      'O campo Fornecedor passou do tamanho máximo. Encurte o texto e tente novamente.',
+    );
+    // Blank names keep their own constraint, which is not a length.
+    expect(errorKey(table('suppliers_name_check'))).toBe('23514');
+  });
+
   it('lets a feature register its own texts', () => {
     registerErrorMessages({ supplier_has_orders: 'Fornecedor possui pedidos.' });
     expect(getErrorMessage(raised('supplier_has_orders'))).toBe('Fornecedor possui pedidos.');

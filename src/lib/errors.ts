@@ -83,6 +83,12 @@ const messages = new Map<string, string>(
     invalid_basis: 'Escolha o regime do DRE: caixa ou competência.',
     dre_group_type_mismatch:
       'O grupo do DRE não combina com o tipo da categoria: receitas vão em Receita bruta ou Outras, despesas em Custos de obra, Despesas administrativas ou Outras.',
+    // Issue 21: bounded texts and enumerated arguments. text_too_long is usually shown through
+    // textTooLongMessage (which field, how long); this text is its fallback.
+    text_too_long: 'Texto longo demais. Encurte o texto e tente novamente.',
+    invalid_priority: 'Escolha uma prioridade válida.',
+    invalid_status: 'Escolha um status válido.',
+    invalid_payment_method: 'Escolha uma forma de pagamento válida.',
     // GoTrue error codes.
     invalid_credentials: 'Email ou senha incorretos',
     user_already_exists: 'Este email já está cadastrado',
@@ -133,11 +139,66 @@ export function isNetworkError(error: unknown): boolean {
  */
 const MONEY_CHECK = /_(amount|price|budget|cost|balance)_check$/;
 
+/**
+ * The fields a text_too_long names: the DETAIL of the database's raise, or the column of a
+ * `<table>_<column>_length` constraint (docs/contracts.md, "Text limits").
+ */
+export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Nome',
+  full_name: 'Nome completo',
+  description: 'Descrição',
+  notes: 'Observações',
+  document: 'CNPJ/CPF',
+  email: 'Email',
+  phone: 'Telefone',
+  address: 'Endereço',
+  city: 'Cidade',
+  state: 'Estado',
+  zip_code: 'CEP',
+  client_name: 'Cliente',
+  supplier_name: 'Fornecedor',
+  category: 'Categoria',
+  website: 'Site',
+  alias: 'Apelido',
+  agency: 'Agência',
+  account_number: 'Número da conta',
+  role: 'Função',
+  contact: 'Contato',
+  stage: 'Etapa',
+  search: 'Busca',
+  file_name: 'Nome do arquivo',
+  bank_id: 'Banco do extrato',
+  account_ref: 'Conta do extrato',
+  fitid: 'Identificador do lançamento no extrato',
+  memo: 'Histórico do lançamento no extrato',
+  trn_type: 'Tipo do lançamento no extrato',
+  ignore_reason: 'Motivo',
+};
+
+const LENGTH_SUFFIX = '_length';
+
+function constraintName(message: unknown): string {
+  if (typeof message !== 'string') return '';
+  return /constraint "([^"]+)"/.exec(message)?.[1] ?? '';
+}
+
+/** The column of a `<table>_<column>_length` constraint: the longest known field it ends with. */
+function lengthConstraintField(constraint: string): string | null {
+  if (!constraint.endsWith(LENGTH_SUFFIX)) return null;
+  const stem = constraint.slice(0, -LENGTH_SUFFIX.length);
+  let best: string | null = null;
+  for (const name of Object.keys(TEXT_FIELD_LABELS)) {
+    if (stem.endsWith(`_${name}`) && (best === null || name.length > best.length)) best = name;
+  }
+  return best;
+}
+
 function constraintKey(code: unknown, message: unknown): string | null {
   const text = typeof message === 'string' ? message : '';
   if (code === '23514') {
-    const constraint = /constraint "([^"]+)"/.exec(text)?.[1] ?? '';
+    const constraint = constraintName(text);
     if (constraint.endsWith('_range')) return 'invalid_date';
+    if (constraint.endsWith(LENGTH_SUFFIX)) return 'text_too_long';
     if (MONEY_CHECK.test(constraint)) return 'invalid_amount';
     if (constraint === 'categories_dre_group_check') return 'dre_group_type_mismatch';
   }
@@ -167,6 +228,27 @@ export function errorKey(error: unknown): string | null {
 }
 
 /**
+ * "O campo Descrição aceita no máximo 200 caracteres.": a function's raise names the field
+ * (DETAIL) and the limit (HINT); a table's `<table>_<column>_length` check names the column only.
+ */
+function textTooLongMessage(error: unknown): string | null {
+  const details = field(error, 'details');
+  const hint = field(error, 'hint');
+  const name =
+    field(error, 'code') === 'P0001'
+      ? typeof details === 'string'
+        ? details
+        : null
+      : lengthConstraintField(constraintName(field(error, 'message')));
+  const label = name ? TEXT_FIELD_LABELS[name] : undefined;
+  if (!label) return null;
+  const max = typeof hint === 'string' && /^\d+$/.test(hint) ? Number(hint) : null;
+  return max === null
+    ? `O campo ${label} passou do tamanho máximo. Encurte o texto e tente novamente.`
+    : `O campo ${label} aceita no máximo ${max.toLocaleString('pt-BR')} caracteres.`;
+}
+
+/**
  * The Portuguese text for an error: the registered text for its key, else `fallback`
  * (default "Ocorreu um erro inesperado."). Network failures give the unexpected text, or the
  * "Sem conexão" one when the device knows it is offline.
@@ -177,6 +259,10 @@ export function getErrorMessage(
 ): string {
   if (isNetworkError(error)) return deviceOffline() ? OFFLINE_MESSAGE : UNEXPECTED_ERROR_MESSAGE;
   const key = errorKey(error);
+  if (key === 'text_too_long') {
+    const text = textTooLongMessage(error);
+    if (text) return text;
+  }
   return (key && messages.get(key)) ?? fallback;
 }
 

@@ -320,4 +320,40 @@ describe('CompanySetupForm', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('textbox', { name: 'Nome da empresa' })).toHaveValue('Horizonte');
   });
+
+  it("stops at the database's limits and says which field the database found too long", async () => {
+    server.use(
+      http.post(rpcUrl('create_company'), () =>
+        HttpResponse.json(
+          { code: 'P0001', message: 'text_too_long', details: 'city', hint: '120' },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithApp(<CompanySetupForm user={user} />);
+    const limits: [string, number][] = [
+      ['Nome completo', 200],
+      ['Nome da empresa', 200],
+      ['CNPJ/CPF', 30],
+      ['Email da empresa', 320],
+      ['Telefone', 40],
+      ['Endereço', 300],
+      ['Cidade', 120],
+      ['Estado', 60],
+      ['CEP', 20],
+    ];
+    for (const [label, max] of limits) {
+      expect(screen.getByRole('textbox', { name: label })).toHaveAttribute(
+        'maxLength',
+        String(max),
+      );
+    }
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nome da empresa' }), 'Horizonte');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar empresa' }));
+    expect(
+      await screen.findByText(
+        'Erro ao criar empresa: O campo Cidade aceita no máximo 120 caracteres.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

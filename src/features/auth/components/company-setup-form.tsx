@@ -36,14 +36,23 @@ const optionalFields: {
   autoComplete?: string;
   inputMode?: 'tel' | 'numeric' | 'email';
   placeholder?: string;
+  /** the column's limit in the database (docs/contracts.md, "Text limits") */
+  maxLength: number;
 }[] = [
-  { field: 'document', label: 'CNPJ/CPF', inputMode: 'numeric', placeholder: '00.000.000/0000-00' },
+  {
+    field: 'document',
+    label: 'CNPJ/CPF',
+    inputMode: 'numeric',
+    placeholder: '00.000.000/0000-00',
+    maxLength: 30,
+  },
   {
     field: 'email',
     label: 'Email da empresa',
     type: 'email',
     inputMode: 'email',
     autoComplete: 'email',
+    maxLength: 320,
   },
   {
     field: 'phone',
@@ -52,16 +61,24 @@ const optionalFields: {
     inputMode: 'tel',
     autoComplete: 'tel',
     placeholder: '(00) 00000-0000',
+    maxLength: 40,
   },
-  { field: 'address', label: 'Endereço', autoComplete: 'street-address' },
-  { field: 'city', label: 'Cidade', autoComplete: 'address-level2' },
-  { field: 'state', label: 'Estado', autoComplete: 'address-level1', placeholder: 'UF' },
+  { field: 'address', label: 'Endereço', autoComplete: 'street-address', maxLength: 300 },
+  { field: 'city', label: 'Cidade', autoComplete: 'address-level2', maxLength: 120 },
+  {
+    field: 'state',
+    label: 'Estado',
+    autoComplete: 'address-level1',
+    placeholder: 'UF',
+    maxLength: 60,
+  },
   {
     field: 'zipCode',
     label: 'CEP',
     inputMode: 'numeric',
     autoComplete: 'postal-code',
     placeholder: '00000-000',
+    maxLength: 20,
   },
 ];
 
@@ -116,7 +133,7 @@ export function CompanySetupForm({ user }: { user: User }) {
                 <FormItem required>
                   <FormLabel>Nome completo</FormLabel>
                   <FormControl>
-                    <Input {...field} autoComplete="name" required />
+                    <Input {...field} autoComplete="name" maxLength={200} required />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -136,7 +153,7 @@ export function CompanySetupForm({ user }: { user: User }) {
                 <FormItem required>
                   <FormLabel>Nome da empresa</FormLabel>
                   <FormControl>
-                    <Input {...field} autoComplete="organization" required />
+                    <Input {...field} autoComplete="organization" maxLength={200} required />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -144,7 +161,7 @@ export function CompanySetupForm({ user }: { user: User }) {
             />
             <div className="grid gap-4 sm:grid-cols-2">
               {optionalFields.map(
-                ({ field: name, label, type, autoComplete, inputMode, placeholder }) => (
+                ({ field: name, label, type, autoComplete, inputMode, placeholder, maxLength }) => (
                   <FormField
                     key={name}
                     control={form.control}
@@ -163,6 +180,7 @@ export function CompanySetupForm({ user }: { user: User }) {
                             autoComplete={autoComplete}
                             inputMode={inputMode}
                             placeholder={placeholder}
+                            maxLength={maxLength}
                           />
                         </FormControl>
                         <FormMessage />

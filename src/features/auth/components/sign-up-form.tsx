@@ -73,7 +73,7 @@ export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProp
             <FormItem>
               <FormLabel>Nome completo</FormLabel>
               <FormControl>
-                <Input {...field} autoComplete="name" required />
+                <Input {...field} autoComplete="name" maxLength={200} required />
               </FormControl>
               <FormMessage />
             </FormItem>

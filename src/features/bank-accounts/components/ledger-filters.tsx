@@ -49,6 +49,7 @@ export function LedgerFilters({ filters, onChange }: LedgerFiltersProps) {
           type="search"
           aria-label="Buscar transações"
           placeholder="Buscar transações..."
+          maxLength={200}
           value={filters.search}
           onChange={(event) => set({ search: event.target.value })}
           className="pl-9"

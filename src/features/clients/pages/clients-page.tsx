@@ -83,6 +83,7 @@ export function ClientsPage() {
         />
         <Input
           type="search"
+          maxLength={200}
           aria-label="Buscar clientes"
           placeholder="Buscar clientes..."
           className="pl-9"

@@ -94,6 +94,7 @@ export function MovimentacoesPage() {
           id={searchId}
           type="search"
           placeholder="Buscar lançamentos..."
+          maxLength={200}
           className="pl-9"
           value={filters.search}
           onChange={(event) => setFilters({ ...filters, search: event.target.value })}

@@ -87,6 +87,7 @@ export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormPr
                   inputMode="email"
                   autoComplete="off"
                   placeholder="nome@empresa.com"
+                  maxLength={254}
                   onChange={(event) => {
                     field.onChange(event);
                     form.clearErrors('email');

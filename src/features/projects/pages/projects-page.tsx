@@ -71,6 +71,7 @@ export function ProjectsPage() {
         <Input
           id="project-search"
           type="search"
+          maxLength={200}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           placeholder="Buscar por nome, cliente ou status..."

@@ -70,6 +70,7 @@ export function SuppliersPage() {
         />
         <Input
           type="search"
+          maxLength={200}
           aria-label="Buscar fornecedores"
           placeholder="Nome, tipo ou categoria..."
           className="pl-9"
