@@ -163,6 +163,54 @@ test('a late bill paid in part with juros shows its open remainder, then paying 
   );
 });
 
+test('"Valor pago" and "Principal quitado" are the same figures in Dar Baixa, the detail and Histórico', async ({
+  page,
+}) => {
+  const { account, bankAccountId } = await setup();
+  const entry = await one(
+    account.client
+      .from('accounts_payable')
+      .insert({
+        company_id: account.companyId,
+        description: 'Tijolo baiano',
+        amount: 400,
+        due_date: addDaysIso(browserToday(), -5),
+      })
+      .select('id')
+      .single(),
+  );
+  await signIn(page, account.email, account.password);
+
+  await page
+    .getByRole('region', { name: 'A Pagar' })
+    .getByRole('button', { name: /Tijolo baiano/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await chooseAccount(page, dialog);
+  await dialog.getByRole('button', { name: 'Juros, multa e desconto' }).click();
+  await dialog.getByLabel('Juros').fill('20,00');
+  // What leaves the account, and the part of the bill it settles.
+  await expect(dialog.getByLabel(/^Valor pago/)).toHaveValue(brl('420,00'));
+  await expect(dialog.getByTestId('settle-principal')).toHaveText(
+    /^Principal quitado:\s*R\$\s400,00$/,
+  );
+  await dialog.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+  await expect(page.getByText('Tijolo baiano foi marcado como pago.')).toBeVisible();
+  expect(await balance(account, bankAccountId)).toBe(1580);
+
+  await page.goto(`/lancamentos/expense/${entry.id}`);
+  const money = page.getByLabel('Situação do pagamento');
+  await expect(money).toContainText(/Valor pago\s*R\$\s420,00/);
+  await expect(money).toContainText(/Principal quitado\s*R\$\s400,00/);
+  const payments = page.getByRole('list', { name: 'Pagamentos' });
+  await expect(payments).toContainText(/Valor pago\s*R\$\s420,00/);
+  await expect(payments).toContainText(/Principal quitado R\$\s400,00 \+ juros R\$\s20,00/);
+  const history = page.getByRole('list', { name: 'Histórico de alterações' });
+  await expect(history).toContainText(/Valor pago:\s*R\$\s0,00\s*para\s*R\$\s420,00/);
+  await expect(history).toContainText(/Principal quitado:\s*R\$\s0,00\s*para\s*R\$\s400,00/);
+  await screenshot(page, 'valor-pago-principal-quitado');
+});
+
 test('Lançar with a new supplier name and "Marcar como Pago" creates one paid entry', async ({
   page,
 }) => {
