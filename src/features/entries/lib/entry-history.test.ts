@@ -60,13 +60,11 @@ describe('describeHistoryItem', () => {
       open_amount: { before: 400, after: 0 },
     };
     const expense = describeHistoryItem({ action: 'update', changed }, 'expense', names);
-    expect(expense.changes.map((c) => `${c.label}: ${norm(c.before)} → ${norm(c.after)}`)).toEqual(
-      [
-        'Valor pago: R$ 0,00 → R$ 420,00',
-        'Principal quitado: R$ 0,00 → R$ 400,00',
-        'Juros: R$ 0,00 → R$ 20,00',
-      ],
-    );
+    expect(expense.changes.map((c) => `${c.label}: ${norm(c.before)} → ${norm(c.after)}`)).toEqual([
+      'Valor pago: R$ 0,00 → R$ 420,00',
+      'Principal quitado: R$ 0,00 → R$ 400,00',
+      'Juros: R$ 0,00 → R$ 20,00',
+    ]);
     const income = describeHistoryItem({ action: 'update', changed }, 'income', names);
     expect(income.title).toBe('Recebimento registrado');
     expect(income.changes.map((c) => c.label)).toEqual([
