@@ -16,6 +16,18 @@ export function entryDetailPath(kind: EntryKind, id: string): string {
   return `/lancamentos/${kind}/${id}`;
 }
 
+/**
+ * The two figures of a payment, named once for Dar Baixa, the entry's detail, its Histórico and
+ * Atividade. "Valor pago" ("Valor recebido") is what left (entered) the bank account: the principal
+ * plus juros and multa, minus desconto (paid_total; a payment's amount). "Principal quitado" is the
+ * part of the entry's value that it settled (paid_amount; a payment's principal_amount).
+ */
+export const PRINCIPAL_SETTLED_LABEL = 'Principal quitado';
+
+export function paidTotalLabel(kind: EntryKind): string {
+  return kind === 'expense' ? 'Valor pago' : 'Valor recebido';
+}
+
 export interface Entry {
   kind: EntryKind;
   id: string;

@@ -128,6 +128,50 @@ test('12 installments from Lançar: "Esta e as próximas" on the 3rd leaves only
   expect(left.map((r) => r.installment_number)).toEqual([1, 2]);
 });
 
+test('12 receivable installments from Lançar: "Esta e as próximas" on the 3rd leaves only the 1st and 2nd', async ({
+  page,
+}) => {
+  const s = await setup();
+  const description = `Venda lote ${Date.now()}`;
+  await signIn(page, s.account.email, s.account.password);
+  await page.goto('/lancar');
+  await page.getByRole('tab', { name: 'Conta a Receber' }).click();
+  const form = page.getByRole('form', { name: 'Conta a Receber' });
+  await form.getByLabel('Descrição').fill(description);
+  await form.getByLabel('Valor').fill('1.200,00');
+  await pickDueDate(page, form, browserToday());
+  await form.getByLabel('Parcelamento').click();
+  await form.getByLabel('Número de parcelas').fill('12');
+  await form.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('12 contas a receber foram criadas com sucesso.')).toBeVisible();
+
+  await page.goto('/contas-receber');
+  await expect(listRows(page, description)).toHaveCount(12);
+  await page.getByRole('link', { name: `${description} (3/12)` }).click();
+  await expect(page).toHaveURL(/\/lancamentos\/income\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Parcela 3 de 12')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Excluir' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('radio', { name: 'Só esta' })).toBeChecked();
+  await confirm.getByRole('radio', { name: 'Esta e as próximas' }).click();
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+
+  await expect(page.getByText('10 lançamentos da série foram excluídos.')).toBeVisible();
+  await expect(page).toHaveURL(/\/contas-receber$/);
+  await expect(listRows(page, description)).toHaveCount(2);
+  await expect(listRows(page, `${description} (1/12)`)).toHaveCount(1);
+  await expect(listRows(page, `${description} (2/12)`)).toHaveCount(1);
+
+  const { data: left } = await s.account.client
+    .from('accounts_receivable')
+    .select('installment_number')
+    .like('description', `${description}%`)
+    .order('installment_number')
+    .throwOnError();
+  expect(left.map((r) => r.installment_number)).toEqual([1, 2]);
+});
+
 test('from home, a typed new supplier is saved and the Histórico shows who changed it, old → new', async ({
   page,
 }) => {
@@ -201,7 +245,8 @@ test('a paid entry says to reverse first; its payment is reversed from the detai
   await page.getByRole('link', { name: 'Telhas coloniais' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Telhas coloniais' })).toBeVisible();
   const situation = page.getByLabel('Situação do pagamento');
-  await expect(situation).toContainText(/Pago\s*R\$\s300,00/);
+  await expect(situation).toContainText(/Valor pago\s*R\$\s300,00/);
+  await expect(situation).toContainText(/Principal quitado\s*R\$\s300,00/);
   await expect(situation).toContainText(/Em aberto\s*R\$\s0,00/);
   await expect(page.getByRole('button', { name: 'Dar Baixa' })).toHaveCount(0);
   const remove = page.getByRole('button', { name: 'Excluir' });

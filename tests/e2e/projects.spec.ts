@@ -109,7 +109,7 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await expect(card).toContainText('Planejamento');
   await expect(card).toContainText('R$ 100.000,00');
   await expect(card).toContainText('R$ 0,00');
-  await expect(card).not.toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
+  await expect(card).not.toContainText('Atenção: Gasto próximo do orçamento');
   await expect(page.getByRole('group', { name: 'Obras Ativas' })).toContainText('1');
   await expect(page.getByRole('group', { name: 'Orçamento Total' })).toContainText('R$ 100.000,00');
 
@@ -134,7 +134,9 @@ test('create an obra with stages, see its spending, complete a stage and add a t
   await payForProject(user.client, user.companyId, created.data.id, 95000);
   await page.reload();
   await expect(card).toContainText('R$ 95.000,00');
-  await expect(card).toContainText('Atenção: gasto + comprometido acima de 90 % do orçamento');
+  // SPEC §2's words for SPEC §2's rule: spent above 90 % of the budget.
+  await expect(card).toContainText('Atenção: Gasto próximo do orçamento');
+  await expect(card).not.toContainText('Gasto + comprometido acima');
   await screenshot(page, 'projects-list');
 
   // Detail.

@@ -163,6 +163,139 @@ test('a late bill paid in part with juros shows its open remainder, then paying 
   );
 });
 
+test('a late receivable received in part with juros shows its open remainder, then receiving the rest clears it', async ({
+  page,
+}) => {
+  const { account, bankAccountId } = await setup();
+  const entry = await one(
+    account.client
+      .from('accounts_receivable')
+      .insert({
+        company_id: account.companyId,
+        description: 'Medição 3',
+        amount: 1000,
+        due_date: addDaysIso(browserToday(), -10),
+      })
+      .select('id')
+      .single(),
+  );
+  await signIn(page, account.email, account.password);
+
+  const aReceber = page.getByRole('region', { name: 'A Receber' });
+  await expect(aReceber).toContainText('Medição 3');
+  await expect(total(page, 'Em Atraso')).toContainText(brl('1.000,00'));
+
+  await aReceber.getByRole('button', { name: /Medição 3/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Dar Baixa - Recebimento' })).toBeVisible();
+  await expect(dialog).toContainText('Atrasado');
+  await chooseAccount(page, dialog);
+  await dialog.getByRole('button', { name: 'Juros, multa e desconto' }).click();
+  await dialog.getByLabel('Juros').fill('20,00');
+  await expect(dialog.getByTestId('settle-total')).toHaveText(brl('1.020,00'));
+  await expect(dialog.getByLabel(/^Valor recebido/)).toHaveValue(brl('1.020,00'));
+  await dialog.getByLabel(/^Valor recebido/).fill('520,00');
+  // R$ 520,00 with R$ 20,00 of juros receives R$ 500,00 of the bill.
+  await expect(dialog).toContainText(/ficam R\$\s500,00 em aberto/);
+  await expect(dialog.getByTestId('settle-principal')).toHaveText(
+    /^Principal quitado:\s*R\$\s500,00$/,
+  );
+  await dialog.getByRole('button', { name: 'Confirmar Recebimento' }).click();
+
+  await expect(page.getByText('Recebimento parcial registrado')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Home: the remainder, not the full amount, is pending and overdue; the balance rose by 520.
+  const row = aReceber.getByRole('link', { name: /Medição 3/ });
+  await expect(row).toContainText(brl('500,00'));
+  await expect(row).toContainText(/R\$\s500,00 de R\$\s1\.000,00 recebidos/);
+  await expect(total(page, 'A Receber')).toContainText(brl('500,00'));
+  await expect(total(page, 'Em Atraso')).toContainText(brl('500,00'));
+  await expect(balanceCard(page, 'Conta Principal')).toContainText(brl('2.520,00'));
+  expect(await balance(account, bankAccountId)).toBe(2520);
+
+  // Contas a Receber: the same remainder, and the rest is received from there.
+  await page.goto('/contas-receber');
+  await expect(page.getByLabel('Resumo')).toContainText(brl('500,00'));
+  const item = page
+    .getByRole('main')
+    .getByRole(listItemRole(page))
+    .filter({ hasText: 'Medição 3' });
+  await expect(item).toContainText('Recebido parcialmente');
+  await expect(item).toContainText(brl('500,00'));
+  await item.getByRole('button', { name: 'Dar Baixa' }).click();
+  const rest = page.getByRole('dialog');
+  await expect(rest).toContainText(/Em aberto\s*R\$\s500,00/);
+  await expect(rest.getByLabel(/^Valor recebido/)).toHaveValue(brl('500,00'));
+  await chooseAccount(page, rest);
+  await rest.getByRole('button', { name: 'Confirmar Recebimento' }).click();
+
+  await expect(page.getByText('Medição 3 foi marcado como recebido.')).toBeVisible();
+  await expect(page.getByText('Nenhuma conta pendente!')).toBeVisible();
+  expect(await balance(account, bankAccountId)).toBe(3020);
+  const received = await one(
+    account.client
+      .from('entries')
+      .select('status, paid_amount, open_amount, interest_amount, paid_total')
+      .eq('id', entry.id)
+      .single(),
+  );
+  expect(received).toEqual({
+    status: 'paid',
+    paid_amount: 1000,
+    open_amount: 0,
+    interest_amount: 20,
+    paid_total: 1020,
+  });
+});
+
+test('"Valor pago" and "Principal quitado" are the same figures in Dar Baixa, the detail and Histórico', async ({
+  page,
+}) => {
+  const { account, bankAccountId } = await setup();
+  const entry = await one(
+    account.client
+      .from('accounts_payable')
+      .insert({
+        company_id: account.companyId,
+        description: 'Tijolo baiano',
+        amount: 400,
+        due_date: addDaysIso(browserToday(), -5),
+      })
+      .select('id')
+      .single(),
+  );
+  await signIn(page, account.email, account.password);
+
+  await page
+    .getByRole('region', { name: 'A Pagar' })
+    .getByRole('button', { name: /Tijolo baiano/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await chooseAccount(page, dialog);
+  await dialog.getByRole('button', { name: 'Juros, multa e desconto' }).click();
+  await dialog.getByLabel('Juros').fill('20,00');
+  // What leaves the account, and the part of the bill it settles.
+  await expect(dialog.getByLabel(/^Valor pago/)).toHaveValue(brl('420,00'));
+  await expect(dialog.getByTestId('settle-principal')).toHaveText(
+    /^Principal quitado:\s*R\$\s400,00$/,
+  );
+  await dialog.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+  await expect(page.getByText('Tijolo baiano foi marcado como pago.')).toBeVisible();
+  expect(await balance(account, bankAccountId)).toBe(1580);
+
+  await page.goto(`/lancamentos/expense/${entry.id}`);
+  const money = page.getByLabel('Situação do pagamento');
+  await expect(money).toContainText(/Valor pago\s*R\$\s420,00/);
+  await expect(money).toContainText(/Principal quitado\s*R\$\s400,00/);
+  const payments = page.getByRole('list', { name: 'Pagamentos' });
+  await expect(payments).toContainText(/Valor pago\s*R\$\s420,00/);
+  await expect(payments).toContainText(/Principal quitado R\$\s400,00 \+ juros R\$\s20,00/);
+  const history = page.getByRole('list', { name: 'Histórico de alterações' });
+  await expect(history).toContainText(/Valor pago:\s*R\$\s0,00\s*para\s*R\$\s420,00/);
+  await expect(history).toContainText(/Principal quitado:\s*R\$\s0,00\s*para\s*R\$\s400,00/);
+  await screenshot(page, 'valor-pago-principal-quitado');
+});
+
 test('Lançar with a new supplier name and "Marcar como Pago" creates one paid entry', async ({
   page,
 }) => {

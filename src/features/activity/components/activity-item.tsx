@@ -18,7 +18,7 @@ const ACTION_BADGES = { insert: 'Criação', update: 'Alteração', delete: 'Exc
 export function ActivityItem({ item }: { item: Activity }) {
   const entity = item.entity ? ENTITY_LABELS[item.entity] : item.tableName;
   const subject = activitySubject(item.changed);
-  const changes = describeChanges(item.changed);
+  const changes = describeChanges(item.changed, item.entryKind);
   const who = item.actorName ?? (item.actorId ? 'Pessoa removida' : 'Sistema');
   const when = format(new Date(item.at), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });
   const entryLink =

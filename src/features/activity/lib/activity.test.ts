@@ -33,6 +33,25 @@ describe('describeChanges', () => {
     expect(describeChanges(null)).toEqual([]);
   });
 
+  it('names the two figures of a payment as Dar Baixa and the Histórico do', () => {
+    const changed = {
+      paid_amount: { before: 0, after: 400 },
+      paid_total: { before: 0, after: 420 },
+    };
+    expect(describeChanges(changed, 'expense').map((c) => c.label)).toEqual([
+      'Valor pago',
+      'Principal quitado',
+    ]);
+    expect(describeChanges(changed, 'income').map((c) => c.label)).toEqual([
+      'Valor recebido',
+      'Principal quitado',
+    ]);
+    // A ledger row of that payment: its principal, under the same words.
+    expect(describeChanges({ principal_amount: { before: null, after: 400 } })[0]?.label).toBe(
+      'Principal quitado',
+    );
+  });
+
   it('names the row by its description or name', () => {
     expect(activitySubject({ description: { before: null, after: 'Areia' } })).toBe('Areia');
     expect(activitySubject({ name: { before: 'Banco X', after: null } })).toBe('Banco X');

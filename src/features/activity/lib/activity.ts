@@ -1,6 +1,7 @@
 // Atividade: the audit rows as a person reads them — which kind of row (Lançamento, Pagamento…),
 // what happened, and the changed columns with readable labels and values (money, dates, yes/no).
 import { addDaysIso, formatDate, periodRange, type IsoDate } from '@/lib/dates';
+import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL, type EntryKind } from '@/lib/entries';
 import { formatCurrency, toCents } from '@/lib/money';
 
 export type ActivityEntity =
@@ -121,10 +122,12 @@ const COLUMN_LABELS: Record<string, string> = {
   bank_account_id: 'Conta bancária',
   payment_method: 'Forma de pagamento',
   notes: 'Observações',
-  paid_amount: 'Valor pago',
+  // The entry's Histórico and Dar Baixa name these two figures the same way (src/lib/entries.ts);
+  // paid_total reads "Valor recebido" on a receivable (see describeChanges).
+  paid_total: paidTotalLabel('expense'),
+  paid_amount: PRINCIPAL_SETTLED_LABEL,
+  principal_amount: PRINCIPAL_SETTLED_LABEL,
   open_amount: 'Em aberto',
-  paid_total: 'Total pago',
-  principal_amount: 'Principal',
   interest_amount: 'Juros',
   fine_amount: 'Multa',
   discount_amount: 'Desconto',
@@ -241,7 +244,10 @@ function isChanged(value: unknown): value is Changed {
 }
 
 /** The readable changes of a row, in a stable order (known columns first, as labelled). */
-export function describeChanges(changed: unknown): ActivityChange[] {
+export function describeChanges(
+  changed: unknown,
+  entryKind: EntryKind | null = null,
+): ActivityChange[] {
   if (!isChanged(changed)) return [];
   const order = Object.keys(COLUMN_LABELS);
   return Object.entries(changed)
@@ -255,7 +261,10 @@ export function describeChanges(changed: unknown): ActivityChange[] {
       const reference = column.endsWith('_id') || column === 'reversal_of';
       return {
         column,
-        label: COLUMN_LABELS[column] ?? column,
+        label:
+          column === 'paid_total' && entryKind
+            ? paidTotalLabel(entryKind)
+            : (COLUMN_LABELS[column] ?? column),
         before: reference ? null : formatActivityValue(column, change?.before),
         after: reference ? null : formatActivityValue(column, change?.after),
       };

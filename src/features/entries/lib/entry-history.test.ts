@@ -29,7 +29,7 @@ describe('describeHistoryItem', () => {
     expect(line.changes.map((c) => `${c.label}: ${norm(c.before)} → ${norm(c.after)}`)).toEqual([
       'Status: Pendente → Pago',
       'Data do pagamento: — → 23/11/2026',
-      'Valor pago: R$ 0,00 → R$ 300,00',
+      'Principal quitado: R$ 0,00 → R$ 300,00',
       'Conta bancária: — → Conta Obra',
     ]);
   });
@@ -48,8 +48,30 @@ describe('describeHistoryItem', () => {
       names,
     );
     expect(line.title).toBe('Estorno');
-    expect(line.changes.map((c) => c.label)).toEqual(['Valor pago', 'Forma de pagamento']);
+    expect(line.changes.map((c) => c.label)).toEqual(['Principal quitado', 'Forma de pagamento']);
     expect(line.changes[1]).toMatchObject({ before: 'PIX', after: 'Dinheiro' });
+  });
+
+  it('a payment with juros: "Valor pago" is what left the account, "Principal quitado" what it settled', () => {
+    const changed = {
+      paid_amount: { before: 0, after: 400 },
+      interest_amount: { before: 0, after: 20 },
+      paid_total: { before: 0, after: 420 },
+      open_amount: { before: 400, after: 0 },
+    };
+    const expense = describeHistoryItem({ action: 'update', changed }, 'expense', names);
+    expect(expense.changes.map((c) => `${c.label}: ${norm(c.before)} → ${norm(c.after)}`)).toEqual([
+      'Valor pago: R$ 0,00 → R$ 420,00',
+      'Principal quitado: R$ 0,00 → R$ 400,00',
+      'Juros: R$ 0,00 → R$ 20,00',
+    ]);
+    const income = describeHistoryItem({ action: 'update', changed }, 'income', names);
+    expect(income.title).toBe('Recebimento registrado');
+    expect(income.changes.map((c) => c.label)).toEqual([
+      'Valor recebido',
+      'Principal quitado',
+      'Juros',
+    ]);
   });
 
   it('a creation lists what was filled in, not the blanks nor the zeroed sums', () => {

@@ -1,7 +1,7 @@
 // What the Histórico of an entry says: Portuguese labels for the columns the audit log names,
 // readable values (money, dates, names instead of ids), and a title per change.
 import { format } from 'date-fns';
-import type { EntryKind } from '@/lib/entries';
+import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL, type EntryKind } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import { paymentMethodLabels } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
@@ -26,7 +26,13 @@ export interface HistoryLine {
 
 type Format = 'text' | 'money' | 'date' | 'status' | 'method' | 'number' | keyof HistoryNames;
 
-/** The columns shown, in this order; the others (ids, timestamps, generated sums) are left out. */
+/** The column whose label depends on the entry's kind. */
+const PAID_TOTAL = 'paid_total';
+
+/**
+ * The columns shown, in this order; the others (ids, timestamps, open_amount) are left out.
+ * paid_total's label depends on the kind (see paidTotalLabel).
+ */
 const COLUMNS: readonly (readonly [column: string, label: string, format: Format])[] = [
   ['description', 'Descrição', 'text'],
   ['supplier_name', 'Fornecedor', 'text'],
@@ -36,7 +42,8 @@ const COLUMNS: readonly (readonly [column: string, label: string, format: Format
   ['status', 'Status', 'status'],
   ['payment_date', 'Data do pagamento', 'date'],
   ['received_date', 'Data do recebimento', 'date'],
-  ['paid_amount', 'Valor pago', 'money'],
+  [PAID_TOTAL, 'Valor pago', 'money'],
+  ['paid_amount', PRINCIPAL_SETTLED_LABEL, 'money'],
   ['interest_amount', 'Juros', 'money'],
   ['fine_amount', 'Multa', 'money'],
   ['discount_amount', 'Desconto', 'money'],
@@ -53,6 +60,7 @@ export const EMPTY_VALUE = '—';
 
 const NOT_ON_CREATION = new Set([
   'status',
+  PAID_TOTAL,
   'paid_amount',
   'interest_amount',
   'fine_amount',
@@ -126,7 +134,12 @@ export function describeHistoryItem(
     if (item.action === 'insert' && (after === EMPTY_VALUE || NOT_ON_CREATION.has(column))) {
       continue;
     }
-    changes.push({ column, label, before, after });
+    changes.push({
+      column,
+      label: column === PAID_TOTAL ? paidTotalLabel(kind) : label,
+      before,
+      after,
+    });
   }
 
   let title: string;

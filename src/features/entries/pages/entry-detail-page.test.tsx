@@ -195,16 +195,19 @@ describe('Entry detail: what each state allows', { timeout: 30_000 }, () => {
     await detailLoaded();
     expect(screen.getByText('Parcialmente pago')).toBeInTheDocument();
     const money = screen.getByLabelText('Situação do pagamento');
-    expect(money).toHaveTextContent('PagoR$ 400,00');
+    // What left the account (juros in) and the part of the bill it settled, named as in Dar Baixa
+    // and in the Histórico.
+    expect(money).toHaveTextContent('Valor pagoR$ 410,00 (com juros, multa e desconto)');
+    expect(money).toHaveTextContent('Principal quitadoR$ 400,00');
     expect(money).toHaveTextContent('Em abertoR$ 600,00');
     expect(screen.getByRole('button', { name: 'Dar Baixa' })).toBeEnabled();
     const remove = screen.getByRole('button', { name: 'Excluir' });
     expect(remove).toBeDisabled();
     expect(remove).toHaveAccessibleDescription('Estorne o pagamento antes de excluir.');
     const payments = await screen.findByRole('list', { name: 'Pagamentos' });
-    expect(payments).toHaveTextContent('R$ 410,00');
+    expect(payments).toHaveTextContent('Valor pagoR$ 410,00');
     expect(payments).toHaveTextContent('20/11/2026 · Banco do Brasil');
-    expect(payments).toHaveTextContent('Principal R$ 400,00 + juros R$ 10,00');
+    expect(payments).toHaveTextContent('Principal quitado R$ 400,00 + juros R$ 10,00');
   });
 
   it('a paid entry has no Dar Baixa and cannot be deleted until the payment is reversed', async () => {
@@ -323,6 +326,38 @@ describe('Entry detail: what each state allows', { timeout: 30_000 }, () => {
     expect(items[0]).not.toHaveTextContent('updated_at');
     expect(items[1]).toHaveTextContent('Lançamento criado');
     expect(items[1]).toHaveTextContent('Descrição: Betoneira (3/12)');
+  });
+
+  it('a payment with juros: the Histórico names both figures as the summary does', async () => {
+    api({
+      entry: viewRow(partial),
+      payments: [payment],
+      history: [
+        {
+          id: 3,
+          at: '2026-11-20T15:30:00Z',
+          actor: company.userId,
+          actor_name: 'Paula',
+          action: 'update',
+          changed: {
+            paid_amount: { before: 0, after: 400 },
+            open_amount: { before: 1000, after: 600 },
+            interest_amount: { before: 0, after: 10 },
+            paid_total: { before: 0, after: 410 },
+          },
+        },
+      ],
+    });
+    renderDetail();
+    await detailLoaded();
+    const history = await screen.findByRole('list', { name: 'Histórico de alterações' });
+    const money = screen.getByLabelText('Situação do pagamento');
+    expect(money).toHaveTextContent('Valor pagoR$ 410,00');
+    expect(money).toHaveTextContent('Principal quitadoR$ 400,00');
+    expect(history).toHaveTextContent('Pagamento registrado');
+    expect(history).toHaveTextContent('Valor pago: R$ 0,00 para R$ 410,00');
+    expect(history).toHaveTextContent('Principal quitado: R$ 0,00 para R$ 400,00');
+    expect(history).toHaveTextContent('Juros: R$ 0,00 para R$ 10,00');
   });
 });
 

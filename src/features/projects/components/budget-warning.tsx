@@ -1,32 +1,50 @@
 import { AlertTriangle } from 'lucide-react';
-import { BUDGET_ALERT, type BudgetLevel } from '@/features/projects/lib/project-view';
+import { budgetWarnings } from '@/features/projects/lib/project-view';
 import { cn } from '@/lib/utils';
 
 /**
- * SPEC §2 extended to commitments (issue 13): shown when gasto + comprometido passes 90 % of the
- * budget ('near') or the whole budget ('over').
+ * The budget warning of an obra or a stage: the spec's "Atenção: Gasto próximo do orçamento" when
+ * realizado passes 90 % of the budget, and what the pending bills (comprometido) add on a line of
+ * its own. Nothing when there is nothing to say.
  */
 export function BudgetWarning({
-  level,
+  realizedCents,
+  committedCents,
+  budgetCents,
   className,
 }: {
-  level: Exclude<BudgetLevel, 'ok'>;
+  realizedCents: number;
+  committedCents: number;
+  budgetCents: number | null;
   className?: string;
 }) {
+  const lines = budgetWarnings(realizedCents, committedCents, budgetCents);
+  if (lines.length === 0) return null;
+  const over = lines.some((line) => line.level === 'over');
   return (
-    <p
+    <div
       role="status"
       className={cn(
-        'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-foreground',
-        level === 'over' ? 'bg-expense/15' : 'bg-warning/15',
+        'grid gap-1 rounded-md px-3 py-2 text-sm text-foreground',
+        over ? 'bg-expense/15' : 'bg-warning/15',
         className,
       )}
     >
-      <AlertTriangle
-        className={cn('size-4 shrink-0', level === 'over' ? 'text-expense' : 'text-warning')}
-        aria-hidden="true"
-      />
-      {BUDGET_ALERT[level]}
-    </p>
+      {lines.map((line, i) => (
+        <p
+          key={line.text}
+          className={cn('flex items-center gap-2', i === 0 ? 'font-medium' : 'text-xs')}
+        >
+          <AlertTriangle
+            className={cn(
+              'size-4 shrink-0',
+              line.level === 'over' ? 'text-expense' : 'text-warning',
+            )}
+            aria-hidden="true"
+          />
+          {line.text}
+        </p>
+      ))}
+    </div>
   );
 }

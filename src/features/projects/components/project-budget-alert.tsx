@@ -1,14 +1,15 @@
 import { useProjectBudget } from '@/features/projects/api/get-project-budget';
 import { BudgetWarning } from '@/features/projects/components/budget-warning';
-import { budgetLevel } from '@/features/projects/lib/project-view';
 
-/** The obra's budget alert above the tabs: gasto + comprometido against the obra's budget. */
+/** The obra's budget warning above the tabs: realizado, and what comprometido adds. */
 export function ProjectBudgetAlert({ projectId }: { projectId: string }) {
   const { data } = useProjectBudget(projectId);
   if (!data) return null;
-  const level = budgetLevel(
-    data.total.realizedCents + data.total.committedCents,
-    data.total.budgetCents,
+  return (
+    <BudgetWarning
+      realizedCents={data.total.realizedCents}
+      committedCents={data.total.committedCents}
+      budgetCents={data.total.budgetCents}
+    />
   );
-  return level === 'ok' ? null : <BudgetWarning level={level} />;
 }

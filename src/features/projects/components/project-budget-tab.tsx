@@ -65,7 +65,11 @@ function BudgetFigures({ line, title }: { line: BudgetLine; title: string }) {
       ) : (
         <p className="text-xs text-muted-foreground">Sem orçamento definido.</p>
       )}
-      {level !== 'ok' ? <BudgetWarning level={level} /> : null}
+      <BudgetWarning
+        realizedCents={line.realizedCents}
+        committedCents={line.committedCents}
+        budgetCents={line.budgetCents}
+      />
     </div>
   );
 }

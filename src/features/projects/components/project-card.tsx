@@ -29,8 +29,8 @@ function Fact({ label, value, className }: { label: string; value: string; class
 /** One obra of the list; the whole card opens it (the title's link covers the card). */
 export function ProjectCard({ project }: { project: ProjectOverview }) {
   const progress = clampPercent(project.stageProgress);
-  const level = budgetLevel(project.spentCents + project.committedCents, project.budgetCents);
-  const nearBudget = level !== 'ok';
+  // The spec's rule: Gasto turns red when it passes 90 % of the budget.
+  const nearBudget = budgetLevel(project.spentCents, project.budgetCents) !== 'ok';
 
   return (
     <Card
@@ -96,7 +96,11 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
           />
         </dl>
 
-        {level !== 'ok' ? <BudgetWarning level={level} /> : null}
+        <BudgetWarning
+          realizedCents={project.spentCents}
+          committedCents={project.committedCents}
+          budgetCents={project.budgetCents}
+        />
       </article>
     </Card>
   );

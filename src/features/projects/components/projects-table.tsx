@@ -6,8 +6,8 @@ import { cn } from '@/lib/utils';
 import type { ProjectOverview } from '@/features/projects/api/get-projects-overview';
 import { ProjectStatusBadge } from '@/features/projects/components/project-status-badge';
 import {
-  BUDGET_ALERT,
   budgetLevel,
+  budgetWarnings,
   clampPercent,
   priorityLabel,
   statusLabel,
@@ -74,25 +74,25 @@ const columns: DataTableColumn<ProjectOverview>[] = [
     header: 'Gasto',
     numeric: true,
     cell: (p) => {
-      // The card's alert (issue 13): gasto + comprometido against the budget.
-      const level = budgetLevel(p.spentCents + p.committedCents, p.budgetCents);
+      // The card's warning, said to screen readers; the icon marks the spec's rule or what the
+      // pending bills add.
+      const lines = budgetWarnings(p.spentCents, p.committedCents, p.budgetCents);
+      const spentNear = budgetLevel(p.spentCents, p.budgetCents) !== 'ok';
+      const over = lines.some((line) => line.level === 'over');
       return (
         <span
           className={cn(
             'inline-flex items-center gap-1.5',
-            level !== 'ok' && 'font-medium text-expense',
+            spentNear && 'font-medium text-expense',
           )}
         >
-          {level !== 'ok' ? (
+          {lines.length > 0 ? (
             <>
               <AlertTriangle
-                className={cn(
-                  'size-4 shrink-0',
-                  level === 'over' ? 'text-expense' : 'text-warning',
-                )}
+                className={cn('size-4 shrink-0', over ? 'text-expense' : 'text-warning')}
                 aria-hidden="true"
               />
-              <span className="sr-only">{BUDGET_ALERT[level]}</span>
+              <span className="sr-only">{lines.map((line) => line.text).join('. ')}</span>
             </>
           ) : null}
           <Amount cents={p.spentCents} />

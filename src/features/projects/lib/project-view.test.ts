@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BUDGET_ALERT,
   budgetLevel,
+  budgetWarnings,
   budgetUsedPercent,
   clampPercent,
   isActiveStatus,
@@ -82,13 +83,45 @@ describe('stageProgress (the one progress of an obra: list and detail)', () => {
   });
 });
 
-describe('budgetLevel (gasto + comprometido against the budget)', () => {
+describe('budgetLevel (an amount against the budget)', () => {
   it('is near strictly above 90 % and over strictly above 100 %', () => {
     expect(budgetLevel(9_000_000, 10_000_000)).toBe('ok');
     expect(budgetLevel(9_000_001, 10_000_000)).toBe('near');
     expect(budgetLevel(10_000_000, 10_000_000)).toBe('near');
     expect(budgetLevel(10_000_001, 10_000_000)).toBe('over');
     expect(budgetLevel(5, null)).toBe('ok');
-    expect(BUDGET_ALERT.near).toBe('Atenção: gasto + comprometido acima de 90 % do orçamento');
+  });
+});
+
+describe('budgetWarnings (SPEC §2: spent above 90 %, comprometido said apart)', () => {
+  const texts = (realized: number, committed: number, budget: number | null) =>
+    budgetWarnings(realized, committed, budget).map((line) => line.text);
+
+  it('the spec’s words for the spec’s rule: realizado alone above 90 %', () => {
+    expect(BUDGET_ALERT.spentNear).toBe('Atenção: Gasto próximo do orçamento');
+    expect(texts(9_000_000, 0, 10_000_000)).toEqual([]);
+    expect(texts(9_000_001, 0, 10_000_000)).toEqual(['Atenção: Gasto próximo do orçamento']);
+    expect(texts(9_500_000, 500_000, 10_000_000)).toEqual(['Atenção: Gasto próximo do orçamento']);
+  });
+
+  it('what the pending bills add is a line of its own, never the spec’s warning', () => {
+    expect(texts(5_000_000, 4_000_001, 10_000_000)).toEqual([
+      'Gasto + comprometido acima de 90 % do orçamento',
+    ]);
+    expect(texts(5_000_000, 5_000_001, 10_000_000)).toEqual([
+      'Gasto + comprometido acima de 100 % do orçamento',
+    ]);
+    expect(texts(9_500_000, 600_000, 10_000_000)).toEqual([
+      'Atenção: Gasto próximo do orçamento',
+      'Gasto + comprometido acima de 100 % do orçamento',
+    ]);
+  });
+
+  it('spent above the whole budget keeps the spec’s line and says it is over', () => {
+    expect(budgetWarnings(10_000_001, 100, 10_000_000)).toEqual([
+      { text: 'Atenção: Gasto próximo do orçamento', level: 'near' },
+      { text: 'Orçamento estourado: gasto acima de 100 %', level: 'over' },
+    ]);
+    expect(texts(10_000_001, 0, null)).toEqual([]);
   });
 });

@@ -114,8 +114,8 @@ export function stageProgress(stages: readonly ProgressStage[]): number {
 export type BudgetLevel = 'ok' | 'near' | 'over';
 
 /**
- * Orçado × realizado (issue 13): realizado + comprometido above 90 % of the budget is 'near',
- * above 100 % 'over' (integer centavos, no rounding). No budget, no alert.
+ * An amount against the budget: above 90 % of it is 'near', above 100 % 'over' (integer centavos,
+ * no rounding). No budget, no alert.
  */
 export function budgetLevel(usedCents: number, budgetCents: number | null): BudgetLevel {
   if (budgetCents === null) return 'ok';
@@ -124,7 +124,43 @@ export function budgetLevel(usedCents: number, budgetCents: number | null): Budg
   return 'ok';
 }
 
-export const BUDGET_ALERT: Record<Exclude<BudgetLevel, 'ok'>, string> = {
-  near: 'Atenção: gasto + comprometido acima de 90 % do orçamento',
-  over: 'Orçamento estourado: gasto + comprometido acima de 100 %',
-};
+/** SPEC §2 (Obras list): the warning when what was spent passes 90 % of the budget. */
+export const SPEC_BUDGET_WARNING = 'Atenção: Gasto próximo do orçamento';
+
+export const BUDGET_ALERT = {
+  /** The spec's rule: realizado alone above 90 % (and still said once it is above 100 %). */
+  spentNear: SPEC_BUDGET_WARNING,
+  spentOver: 'Orçamento estourado: gasto acima de 100 %',
+  /** The pending bills of the obra would take it there: said apart from the spec's warning. */
+  committedNear: 'Gasto + comprometido acima de 90 % do orçamento',
+  committedOver: 'Gasto + comprometido acima de 100 % do orçamento',
+} as const;
+
+export interface BudgetWarningLine {
+  text: string;
+  level: Exclude<BudgetLevel, 'ok'>;
+}
+
+/**
+ * The budget warning, line by line. The first is the spec's: realizado above 90 % of the budget
+ * ("Atenção: Gasto próximo do orçamento"), with a second line once realizado is above 100 %.
+ * What the pending bills (comprometido) add is said on its own line, only when it changes the
+ * level: realizado + comprometido above 90 % (or 100 %) while realizado alone is not.
+ */
+export function budgetWarnings(
+  realizedCents: number,
+  committedCents: number,
+  budgetCents: number | null,
+): BudgetWarningLine[] {
+  const spent = budgetLevel(realizedCents, budgetCents);
+  const used = budgetLevel(realizedCents + committedCents, budgetCents);
+  const lines: BudgetWarningLine[] = [];
+  if (spent !== 'ok') lines.push({ text: BUDGET_ALERT.spentNear, level: 'near' });
+  if (spent === 'over') lines.push({ text: BUDGET_ALERT.spentOver, level: 'over' });
+  if (used === 'over' && spent !== 'over') {
+    lines.push({ text: BUDGET_ALERT.committedOver, level: 'over' });
+  } else if (used === 'near' && spent === 'ok') {
+    lines.push({ text: BUDGET_ALERT.committedNear, level: 'near' });
+  }
+  return lines;
+}

@@ -27,6 +27,7 @@ import { cn } from '@/lib/utils';
 import type { EntryDetail } from '@/features/entries/api/get-entry';
 import { useEntryPayments, type EntryPayment } from '@/features/entries/api/get-entry-payments';
 import { useReversePayment } from '@/features/entries/api/reverse-payment';
+import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
 
 function partsText(payment: EntryPayment): string | null {
   const parts = [
@@ -35,7 +36,7 @@ function partsText(payment: EntryPayment): string | null {
     payment.discountCents > 0 ? `desconto ${formatCurrency(payment.discountCents)}` : null,
   ].filter(Boolean);
   if (parts.length === 0) return null;
-  return `Principal ${formatCurrency(payment.principalCents)} + ${parts.join(', ')}`;
+  return `${PRINCIPAL_SETTLED_LABEL} ${formatCurrency(payment.principalCents)} + ${parts.join(', ')}`;
 }
 
 function ReversePaymentButton({ entry, payment }: { entry: EntryDetail; payment: EntryPayment }) {
@@ -136,6 +137,7 @@ export function EntryPaymentsCard({ entry }: { entry: EntryDetail }) {
                   className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-3"
                 >
                   <div className="grid min-w-0 gap-0.5">
+                    <p className="text-xs text-muted-foreground">{paidTotalLabel(entry.kind)}</p>
                     <p
                       className={cn(
                         'font-semibold tabular-nums',

@@ -5,6 +5,7 @@ import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
+import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
 import { paymentMethodLabel } from '@/features/entries/lib/entry-history';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -69,28 +70,35 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
         </div>
 
         {state !== 'open' ? (
+          // The same two figures, under the same words, as Dar Baixa and the Histórico:
+          // "Valor pago" = what left (entered) the account, juros and multa in, desconto out;
+          // "Principal quitado" = the part of the entry's value it settled.
           <dl
             aria-label="Situação do pagamento"
             className="grid grid-cols-2 gap-3 border-b py-4 text-sm"
           >
+            <div className="col-span-2">
+              <dt className="text-muted-foreground">{paidTotalLabel(entry.kind)}</dt>
+              <dd className="font-semibold tabular-nums">
+                {formatCurrency(entry.paidTotalCents)}
+                {entry.paidTotalCents !== entry.paidCents ? (
+                  <>
+                    {' '}
+                    <span className="text-xs font-normal text-muted-foreground">
+                      (com juros, multa e desconto)
+                    </span>
+                  </>
+                ) : null}
+              </dd>
+            </div>
             <div>
-              <dt className="text-muted-foreground">{isExpense ? 'Pago' : 'Recebido'}</dt>
+              <dt className="text-muted-foreground">{PRINCIPAL_SETTLED_LABEL}</dt>
               <dd className="font-semibold tabular-nums">{formatCurrency(entry.paidCents)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Em aberto</dt>
               <dd className="font-semibold tabular-nums">{formatCurrency(entry.openCents)}</dd>
             </div>
-            {entry.paidTotalCents !== entry.paidCents ? (
-              <div className="col-span-2">
-                <dt className="text-muted-foreground">
-                  Total movimentado (com juros, multa e desconto)
-                </dt>
-                <dd className="font-semibold tabular-nums">
-                  {formatCurrency(entry.paidTotalCents)}
-                </dd>
-              </div>
-            ) : null}
           </dl>
         ) : null}
 

@@ -157,6 +157,8 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('Casa 001');
     // No bank account on the entry: no "Banco" line.
     expect(within(dialog).queryByText('Banco')).not.toBeInTheDocument();
+    // Without juros, multa or desconto "Valor pago" is the principal: one figure, one name.
+    expect(within(dialog).queryByTestId('settle-principal')).not.toBeInTheDocument();
 
     const confirm = within(dialog).getByRole('button', { name: 'Confirmar Pagamento' });
     expect(confirm).toBeDisabled();
@@ -372,6 +374,10 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
     expect(total).toHaveTextContent('R$ 1.271,58');
     // "Valor pago" follows the total until the user types in it.
     expect(within(dialog).getByLabelText(/^Valor pago/)).toHaveValue('R$\u00a01.271,58');
+    // The part of the bill it settles, named as the detail page and the Histórico name it.
+    expect(within(dialog).getByTestId('settle-principal')).toHaveTextContent(
+      'Principal quitado: R$ 1.234,56',
+    );
 
     await chooseAccount(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
@@ -406,6 +412,9 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
     await userEvent.type(paid, '500,00');
     // R$ 500,00 with R$ 10,00 of juros pays R$ 490,00 of the R$ 1.234,56.
     expect(dialog).toHaveTextContent('Pagamento parcial: ficam R$ 744,56 em aberto.');
+    expect(within(dialog).getByTestId('settle-principal')).toHaveTextContent(
+      'Principal quitado: R$ 490,00',
+    );
 
     await chooseAccount(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));

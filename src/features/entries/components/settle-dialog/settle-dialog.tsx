@@ -28,7 +28,12 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { useBankAccounts } from '@/lib/api/lookups';
-import { isPartiallyPaid, type Entry } from '@/lib/entries';
+import {
+  isPartiallyPaid,
+  paidTotalLabel,
+  PRINCIPAL_SETTLED_LABEL,
+  type Entry,
+} from '@/lib/entries';
 import { formatDate, isOverdue, parseIsoDate } from '@/lib/dates';
 import {
   errorKey,
@@ -181,6 +186,9 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
     principal !== null && principal > 0 && principal < entry.openCents
       ? entry.openCents - principal
       : null;
+  // "Valor pago" is what leaves (or enters) the account; the part of the bill it settles is
+  // "Principal quitado", the same words the detail page and the Histórico use.
+  const hasCharges = (interestCents ?? 0) + (fineCents ?? 0) + (discountCents ?? 0) > 0;
   const overdue = isOverdue(entry.dueDate, today);
   const partial = isPartiallyPaid(entry);
   const lastDay = parseIsoDate(today) ?? undefined;
@@ -378,7 +386,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
             name="amountPaidCents"
             render={({ field }) => (
               <FormItem required>
-                <FormLabel>{isExpense ? 'Valor pago' : 'Valor recebido'}</FormLabel>
+                <FormLabel>{paidTotalLabel(entry.kind)}</FormLabel>
                 <FormControl>
                   <CurrencyInput
                     ref={field.ref}
@@ -397,6 +405,12 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
                     ? `Pagamento parcial: ficam ${formatCurrency(remaining)} em aberto.`
                     : 'Menos que o total registra um pagamento parcial.'}
                 </FormDescription>
+                {hasCharges && principal !== null && principal > 0 ? (
+                  <p className="text-sm" data-testid="settle-principal">
+                    <span className="text-muted-foreground">{PRINCIPAL_SETTLED_LABEL}: </span>
+                    <span className="font-medium tabular-nums">{formatCurrency(principal)}</span>
+                  </p>
+                ) : null}
                 <FormMessage />
               </FormItem>
             )}

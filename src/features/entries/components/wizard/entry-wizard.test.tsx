@@ -278,6 +278,20 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Salvar/ })).toBeEnabled());
   });
 
+  it('a save that never reaches the server is SPEC §8’s unexpected error, everything kept', async () => {
+    const user = userEvent.setup();
+    server.use(http.post(restUrl('accounts_payable'), () => HttpResponse.error()));
+    renderWizard('expense');
+    await fillUntilReview(user);
+    await user.click(screen.getByRole('button', { name: /Salvar/ }));
+
+    expect(await screen.findByText('Erro inesperado')).toBeInTheDocument();
+    expect(screen.getByText('Ocorreu um erro inesperado. Tente novamente.')).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao salvar')).not.toBeInTheDocument();
+    step(9);
+    expect(screen.getByText('Cimento CP-II')).toBeInTheDocument();
+  });
+
   it('survives a remount (reload) mid-wizard', async () => {
     const user = userEvent.setup();
     const first = renderWizard('income');

@@ -20,6 +20,7 @@ import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentCompany } from '@/lib/current-company';
 import { isOnline } from '@/lib/online';
+import { isNetworkError, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import {
   canContinue,
   initialWizardValues,
@@ -163,11 +164,19 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
     }
     try {
       await createEntry.mutateAsync(entry);
-    } catch {
-      // Everything typed stays in the wizard (and in sessionStorage) for another try.
-      toast.error('Erro ao salvar', {
-        description: 'Não foi possível salvar o lançamento. Tente novamente.',
-      });
+    } catch (error) {
+      // Everything typed stays in the wizard (and in sessionStorage) for another try. SPEC §8:
+      // the database refusing the save is "Erro ao salvar"; the request not getting through
+      // (the network dropped while the device thought it was online) is "Erro inesperado".
+      if (isNetworkError(error)) {
+        toast.error(UNEXPECTED_ERROR_TITLE, {
+          description: 'Ocorreu um erro inesperado. Tente novamente.',
+        });
+      } else {
+        toast.error('Erro ao salvar', {
+          description: 'Não foi possível salvar o lançamento. Tente novamente.',
+        });
+      }
       return;
     }
     toast.success('Lançamento salvo!', { description: text.success });
