@@ -195,8 +195,10 @@ describe('every table holding company data is audited', () => {
     for (const row of rows) expect(Object.keys(row.changed)).not.toContain('token_hash');
     // The hash exists on the table: the filter above is what keeps it out.
     expect(
-      (await db.query(`select 1 from pg_attribute where attrelid = 'public.company_invitations'::regclass
-                       and attname = 'token_hash'`)).rowCount,
+      (
+        await db.query(`select 1 from pg_attribute where attrelid = 'public.company_invitations'::regclass
+                       and attname = 'token_hash'`)
+      ).rowCount,
     ).toBe(1);
   });
 });
@@ -247,9 +249,7 @@ describe('each row names its actor as they were', () => {
       p_company_id: fresh.company.id,
       p_table: 'company',
     });
-    expect(activity.data?.map((r) => [r.entity, r.actor_name])).toEqual([
-      ['company', fresh.email],
-    ]);
+    expect(activity.data?.map((r) => [r.entity, r.actor_name])).toEqual([['company', fresh.email]]);
   });
 });
 
