@@ -97,7 +97,7 @@ const messages = new Map<string, string>(
 
 /**
  * Keys raised by database functions and triggers that no feature module registers (every key a
- * migration raises must have a text: src/lib/errors-catalogue.test.ts greps them).
+ * migration raises must have a text: tests/lint/error-catalogue.test.ts greps them).
  */
 export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   membership_inactive:
@@ -230,8 +230,8 @@ export function errorKey(error: unknown): string | null {
     const text = `${String(message)} ${String(field(error, 'details'))}`;
     if (/categor/i.test(text)) return 'category_name_taken';
     // Two admins inviting the same address, or one accepting twice, at the same moment.
-    if (/company_invitations_pending_email_key/.test(text)) return 'invitation_pending';
-    if (/user_profiles_user_id_company_id_key/.test(text)) return 'already_member';
+    if (text.includes('company_invitations_pending_email_key')) return 'invitation_pending';
+    if (text.includes('user_profiles_user_id_company_id_key')) return 'already_member';
   }
   const referenceKey = foreignKeyKey(code, message, field(error, 'details'));
   if (referenceKey) return referenceKey;

@@ -3,7 +3,9 @@ import {
   activitySubject,
   DEFAULT_ACTIVITY_FILTERS,
   describeChanges,
+  ENTITY_LABELS,
   toActivityArgs,
+  toEntity,
 } from '@/features/activity/lib/activity';
 import { formatCurrency } from '@/lib/money';
 
@@ -37,6 +39,62 @@ describe('describeChanges', () => {
     expect(activitySubject({ description: { before: null, after: 'Areia' } })).toBe('Areia');
     expect(activitySubject({ name: { before: 'Banco X', after: null } })).toBe('Banco X');
     expect(activitySubject({ notes: { before: null, after: 'x' } })).toBeNull();
+  });
+});
+
+describe('the kinds of every audited table', () => {
+  it('names each entity company_activity returns in Portuguese', () => {
+    // The entities of company_activity (migration 20261126030100), one per audited table.
+    const entities = [
+      'entry',
+      'payment',
+      'transfer',
+      'bank_account',
+      'category',
+      'supplier',
+      'client',
+      'project',
+      'member',
+      'supplier_order',
+      'supplier_product',
+      'team_member',
+      'stage',
+      'company',
+      'invitation',
+      'statement',
+      'statement_line',
+    ];
+    expect(entities.filter((e) => toEntity(e) === null)).toEqual([]);
+    expect(ENTITY_LABELS).toMatchObject({
+      supplier_order: 'Pedido',
+      supplier_product: 'Produto',
+      team_member: 'Equipe da obra',
+      company: 'Empresa',
+      invitation: 'Convite',
+    });
+  });
+
+  it("describes an order, a product and an invitation's columns in Portuguese", () => {
+    expect(
+      describeChanges({
+        status: { before: 'pending', after: 'delivered' },
+        delivery_date: { before: null, after: '2026-03-12' },
+        price: { before: 30, after: 32.5 },
+        frequency: { before: 'mensal', after: 'semanal' },
+        invited_by: { before: null, after: 'u' },
+      }).map((c) => [c.label, c.before, c.after]),
+    ).toEqual([
+      ['Status', 'Pendente', 'Entregue'],
+      ['Entrega', '—', '12/03/2026'],
+      ['Preço', formatCurrency(3000), formatCurrency(3250)],
+      ['Frequência', 'Mensal', 'Semanal'],
+      ['Convidado por', null, null],
+    ]);
+    const [expiry] = describeChanges({
+      expires_at: { before: '2026-03-01T12:00:00+00:00', after: '2026-03-08T12:00:00+00:00' },
+    });
+    expect(expiry?.label).toBe('Expira em');
+    expect(expiry?.after).toMatch(/^08\/03\/2026,? \d{2}:\d{2}$/);
   });
 });
 

@@ -106,7 +106,9 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Erro ao atualizar fornecedor')).toBeInTheDocument();
     // A check the form did not catch: the catalogue's Portuguese text, never the English one.
     expect(
-      screen.getByText('Algum valor informado não é permitido. Revise os campos e tente novamente.'),
+      screen.getByText(
+        'Algum valor informado não é permitido. Revise os campos e tente novamente.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/check constraint/)).not.toBeInTheDocument();
     expect(calls).toBe(1);

@@ -1,7 +1,7 @@
 // The error catalogue: every key a migration raises, and every SQLSTATE/PostgREST code the app can
 // meet, has a Portuguese text; the English message or details of an error never reach the user.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // Feature modules that register the texts of the keys they own.
 import '@/features/projects/lib/project-errors';
@@ -12,13 +12,18 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
 } from '@/lib/errors';
 
-const MIGRATIONS = join(process.cwd(), 'supabase', 'migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../supabase/migrations');
+const MIGRATIONS: Record<string, string> = Object.fromEntries(
+  readdirSync(MIGRATIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => [file, readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')]),
+);
 
 /** Every `raise exception ...;` statement of every migration, comments stripped. */
 function raiseStatements(): { file: string; statement: string }[] {
   const out: { file: string; statement: string }[] = [];
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql'))) {
-    const sql = readFileSync(join(MIGRATIONS, file), 'utf8').replace(/--[^\n]*/g, '');
+  for (const [file, text] of Object.entries(MIGRATIONS)) {
+    const sql = text.replace(/--[^\n]*/g, '');
     for (const match of sql.matchAll(/\braise\s+exception\b[^;]*;/gi)) {
       out.push({ file, statement: match[0] });
     }
@@ -45,12 +50,13 @@ describe('every key our SQL raises', () => {
   const statements = raiseStatements();
 
   it('is found: the migrations raise keys, each in a form this test reads', () => {
+    expect(Object.keys(MIGRATIONS).length).toBeGreaterThan(40);
     expect(statements.length).toBeGreaterThan(100);
     expect(statements.filter((s) => raisedKey(s.statement) === null)).toEqual([]);
   });
 
   it('has a Portuguese text', () => {
-    const keys = [...new Set(statements.map((s) => raisedKey(s.statement)!))].sort();
+    const keys = [...new Set(statements.map((s) => raisedKey(s.statement) ?? ''))].sort();
     expect(keys).toContain('entry_not_found');
     const missing = keys.filter((key) => {
       const text = getErrorMessage(raised(key));
