@@ -7,6 +7,7 @@ import {
   toActivityArgs,
   toEntity,
 } from '@/features/activity/lib/activity';
+import { withDistinctNames } from '@/features/activity/api/get-people';
 import { formatCurrency } from '@/lib/money';
 
 describe('describeChanges', () => {
@@ -116,5 +117,21 @@ describe('toActivityArgs', () => {
       p_start: '2026-02-14',
       p_end: '2026-03-15',
     });
+  });
+});
+
+describe('the people of the filter', () => {
+  it('tells apart two people who gave themselves the same name by their e-mail', () => {
+    expect(
+      withDistinctNames([
+        { id: '1', name: 'Admin A', email: 'ana@example.com' },
+        { id: '2', name: 'Admin A', email: 'joao@example.com' },
+        { id: '3', name: 'Paula', email: 'paula@example.com' },
+      ]),
+    ).toEqual([
+      { id: '1', name: 'Admin A (ana@example.com)' },
+      { id: '2', name: 'Admin A (joao@example.com)' },
+      { id: '3', name: 'Paula' },
+    ]);
   });
 });
