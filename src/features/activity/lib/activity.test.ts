@@ -40,6 +40,9 @@ describe('describeChanges', () => {
     expect(activitySubject({ description: { before: null, after: 'Areia' } })).toBe('Areia');
     expect(activitySubject({ name: { before: 'Banco X', after: null } })).toBe('Banco X');
     expect(activitySubject({ notes: { before: null, after: 'x' } })).toBeNull();
+    expect(activitySubject({ email: { before: null, after: 'ana@example.com' } })).toBe(
+      'ana@example.com',
+    );
   });
 });
 

@@ -316,7 +316,8 @@ export function describeChanges(changed: unknown): ActivityChange[] {
 /** What the row is called: its description or name as it was recorded, if any. */
 export function activitySubject(changed: unknown): string | null {
   if (!isChanged(changed)) return null;
-  for (const column of ['description', 'name', 'full_name']) {
+  // An invitation is known by the address it was sent to.
+  for (const column of ['description', 'name', 'full_name', 'email']) {
     const change = changed[column];
     const value = change?.after ?? change?.before;
     if (typeof value === 'string' && value.trim() !== '') return value;
