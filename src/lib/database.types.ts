@@ -267,6 +267,8 @@ export type Database = {
         Row: {
           action: string;
           actor: string | null;
+          actor_email: string | null;
+          actor_name: string | null;
           at: string;
           changed: NonNullable<Json>;
           company_id: string;
@@ -277,6 +279,8 @@ export type Database = {
         Insert: {
           action: string;
           actor?: string | null;
+          actor_email?: string | null;
+          actor_name?: string | null;
           at?: string;
           changed?: NonNullable<Json>;
           company_id: string;
@@ -287,6 +291,8 @@ export type Database = {
         Update: {
           action?: string;
           actor?: string | null;
+          actor_email?: string | null;
+          actor_name?: string | null;
           at?: string;
           changed?: NonNullable<Json>;
           company_id?: string;
@@ -1528,6 +1534,7 @@ export type Database = {
         Returns: {
           action: string;
           actor: string;
+          actor_email: string;
           actor_name: string;
           at: string;
           changed: Json;
@@ -1708,6 +1715,7 @@ export type Database = {
         Returns: {
           action: string;
           actor: string;
+          actor_email: string;
           actor_name: string;
           at: string;
           changed: Json;

@@ -39,6 +39,9 @@ describe('getErrorMessage', () => {
   it('never shows unknown or raw English errors', () => {
     expect(getErrorMessage(raised('something_new'))).toBe(UNEXPECTED_ERROR_MESSAGE);
     expect(getErrorMessage({ code: '22P02', message: 'invalid input syntax for type uuid' })).toBe(
+      'Algum dado foi enviado em formato inválido. Atualize a página e tente novamente.',
+    );
+    expect(getErrorMessage({ code: 'XX000', message: 'internal error' })).toBe(
       UNEXPECTED_ERROR_MESSAGE,
     );
     expect(getErrorMessage(new Error('boom'))).toBe(UNEXPECTED_ERROR_MESSAGE);

@@ -101,6 +101,65 @@ const messages = new Map<string, string>(
   }),
 );
 
+/**
+ * Keys raised by database functions and triggers that no feature module registers (every key a
+ * migration raises must have a text: tests/lint/error-catalogue.test.ts greps them).
+ */
+export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
+  membership_inactive:
+    'Seu acesso a esta empresa foi desativado. Fale com um administrador da empresa.',
+  company_change_forbidden: 'Um registro não pode ser movido para outra empresa.',
+  last_admin: 'A empresa precisa de pelo menos um administrador ativo.',
+  invalid_bucket: 'Escolha o agrupamento do gráfico: dia, semana ou mês.',
+  // Derived from a 23503 (errorKey): what the user tried, not the English details.
+  reference_in_use:
+    'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',
+  reference_not_found:
+    'Um dos itens escolhidos não existe mais (pode ter sido excluído). Atualize a página e escolha de novo.',
+};
+
+/**
+ * Postgres SQLSTATEs and PostgREST codes the app can meet, in Portuguese. Raised keys and the
+ * date/amount rules above map first; these are what is left (docs/contracts.md, "Error catalogue").
+ * An unknown P0001 key stays "Ocorreu um erro inesperado." (SPEC §8).
+ */
+export const SQLSTATE_MESSAGES: Readonly<Record<string, string>> = {
+  // Class 23: integrity constraints.
+  '23502': 'Preencha todos os campos obrigatórios.',
+  '23503':
+    'Não foi possível salvar: este registro está ligado a outro que não existe mais ou ainda está em uso.',
+  '23505': 'Este registro já existe. Atualize a página para ver a versão salva.',
+  '23514': 'Algum valor informado não é permitido. Revise os campos e tente novamente.',
+  '23P01': 'Este registro conflita com outro já salvo.',
+  // Class 22: data the database cannot take.
+  '22001': 'Um dos textos é longo demais. Encurte-o e tente novamente.',
+  '22003': 'Um dos números informados está fora do limite permitido.',
+  '22007': 'Data inválida. Informe uma data entre 01/01/2000 e 31/12/2100.',
+  '22008': 'Data inválida. Informe uma data entre 01/01/2000 e 31/12/2100.',
+  '22P02': 'Algum dado foi enviado em formato inválido. Atualize a página e tente novamente.',
+  '22023': 'Algum valor informado é inválido. Revise os campos e tente novamente.',
+  '22004': 'Preencha todos os campos obrigatórios.',
+  '54000': 'Os dados enviados são grandes demais.',
+  // Concurrency and load: a retry may succeed.
+  '40001': 'Outra alteração aconteceu ao mesmo tempo. Tente novamente.',
+  '40P01': 'Outra alteração aconteceu ao mesmo tempo. Tente novamente.',
+  '55P03': 'Estes dados estão sendo alterados por outra pessoa. Tente novamente em instantes.',
+  '57014': 'A operação demorou demais e foi cancelada. Tente novamente em instantes.',
+  '53300': 'O servidor está ocupado. Tente novamente em instantes.',
+  '53400': 'O servidor está ocupado. Tente novamente em instantes.',
+  // An app older than the database it talks to.
+  '42P01': 'O aplicativo foi atualizado. Recarregue a página para continuar.',
+  '42703': 'O aplicativo foi atualizado. Recarregue a página para continuar.',
+  '42883': 'O aplicativo foi atualizado. Recarregue a página para continuar.',
+  PGRST200: 'O aplicativo foi atualizado. Recarregue a página para continuar.',
+  PGRST202: 'O aplicativo foi atualizado. Recarregue a página para continuar.',
+  PGRST204: 'O aplicativo foi atualizado. Recarregue a página para continuar.',
+  // PostgREST.
+  PGRST103: 'A lista mudou enquanto você navegava. Atualize a página.',
+  PGRST116: 'Registro não encontrado. Ele pode ter sido excluído.',
+  PGRST303: 'Sua sessão expirou. Faça login novamente.',
+};
+
 /** Older GoTrue versions (and the header-less path of auth-js) only send the English text. */
 const authMessageKeys: Record<string, string> = {
   'Invalid login credentials': 'invalid_credentials',
@@ -114,6 +173,9 @@ const authMessageKeys: Record<string, string> = {
 export function registerErrorMessages(map: Record<string, string>): void {
   for (const [key, text] of Object.entries(map)) messages.set(key, text);
 }
+
+registerErrorMessages(DATABASE_KEY_MESSAGES);
+const codeMessages = new Map(Object.entries(SQLSTATE_MESSAGES));
 
 function field(error: unknown, name: string): unknown {
   return typeof error === 'object' && error !== null && name in error
@@ -208,6 +270,18 @@ function constraintKey(code: unknown, message: unknown): string | null {
   return null;
 }
 
+/**
+ * A foreign-key violation says in English which rows are involved; the key says what happened:
+ * deleting a row others still point at, or saving a row that points at one gone meanwhile.
+ */
+function foreignKeyKey(code: unknown, message: unknown, details: unknown): string | null {
+  if (code !== '23503') return null;
+  const text = `${typeof message === 'string' ? message : ''} ${typeof details === 'string' ? details : ''}`;
+  if (/is still referenced|update or delete on table/i.test(text)) return 'reference_in_use';
+  if (/is not present in table|insert or update on table/i.test(text)) return 'reference_not_found';
+  return null;
+}
+
 /** The stable key of an error (our raise message, a GoTrue code or a Postgres code), if any. */
 export function errorKey(error: unknown): string | null {
   const message = field(error, 'message');
@@ -216,7 +290,12 @@ export function errorKey(error: unknown): string | null {
   if (code === '23505') {
     const text = `${String(message)} ${String(field(error, 'details'))}`;
     if (/categor/i.test(text)) return 'category_name_taken';
+    // Two admins inviting the same address, or one accepting twice, at the same moment.
+    if (text.includes('company_invitations_pending_email_key')) return 'invitation_pending';
+    if (text.includes('user_profiles_user_id_company_id_key')) return 'already_member';
   }
+  const referenceKey = foreignKeyKey(code, message, field(error, 'details'));
+  if (referenceKey) return referenceKey;
   const tableRuleKey = constraintKey(code, message);
   if (tableRuleKey) return tableRuleKey;
   if (typeof code === 'string' && code !== '') return code;
@@ -249,21 +328,25 @@ function textTooLongMessage(error: unknown): string | null {
 }
 
 /**
- * The Portuguese text for an error: the registered text for its key, else `fallback`
- * (default "Ocorreu um erro inesperado."). Network failures give the unexpected text, or the
- * "Sem conexão" one when the device knows it is offline.
+ * The Portuguese text for an error, most specific first: the registered text of its key (a raised
+ * key, a GoTrue code, a key derived from a constraint such as invalid_date or reference_in_use);
+ * else the caller's `fallback` (the spec's text for the operation, e.g. "Erro ao cadastrar
+ * categoria. Tente novamente."); else the generic text of its SQLSTATE/PostgREST code
+ * (SQLSTATE_MESSAGES); else "Ocorreu um erro inesperado.". The error's own (English) message or
+ * details are never shown. Network failures give the unexpected text, or the "Sem conexão" one
+ * when the device knows it is offline.
  */
-export function getErrorMessage(
-  error: unknown,
-  fallback: string = UNEXPECTED_ERROR_MESSAGE,
-): string {
+export function getErrorMessage(error: unknown, fallback?: string): string {
   if (isNetworkError(error)) return deviceOffline() ? OFFLINE_MESSAGE : UNEXPECTED_ERROR_MESSAGE;
   const key = errorKey(error);
   if (key === 'text_too_long') {
     const text = textTooLongMessage(error);
     if (text) return text;
   }
-  return (key && messages.get(key)) ?? fallback;
+  const specific = key ? messages.get(key) : undefined;
+  if (specific !== undefined) return specific;
+  if (fallback !== undefined) return fallback;
+  return (key ? codeMessages.get(key) : undefined) ?? UNEXPECTED_ERROR_MESSAGE;
 }
 
 /** True for errors a retry cannot fix: HTTP 4xx, constraint/permission/raise errors. */

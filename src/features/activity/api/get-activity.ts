@@ -25,7 +25,9 @@ export interface Activity {
   /** ISO timestamp */
   at: string;
   actorId: string | null;
+  /** The actor's name as it was when the row was written (else their e-mail then). */
   actorName: string | null;
+  actorEmail: string | null;
   entity: ActivityEntity | null;
   tableName: string;
   rowId: string;
@@ -42,6 +44,7 @@ function toActivity(row: ActivityRow): Activity {
     at: row.at ?? '',
     actorId: row.actor,
     actorName: row.actor_name,
+    actorEmail: row.actor_email,
     entity: toEntity(row.entity),
     tableName: row.table_name ?? '',
     rowId: row.row_id ?? '',

@@ -9,6 +9,19 @@ export interface Person {
   name: string;
 }
 
+/**
+ * Anyone may name themselves as they like ("Admin A"): where two people share a name, each is
+ * told apart by their e-mail, so the filter never offers two identical choices.
+ */
+export function withDistinctNames(people: readonly (Person & { email: string })[]): Person[] {
+  const count = new Map<string, number>();
+  for (const p of people) count.set(p.name, (count.get(p.name) ?? 0) + 1);
+  return people.map(({ id, name, email }) => ({
+    id,
+    name: (count.get(name) ?? 0) > 1 && name !== email ? `${name} (${email})` : name,
+  }));
+}
+
 /** Everyone with a membership in the company, former members included (they did what they did). */
 export function peopleQuery(companyId: string) {
   return queryOptions({
@@ -21,7 +34,9 @@ export function peopleQuery(companyId: string) {
         .order('full_name')
         .abortSignal(signal);
       if (error) throw error;
-      return data.map((p) => ({ id: p.user_id, name: p.full_name.trim() || p.email }));
+      return withDistinctNames(
+        data.map((p) => ({ id: p.user_id, name: p.full_name.trim() || p.email, email: p.email })),
+      );
     },
   });
 }

@@ -28,8 +28,10 @@ export function ActivityItem({ item }: { item: Activity }) {
     <li className="grid gap-2 rounded-lg border bg-card p-3 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 break-words text-sm">
-          <span className="font-semibold">{who}</span> {ACTION_LABELS[item.action]}{' '}
-          <span className="font-medium">{entity}</span>
+          <span className="font-semibold" title={item.actorEmail ?? undefined}>
+            {who}
+          </span>{' '}
+          {ACTION_LABELS[item.action]} <span className="font-medium">{entity}</span>
           {subject ? <span className="text-muted-foreground"> · {subject}</span> : null}
         </p>
         <Badge variant={actionVariant[item.action]}>{ACTION_BADGES[item.action]}</Badge>

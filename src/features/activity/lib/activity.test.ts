@@ -3,8 +3,11 @@ import {
   activitySubject,
   DEFAULT_ACTIVITY_FILTERS,
   describeChanges,
+  ENTITY_LABELS,
   toActivityArgs,
+  toEntity,
 } from '@/features/activity/lib/activity';
+import { withDistinctNames } from '@/features/activity/api/get-people';
 import { formatCurrency } from '@/lib/money';
 
 describe('describeChanges', () => {
@@ -56,6 +59,65 @@ describe('describeChanges', () => {
     expect(activitySubject({ description: { before: null, after: 'Areia' } })).toBe('Areia');
     expect(activitySubject({ name: { before: 'Banco X', after: null } })).toBe('Banco X');
     expect(activitySubject({ notes: { before: null, after: 'x' } })).toBeNull();
+    expect(activitySubject({ email: { before: null, after: 'ana@example.com' } })).toBe(
+      'ana@example.com',
+    );
+  });
+});
+
+describe('the kinds of every audited table', () => {
+  it('names each entity company_activity returns in Portuguese', () => {
+    // The entities of company_activity (migration 20261126030100), one per audited table.
+    const entities = [
+      'entry',
+      'payment',
+      'transfer',
+      'bank_account',
+      'category',
+      'supplier',
+      'client',
+      'project',
+      'member',
+      'supplier_order',
+      'supplier_product',
+      'team_member',
+      'stage',
+      'company',
+      'invitation',
+      'statement',
+      'statement_line',
+    ];
+    expect(entities.filter((e) => toEntity(e) === null)).toEqual([]);
+    expect(ENTITY_LABELS).toMatchObject({
+      supplier_order: 'Pedido',
+      supplier_product: 'Produto',
+      team_member: 'Equipe da obra',
+      company: 'Empresa',
+      invitation: 'Convite',
+    });
+  });
+
+  it("describes an order, a product and an invitation's columns in Portuguese", () => {
+    expect(
+      describeChanges({
+        status: { before: 'pending', after: 'delivered' },
+        delivery_date: { before: null, after: '2026-03-12' },
+        price: { before: 30, after: 32.5 },
+        frequency: { before: 'mensal', after: 'semanal' },
+        invited_by: { before: null, after: 'u' },
+      }).map((c) => [c.label, c.before, c.after]),
+    ).toEqual([
+      ['Status', 'Pendente', 'Entregue'],
+      ['Entrega', '—', '12/03/2026'],
+      ['Preço', formatCurrency(3000), formatCurrency(3250)],
+      ['Frequência', 'Mensal', 'Semanal'],
+      ['Convidado por', null, null],
+    ]);
+    const [expiry] = describeChanges({
+      expires_at: { before: '2026-03-01T12:00:00+00:00', after: '2026-03-08T12:00:00+00:00' },
+    });
+    expect(expiry?.label).toBe('Expira em');
+    expect(expiry?.after).toMatch(/^08\/03\/2026,? \d{2}:\d{2}$/);
   });
 });
 
@@ -77,5 +139,21 @@ describe('toActivityArgs', () => {
       p_start: '2026-02-14',
       p_end: '2026-03-15',
     });
+  });
+});
+
+describe('the people of the filter', () => {
+  it('tells apart two people who gave themselves the same name by their e-mail', () => {
+    expect(
+      withDistinctNames([
+        { id: '1', name: 'Admin A', email: 'ana@example.com' },
+        { id: '2', name: 'Admin A', email: 'joao@example.com' },
+        { id: '3', name: 'Paula', email: 'paula@example.com' },
+      ]),
+    ).toEqual([
+      { id: '1', name: 'Admin A (ana@example.com)' },
+      { id: '2', name: 'Admin A (joao@example.com)' },
+      { id: '3', name: 'Paula' },
+    ]);
   });
 });

@@ -13,7 +13,15 @@ export type ActivityEntity =
   | 'supplier'
   | 'client'
   | 'project'
-  | 'member';
+  | 'member'
+  | 'supplier_order'
+  | 'supplier_product'
+  | 'team_member'
+  | 'stage'
+  | 'company'
+  | 'invitation'
+  | 'statement'
+  | 'statement_line';
 
 export const ENTITY_LABELS: Record<ActivityEntity, string> = {
   entry: 'Lançamento',
@@ -25,6 +33,15 @@ export const ENTITY_LABELS: Record<ActivityEntity, string> = {
   client: 'Cliente',
   project: 'Obra',
   member: 'Membro',
+  // company_activity's entities for the rest of the audited tables (migration 20261126030100).
+  supplier_order: 'Pedido',
+  supplier_product: 'Produto',
+  team_member: 'Equipe da obra',
+  stage: 'Etapa',
+  company: 'Empresa',
+  invitation: 'Convite',
+  statement: 'Extrato bancário',
+  statement_line: 'Lançamento do extrato',
 };
 
 export const ENTITIES = Object.keys(ENTITY_LABELS) as ActivityEntity[];
@@ -158,6 +175,22 @@ const COLUMN_LABELS: Record<string, string> = {
   rating: 'Avaliação',
   founded_on: 'Fundação',
   reversal_of: 'Estorno de',
+  // Orders, products, team, company, invitations, stages.
+  order_date: 'Data do pedido',
+  delivery_date: 'Entrega',
+  price: 'Preço',
+  unit: 'Unidade',
+  frequency: 'Frequência',
+  contact: 'Contato',
+  city: 'Cidade',
+  state: 'Estado',
+  zip_code: 'CEP',
+  estimated_cost: 'Custo previsto',
+  expires_at: 'Expira em',
+  accepted_at: 'Aceito em',
+  revoked_at: 'Cancelado em',
+  invited_by: 'Convidado por',
+  accepted_by: 'Aceito por',
 };
 
 /** Bookkeeping columns a person does not need to read. */
@@ -186,6 +219,7 @@ const MONEY = new Set([
   'fine_amount',
   'discount_amount',
   'initial_balance',
+  'price',
   'budget',
   'estimated_cost',
   'actual_cost',
@@ -211,9 +245,22 @@ const VALUE_LABELS: Record<string, string> = {
   pix: 'PIX',
   cash: 'Dinheiro',
   card: 'Cartão',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+  diario: 'Diário',
+  semanal: 'Semanal',
+  quinzenal: 'Quinzenal',
+  mensal: 'Mensal',
+  trimestral: 'Trimestral',
+  eventual: 'Eventual',
+  peca: 'Peça',
+  m2: 'm²',
+  m3: 'm³',
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A timestamptz as JSON stores it (invitations' expires_at, accepted_at…). */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 export function formatActivityValue(column: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -223,6 +270,9 @@ export function formatActivityValue(column: string, value: unknown): string {
   }
   if (typeof value === 'string') {
     if (ISO_DATE.test(value)) return formatDate(value);
+    if (ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) {
+      return new Date(value).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+    }
     return VALUE_LABELS[value] ?? value;
   }
   if (typeof value === 'number') return String(value);
@@ -258,7 +308,8 @@ export function describeChanges(
       return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib) || a.localeCompare(b);
     })
     .map(([column, change]) => {
-      const reference = column.endsWith('_id') || column === 'reversal_of';
+      const reference =
+        column.endsWith('_id') || column.endsWith('_by') || column === 'reversal_of';
       return {
         column,
         label:
@@ -274,7 +325,8 @@ export function describeChanges(
 /** What the row is called: its description or name as it was recorded, if any. */
 export function activitySubject(changed: unknown): string | null {
   if (!isChanged(changed)) return null;
-  for (const column of ['description', 'name', 'full_name']) {
+  // An invitation is known by the address it was sent to.
+  for (const column of ['description', 'name', 'full_name', 'email']) {
     const change = changed[column];
     const value = change?.after ?? change?.before;
     if (typeof value === 'string' && value.trim() !== '') return value;

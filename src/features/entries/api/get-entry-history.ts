@@ -9,7 +9,9 @@ export interface EntryHistoryItem {
   id: number;
   /** timestamptz (ISO). */
   at: string;
+  /** The actor's name when the row was written (else their e-mail then); null = the database. */
   actorName: string | null;
+  actorEmail: string | null;
   action: 'insert' | 'update' | 'delete';
   /** Column → its value before and after (JSON as stored: numbers in reais, dates yyyy-MM-dd). */
   changed: Record<string, { before: unknown; after: unknown }>;
@@ -40,6 +42,7 @@ export async function getEntryHistory(
     id: row.id,
     at: row.at,
     actorName: row.actor_name,
+    actorEmail: row.actor_email,
     action: row.action === 'insert' || row.action === 'delete' ? row.action : 'update',
     changed: toChanged(row.changed),
   }));

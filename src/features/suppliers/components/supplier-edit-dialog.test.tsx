@@ -104,7 +104,12 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
     expect(await screen.findByText('Erro ao atualizar fornecedor')).toBeInTheDocument();
-    expect(screen.getByText('Ocorreu um erro inesperado.')).toBeInTheDocument();
+    // A check the form did not catch: the catalogue's Portuguese text, never the English one.
+    expect(
+      screen.getByText(
+        'Algum valor informado não é permitido. Revise os campos e tente novamente.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/check constraint/)).not.toBeInTheDocument();
     expect(calls).toBe(1);
     expect(screen.getByText('Diálogo aberto')).toBeInTheDocument();

@@ -55,7 +55,8 @@ export function EntryHistoryCard({ entry }: { entry: EntryDetail }) {
                 <li key={item.id} className="grid gap-1 border-l-2 border-muted pl-3">
                   <p className="text-sm font-semibold">{line.title}</p>
                   <p className="text-xs text-muted-foreground">
-                    {item.actorName ?? 'Sistema'} · {formatHistoryTime(item.at)}
+                    <span title={item.actorEmail ?? undefined}>{item.actorName ?? 'Sistema'}</span>{' '}
+                    · {formatHistoryTime(item.at)}
                   </p>
                   {line.changes.length > 0 ? (
                     <ul className="mt-1 grid gap-1 text-sm">
