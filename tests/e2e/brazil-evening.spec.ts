@@ -49,7 +49,7 @@ async function paymentDate(account: Account, description: string) {
 }
 
 async function chooseAccount(page: Page, scope: ReturnType<Page['getByRole']>, label: string) {
-  await scope.getByLabel(label, { exact: true }).click();
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: /^Conta Principal/ }).click();
 }
 
