@@ -28,6 +28,9 @@ export default defineConfig({
   outputDir: `test-results/e2e/${process.env.E2E_RUN_ID}`,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
+  // A `test.only` left in a journey would run it alone while CI reports the rest as nothing: refused
+  // in CI (.ci/run passes --forbid-only too; scripts/ci/test-census.ts fails on unlisted skips).
+  forbidOnly: !!process.env.CI,
   workers: 2,
   // No retries, in CI either: a journey that passes only on a retry is a bug (.ci/run names it
   // and counts it as failed if retries are ever turned on).

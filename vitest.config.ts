@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+// A `.only` left in a test would silently skip the rest of its file: an error in CI (.ci/run also
+// passes --allowOnly=false, and scripts/ci/test-census.ts fails on any unlisted skipped test).
+const allowOnly = !process.env.CI;
 
 export default defineConfig({
   resolve: { alias },
@@ -14,9 +17,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
+          allowOnly,
+          include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts', 'tests/ci/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           env: {
+            // The users' clock: "today" between 21:00 and 24:00 in Brazil is tomorrow in UTC, and
+            // the unit tests must see that evening as users do. Node applies a TZ assigned to
+            // process.env at once, and Vitest assigns `env` in each worker before any test file
+            // loads (src/test/timezone.test.ts proves it).
+            TZ: 'America/Sao_Paulo',
             VITE_SUPABASE_URL: 'http://localhost:54321',
             VITE_SUPABASE_ANON_KEY: 'test-anon-key',
           },
@@ -27,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'db',
           environment: 'node',
+          allowOnly,
           include: ['tests/db/**/*.test.ts'],
           globalSetup: ['tests/db/global-setup.ts'],
           testTimeout: 30_000,

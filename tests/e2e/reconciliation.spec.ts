@@ -3,7 +3,7 @@
 // another account's file is flagged before anything is saved; importing twice adds nothing;
 // "Confirmar todas as sugestões" reconciles all three; the system balance then matches the bank's.
 import { Buffer } from 'node:buffer';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { browserToday, createAccount, expect, screenshot, signIn, test } from './support';
 
 /**
@@ -13,6 +13,32 @@ import { browserToday, createAccount, expect, screenshot, signIn, test } from '.
 async function toastGone(page: Page, text: string) {
   await page.mouse.move(2, 420);
   await expect(page.getByText(text)).toBeHidden();
+}
+
+/**
+ * The toast, once it stopped moving (sonner slides it in), shares no pixel with `other`: what the
+ * user taps next is not under it.
+ */
+async function expectNoOverlap(toast: Locator, other: Locator) {
+  await other.scrollIntoViewIfNeeded();
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await toast.boundingBox());
+        const settled = box === last;
+        last = box;
+        return settled;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+  expect(a && b).toBeTruthy();
+  if (!a || !b) return;
+  const apart =
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  expect(apart, `toast ${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(true);
 }
 
 function daysBefore(iso: string, days: number): string {
@@ -229,7 +255,12 @@ test('import an OFX statement, confirm the suggestions, balances agree', async (
     .getByRole('listitem', { name: 'TARIFA MENSAL' })
     .getByRole('button', { name: 'Criar lançamento' })
     .click();
+  // The user sees the toast, then taps on: it covers neither the back link nor the navigation.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Lançamento conciliado' });
+  await expect(toast).toBeVisible();
   await expect(page.getByText('Saldos conferem')).toBeVisible();
+  await expectNoOverlap(toast, page.getByRole('link', { name: 'Voltar à conta' }));
+  await expectNoOverlap(toast, page.getByRole('navigation', { name: 'Navegação principal' }));
 
   // The account's own balance is the bank's, and its detail says so.
   await page.getByRole('link', { name: 'Voltar à conta' }).click();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 import { EntryForm } from '@/features/entries/components/lancar/entry-form';
@@ -320,5 +320,37 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
       localStorage.getItem(lancarDraftKey(company, 'expense')) ?? '{}',
     );
     expect(saved).toMatchObject({ description: 'Areia média' });
+  });
+});
+
+// 22:30 in São Paulo on 9 March is 01:30 UTC on the 10th: paid "today" is the user's date, the 9th.
+// Only Date is faked, so that promises and Testing Library's timers run as usual.
+describe('Lançar EntryForm at 22:30 in Brazil', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T01:30:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('"Marcar como Pago" pays on the 9th (the Brazilian date), not the UTC 10th', async () => {
+    const user = userEvent.setup();
+    const calls: Record<string, unknown>[] = [];
+    server.use(
+      http.post(rpcUrl('create_and_settle_entry'), async ({ request }) => {
+        calls.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: calls[0]?.p_id, status: 'paid' });
+      }),
+    );
+    renderForm({ ...typed, dueDate: '2026-03-09', bankAccountId: bank.id });
+    await user.click(screen.getByRole('button', { name: 'Marcar como Pago' }));
+    expect(await screen.findByText('Frete de brita foi marcado como pago.')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      p_due_date: '2026-03-09',
+      p_paid_on: '2026-03-09',
+      p_today: '2026-03-09',
+    });
   });
 });

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettleDialog } from '@/features/entries/components/settle-dialog/settle-dialog';
 import { Button } from '@/components/ui/button';
 import type { Entry } from '@/lib/entries';
@@ -494,5 +494,46 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
       'Selecione a conta bancária',
     );
     expect(within(reopened).getByLabelText(/^Valor pago/)).toHaveValue('R$\u00a01.234,56');
+  });
+});
+
+// 22:30 in São Paulo on 9 March is 01:30 UTC on the 10th. Only Date is faked, so that promises and
+// Testing Library's timers run as usual.
+describe('SettleDialog (Dar Baixa) at 22:30 in Brazil', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T01:30:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a bill due on the 9th is still "Aberto", and it is paid on the 9th by default', async () => {
+    lookups();
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post(rpcUrl('settle_payable'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: payable.id, status: 'paid' });
+      }),
+    );
+    const dialog = renderDialog({ ...payable, dueDate: '2026-03-09' });
+    // Due today (the 9th in Brazil) is not overdue; in UTC it would already be the 10th.
+    expect(dialog).toHaveTextContent('Aberto');
+    expect(dialog).not.toHaveTextContent('Atrasado');
+    expect(within(dialog).getByRole('button', { name: /Data do pagamento/ })).toHaveTextContent(
+      '09/03/2026',
+    );
+
+    await chooseAccount(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+    expect(await screen.findByText('Pagamento realizado')).toBeInTheDocument();
+    expect(body).toMatchObject({ p_paid_on: '2026-03-09', p_today: '2026-03-09' });
+  });
+
+  it('a bill due on the 8th is "Atrasado"', () => {
+    lookups();
+    const dialog = renderDialog({ ...payable, dueDate: '2026-03-08' });
+    expect(dialog).toHaveTextContent('Atrasado');
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -491,5 +491,53 @@ describe('EntryWizard', { timeout: 60_000 }, () => {
     step(1);
     expect(screen.getByLabelText('Descrição')).toHaveValue('');
     expect(sessionStorage.length).toBe(0);
+  });
+});
+
+// 22:30 in São Paulo on 9 March is 01:30 UTC on the 10th: "Hoje" is the user's date, the 9th.
+// Only Date is faked, so that promises and Testing Library's timers run as usual.
+describe('EntryWizard at 22:30 in Brazil', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T01:30:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('"Hoje" is the 9th (the Brazilian date), in the step and in what is saved', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(restUrl('accounts_payable'), async ({ request }) => {
+        posted.push({ table: 'accounts_payable', body: await request.json() });
+        return HttpResponse.json({ id: 'entry-1' }, { status: 201 });
+      }),
+    );
+    renderWizard('expense');
+    await user.type(screen.getByLabelText('Descrição'), 'Cimento CP-II');
+    await user.click(continuar());
+    await user.type(screen.getByLabelText('Nome do fornecedor'), 'Areial Novo');
+    await user.click(continuar());
+    await user.type(screen.getByLabelText('Valor'), '1.234,56');
+    await user.click(continuar());
+    expect(screen.getByRole('radio', { name: /Hoje/ })).toHaveAccessibleName(
+      expect.stringContaining('09/03/2026'),
+    );
+    await user.click(screen.getByRole('radio', { name: /Hoje/ }));
+    await user.click(continuar());
+    await user.click(await screen.findByRole('radio', { name: /Casa 001/ }));
+    await user.click(continuar());
+    await user.click(await screen.findByRole('radio', { name: 'Materiais' }));
+    await user.click(continuar());
+    await user.click(continuar());
+    await user.click(continuar());
+    step(9);
+    expect(screen.getByText('09/03/2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Salvar/ }));
+
+    expect(await screen.findByText('Lançamento salvo!')).toBeInTheDocument();
+    expect(posted.find((p) => p.table === 'accounts_payable')?.body).toMatchObject({
+      due_date: '2026-03-09',
+    });
   });
 });
