@@ -31,7 +31,7 @@ begin
                                'supabase_functions_admin', 'dashboard_user')
                and not (rolname = 'supabase_admin'
                         and shobj_description(oid, 'pg_authid')
-                            = 'app-financas local stack superuser (development stand-in, never Supabase)')),
+                            is not distinct from 'app-financas local stack superuser (development stand-in, never Supabase)')),
            case when to_regclass('auth.schema_migrations') is not null
                 then 'table auth.schema_migrations' end), '')
     into marks;

@@ -33,7 +33,7 @@ export async function findSupabasePlatformMarks(
               (select 'role ' || string_agg(rolname, ', role ' order by rolname)
                  from pg_roles where rolname = any($1::text[])
                   and not (rolname = 'supabase_admin'
-                           and shobj_description(oid, 'pg_authid') = $2)),
+                           and shobj_description(oid, 'pg_authid') is not distinct from $2)),
               case when to_regclass('auth.schema_migrations') is not null
                    then 'table auth.schema_migrations' end), '') as marks`,
     [SUPABASE_PLATFORM_ROLES, LOCAL_SUPERUSER_MARK],
