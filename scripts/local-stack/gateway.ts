@@ -48,7 +48,9 @@ export function bodyLimitFor(pathname: string): number {
  * The 413 answer, shaped like the error of the service behind the path so that its client reads a
  * code: PostgREST's `{code, message, details, hint}` with `PGRST413` for /rest/v1 (PostgREST has
  * no code of its own for this; ours, documented), GoTrue's `{code, error_code, msg}` with
- * `request_too_large` for /auth/v1. `Connection: close`: the rest of the body is not read.
+ * `request_too_large` for /auth/v1. The connection stays open while drainThenClose drops the rest
+ * of the body: closing it at once would reset a client still sending, which then sees a broken
+ * pipe instead of the 413.
  */
 function sendTooLarge(res: http.ServerResponse, service: string, limit: number): void {
   const limitText = `${Math.round(limit / (1024 * 1024))} MB`;
@@ -69,7 +71,6 @@ function sendTooLarge(res: http.ServerResponse, service: string, limit: number):
   res.writeHead(413, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
-    connection: 'close',
   });
   res.end(text);
 }
@@ -79,7 +80,7 @@ function sendTooLarge(res: http.ServerResponse, service: string, limit: number):
  * rather than a reset), but never more than this, nor for longer than DRAIN_MS.
  */
 const DRAIN_BYTES = 64 * 1024 * 1024;
-const DRAIN_MS = 5000;
+const DRAIN_MS = 10_000;
 function drainThenClose(req: http.IncomingMessage): void {
   let dropped = 0;
   const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS);

@@ -38,15 +38,20 @@ function headers(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
+/** fetch's body type wants bytes on a plain ArrayBuffer; Buffer's may be pooled. */
+function bytes(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(buffer);
+}
+
 /** A JSON body of exactly `size` bytes: `json` followed by spaces (valid JSON whitespace). */
-function padded(json: string, size: number): Buffer {
+function padded(json: string, size: number): Uint8Array<ArrayBuffer> {
   const head = Buffer.from(json);
   expect(head.length).toBeLessThanOrEqual(size);
-  return Buffer.concat([head, Buffer.alloc(size - head.length, ' ')]);
+  return bytes(Buffer.concat([head, Buffer.alloc(size - head.length, ' ')]));
 }
 
 /** A 50 MB JSON text: one import line whose memo is 50 MB of junk. */
-function hugeImportBody(fitid: string): Buffer {
+function hugeImportBody(fitid: string): Uint8Array<ArrayBuffer> {
   const json = JSON.stringify({
     p_bank_account_id: accountId,
     p_source: 'ofx',
@@ -54,15 +59,17 @@ function hugeImportBody(fitid: string): Buffer {
     p_lines: [{ fitid, posted_on: '2026-11-02', amount: '-1.00', memo: 'MEMO' }],
   });
   const at = json.indexOf('MEMO');
-  return Buffer.concat([
-    Buffer.from(json.slice(0, at)),
-    Buffer.alloc(50 * MB, 'x'),
-    Buffer.from(json.slice(at + 'MEMO'.length)),
-  ]);
+  return bytes(
+    Buffer.concat([
+      Buffer.from(json.slice(0, at)),
+      Buffer.alloc(50 * MB, 'x'),
+      Buffer.from(json.slice(at + 'MEMO'.length)),
+    ]),
+  );
 }
 
 /** The same bytes as a chunked stream (no Content-Length), 1 MB at a time. */
-function chunked(body: Buffer): ReadableStream<Uint8Array> {
+function chunked(body: Uint8Array): ReadableStream<Uint8Array> {
   let offset = 0;
   return new ReadableStream({
     pull(controller) {
@@ -130,11 +137,15 @@ describe('request body limits', () => {
   it('refuses a 50 MB REST insert with 413, writing nothing; chunked too', async () => {
     const name = `Fornecedor enorme ${randomUUID()}`;
     const body = () =>
-      Buffer.concat([
-        Buffer.from(JSON.stringify({ company_id: member.company.id, name, notes: '' }).slice(0, -2)),
-        Buffer.alloc(50 * MB, 'x'),
-        Buffer.from('"}'),
-      ]);
+      bytes(
+        Buffer.concat([
+          Buffer.from(
+            JSON.stringify({ company_id: member.company.id, name, notes: '' }).slice(0, -2),
+          ),
+          Buffer.alloc(50 * MB, 'x'),
+          Buffer.from('"}'),
+        ]),
+      );
     const started = Date.now();
     const res = await fetch(`${stackEnv().apiUrl}/rest/v1/suppliers`, {
       method: 'POST',
@@ -168,7 +179,10 @@ describe('request body limits', () => {
     const over = await fetch(`${stackEnv().apiUrl}/rest/v1/suppliers`, {
       method: 'POST',
       headers: headers(),
-      body: padded(JSON.stringify({ company_id: member.company.id, name: `${name} 2` }), BODY_LIMIT + 1),
+      body: padded(
+        JSON.stringify({ company_id: member.company.id, name: `${name} 2` }),
+        BODY_LIMIT + 1,
+      ),
     });
     expect(over.status).toBe(413);
     expect(await suppliersNamed(`${name} 2`)).toBe(0);
