@@ -33,8 +33,9 @@ const HOP_BY_HOP = new Set([
 export const BODY_LIMIT = 1024 * 1024; // 1 MB
 /**
  * Paths that need more, and why. import_bank_statement takes up to 5,000 statement lines; a line
- * with a 255-character FITID and a 255-character accented memo is about 1.1 kB of JSON, so the
- * largest legitimate import is about 5.6 MB (a real 5,000-line bank export is about 0.8 MB).
+ * with a 255-character FITID and a 255-character memo of 3-byte UTF-8 characters is about 1.1 kB
+ * of JSON, so the largest legitimate import is about 5.6 MB (a realistic 5,000-line export —
+ * 17-digit FITIDs, 55-character memos — measured 0.8 MB).
  */
 export const BODY_LIMIT_BY_PATH: Readonly<Record<string, number>> = {
   '/rest/v1/rpc/import_bank_statement': 6 * 1024 * 1024, // 6 MB
