@@ -178,16 +178,17 @@ async function naiveHomeTotals(supabase: Client, companyId: string, today: strin
 /**
  * `--explain`: the plans of every statement inside the planning functions (auto_explain with
  * nested statements, ANALYZE and BUFFERS, sent to this client as NOTICEs), run as the member the
- * way PostgREST runs them (role authenticated, the JWT claims).
+ * way PostgREST runs them (role authenticated, the JWT claims). `adminDbUrl`: as `supabase_admin`,
+ * since loading auto_explain and setting it need a superuser (`postgres` is not one).
  */
 async function explainPlanning(
-  dbUrl: string,
+  adminDbUrl: string,
   userId: string,
   companyId: string,
   today: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const db = new pg.Client({ connectionString: dbUrl });
+  const db = new pg.Client({ connectionString: adminDbUrl });
   await db.connect();
   const notices: string[] = [];
   db.on('notice', (notice) => notices.push(notice.message ?? ''));
@@ -226,7 +227,7 @@ async function explainPlanning(
 }
 
 export async function measureApi(
-  stack: { apiUrl: string; anonKey: string; dbUrl: string },
+  stack: { apiUrl: string; anonKey: string; dbUrl: string; adminDbUrl: string },
   today: string,
   runs: number,
   log: (line: string) => void,
@@ -238,7 +239,8 @@ export async function measureApi(
   if (options.explain) {
     const { data } = await supabase.auth.getUser();
     if (!data.user) throw new Error('the bench member has no session');
-    await explainPlanning(stack.dbUrl, data.user.id, companyId, today, log);
+    // auto_explain's LOAD and settings are superuser-only: the cluster's superuser, as on hosted.
+    await explainPlanning(stack.adminDbUrl, data.user.id, companyId, today, log);
   }
   const movementArgs = { ...company, p_today: today };
   log(`timing requests (median of ${runs})…`);

@@ -3,15 +3,21 @@
 -- DEVELOPMENT AND TEST STAND-IN ONLY. Never run this against a hosted Supabase project: there the
 -- platform already owns these roles, schemas, tables and functions.
 --
--- Run as the superuser `postgres`, before `supabase/migrations`. Idempotent: every statement may be
--- run again on a database that already has it. Definitions follow Supabase's own (supabase/postgres
--- init scripts and the supabase/auth migrations), reduced to what the local stack uses.
+-- Run as the cluster's superuser `supabase_admin` (as the platform runs its own init scripts),
+-- before `supabase/migrations`, which the stack then applies as `postgres`: a non-superuser role
+-- shaped like hosted Supabase's, so a migration that needs superuser fails here as it would at
+-- `supabase db push`. Idempotent: every statement may be run again on a database that already has
+-- it. Definitions follow Supabase's own (supabase/postgres init scripts, its "demote postgres"
+-- migration, a hosted cluster's role dump, and the supabase/auth migrations), reduced to what the
+-- local stack uses.
 
 -- ---------------------------------------------------------------------------------------------
 -- Never on a real Supabase database (hosted, or the CLI's Docker one): what follows would rewrite
 -- the platform's own roles and auth tables. Its marks: the platform's roles (supabase_admin exists
--- on every Supabase database; supabase_auth_admin does not count, this file creates it) or a real
--- GoTrue's migration table. Same list as scripts/local-stack/platform-guard.ts.
+-- on every Supabase database, so it counts unless it carries the local stack's own mark, a role
+-- comment that only a superuser can set: the stack sets it right after initdb; supabase_auth_admin
+-- does not count, this file creates it) or a real GoTrue's migration table. Same rule as
+-- scripts/local-stack/platform-guard.ts.
 -- ---------------------------------------------------------------------------------------------
 do $$
 declare
@@ -22,7 +28,10 @@ begin
               from pg_roles
              where rolname in ('supabase_admin', 'supabase_storage_admin', 'supabase_realtime_admin',
                                'supabase_replication_admin', 'supabase_read_only_user',
-                               'supabase_functions_admin', 'dashboard_user')),
+                               'supabase_functions_admin', 'dashboard_user')
+               and not (rolname = 'supabase_admin'
+                        and shobj_description(oid, 'pg_authid')
+                            is not distinct from 'app-financas local stack superuser (development stand-in, never Supabase)')),
            case when to_regclass('auth.schema_migrations') is not null
                 then 'table auth.schema_migrations' end), '')
     into marks;
@@ -32,6 +41,32 @@ begin
   end if;
 end
 $$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The project's role `postgres`, as hosted Supabase gives it (supabase/postgres "demote postgres"
+-- migration; a hosted cluster's `pg_dumpall --roles-only`): NOT a superuser; createrole, createdb,
+-- replication, bypassrls, login. It owns the database (so schema `public`, owned by
+-- pg_database_owner, is its own) and applies the migrations and the seed.
+-- ---------------------------------------------------------------------------------------------
+do $$
+begin
+  if current_user <> 'supabase_admin' then
+    raise exception 'bootstrap.sql runs as supabase_admin (the cluster superuser), not as %', current_user;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres;
+  end if;
+end
+$$;
+alter role postgres with nosuperuser inherit createrole createdb login replication bypassrls password 'postgres';
+alter role postgres set search_path = "$user", public, extensions;
+do $$
+begin
+  execute format('alter database %I owner to postgres', current_database());
+end
+$$;
+-- Memberships hosted grants postgres (its role dump): the monitoring/read/signal built-ins.
+grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
 
 -- ---------------------------------------------------------------------------------------------
 -- Roles (as on Supabase: the API roles cannot log in; PostgREST logs in as `authenticator` and
@@ -64,12 +99,22 @@ alter role service_role nologin noinherit bypassrls;
 alter role authenticator login noinherit password 'postgres';
 
 grant anon, authenticated, service_role to authenticator;
+-- As on hosted: postgres may `set role` to the API roles (and the auth role, below).
+grant anon, authenticated, service_role to postgres;
+
+-- Query time limits, set where and how hosted Supabase sets them (per role, read by PostgREST for
+-- the role it switches to; its own connections as authenticator have theirs).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
 
 -- ---------------------------------------------------------------------------------------------
 -- Schema `extensions` (Supabase installs extensions there) and the database search_path
 -- ("$user", public, extensions), so unqualified extension calls resolve as on hosted Supabase.
 -- ---------------------------------------------------------------------------------------------
 create schema if not exists extensions;
+alter schema extensions owner to postgres; -- as on hosted
 grant usage on schema extensions to postgres, anon, authenticated, service_role;
 
 create extension if not exists pgcrypto with schema extensions;
@@ -102,6 +147,7 @@ alter default privileges for role postgres in schema public grant all on routine
 create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role;
 grant all on schema auth to postgres;
+grant supabase_auth_admin to postgres; -- as on hosted
 
 do $$
 begin

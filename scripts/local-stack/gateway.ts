@@ -1,6 +1,7 @@
 // The local stack's HTTP gateway, in the role of the Supabase API gateway: one port serving
 // `/rest/v1` (streamed to PostgREST) and `/auth/v1` (our auth handler), API keys and CORS as
-// Supabase answers them. Development and test stand-in only.
+// Supabase answers them, and request body limits (413 past them; docs/local-stack.md).
+// Development and test stand-in only.
 import http from 'node:http';
 import type { AuthHandler } from './auth/handler';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './config';
@@ -27,6 +28,72 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
 ]);
+
+/** The body limit of every /rest/v1 and /auth/v1 request, unless BODY_LIMIT_BY_PATH says more. */
+export const BODY_LIMIT = 1024 * 1024; // 1 MB
+/**
+ * Paths that need more, and why. import_bank_statement takes up to 5,000 statement lines; a line
+ * with a 255-character FITID and a 255-character memo of 3-byte UTF-8 characters is about 1.1 kB
+ * of JSON, so the largest legitimate import is about 5.6 MB (a realistic 5,000-line export —
+ * 17-digit FITIDs, 55-character memos — measured 0.8 MB).
+ */
+export const BODY_LIMIT_BY_PATH: Readonly<Record<string, number>> = {
+  '/rest/v1/rpc/import_bank_statement': 6 * 1024 * 1024, // 6 MB
+};
+
+export function bodyLimitFor(pathname: string): number {
+  return BODY_LIMIT_BY_PATH[pathname.replace(/\/+$/, '')] ?? BODY_LIMIT;
+}
+
+/**
+ * The 413 answer, shaped like the error of the service behind the path so that its client reads a
+ * code: PostgREST's `{code, message, details, hint}` with `PGRST413` for /rest/v1 (PostgREST has
+ * no code of its own for this; ours, documented), GoTrue's `{code, error_code, msg}` with
+ * `request_too_large` for /auth/v1. The connection stays open while drainThenClose drops the rest
+ * of the body: closing it at once would reset a client still sending, which then sees a broken
+ * pipe instead of the 413.
+ */
+function sendTooLarge(res: http.ServerResponse, service: string, limit: number): void {
+  const limitText = `${Math.round(limit / (1024 * 1024))} MB`;
+  const body =
+    service === 'auth'
+      ? {
+          code: 413,
+          error_code: 'request_too_large',
+          msg: `Request body too large (limit ${limitText})`,
+        }
+      : {
+          code: 'PGRST413',
+          message: 'Payload Too Large',
+          details: `The request body is larger than the limit of ${limitText} for this path`,
+          hint: null,
+        };
+  const text = JSON.stringify(body);
+  res.writeHead(413, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+/**
+ * After a 413 the client may still be sending: read and drop what comes (so it sees the answer
+ * rather than a reset), but never more than this, nor for longer than DRAIN_MS.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 10_000;
+function drainThenClose(req: http.IncomingMessage): void {
+  let dropped = 0;
+  const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_BYTES) req.socket.destroy();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -100,6 +167,16 @@ export function createGateway(
     url.searchParams.delete('apikey');
     const rest = service[2] ?? '/';
 
+    // Body limit, first on the announced length (refused before a byte is read), then on the
+    // bytes that actually arrive (chunked bodies, or a Content-Length that lies).
+    const limit = bodyLimitFor(pathname);
+    const announced = Number(req.headers['content-length'] ?? 0);
+    if (Number.isFinite(announced) && announced > limit) {
+      sendTooLarge(res, service[1] ?? 'rest', limit);
+      drainThenClose(req);
+      return;
+    }
+
     if (service[1] === 'auth') {
       auth(req, res, rest).catch((err: unknown) => {
         log(`[gateway] auth handler failed: ${String(err)}`);
@@ -117,6 +194,7 @@ export function createGateway(
     // The key alone acts as the bearer token (anon or service_role), as on Supabase.
     if (authorization === undefined && apikey !== undefined)
       headers.authorization = `Bearer ${apikey}`;
+    let refused = false; // the body went past the limit: the 413 is the answer
     const upstream = http.request(
       {
         host: '127.0.0.1',
@@ -139,6 +217,7 @@ export function createGateway(
       },
     );
     upstream.on('error', (err) => {
+      if (refused) return;
       log(`[gateway] PostgREST request failed: ${err.message}`);
       if (!res.headersSent)
         sendJson(res, 502, {
@@ -147,6 +226,21 @@ export function createGateway(
       else res.destroy();
     });
     req.on('aborted', () => upstream.destroy());
+    // Streamed to PostgREST while counting: past the limit the upstream request is destroyed
+    // (PostgREST never gets a whole body, so nothing runs, nothing is written) and the client gets
+    // the 413.
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      received += chunk.length;
+      if (received > limit) {
+        refused = true;
+        req.unpipe(upstream);
+        upstream.destroy();
+        if (!res.headersSent) sendTooLarge(res, 'rest', limit);
+        drainThenClose(req);
+      }
+    });
     req.pipe(upstream);
   };
 }

@@ -1,20 +1,64 @@
-// What the local stack runs in its database: bootstrap.sql (what the Supabase platform provides),
-// then supabase/migrations recorded like the Supabase CLI records them, then supabase/seed.sql.
+// What the local stack runs in its database: bootstrap.sql (what the Supabase platform provides) as
+// the cluster's superuser `supabase_admin`, then supabase/migrations recorded like the Supabase
+// CLI records them and supabase/seed.sql, both as the non-superuser `postgres` — as on hosted
+// Supabase, where `supabase db push` connects as `postgres`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { BOOTSTRAP_SQL, MIGRATIONS_DIR, SEED_SQL } from './config';
-import { assertNotSupabasePlatform } from './platform-guard';
+import { assertNotSupabasePlatform, LOCAL_SUPERUSER_MARK } from './platform-guard';
+
+/**
+ * A cluster this stack has just created (initdb): marks its `supabase_admin` as the local
+ * stand-in's own, which the platform guard then tells apart from a real Supabase database's.
+ */
+export async function markNewCluster(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`comment on role supabase_admin is '${LOCAL_SUPERUSER_MARK}'`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function connectAdmin(adminUrl: string): Promise<pg.Client> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (err) {
+    // 28P01/28000: no role supabase_admin — a cluster created before the stack was shaped like
+    // hosted, whose superuser is `postgres`. Postgres refuses to demote the bootstrap superuser, so
+    // it cannot be reshaped in place.
+    const code = (err as { code?: string }).code;
+    if (code === '28P01' || code === '28000') {
+      throw new Error(
+        'This local database was created by an older version of the local stack (its superuser ' +
+          'is `postgres`; now the superuser is `supabase_admin` and `postgres` is not one, as on ' +
+          'hosted Supabase). Run `npm run db:reset` (deletes the local data) and start again.',
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+  return admin;
+}
 
 export async function applySql(
+  adminUrl: string,
   dbUrl: string,
   options: { seed: boolean; log: (l: string) => void },
 ) {
+  const admin = await connectAdmin(adminUrl);
+  try {
+    await assertNotSupabasePlatform(admin);
+    await admin.query(readFileSync(BOOTSTRAP_SQL, 'utf8'));
+  } finally {
+    await admin.end();
+  }
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
-    await assertNotSupabasePlatform(client);
-    await client.query(readFileSync(BOOTSTRAP_SQL, 'utf8'));
     // The Supabase CLI's history table (supabase/cli pkg/migration/history.go).
     await client.query(`
       create schema if not exists supabase_migrations;

@@ -5,7 +5,9 @@
 //
 // `supabase_auth_admin` alone is not a mark: bootstrap.sql creates it (it owns schema `auth`, as on
 // Supabase). `supabase_admin` is the platform's own superuser and exists on every Supabase
-// database; `auth.schema_migrations` is where a real GoTrue records its migrations.
+// database; the local cluster has one too (it is shaped like hosted), told apart by a role comment
+// that only a superuser can set and that the stack sets right after initdb (LOCAL_SUPERUSER_MARK).
+// `auth.schema_migrations` is where a real GoTrue records its migrations.
 import type pg from 'pg';
 
 export const SUPABASE_PLATFORM_ROLES = [
@@ -18,6 +20,10 @@ export const SUPABASE_PLATFORM_ROLES = [
   'dashboard_user',
 ];
 
+/** The comment on the local cluster's `supabase_admin`; bootstrap.sql repeats it (keep equal). */
+export const LOCAL_SUPERUSER_MARK =
+  'app-financas local stack superuser (development stand-in, never Supabase)';
+
 /** What marks `db` as a Supabase platform database, or null when nothing does. */
 export async function findSupabasePlatformMarks(
   db: pg.Pool | pg.PoolClient | pg.Client,
@@ -25,10 +31,12 @@ export async function findSupabasePlatformMarks(
   const { rows } = await db.query<{ marks: string | null }>(
     `select nullif(concat_ws(', ',
               (select 'role ' || string_agg(rolname, ', role ' order by rolname)
-                 from pg_roles where rolname = any($1::text[])),
+                 from pg_roles where rolname = any($1::text[])
+                  and not (rolname = 'supabase_admin'
+                           and shobj_description(oid, 'pg_authid') is not distinct from $2)),
               case when to_regclass('auth.schema_migrations') is not null
                    then 'table auth.schema_migrations' end), '') as marks`,
-    [SUPABASE_PLATFORM_ROLES],
+    [SUPABASE_PLATFORM_ROLES, LOCAL_SUPERUSER_MARK],
   );
   return rows[0]?.marks ?? null;
 }

@@ -19,6 +19,9 @@ import { isAlive, LogTail, sleep, spawnTied } from './processes';
 // connections and postgres-meta.
 const PG_MAX_CONNECTIONS = 200;
 
+/** The cluster's superuser, as on hosted Supabase (the platform's role, not the project's). */
+export const SUPERUSER = 'supabase_admin';
+
 /**
  * A postmaster.pid left by an earlier run: remove it when its process is gone (or the pid now
  * belongs to something else); wait for a Postgres that is still shutting down; refuse to start
@@ -76,7 +79,9 @@ export function assertPostgresCanEnter(dataDir: string, ids: PostgresIds | undef
 /**
  * initdb into an empty (or missing) `dataDir`, as the postgres user when we are root. UTF8 with
  * the builtin C.UTF-8 provider: independent of the OS locales, and upper/lower/ilike work on
- * accented Portuguese text. The superuser `postgres` gets the password `postgres` (scram).
+ * accented Portuguese text. The cluster's superuser is `supabase_admin` (password `postgres`,
+ * scram), as on hosted Supabase, where the platform owns the cluster: `postgres` is created by
+ * bootstrap.sql as the non-superuser role hosted gives projects (see docs/local-stack.md).
  */
 export async function initialiseCluster(
   binaries: PostgresBinaries,
@@ -101,7 +106,7 @@ export async function initialiseCluster(
         [
           `--pgdata=${dataDir}`,
           '--auth=scram-sha-256',
-          '--username=postgres',
+          `--username=${SUPERUSER}`,
           `--pwfile=${pwFile}`,
           '--encoding=UTF8',
           '--locale-provider=builtin',

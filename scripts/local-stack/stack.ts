@@ -19,12 +19,13 @@ import type { AuthRateLimits } from './auth/rate-limit';
 import { ANON_KEY, BOOTSTRAP_SQL, JWT_SECRET, SERVICE_ROLE_KEY } from './config';
 import { createGateway, listen } from './gateway';
 import { assertLoopbackHost } from './loopback';
-import { applySql } from './migrations';
+import { applySql, markNewCluster } from './migrations';
 import {
   assertPostgresCanEnter,
   clearStalePostmasterPid,
   ensureCluster,
   startPostgres,
+  SUPERUSER,
 } from './postgres';
 import { ensurePostgresUser, isRoot, postgresBinaries } from './postgres-install';
 import { startPostgrest } from './postgrest';
@@ -77,7 +78,13 @@ const DEV_URI_ALLOW_LIST = ['http://localhost:*', 'http://localhost:*/**'];
 
 export interface RunningStack {
   apiUrl: string;
+  /** As `postgres`: the project's role, NOT a superuser (as on hosted Supabase). */
   dbUrl: string;
+  /**
+   * As `supabase_admin`, the cluster's superuser (the platform's role on hosted Supabase). Only for
+   * what the platform does (bootstrap.sql) and for test-only tricks that need a superuser.
+   */
+  adminDbUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -109,6 +116,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
   const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${options.dbPort}/postgres`;
+  const adminDbUrl = `postgresql://${SUPERUSER}:postgres@127.0.0.1:${options.dbPort}/postgres`;
   const host = options.host ?? 'localhost';
   assertLoopbackHost(host);
   const hosts = host === 'localhost' ? ['127.0.0.1', '::1'] : [host];
@@ -183,7 +191,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       options.persistent,
       log,
     );
-    await applySql(dbUrl, { seed: options.seed && created, log });
+    if (created) await markNewCluster(adminDbUrl);
+    await applySql(adminDbUrl, dbUrl, { seed: options.seed && created, log });
     const rest = await startPostgrest(options.dbPort, log);
     postgrest = rest.child;
     authPool = new pg.Pool({ connectionString: dbUrl, max: 10 });
@@ -212,6 +221,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return {
     apiUrl,
     dbUrl,
+    adminDbUrl,
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,
     jwtSecret: JWT_SECRET,

@@ -27,6 +27,31 @@ describe('getErrorMessage', () => {
     );
   });
 
+  it("maps hosted-like limits: the gateway's 413 (REST and auth shapes) and a statement timeout", () => {
+    const tooLarge = 'Arquivo ou dados grandes demais para enviar. Tente com um arquivo menor.';
+    expect(
+      getErrorMessage({
+        code: 'PGRST413',
+        message: 'Payload Too Large',
+        details: 'The request body is larger than the limit of 6 MB for this path',
+        hint: null,
+      }),
+    ).toBe(tooLarge);
+    expect(getErrorMessage({ name: 'AuthApiError', status: 413, code: 'request_too_large' })).toBe(
+      tooLarge,
+    );
+    const timeout = {
+      code: '57014',
+      message: 'canceling statement due to statement timeout',
+      details: null,
+      hint: null,
+    };
+    expect(getErrorMessage(timeout)).toBe('A operação demorou demais. Tente novamente.');
+    // A retry may succeed after a timeout; never after a body that is too large.
+    expect(isClientError(timeout)).toBe(false);
+    expect(isClientError({ code: 'PGRST413', message: 'Payload Too Large' })).toBe(true);
+  });
+
   it('maps a unique violation on categories', () => {
     expect(
       getErrorMessage({

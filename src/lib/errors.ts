@@ -98,6 +98,11 @@ const messages = new Map<string, string>(
     // PostgREST / Postgres codes worth a specific text.
     PGRST301: 'Sua sessão expirou. Faça login novamente.',
     '42501': 'Você não tem permissão para fazer isso.',
+    // Limits like hosted Supabase's (docs/local-stack.md): a query past the role's
+    // statement_timeout, and a request body past the API gateway's limit (REST / auth shapes).
+    '57014': 'A operação demorou demais. Tente novamente.',
+    PGRST413: 'Arquivo ou dados grandes demais para enviar. Tente com um arquivo menor.',
+    request_too_large: 'Arquivo ou dados grandes demais para enviar. Tente com um arquivo menor.',
   }),
 );
 

@@ -246,30 +246,48 @@ describe('redirect_to', () => {
 });
 
 describe('never on a real Supabase database', () => {
-  it('bootstrap.sql and the stack refuse a database with the supabase_admin role', async () => {
-    const conn = await db.connect();
+  it('bootstrap.sql and the stack refuse a database with a supabase_admin that is not ours', async () => {
+    // The local cluster has a supabase_admin too (shaped like hosted), marked by a role comment
+    // only a superuser can set. Without that mark it is hosted's: both checks refuse.
+    const su = new pg.Client({ connectionString: stackEnv().adminDbUrl });
+    await su.connect();
     try {
-      // Inside a transaction that is rolled back: no other test ever sees the role.
-      await conn.query('begin');
-      await conn.query('create role supabase_admin');
-      await expect(assertNotSupabasePlatform(conn)).rejects.toThrow(
+      // Inside a transaction that is rolled back: no other test ever sees the change.
+      await su.query('begin');
+      await su.query('comment on role supabase_admin is null');
+      await expect(assertNotSupabasePlatform(su)).rejects.toThrow(
         /Supabase platform database \(role supabase_admin\)/,
       );
-      await conn.query('savepoint before_bootstrap');
-      await expect(conn.query(readFileSync(BOOTSTRAP_SQL, 'utf8'))).rejects.toThrow(
+      await su.query('savepoint before_bootstrap');
+      await expect(su.query(readFileSync(BOOTSTRAP_SQL, 'utf8'))).rejects.toThrow(
         'local stack bootstrap refused: this is a Supabase platform database (role supabase_admin)',
       );
-      await conn.query('rollback to savepoint before_bootstrap');
-      const { rows } = await conn.query<{ n: number }>(
-        `select count(*)::int as n from pg_roles where rolname = 'supabase_admin'`,
+      await su.query('rollback to savepoint before_bootstrap');
+    } finally {
+      await su.query('rollback');
+      await su.end();
+    }
+    // With the mark the same checks pass (the stack's own database).
+    await expect(assertNotSupabasePlatform(db)).resolves.toBeUndefined();
+  });
+
+  it('refuses a database with another platform role, and postgres cannot forge the mark', async () => {
+    const conn = await db.connect();
+    try {
+      await conn.query('begin');
+      await conn.query('create role supabase_storage_admin');
+      await expect(assertNotSupabasePlatform(conn)).rejects.toThrow(
+        /Supabase platform database \(role supabase_storage_admin\)/,
       );
-      expect(rows[0]?.n).toBe(1);
+      await conn.query('rollback');
+      // As on hosted, `postgres` may not comment on the superuser: the mark cannot be forged.
+      await expect(
+        conn.query(`comment on role supabase_admin is 'app-financas local stack superuser'`),
+      ).rejects.toMatchObject({ code: '42501' });
     } finally {
       await conn.query('rollback');
       conn.release();
     }
-    // Without the role the same checks pass (the stack's own database).
-    await expect(assertNotSupabasePlatform(db)).resolves.toBeUndefined();
   });
 });
 

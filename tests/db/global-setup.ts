@@ -9,7 +9,10 @@ import { getFreePort, startStack, TEST_AUTH_RATE_LIMITS } from '../../scripts/lo
 
 export interface StackEnv {
   apiUrl: string;
+  /** As `postgres`, the project's non-superuser role (as on hosted Supabase). */
   dbUrl: string;
+  /** As `supabase_admin`, the cluster's superuser: only for test-only tricks that need one. */
+  adminDbUrl: string;
   anonKey: string;
   serviceRoleKey: string;
 }
@@ -42,8 +45,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     removeTmp();
     throw err;
   }
-  const { apiUrl, dbUrl, anonKey, serviceRoleKey } = stack;
-  project.provide('stack', { apiUrl, dbUrl, anonKey, serviceRoleKey });
+  const { apiUrl, dbUrl, adminDbUrl, anonKey, serviceRoleKey } = stack;
+  project.provide('stack', { apiUrl, dbUrl, adminDbUrl, anonKey, serviceRoleKey });
   return async () => {
     try {
       await stack.stop();

@@ -33,9 +33,22 @@ export function serviceClient(): TestClient {
   return client(stackEnv().serviceRoleKey);
 }
 
-/** A connection as the `postgres` superuser (bypasses RLS and grants). The caller ends it. */
+/**
+ * A connection as `postgres`, as the project's SQL editor or `supabase db push` would have it on
+ * hosted Supabase: owns the schema's objects and bypasses RLS, but is NOT a superuser. The caller
+ * ends it.
+ */
 export function adminDb(max = 2): pg.Pool {
   return new pg.Pool({ connectionString: stackEnv().dbUrl, max });
+}
+
+/**
+ * A connection as `supabase_admin`, the cluster's superuser (the platform's role on hosted
+ * Supabase, never the app's): only for a test-only trick that truly needs a superuser. The caller
+ * ends it.
+ */
+export function superuserDb(max = 1): pg.Pool {
+  return new pg.Pool({ connectionString: stackEnv().adminDbUrl, max });
 }
 
 export function uniqueEmail(prefix = 'user'): string {

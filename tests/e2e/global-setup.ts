@@ -100,7 +100,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_API_URL = stack.apiUrl;
     process.env.E2E_ANON_KEY = stack.anonKey;
     process.env.E2E_SERVICE_ROLE_KEY = stack.serviceRoleKey;
+    // As `postgres` (not a superuser, as on hosted); the superuser's, only for test-only tricks.
     process.env.E2E_DB_URL = stack.dbUrl;
+    process.env.E2E_ADMIN_DB_URL = stack.adminDbUrl;
   } catch (error) {
     await stop();
     throw error;

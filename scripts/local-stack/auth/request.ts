@@ -9,6 +9,8 @@ const MAX_PASSWORD_LENGTH = 72;
 const EMAIL_RE =
   /^(?:[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-])+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
+// The gateway's limit for /auth/v1 (gateway.ts), enforced here too for a body without a
+// Content-Length (chunked), which the gateway cannot refuse before the handler reads it.
 const MAX_BODY = 1024 * 1024;
 
 export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -17,7 +19,9 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   for await (const chunk of req) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buf.length;
-    if (size > MAX_BODY) throw badRequest('bad_json', 'Request body too large');
+    if (size > MAX_BODY) {
+      throw new HttpError(413, 'request_too_large', 'Request body too large (limit 1 MB)');
+    }
     chunks.push(buf);
   }
   const text = Buffer.concat(chunks).toString('utf8');
