@@ -149,7 +149,6 @@ export const SQLSTATE_MESSAGES: Readonly<Record<string, string>> = {
   '40001': 'Outra alteração aconteceu ao mesmo tempo. Tente novamente.',
   '40P01': 'Outra alteração aconteceu ao mesmo tempo. Tente novamente.',
   '55P03': 'Estes dados estão sendo alterados por outra pessoa. Tente novamente em instantes.',
-  '57014': 'A operação demorou demais e foi cancelada. Tente novamente em instantes.',
   '53300': 'O servidor está ocupado. Tente novamente em instantes.',
   '53400': 'O servidor está ocupado. Tente novamente em instantes.',
   // An app older than the database it talks to.
