@@ -357,7 +357,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at: string;
+          created_entry_id: string | null;
           fitid: string;
+          fitid_conflict: boolean;
           id: string;
           ignore_reason: string | null;
           matched_transaction_id: string | null;
@@ -375,7 +377,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at?: string;
+          created_entry_id?: string | null;
           fitid: string;
+          fitid_conflict?: boolean;
           id?: string;
           ignore_reason?: string | null;
           matched_transaction_id?: string | null;
@@ -393,7 +397,9 @@ export type Database = {
           bank_account_id?: string;
           company_id?: string;
           created_at?: string;
+          created_entry_id?: string | null;
           fitid?: string;
+          fitid_conflict?: boolean;
           id?: string;
           ignore_reason?: string | null;
           matched_transaction_id?: string | null;
@@ -451,6 +457,7 @@ export type Database = {
           bank_account_id: string;
           bank_id: string | null;
           company_id: string;
+          conflict_line_count: number;
           created_at: string;
           end_date: string;
           file_name: string | null;
@@ -467,6 +474,7 @@ export type Database = {
           bank_account_id: string;
           bank_id?: string | null;
           company_id: string;
+          conflict_line_count?: number;
           created_at?: string;
           end_date: string;
           file_name?: string | null;
@@ -483,6 +491,7 @@ export type Database = {
           bank_account_id?: string;
           bank_id?: string | null;
           company_id?: string;
+          conflict_line_count?: number;
           created_at?: string;
           end_date?: string;
           file_name?: string | null;
@@ -1806,7 +1815,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at: string;
+          created_entry_id: string | null;
           fitid: string;
+          fitid_conflict: boolean;
           id: string;
           ignore_reason: string | null;
           matched_transaction_id: string | null;
@@ -2172,7 +2183,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at: string;
+          created_entry_id: string | null;
           fitid: string;
+          fitid_conflict: boolean;
           id: string;
           ignore_reason: string | null;
           matched_transaction_id: string | null;
