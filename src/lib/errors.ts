@@ -80,8 +80,7 @@ const messages = new Map<string, string>(
       'Esta transação já foi conciliada com outro lançamento do extrato.',
     ignore_reason_required: 'Informe o motivo para ignorar este lançamento.',
     // Conciliação at its edges: only new entries, bounded statement texts.
-    entry_already_exists:
-      'Já existe um lançamento com este identificador. Nada foi salvo: para ligar um lançamento existente ao extrato, use "Conciliar".',
+    entry_already_exists: 'Já existe um lançamento com este identificador. Nada foi salvo.',
     statement_file_name_too_long:
       'O nome do arquivo é longo demais (máximo 255 caracteres). Renomeie o arquivo e importe novamente.',
     statement_field_too_long:

@@ -104,9 +104,7 @@ describe('dedupe on FITID, date and amount', () => {
       'select line_count, new_line_count, conflict_line_count from public.bank_statements where id = $1',
       [(real.data as { statement_id: string }).statement_id],
     );
-    expect(statement.rows).toEqual([
-      { line_count: 3, new_line_count: 3, conflict_line_count: 2 },
-    ]);
+    expect(statement.rows).toEqual([{ line_count: 3, new_line_count: 3, conflict_line_count: 2 }]);
 
     // The same real file again: all duplicates, nothing new, nothing flagged again.
     const again = await importLines(account.id, [
@@ -135,7 +133,10 @@ describe('dedupe on FITID, date and amount', () => {
 
   it('re-import after a line was matched or ignored: the same line is a duplicate, a changed amount a conflict', async () => {
     const account = await createBankAccount(owner, 1000, { name: 'Conta reimportação' });
-    const payable = await createPayable(owner, 80, { due_date: '2026-11-10', description: 'Areia' });
+    const payable = await createPayable(owner, 80, {
+      due_date: '2026-11-10',
+      description: 'Areia',
+    });
     await settlePayable(owner, payable.id, account.id, '2026-11-10');
     const tx = await db.query<{ id: string }>(
       'select id from public.transactions where payable_id = $1',
@@ -329,7 +330,10 @@ describe('caps on the statement functions', () => {
       junk: 'x'.repeat(100),
     }));
     const cases: [Parameters<typeof importLines>, string][] = [
-      [[account.id, [good], { p_file_name: `${'a'.repeat(252)}.ofx` }], 'statement_file_name_too_long'],
+      [
+        [account.id, [good], { p_file_name: `${'a'.repeat(252)}.ofx` }],
+        'statement_file_name_too_long',
+      ],
       [[account.id, [good], { p_file_name: 'x'.repeat(900_000) }], 'statement_file_name_too_long'],
       [[account.id, [good], { p_bank_id: '1'.repeat(41) }], 'statement_field_too_long'],
       [[account.id, [good], { p_account_ref: '1'.repeat(61) }], 'statement_field_too_long'],
@@ -356,7 +360,11 @@ describe('caps on the statement functions', () => {
     const atLimit = await importLines(
       account.id,
       [{ ...good, memo: 'm'.repeat(500), fitid: 'f'.repeat(255), trn_type: 't'.repeat(20) }],
-      { p_file_name: `${'a'.repeat(251)}.ofx`, p_bank_id: '1'.repeat(40), p_account_ref: '2'.repeat(60) },
+      {
+        p_file_name: `${'a'.repeat(251)}.ofx`,
+        p_bank_id: '1'.repeat(40),
+        p_account_ref: '2'.repeat(60),
+      },
     );
     expect(atLimit.error).toBeNull();
     expect(await statementCount(account.id)).toBe(1);
