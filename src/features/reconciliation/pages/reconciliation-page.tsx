@@ -21,6 +21,7 @@ import {
 } from '@/features/reconciliation/api/reconcile-line';
 import { useReconciliationAccount } from '@/features/reconciliation/api/get-account';
 import { AmountText } from '@/features/reconciliation/components/amount-text';
+import { FitidConflictNote } from '@/features/reconciliation/components/fitid-conflict-note';
 import { IgnoreLineDialog } from '@/features/reconciliation/components/ignore-line-dialog';
 import { ImportStatementCard } from '@/features/reconciliation/components/import-statement-card';
 import {
@@ -144,7 +145,8 @@ function Reconciliation({ account }: { account: BankAccount }) {
       lineId: line.id,
       action: 'create',
       newEntryId,
-      description: value.description.trim() || line.memo || 'Lançamento do extrato',
+      // The function takes at most 200 characters; a memo may have up to 500.
+      description: (value.description.trim() || line.memo || 'Lançamento do extrato').slice(0, 200),
       categoryId: value.categoryId,
     };
   }
@@ -328,6 +330,7 @@ function DoneLine({
     >
       <div className="min-w-0">
         <p className="break-words font-medium">{line.memo || 'Sem descrição'}</p>
+        {line.fitidConflict ? <FitidConflictNote /> : null}
         <p className="text-xs text-muted-foreground">
           {formatDate(line.postedOn)} ·{' '}
           {line.status === 'ignored'
