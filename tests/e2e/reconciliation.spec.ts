@@ -301,6 +301,13 @@ test('a known FITID with another amount is kept and flagged; a file name too lon
     'Conflito com lançamento já importado',
   );
   await screenshot(page, 'reconciliation-conflict');
+  // "Confirmar todas as sugestões" leaves the flagged line for the user.
+  await page.getByRole('button', { name: 'Confirmar todas as sugestões' }).click();
+  await expect(pending.getByRole('listitem')).toHaveCount(1);
+  await expect(pending.getByRole('listitem')).toContainText('Conflito com lançamento já importado');
+  await expect(page.getByRole('button', { name: 'Confirmar todas as sugestões' })).toHaveCount(0);
+  await page.mouse.move(2, 420);
+  await expect(page.getByText('1 lançamento conciliado')).toBeHidden();
 
   // A file name over 255 characters: refused in Portuguese, the chosen file stays to try again.
   await fileInput.setInputFiles({
@@ -313,5 +320,5 @@ test('a known FITID with another amount is kept and flagged; a file name too lon
     page.getByText('O nome do arquivo é longo demais (máximo 255 caracteres).', { exact: false }),
   ).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Importar 1 lançamento' })).toBeVisible();
-  await expect(pending.getByRole('listitem')).toHaveCount(2);
+  await expect(pending.getByRole('listitem')).toHaveCount(1);
 });

@@ -85,6 +85,8 @@ function Reconciliation({ account }: { account: BankAccount }) {
     () => (lines.data ?? []).filter((l) => l.status === 'pending'),
     [lines.data],
   );
+  // "Confirmar todas as sugestões" leaves out the lines in conflict with one already imported.
+  const suggested = useMemo(() => pending.filter((l) => !l.fitidConflict), [pending]);
   const done = useMemo(
     () => (lines.data ?? []).filter((l) => l.status !== 'pending').reverse(),
     [lines.data],
@@ -194,7 +196,8 @@ function Reconciliation({ account }: { account: BankAccount }) {
     let count = 0;
     try {
       // One at a time, each its own transaction: a failure stops here and keeps what was done.
-      for (const line of pending) {
+      // A line in conflict with one already imported waits for the user, one by one.
+      for (const line of suggested) {
         setBusyLine(line.id);
         await reconcile.mutateAsync(inputFor(line));
         count++;
@@ -233,7 +236,7 @@ function Reconciliation({ account }: { account: BankAccount }) {
             <h2 id="pending-title" className="text-base font-semibold">
               A conciliar ({pending.length})
             </h2>
-            {hasPending ? (
+            {suggested.length > 0 ? (
               <Button
                 onClick={() => void confirmAll()}
                 disabled={confirmingAll || busyLine !== null || suggestionsLoading}
