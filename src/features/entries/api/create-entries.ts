@@ -187,7 +187,9 @@ export async function createEntries(
     return { count: 1, settled: true };
   }
 
-  const rows = buildEntryRows({ ...input.draft, companyId }, crypto.randomUUID()).map((row, i) => ({
+  // The series id is the first entry's: every send of the same submit writes the same rows, so a
+  // re-send after a lost answer finds its own (a fresh random id would look like another series).
+  const rows = buildEntryRows({ ...input.draft, companyId }, ids[0] ?? '').map((row, i) => ({
     ...row,
     id: ids[i] ?? '',
   }));
