@@ -363,7 +363,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at: string;
+          created_entry_id: string | null;
           fitid: string;
+          fitid_conflict: boolean;
           id: string;
           ignore_reason: string | null;
           matched_transaction_id: string | null;
@@ -381,7 +383,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at?: string;
+          created_entry_id?: string | null;
           fitid: string;
+          fitid_conflict?: boolean;
           id?: string;
           ignore_reason?: string | null;
           matched_transaction_id?: string | null;
@@ -399,7 +403,9 @@ export type Database = {
           bank_account_id?: string;
           company_id?: string;
           created_at?: string;
+          created_entry_id?: string | null;
           fitid?: string;
+          fitid_conflict?: boolean;
           id?: string;
           ignore_reason?: string | null;
           matched_transaction_id?: string | null;
@@ -457,6 +463,7 @@ export type Database = {
           bank_account_id: string;
           bank_id: string | null;
           company_id: string;
+          conflict_line_count: number;
           created_at: string;
           end_date: string;
           file_name: string | null;
@@ -473,6 +480,7 @@ export type Database = {
           bank_account_id: string;
           bank_id?: string | null;
           company_id: string;
+          conflict_line_count?: number;
           created_at?: string;
           end_date: string;
           file_name?: string | null;
@@ -489,6 +497,7 @@ export type Database = {
           bank_account_id?: string;
           bank_id?: string | null;
           company_id?: string;
+          conflict_line_count?: number;
           created_at?: string;
           end_date?: string;
           file_name?: string | null;
@@ -1814,7 +1823,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at: string;
+          created_entry_id: string | null;
           fitid: string;
+          fitid_conflict: boolean;
           id: string;
           ignore_reason: string | null;
           matched_transaction_id: string | null;
@@ -2180,7 +2191,9 @@ export type Database = {
           bank_account_id: string;
           company_id: string;
           created_at: string;
+          created_entry_id: string | null;
           fitid: string;
+          fitid_conflict: boolean;
           id: string;
           ignore_reason: string | null;
           matched_transaction_id: string | null;

@@ -79,6 +79,17 @@ const messages = new Map<string, string>(
     transaction_already_matched:
       'Esta transação já foi conciliada com outro lançamento do extrato.',
     ignore_reason_required: 'Informe o motivo para ignorar este lançamento.',
+    // Conciliação at its edges: only new entries, bounded statement texts.
+    entry_already_exists: 'Já existe um lançamento com este identificador. Nada foi salvo.',
+    statement_file_name_too_long:
+      'O nome do arquivo é longo demais (máximo 255 caracteres). Renomeie o arquivo e importe novamente.',
+    statement_field_too_long:
+      'O extrato tem um campo longo demais (identificador do lançamento, tipo, banco ou conta). Nada foi importado.',
+    statement_memo_too_long:
+      'Um lançamento do extrato tem descrição longa demais (máximo 500 caracteres). Nada foi importado.',
+    statement_unknown_field: 'O extrato tem campos desconhecidos. Nada foi importado.',
+    statement_description_too_long: 'A descrição pode ter no máximo 200 caracteres.',
+    statement_reason_too_long: 'O motivo pode ter no máximo 200 caracteres.',
     // Issue 13: planning (fluxo de caixa previsto, DRE).
     invalid_basis: 'Escolha o regime do DRE: caixa ou competência.',
     dre_group_type_mismatch:

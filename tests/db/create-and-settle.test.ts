@@ -1,5 +1,6 @@
 // Lançar "Marcar como Pago" (create_and_settle_entry): atomic and idempotent by the client-generated
-// id; plain inserts idempotent by id too (the offline queue's upsert with ignoreDuplicates).
+// id; what the database does with a repeated id on plain inserts (the app no longer upserts with
+// ignoreDuplicates: tests/db/no-silent-drop.test.ts).
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -267,3 +267,89 @@ test('import an OFX statement, confirm the suggestions, balances agree', async (
   await expect(page.getByText('Extrato todo conciliado · saldos conferem')).toBeVisible();
   await expect(page.getByText('R$ 1.014,10').first()).toBeVisible();
 });
+
+test('a known FITID with another amount is kept and flagged; a file name too long keeps the file', async ({
+  page,
+}) => {
+  test.slow();
+  const user = await createAccount('Construtora Extrato Conflito', 'Célia Conflito');
+  const today = browserToday();
+  const d1 = daysBefore(today, 6);
+  const { data: account, error } = await user.client
+    .from('bank_accounts')
+    .insert({
+      company_id: user.companyId,
+      name: 'Banco Conflito',
+      type: 'checking',
+      agency: '1234',
+      account_number: '56789-0',
+      initial_balance: 0,
+    })
+    .select()
+    .single();
+  if (error) throw error;
+  const file = (amount: string) =>
+    ofxFile({
+      branch: '1234',
+      account: '56789-0',
+      start: d1,
+      end: d1,
+      balance: amount,
+      lines: [{ date: d1, amount, fitid: 'C-001', memo: 'PAGTO FORNECEDOR' }],
+    });
+
+  await signIn(page, user.email, user.password);
+  await page.goto(`/contas-bancarias/${account.id}/conciliacao`);
+  await expect(page.getByRole('heading', { name: 'Conciliação bancária' })).toBeVisible();
+  const fileInput = page.getByLabel('Arquivo do extrato (OFX ou CSV)');
+  const preview = page.getByRole('region', { name: 'Prévia do extrato' });
+  const result = page.getByRole('status').filter({ hasText: 'já importado' });
+
+  await fileInput.setInputFiles({
+    name: 'extrato.ofx',
+    mimeType: 'application/x-ofx',
+    buffer: file('-10.00'),
+  });
+  await preview.getByRole('button', { name: 'Importar 1 lançamento' }).click();
+  await expect(result).toHaveText('Extrato importado: 1 lançamento novo, 0 já importados.');
+
+  // The bank sends the same FITID with another amount: kept, counted and flagged, never skipped.
+  await fileInput.setInputFiles({
+    name: 'extrato-2.ofx',
+    mimeType: 'application/x-ofx',
+    buffer: file('-12.00'),
+  });
+  await preview.getByRole('button', { name: 'Importar 1 lançamento' }).click();
+  await expect(result).toHaveText(
+    'Extrato importado: 1 lançamento novo, 0 já importados. 1 lançamento novo tem conflito com lançamento já importado: confira antes de conciliar.',
+  );
+  const pending = page.getByRole('list', { name: 'Lançamentos a conciliar' });
+  await expect(pending.getByRole('listitem')).toHaveCount(2);
+  await expect(pending.getByRole('listitem').filter({ hasText: 'R$ 12,00' })).toContainText(
+    'Conflito com lançamento já importado',
+  );
+  await expect(pending.getByRole('listitem').filter({ hasText: 'R$ 10,00' })).not.toContainText(
+    'Conflito com lançamento já importado',
+  );
+  await screenshot(page, 'reconciliation-conflict');
+  // "Confirmar todas as sugestões" leaves the flagged line for the user.
+  await page.getByRole('button', { name: 'Confirmar todas as sugestões' }).click();
+  await expect(pending.getByRole('listitem')).toHaveCount(1);
+  await expect(pending.getByRole('listitem')).toContainText('Conflito com lançamento já importado');
+  await expect(page.getByRole('button', { name: 'Confirmar todas as sugestões' })).toHaveCount(0);
+  await page.mouse.move(2, 420);
+  await expect(page.getByText('1 lançamento conciliado')).toBeHidden();
+
+  // A file name over 255 characters: refused in Portuguese, the chosen file stays to try again.
+  await fileInput.setInputFiles({
+    name: `${'extrato-'.repeat(40)}.ofx`,
+    mimeType: 'application/x-ofx',
+    buffer: file('-13.00'),
+  });
+  await preview.getByRole('button', { name: 'Importar 1 lançamento' }).click();
+  await expect(
+    page.getByText('O nome do arquivo é longo demais (máximo 255 caracteres).', { exact: false }),
+  ).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Importar 1 lançamento' })).toBeVisible();
+  await expect(pending.getByRole('listitem')).toHaveCount(1);
+});

@@ -16,6 +16,7 @@ import {
   type EntryPlan,
 } from '@/features/entries/lib/entry-rows';
 import { KeyedError } from '@/features/entries/api/invalidate';
+import { assertSameEntry, insertNewEntries } from '@/features/entries/api/insert-new-entries';
 import { resolveParty, type PartyChoice } from '@/features/entries/api/resolve-party';
 import { lancarPlan } from '@/features/entries/lib/lancar-form';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
@@ -155,7 +156,7 @@ export async function createEntries(
     if (!bankAccountId) throw new KeyedError('bank_account_not_found');
     const today = todayLocal();
     const { draft } = input;
-    const { error } = await supabase.rpc('create_and_settle_entry', {
+    const { data, error } = await supabase.rpc('create_and_settle_entry', {
       p_kind: input.kind,
       p_id: ids[0] ?? '',
       p_company_id: companyId,
@@ -174,26 +175,41 @@ export async function createEntries(
       p_notes: draft.notes ?? undefined,
     });
     if (error) throw error;
+    // The same id again answers the entry that has it and writes nothing: a retry of this submit
+    // finds what it sent; anything else is another entry, and nothing was saved.
+    assertSameEntry(data, {
+      company_id: companyId,
+      kind: input.kind,
+      description: draft.description,
+      amount: Number(fromCents(draft.amountCents)),
+      due_date: draft.dueDate,
+    });
     return { count: 1, settled: true };
   }
 
-  const rows = buildEntryRows({ ...input.draft, companyId }, crypto.randomUUID()).map((row, i) => ({
+  // The series id is the first entry's: every send of the same submit writes the same rows, so a
+  // re-send after a lost answer finds its own (a fresh random id would look like another series).
+  const rows = buildEntryRows({ ...input.draft, companyId }, ids[0] ?? '').map((row, i) => ({
     ...row,
-    id: ids[i],
+    id: ids[i] ?? '',
   }));
-  // A retry of rows already written inserts nothing (ON CONFLICT (id) DO NOTHING).
-  const upsert = { onConflict: 'id', ignoreDuplicates: true } as const;
-  const { error } =
-    input.kind === 'expense'
-      ? await supabase.from('accounts_payable').upsert(
-          rows.map((row) => ({ ...row, supplier_id: partyId, supplier_name: partyName })),
-          upsert,
-        )
-      : await supabase.from('accounts_receivable').upsert(
-          rows.map((row) => ({ ...row, client_id: partyId, client_name: partyName })),
-          upsert,
-        );
-  if (error) throw error;
+  // A real insert: an id that exists is an error the user sees, except this same submit's own rows
+  // written by an earlier try whose answer was lost (insert-new-entries.ts).
+  if (input.kind === 'expense') {
+    const sent = rows.map((row) => ({ ...row, supplier_id: partyId, supplier_name: partyName }));
+    await insertNewEntries(
+      sent,
+      () => supabase.from('accounts_payable').insert(sent),
+      (rowIds) => supabase.from('accounts_payable').select('*').in('id', rowIds),
+    );
+  } else {
+    const sent = rows.map((row) => ({ ...row, client_id: partyId, client_name: partyName }));
+    await insertNewEntries(
+      sent,
+      () => supabase.from('accounts_receivable').insert(sent),
+      (rowIds) => supabase.from('accounts_receivable').select('*').in('id', rowIds),
+    );
+  }
   if (!input.settle) return { count, settled: false };
 
   // planSchedule lists the plan's due dates in order: the first row is the one due first.

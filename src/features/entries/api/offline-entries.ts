@@ -1,12 +1,14 @@
 // New payables and receivables made with no network (Lançar, the wizard) wait in the offline
-// queue (src/lib/offline/queue.ts) and are sent from there. Every row has an id made here, so a
-// repeated send is an ON CONFLICT DO NOTHING (docs/contracts.md, "Offline queue").
+// queue (src/lib/offline/queue.ts) and are sent from there. Every row has an id made here: a repeated
+// send finds its own rows and succeeds; another row with the id is an error the user sees
+// (insert-new-entries.ts; docs/contracts.md, "Offline queue").
 import { useCurrentCompany } from '@/lib/current-company';
 import type { QueuedItem } from '@/lib/offline/queue';
 import { offlineQueueFor } from '@/lib/offline/use-offline-queue';
 import { supabase } from '@/lib/supabase';
 import { wizardEntryRow } from '@/features/entries/api/create-wizard-entry';
 import { resolveParty } from '@/features/entries/api/resolve-party';
+import { insertNewEntries } from '@/features/entries/api/insert-new-entries';
 import {
   createEntries,
   entryCount,
@@ -66,7 +68,7 @@ export function wizardQueueItem(companyId: string, entry: WizardEntry) {
   };
 }
 
-/** Sends a queued Lançar item: the same insert as online, idempotent by its ids. */
+/** Sends a queued Lançar item: the same insert as online; a re-send finds its own rows. */
 export async function sendLancarEntries(item: QueuedItem): Promise<void> {
   const { input, ids } = item.payload as LancarPayload;
   await createEntries(item.companyId, input, ids);
@@ -77,12 +79,15 @@ export async function sendWizardEntry(item: QueuedItem): Promise<void> {
   // By name when the supplier/client is new: a retry finds the one the first try registered.
   const partyId = await resolveParty(item.companyId, entry.kind, entry);
   const insert = wizardEntryRow(item.companyId, entry, partyId);
-  const options = { onConflict: 'id', ignoreDuplicates: true };
-  const { error } =
-    insert.table === 'accounts_payable'
-      ? await supabase.from('accounts_payable').upsert({ ...insert.row, id: item.id }, options)
-      : await supabase.from('accounts_receivable').upsert({ ...insert.row, id: item.id }, options);
-  if (error) throw error;
+  const row = { ...insert.row, id: item.id };
+  await insertNewEntries(
+    [row],
+    () =>
+      insert.table === 'accounts_payable'
+        ? supabase.from('accounts_payable').insert({ ...insert.row, id: item.id })
+        : supabase.from('accounts_receivable').insert({ ...insert.row, id: item.id }),
+    (ids) => supabase.from(insert.table).select('*').in('id', ids),
+  );
 }
 
 /** Puts what the Lançar form or the wizard made into the current company's offline queue. */

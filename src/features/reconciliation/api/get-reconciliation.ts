@@ -20,6 +20,8 @@ export interface StatementLineRow {
   resolution: LineResolution | null;
   ignoreReason: string | null;
   matchedDescription: string | null;
+  /** The account already had this FITID with another date or amount when the line was imported. */
+  fitidConflict: boolean;
 }
 
 export async function getStatementLines(
@@ -29,7 +31,7 @@ export async function getStatementLines(
   let query = supabase
     .from('bank_statement_lines')
     .select(
-      'id, fitid, posted_on, amount, memo, status, resolution, ignore_reason, transactions(description)',
+      'id, fitid, posted_on, amount, memo, status, resolution, ignore_reason, fitid_conflict, transactions(description)',
     )
     .eq('bank_account_id', accountId)
     .order('posted_on')
@@ -47,6 +49,7 @@ export async function getStatementLines(
     resolution: row.resolution as LineResolution | null,
     ignoreReason: row.ignore_reason,
     matchedDescription: row.transactions?.description ?? null,
+    fitidConflict: row.fitid_conflict,
   }));
 }
 

@@ -8,10 +8,16 @@ import { supabase } from '@/lib/supabase';
 export interface ImportResult {
   lineCount: number;
   newCount: number;
+  /** Duplicates skipped: the account already had the line (same FITID, date and amount). */
   existingCount: number;
+  /** Of the new lines, those whose FITID the account had with another date or amount (flagged). */
+  conflictCount: number;
 }
 
-/** One call: the statement and its lines; lines the account already has (same FITID) are skipped. */
+/**
+ * One call: the statement and its lines. Lines the account already has (same FITID, date and amount)
+ * are skipped; a known FITID with another date or amount is stored and flagged for review.
+ */
 export async function importStatement(
   accountId: string,
   statement: ParsedStatement,
@@ -43,6 +49,7 @@ export async function importStatement(
     lineCount: Number(o.line_count ?? 0),
     newCount: Number(o.new_count ?? 0),
     existingCount: Number(o.existing_count ?? 0),
+    conflictCount: Number(o.conflict_count ?? 0),
   };
 }
 

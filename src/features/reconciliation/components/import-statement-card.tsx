@@ -70,11 +70,15 @@ export function ImportStatementCard({ account }: { account: BankAccount }) {
         statement: preview.statement,
         fileName: preview.fileName,
       });
+      const conflicts =
+        saved.conflictCount > 0
+          ? ` ${plural(saved.conflictCount, 'lançamento novo tem', 'lançamentos novos têm')} conflito com lançamento já importado: confira antes de conciliar.`
+          : '';
       const text = `${plural(saved.newCount, 'lançamento novo', 'lançamentos novos')}, ${plural(
         saved.existingCount,
         'já importado',
         'já importados',
-      )}.`;
+      )}.${conflicts}`;
       // Said in place (role=status), next to where the file was chosen; no toast over the list.
       setResult(`Extrato importado: ${text}`);
       setPreview(null);

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { StatementLineRow } from '@/features/reconciliation/api/get-reconciliation';
 import { AmountText } from '@/features/reconciliation/components/amount-text';
+import { FitidConflictNote } from '@/features/reconciliation/components/fitid-conflict-note';
 import type { Candidate } from '@/features/reconciliation/lib/ranking';
 import { formatDate } from '@/lib/dates';
 
@@ -80,6 +81,11 @@ export function PendingLineCard({
         <p className="col-span-2 text-xs text-muted-foreground">
           {formatDate(line.postedOn)} · <span className="break-all">FITID {line.fitid}</span>
         </p>
+        {line.fitidConflict ? (
+          <div className="col-span-2">
+            <FitidConflictNote />
+          </div>
+        ) : null}
       </div>
 
       <div className="grid grid-cols-1 gap-2 rounded-md bg-muted/50 p-2">

@@ -21,6 +21,7 @@ import {
 } from '@/features/reconciliation/api/reconcile-line';
 import { useReconciliationAccount } from '@/features/reconciliation/api/get-account';
 import { AmountText } from '@/features/reconciliation/components/amount-text';
+import { FitidConflictNote } from '@/features/reconciliation/components/fitid-conflict-note';
 import { IgnoreLineDialog } from '@/features/reconciliation/components/ignore-line-dialog';
 import { ImportStatementCard } from '@/features/reconciliation/components/import-statement-card';
 import {
@@ -84,6 +85,8 @@ function Reconciliation({ account }: { account: BankAccount }) {
     () => (lines.data ?? []).filter((l) => l.status === 'pending'),
     [lines.data],
   );
+  // "Confirmar todas as sugestões" leaves out the lines in conflict with one already imported.
+  const suggested = useMemo(() => pending.filter((l) => !l.fitidConflict), [pending]);
   const done = useMemo(
     () => (lines.data ?? []).filter((l) => l.status !== 'pending').reverse(),
     [lines.data],
@@ -144,7 +147,8 @@ function Reconciliation({ account }: { account: BankAccount }) {
       lineId: line.id,
       action: 'create',
       newEntryId,
-      description: value.description.trim() || line.memo || 'Lançamento do extrato',
+      // The function takes at most 200 characters; a memo may have up to 500.
+      description: (value.description.trim() || line.memo || 'Lançamento do extrato').slice(0, 200),
       categoryId: value.categoryId,
     };
   }
@@ -192,7 +196,8 @@ function Reconciliation({ account }: { account: BankAccount }) {
     let count = 0;
     try {
       // One at a time, each its own transaction: a failure stops here and keeps what was done.
-      for (const line of pending) {
+      // A line in conflict with one already imported waits for the user, one by one.
+      for (const line of suggested) {
         setBusyLine(line.id);
         await reconcile.mutateAsync(inputFor(line));
         count++;
@@ -231,7 +236,7 @@ function Reconciliation({ account }: { account: BankAccount }) {
             <h2 id="pending-title" className="text-base font-semibold">
               A conciliar ({pending.length})
             </h2>
-            {hasPending ? (
+            {suggested.length > 0 ? (
               <Button
                 onClick={() => void confirmAll()}
                 disabled={confirmingAll || busyLine !== null || suggestionsLoading}
@@ -328,6 +333,7 @@ function DoneLine({
     >
       <div className="min-w-0">
         <p className="break-words font-medium">{line.memo || 'Sem descrição'}</p>
+        {line.fitidConflict ? <FitidConflictNote /> : null}
         <p className="text-xs text-muted-foreground">
           {formatDate(line.postedOn)} ·{' '}
           {line.status === 'ignored'

@@ -91,6 +91,19 @@ const typed = {
   dueDate: '2026-12-10',
 };
 
+/** What create_and_settle_entry answers: the entry (row of the entries view) with that id. */
+function settledEntry(call: Record<string, unknown> | undefined) {
+  return {
+    id: call?.p_id,
+    company_id: call?.p_company_id,
+    kind: call?.p_kind,
+    description: call?.p_description,
+    amount: call?.p_amount,
+    due_date: call?.p_due_date,
+    status: 'paid',
+  };
+}
+
 describe('Lançar EntryForm', { timeout: 30_000 }, () => {
   it('refuses to save without description, value and date, sending nothing', async () => {
     const user = userEvent.setup();
@@ -139,6 +152,44 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(/Descrição/)).toHaveValue('Frete de brita');
     expect(screen.getByLabelText(/Valor/)).toHaveValue('R$\u00a0250,75');
     expect(screen.getByLabelText(/Data de Vencimento/)).toHaveTextContent('10/12/2026');
+  });
+
+  it('an id that another entry already has is an error the user sees, never "salvo"', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(restUrl('accounts_payable'), async ({ request }) => {
+        inserted.push(await request.json());
+        return HttpResponse.json(
+          {
+            code: '23505',
+            message: 'duplicate key value violates unique constraint "accounts_payable_pkey"',
+          },
+          { status: 409 },
+        );
+      }),
+      // The row with that id is another entry (not this submit's, written earlier).
+      http.get(restUrl('accounts_payable'), ({ request }) => {
+        const id = /in\.\(([^)]+)\)/.exec(new URL(request.url).searchParams.get('id') ?? '')?.[1];
+        return HttpResponse.json([
+          {
+            id,
+            company_id: company.id,
+            description: 'Outra conta',
+            amount: 10,
+            due_date: '2026-01-05',
+          },
+        ]);
+      }),
+    );
+    renderForm(typed);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Erro ao salvar')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Já existe um lançamento com este identificador. Nada foi salvo/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/salv[oa] com sucesso/i)).not.toBeInTheDocument();
+    expect(inserted).toHaveLength(1);
+    expect(screen.getByLabelText(/Descrição/)).toHaveValue('Frete de brita');
   });
 
   it('"Marcar como Pago" of an installment plan removes the new rows when the settlement is refused', async () => {
@@ -245,7 +296,7 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
         calls.push((await request.json()) as Record<string, unknown>);
         // The first answer is lost on the way back (the entry may well have been created).
         if (calls.length === 1) return HttpResponse.error();
-        return HttpResponse.json({ id: calls[0]?.p_id, status: 'paid' });
+        return HttpResponse.json(settledEntry(calls[0]));
       }),
     );
     const requests = trackRequests();
@@ -291,7 +342,7 @@ describe('Lançar EntryForm', { timeout: 30_000 }, () => {
       http.get(restUrl('project_stages'), () => HttpResponse.json([stage])),
       http.post(rpcUrl('create_and_settle_entry'), async ({ request }) => {
         calls.push((await request.json()) as Record<string, unknown>);
-        return HttpResponse.json({ id: calls[0]?.p_id, status: 'paid' });
+        return HttpResponse.json(settledEntry(calls[0]));
       }),
     );
     const requests = trackRequests();
