@@ -94,7 +94,7 @@ const messages = new Map<string, string>(
     invalid_basis: 'Escolha o regime do DRE: caixa ou competência.',
     dre_group_type_mismatch:
       'O grupo do DRE não combina com o tipo da categoria: receitas vão em Receita bruta ou Outras, despesas em Custos de obra, Despesas administrativas ou Outras.',
-    // Issue 21: bounded texts and enumerated arguments. text_too_long is usually shown through
+    // Bounded texts and enumerated arguments. text_too_long is usually shown through
     // textTooLongMessage (which field, how long); this text is its fallback.
     text_too_long: 'Texto longo demais. Encurte o texto e tente novamente.',
     invalid_priority: 'Escolha uma prioridade válida.',

@@ -1,4 +1,4 @@
--- Every text the database takes is bounded (issue 21, "Limits like hosted").
+-- Every text the database takes is bounded.
 --
 -- 1. private.assert_text_length(value, max, field) → text_too_long, with the field in DETAIL and
 --    the limit in HINT, so the app can say which field and how long it may be. Functions check

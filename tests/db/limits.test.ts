@@ -1,4 +1,4 @@
-// Every text the database takes is bounded (issue 21, "Limits like hosted"): functions refuse an
+// Every text the database takes is bounded: functions refuse an
 // oversized text before doing any work (text_too_long naming the field and its limit, or the key
 // of the enumerated argument), table writes through the API meet a <table>_<column>_length check,
 // and the limit itself is accepted. Each oversized call must write nothing and answer quickly.
