@@ -133,7 +133,7 @@ describe('the saved cache', () => {
     const queryClient = start();
     const list = ['companies', COMPANY, 'entries', 'list', {}];
     let answer = Promise.resolve(['1', '2', '3', '4', '5', '6']);
-    await queryClient.fetchQuery({ queryKey: list, queryFn: () => answer });
+    await queryClient.query({ queryKey: list, queryFn: () => answer });
     await persisting();
 
     let serverAnswers: (rows: string[]) => void = () => undefined;
