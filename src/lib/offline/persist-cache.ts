@@ -12,7 +12,11 @@ import {
 import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import { idbDel, idbGet, idbSet } from '@/lib/offline/idb';
 import { notPlainJsonAt } from '@/lib/offline/plain-json';
-import { onInvalidation, registerSavedCacheFlush } from '@/lib/offline/saved-cache';
+import {
+  onInvalidation,
+  registerSavedCacheFlush,
+  type FlushOptions,
+} from '@/lib/offline/saved-cache';
 import { userStorageKey } from '@/lib/user-storage';
 
 /** A week: the last data seen is still worth showing at the worksite, with the banner. */
@@ -98,12 +102,14 @@ export function startCachePersistence(
     }
     return writes;
   };
+  // Set during an explicit flush that asks to write even an empty scope (saved-cache.ts).
+  let writeEmpty = false;
   const persister: Persister = {
     persistClient: (client: PersistedClient) => {
       // Clearing the cache (sign-out, expired session, company switch) must not overwrite the
       // stored data with nothing: removing it is session-end's decision (user-storage.ts). A
       // scope whose every query was just changed, though, is saved empty.
-      if (client.clientState.queries.length === 0 && !hasQueriesInScope()) return;
+      if (client.clientState.queries.length === 0 && !hasQueriesInScope() && !writeEmpty) return;
       waiting = client;
       timer ??= setTimeout(() => void writeWaiting(), SAVE_THROTTLE_MS);
     },
@@ -135,9 +141,14 @@ export function startCachePersistence(
       shouldDehydrateMutation: () => false,
     },
   };
-  const flush = async () => {
+  const flush = async ({ evenIfEmpty = false }: FlushOptions) => {
     if (stopped) return;
-    await persistQueryClientSave(options);
+    writeEmpty = evenIfEmpty;
+    try {
+      await persistQueryClientSave(options);
+    } finally {
+      writeEmpty = false;
+    }
     await writeWaiting();
   };
   let flushQueued = false;
@@ -147,7 +158,7 @@ export function startCachePersistence(
     flushQueued = true;
     queueMicrotask(() => {
       flushQueued = false;
-      void flush();
+      void flush({});
     });
   };
 

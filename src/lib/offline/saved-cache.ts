@@ -3,10 +3,20 @@
 // purpose: it is in the home screen's first load.
 import type { Query, QueryClient, QueryFilters } from '@tanstack/react-query';
 
-const flushers = new Set<() => Promise<void>>();
+export interface FlushOptions {
+  /**
+   * Write even when nothing of the scope is left in memory. Without it an empty cache is taken for
+   * a cleared one (sign-out, company switch) and the saved copy is kept for the next visit.
+   */
+  evenIfEmpty?: boolean;
+}
+
+const flushers = new Set<(options: FlushOptions) => Promise<void>>();
 
 /** persist-cache.ts registers how to write its scope now; returns the unregistration. */
-export function registerSavedCacheFlush(flush: () => Promise<void>): () => void {
+export function registerSavedCacheFlush(
+  flush: (options: FlushOptions) => Promise<void>,
+): () => void {
   flushers.add(flush);
   return () => flushers.delete(flush);
 }
@@ -15,8 +25,8 @@ export function registerSavedCacheFlush(flush: () => Promise<void>): () => void 
  * Writes the saved cache now instead of within the throttle's second: a reload right after a change
  * must not restore the state before it. Resolves once written (or at once, with nothing to save).
  */
-export async function flushSavedCache(): Promise<void> {
-  await Promise.all([...flushers].map((flush) => flush().catch(() => undefined)));
+export async function flushSavedCache(options: FlushOptions = {}): Promise<void> {
+  await Promise.all([...flushers].map((flush) => flush(options).catch(() => undefined)));
 }
 
 /** When this page started: any data older than that was restored from the saved cache. */
