@@ -42,13 +42,13 @@ const { invitationPreviewQuery } = await import('@/features/auth/api/accept-invi
 const { accountLedgerQuery } = await import('@/features/bank-accounts/api/get-account-ledger');
 const { accountSummaryQuery } = await import('@/features/bank-accounts/api/get-account-summary');
 const { bankAccountQuery } = await import('@/features/bank-accounts/api/get-bank-account');
-const { statementSummaryQuery } = await import('@/features/bank-accounts/api/get-statement-summary');
+const { statementSummaryQuery } =
+  await import('@/features/bank-accounts/api/get-statement-summary');
 const { DEFAULT_LEDGER_FILTERS } = await import('@/features/bank-accounts/lib/ledger');
 const { categoryStatsQuery } = await import('@/features/categories/api/get-category-stats');
 const { categoryQuery } = await import('@/features/categories/api/get-category');
-const { homeCashFlowQuery } = await import(
-  '@/features/entries/components/dashboard/cash-flow-warning'
-);
+const { homeCashFlowQuery } =
+  await import('@/features/entries/components/dashboard/cash-flow-warning');
 const { dashboardSummaryQuery } = await import('@/features/entries/api/get-dashboard-summary');
 const { entryHistoryQuery } = await import('@/features/entries/api/get-entry-history');
 const { entryListSummaryQuery } = await import('@/features/entries/api/get-entry-list-summary');
@@ -151,7 +151,12 @@ beforeAll(async () => {
     p_bank_account_id: ids.account,
     p_source: 'ofx',
     p_lines: [
-      { fitid: 'CACHE-1', posted_on: TODAY, amount: -12.34, memo: paid[0]?.description ?? 'TARIFA' },
+      {
+        fitid: 'CACHE-1',
+        posted_on: TODAY,
+        amount: -12.34,
+        memo: paid[0]?.description ?? 'TARIFA',
+      },
       { fitid: 'CACHE-2', posted_on: TODAY, amount: 56.78, memo: 'TED RECEBIDA' },
     ] as never,
     p_file_name: 'cache-shapes.ofx',
@@ -212,7 +217,10 @@ function infinite(name: string, options: () => AnyOptions): Case {
 }
 /** A hook whose queryFn is written inline: its fetcher, under a key of its own. */
 function fetcher(name: string, fetch: () => Promise<unknown>): Case {
-  return plain(name, () => ({ queryKey: ['companies', companyId, 'inline', name], queryFn: fetch }));
+  return plain(name, () => ({
+    queryKey: ['companies', companyId, 'inline', name],
+    queryFn: fetch,
+  }));
 }
 
 const cases: Case[] = [

@@ -13,9 +13,7 @@ export function anySavedCopyOnScreen(queryClient: QueryClient): boolean {
     .getAll()
     .some(
       (query) =>
-        query.isActive() &&
-        showsSavedCopy(query) &&
-        query.state.errorUpdatedAt < PAGE_STARTED_AT,
+        query.isActive() && showsSavedCopy(query) && query.state.errorUpdatedAt < PAGE_STARTED_AT,
     );
 }
 

@@ -25,9 +25,7 @@ export async function getStatementSummary(
     lineCount: Number(o.line_count ?? 0),
     pendingCount: Number(o.pending_count ?? 0),
     differenceCents:
-      typeof difference === 'number' || typeof difference === 'string'
-        ? toCents(difference)
-        : null,
+      typeof difference === 'number' || typeof difference === 'string' ? toCents(difference) : null,
   };
 }
 
