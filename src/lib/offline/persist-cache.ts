@@ -86,9 +86,12 @@ export function startCachePersistence(
   const hasQueriesInScope = () =>
     queryCache.findAll({ predicate: (query) => inScope(query.queryKey, userId, scope) }).length > 0;
 
-  // The save waiting for its throttle, and the chain of writes (one at a time, in order).
+  // The save waiting for its throttle, and the chain of writes (one at a time, in order). As the
+  // library's throttle did: a save after a quiet second is written in the next task, later ones
+  // at most once a second (the latest state each time).
   let waiting: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let nextWriteAt = 0;
   let writes: Promise<void> = Promise.resolve();
   const writeWaiting = (): Promise<void> => {
     clearTimeout(timer);
@@ -96,6 +99,7 @@ export function startCachePersistence(
     const client = waiting;
     waiting = null;
     if (client) {
+      nextWriteAt = Date.now() + SAVE_THROTTLE_MS;
       writes = writes
         .then(() => (stopped ? undefined : idbSet(key, JSON.stringify(client))))
         .catch(() => undefined);
@@ -111,7 +115,7 @@ export function startCachePersistence(
       // scope whose every query was just changed, though, is saved empty.
       if (client.clientState.queries.length === 0 && !hasQueriesInScope() && !writeEmpty) return;
       waiting = client;
-      timer ??= setTimeout(() => void writeWaiting(), SAVE_THROTTLE_MS);
+      timer ??= setTimeout(() => void writeWaiting(), Math.max(0, nextWriteAt - Date.now()));
     },
     restoreClient: async () => {
       const saved = await idbGet<string>(key);
