@@ -167,4 +167,38 @@ describe('the saved cache', () => {
     await flushSavedCache();
     expect(saved().has(hash(list))).toBe(false);
   });
+  it('writes the first answer at once, not a throttle second later', async () => {
+    const queryClient = start();
+    const memberships = ['companies', COMPANY, 'members'];
+    let serverAnswers: (rows: string[]) => void = () => undefined;
+    const answer = new Promise<string[]>((resolve) => (serverAnswers = resolve));
+    const read = queryClient.query({ queryKey: memberships, queryFn: () => answer });
+    // The persister is up (its restore done, its first save attempted) with the read pending.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryCache().find({ queryKey: memberships })).toBeDefined(),
+    );
+    await flushSavedCache();
+    serverAnswers(['ana']);
+    await read;
+    // Well under the throttle's second: the app may go offline right after the first screen.
+    await vi.waitFor(() => expect(saved().get(hash(memberships))).toEqual(['ana']), {
+      timeout: 500,
+    });
+  });
+
+  it('keeps the saved copy when the cache is cleared after a change (sign-out, company switch)', async () => {
+    const queryClient = start();
+    const list = ['companies', COMPANY, 'entries', 'list', {}];
+    const other = ['companies', COMPANY, 'suppliers', 'list'];
+    queryClient.setQueryData(list, ['1']);
+    queryClient.setQueryData(other, ['s']);
+    await persisting();
+    await queryClient.invalidateQueries({ queryKey: list, refetchType: 'none' });
+    await flushSavedCache();
+    expect(saved().get(hash(other))).toEqual(['s']);
+
+    queryClient.clear();
+    await flushSavedCache();
+    expect(saved().get(hash(other))).toEqual(['s']);
+  });
 });

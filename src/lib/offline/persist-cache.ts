@@ -83,6 +83,14 @@ export function startCachePersistence(
   const key = cacheStorageKey(userId, scope);
   let stopped = false;
   const queryCache = queryClient.getQueryCache();
+
+  // Queries invalidated by a change (a mutation, the offline queue's send) since the restore: what
+  // they hold is known to be out of date, so they leave the saved copy (at once) until they are
+  // fetched again. A reload before that fetches them instead of showing the state before the
+  // change. Taken from invalidateQueries itself (saved-cache.ts, onInvalidation), not from the
+  // queries' flags: restored queries are invalidated already and raise nothing when invalidated
+  // again, and the cache's events arrive a task after the mutation's promise has resolved.
+  const changed = new Set<string>();
   const hasQueriesInScope = () =>
     queryCache.findAll({ predicate: (query) => inScope(query.queryKey, userId, scope) }).length > 0;
 
@@ -110,10 +118,13 @@ export function startCachePersistence(
   let writeEmpty = false;
   const persister: Persister = {
     persistClient: (client: PersistedClient) => {
-      // Clearing the cache (sign-out, expired session, company switch) must not overwrite the
-      // stored data with nothing: removing it is session-end's decision (user-storage.ts). A
-      // scope whose every query was just changed, though, is saved empty.
-      if (client.clientState.queries.length === 0 && !hasQueriesInScope() && !writeEmpty) return;
+      // Nothing to save is not written: clearing the cache (sign-out, expired session, company
+      // switch) must not overwrite the stored data with nothing (removing it is session-end's
+      // decision, user-storage.ts), and an empty write while the first reads are still loading
+      // would hold their save back for the throttle's second. A scope whose every saved query
+      // was just changed, though, is saved empty, as is one a bad copy was dropped from.
+      const empty = client.clientState.queries.length === 0;
+      if (empty && !writeEmpty && (changed.size === 0 || !hasQueriesInScope())) return;
       waiting = client;
       timer ??= setTimeout(() => void writeWaiting(), Math.max(0, nextWriteAt - Date.now()));
     },
@@ -124,13 +135,6 @@ export function startCachePersistence(
     removeClient: () => idbDel(key),
   };
 
-  // Queries invalidated by a change (a mutation, the offline queue's send) since the restore: what
-  // they hold is known to be out of date, so they leave the saved copy (at once) until they are
-  // fetched again. A reload before that fetches them instead of showing the state before the
-  // change. Taken from invalidateQueries itself (saved-cache.ts, onInvalidation), not from the
-  // queries' flags: restored queries are invalidated already and raise nothing when invalidated
-  // again, and the cache's events arrive a task after the mutation's promise has resolved.
-  const changed = new Set<string>();
   const options = {
     queryClient,
     persister,
