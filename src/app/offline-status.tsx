@@ -7,6 +7,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { useOnline } from '@/lib/online';
 import { registerSender } from '@/lib/offline/queue';
 import { useOfflineQueue } from '@/lib/offline/use-offline-queue';
+import { useShowsSavedCopy } from '@/lib/offline/use-shows-saved-copy';
 
 // Who sends what the offline queue holds. Imported on demand: the first load carries none of it.
 registerSender('entries.lancar', () =>
@@ -20,14 +21,15 @@ registerSender('entries.wizard', () =>
 const RETRY_MS = 30_000;
 
 /**
- * The "Sem conexão" banner of every signed-in screen, and the sender of the offline queue: when
- * the connection returns (or the app opens online with items waiting) it sends them once, then
- * refreshes what they change.
+ * The "Sem conexão" banner of every signed-in screen ("Atualizando…" over a restored copy), and
+ * the sender of the offline queue: when the connection returns (or the app opens online with items
+ * waiting) it sends them once, then refreshes what they change.
  */
 export function OfflineStatus() {
   const { id: companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
   const online = useOnline();
+  const savedCopy = useShowsSavedCopy();
   const { queue, items } = useOfflineQueue();
   const sendable = items.filter((item) => item.error === null).length;
   const [retryTick, setRetryTick] = useState(0);
@@ -57,5 +59,5 @@ export function OfflineStatus() {
     };
   }, [online, sendable, queue, queryClient, companyId, retryTick]);
 
-  return <OfflineBanner waiting={items.length} />;
+  return <OfflineBanner waiting={items.length} savedCopy={savedCopy} />;
 }

@@ -1,4 +1,11 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
   deviceOffline,
@@ -8,6 +15,7 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
 } from '@/lib/errors';
+import { flushSavedCache, reportInvalidation } from '@/lib/offline/saved-cache';
 import { initOnlineState, reportApiUnreachable } from '@/lib/online';
 import { apiAnswers } from '@/lib/supabase';
 
@@ -39,14 +47,32 @@ function toastNetworkError(error: unknown, meta: QueryMeta | undefined): void {
 /** Kept in memory (and on the device, src/lib/offline/persist-cache.ts) long enough to be worth it. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The saved cache (src/lib/offline/persist-cache.ts) hears of an invalidation as it is asked for:
+ * what a change made out of date leaves the saved copy before a reload could restore it.
+ */
+class AppQueryClient extends QueryClient {
+  override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    reportInvalidation(this, filters);
+    return super.invalidateQueries(filters, options);
+  }
+}
+
 export function createQueryClient(): QueryClient {
   initOnlineState();
-  return new QueryClient({
+  return new AppQueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => toastNetworkError(error, query.meta),
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => toastNetworkError(error, mutation.meta),
+      // After the mutation's own onSuccess (its invalidations and cache updates) and before its
+      // promise resolves: the saved cache is written now, so a reload right after a change never
+      // restores the state before it (the throttled save could be a second late).
+      onSettled: () => flushSavedCache(),
     }),
     defaultOptions: {
       queries: {

@@ -1,18 +1,29 @@
-import { CloudUpload, WifiOff } from 'lucide-react';
+import { CloudUpload, RefreshCw, WifiOff } from 'lucide-react';
 import { useOnline } from '@/lib/online';
 
 export function waitingText(count: number): string {
   return count === 1 ? '1 lançamento aguardando envio' : `${count} lançamentos aguardando envio`;
 }
 
+/** Online, while a screen shows what the device had saved and the server has not answered yet. */
+export const SAVED_COPY_TEXT = 'Atualizando… Mostrando os dados salvos neste aparelho.';
+
 /**
  * "Sem conexão" at the top of every signed-in screen while the device is offline (and what waits
- * to be sent, once it is back). The status region is always there, so screen readers announce
- * the change when the network drops or returns.
+ * to be sent, once it is back); online, "Atualizando…" while the screen still shows the copy saved
+ * on the device. The status region is always there, so screen readers announce the change when
+ * the network drops or returns.
  */
-export function OfflineBanner({ waiting }: { waiting: number }) {
+export function OfflineBanner({
+  waiting,
+  savedCopy = false,
+}: {
+  waiting: number;
+  /** The screen shows data restored from the device, not yet confirmed by the server. */
+  savedCopy?: boolean;
+}) {
   const online = useOnline();
-  const show = !online || waiting > 0;
+  const show = !online || waiting > 0 || savedCopy;
   return (
     <div role="status" className={show ? 'mb-3' : undefined}>
       {!online ? (
@@ -32,6 +43,11 @@ export function OfflineBanner({ waiting }: { waiting: number }) {
           <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden="true" />
           <p>{waitingText(waiting)}.</p>
         </div>
+      ) : savedCopy ? (
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <RefreshCw className="size-3 shrink-0 motion-safe:animate-spin" aria-hidden="true" />
+          {SAVED_COPY_TEXT}
+        </p>
       ) : null}
     </div>
   );

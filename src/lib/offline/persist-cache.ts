@@ -2,7 +2,6 @@
 // data it saw (issue 11, "Offline, honestly"). Loaded lazily (use-persisted-cache.ts) so it never
 // weighs on the first load. Two blobs per user: `session` (the memberships the gate needs before
 // it knows the company) and one per company (everything keyed ['companies', companyId, …]).
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
   persistQueryClientSave,
@@ -12,6 +11,12 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import { idbDel, idbGet, idbSet } from '@/lib/offline/idb';
+import { notPlainJsonAt } from '@/lib/offline/plain-json';
+import {
+  onInvalidation,
+  registerSavedCacheFlush,
+  type FlushOptions,
+} from '@/lib/offline/saved-cache';
 import { userStorageKey } from '@/lib/user-storage';
 
 /** A week: the last data seen is still worth showing at the worksite, with the banner. */
@@ -35,10 +40,40 @@ export function inScope(queryKey: readonly unknown[], userId: string, scope: Cac
   return queryKey[0] === 'companies' && queryKey[1] === scope.companyId;
 }
 
+/** At most one write a second while the cache only moves because of reads. */
+export const SAVE_THROTTLE_MS = 1000;
+
+/** Logged once per query (in development) when its result cannot be saved faithfully. */
+const reportedNotPlain = new WeakSet<object>();
+
+/**
+ * Only plain JSON is saved (plain-json.ts): a Map saved as `{}` broke Conciliação after every
+ * reload. A result that is not plain is left out of the saved copy (the screen fetches it again
+ * after a reload) and, in development, said in the console, so that a new one is seen at once.
+ * The answer is remembered per result object: the check walks the data once, not on every save.
+ */
+const plainChecked = new WeakMap<object, boolean>();
+export function savableData(query: Query): boolean {
+  const data: unknown = query.state.data;
+  if (data === null || typeof data !== 'object') return data !== undefined;
+  const known = plainChecked.get(data);
+  if (known !== undefined) return known;
+  const at = notPlainJsonAt(data);
+  plainChecked.set(data, at === null);
+  if (at !== null && import.meta.env.DEV && !reportedNotPlain.has(query)) {
+    reportedNotPlain.add(query);
+    console.error(
+      `Query ${query.queryHash} não é JSON puro (${at}): fica fora do cache salvo no aparelho.`,
+    );
+  }
+  return at === null;
+}
+
 /**
  * Restores the scope's persisted queries into the client, then keeps persisting them (only
- * successful queries, throttled). Returns the function that stops persisting; after it, nothing is
- * written any more, not even a save that was waiting for its throttle.
+ * successful queries with plain JSON data, throttled, and at once after a change). Returns the
+ * function that stops persisting; after it, nothing is written any more, not even a save that was
+ * waiting for its throttle.
  */
 export function startCachePersistence(
   queryClient: QueryClient,
@@ -47,25 +82,59 @@ export function startCachePersistence(
 ): () => void {
   const key = cacheStorageKey(userId, scope);
   let stopped = false;
-  const inner = createAsyncStoragePersister({
-    key,
-    throttleTime: 1000,
-    storage: {
-      getItem: async (k) => (await idbGet<string>(k)) ?? null,
-      setItem: async (k, value) => {
-        if (!stopped) await idbSet(k, value);
-      },
-      removeItem: (k) => idbDel(k),
-    },
-  });
-  const persister: Persister = {
-    // Clearing the cache (sign-out, expired session, company switch) must not overwrite the
-    // stored data with nothing: removing it is session-end's decision (user-storage.ts).
-    persistClient: (client: PersistedClient) =>
-      client.clientState.queries.length > 0 ? inner.persistClient(client) : undefined,
-    restoreClient: () => inner.restoreClient(),
-    removeClient: () => inner.removeClient(),
+  const queryCache = queryClient.getQueryCache();
+
+  // Queries invalidated by a change (a mutation, the offline queue's send) since the restore: what
+  // they hold is known to be out of date, so they leave the saved copy (at once) until they are
+  // fetched again. A reload before that fetches them instead of showing the state before the
+  // change. Taken from invalidateQueries itself (saved-cache.ts, onInvalidation), not from the
+  // queries' flags: restored queries are invalidated already and raise nothing when invalidated
+  // again, and the cache's events arrive a task after the mutation's promise has resolved.
+  const changed = new Set<string>();
+  const hasQueriesInScope = () =>
+    queryCache.findAll({ predicate: (query) => inScope(query.queryKey, userId, scope) }).length > 0;
+
+  // The save waiting for its throttle, and the chain of writes (one at a time, in order). As the
+  // library's throttle did: a save after a quiet second is written in the next task, later ones
+  // at most once a second (the latest state each time).
+  let waiting: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let nextWriteAt = 0;
+  let writes: Promise<void> = Promise.resolve();
+  const writeWaiting = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const client = waiting;
+    waiting = null;
+    if (client) {
+      nextWriteAt = Date.now() + SAVE_THROTTLE_MS;
+      writes = writes
+        .then(() => (stopped ? undefined : idbSet(key, JSON.stringify(client))))
+        .catch(() => undefined);
+    }
+    return writes;
   };
+  // Set during an explicit flush that asks to write even an empty scope (saved-cache.ts).
+  let writeEmpty = false;
+  const persister: Persister = {
+    persistClient: (client: PersistedClient) => {
+      // Nothing to save is not written: clearing the cache (sign-out, expired session, company
+      // switch) must not overwrite the stored data with nothing (removing it is session-end's
+      // decision, user-storage.ts), and an empty write while the first reads are still loading
+      // would hold their save back for the throttle's second. A scope whose every saved query
+      // was just changed, though, is saved empty, as is one a bad copy was dropped from.
+      const empty = client.clientState.queries.length === 0;
+      if (empty && !writeEmpty && (changed.size === 0 || !hasQueriesInScope())) return;
+      waiting = client;
+      timer ??= setTimeout(() => void writeWaiting(), Math.max(0, nextWriteAt - Date.now()));
+    },
+    restoreClient: async () => {
+      const saved = await idbGet<string>(key);
+      return saved ? (JSON.parse(saved) as PersistedClient) : undefined;
+    },
+    removeClient: () => idbDel(key),
+  };
+
   const options = {
     queryClient,
     persister,
@@ -73,17 +142,40 @@ export function startCachePersistence(
     maxAge: CACHE_MAX_AGE_MS,
     dehydrateOptions: {
       shouldDehydrateQuery: (query: Query) =>
-        defaultShouldDehydrateQuery(query) && inScope(query.queryKey, userId, scope),
+        defaultShouldDehydrateQuery(query) &&
+        inScope(query.queryKey, userId, scope) &&
+        !changed.has(query.queryHash) &&
+        savableData(query),
       shouldDehydrateMutation: () => false,
     },
   };
+  const flush = async ({ evenIfEmpty = false }: FlushOptions) => {
+    if (stopped) return;
+    writeEmpty = evenIfEmpty;
+    try {
+      await persistQueryClientSave(options);
+    } finally {
+      writeEmpty = false;
+    }
+    await writeWaiting();
+  };
+  let flushQueued = false;
+  const flushSoon = () => {
+    // One invalidation of a branch is many events in one task: one write for all of them.
+    if (flushQueued) return;
+    flushQueued = true;
+    queueMicrotask(() => {
+      flushQueued = false;
+      void flush({});
+    });
+  };
+
   let unsubscribe: (() => void) | null = null;
   const startedAt = Date.now();
   // What this page fetched before the persister started (the module loads lazily, and a quick read
   // often lands first): the restore keeps it (it is newer), and it must not be fetched again.
   const fetchedBefore = new Map(
-    queryClient
-      .getQueryCache()
+    queryCache
       .findAll({ predicate: (query) => inScope(query.queryKey, userId, scope) })
       .map((query) => [query.queryHash, query.state.dataUpdatedAt]),
   );
@@ -106,12 +198,38 @@ export function startCachePersistence(
         },
         { cancelRefetch: false },
       );
-      unsubscribe = persistQueryClientSubscribe(options);
+      // Registered after the restore's own invalidation above, which is no change.
+      const stopWatchingInvalidations = onInvalidation((client, filters) => {
+        if (client !== queryClient) return;
+        let any = false;
+        for (const query of queryCache.findAll(filters)) {
+          if (!inScope(query.queryKey, userId, scope)) continue;
+          changed.add(query.queryHash);
+          any = true;
+        }
+        if (any) flushSoon();
+      });
+      // Fetched again (or set by a mutation's update): back in the saved copy.
+      const stopWatchingFetches = queryCache.subscribe((event) => {
+        if (event.type === 'removed') changed.delete(event.query.queryHash);
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        if (event.query.state.isInvalidated) return;
+        changed.delete(event.query.queryHash);
+      });
+      const stopSaving = persistQueryClientSubscribe(options);
+      const unregisterFlush = registerSavedCacheFlush(flush);
+      unsubscribe = () => {
+        stopWatchingInvalidations();
+        stopWatchingFetches();
+        stopSaving();
+        unregisterFlush();
+      };
       // What loaded while this module was on its way raises no further cache event: save it now.
       void persistQueryClientSave(options);
     });
   return () => {
     stopped = true;
+    clearTimeout(timer);
     unsubscribe?.();
   };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reconciliationKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toCents } from '@/lib/money';
@@ -11,26 +11,33 @@ export interface StatementSummary {
   differenceCents: number | null;
 }
 
+export async function getStatementSummary(
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<StatementSummary> {
+  let request = supabase.rpc('statement_balance', { p_bank_account_id: accountId });
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request;
+  if (error) throw error;
+  const o = (data ?? {}) as Record<string, unknown>;
+  const difference = o.difference;
+  return {
+    lineCount: Number(o.line_count ?? 0),
+    pendingCount: Number(o.pending_count ?? 0),
+    differenceCents:
+      typeof difference === 'number' || typeof difference === 'string' ? toCents(difference) : null,
+  };
+}
+
 /** What the account's detail shows of the Conciliação (statement_balance). */
+export function statementSummaryQuery(companyId: string, accountId: string) {
+  return queryOptions({
+    queryKey: reconciliationKeys.summary(companyId, accountId),
+    queryFn: ({ signal }) => getStatementSummary(accountId, signal),
+  });
+}
+
 export function useStatementSummary(accountId: string) {
   const { id: companyId } = useCurrentCompany();
-  return useQuery({
-    queryKey: reconciliationKeys.summary(companyId, accountId),
-    queryFn: async ({ signal }): Promise<StatementSummary> => {
-      const { data, error } = await supabase
-        .rpc('statement_balance', { p_bank_account_id: accountId })
-        .abortSignal(signal);
-      if (error) throw error;
-      const o = (data ?? {}) as Record<string, unknown>;
-      const difference = o.difference;
-      return {
-        lineCount: Number(o.line_count ?? 0),
-        pendingCount: Number(o.pending_count ?? 0),
-        differenceCents:
-          typeof difference === 'number' || typeof difference === 'string'
-            ? toCents(difference)
-            : null,
-      };
-    },
-  });
+  return useQuery(statementSummaryQuery(companyId, accountId));
 }

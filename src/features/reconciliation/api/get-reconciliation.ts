@@ -96,19 +96,32 @@ export interface CategoryGuess {
   categoryName: string;
 }
 
+/**
+ * The guess of each pending line, by line id. A plain object, not a Map: the query cache is saved
+ * on the device as JSON, where a Map comes back as `{}` (docs/frontend.md, "The saved cache").
+ */
+export type CategoryGuesses = Partial<Record<string, CategoryGuess>>;
+
+export async function getCategoryGuesses(
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<CategoryGuesses> {
+  let query = supabase.rpc('statement_category_guesses', { p_bank_account_id: accountId });
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  const guesses: CategoryGuesses = {};
+  for (const g of data) {
+    guesses[g.line_id] = { categoryId: g.category_id, categoryName: g.category_name };
+  }
+  return guesses;
+}
+
 export function useCategoryGuesses(accountId: string, { enabled = true } = {}) {
   const { id: companyId } = useCurrentCompany();
   return useQuery({
     queryKey: reconciliationKeys.categoryGuesses(companyId, accountId),
-    queryFn: async ({ signal }) => {
-      const { data, error } = await supabase
-        .rpc('statement_category_guesses', { p_bank_account_id: accountId })
-        .abortSignal(signal);
-      if (error) throw error;
-      return new Map<string, CategoryGuess>(
-        data.map((g) => [g.line_id, { categoryId: g.category_id, categoryName: g.category_name }]),
-      );
-    },
+    queryFn: ({ signal }) => getCategoryGuesses(accountId, signal),
     enabled: enabled && !!companyId,
   });
 }

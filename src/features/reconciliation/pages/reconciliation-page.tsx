@@ -127,7 +127,7 @@ function Reconciliation({ account }: { account: BankAccount }) {
     return {
       choice: s && s.type !== 'create' ? choiceId(s.candidate) : CREATE_CHOICE,
       description: line.memo.slice(0, 200),
-      categoryId: guesses.data?.get(line.id)?.categoryId ?? null,
+      categoryId: guesses.data?.[line.id]?.categoryId ?? null,
     };
   }
 
