@@ -391,7 +391,7 @@ describe('Lançar EntryForm at 22:30 in Brazil', { timeout: 30_000 }, () => {
     server.use(
       http.post(rpcUrl('create_and_settle_entry'), async ({ request }) => {
         calls.push((await request.json()) as Record<string, unknown>);
-        return HttpResponse.json({ id: calls[0]?.p_id, status: 'paid' });
+        return HttpResponse.json(settledEntry(calls[0]));
       }),
     );
     renderForm({ ...typed, dueDate: '2026-03-09', bankAccountId: bank.id });
