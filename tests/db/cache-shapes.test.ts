@@ -249,7 +249,7 @@ const cases: Case[] = [
     movementSummaryQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, search: 'a' }, TODAY),
   ),
   infinite('movementsQuery', () =>
-    movementsQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, statuses: ['pending'] } as never, TODAY),
+    movementsQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, statuses: ['open'] }, TODAY),
   ),
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),
   fetcher('useStageOptions', () => getStageOptions(companyId, ids.project)),
