@@ -1,5 +1,5 @@
-// `npm run bench`: the performance figures of issue 11 in one table, for people to read (only the
-// bundle budget is deterministic; `npm run check:bundle` gates CI on it).
+// `npm run bench`: the performance figures of docs/performance.md in one table, for people to read
+// (only the bundle budget is deterministic; `npm run check:bundle` gates CI on it).
 //   1. a throwaway embedded stack (temp dir, free ports, seeded demo company);
 //   2. `vite build` against it (build.manifest) → initial JS/CSS and the largest route chunk;
 //   3. `vite preview` + Lighthouse mobile on /, /relatorio, /movimentacoes as the demo user;
@@ -85,7 +85,7 @@ function printTable(
   }
   if (api) {
     for (const t of api.timings) {
-      // Issue 11's target for the balance chart, issue 13's for every planning figure.
+      // docs/performance.md's targets: the balance chart and every planning figure in ≤ 100 ms.
       const target =
         t.label.startsWith('Relatório: balance_history') || t.label.startsWith('Planejamento:')
           ? `≤ 100 ms ${t.medianMs <= 100 ? '✓' : '✗'}`

@@ -1,6 +1,7 @@
-// `npm run check:bundle`: the deterministic budget of issue 11 — initial JavaScript (entry chunk +
-// its static imports, gzip) ≤ 180 kB. Builds into a temporary folder, or reads an existing build
-// with `--dist <dir>` (it must have dist/.vite/manifest.json). Exits 1 over budget.
+// `npm run check:bundle`: the deterministic budget of the home screen's first load — initial
+// JavaScript (entry chunk + its static imports, gzip) ≤ 180 kB. Builds into a temporary folder, or
+// reads an existing build with `--dist <dir>` (it must have dist/.vite/manifest.json). Exits 1 over
+// budget.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

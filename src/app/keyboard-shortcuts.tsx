@@ -31,7 +31,7 @@ function focusSearch(): boolean {
 }
 
 /**
- * The office shortcuts (issue 14): "n" opens Lançar, "/" focuses the list's search, "?" lists the
+ * The office desktop's shortcuts: "n" opens Lançar, "/" focuses the list's search, "?" lists the
  * shortcuts. Never while typing in a field, with Ctrl/Alt/Meta, or while a dialog is open.
  */
 export function KeyboardShortcuts() {

@@ -10,7 +10,7 @@ const Sidebar = lazy(() => import('@/app/sidebar').then((m) => ({ default: m.Sid
 
 /**
  * The narrow single column of SPEC §1 above the bottom navigation on a phone; from 1024 px (the
- * office desktop, issue 14) a sidebar and a content area up to 1280 px wide.
+ * office desktop) a sidebar and a content area up to 1280 px wide.
  */
 export function AppLayout() {
   const navigation = useNavigation();

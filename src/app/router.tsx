@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'resumo', Component: HomePage, loader: prefetchLoader(prefetchHome) },
           {
             path: 'lancar',
-            lazy: lazyPage(() => import('@/features/entries/pages/lancar-page'), 'LancarPage'),
+            lazy: lazyPage(() => import('@/features/entries/pages/new-entry-page'), 'NewEntryPage'),
           },
           {
             path: 'pagar',

@@ -37,8 +37,8 @@ const sectionOf = (to: string): Pick<NavItem, 'pages' | 'sections'> => ({
 });
 
 /**
- * The bottom navigation's destinations and the entries of Mais, in one list for the office
- * desktop (issue 14). Lançar is the button above it.
+ * The bottom navigation's destinations and the entries of Mais, in one list: the office desktop
+ * has the room to show them all at once. Lançar is the button above it.
  */
 const GROUPS: NavGroup[] = [
   {

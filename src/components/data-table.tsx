@@ -73,10 +73,10 @@ export function sortRows<T>(
 }
 
 /**
- * A list as a table, for the office desktop (issue 14); phones keep their cards. Sortable columns
- * have a button in their header (Tab, Enter/Space): the first press sorts ascending, the next
- * descending; the sorted header carries aria-sort. A row opens its detail through a `RowLink` /
- * `RowButton` in one cell, which covers the whole row for the mouse.
+ * A list as a table, for the office desktop (from 1024 px); phones keep their cards. Sortable
+ * columns have a button in their header (Tab, Enter/Space): the first press sorts ascending, the
+ * next descending; the sorted header carries aria-sort. A row opens its detail through a
+ * `RowLink` / `RowButton` in one cell, which covers the whole row for the mouse.
  */
 export function DataTable<T>({
   label,

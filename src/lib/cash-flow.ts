@@ -1,4 +1,4 @@
-// Fluxo de caixa previsto (cash_flow_projection, issue 13): read by home (the warning) and by the
+// Fluxo de caixa previsto (cash_flow_projection): read by home (the warning) and by the
 // Relatório (chart and weeks), so it lives here. Parsed without zod: home's first load must not
 // carry it (docs/frontend.md).
 import { queryOptions } from '@tanstack/react-query';

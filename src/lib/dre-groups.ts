@@ -1,4 +1,4 @@
-// The lines of the DRE gerencial a category can belong to (categories.dre_group, issue 13).
+// The lines of the DRE gerencial a category can belong to (categories.dre_group).
 
 export type DreGroup = 'receita' | 'custo_obra' | 'despesa_administrativa' | 'outras';
 

@@ -8,7 +8,7 @@ import { browserOnline, isOnline } from '@/lib/online';
 
 export const UNEXPECTED_ERROR_TITLE = 'Erro inesperado';
 export const UNEXPECTED_ERROR_MESSAGE = 'Ocorreu um erro inesperado.';
-/** What an action that needs the server says when the device has no network (issue 11). */
+/** What an action that needs the server says when the device has no network. */
 export const OFFLINE_MESSAGE = 'Sem conexão. Tente novamente quando a conexão voltar.';
 
 /**
@@ -47,7 +47,7 @@ const messages = new Map<string, string>(
     invalid_role: 'Escolha um papel válido.',
     category_name_taken: 'Já existe uma categoria com esse nome.',
     category_not_found: 'Categoria não encontrada.',
-    // Issue 10: payments, deletion, transfers, history.
+    // Payments, deletion, transfers, history.
     entry_has_payments:
       'Este lançamento tem pagamentos registrados. Estorne-os antes de excluir ou alterar o valor.',
     payment_date_in_future: 'A data do pagamento não pode ser no futuro.',
@@ -65,7 +65,7 @@ const messages = new Map<string, string>(
     stage_project_mismatch: 'Esta etapa não pertence à obra escolhida.',
     stage_in_use: 'Esta etapa tem lançamentos e não pode ser removida.',
     project_not_found: 'Obra não encontrada.',
-    // Issue 12: conciliação bancária.
+    // Conciliação bancária.
     invalid_statement: 'Extrato inválido: nenhum lançamento legível no arquivo.',
     statement_too_large: 'Extrato grande demais: importe no máximo 5.000 lançamentos por vez.',
     invalid_period:
@@ -90,7 +90,7 @@ const messages = new Map<string, string>(
     statement_unknown_field: 'O extrato tem campos desconhecidos. Nada foi importado.',
     statement_description_too_long: 'A descrição pode ter no máximo 200 caracteres.',
     statement_reason_too_long: 'O motivo pode ter no máximo 200 caracteres.',
-    // Issue 13: planning (fluxo de caixa previsto, DRE).
+    // Planning (fluxo de caixa previsto, DRE).
     invalid_basis: 'Escolha o regime do DRE: caixa ou competência.',
     dre_group_type_mismatch:
       'O grupo do DRE não combina com o tipo da categoria: receitas vão em Receita bruta ou Outras, despesas em Custos de obra, Despesas administrativas ou Outras.',

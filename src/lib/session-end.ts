@@ -1,4 +1,5 @@
-// What happens to the data of the browser when the session changes (issue 8 §9, shared phones):
+// What happens to the data of the browser when the session changes (phones are shared, so one
+// user must never see what another left behind):
 // - an explicit sign-out (this tab or another) drops the cached queries and everything stored for
 //   that user (drafts, remembered company);
 // - a session that ended without "Sair" (revoked from another device, refresh refused) drops the

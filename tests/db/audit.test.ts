@@ -1,4 +1,4 @@
-// The audit log (issue 10): written by the trigger for every audited table, append-only, read by
+// The audit log: written by the trigger for every audited table, append-only, read by
 // admins of the company (everything) and members (entries' history only).
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

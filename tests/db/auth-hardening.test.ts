@@ -1,4 +1,4 @@
-// The local auth stand-in attacked as issue 8 describes: brute force on a 6-digit code and on a
+// The local auth stand-in attacked the obvious ways: brute force on a 6-digit code and on a
 // password, a forged token without `exp`, an open redirect, and the stack pointed at a real
 // Supabase database or at a network interface. Through supabase-js and HTTP against the db
 // project's stack (whose per-IP limits are raised, per-address ones kept: TEST_AUTH_RATE_LIMITS),

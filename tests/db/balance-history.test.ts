@@ -1,6 +1,6 @@
 // balance_history (Relatório's balance evolution) against an independent computation: the ledger is
 // read back as the superuser and the balance at each point is summed here, in TypeScript. Also the
-// point cap (issue 8: one ledger row in year 2000 used to make a chart of megabytes), the date range
+// point cap (without it one ledger row in year 2000 made a chart of megabytes), the date range
 // and membership checks.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

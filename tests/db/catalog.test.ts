@@ -60,7 +60,7 @@ const NEVER_WRITTEN: [table: string, column: string][] = [
 
 describe('functions (Supabase lints 0011, 0028, 0029)', () => {
   it('no function in public is SECURITY DEFINER', async () => {
-    // Until the invitation work lands, accept_invitation and my_pending_invitations still fail this.
+    // The API exposes public: definer rights live in private bodies behind invoker wrappers here.
     expect(await ourFunctions(`n.nspname = 'public' and p.prosecdef`)).toEqual([]);
   });
 
@@ -106,17 +106,17 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.reopen_receivable(uuid,date)',
       'private.settle_payable(uuid,uuid,date,numeric,numeric,numeric,numeric,date)',
       'private.settle_receivable(uuid,uuid,date,numeric,numeric,numeric,numeric,date)',
-      // Issue 10: Lançar "Marcar como Pago" and the estorno of a transfer.
+      // Lançar "Marcar como Pago" and the estorno of a transfer.
       'private.create_and_settle_entry(text,uuid,uuid,text,numeric,date,uuid,date,date,uuid,text,uuid,uuid,text,text,numeric,numeric,numeric,uuid)',
       'private.reverse_payment(uuid,date)',
       'private.reverse_transfer(uuid,date)',
       'private.transfer_between_accounts(uuid,uuid,numeric,date,text)',
       'private.user_company_ids()',
-      // Issue 12: Conciliação bancária (the statement tables are written by these only).
+      // Conciliação bancária (the statement tables are written by these only).
       'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
       'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',
       'private.undo_statement_line(uuid)',
-      // The bodies of the invitation functions (issue 8, point 1).
+      // The bodies of the invitation functions.
       'private.accept_invitation(text)',
       'private.create_invitation(uuid,text,text)',
       'private.invitation_preview(text)',

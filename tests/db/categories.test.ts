@@ -298,8 +298,8 @@ describe('remove_category', () => {
     const entry = await payable(cat.id, 'Compra estornada', 42);
     await settle(entry.id, TODAY);
     await reopen(entry.id);
-    // As the superuser: through the API this delete currently fails (see the report of issue 5: the
-    // ledger's ON DELETE SET NULL fires the balance trigger, which the caller may not run).
+    // As the superuser: through the API this delete currently fails (the ledger's ON DELETE SET
+    // NULL fires the balance trigger, which the caller may not run).
     await db.query('delete from public.accounts_payable where id = $1', [entry.id]);
     const { rows: left } = await db.query(
       'select 1 from public.transactions where category_id = $1',

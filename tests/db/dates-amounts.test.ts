@@ -1,6 +1,6 @@
 // Attacks with absurd dates and amounts, categories of the wrong kind and half-given installments
-// (issue 8, points 3 and 7), through the API as a member. Each asserts the key the user would get:
-// functions raise it; table writes meet a constraint that src/lib/errors.ts maps to it.
+// through the API as a member. Each asserts the key the user would get: functions raise it; table
+// writes meet a constraint that src/lib/errors.ts maps to it.
 import type { PostgrestError } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

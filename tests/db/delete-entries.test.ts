@@ -1,4 +1,4 @@
-// Excluir / cancelar (delete_entry) and the edits of an entry (issue 10): series scopes, entries with
+// Excluir / cancelar (delete_entry) and the edits of an entry: series scopes, entries with
 // payments protected, a paid entry's edits reaching its ledger row so reports agree.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';

@@ -208,7 +208,7 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       bank_account_id: ids.bank_accounts,
     }),
   },
-  // Issue 12: written only by import_bank_statement / the reconciliation functions.
+  // Written only by import_bank_statement / the reconciliation functions.
   bank_statements: {
     companyColumn: 'company_id',
     textColumn: 'file_name',

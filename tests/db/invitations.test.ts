@@ -1,4 +1,4 @@
-// Invitations, attacked through supabase-js (issue 8): joining a company needs the secret of the
+// Invitations, attacked through supabase-js: joining a company needs the secret of the
 // invitation link AND the invited address; owning the address alone is not enough.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -34,7 +34,7 @@ async function companyNames(client: TestClient, companyId: string) {
   return data;
 }
 
-describe('the takeover of issue 8', () => {
+describe('taking over a company by owning the invited address', () => {
   it('signing up with the invited address without the link joins nothing', async () => {
     const admin = await createMember('Construtora Alvo');
     const email = uniqueEmail('cfo');

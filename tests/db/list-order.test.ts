@@ -1,4 +1,4 @@
-// The desktop tables of issue 14 sort the entry lists by date or by value in SQL (PostgREST
+// The desktop tables sort the entry lists by date or by value in SQL (PostgREST
 // `order=` on search_movements, the entries view and account_ledger), so that "Carregar mais"
 // continues the same order. The orders the app sends (src/features/*/lib), read page by page as a
 // real member (an RPC's result can only be ordered by the columns it selects: the app selects them

@@ -1,4 +1,4 @@
-// Conciliação bancária (issue 12) through the API as real members: importing a statement twice,
+// Conciliação bancária through the API as real members: importing a statement twice,
 // reconciling each kind of line atomically, undoing, another company's denials, and "Saldo do
 // extrato" vs "Saldo no sistema" checked against sums computed here from the rows themselves.
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
-// Attacks on the API as an authenticated user (issue 8, points 2, 4, 5 and 6): writing what only
-// the database writes, old Supabase default grants, null and foreign company ids, and two admins
-// removing each other's rights at the same moment.
+// Attacks on the API as an authenticated user: writing what only the database writes, old Supabase
+// default grants, null and foreign company ids, and two admins removing each other's rights at the
+// same moment.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { PostgrestError } from '@supabase/supabase-js';
 import type pg from 'pg';

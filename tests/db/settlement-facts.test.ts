@@ -1,4 +1,4 @@
-// Dar Baixa with the real facts (issue 10): payment date (never in the future), juros, multa,
+// Dar Baixa with the real facts: payment date (never in the future), juros, multa,
 // desconto and partial payments, through the API as a real member; balances and ledger read as the
 // superuser. Every number is checked to the centavo.
 import type pg from 'pg';

@@ -1,4 +1,4 @@
-// Orçado × realizado per stage (issue 13): project_budget and project_budget_totals against sums
+// Orçado × realizado per stage: project_budget and project_budget_totals against sums
 // computed here from the raw rows (a partial payment, a reversed payment, an entry without stage and
 // another company's rows that must not count); the stage belongs to the entry's obra
 // (stage_project_mismatch); a stage with entries is kept (stage_in_use); the API may write stage_id.

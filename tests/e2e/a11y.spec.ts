@@ -1,4 +1,4 @@
-// Issue 11, accessible: every route, signed in as a user with data (and the public ones signed
+// Accessible: every route, signed in as a user with data (and the public ones signed
 // out), in light and dark mode, scanned by axe on the phone and desktop projects: no violation of
 // impact serious or critical. The main dialogs are scanned open, and each returns focus to the
 // button that opened it when closed with Esc.

@@ -1,4 +1,4 @@
-// Journeys of the app shell (issue 3): sign-up and sign-in, the auth gate, invitations and
+// Journeys of the app shell: sign-up and sign-in, the auth gate, invitations and
 // tenant isolation, the theme.
 import type { Browser, Page } from '@playwright/test';
 import { createAccount, expect, screenshot, signIn, test, uniqueEmail } from './support';

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // (page.evaluate callbacks run in the browser)
-// Issue 14, the office desktop: from 1024 px a sidebar replaces the bottom navigation, the content
+// The office desktop: from 1024 px a sidebar replaces the bottom navigation, the content
 // uses the width, lists are sortable tables, and the keyboard reaches everything (n, /, ?).
 // Runs in the desktop project only (playwright.config); each size sets its own viewport.
 import type { Locator, Page } from '@playwright/test';

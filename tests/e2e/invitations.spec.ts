@@ -1,4 +1,4 @@
-// Joining a company (issue 8): only through the invitation link the admin copies, and only with
+// Joining a company: only through the invitation link the admin copies, and only with
 // the invited address. Signing up with the invited address alone joins nothing.
 import type { Browser, Page } from '@playwright/test';
 import { apiClient, createAccount, expect, screenshot, signIn, test, uniqueEmail } from './support';

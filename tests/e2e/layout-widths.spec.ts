@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // (page.evaluate callbacks run in the browser)
-// Issue 14: from a 360 px phone to a 1440 px desktop, home, Movimentações and Relatório never
+// From a 360 px phone to a 1440 px desktop, home, Movimentações and Relatório never
 // scroll sideways and no amount breaks across lines ("R$" on one line, "1.200,00" on the next).
 // Amounts carry data-amount (src/components/amount.tsx); text that looks like an amount outside
 // one is checked too. Screenshots: test-results/screens/desktop/layout-widths/<page>-<width>.png.

@@ -1,4 +1,4 @@
-// Books you can trust (issue 10): a transfer shows in Movimentações and in both accounts' history,
+// Books you can trust: a transfer shows in Movimentações and in both accounts' history,
 // its estorno puts both balances back; the account cards sum the whole history (more rows than a
 // page); Atividade shows an admin who changed what, and is not offered to a member.
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser)
-// Offline, honestly (issue 11): after one online visit the app opens with no network, says
+// Offline, honestly: after one online visit the app opens with no network, says
 // "Sem conexão" and shows the last data it saw; new entries made offline wait on the device
 // ("Aguardando envio") and reach the database exactly once when the connection returns.
 import type { Locator, Page, Route } from '@playwright/test';

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // (page.evaluate callbacks run in the browser)
-// Issue 11: on a 360 px wide phone every page title is readable whole — it wraps or is smaller,
+// On a 360 px wide phone every page title is readable whole — it wraps or is smaller,
 // never cut with an ellipsis ("Contas Bancárias" used to read "Contas Bancár…").
 import { createAccount, expect, screenshot, signIn, test } from './support';
 

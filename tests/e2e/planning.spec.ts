@@ -1,4 +1,4 @@
-// Planning (issue 13): a bill due in 10 days that takes the projected balance below zero is called
+// Planning: a bill due in 10 days that takes the projected balance below zero is called
 // out on home, with the bill; the projection's tab shows it by week; the DRE of the month shows
 // what was received and paid (caixa) and, under competência, also the unpaid bills.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Conciliação bancária journey (issue 12): a bank's OFX 1.02 file in Windows-1252 with one line that
+// Conciliação bancária journey: a bank's OFX 1.02 file in Windows-1252 with one line that
 // pays a pending payable, one that is a receipt already in the books and one the books do not have;
 // another account's file is flagged before anything is saved; importing twice adds nothing;
 // "Confirmar todas as sugestões" reconciles all three; the system balance then matches the bank's.

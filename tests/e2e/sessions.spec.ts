@@ -1,4 +1,4 @@
-// Journeys of shared phones (issue 8 §9): what one user or company leaves behind on a browser is
+// Journeys of shared phones: what one user or company leaves behind on a browser is
 // never shown to the next, not even while the next one's data loads; an expired access token is
 // refreshed unnoticed; a revoked session goes to /auth and keeps what was being typed.
 import type { Page, Route } from '@playwright/test';

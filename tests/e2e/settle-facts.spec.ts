@@ -1,4 +1,4 @@
-// Dar Baixa with the real facts of a payment (issue 10): a late bill paid in part with juros, its
+// Dar Baixa with the real facts of a payment: a late bill paid in part with juros, its
 // open remainder everywhere it is pending, the rest paid later; and Lançar's "Marcar como Pago"
 // with a new supplier, one paid entry. Setup and the books are checked through the API.
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Orçado × realizado (issue 13): an obra with stages and budgets; a bill on a stage moves
+// Orçado × realizado: an obra with stages and budgets; a bill on a stage moves
 // comprometido, paying it moves realizado and empties comprometido; the 90 % alert; stages added,
 // renamed, reordered and removed after the obra exists.
 import { createAccount, expect, screenshot, signIn, test } from './support';

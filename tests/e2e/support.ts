@@ -98,7 +98,7 @@ export function browserToday(): string {
 }
 
 /**
- * From 1024 px (the office desktop, issue 14) suppliers, clients and obras are table rows; on a
+ * From 1024 px (the office desktop) suppliers, clients and obras are table rows; on a
  * phone, cards in a list. The role of one item of those lists at the page's width.
  */
 export function listItemRole(page: Page): 'row' | 'listitem' {

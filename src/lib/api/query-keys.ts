@@ -36,7 +36,7 @@ export const bankAccountKeys = {
 };
 
 /**
- * Conciliação bancária of one account (issue 12). Under the bank accounts' branch, so whatever
+ * Conciliação bancária of one account. Under the bank accounts' branch, so whatever
  * moves money (`moneyKeys`) also refreshes the candidates and the statement balance.
  */
 export const reconciliationKeys = {
@@ -148,10 +148,10 @@ export const reportKeys = {
   /** balance_history (balance evolution per account) for a period and accounts. */
   balanceHistory: (companyId: string, filters: Record<string, unknown>) =>
     [...reportKeys.all(companyId), 'balance-history', filters] as const,
-  /** cash_flow_projection (issue 13) for a horizon, account (null = all) and the browser's today. */
+  /** cash_flow_projection for a horizon, account (null = all) and the browser's today. */
   cashFlow: (companyId: string, days: number, accountId: string | null, today: string) =>
     [...reportKeys.all(companyId), 'cash-flow', days, accountId, today] as const,
-  /** dre (issue 13) for a period, basis and obra. */
+  /** dre (DRE gerencial) for a period, basis and obra. */
   dre: (companyId: string, args: Record<string, unknown>) =>
     [...reportKeys.all(companyId), 'dre', args] as const,
 };

@@ -1,5 +1,5 @@
 // The React Query cache kept in IndexedDB, so that the app opened with no network shows the last
-// data it saw (issue 11, "Offline, honestly"). Loaded lazily (use-persisted-cache.ts) so it never
+// data it saw, rather than an empty screen. Loaded lazily (use-persisted-cache.ts) so it never
 // weighs on the first load. Two blobs per user: `session` (the memberships the gate needs before
 // it knows the company) and one per company (everything keyed ['companies', companyId, …]).
 import {

@@ -1,4 +1,4 @@
-// The offline queue (issue 11): what the user creates with no network waits on the device and is
+// The offline queue: what the user creates with no network waits on the device and is
 // sent when the connection returns. Generic over "senders": an item has a `kind`, and the sender
 // registered for that kind sends its payload. Every item carries a client-generated id that its
 // sender uses as the row id (or p_id), so a send repeated after a lost answer, a reload or in two

@@ -1,5 +1,5 @@
-// Etapas after the obra exists (issue 13): add one, move it up or down, remove an unused one. Renaming
-// and the budget go through update-project-stage. Every change refreshes the obra (stages, progress,
+// Etapas after the obra exists: add one, move it up or down, remove an unused one. Renaming and the
+// budget go through update-project-stage. Every change refreshes the obra (stages, progress,
 // budget) and the Obras list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';

@@ -91,9 +91,9 @@ export const PROGRESS_HINT =
   'Etapas concluídas pesadas pelo orçado de cada etapa (contadas por quantidade enquanto alguma etapa não tiver orçado).';
 
 /**
- * THE progress of an obra, on the list and on the detail (issue 13): completed stages weighted by
- * their budgets (orçado) when every stage has one above zero; otherwise completed stages / all
- * stages. Whole percent, 0 without stages.
+ * THE progress of an obra, on the list and on the detail (one rule, so the two never differ):
+ * completed stages weighted by their budgets (orçado) when every stage has one above zero;
+ * otherwise completed stages / all stages. Whole percent, 0 without stages.
  */
 export function stageProgress(stages: readonly ProgressStage[]): number {
   if (stages.length === 0) return 0;

@@ -225,7 +225,7 @@ export const prefetchReport: Prefetch = (companyId, url) => {
 
 /**
  * Relatório (/relatorio and /dashboard): Resumo (the period's revenue and expense), Fluxo de caixa
- * previsto and DRE gerencial (issue 13), chosen by ?aba=.
+ * previsto and DRE gerencial, chosen by ?aba= (so a tab survives a reload and can be linked).
  */
 export function ReportsPage() {
   const tab = useReportTab();

@@ -8,7 +8,7 @@ import { WhatsAppPlaceholder } from '@/features/entries/components/lancar/whatsa
 // Inactive tabs stay mounted (hidden), so switching tabs never loses what was typed.
 const keepMounted = 'data-[state=inactive]:hidden';
 
-export function LancarPage() {
+export function NewEntryPage() {
   return (
     <div>
       <PageHeader title="Lançar" backTo="/" />
