@@ -98,6 +98,8 @@ interface Func {
   definition: string;
   comment: string | null;
   grants: Grant[];
+  /** For a trigger function: `trigger on table` of every trigger that runs it. */
+  triggers: string[];
 }
 
 interface Catalog {
@@ -113,7 +115,7 @@ async function rows<T>(db: Queryable, sql: string, params: unknown[] = []): Prom
   return (await db.query(sql, params)).rows as T[];
 }
 
-/** Objects in our schemas that this generator cannot print, or that belong to no domain. */
+/** Objects of ours this generator cannot print (it fails on them rather than leave them out). */
 async function unsupportedObjects(db: Queryable): Promise<string[]> {
   const found = await rows<{ what: string }>(
     db,
@@ -379,7 +381,7 @@ async function readCatalog(db: Queryable): Promise<Catalog> {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = any($1) and p.prokind in ('f', 'p')
       order by p.proname, array_position($1, n.nspname::text),
-               pg_get_function_identity_arguments(p.oid)`,
+               pg_get_function_identity_arguments(p.oid) collate "C"`,
     [OUR_SCHEMAS],
   );
   const fnGrants = await rows<Grant & { oid: string }>(
@@ -392,8 +394,19 @@ async function readCatalog(db: Queryable): Promise<Catalog> {
       order by p.oid, 2, 3`,
     [functions.map((f) => f.oid)],
   );
+  const runBy = await rows<{ oid: string; triggers: string[] }>(
+    db,
+    `select t.tgfoid::int8::text as oid,
+            array_agg(format('%I on %s', t.tgname, t.tgrelid::regclass)
+                      order by t.tgrelid::regclass::text collate "C", t.tgname)::text[] as triggers
+       from pg_trigger t
+      where t.tgfoid = any($1::oid[]) and not t.tgisinternal
+      group by t.tgfoid`,
+    [functions.map((f) => f.oid)],
+  );
   const funcs: Func[] = functions.map(({ oid, ...f }) => ({
     ...f,
+    triggers: runBy.find((t) => t.oid === oid)?.triggers ?? [],
     grants: fnGrants
       .filter((g) => g.oid === oid)
       .map((g) => ({ grantee: g.grantee, privilege: g.privilege, grantable: g.grantable })),
@@ -630,7 +643,11 @@ function printRelation(r: Relation, catalog: Catalog): string {
 }
 
 function printFunction(f: Func, catalog: Catalog): string {
-  const lines = [`-- Function ${f.signature}`, `${f.definition.trimEnd()};`];
+  const lines = [
+    `-- Function ${f.signature}`,
+    ...(f.triggers.length ? wrapComment(`Run by the triggers ${f.triggers.join(', ')}`) : []),
+    `${f.definition.trimEnd()};`,
+  ];
   if (f.owner !== 'postgres') lines.push(`alter function ${f.signature} owner to ${f.owner};`);
   if (f.comment !== null)
     lines.push(`comment on function ${f.signature} is ${literal(f.comment)};`);

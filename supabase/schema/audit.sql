@@ -57,6 +57,16 @@ grant all on sequence public.audit_log_id_seq to service_role;
 -- =================================================================================================
 
 -- Function private.audit_row()
+-- Run by the triggers accounts_payable_audit on public.accounts_payable, accounts_receivable_audit
+-- on public.accounts_receivable, bank_accounts_audit on public.bank_accounts,
+-- bank_statement_lines_audit on public.bank_statement_lines, bank_statements_audit on
+-- public.bank_statements, categories_audit on public.categories, clients_audit on public.clients,
+-- companies_audit on public.companies, company_invitations_audit on public.company_invitations,
+-- project_stages_audit on public.project_stages, project_team_members_audit on
+-- public.project_team_members, projects_audit on public.projects, supplier_orders_audit on
+-- public.supplier_orders, supplier_products_audit on public.supplier_products, suppliers_audit on
+-- public.suppliers, transactions_audit on public.transactions, user_profiles_audit on
+-- public.user_profiles
 CREATE OR REPLACE FUNCTION private.audit_row()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -228,6 +238,7 @@ comment on function public.entry_history(p_kind text, p_id uuid) is 'Histórico 
 grant execute on function public.entry_history(p_kind text, p_id uuid) to authenticated, service_role;
 
 -- Function private.forbid_audit_change()
+-- Run by the triggers audit_log_append_only on public.audit_log
 CREATE OR REPLACE FUNCTION private.forbid_audit_change()
  RETURNS trigger
  LANGUAGE plpgsql

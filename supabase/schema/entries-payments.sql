@@ -379,6 +379,8 @@ grant select on table public.entry_payments to authenticated;
 -- =================================================================================================
 
 -- Function private.check_entry_category()
+-- Run by the triggers accounts_payable_check_category on public.accounts_payable,
+-- accounts_receivable_check_category on public.accounts_receivable
 CREATE OR REPLACE FUNCTION private.check_entry_category()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -404,6 +406,8 @@ comment on function private.check_entry_category() is 'Trigger: a payable''s cat
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.check_entry_stage()
+-- Run by the triggers accounts_payable_check_stage on public.accounts_payable,
+-- accounts_receivable_check_stage on public.accounts_receivable
 CREATE OR REPLACE FUNCTION private.check_entry_stage()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -544,6 +548,9 @@ comment on function public.dashboard_summary(p_company_id uuid, p_today date) is
 grant execute on function public.dashboard_summary(p_company_id uuid, p_today date) to authenticated, service_role;
 
 -- Function private.default_payment_parts()
+-- Run by the triggers accounts_payable_default_payment_parts on public.accounts_payable,
+-- accounts_receivable_default_payment_parts on public.accounts_receivable,
+-- transactions_default_payment_parts on public.transactions
 CREATE OR REPLACE FUNCTION private.default_payment_parts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -668,6 +675,8 @@ comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_
 grant execute on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) to authenticated, service_role;
 
 -- Function private.guard_settled_entry()
+-- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,
+-- accounts_receivable_guard_settled on public.accounts_receivable
 CREATE OR REPLACE FUNCTION private.guard_settled_entry()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1171,6 +1180,8 @@ comment on function public.signed_amount(public.entries) is 'Computed field of t
 grant execute on function public.signed_amount(public.entries) to authenticated, service_role;
 
 -- Function private.sync_paid_entry_to_ledger()
+-- Run by the triggers accounts_payable_sync_ledger on public.accounts_payable,
+-- accounts_receivable_sync_ledger on public.accounts_receivable
 CREATE OR REPLACE FUNCTION private.sync_paid_entry_to_ledger()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -183,6 +183,7 @@ $function$;
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.cancel_invitations_on_profile_change()
+-- Run by the triggers user_profiles_cancel_invitations on public.user_profiles
 CREATE OR REPLACE FUNCTION private.cancel_invitations_on_profile_change()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -372,6 +372,7 @@ comment on function public.bank_account_summary(p_bank_account_id uuid, p_start 
 grant execute on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) to authenticated, service_role;
 
 -- Function private.ledger_moves_balance()
+-- Run by the triggers transactions_move_balance on public.transactions
 CREATE OR REPLACE FUNCTION private.ledger_moves_balance()
  RETURNS trigger
  LANGUAGE plpgsql

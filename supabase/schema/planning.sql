@@ -481,6 +481,7 @@ comment on function public.dre(p_company_id uuid, p_start date, p_end date, p_ba
 grant execute on function public.dre(p_company_id uuid, p_start date, p_end date, p_basis text, p_project_id uuid) to authenticated, service_role;
 
 -- Function private.guard_stage_delete()
+-- Run by the triggers project_stages_guard_delete on public.project_stages
 CREATE OR REPLACE FUNCTION private.guard_stage_delete()
  RETURNS trigger
  LANGUAGE plpgsql

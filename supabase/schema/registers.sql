@@ -366,6 +366,7 @@ grant delete, insert, select, update on table public.suppliers to authenticated;
 -- =================================================================================================
 
 -- Function private.bank_account_balance()
+-- Run by the triggers bank_accounts_balance on public.bank_accounts
 CREATE OR REPLACE FUNCTION private.bank_account_balance()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -383,6 +384,7 @@ $function$;
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.category_dre_group_default()
+-- Run by the triggers categories_dre_group_default on public.categories
 CREATE OR REPLACE FUNCTION private.category_dre_group_default()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -468,6 +470,7 @@ comment on function public.category_stats(p_category_id uuid, p_today date) is '
 grant execute on function public.category_stats(p_category_id uuid, p_today date) to authenticated, service_role;
 
 -- Function private.guard_category_type()
+-- Run by the triggers categories_guard_type on public.categories
 CREATE OR REPLACE FUNCTION private.guard_category_type()
  RETURNS trigger
  LANGUAGE plpgsql

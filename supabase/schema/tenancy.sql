@@ -272,6 +272,16 @@ $function$;
 grant execute on function private.create_company(p_name text, p_full_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text) to authenticated;
 
 -- Function private.forbid_company_change()
+-- Run by the triggers accounts_payable_forbid_company_change on public.accounts_payable,
+-- accounts_receivable_forbid_company_change on public.accounts_receivable,
+-- bank_accounts_forbid_company_change on public.bank_accounts, categories_forbid_company_change on
+-- public.categories, clients_forbid_company_change on public.clients,
+-- project_stages_forbid_company_change on public.project_stages,
+-- project_team_members_forbid_company_change on public.project_team_members,
+-- projects_forbid_company_change on public.projects, supplier_orders_forbid_company_change on
+-- public.supplier_orders, supplier_products_forbid_company_change on public.supplier_products,
+-- suppliers_forbid_company_change on public.suppliers, user_profiles_forbid_company_change on
+-- public.user_profiles
 CREATE OR REPLACE FUNCTION private.forbid_company_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -287,6 +297,7 @@ $function$;
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.guard_profile_update()
+-- Run by the triggers user_profiles_guard_update on public.user_profiles
 CREATE OR REPLACE FUNCTION private.guard_profile_update()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -320,6 +331,15 @@ comment on function private.guard_profile_update() is 'Trigger: a deactivated me
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.set_updated_at()
+-- Run by the triggers accounts_payable_set_updated_at on public.accounts_payable,
+-- accounts_receivable_set_updated_at on public.accounts_receivable, bank_accounts_set_updated_at on
+-- public.bank_accounts, categories_set_updated_at on public.categories, clients_set_updated_at on
+-- public.clients, companies_set_updated_at on public.companies, project_stages_set_updated_at on
+-- public.project_stages, project_team_members_set_updated_at on public.project_team_members,
+-- projects_set_updated_at on public.projects, supplier_orders_set_updated_at on
+-- public.supplier_orders, supplier_products_set_updated_at on public.supplier_products,
+-- suppliers_set_updated_at on public.suppliers, user_profiles_set_updated_at on
+-- public.user_profiles
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
