@@ -1,0 +1,192 @@
+// Where each database object of ours is described in supabase/schema/ (`npm run db:schema`): one
+// file per domain. Tables, views and functions are placed here by name; a table's columns,
+// constraints, indexes, policies, triggers and grants go with the table, a function's grants with
+// the function. The list is exhaustive on purpose: an object of `public` or `private` that no
+// domain names fails the generator with its name, and so does a name here that the database no
+// longer has, so a new object is placed by whoever adds it.
+
+export interface Domain {
+  /** File name in supabase/schema/. */
+  file: string;
+  title: string;
+  /** One line for the file's header: what the domain holds. */
+  about: string;
+  /** Schemas our migrations create (with their grants and default privileges). */
+  schemas?: string[];
+  /** `schema.name` of tables and views. */
+  relations: string[];
+  /** `schema.name` of functions (every overload of the name). */
+  functions: string[];
+}
+
+export const DOMAINS: Domain[] = [
+  {
+    file: 'tenancy.sql',
+    title: 'Tenancy',
+    about:
+      'companies, members and their profiles, the membership guards, and the shared checks (dates, amounts, text lengths) every domain calls',
+    schemas: ['private'],
+    relations: ['public.companies', 'public.user_profiles'],
+    functions: [
+      'private.admin_company_ids',
+      'private.assert_member',
+      'private.assert_text_length',
+      'private.assert_valid_amount',
+      'private.assert_valid_date',
+      'private.create_company',
+      'private.forbid_company_change',
+      'private.guard_profile_update',
+      'private.set_updated_at',
+      'private.user_company_ids',
+      'public.create_company',
+    ],
+  },
+  {
+    file: 'invitations.sql',
+    title: 'Invitations',
+    about: 'invitations to a company: tokens, preview, acceptance, renewal',
+    relations: ['public.company_invitations'],
+    functions: [
+      'private.accept_invitation',
+      'private.assert_not_member',
+      'private.cancel_invitations_on_profile_change',
+      'private.create_invitation',
+      'private.invitation_preview',
+      'private.invitation_token_hash',
+      'private.new_invitation_token',
+      'private.renew_invitation',
+      'public.accept_invitation',
+      'public.create_invitation',
+      'public.invitation_preview',
+      'public.renew_invitation',
+    ],
+  },
+  {
+    file: 'registers.sql',
+    title: 'Registers',
+    about: 'bank accounts, suppliers (orders, products), clients and categories, with their stats',
+    relations: [
+      'public.bank_accounts',
+      'public.categories',
+      'public.clients',
+      'public.supplier_orders',
+      'public.supplier_products',
+      'public.suppliers',
+    ],
+    functions: [
+      'private.bank_account_balance',
+      'private.category_dre_group_default',
+      'private.guard_category_type',
+      'public.category_stats',
+      'public.remove_bank_account',
+      'public.remove_category',
+      'public.supplier_stats',
+      'public.supplier_summary',
+    ],
+  },
+  {
+    file: 'entries-payments.sql',
+    title: 'Entries & payments',
+    about:
+      'payables and receivables, their settlements (payments), reversal and deletion, and the lists and summaries read from them',
+    relations: [
+      'public.accounts_payable',
+      'public.accounts_receivable',
+      'public.entries',
+      'public.entry_payments',
+    ],
+    functions: [
+      'private.check_entry_category',
+      'private.check_entry_stage',
+      'private.create_and_settle_entry',
+      'private.default_payment_parts',
+      'private.guard_settled_entry',
+      'private.reopen_entry',
+      'private.reopen_payable',
+      'private.reopen_receivable',
+      'private.reverse_payment',
+      'private.settle_entry',
+      'private.settle_payable',
+      'private.settle_receivable',
+      'private.sync_paid_entry_to_ledger',
+      'public.create_and_settle_entry',
+      'public.dashboard_summary',
+      'public.delete_entry',
+      'public.entry_list_summary',
+      'public.movement_summary',
+      'public.reopen_payable',
+      'public.reopen_receivable',
+      'public.reverse_payment',
+      'public.search_movements',
+      'public.settle_payable',
+      'public.settle_receivable',
+      'public.signed_amount',
+    ],
+  },
+  {
+    file: 'ledger-transfers.sql',
+    title: 'Ledger & transfers',
+    about:
+      'the ledger (transactions) that moves account balances, transfers between accounts and their reversal, and the account and period reports read from it',
+    relations: ['public.standing_transactions', 'public.transactions', 'public.transfers'],
+    functions: [
+      'private.ledger_moves_balance',
+      'private.lock_active_account',
+      'private.reverse_ledger_row',
+      'private.reverse_transfer',
+      'private.transfer_between_accounts',
+      'public.account_ledger',
+      'public.balance_history',
+      'public.bank_account_summary',
+      'public.report_summary',
+      'public.reverse_transfer',
+      'public.transfer_between_accounts',
+    ],
+  },
+  {
+    file: 'reconciliation.sql',
+    title: 'Reconciliation',
+    about: 'bank statement import (OFX/CSV) and matching its lines against the books',
+    relations: ['public.bank_statement_lines', 'public.bank_statements'],
+    functions: [
+      'private.import_bank_statement',
+      'private.reconcile_statement_line',
+      'private.undo_statement_line',
+      'public.import_bank_statement',
+      'public.reconcile_statement_line',
+      'public.statement_balance',
+      'public.statement_candidates',
+      'public.statement_category_guesses',
+      'public.undo_statement_line',
+    ],
+  },
+  {
+    file: 'planning.sql',
+    title: 'Planning',
+    about:
+      'obras (projects) with stages, team and budget, and the forward-looking reports: cash flow projection and DRE',
+    relations: ['public.project_stages', 'public.project_team_members', 'public.projects'],
+    functions: [
+      'private.guard_stage_delete',
+      'public.cash_flow_projection',
+      'public.create_project',
+      'public.dre',
+      'public.project_budget',
+      'public.project_budget_totals',
+      'public.project_financials',
+    ],
+  },
+  {
+    file: 'audit.sql',
+    title: 'Audit',
+    about:
+      'the audit log written by the audit trigger (attached to each audited table, listed with that table) and its readers (Histórico, Atividade)',
+    relations: ['public.audit_log'],
+    functions: [
+      'private.audit_row',
+      'private.forbid_audit_change',
+      'public.company_activity',
+      'public.entry_history',
+    ],
+  },
+];
