@@ -123,7 +123,7 @@ describe('MovimentacoesPage keeps its filters in the address', { timeout: 30_000
     await waitFor(() => expect(params().get('busca')).toBe('Areia lavada'));
 
     await user.click(screen.getByRole('button', { name: 'Filtros' }));
-    await user.click(await screen.findByRole('button', { name: 'Atrasado', exact: true }));
+    await user.click(await screen.findByRole('button', { name: 'Atrasado' }));
     await waitFor(() => expect(params().getAll('status')).toEqual(['overdue']));
     expect(box).toHaveValue('Areia lavada');
     // Replaced, not pushed: Back leaves the screen rather than undoing a letter or a chip.
