@@ -7,6 +7,7 @@ import {
   createAccount,
   expect,
   listItemRole,
+  listRows,
   signIn,
   test,
   type Account,
@@ -149,13 +150,22 @@ test('a half-filled wizard and Movimentações with filters reload to the same s
 }) => {
   const user = await createAccount('Construtora Meio Caminho', 'Mário Metade');
   await bankAccount(user);
-  const created = await user.client.from('accounts_payable').insert({
-    company_id: user.companyId,
-    description: 'Areia lavada',
-    amount: 320,
-    due_date: browserToday(),
-  });
+  const today = browserToday();
+  const nextYear = `${Number(today.slice(0, 4)) + 1}-06-15`;
+  // One payable the filters keep, and one each that the search, the type and the period drop.
+  const created = await user.client.from('accounts_payable').insert([
+    { company_id: user.companyId, description: 'Areia lavada', amount: 320, due_date: today },
+    { company_id: user.companyId, description: 'Areia grossa', amount: 150, due_date: nextYear },
+    { company_id: user.companyId, description: 'Brita 1', amount: 90, due_date: today },
+  ]);
   if (created.error) throw created.error;
+  const receivable = await user.client.from('accounts_receivable').insert({
+    company_id: user.companyId,
+    description: 'Areia revendida',
+    amount: 75,
+    due_date: today,
+  });
+  if (receivable.error) throw receivable.error;
   const supplier = await user.client
     .from('suppliers')
     .insert({ company_id: user.companyId, name: 'Depósito Silva' });
@@ -163,15 +173,53 @@ test('a half-filled wizard and Movimentações with filters reload to the same s
   const errors = renderErrors(page);
   await signIn(page, user.email, user.password);
 
-  // Movimentações, searched: the filtered list and its totals are saved, then reloaded.
+  // Movimentações, searched and filtered: the filters are in the address, the filtered list and its
+  // totals are saved, and a reload shows the same screen.
   await page.goto('/movimentacoes');
   await expect(page.getByRole('heading', { name: 'Movimentações' })).toBeVisible();
-  await page.getByRole('searchbox').fill('Areia');
-  await expect(page.getByRole('main').getByText('Areia lavada').first()).toBeVisible();
+  const rows = listRows(page, 'Movimentações');
+  await expect(rows).toHaveCount(4);
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  await search.fill('Areia');
+  await page.getByRole('button', { name: /^Filtros\s*\d*$/ }).click();
+  await page.getByRole('group', { name: 'Período' }).getByRole('button', { name: 'Mês' }).click();
+  await page.getByRole('group', { name: 'Tipo' }).getByRole('button', { name: 'Pagar' }).click();
+  await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Aberto' }).click();
+  const filtered = async () => {
+    await expect(search).toHaveValue('Areia');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('list', { name: 'Filtros ativos' })
+          .getByRole('button')
+          .evaluateAll((badges) => badges.map((b) => b.getAttribute('aria-label'))),
+      )
+      .toEqual([
+        'Remover filtro “Areia”',
+        'Remover filtro Mês',
+        'Remover filtro Pagar',
+        'Remover filtro Aberto',
+      ]);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Areia lavada');
+    await expect(page.getByText('1 movimentação', { exact: true })).toBeVisible();
+  };
+  await filtered();
   await expect.poll(() => savedCacheHolds(page, '"movements"')).toBe(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Movimentações' })).toBeVisible();
-  await expect(page.getByRole('main').getByText('Areia lavada').first()).toBeVisible();
+  await filtered();
+  // The panel, opened again, shows the same chips pressed (its button now counts them).
+  await page.getByRole('button', { name: /^Filtros\s*\d*$/ }).click();
+  for (const [group, chip] of [
+    ['Período', 'Mês'],
+    ['Tipo', 'Pagar'],
+    ['Status', 'Aberto'],
+  ] as const) {
+    await expect(
+      page.getByRole('group', { name: group }).getByRole('button', { name: chip }),
+    ).toHaveAttribute('aria-pressed', 'true');
+  }
 
   // The wizard, on its third step: the draft and the cached lists it reads come back.
   await page.goto('/pagar');

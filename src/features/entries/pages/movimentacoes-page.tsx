@@ -1,5 +1,6 @@
 import { Download, Filter, Search, X } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,6 +16,10 @@ import {
   EMPTY_MOVEMENT_FILTERS,
   type MovementFilters,
 } from '@/features/entries/lib/movement-filters';
+import {
+  parseMovementFilters,
+  serializeMovementFilters,
+} from '@/features/entries/lib/movement-filters-url';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 // The panel behind "Filtros" (date picker, selects) loads when the user reaches for it: not with
@@ -44,11 +49,54 @@ function useFilterNames(filters: MovementFilters) {
   );
 }
 
+/**
+ * The search box's text. It is the page's own state, kept in step with the address rather than
+ * read from it: React Router commits a change of address in a transition, after the keystroke, and
+ * an input fed from the address would be reset between keystrokes (a fast typist loses letters).
+ * `inAddress` is the search the address holds; `type` records a text and the search the address
+ * will hold for it. An address the page did not write (a link to /movimentacoes, Back) replaces
+ * the text; the page's own writes, even when several commit at once, do not.
+ */
+function useSearchText(inAddress: string) {
+  const [state, setState] = useState({
+    text: inAddress,
+    address: inAddress,
+    written: [] as string[],
+  });
+  if (state.address !== inAddress) {
+    const mine = state.written.indexOf(inAddress);
+    setState(
+      mine >= 0
+        ? { text: state.text, address: inAddress, written: state.written.slice(mine + 1) }
+        : { text: inAddress, address: inAddress, written: [] },
+    );
+  }
+  const type = useCallback(
+    (text: string, willBe: string) =>
+      setState((s) => ({ ...s, text, written: [...s.written, willBe] })),
+    [],
+  );
+  return [state.text, type] as const;
+}
+
 /** Movimentações (/movimentacoes): every payable and receivable, filtered, totalled, exportable. */
 export function MovimentacoesPage() {
   const panelId = useId();
   const searchId = useId();
-  const [filters, setFilters] = useState<MovementFilters>(EMPTY_MOVEMENT_FILTERS);
+  // The filters live in the address, so that a reload shows the same screen.
+  const [params, setParams] = useSearchParams();
+  const address = params.toString();
+  const inAddress = useMemo(() => parseMovementFilters(new URLSearchParams(address)), [address]);
+  const [searchText, typeSearch] = useSearchText(inAddress.search);
+  const filters = useMemo(() => ({ ...inAddress, search: searchText }), [inAddress, searchText]);
+  // Every change replaces the address rather than pushing one: the filters are this screen's state,
+  // not places in the app. Back leaves Movimentações, as its header's arrow does, instead of undoing
+  // one chip or one letter at a time (a phone's Back would otherwise take a tap per filter to leave).
+  const setFilters = (next: MovementFilters) => {
+    const search = serializeMovementFilters(next);
+    typeSearch(next.search, parseMovementFilters(search).search);
+    setParams(search, { replace: true });
+  };
   const [panelOpen, setPanelOpen] = useState(false);
   const search = useDebouncedValue(filters.search);
   // What the server is asked for: the search only once typing pauses.
