@@ -94,8 +94,8 @@ export const routes: RouteObject[] = [
           {
             path: 'movimentacoes',
             lazy: lazyPage(
-              () => import('@/features/entries/pages/movimentacoes-page'),
-              'MovimentacoesPage',
+              () => import('@/features/entries/pages/movements-page'),
+              'MovementsPage',
             ),
           },
           {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { MovimentacoesPage } from '@/features/entries/pages/movimentacoes-page';
+import { MovementsPage } from '@/features/entries/pages/movements-page';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
 import { restUrl, rpcUrl, server } from '@/test/msw-server';
@@ -52,7 +52,7 @@ function serve() {
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/movimentacoes', element: <MovimentacoesPage /> },
+      { path: '/movimentacoes', element: <MovementsPage /> },
       { path: '/relatorio', element: <p>Relatório</p> },
     ],
     { initialEntries: [path] },
@@ -73,7 +73,7 @@ const badges = () =>
     .getAllByRole('button')
     .map((b) => b.getAttribute('aria-label'));
 
-describe('MovimentacoesPage keeps its filters in the address', { timeout: 30_000 }, () => {
+describe('MovementsPage keeps its filters in the address', { timeout: 30_000 }, () => {
   it('opens with the filters of its address: search text, badges and the query', async () => {
     const searches = serve();
     renderAt(`/movimentacoes?busca=Areia&status=overdue&conta=${ACCOUNT}&periodo=month`);

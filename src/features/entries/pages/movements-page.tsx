@@ -80,7 +80,7 @@ function useSearchText(inAddress: string) {
 }
 
 /** Movimentações (/movimentacoes): every payable and receivable, filtered, totalled, exportable. */
-export function MovimentacoesPage() {
+export function MovementsPage() {
   const panelId = useId();
   const searchId = useId();
   // The filters live in the address, so that a reload shows the same screen.
