@@ -2,6 +2,15 @@
 // what happened, and the changed columns with readable labels and values (money, dates, yes/no).
 import { addDaysIso, formatDate, periodRange, type IsoDate } from '@/lib/dates';
 import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL, type EntryKind } from '@/lib/entries';
+import {
+  bankAccountTypeLabels,
+  memberRoleLabels,
+  paymentMethodLabels,
+  priorityLabels,
+  productFrequencyLabels,
+  productUnitLabels,
+  supplierOrderStatusLabels,
+} from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
 
 export type ActivityEntity =
@@ -225,7 +234,15 @@ const MONEY = new Set([
   'actual_cost',
 ]);
 
+/** Stored values in Portuguese: the registers' labels, plus the books' own values. */
 const VALUE_LABELS: Record<string, string> = {
+  ...bankAccountTypeLabels,
+  ...paymentMethodLabels,
+  ...priorityLabels,
+  ...supplierOrderStatusLabels,
+  ...productUnitLabels,
+  ...productFrequencyLabels,
+  ...memberRoleLabels,
   pending: 'Pendente',
   paid: 'Pago',
   income: 'Receita',
@@ -233,29 +250,6 @@ const VALUE_LABELS: Record<string, string> = {
   transfer: 'Transferência',
   in: 'Entrada',
   out: 'Saída',
-  admin: 'Administrador',
-  member: 'Membro',
-  checking: 'Conta Corrente',
-  savings: 'Conta Poupança',
-  investment: 'Conta de Investimentos',
-  credit_card: 'Cartão de Crédito',
-  low: 'Baixa',
-  medium: 'Média',
-  high: 'Alta',
-  pix: 'PIX',
-  cash: 'Dinheiro',
-  card: 'Cartão',
-  delivered: 'Entregue',
-  cancelled: 'Cancelado',
-  diario: 'Diário',
-  semanal: 'Semanal',
-  quinzenal: 'Quinzenal',
-  mensal: 'Mensal',
-  trimestral: 'Trimestral',
-  eventual: 'Eventual',
-  peca: 'Peça',
-  m2: 'm²',
-  m3: 'm³',
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
