@@ -21,17 +21,17 @@ import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { useLatestEntries } from '@/features/entries/api/get-latest-entries';
+import { useLatestEntries } from '@/features/movements/api/get-latest-entries';
 import {
   EntryStatusBadge,
   LatestEntriesTable,
-} from '@/features/entries/components/latest-entries-table';
+} from '@/features/movements/components/latest-entries-table';
 import {
   isLatestPeriod,
   LATEST_PERIODS,
   latestDateFilter,
   type LatestPeriod,
-} from '@/features/entries/lib/latest-period';
+} from '@/features/movements/lib/latest-period';
 
 function validDate(value: string | null): string | null {
   return value && parseIsoDate(value) ? value : null;
