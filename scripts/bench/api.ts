@@ -26,7 +26,7 @@ export interface ApiReport {
 }
 
 // The same columns and shapes the app asks for (src/lib/entries.ts,
-// src/features/entries/api/get-pending-entries.ts, src/features/entries/api/get-movements.ts).
+// src/features/entries/api/get-pending-entries.ts, src/features/movements/api/get-movements.ts).
 const ENTRY_COLUMNS =
   'kind, id, description, amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at';
 const HOME_LIST_LIMIT = 20;

@@ -94,14 +94,14 @@ export const routes: RouteObject[] = [
           {
             path: 'movimentacoes',
             lazy: lazyPage(
-              () => import('@/features/entries/pages/movements-page'),
+              () => import('@/features/movements/pages/movements-page'),
               'MovementsPage',
             ),
           },
           {
             path: 'ultimos-lancamentos',
             lazy: lazyPage(
-              () => import('@/features/entries/pages/latest-entries-page'),
+              () => import('@/features/movements/pages/latest-entries-page'),
               'LatestEntriesPage',
             ),
           },

@@ -8,11 +8,8 @@
 // saída (negative) before every entrada ascending, and equal amounts of each kind do not tie.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOrder, type ListSort } from '../../src/lib/list-order';
-import {
-  entryListOrder,
-  latestOrder,
-  movementOrder,
-} from '../../src/features/entries/lib/list-orders';
+import { entryListOrder } from '../../src/features/entries/lib/list-orders';
+import { latestOrder, movementOrder } from '../../src/features/movements/lib/list-orders';
 import { ledgerOrder } from '../../src/features/bank-accounts/lib/ledger';
 import { createMember } from './helpers';
 import {

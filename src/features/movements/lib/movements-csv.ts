@@ -7,7 +7,7 @@ import {
   MOVEMENT_KIND_LABELS,
   MOVEMENT_STATUS_LABELS,
   type MovementStatus,
-} from '@/features/entries/lib/movement-filters';
+} from '@/features/movements/lib/movement-filters';
 
 /** An entry as Movimentações lists it. */
 export interface Movement extends Entry {

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadCsv } from '@/lib/csv';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
-import { getMovementsPage } from '@/features/entries/api/get-movements';
-import { toMovementArgs, type MovementFilters } from '@/features/entries/lib/movement-filters';
+import { getMovementsPage } from '@/features/movements/api/get-movements';
+import { toMovementArgs, type MovementFilters } from '@/features/movements/lib/movement-filters';
 import {
   buildMovementsCsv,
   movementsCsvFileName,
   type MovementItem,
-} from '@/features/entries/lib/movements-csv';
+} from '@/features/movements/lib/movements-csv';
 
 /** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
 const EXPORT_CHUNK = 1000;

@@ -16,7 +16,7 @@ import {
   type MovementKind,
   type MovementPeriod,
   type MovementStatus,
-} from '@/features/entries/lib/movement-filters';
+} from '@/features/movements/lib/movement-filters';
 
 interface MovementFilterPanelProps {
   id: string;

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
-import { transferRoute, type TransferMovement } from '@/features/entries/lib/movements-csv';
+import { transferRoute, type TransferMovement } from '@/features/movements/lib/movements-csv';
 
 interface TransferRowProps {
   transfer: TransferMovement;

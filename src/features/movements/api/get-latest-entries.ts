@@ -4,8 +4,8 @@ import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { applyOrder, type ListSort } from '@/lib/list-order';
 import { supabase } from '@/lib/supabase';
-import { latestOrder } from '@/features/entries/lib/list-orders';
-import type { DateFilter } from '@/features/entries/lib/latest-period';
+import { latestOrder } from '@/features/movements/lib/list-orders';
+import type { DateFilter } from '@/features/movements/lib/latest-period';
 
 export const LATEST_PAGE_SIZE = 50;
 

@@ -10,15 +10,15 @@ import {
   type MovementArgs,
   type MovementFilters,
   type MovementStatus,
-} from '@/features/entries/lib/movement-filters';
+} from '@/features/movements/lib/movement-filters';
 import type {
   Movement,
   MovementItem,
   TransferMovement,
-} from '@/features/entries/lib/movements-csv';
+} from '@/features/movements/lib/movements-csv';
 import { toCents } from '@/lib/money';
 import { applyOrder, type ListSort } from '@/lib/list-order';
-import { movementOrder } from '@/features/entries/lib/list-orders';
+import { movementOrder } from '@/features/movements/lib/list-orders';
 
 export const MOVEMENTS_PAGE_SIZE = 50;
 

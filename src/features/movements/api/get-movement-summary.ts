@@ -9,7 +9,7 @@ import {
   toMovementArgs,
   type MovementArgs,
   type MovementFilters,
-} from '@/features/entries/lib/movement-filters';
+} from '@/features/movements/lib/movement-filters';
 
 const summarySchema = z.object({
   income_total: cents,

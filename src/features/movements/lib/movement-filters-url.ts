@@ -11,7 +11,7 @@ import {
   type MovementKind,
   type MovementPeriod,
   type MovementStatus,
-} from '@/features/entries/lib/movement-filters';
+} from '@/features/movements/lib/movement-filters';
 
 /** The search parameter of each filter field; lists repeat their parameter (`tipo=a&tipo=b`). */
 export const MOVEMENT_FILTER_PARAMS = {

@@ -8,24 +8,24 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
-import { useExportMovements } from '@/features/entries/api/export-movements';
-import { MovementList } from '@/features/entries/components/movimentacoes/movement-list';
-import { MovementSummary } from '@/features/entries/components/movimentacoes/movement-summary';
+import { useExportMovements } from '@/features/movements/api/export-movements';
+import { MovementList } from '@/features/movements/components/movement-list';
+import { MovementSummary } from '@/features/movements/components/movement-summary';
 import {
   activeFilterBadges,
   EMPTY_MOVEMENT_FILTERS,
   type MovementFilters,
-} from '@/features/entries/lib/movement-filters';
+} from '@/features/movements/lib/movement-filters';
 import {
   parseMovementFilters,
   serializeMovementFilters,
-} from '@/features/entries/lib/movement-filters-url';
+} from '@/features/movements/lib/movement-filters-url';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 // The panel behind "Filtros" (date picker, selects) loads when the user reaches for it: not with
 // the page, whose first paint it would delay on a phone.
 const loadFilterPanel = () =>
-  import('@/features/entries/components/movimentacoes/movement-filter-panel');
+  import('@/features/movements/components/movement-filter-panel');
 const MovementFilterPanel = lazy(async () => ({
   default: (await loadFilterPanel()).MovementFilterPanel,
 }));

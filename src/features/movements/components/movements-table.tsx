@@ -17,13 +17,13 @@ import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { useIsWideDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { MOVEMENT_STATUS_LABELS } from '@/features/entries/lib/movement-filters';
+import { MOVEMENT_STATUS_LABELS } from '@/features/movements/lib/movement-filters';
 import {
   transferRoute,
   type Movement,
   type MovementItem,
   type TransferMovement,
-} from '@/features/entries/lib/movements-csv';
+} from '@/features/movements/lib/movements-csv';
 
 const statusVariant = { open: 'secondary', paid: 'success', overdue: 'destructive' } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestDateFilter } from '@/features/entries/lib/latest-period';
+import { latestDateFilter } from '@/features/movements/lib/latest-period';
 
 const none = { start: null, end: null };
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { MovementsPage } from '@/features/entries/pages/movements-page';
+import { MovementsPage } from '@/features/movements/pages/movements-page';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
 import { restUrl, rpcUrl, server } from '@/test/msw-server';

@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MovementFilterPanel } from '@/features/entries/components/movimentacoes/movement-filter-panel';
+import { MovementFilterPanel } from '@/features/movements/components/movement-filter-panel';
 import {
   EMPTY_MOVEMENT_FILTERS,
   toMovementArgs,
   type MovementArgs,
   type MovementFilters,
-} from '@/features/entries/lib/movement-filters';
+} from '@/features/movements/lib/movement-filters';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
 import { restUrl, server } from '@/test/msw-server';

@@ -8,12 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useIsDesktop } from '@/lib/use-media-query';
-import { useMovements } from '@/features/entries/api/get-movements';
-import type { MovementFilters } from '@/features/entries/lib/movement-filters';
-import { MovementRow } from '@/features/entries/components/movimentacoes/movement-row';
-import { MovementsTable } from '@/features/entries/components/movimentacoes/movements-table';
-import { TransferRow } from '@/features/entries/components/movimentacoes/transfer-row';
-import type { TransferMovement } from '@/features/entries/lib/movements-csv';
+import { useMovements } from '@/features/movements/api/get-movements';
+import type { MovementFilters } from '@/features/movements/lib/movement-filters';
+import { MovementRow } from '@/features/movements/components/movement-row';
+import { MovementsTable } from '@/features/movements/components/movements-table';
+import { TransferRow } from '@/features/movements/components/transfer-row';
+import type { TransferMovement } from '@/features/movements/lib/movements-csv';
 
 interface MovementListProps {
   filters: MovementFilters;

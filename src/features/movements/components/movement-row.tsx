@@ -6,8 +6,8 @@ import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { MOVEMENT_STATUS_LABELS } from '@/features/entries/lib/movement-filters';
-import type { Movement } from '@/features/entries/lib/movements-csv';
+import { MOVEMENT_STATUS_LABELS } from '@/features/movements/lib/movement-filters';
+import type { Movement } from '@/features/movements/lib/movements-csv';
 
 const statusVariant = { open: 'secondary', paid: 'success', overdue: 'destructive' } as const;
 

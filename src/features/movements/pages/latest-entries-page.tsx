@@ -1,7 +1,7 @@
 import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,24 +14,23 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { entryDetailPath, type Entry } from '@/lib/entries';
 import { formatDate, parseIsoDate, todayLocal } from '@/lib/dates';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { useLatestEntries } from '@/features/entries/api/get-latest-entries';
+import { useLatestEntries } from '@/features/movements/api/get-latest-entries';
 import {
   EntryStatusBadge,
   LatestEntriesTable,
-} from '@/features/entries/components/latest-entries-table';
+} from '@/features/movements/components/latest-entries-table';
 import {
   isLatestPeriod,
   LATEST_PERIODS,
   latestDateFilter,
   type LatestPeriod,
-} from '@/features/entries/lib/latest-period';
+} from '@/features/movements/lib/latest-period';
 
 function validDate(value: string | null): string | null {
   return value && parseIsoDate(value) ? value : null;
@@ -109,8 +108,6 @@ export function LatestEntriesPage() {
 
   // A preset shows its range in the pickers; picking a date switches to "Período personalizado".
   const shown = period === 'custom' ? custom : filter;
-  const entries = latest.data?.pages.flatMap((page) => page.entries) ?? [];
-  const total = latest.data?.pages[0]?.total ?? 0;
 
   return (
     <div className="flex flex-col gap-4">
@@ -166,50 +163,52 @@ export function LatestEntriesPage() {
         </Button>
       </section>
 
-      {latest.isPending ? (
-        <Spinner label="Carregando transações..." className="py-10" />
-      ) : latest.isError ? (
-        <QueryError
-          title="Não foi possível carregar as transações."
-          onRetry={() => void latest.refetch()}
-          retrying={latest.isRefetching}
-        />
-      ) : entries.length === 0 ? (
-        <EmptyState title="Nenhuma transação encontrada" />
-      ) : (
-        <section aria-label="Transações">
-          <p className="text-sm text-muted-foreground" role="status">
-            {total === 1 ? '1 transação encontrada' : `${total} transações encontradas`}
-          </p>
-          {desktop ? (
-            <div className="mt-2">
-              <LatestEntriesTable
-                entries={entries}
-                today={today}
-                sort={sort && toTableSort(sort)}
-                onSortChange={(next) => setSort(toListSort(next))}
-                busy={latest.isFetching}
-              />
-            </div>
-          ) : (
-            <ul className="divide-y">
-              {entries.map((entry) => (
-                <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} today={today} />
-              ))}
-            </ul>
-          )}
-          {latest.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="mt-3 w-full"
-              onClick={() => void latest.fetchNextPage()}
-              disabled={latest.isFetchingNextPage}
-            >
-              {latest.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
-            </Button>
-          ) : null}
-        </section>
-      )}
+      <QueryState
+        query={latest}
+        loading="Carregando transações..."
+        error="Não foi possível carregar as transações."
+        isEmpty={(data) => data.pages.every((page) => page.entries.length === 0)}
+        empty={<EmptyState title="Nenhuma transação encontrada" />}
+      >
+        {(data) => {
+          const entries = data.pages.flatMap((page) => page.entries);
+          const total = data.pages[0]?.total ?? 0;
+          return (
+            <section aria-label="Transações">
+              <p className="text-sm text-muted-foreground" role="status">
+                {total === 1 ? '1 transação encontrada' : `${total} transações encontradas`}
+              </p>
+              {desktop ? (
+                <div className="mt-2">
+                  <LatestEntriesTable
+                    entries={entries}
+                    today={today}
+                    sort={sort && toTableSort(sort)}
+                    onSortChange={(next) => setSort(toListSort(next))}
+                    busy={latest.isFetching}
+                  />
+                </div>
+              ) : (
+                <ul className="divide-y">
+                  {entries.map((entry) => (
+                    <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} today={today} />
+                  ))}
+                </ul>
+              )}
+              {latest.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  className="mt-3 w-full"
+                  onClick={() => void latest.fetchNextPage()}
+                  disabled={latest.isFetchingNextPage}
+                >
+                  {latest.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+                </Button>
+              ) : null}
+            </section>
+          );
+        }}
+      </QueryState>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowDownCircle, ArrowUpCircle, Scale } from 'lucide-react';
 import { StatCard, TotalsError } from '@/components/stat-card';
-import { useMovementSummary } from '@/features/entries/api/get-movement-summary';
-import type { MovementFilters } from '@/features/entries/lib/movement-filters';
+import { useMovementSummary } from '@/features/movements/api/get-movement-summary';
+import type { MovementFilters } from '@/features/movements/lib/movement-filters';
 
 /** Entradas, saídas and saldo of every entry the filters match, summed in SQL. */
 export function MovementSummary({ filters }: { filters: MovementFilters }) {
