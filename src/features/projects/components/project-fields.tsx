@@ -1,5 +1,6 @@
 // The obra's fields shared by Nova Obra (page) and Editar Obra (dialog): labels, limits and
 // controls once; each screen places them in its own layout and says which are required.
+import type { ComponentProps } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -29,21 +30,28 @@ import { priorityLabels, projectStatusLabels } from '@/lib/labels';
 
 const PRIORITIES = ['low', 'medium', 'high'] as const;
 
-/** Prioridade's Select for a shadcn FormItem: its trigger takes the FormControl's id and aria-*. */
-export function PrioritySelect({
+/** A Select of fixed choices for a shadcn FormItem: its trigger takes the FormControl's id and aria-*. */
+function ChoiceSelect<T extends string>({
   value,
+  choices,
+  labels,
+  isChoice,
   onChange,
   disabled,
 }: {
-  value: ProjectPriority;
-  onChange: (priority: ProjectPriority) => void;
+  value: T;
+  /** Offered in this order. */
+  choices: readonly T[];
+  labels: Record<T, string>;
+  isChoice: (value: string) => value is T;
+  onChange: (value: T) => void;
   disabled: boolean;
 }) {
   return (
     <Select
       value={value}
       onValueChange={(next) => {
-        if (isProjectPriority(next)) onChange(next);
+        if (isChoice(next)) onChange(next);
       }}
       disabled={disabled}
     >
@@ -53,45 +61,9 @@ export function PrioritySelect({
         </SelectTrigger>
       </FormControl>
       <SelectContent>
-        {PRIORITIES.map((priority) => (
-          <SelectItem key={priority} value={priority}>
-            {priorityLabels[priority]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
-/** Status's Select for a shadcn FormItem, offering `statuses` in order. */
-export function ProjectStatusSelect({
-  value,
-  statuses,
-  onChange,
-  disabled,
-}: {
-  value: ProjectStatus;
-  statuses: readonly ProjectStatus[];
-  onChange: (status: ProjectStatus) => void;
-  disabled: boolean;
-}) {
-  return (
-    <Select
-      value={value}
-      onValueChange={(next) => {
-        if (isProjectStatus(next)) onChange(next);
-      }}
-      disabled={disabled}
-    >
-      <FormControl>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-      </FormControl>
-      <SelectContent>
-        {statuses.map((status) => (
-          <SelectItem key={status} value={status}>
-            {projectStatusLabels[status]}
+        {choices.map((choice) => (
+          <SelectItem key={choice} value={choice}>
+            {labels[choice]}
           </SelectItem>
         ))}
       </SelectContent>
@@ -257,48 +229,40 @@ export function ObraBudgetField({
   keepsText = false,
 }: Omit<ObraFieldProps, 'placeholder'> & { keepsText?: boolean }) {
   const control = useObraControl();
-  if (keepsText) {
-    return (
-      <FormField
-        control={control}
-        name="budget"
-        render={({ field }) => (
-          <FormItem required={required}>
-            <FormLabel>Orçamento</FormLabel>
-            <FormControl>
-              <CurrencyInput
-                ref={field.ref}
-                value={field.value?.cents ?? null}
-                onValueChange={(cents, text) => field.onChange({ cents, text })}
-                onBlur={field.onBlur}
-                disabled={busy}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-    );
-  }
-  return (
+  const item = (input: ComponentProps<typeof CurrencyInput>) => (
+    <FormItem required={required}>
+      <FormLabel>Orçamento</FormLabel>
+      <FormControl>
+        <CurrencyInput {...input} disabled={busy} />
+      </FormControl>
+      <FormMessage />
+    </FormItem>
+  );
+  return keepsText ? (
+    <FormField
+      control={control}
+      name="budget"
+      render={({ field }) =>
+        item({
+          ref: field.ref,
+          value: field.value?.cents ?? null,
+          onValueChange: (cents, text) => field.onChange({ cents, text }),
+          onBlur: field.onBlur,
+        })
+      }
+    />
+  ) : (
     <FormField
       control={control}
       name="budgetCents"
-      render={({ field }) => (
-        <FormItem required={required}>
-          <FormLabel>Orçamento</FormLabel>
-          <FormControl>
-            <CurrencyInput
-              ref={field.ref}
-              value={field.value ?? null}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={busy}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+      render={({ field }) =>
+        item({
+          ref: field.ref,
+          value: field.value ?? null,
+          onValueChange: field.onChange,
+          onBlur: field.onBlur,
+        })
+      }
     />
   );
 }
@@ -352,7 +316,14 @@ export function ObraPriorityField({ busy }: { busy: boolean }) {
       render={({ field }) => (
         <FormItem>
           <FormLabel>Prioridade</FormLabel>
-          <PrioritySelect value={field.value} onChange={field.onChange} disabled={busy} />
+          <ChoiceSelect
+            value={field.value}
+            choices={PRIORITIES}
+            labels={priorityLabels}
+            isChoice={isProjectPriority}
+            onChange={field.onChange}
+            disabled={busy}
+          />
           <FormMessage />
         </FormItem>
       )}
@@ -375,9 +346,11 @@ export function ObraStatusField({
       render={({ field }) => (
         <FormItem>
           <FormLabel>Status</FormLabel>
-          <ProjectStatusSelect
+          <ChoiceSelect
             value={field.value}
-            statuses={statuses}
+            choices={statuses}
+            labels={projectStatusLabels}
+            isChoice={isProjectStatus}
             onChange={field.onChange}
             disabled={busy}
           />
