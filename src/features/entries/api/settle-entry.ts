@@ -54,8 +54,7 @@ export const settleEntrySchema = z
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: 'custom', path: [path], message });
     if (form.paidOn > form.today) issue('paidOn', FUTURE_PAYMENT_MESSAGE);
-    const total = settleTotal(form);
-    const paid = form.followTotal ? total : form.amountPaidCents;
+    const { totalCents: total, paidCents: paid, principalCents } = settleAmounts(form);
     if (paid === null || paid <= 0) {
       issue('amountPaidCents', 'Informe o valor pago, maior que zero.');
       return;
@@ -67,15 +66,15 @@ export const settleEntrySchema = z
       );
       return;
     }
-    if (paid - form.interestCents - form.fineCents + form.discountCents <= 0) {
+    if (principalCents !== null && principalCents <= 0) {
       issue('amountPaidCents', 'O valor pago não cobre os juros e a multa.');
     }
   })
   .transform((form) => {
-    const paid = form.followTotal ? settleTotal(form) : (form.amountPaidCents ?? 0);
-    // The database takes the principal of this payment: what was paid without juros and multa,
-    // with the desconto given back.
-    const principalCents = paid - form.interestCents - form.fineCents + form.discountCents;
+    // The refinement above guarantees a paid amount, so these are never null here.
+    const amounts = settleAmounts(form);
+    const paid = amounts.paidCents ?? 0;
+    const principalCents = amounts.principalCents ?? 0;
     return {
       kind: form.kind,
       id: form.id,
@@ -88,7 +87,7 @@ export const settleEntrySchema = z
       discountCents: form.discountCents,
       paidCents: paid,
       /** What stays open after this payment (0 = settled in full). */
-      remainingCents: form.openCents - principalCents,
+      remainingCents: amounts.remainingCents ?? 0,
     };
   });
 
@@ -105,6 +104,39 @@ export function settleTotal(form: {
   return (
     form.openCents + (form.interestCents ?? 0) + (form.fineCents ?? 0) - (form.discountCents ?? 0)
   );
+}
+
+/** The amounts of a Dar Baixa, from the form as typed; the dialog shows them, the schema checks them. */
+export interface SettleAmounts {
+  /** Open amount + juros + multa − desconto. */
+  totalCents: number;
+  /** What moves: the total while `followTotal`, else what was typed (null = nothing typed). */
+  paidCents: number | null;
+  /**
+   * The part of the bill this payment settles, which the database takes: what was paid without
+   * juros and multa, with the desconto given back. Null while nothing is paid.
+   */
+  principalCents: number | null;
+  /** What stays open after this payment (0 = settled in full); null while nothing is paid. */
+  remainingCents: number | null;
+}
+
+export function settleAmounts(form: {
+  openCents: number;
+  interestCents?: number | null;
+  fineCents?: number | null;
+  discountCents?: number | null;
+  followTotal: boolean;
+  amountPaidCents: number | null;
+}): SettleAmounts {
+  const totalCents = settleTotal(form);
+  const paidCents = form.followTotal ? totalCents : form.amountPaidCents;
+  if (paidCents === null) {
+    return { totalCents, paidCents, principalCents: null, remainingCents: null };
+  }
+  const principalCents =
+    paidCents - (form.interestCents ?? 0) - (form.fineCents ?? 0) + (form.discountCents ?? 0);
+  return { totalCents, paidCents, principalCents, remainingCents: form.openCents - principalCents };
 }
 
 /** The form's initial values for an entry: paid today, the whole open amount. */

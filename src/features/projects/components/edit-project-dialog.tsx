@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { DialogForm } from '@/components/dialog-form';
-import { CurrencyInput } from '@/components/ui/currency-input';
 import {
   Dialog,
   DialogContent,
@@ -11,10 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { DatePicker } from '@/components/ui/date-picker';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
 import {
   editProjectInput,
@@ -22,10 +17,19 @@ import {
   type EditProjectInput,
   type UpdateProjectVars,
 } from '@/features/projects/api/update-project';
-import { PrioritySelect, ProjectStatusSelect } from '@/features/projects/components/project-fields';
+import {
+  ObraAddressField,
+  ObraBudgetField,
+  ObraClientField,
+  ObraDateFields,
+  ObraDescriptionField,
+  ObraNameField,
+  ObraPriorityField,
+  ObraStatusField,
+  type EditObraValues,
+} from '@/features/projects/components/project-fields';
 import { editValuesOf } from '@/features/projects/lib/project-edit';
 import { REQUIRED_MESSAGE, REQUIRED_TITLE } from '@/features/projects/lib/project-form';
-import { parseIsoDate } from '@/lib/dates';
 import { isNetworkError } from '@/lib/errors';
 import { projectStatusLabels } from '@/lib/labels';
 
@@ -60,7 +64,7 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
     resolver: zodResolver(editProjectInput),
     // Messages show on Salvar and all go away at the next change.
     reValidateMode: 'onSubmit',
-    defaultValues: editValuesOf(project) satisfies EditProjectInput,
+    defaultValues: editValuesOf(project) satisfies EditObraValues,
   });
   const busy = update.isPending;
 
@@ -97,7 +101,6 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
     if (first) toast.error('Erro', { description: first });
   }
 
-  const start = parseIsoDate(useWatch({ control: form.control, name: 'startDate' }));
   return (
     <DialogForm
       form={form}
@@ -105,139 +108,15 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
       busy={busy}
       onCancel={onDone}
     >
-      <FormField
-        control={form.control}
-        name="name"
-        render={({ field }) => (
-          <FormItem required>
-            <FormLabel>Nome da obra</FormLabel>
-            <FormControl>
-              <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="address"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Endereço</FormLabel>
-            <FormControl>
-              <Input {...field} maxLength={300} autoComplete="off" disabled={busy} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="clientName"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Cliente</FormLabel>
-            <FormControl>
-              <Input {...field} maxLength={200} autoComplete="off" disabled={busy} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="description"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Descrição</FormLabel>
-            <FormControl>
-              <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="budget"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Orçamento</FormLabel>
-            <FormControl>
-              <CurrencyInput
-                ref={field.ref}
-                value={field.value.cents}
-                onValueChange={(cents, text) => field.onChange({ cents, text })}
-                onBlur={field.onBlur}
-                disabled={busy}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <ObraNameField busy={busy} />
+      <ObraAddressField busy={busy} />
+      <ObraClientField busy={busy} label="Cliente" />
+      <ObraDescriptionField busy={busy} />
+      <ObraBudgetField busy={busy} keepsText />
+      <ObraDateFields busy={busy} />
       <div className="grid grid-cols-2 gap-3">
-        <FormField
-          control={form.control}
-          name="startDate"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Data de início</FormLabel>
-              <FormControl>
-                <DatePicker value={field.value} onChange={field.onChange} disabled={busy} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="endDate"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Previsão de término</FormLabel>
-              <FormControl>
-                <DatePicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  // The end cannot be picked before the start.
-                  disabledDays={start ? { before: start } : undefined}
-                  disabled={busy}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField
-          control={form.control}
-          name="status"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Status</FormLabel>
-              <ProjectStatusSelect
-                value={field.value}
-                statuses={PROJECT_STATUSES}
-                onChange={field.onChange}
-                disabled={busy}
-              />
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="priority"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Prioridade</FormLabel>
-              <PrioritySelect value={field.value} onChange={field.onChange} disabled={busy} />
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <ObraStatusField busy={busy} statuses={PROJECT_STATUSES} />
+        <ObraPriorityField busy={busy} />
       </div>
       {/* No "Progresso (%)": an obra's progress comes from its stages (stageProgress); the stored
             completion_percentage is kept as it was. */}

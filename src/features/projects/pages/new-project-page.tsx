@@ -1,24 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useEffect, useId, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormControl, FormField, FormItem, FormMessage } from '@/components/ui/form';
 import { PageHeader } from '@/components/ui/page-header';
-import { Textarea } from '@/components/ui/textarea';
 import {
   emptyNewProject,
   newProjectInput,
@@ -26,7 +14,17 @@ import {
   type NewProjectInput,
   type NewProjectPayload,
 } from '@/features/projects/api/create-project';
-import { PrioritySelect, ProjectStatusSelect } from '@/features/projects/components/project-fields';
+import {
+  ObraAddressField,
+  ObraBudgetField,
+  ObraClientField,
+  ObraDateFields,
+  ObraDescriptionField,
+  ObraNameField,
+  ObraPriorityField,
+  ObraStatusField,
+  type NewObraValues,
+} from '@/features/projects/components/project-fields';
 import { StageChecklist } from '@/features/projects/components/stage-checklist';
 import { projectErrorMessage } from '@/features/projects/lib/project-errors';
 import {
@@ -39,7 +37,6 @@ import {
 } from '@/features/projects/lib/project-form';
 import { useClients } from '@/lib/api/lookups';
 import { CurrentCompanyContext } from '@/lib/current-company';
-import { parseIsoDate } from '@/lib/dates';
 
 const CREATE_FAILED_MESSAGE = 'Ocorreu um erro ao salvar a obra. Tente novamente.';
 
@@ -98,7 +95,7 @@ export function NewProjectPage() {
   const navigate = useNavigate();
   const createProject = useCreateProject();
   const clientListId = useId();
-  const form = useForm<NewProjectInput, unknown, NewProjectPayload>({
+  const form = useForm<NewObraValues, unknown, NewProjectPayload>({
     resolver: zodResolver(newProjectInput),
     // Messages show on Criar Obra; a field's message goes when that field changes.
     reValidateMode: 'onSubmit',
@@ -138,7 +135,6 @@ export function NewProjectPage() {
     void navigate('/obras');
   }
 
-  const start = parseIsoDate(useWatch({ control: form.control, name: 'startDate' }));
   return (
     <>
       <PageHeader title="Nova Obra" backTo="/obras" />
@@ -151,175 +147,35 @@ export function NewProjectPage() {
           aria-label="Nova Obra"
         >
           <Section title="Informações Gerais">
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome da obra</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      placeholder="Ex: Casa 005 - Jardim Europa"
-                      maxLength={200}
-                      autoComplete="off"
-                      disabled={busy}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Descrição</FormLabel>
-                  <FormControl>
-                    <Textarea
-                      {...field}
-                      placeholder="Ex: Sobrado de 180 m² com 3 suítes"
-                      maxLength={2000}
-                      rows={3}
-                      disabled={busy}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="address"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Endereço</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      placeholder="Rua, número - bairro"
-                      maxLength={300}
-                      autoComplete="street-address"
-                      disabled={busy}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+            <ObraNameField busy={busy} placeholder="Ex: Casa 005 - Jardim Europa" />
+            <ObraDescriptionField busy={busy} placeholder="Ex: Sobrado de 180 m² com 3 suítes" />
+            <ObraAddressField
+              busy={busy}
+              required
+              placeholder="Rua, número - bairro"
+              autoComplete="street-address"
             />
             <div className="grid grid-cols-2 gap-3">
-              <FormField
-                control={form.control}
-                name="priority"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Prioridade</FormLabel>
-                    <PrioritySelect value={field.value} onChange={field.onChange} disabled={busy} />
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="status"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Status</FormLabel>
-                    <ProjectStatusSelect
-                      value={field.value}
-                      statuses={NEW_PROJECT_STATUSES}
-                      onChange={field.onChange}
-                      disabled={busy}
-                    />
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <ObraPriorityField busy={busy} />
+              <ObraStatusField busy={busy} statuses={NEW_PROJECT_STATUSES} />
             </div>
           </Section>
 
           <Section title="Cliente">
-            <FormField
-              control={form.control}
-              name="clientName"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome do cliente</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      list={clientListId}
-                      placeholder="Ex: João e Maria Souza"
-                      maxLength={200}
-                      autoComplete="off"
-                      disabled={busy}
-                    />
-                  </FormControl>
-                  <FormDescription>
-                    Escolha um cliente cadastrado ou digite um novo nome.
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+            <ObraClientField
+              busy={busy}
+              required
+              label="Nome do cliente"
+              list={clientListId}
+              placeholder="Ex: João e Maria Souza"
+              description="Escolha um cliente cadastrado ou digite um novo nome."
             />
             <ClientSuggestions id={clientListId} />
           </Section>
 
           <Section title="Planejamento">
-            <FormField
-              control={form.control}
-              name="budgetCents"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Orçamento</FormLabel>
-                  <FormControl>
-                    <CurrencyInput
-                      ref={field.ref}
-                      value={field.value}
-                      onValueChange={field.onChange}
-                      onBlur={field.onBlur}
-                      disabled={busy}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <div className="grid grid-cols-2 gap-3">
-              <FormField
-                control={form.control}
-                name="startDate"
-                render={({ field }) => (
-                  <FormItem required>
-                    <FormLabel>Data de início</FormLabel>
-                    <FormControl>
-                      <DatePicker value={field.value} onChange={field.onChange} disabled={busy} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="endDate"
-                render={({ field }) => (
-                  <FormItem required>
-                    <FormLabel>Previsão de término</FormLabel>
-                    <FormControl>
-                      <DatePicker
-                        value={field.value}
-                        onChange={field.onChange}
-                        // The end cannot be picked before the start.
-                        disabledDays={start ? { before: start } : undefined}
-                        disabled={busy}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
+            <ObraBudgetField busy={busy} required />
+            <ObraDateFields busy={busy} required />
           </Section>
 
           <Section title="Etapas da Obra">

@@ -46,8 +46,8 @@ import { formatCurrency, toCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import {
   settleDefaults,
+  settleAmounts,
   settleEntrySchema,
-  settleTotal,
   useSettleEntry,
   type SettleEntryInput,
   type SettleEntryValues,
@@ -171,20 +171,22 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         'amountPaidCents',
       ],
     });
-  const totalCents = settleTotal({
+  const {
+    totalCents,
+    principalCents: principal,
+    remainingCents,
+  } = settleAmounts({
     openCents: entry.openCents,
     interestCents,
     fineCents,
     discountCents,
+    followTotal,
+    amountPaidCents: typedPaid,
   });
-  const paidCents = followTotal ? totalCents : typedPaid;
-  const principal =
-    paidCents === null
-      ? null
-      : paidCents - (interestCents ?? 0) - (fineCents ?? 0) + (discountCents ?? 0);
+  // A partial payment: something of the bill is settled and something stays open.
   const remaining =
-    principal !== null && principal > 0 && principal < entry.openCents
-      ? entry.openCents - principal
+    principal !== null && principal > 0 && remainingCents !== null && remainingCents > 0
+      ? remainingCents
       : null;
   // "Valor pago" is what leaves (or enters) the account; the part of the bill it settles is
   // "Principal quitado", the same words the detail page and the Histórico use.
