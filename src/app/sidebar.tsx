@@ -1,12 +1,11 @@
 import { ChevronDown, LogOut, PenLine } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { currentState, NAV_ITEMS, toneClasses, type NavItem } from '@/app/bottom-nav';
 import { NAV } from '@/components/nav-items';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
-import { getErrorMessage } from '@/lib/errors';
 import { memberRoleLabels } from '@/lib/labels';
 import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
@@ -127,8 +126,7 @@ function UserMenu() {
       toast.success('Logout realizado com sucesso', {
         description: 'Você foi desconectado do sistema.',
       }),
-    onError: (error) =>
-      toast.error('Erro ao fazer logout', { description: getErrorMessage(error) }),
+    onError: (error) => toastError('Erro ao fazer logout', error),
   });
   const name = company.fullName.trim() || company.email;
 

@@ -1,4 +1,4 @@
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,7 +11,6 @@ import {
 import { Button } from '@/components/ui/button';
 import { useReverseTransfer } from '@/lib/api/reverse-transfer';
 import { formatDate, type IsoDate } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
 
 export interface ReversibleTransfer {
@@ -38,7 +37,7 @@ export function ReverseTransferDialog({ transfer, onOpenChange }: ReverseTransfe
     try {
       await reverse.mutateAsync(transfer.id);
     } catch (error) {
-      toast.error('Erro ao estornar transferência', { description: getErrorMessage(error) });
+      toastError('Erro ao estornar transferência', error);
       onOpenChange(false);
       return;
     }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -37,7 +37,6 @@ import {
 } from '@/features/bank-accounts/api/transfer-between-accounts';
 import type { BankAccount } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
 
 interface TransferDialogProps {
@@ -106,7 +105,7 @@ function TransferForm({
       await transfer.mutateAsync(vars);
     } catch (error) {
       // The dialog stays open with what was typed, so the user can fix it and try again.
-      toast.error('Erro ao transferir', { description: getErrorMessage(error) });
+      toastError('Erro ao transferir', error);
       return;
     }
     toast.success('Transferência realizada', {

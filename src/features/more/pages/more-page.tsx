@@ -1,10 +1,9 @@
 import { Building, ChevronRight, History, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { MORE_LINKS, type MoreLink } from '@/components/nav-items';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { getErrorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSignOut } from '@/lib/sign-out';
@@ -21,8 +20,7 @@ export function MorePage() {
       toast.success('Logout realizado com sucesso', {
         description: 'Você foi desconectado do sistema.',
       }),
-    onError: (error) =>
-      toast.error('Erro ao fazer logout', { description: getErrorMessage(error) }),
+    onError: (error) => toastError('Erro ao fazer logout', error),
   });
 
   return (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -32,7 +32,6 @@ import {
 import { Textarea } from '@/components/ui/textarea';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { parseCurrency } from '@/lib/money';
 import {
   newSupplierOrderInput,
@@ -80,7 +79,7 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
     try {
       await createOrder.mutateAsync({ ...values, orderDate: todayLocal() });
     } catch (error) {
-      toast.error('Erro ao criar pedido', { description: getErrorMessage(error) });
+      toastError('Erro ao criar pedido', error);
       return;
     }
     toast.success('Pedido criado!', { description: `${values.description} foi registrado.` });

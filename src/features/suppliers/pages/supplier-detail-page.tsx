@@ -1,7 +1,7 @@
 import { Pencil, Power, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -77,7 +77,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
     try {
       await setActive.mutateAsync(isActive);
     } catch (error) {
-      toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
+      toastError('Erro ao atualizar fornecedor', error);
       return;
     }
     setConfirmDeactivate(false);

@@ -3,7 +3,7 @@ import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { toast, toastError } from '@/lib/toast';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
 import { Badge } from '@/components/ui/badge';
@@ -37,7 +37,6 @@ import {
 import { formatDate, isOverdue, parseIsoDate } from '@/lib/dates';
 import {
   errorKey,
-  getErrorMessage,
   isNetworkError,
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
@@ -87,7 +86,7 @@ function failureToast(error: unknown, fallback: string) {
   if (isNetworkError(error)) {
     toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
   } else {
-    toast.error('Erro', { description: getErrorMessage(error, fallback) });
+    toastError('Erro', error, fallback);
   }
 }
 
