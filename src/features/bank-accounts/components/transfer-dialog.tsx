@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast, toastError } from '@/lib/toast';
+import { OptionSelect } from '@/components/pickers/option-select';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -22,13 +23,6 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import {
   transferInput,
   useTransferBetweenAccounts,
@@ -123,15 +117,17 @@ function TransferForm({
           render={({ field }) => (
             <FormItem required>
               <FormLabel>Conta de origem</FormLabel>
-              <AccountSelect
-                accounts={accounts}
-                value={field.value}
-                placeholder="Selecione a conta de origem"
-                onChange={(id) => {
-                  field.onChange(id);
-                  if (id === form.getValues('toAccountId')) form.setValue('toAccountId', '');
-                }}
-              />
+              <FormControl>
+                <OptionSelect
+                  options={accountOptions(accounts)}
+                  value={field.value}
+                  placeholder="Selecione a conta de origem"
+                  onChange={(id) => {
+                    field.onChange(id);
+                    if (id === form.getValues('toAccountId')) form.setValue('toAccountId', '');
+                  }}
+                />
+              </FormControl>
               <FormMessage />
             </FormItem>
           )}
@@ -142,12 +138,14 @@ function TransferForm({
           render={({ field }) => (
             <FormItem required>
               <FormLabel>Conta de destino</FormLabel>
-              <AccountSelect
-                accounts={accounts.filter((a) => a.id !== fromId)}
-                value={field.value}
-                placeholder="Selecione a conta de destino"
-                onChange={field.onChange}
-              />
+              <FormControl>
+                <OptionSelect
+                  options={accountOptions(accounts.filter((a) => a.id !== fromId))}
+                  value={field.value}
+                  placeholder="Selecione a conta de destino"
+                  onChange={field.onChange}
+                />
+              </FormControl>
               <FormMessage />
             </FormItem>
           )}
@@ -212,31 +210,10 @@ function TransferForm({
   );
 }
 
-function AccountSelect({
-  accounts,
-  value,
-  placeholder,
-  onChange,
-}: {
-  accounts: readonly BankAccount[];
-  value: string;
-  placeholder: string;
-  onChange: (id: string) => void;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <FormControl>
-        <SelectTrigger>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-      </FormControl>
-      <SelectContent>
-        {accounts.map((a) => (
-          <SelectItem key={a.id} value={a.id}>
-            {a.name} - {formatCurrency(toCents(a.current_balance))}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
+/** The accounts to choose from, each with its balance ("Banco do Brasil - R$ 10,00"). */
+function accountOptions(accounts: readonly BankAccount[]) {
+  return accounts.map((a) => ({
+    id: a.id,
+    name: `${a.name} - ${formatCurrency(toCents(a.current_balance))}`,
+  }));
 }

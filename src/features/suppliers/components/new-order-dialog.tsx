@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast, toastError } from '@/lib/toast';
+import { ProjectPicker } from '@/components/pickers/pickers';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -22,13 +23,6 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
@@ -135,22 +129,15 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
           render={({ field }) => (
             <FormItem required>
               <FormLabel>Obra</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue
-                      placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'}
-                    />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {(projects.data ?? []).map((project) => (
-                    <SelectItem key={project.id} value={project.id}>
-                      {project.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <FormControl>
+                <ProjectPicker
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'}
+                />
+              </FormControl>
               {projects.data?.length === 0 ? (
                 <FormDescription>
                   Nenhuma obra cadastrada. Cadastre uma obra primeiro.
