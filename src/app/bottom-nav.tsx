@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { MORE_LINKS, NAV, type NavDestination } from '@/components/nav-items';
+import * as NAV from '@/components/nav-items';
+import type { NavDestination } from '@/components/nav-items';
 import { cn } from '@/lib/utils';
 
 export interface NavItem extends NavDestination {
@@ -16,7 +17,7 @@ export const NAV_ITEMS: NavItem[] = [
   { ...NAV.pagar, pages: ['/pagar'], tone: 'expense' },
   { ...NAV.relatorio, pages: ['/relatorio', '/dashboard'], sections: ['/movimentacoes'] },
   { ...NAV.receber, pages: ['/receber'], tone: 'income' },
-  { ...NAV.mais, pages: ['/mais'], sections: MORE_LINKS.map((link) => link.to) },
+  { ...NAV.mais, pages: ['/mais'], sections: NAV.MORE_PATHS },
 ];
 
 /** aria-current of a navigation link: "page" on its own page, "true" on a screen below it. */

@@ -1,9 +1,11 @@
 import { ChevronDown, LogOut, PenLine } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { currentState, NAV_ITEMS, toneClasses, type NavItem } from '@/app/bottom-nav';
-import { NAV } from '@/components/nav-items';
+import * as NAV from '@/components/more-links';
+import { mais, relatorio } from '@/components/nav-items';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
 import { memberRoleLabels } from '@/lib/labels';
@@ -27,9 +29,9 @@ const sectionOf = (to: string): Pick<NavItem, 'pages' | 'sections'> => ({
 const GROUPS: NavGroup[] = [
   {
     items: [
-      ...NAV_ITEMS.filter((item) => item.to !== NAV.mais.to).map((item) =>
+      ...NAV_ITEMS.filter((item) => item.to !== mais.to).map((item) =>
         // Movimentações has its own link here, so it is no longer a screen below Relatório.
-        item.to === NAV.relatorio.to ? { ...item, sections: undefined } : item,
+        item.to === relatorio.to ? { ...item, sections: undefined } : item,
       ),
       { ...NAV.movimentacoes, ...sectionOf(NAV.movimentacoes.to) },
     ],
@@ -54,7 +56,7 @@ const GROUPS: NavGroup[] = [
   {
     items: [
       { ...NAV.preferencias, pages: [NAV.preferencias.to] },
-      { ...NAV.mais, pages: [NAV.mais.to] },
+      { ...mais, pages: [mais.to] },
     ],
   },
 ];

@@ -1,20 +1,13 @@
 // Every destination of the app's navigation, declared once: the bottom navigation, the desktop
 // sidebar and Mais pick from here, so a path or icon cannot differ between them. The bottom
-// navigation and the sidebar are in the first screen's chunk: icons only, nothing heavy.
+// navigation is in the first screen's chunk, so this module holds only its five destinations and
+// the paths of Mais's screens; their icons and labels are in more-links.ts (sidebar and Mais).
 import {
   BarChart3,
   CircleArrowDown,
   CircleArrowUp,
-  HardHat,
   House,
-  Landmark,
-  List,
   Menu,
-  PenLine,
-  Settings,
-  Tags,
-  Truck,
-  Users,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -24,40 +17,23 @@ export interface NavDestination {
   icon: LucideIcon;
 }
 
-export const NAV = {
-  resumo: { label: 'Resumo', to: '/', icon: House },
-  pagar: { label: 'Pagar', to: '/pagar', icon: CircleArrowUp },
-  relatorio: { label: 'Relatório', to: '/relatorio', icon: BarChart3 },
-  receber: { label: 'Receber', to: '/receber', icon: CircleArrowDown },
-  mais: { label: 'Mais', to: '/mais', icon: Menu },
-  movimentacoes: { label: 'Movimentações', to: '/movimentacoes', icon: List },
-  contasPagar: { label: 'Contas a Pagar', to: '/contas-pagar', icon: CircleArrowUp },
-  contasReceber: { label: 'Contas a Receber', to: '/contas-receber', icon: CircleArrowDown },
-  contasBancarias: { label: 'Contas Bancárias', to: '/contas-bancarias', icon: Landmark },
-  obras: { label: 'Obras', to: '/obras', icon: HardHat },
-  fornecedores: { label: 'Fornecedores', to: '/fornecedores', icon: Truck },
-  clientes: { label: 'Clientes', to: '/clientes', icon: Users },
-  categorias: { label: 'Categorias', to: '/categorias', icon: Tags },
-  preferencias: { label: 'Preferências', to: '/preferencias', icon: Settings },
-  lancar: { label: 'Lançar', to: '/lancar', icon: PenLine },
-} as const satisfies Record<string, NavDestination>;
+// The screens Mais lists (more-links.ts), each path written once.
+export const PATHS = {
+  contasPagar: '/contas-pagar',
+  contasReceber: '/contas-receber',
+  contasBancarias: '/contas-bancarias',
+  obras: '/obras',
+  fornecedores: '/fornecedores',
+  clientes: '/clientes',
+  categorias: '/categorias',
+  preferencias: '/preferencias',
+  lancar: '/lancar',
+} as const;
 
-export interface MoreLink extends NavDestination {
-  tone?: string;
-}
-
-/**
- * SPEC §2 "Mais", plus Clientes and Lançar (reachable from nowhere else). The screens below these
- * mark Mais as current in the bottom navigation.
- */
-export const MORE_LINKS: MoreLink[] = [
-  { ...NAV.obras, label: 'Obras & Projetos' },
-  NAV.fornecedores,
-  NAV.clientes,
-  NAV.categorias,
-  { ...NAV.contasPagar, label: 'Todas as contas Pagar', tone: 'text-expense' },
-  { ...NAV.contasReceber, label: 'Todas as contas Receber', tone: 'text-income' },
-  NAV.contasBancarias,
-  NAV.lancar,
-  NAV.preferencias,
-];
+export const resumo: NavDestination = { label: 'Resumo', to: '/', icon: House };
+export const pagar: NavDestination = { label: 'Pagar', to: '/pagar', icon: CircleArrowUp };
+export const relatorio: NavDestination = { label: 'Relatório', to: '/relatorio', icon: BarChart3 };
+export const receber: NavDestination = { label: 'Receber', to: '/receber', icon: CircleArrowDown };
+export const mais: NavDestination = { label: 'Mais', to: '/mais', icon: Menu };
+/** The screens listed in Mais (more-links.ts): below them, Mais is the current bottom item. */
+export const MORE_PATHS: string[] = Object.values(PATHS);

@@ -1,7 +1,8 @@
 import { Building, ChevronRight, History, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { toast, toastError } from '@/lib/toast';
-import { MORE_LINKS, type MoreLink } from '@/components/nav-items';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+import { MORE_LINKS, type MoreLink } from '@/components/more-links';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
