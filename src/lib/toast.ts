@@ -1,5 +1,4 @@
 import type { toast as sonnerToast } from 'sonner';
-import { getErrorMessage } from '@/lib/errors';
 
 type Toast = typeof sonnerToast;
 
@@ -29,11 +28,3 @@ export const toast = Object.assign(
     },
   },
 );
-
-/**
- * The one failure toast: the operation's title, and as its description the error's Portuguese text
- * (a known database key's message, the offline text, else `fallback`, else the generic one).
- */
-export function toastError(title: string, error: unknown, fallback?: string): void {
-  toast.error(title, { description: getErrorMessage(error, fallback) });
-}

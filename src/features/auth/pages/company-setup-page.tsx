@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Navigate } from 'react-router-dom';
-import { toastError } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMemberships } from '@/features/auth/api/get-memberships';

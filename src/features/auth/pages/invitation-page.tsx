@@ -1,7 +1,8 @@
 import type { User } from '@supabase/supabase-js';
 import { LogOut, MailOpen } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork, QueryOffline } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

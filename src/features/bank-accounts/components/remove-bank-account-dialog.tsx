@@ -1,4 +1,5 @@
-import { toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import {
   AlertDialog,
   AlertDialogCancel,

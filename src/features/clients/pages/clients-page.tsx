@@ -1,6 +1,7 @@
 import { Mail, MapPin, Pencil, Phone, Plus, Power, Search, Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,7 @@
 import { Link2, MailPlus, UserCheck, UserX, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import {
   AlertDialog,
   AlertDialogAction,

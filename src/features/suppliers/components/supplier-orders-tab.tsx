@@ -1,5 +1,6 @@
 import { ClipboardList } from 'lucide-react';
-import { toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
   Select,
