@@ -1,18 +1,9 @@
-import {
-  BarChart3,
-  CircleArrowDown,
-  CircleArrowUp,
-  House,
-  Menu,
-  type LucideIcon,
-} from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
+import * as NAV from '@/components/nav-items';
+import type { NavDestination } from '@/components/nav-items';
 import { cn } from '@/lib/utils';
 
-export interface NavItem {
-  label: string;
-  to: string;
-  icon: LucideIcon;
+export interface NavItem extends NavDestination {
   /** Paths that are this item's own page (aria-current="page"). */
   pages: string[];
   /** Path prefixes of screens reached from this item (marked, aria-current="true"). */
@@ -22,39 +13,11 @@ export interface NavItem {
 
 /** SPEC §2: five items in this order; Pagar red (expense), Receber green (income). */
 export const NAV_ITEMS: NavItem[] = [
-  {
-    label: 'Resumo',
-    to: '/',
-    icon: House,
-    pages: ['/', '/resumo'],
-    sections: ['/ultimos-lancamentos'],
-  },
-  { label: 'Pagar', to: '/pagar', icon: CircleArrowUp, pages: ['/pagar'], tone: 'expense' },
-  {
-    label: 'Relatório',
-    to: '/relatorio',
-    icon: BarChart3,
-    pages: ['/relatorio', '/dashboard'],
-    sections: ['/movimentacoes'],
-  },
-  { label: 'Receber', to: '/receber', icon: CircleArrowDown, pages: ['/receber'], tone: 'income' },
-  {
-    label: 'Mais',
-    to: '/mais',
-    icon: Menu,
-    pages: ['/mais'],
-    sections: [
-      '/obras',
-      '/fornecedores',
-      '/clientes',
-      '/categorias',
-      '/contas-pagar',
-      '/contas-receber',
-      '/contas-bancarias',
-      '/preferencias',
-      '/lancar',
-    ],
-  },
+  { ...NAV.resumo, pages: ['/', '/resumo'], sections: ['/ultimos-lancamentos'] },
+  { ...NAV.pagar, pages: ['/pagar'], tone: 'expense' },
+  { ...NAV.relatorio, pages: ['/relatorio', '/dashboard'], sections: ['/movimentacoes'] },
+  { ...NAV.receber, pages: ['/receber'], tone: 'income' },
+  { ...NAV.mais, pages: ['/mais'], sections: NAV.MORE_PATHS },
 ];
 
 /** aria-current of a navigation link: "page" on its own page, "true" on a screen below it. */

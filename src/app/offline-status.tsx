@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { OfflineBanner } from '@/components/offline/offline-banner';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useOnline } from '@/lib/online';
 import { registerSender } from '@/lib/offline/queue';
@@ -48,8 +48,7 @@ export function OfflineStatus() {
               ? '1 lançamento que aguardava envio foi salvo.'
               : `${result.sent} lançamentos que aguardavam envio foram salvos.`,
         });
-        for (const queryKey of moneyKeys(companyId))
-          void queryClient.invalidateQueries({ queryKey });
+        void invalidateMoney(queryClient, companyId);
       }
       if (result.offline && active) timer = setTimeout(() => setRetryTick((t) => t + 1), RETRY_MS);
     });

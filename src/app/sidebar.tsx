@@ -1,27 +1,13 @@
-import {
-  BarChart3,
-  ChevronDown,
-  CircleArrowDown,
-  CircleArrowUp,
-  HardHat,
-  House,
-  Landmark,
-  List,
-  LogOut,
-  Menu,
-  PenLine,
-  Settings,
-  Tags,
-  Truck,
-  Users,
-} from 'lucide-react';
+import { ChevronDown, LogOut, PenLine } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { currentState, toneClasses, type NavItem } from '@/app/bottom-nav';
+import { toastError } from '@/lib/toast-error';
+import { currentState, NAV_ITEMS, toneClasses, type NavItem } from '@/app/bottom-nav';
+import * as NAV from '@/components/more-links';
+import { mais, relatorio } from '@/components/nav-items';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
-import { getErrorMessage } from '@/lib/errors';
 import { memberRoleLabels } from '@/lib/labels';
 import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
@@ -43,66 +29,34 @@ const sectionOf = (to: string): Pick<NavItem, 'pages' | 'sections'> => ({
 const GROUPS: NavGroup[] = [
   {
     items: [
-      {
-        label: 'Resumo',
-        to: '/',
-        icon: House,
-        pages: ['/', '/resumo'],
-        sections: ['/ultimos-lancamentos'],
-      },
-      { label: 'Pagar', to: '/pagar', icon: CircleArrowUp, pages: ['/pagar'], tone: 'expense' },
-      {
-        label: 'Relatório',
-        to: '/relatorio',
-        icon: BarChart3,
-        pages: ['/relatorio', '/dashboard'],
-      },
-      {
-        label: 'Receber',
-        to: '/receber',
-        icon: CircleArrowDown,
-        pages: ['/receber'],
-        tone: 'income',
-      },
-      { label: 'Movimentações', to: '/movimentacoes', icon: List, ...sectionOf('/movimentacoes') },
+      ...NAV_ITEMS.filter((item) => item.to !== mais.to).map((item) =>
+        // Movimentações has its own link here, so it is no longer a screen below Relatório.
+        item.to === relatorio.to ? { ...item, sections: undefined } : item,
+      ),
+      { ...NAV.movimentacoes, ...sectionOf(NAV.movimentacoes.to) },
     ],
   },
   {
     label: 'Contas',
     items: [
-      {
-        label: 'Contas a Pagar',
-        to: '/contas-pagar',
-        icon: CircleArrowUp,
-        pages: ['/contas-pagar'],
-      },
-      {
-        label: 'Contas a Receber',
-        to: '/contas-receber',
-        icon: CircleArrowDown,
-        pages: ['/contas-receber'],
-      },
-      {
-        label: 'Contas Bancárias',
-        to: '/contas-bancarias',
-        icon: Landmark,
-        ...sectionOf('/contas-bancarias'),
-      },
+      { ...NAV.contasPagar, pages: [NAV.contasPagar.to] },
+      { ...NAV.contasReceber, pages: [NAV.contasReceber.to] },
+      { ...NAV.contasBancarias, ...sectionOf(NAV.contasBancarias.to) },
     ],
   },
   {
     label: 'Cadastros',
     items: [
-      { label: 'Obras', to: '/obras', icon: HardHat, ...sectionOf('/obras') },
-      { label: 'Fornecedores', to: '/fornecedores', icon: Truck, ...sectionOf('/fornecedores') },
-      { label: 'Clientes', to: '/clientes', icon: Users, ...sectionOf('/clientes') },
-      { label: 'Categorias', to: '/categorias', icon: Tags, ...sectionOf('/categorias') },
+      { ...NAV.obras, ...sectionOf(NAV.obras.to) },
+      { ...NAV.fornecedores, ...sectionOf(NAV.fornecedores.to) },
+      { ...NAV.clientes, ...sectionOf(NAV.clientes.to) },
+      { ...NAV.categorias, ...sectionOf(NAV.categorias.to) },
     ],
   },
   {
     items: [
-      { label: 'Preferências', to: '/preferencias', icon: Settings, pages: ['/preferencias'] },
-      { label: 'Mais', to: '/mais', icon: Menu, pages: ['/mais'] },
+      { ...NAV.preferencias, pages: [NAV.preferencias.to] },
+      { ...mais, pages: [mais.to] },
     ],
   },
 ];
@@ -174,8 +128,7 @@ function UserMenu() {
       toast.success('Logout realizado com sucesso', {
         description: 'Você foi desconectado do sistema.',
       }),
-    onError: (error) =>
-      toast.error('Erro ao fazer logout', { description: getErrorMessage(error) }),
+    onError: (error) => toastError('Erro ao fazer logout', error),
   });
   const name = company.fullName.trim() || company.email;
 

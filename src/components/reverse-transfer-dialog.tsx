@@ -1,4 +1,5 @@
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,7 +12,6 @@ import {
 import { Button } from '@/components/ui/button';
 import { useReverseTransfer } from '@/lib/api/reverse-transfer';
 import { formatDate, type IsoDate } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
 
 export interface ReversibleTransfer {
@@ -38,7 +38,7 @@ export function ReverseTransferDialog({ transfer, onOpenChange }: ReverseTransfe
     try {
       await reverse.mutateAsync(transfer.id);
     } catch (error) {
-      toast.error('Erro ao estornar transferência', { description: getErrorMessage(error) });
+      toastError('Erro ao estornar transferência', error);
       onOpenChange(false);
       return;
     }

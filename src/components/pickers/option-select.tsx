@@ -1,3 +1,4 @@
+import type { FocusEventHandler, Ref } from 'react';
 import { LOOKUP_OFFLINE_TEXT } from '@/components/query-state';
 import {
   Select,
@@ -26,7 +27,13 @@ export interface PickerTriggerProps {
   'aria-required'?: boolean | 'true' | 'false';
 }
 
-export interface OptionSelectProps extends PickerTriggerProps {
+/** A form field's ref and blur, for the trigger (react-hook-form focuses an invalid field by it). */
+export interface PickerFieldProps {
+  ref?: Ref<HTMLButtonElement>;
+  onBlur?: FocusEventHandler<HTMLButtonElement>;
+}
+
+export interface OptionSelectProps extends PickerTriggerProps, PickerFieldProps {
   /** The chosen row's id; null is the "none" option. */
   value: string | null;
   onChange: (value: string | null) => void;

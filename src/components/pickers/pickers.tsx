@@ -2,6 +2,7 @@ import {
   OptionSelect,
   withCurrent,
   type PickerOption,
+  type PickerFieldProps,
   type PickerTriggerProps,
 } from '@/components/pickers/option-select';
 import { isWaitingForNetwork } from '@/components/query-state';
@@ -14,7 +15,7 @@ import {
   type BankAccount,
 } from '@/lib/api/lookups';
 
-interface PickerProps extends PickerTriggerProps {
+interface PickerProps extends PickerTriggerProps, PickerFieldProps {
   value: string | null;
   onChange: (value: string | null) => void;
   /** The null option's label; omit it to make a choice required. */

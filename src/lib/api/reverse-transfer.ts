@@ -1,7 +1,7 @@
 // Estorno of a transfer, shared by Movimentações and the bank account history (two features): the
 // opposite pair is written in one database transaction, both balances move back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal, type IsoDate } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
@@ -26,9 +26,7 @@ export function useReverseTransfer() {
     mutationFn: (transferGroupId: string) => reverseTransfer(transferGroupId),
     onSettled: async () => {
       // Also after transfer_already_reversed: someone else reversed it, the screen must show it.
-      await Promise.all(
-        moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await invalidateMoney(queryClient, companyId);
     },
   });
 }

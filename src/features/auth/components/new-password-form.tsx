@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import {
   Form,
@@ -17,7 +18,6 @@ import {
 } from '@/features/auth/api/update-password';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { useClearErrorOnEdit } from '@/features/auth/lib/clear-error-on-edit';
-import { getErrorMessage } from '@/lib/errors';
 
 /** After a recovery link: the user, signed in by the link, chooses a new password. */
 export function NewPasswordForm({ onDone }: { onDone: () => void }) {
@@ -33,7 +33,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
     try {
       await update.mutateAsync(password);
     } catch (error) {
-      toast.error('Erro ao alterar senha', { description: getErrorMessage(error) });
+      toastError('Erro ao alterar senha', error);
       return;
     }
     toast.success('Senha alterada!', { description: 'Sua nova senha já está valendo.' });

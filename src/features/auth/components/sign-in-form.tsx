@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -69,9 +70,7 @@ export function SignInForm({ withAccountOptions = false }: SignInFormProps) {
     try {
       await reset.mutateAsync(email);
     } catch (error) {
-      toast.error('Erro ao enviar email de recuperação', {
-        description: getErrorMessage(error),
-      });
+      toastError('Erro ao enviar email de recuperação', error);
       return;
     }
     toast.success('Email de recuperação enviado', {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import {
   Form,
@@ -15,7 +16,7 @@ import { signUpInput, useSignUp, type SignUpValues } from '@/features/auth/api/s
 import { EmailField } from '@/features/auth/components/email-field';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { useClearErrorOnEdit } from '@/features/auth/lib/clear-error-on-edit';
-import { errorKey, getErrorMessage } from '@/lib/errors';
+import { errorKey } from '@/lib/errors';
 
 interface SignUpFormProps {
   /** Called when the account exists but the e-mail must be confirmed before signing in. */
@@ -44,9 +45,9 @@ export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProp
       data = await signUp.mutateAsync({ fullName, email, password });
     } catch (error) {
       if (errorKey(error) === 'user_already_exists') {
-        toast.error('Erro', { description: getErrorMessage(error) });
+        toastError('Erro', error);
       } else {
-        toast.error('Erro ao cadastrar', { description: getErrorMessage(error) });
+        toastError('Erro ao cadastrar', error);
       }
       return;
     }

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Navigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMemberships } from '@/features/auth/api/get-memberships';
@@ -44,8 +44,7 @@ export function CompanySetupPage() {
         disabled={signOut.isPending}
         onClick={() =>
           signOut.mutate(undefined, {
-            onError: (error) =>
-              toast.error('Erro ao sair da conta', { description: getErrorMessage(error) }),
+            onError: (error) => toastError('Erro ao sair da conta', error),
           })
         }
       >

@@ -2,6 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { LogOut, MailOpen } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork, QueryOffline } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -48,8 +49,7 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
   const preview = useInvitationPreview(user.id, token);
   const accept = useAcceptInvitation(user.id);
   const signOut = useSignOut({
-    onError: (error) =>
-      toast.error('Erro ao sair da conta', { description: getErrorMessage(error) }),
+    onError: (error) => toastError('Erro ao sair da conta', error),
   });
 
   async function onAccept() {

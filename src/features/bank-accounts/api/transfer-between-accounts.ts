@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { IsoDate } from '@/lib/dates';
 import { fromCents } from '@/lib/money';
@@ -63,9 +63,7 @@ export function useTransferBetweenAccounts() {
     meta: { silentNetworkError: true },
     mutationFn: transferBetweenAccounts,
     onSuccess: async () => {
-      await Promise.all(
-        moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await invalidateMoney(queryClient, companyId);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -85,9 +86,7 @@ function EditBankAccountForm({ account, onDone }: { account: BankAccount; onDone
     } catch (error) {
       // The dialog stays open with what was typed, so the user can fix it and try again.
       if (isNetworkError(error) || !errorKey(error)) {
-        toast.error('Erro inesperado ao atualizar conta', {
-          description: getErrorMessage(error),
-        });
+        toastError('Erro inesperado ao atualizar conta', error);
       } else {
         const description = getErrorMessage(error, '');
         toast.error('Erro ao atualizar conta bancária', {

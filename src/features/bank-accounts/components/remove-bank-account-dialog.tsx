@@ -1,4 +1,5 @@
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -14,7 +15,6 @@ import {
   type RemoveOutcome,
 } from '@/features/bank-accounts/api/remove-bank-account';
 import type { BankAccount } from '@/lib/api/lookups';
-import { getErrorMessage } from '@/lib/errors';
 
 interface RemoveBankAccountDialogProps {
   account: Pick<BankAccount, 'id' | 'name'> | null;
@@ -39,7 +39,7 @@ export function RemoveBankAccountDialog({
     try {
       outcome = await remove.mutateAsync(id);
     } catch (error) {
-      toast.error('Erro ao remover conta bancária', { description: getErrorMessage(error) });
+      toastError('Erro ao remover conta bancária', error);
       return;
     }
     if (outcome === 'deleted') {

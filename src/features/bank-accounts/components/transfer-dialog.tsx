@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+import { OptionSelect } from '@/components/pickers/option-select';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -23,13 +25,6 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import {
   transferInput,
   useTransferBetweenAccounts,
   type TransferFormValues,
@@ -37,7 +32,6 @@ import {
 } from '@/features/bank-accounts/api/transfer-between-accounts';
 import type { BankAccount } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
 
 interface TransferDialogProps {
@@ -106,7 +100,7 @@ function TransferForm({
       await transfer.mutateAsync(vars);
     } catch (error) {
       // The dialog stays open with what was typed, so the user can fix it and try again.
-      toast.error('Erro ao transferir', { description: getErrorMessage(error) });
+      toastError('Erro ao transferir', error);
       return;
     }
     toast.success('Transferência realizada', {
@@ -124,15 +118,17 @@ function TransferForm({
           render={({ field }) => (
             <FormItem required>
               <FormLabel>Conta de origem</FormLabel>
-              <AccountSelect
-                accounts={accounts}
-                value={field.value}
-                placeholder="Selecione a conta de origem"
-                onChange={(id) => {
-                  field.onChange(id);
-                  if (id === form.getValues('toAccountId')) form.setValue('toAccountId', '');
-                }}
-              />
+              <FormControl>
+                <OptionSelect
+                  options={accountOptions(accounts)}
+                  value={field.value}
+                  placeholder="Selecione a conta de origem"
+                  onChange={(id) => {
+                    field.onChange(id);
+                    if (id === form.getValues('toAccountId')) form.setValue('toAccountId', '');
+                  }}
+                />
+              </FormControl>
               <FormMessage />
             </FormItem>
           )}
@@ -143,12 +139,14 @@ function TransferForm({
           render={({ field }) => (
             <FormItem required>
               <FormLabel>Conta de destino</FormLabel>
-              <AccountSelect
-                accounts={accounts.filter((a) => a.id !== fromId)}
-                value={field.value}
-                placeholder="Selecione a conta de destino"
-                onChange={field.onChange}
-              />
+              <FormControl>
+                <OptionSelect
+                  options={accountOptions(accounts.filter((a) => a.id !== fromId))}
+                  value={field.value}
+                  placeholder="Selecione a conta de destino"
+                  onChange={field.onChange}
+                />
+              </FormControl>
               <FormMessage />
             </FormItem>
           )}
@@ -213,31 +211,10 @@ function TransferForm({
   );
 }
 
-function AccountSelect({
-  accounts,
-  value,
-  placeholder,
-  onChange,
-}: {
-  accounts: readonly BankAccount[];
-  value: string;
-  placeholder: string;
-  onChange: (id: string) => void;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <FormControl>
-        <SelectTrigger>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-      </FormControl>
-      <SelectContent>
-        {accounts.map((a) => (
-          <SelectItem key={a.id} value={a.id}>
-            {a.name} - {formatCurrency(toCents(a.current_balance))}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
+/** The accounts to choose from, each with its balance ("Banco do Brasil - R$ 10,00"). */
+function accountOptions(accounts: readonly BankAccount[]) {
+  return accounts.map((a) => ({
+    id: a.id,
+    name: `${a.name} - ${formatCurrency(toCents(a.current_balance))}`,
+  }));
 }

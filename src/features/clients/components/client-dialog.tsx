@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,7 +22,6 @@ import {
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { Client } from '@/lib/api/lookups';
-import { getErrorMessage } from '@/lib/errors';
 import {
   clientInput,
   useCreateClient,
@@ -92,7 +92,7 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
       try {
         await updateClient.mutateAsync({ id: client.id, changes: values });
       } catch (error) {
-        toast.error('Erro ao atualizar cliente', { description: getErrorMessage(error) });
+        toastError('Erro ao atualizar cliente', error);
         return;
       }
       toast.success('Cliente atualizado!', {
@@ -103,7 +103,7 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
       try {
         created = await createClient.mutateAsync(values);
       } catch (error) {
-        toast.error('Erro ao cadastrar cliente', { description: getErrorMessage(error) });
+        toastError('Erro ao cadastrar cliente', error);
         return;
       }
       toast.success('Cliente cadastrado!', {

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Pencil, Phone, Plus, Power, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -42,8 +43,7 @@ export function ClientsPage() {
               ? `${client.name} voltou a aparecer nas contas a receber.`
               : `${client.name} não aparece mais nas contas a receber; o histórico foi mantido.`,
           }),
-        onError: (error) =>
-          toast.error('Erro ao atualizar cliente', { description: getErrorMessage(error) }),
+        onError: (error) => toastError('Erro ao atualizar cliente', error),
       },
     );
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { SETTLE_ACCOUNT_MESSAGE, settlePayment } from '@/features/entries/api/settle-entry';
 import { RECURRENCE_LABELS, todayLocal, type RecurrenceFrequency } from '@/lib/dates';
@@ -238,9 +238,7 @@ export function useCreateEntries() {
       createEntries(companyId, input, ids),
     meta: { silentNetworkError: true },
     onSuccess: async () => {
-      await Promise.all(
-        moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await invalidateMoney(queryClient, companyId);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { fromCents } from '@/lib/money';
 import {
@@ -172,9 +172,7 @@ export function useCreateWizardEntry() {
     meta: { silentNetworkError: true },
     onSuccess: async () => {
       // A new entry changes the totals and lists; a new supplier/client changes the pickers.
-      await Promise.all(
-        moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await invalidateMoney(queryClient, companyId);
     },
   });
 }

@@ -1,10 +1,10 @@
 // Excluir / cancelar: one pending entry, or it and the following ones / all pending of its series.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EntryKind } from '@/lib/entries';
-import { entryKeys, moneyKeys } from '@/lib/api/query-keys';
+import { entryKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
-import { invalidateAll } from '@/features/entries/api/invalidate';
 
 /** 'one' só esta; 'following' esta e as próximas; 'all_pending' todas as pendentes da série. */
 export type DeleteScope = 'one' | 'following' | 'all_pending';
@@ -43,7 +43,7 @@ export function useDeleteEntry({
       const detail = entryKeys.detail(companyId, input.kind, input.id);
       await queryClient.cancelQueries({ queryKey: detail });
       queryClient.removeQueries({ queryKey: detail });
-      await invalidateAll(queryClient, moneyKeys(companyId));
+      await invalidateMoney(queryClient, companyId);
     },
   });
 }

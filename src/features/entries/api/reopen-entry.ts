@@ -2,10 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { EntryKind } from '@/lib/entries';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
-import { invalidateAll } from '@/features/entries/api/invalidate';
 
 export interface ReopenEntryInput {
   kind: EntryKind;
@@ -38,6 +37,6 @@ export function useReopenEntry({
     meta: { silentNetworkError: true },
     onSuccess: (_data, input) => onSuccess?.(input),
     onError: (error) => onError?.(error),
-    onSettled: () => invalidateAll(queryClient, moneyKeys(companyId)),
+    onSettled: () => invalidateMoney(queryClient, companyId),
   });
 }

@@ -1,10 +1,9 @@
 // Estorno of ONE payment of an entry (e.g. the last partial one): the entry is pending again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
-import { invalidateAll } from '@/features/entries/api/invalidate';
 
 export interface ReversePaymentInput {
   /** entry_payments.id (the payment's ledger row). */
@@ -33,6 +32,6 @@ export function useReversePayment({
     meta: { silentNetworkError: true },
     onSuccess: () => onSuccess?.(),
     onError: (error) => onError?.(error),
-    onSettled: () => invalidateAll(queryClient, moneyKeys(companyId)),
+    onSettled: () => invalidateMoney(queryClient, companyId),
   });
 }

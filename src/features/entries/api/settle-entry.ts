@@ -5,11 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import type { EntryKind } from '@/lib/entries';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { parseIsoDate, todayLocal } from '@/lib/dates';
 import { formatCurrency, fromCents } from '@/lib/money';
-import { invalidateAll } from '@/features/entries/api/invalidate';
 
 /** Blank juros, multa or desconto = none. */
 const optionalCents = z
@@ -225,6 +224,6 @@ export function useSettleEntry() {
   return useMutation({
     mutationFn: settleEntry,
     meta: { silentNetworkError: true },
-    onSettled: () => invalidateAll(queryClient, moneyKeys(companyId)),
+    onSettled: () => invalidateMoney(queryClient, companyId),
   });
 }

@@ -5,11 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { ENTRY_COLUMNS, toEntry, type Entry } from '@/lib/entries';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
 import { fromCents } from '@/lib/money';
-import { invalidateAll, KeyedError } from '@/features/entries/api/invalidate';
+import { KeyedError } from '@/features/entries/api/invalidate';
 import { resolveParty } from '@/features/entries/api/resolve-party';
 
 export const PAYMENT_METHODS = ['transfer', 'pix', 'card', 'cash'] as const;
@@ -141,6 +141,6 @@ export function useUpdateEntry() {
   return useMutation({
     mutationFn: (input: UpdateEntryInput) => updateEntry(companyId, input),
     meta: { silentNetworkError: true },
-    onSettled: () => invalidateAll(queryClient, moneyKeys(companyId)),
+    onSettled: () => invalidateMoney(queryClient, companyId),
   });
 }

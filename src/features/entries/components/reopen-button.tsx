@@ -1,6 +1,7 @@
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,7 +16,6 @@ import type { Entry } from '@/lib/entries';
 import { useReopenEntry } from '@/features/entries/api/reopen-entry';
 import {
   errorKey,
-  getErrorMessage,
   isNetworkError,
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
@@ -42,9 +42,7 @@ export function ReopenButton({ entry }: { entry: Entry }) {
             'Este lançamento já foi estornado em outro aparelho. A lista foi atualizada.',
         });
       } else {
-        toast.error('Erro', {
-          description: getErrorMessage(error, 'Não foi possível estornar o lançamento.'),
-        });
+        toastError('Erro', error, 'Não foi possível estornar o lançamento.');
       }
     },
   });

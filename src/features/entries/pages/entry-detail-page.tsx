@@ -2,17 +2,13 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import type { EntryKind } from '@/lib/entries';
-import {
-  getErrorMessage,
-  isNetworkError,
-  UNEXPECTED_ERROR_MESSAGE,
-  UNEXPECTED_ERROR_TITLE,
-} from '@/lib/errors';
+import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { useEntry, type EntryDetail } from '@/features/entries/api/get-entry';
 import { useDeleteEntry, type DeleteScope } from '@/features/entries/api/delete-entry';
 import { DeleteEntryDialog } from '@/features/entries/components/entry-detail/delete-entry-dialog';
@@ -135,9 +131,7 @@ function EntryDetailView({ entry, onBack }: { entry: EntryDetail; onBack: () => 
       if (isNetworkError(error)) {
         toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
       } else {
-        toast.error('Erro', {
-          description: getErrorMessage(error, 'Não foi possível excluir o lançamento.'),
-        });
+        toastError('Erro', error, 'Não foi possível excluir o lançamento.');
       }
     }
   }

@@ -1,72 +1,27 @@
-import {
-  Building,
-  ChevronRight,
-  CircleArrowDown,
-  CircleArrowUp,
-  HardHat,
-  History,
-  Landmark,
-  LogOut,
-  PenLine,
-  Settings,
-  Tags,
-  Truck,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { Building, ChevronRight, History, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+import { MORE_LINKS, type MoreLink } from '@/components/more-links';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { getErrorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSignOut } from '@/lib/sign-out';
 import { CompanySwitcherCard } from '@/features/more/components/company-switcher-card';
 
-interface MenuLink {
-  label: string;
-  to: string;
-  icon: LucideIcon;
-  tone?: string;
-}
-
-/** SPEC §2 "Mais", plus Clientes and Lançar (reachable from nowhere else). */
-const LINKS: MenuLink[] = [
-  { label: 'Obras & Projetos', to: '/obras', icon: HardHat },
-  { label: 'Fornecedores', to: '/fornecedores', icon: Truck },
-  { label: 'Clientes', to: '/clientes', icon: Users },
-  { label: 'Categorias', to: '/categorias', icon: Tags },
-  {
-    label: 'Todas as contas Pagar',
-    to: '/contas-pagar',
-    icon: CircleArrowUp,
-    tone: 'text-expense',
-  },
-  {
-    label: 'Todas as contas Receber',
-    to: '/contas-receber',
-    icon: CircleArrowDown,
-    tone: 'text-income',
-  },
-  { label: 'Contas Bancárias', to: '/contas-bancarias', icon: Landmark },
-  { label: 'Lançar', to: '/lancar', icon: PenLine },
-  { label: 'Preferências', to: '/preferencias', icon: Settings },
-];
-
 /** Only admins read the company's audit log (the database refuses the others). */
-const ADMIN_LINKS: MenuLink[] = [{ label: 'Atividade', to: '/atividade', icon: History }];
+const ADMIN_LINKS: MoreLink[] = [{ label: 'Atividade', to: '/atividade', icon: History }];
 
 export function MorePage() {
   const { role } = useCurrentCompany();
-  const links = role === 'admin' ? [...LINKS, ...ADMIN_LINKS] : LINKS;
+  const links = role === 'admin' ? [...MORE_LINKS, ...ADMIN_LINKS] : MORE_LINKS;
   const signOut = useSignOut({
     onSuccess: () =>
       toast.success('Logout realizado com sucesso', {
         description: 'Você foi desconectado do sistema.',
       }),
-    onError: (error) =>
-      toast.error('Erro ao fazer logout', { description: getErrorMessage(error) }),
+    onError: (error) => toastError('Erro ao fazer logout', error),
   });
 
   return (

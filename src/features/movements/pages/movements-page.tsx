@@ -2,12 +2,12 @@ import { Download, Filter, Search, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { useExportMovements } from '@/features/movements/api/export-movements';
 import { MovementList } from '@/features/movements/components/movement-list';
 import { MovementSummary } from '@/features/movements/components/movement-summary';
@@ -114,7 +114,7 @@ export function MovementsPage() {
         toast.success('Exportação concluída', {
           description: count === 1 ? '1 lançamento exportado.' : `${count} lançamentos exportados.`,
         }),
-      onError: (error) => toast.error('Erro ao exportar', { description: getErrorMessage(error) }),
+      onError: (error) => toastError('Erro ao exportar', error),
     });
 
   return (

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import {
   Form,
@@ -25,7 +26,6 @@ import {
   type CreatedInvitation,
   type InviteInput,
 } from '@/features/preferences/api/invite-member';
-import { getErrorMessage } from '@/lib/errors';
 import { memberRoleLabels } from '@/lib/labels';
 
 interface InviteMemberFormProps {
@@ -56,7 +56,7 @@ export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormPr
       // re-render unmounts this form meanwhile.
       invitation = await invite.mutateAsync(values);
     } catch (error) {
-      toast.error('Erro ao convidar usuário', { description: getErrorMessage(error) });
+      toastError('Erro ao convidar usuário', error);
       return;
     }
     toast.success('Convite criado!', {

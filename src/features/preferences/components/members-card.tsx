@@ -1,6 +1,7 @@
 import { Link2, MailPlus, UserCheck, UserX, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -61,7 +62,7 @@ export function MembersCard() {
     try {
       token = await renew.mutateAsync(invitation.id);
     } catch (error) {
-      toast.error('Erro ao gerar o link do convite', { description: getErrorMessage(error) });
+      toastError('Erro ao gerar o link do convite', error);
       return;
     }
     const url = invitationUrl(token);
@@ -89,8 +90,7 @@ export function MembersCard() {
               ? `${member.full_name} voltou a ter acesso à empresa.`
               : `${member.full_name} não tem mais acesso à empresa.`,
           }),
-        onError: (error) =>
-          toast.error('Erro ao atualizar usuário', { description: getErrorMessage(error) }),
+        onError: (error) => toastError('Erro ao atualizar usuário', error),
       },
     );
   }
@@ -132,8 +132,7 @@ export function MembersCard() {
                   if (issued?.invitationId === invitation.id) setIssued(null);
                   toast.success('Convite cancelado', { description: invitation.email });
                 },
-                onError: (error) =>
-                  toast.error('Erro ao cancelar convite', { description: getErrorMessage(error) }),
+                onError: (error) => toastError('Erro ao cancelar convite', error),
               })
             }
           />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moneyKeys } from '@/lib/api/query-keys';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
@@ -46,10 +46,7 @@ export async function undoLine(lineId: string): Promise<void> {
 function useInvalidateMoney() {
   const { id: companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      moneyKeys(companyId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+  return () => invalidateMoney(queryClient, companyId);
 }
 
 export function useReconcileLine() {

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+import { ProjectPicker } from '@/components/pickers/pickers';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
@@ -22,17 +24,9 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { parseCurrency } from '@/lib/money';
 import {
   newSupplierOrderInput,
@@ -80,7 +74,7 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
     try {
       await createOrder.mutateAsync({ ...values, orderDate: todayLocal() });
     } catch (error) {
-      toast.error('Erro ao criar pedido', { description: getErrorMessage(error) });
+      toastError('Erro ao criar pedido', error);
       return;
     }
     toast.success('Pedido criado!', { description: `${values.description} foi registrado.` });
@@ -136,22 +130,15 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
           render={({ field }) => (
             <FormItem required>
               <FormLabel>Obra</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue
-                      placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'}
-                    />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {(projects.data ?? []).map((project) => (
-                    <SelectItem key={project.id} value={project.id}>
-                      {project.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <FormControl>
+                <ProjectPicker
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder={projects.isPending ? 'Carregando...' : 'Selecione a obra'}
+                />
+              </FormControl>
               {projects.data?.length === 0 ? (
                 <FormDescription>
                   Nenhuma obra cadastrada. Cadastre uma obra primeiro.

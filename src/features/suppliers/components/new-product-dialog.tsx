@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import {
@@ -28,7 +29,6 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { getErrorMessage } from '@/lib/errors';
 import { parseCurrency } from '@/lib/money';
 import { productCategories, productFrequencyLabels, productUnitLabels } from '@/lib/labels';
 import {
@@ -77,7 +77,7 @@ function ProductForm({ supplierId, onDone }: { supplierId: string; onDone: () =>
     try {
       await createProduct.mutateAsync(values);
     } catch (error) {
-      toast.error('Erro ao adicionar produto', { description: getErrorMessage(error) });
+      toastError('Erro ao adicionar produto', error);
       return;
     }
     toast.success('Produto adicionado!', {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,7 +13,6 @@ import {
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import type { Supplier } from '@/lib/api/lookups';
-import { getErrorMessage } from '@/lib/errors';
 import type { SupplierPayload } from '@/features/suppliers/api/create-supplier';
 import {
   supplierToInput,
@@ -56,7 +56,7 @@ function EditForm({ supplier, onDone }: { supplier: Supplier; onDone: () => void
       await updateSupplier.mutateAsync(payload);
     } catch (error) {
       // The dialog stays open with what was typed, so the user can fix it and try again.
-      toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
+      toastError('Erro ao atualizar fornecedor', error);
       return;
     }
     toast.success('Fornecedor atualizado!', {

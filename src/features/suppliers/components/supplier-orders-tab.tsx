@@ -1,5 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
   Select,
@@ -9,7 +10,6 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { formatDate } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
 import { supplierOrderStatusLabels } from '@/lib/labels';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -68,7 +68,7 @@ function OrderRow({ supplierId, order }: { supplierId: string; order: SupplierOr
     try {
       await updateStatus.mutateAsync({ orderId: order.id, status });
     } catch (error) {
-      toast.error('Erro ao atualizar pedido', { description: getErrorMessage(error) });
+      toastError('Erro ao atualizar pedido', error);
       return;
     }
     toast.success('Pedido atualizado', {

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { PageHeader } from '@/components/ui/page-header';
-import { getErrorMessage } from '@/lib/errors';
 import {
   emptySupplierInput,
   supplierInput,
@@ -29,7 +29,7 @@ export function NewSupplierPage() {
       supplier = await createSupplier.mutateAsync(payload);
     } catch (error) {
       // What was typed stays, so the user can fix it and try again.
-      toast.error('Erro ao cadastrar fornecedor', { description: getErrorMessage(error) });
+      toastError('Erro ao cadastrar fornecedor', error);
       return;
     }
     toast.success('Fornecedor cadastrado com sucesso!', {

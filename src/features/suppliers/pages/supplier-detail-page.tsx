@@ -2,6 +2,7 @@ import { Pencil, Power, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -77,7 +78,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
     try {
       await setActive.mutateAsync(isActive);
     } catch (error) {
-      toast.error('Erro ao atualizar fornecedor', { description: getErrorMessage(error) });
+      toastError('Erro ao atualizar fornecedor', error);
       return;
     }
     setConfirmDeactivate(false);

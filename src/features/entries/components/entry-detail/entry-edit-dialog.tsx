@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,12 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import {
-  getErrorMessage,
-  isNetworkError,
-  UNEXPECTED_ERROR_MESSAGE,
-  UNEXPECTED_ERROR_TITLE,
-} from '@/lib/errors';
+import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
   PAYMENT_METHODS,
@@ -85,9 +81,7 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
       if (isNetworkError(error)) {
         toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
       } else {
-        toast.error('Erro', {
-          description: getErrorMessage(error, 'Não foi possível salvar as alterações.'),
-        });
+        toastError('Erro', error, 'Não foi possível salvar as alterações.');
       }
       return;
     }

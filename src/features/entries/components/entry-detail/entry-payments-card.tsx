@@ -1,6 +1,7 @@
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { QueryState } from '@/components/query-state';
 import {
   AlertDialog,
@@ -17,7 +18,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/dates';
 import {
   errorKey,
-  getErrorMessage,
   isNetworkError,
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
@@ -58,9 +58,7 @@ function ReversePaymentButton({ entry, payment }: { entry: EntryDetail; payment:
           description: 'Este pagamento já foi estornado em outro aparelho. A tela foi atualizada.',
         });
       } else {
-        toast.error('Erro', {
-          description: getErrorMessage(error, 'Não foi possível estornar o pagamento.'),
-        });
+        toastError('Erro', error, 'Não foi possível estornar o pagamento.');
       }
     },
   });

@@ -3,12 +3,12 @@ import { CheckCircle2, Save, FileClock } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form, FormField } from '@/components/ui/form';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
-import { getErrorMessage } from '@/lib/errors';
 import { isOnline } from '@/lib/online';
 import {
   entryCount,
@@ -99,12 +99,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
       result = await createEntries.mutateAsync({ input: { kind, ...input }, ids: idsFor(input) });
     } catch (error) {
       // Everything typed stays, so the user can try again.
-      toast.error('Erro ao salvar', {
-        description: getErrorMessage(
-          error,
-          'Não foi possível salvar o lançamento. Tente novamente.',
-        ),
-      });
+      toastError('Erro ao salvar', error, 'Não foi possível salvar o lançamento. Tente novamente.');
       return;
     } finally {
       setAction(null);

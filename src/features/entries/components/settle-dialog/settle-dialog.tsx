@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
 import { Badge } from '@/components/ui/badge';
@@ -37,7 +38,6 @@ import {
 import { formatDate, isOverdue, parseIsoDate } from '@/lib/dates';
 import {
   errorKey,
-  getErrorMessage,
   isNetworkError,
   UNEXPECTED_ERROR_MESSAGE,
   UNEXPECTED_ERROR_TITLE,
@@ -87,7 +87,7 @@ function failureToast(error: unknown, fallback: string) {
   if (isNetworkError(error)) {
     toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
   } else {
-    toast.error('Erro', { description: getErrorMessage(error, fallback) });
+    toastError('Erro', error, fallback);
   }
 }
 

@@ -1,0 +1,69 @@
+import {
+  CircleArrowDown,
+  CircleArrowUp,
+  HardHat,
+  Landmark,
+  List,
+  PenLine,
+  Settings,
+  Tags,
+  Truck,
+  Users,
+} from 'lucide-react';
+import { PATHS, type NavDestination } from '@/components/nav-items';
+
+// The destinations beyond the bottom navigation's five, for the sidebar and Mais (both lazy).
+export const movimentacoes: NavDestination = {
+  label: 'Movimentações',
+  to: '/movimentacoes',
+  icon: List,
+};
+export const contasPagar: NavDestination = {
+  label: 'Contas a Pagar',
+  to: PATHS.contasPagar,
+  icon: CircleArrowUp,
+};
+export const contasReceber: NavDestination = {
+  label: 'Contas a Receber',
+  to: PATHS.contasReceber,
+  icon: CircleArrowDown,
+};
+export const contasBancarias: NavDestination = {
+  label: 'Contas Bancárias',
+  to: PATHS.contasBancarias,
+  icon: Landmark,
+};
+export const obras: NavDestination = { label: 'Obras', to: PATHS.obras, icon: HardHat };
+export const fornecedores: NavDestination = {
+  label: 'Fornecedores',
+  to: PATHS.fornecedores,
+  icon: Truck,
+};
+export const clientes: NavDestination = { label: 'Clientes', to: PATHS.clientes, icon: Users };
+export const categorias: NavDestination = { label: 'Categorias', to: PATHS.categorias, icon: Tags };
+export const preferencias: NavDestination = {
+  label: 'Preferências',
+  to: PATHS.preferencias,
+  icon: Settings,
+};
+export const lancar: NavDestination = { label: 'Lançar', to: PATHS.lancar, icon: PenLine };
+
+export interface MoreLink extends NavDestination {
+  tone?: string;
+}
+
+/**
+ * SPEC §2 "Mais", plus Clientes and Lançar (reachable from nowhere else): the destinations of
+ * MORE_PATHS, in Mais's order and words.
+ */
+export const MORE_LINKS: MoreLink[] = [
+  { ...obras, label: 'Obras & Projetos' },
+  fornecedores,
+  clientes,
+  categorias,
+  { ...contasPagar, label: 'Todas as contas Pagar', tone: 'text-expense' },
+  { ...contasReceber, label: 'Todas as contas Receber', tone: 'text-income' },
+  contasBancarias,
+  lancar,
+  preferencias,
+];

@@ -1,0 +1,39 @@
+// Every destination of the app's navigation, declared once: the bottom navigation, the desktop
+// sidebar and Mais pick from here, so a path or icon cannot differ between them. The bottom
+// navigation is in the first screen's chunk, so this module holds only its five destinations and
+// the paths of Mais's screens; their icons and labels are in more-links.ts (sidebar and Mais).
+import {
+  BarChart3,
+  CircleArrowDown,
+  CircleArrowUp,
+  House,
+  Menu,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavDestination {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+// The screens Mais lists (more-links.ts), each path written once.
+export const PATHS = {
+  contasPagar: '/contas-pagar',
+  contasReceber: '/contas-receber',
+  contasBancarias: '/contas-bancarias',
+  obras: '/obras',
+  fornecedores: '/fornecedores',
+  clientes: '/clientes',
+  categorias: '/categorias',
+  preferencias: '/preferencias',
+  lancar: '/lancar',
+} as const;
+
+export const resumo: NavDestination = { label: 'Resumo', to: '/', icon: House };
+export const pagar: NavDestination = { label: 'Pagar', to: '/pagar', icon: CircleArrowUp };
+export const relatorio: NavDestination = { label: 'Relatório', to: '/relatorio', icon: BarChart3 };
+export const receber: NavDestination = { label: 'Receber', to: '/receber', icon: CircleArrowDown };
+export const mais: NavDestination = { label: 'Mais', to: '/mais', icon: Menu };
+/** The screens listed in Mais (more-links.ts): below them, Mais is the current bottom item. */
+export const MORE_PATHS: string[] = Object.values(PATHS);
