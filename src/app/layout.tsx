@@ -31,14 +31,14 @@ export function AppLayout() {
           <Sidebar />
         </Suspense>
       ) : null}
-      {/* On a phone the page ends 10 rem above the screen's bottom: the bottom navigation and,
+      {/* On a phone the page ends 11.5 rem above the screen's bottom: the bottom navigation and,
           above it, the toasts' place (src/components/ui/toaster.tsx). The last control of a page
           can always be scrolled clear of both, so a toast never sits on what the user taps next. */}
       <main
         className={
           desktop
             ? 'mx-auto w-full min-w-0 max-w-screen-xl px-8 pb-10 pt-6'
-            : 'mx-auto w-full max-w-md px-4 pb-[calc(10rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]'
+            : 'mx-auto w-full max-w-md px-4 pb-[calc(11.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]'
         }
       >
         <OfflineStatus />
