@@ -19,6 +19,10 @@ export function deviceOffline(): boolean {
   return !browserOnline() || !isOnline();
 }
 
+/** A request body past the API gateway's limit, in PostgREST's (PGRST413) or GoTrue's shape. */
+const TOO_LARGE_MESSAGE =
+  'Arquivo ou dados grandes demais para enviar. Tente com um arquivo menor.';
+
 const messages = new Map<string, string>(
   Object.entries({
     // Database function keys (docs/contracts.md).
@@ -112,8 +116,8 @@ const messages = new Map<string, string>(
     // Limits like hosted Supabase's (docs/local-stack.md): a query past the role's
     // statement_timeout, and a request body past the API gateway's limit (REST / auth shapes).
     '57014': 'A operação demorou demais. Tente novamente.',
-    PGRST413: 'Arquivo ou dados grandes demais para enviar. Tente com um arquivo menor.',
-    request_too_large: 'Arquivo ou dados grandes demais para enviar. Tente com um arquivo menor.',
+    PGRST413: TOO_LARGE_MESSAGE,
+    request_too_large: TOO_LARGE_MESSAGE,
   }),
 );
 
