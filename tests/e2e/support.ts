@@ -144,3 +144,16 @@ export async function columnTexts(table: Locator, header: string): Promise<strin
     rows.map(async (row) => (await row.getByRole('cell').nth(index).textContent()) ?? ''),
   );
 }
+
+/**
+ * Closes every toast, as a user does when one covers what they tap next. Waiting for them to time
+ * out is not reliable: sonner pauses a toast while the pointer rests on the stack or a touch began
+ * on it, and a slow machine's timers run late.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Fechar aviso' });
+  await expect(async () => {
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1_000 });
+    await expect(close).toHaveCount(0, { timeout: 500 });
+  }).toPass();
+}

@@ -7,13 +7,21 @@ import { useTheme } from '@/lib/use-theme';
 // navigation (its 4 rem of links plus the home indicator's inset, and a gap). On the desktop the
 // bottom right corner is empty (sidebar left, page headers and dialogs elsewhere).
 const ABOVE_BOTTOM_NAV = { bottom: 'calc(4.75rem + env(safe-area-inset-bottom))' };
+// sonner names its close button in English.
+const TOAST_OPTIONS = { closeButtonAriaLabel: 'Fechar aviso' };
 
 /** Mounted once in the providers; everything toasts through `toast` of src/lib/toast.ts. */
 export function Toaster() {
   const [theme] = useTheme();
   const desktop = useIsDesktop();
   return desktop ? (
-    <Sonner theme={theme} richColors position="bottom-right" closeButton />
+    <Sonner
+      theme={theme}
+      richColors
+      position="bottom-right"
+      closeButton
+      toastOptions={TOAST_OPTIONS}
+    />
   ) : (
     <Sonner
       theme={theme}
@@ -22,6 +30,7 @@ export function Toaster() {
       offset={ABOVE_BOTTOM_NAV}
       mobileOffset={{ ...ABOVE_BOTTOM_NAV, left: '1rem', right: '1rem' }}
       closeButton
+      toastOptions={TOAST_OPTIONS}
     />
   );
 }
