@@ -36,9 +36,13 @@ export const DOMAINS: Domain[] = [
       'private.create_company',
       'private.forbid_company_change',
       'private.guard_profile_update',
+      'private.lock_company_row',
       'private.set_updated_at',
+      'private.update_company',
       'private.user_company_ids',
+      'private.valid_br_document',
       'public.create_company',
+      'public.update_company',
     ],
   },
   {
