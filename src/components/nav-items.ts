@@ -27,6 +27,7 @@ export const PATHS = {
   clientes: '/clientes',
   categorias: '/categorias',
   preferencias: '/preferencias',
+  empresa: '/empresa',
   lancar: '/lancar',
 } as const;
 

@@ -61,6 +61,7 @@ const { movementsQuery } = await import('@/features/movements/api/get-movements'
 const { pendingEntriesQuery } = await import('@/features/entries/api/get-pending-entries');
 const { getStageOptions } = await import('@/features/entries/api/get-stage-options');
 const { EMPTY_MOVEMENT_FILTERS } = await import('@/features/movements/lib/movement-filters');
+const { companySettingsQuery } = await import('@/features/company/api/get-company-settings');
 const { invitationsQuery } = await import('@/features/preferences/api/get-invitations');
 const { membersQuery } = await import('@/features/preferences/api/get-members');
 const { projectBudgetQuery } = await import('@/features/projects/api/get-project-budget');
@@ -253,6 +254,7 @@ const cases: Case[] = [
   ),
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),
   fetcher('useStageOptions', () => getStageOptions(companyId, ids.project)),
+  plain('companySettingsQuery', () => companySettingsQuery(companyId)),
   plain('invitationsQuery', () => invitationsQuery(companyId)),
   plain('membersQuery', () => membersQuery(companyId)),
   plain('projectBudgetQuery', () => projectBudgetQuery(companyId, ids.project)),

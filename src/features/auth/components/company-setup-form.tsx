@@ -13,11 +13,10 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import {
-  createCompanyInput,
-  useCreateCompany,
-  type CreateCompanyInput,
-} from '@/features/auth/api/create-company';
+import { CompanyDetailFields, CompanyNameField } from '@/components/company-fields';
+import { useCreateCompany } from '@/features/auth/api/create-company';
+import { createCompanyInput, type CreateCompanyInput } from '@/lib/api/create-company';
+import { emptyCompanyFields } from '@/lib/company-fields';
 import { useClearErrorOnEdit } from '@/features/auth/lib/clear-error-on-edit';
 import { setSelectedCompanyId } from '@/features/auth/lib/selected-company';
 import { getErrorMessage } from '@/lib/errors';
@@ -27,75 +26,13 @@ function metadataName(user: User): string {
   return typeof value === 'string' ? value : '';
 }
 
-type TextField = Exclude<keyof CreateCompanyInput, 'fullName' | 'name'>;
-
-const optionalFields: {
-  field: TextField;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'tel' | 'numeric' | 'email';
-  placeholder?: string;
-  /** the column's limit in the database (docs/contracts.md, "Text limits") */
-  maxLength: number;
-}[] = [
-  {
-    field: 'document',
-    label: 'CNPJ/CPF',
-    inputMode: 'numeric',
-    placeholder: '00.000.000/0000-00',
-    maxLength: 30,
-  },
-  {
-    field: 'email',
-    label: 'Email da empresa',
-    type: 'email',
-    inputMode: 'email',
-    autoComplete: 'email',
-    maxLength: 320,
-  },
-  {
-    field: 'phone',
-    label: 'Telefone',
-    type: 'tel',
-    inputMode: 'tel',
-    autoComplete: 'tel',
-    placeholder: '(00) 00000-0000',
-    maxLength: 40,
-  },
-  { field: 'address', label: 'Endereço', autoComplete: 'street-address', maxLength: 300 },
-  { field: 'city', label: 'Cidade', autoComplete: 'address-level2', maxLength: 120 },
-  {
-    field: 'state',
-    label: 'Estado',
-    autoComplete: 'address-level1',
-    placeholder: 'UF',
-    maxLength: 60,
-  },
-  {
-    field: 'zipCode',
-    label: 'CEP',
-    inputMode: 'numeric',
-    autoComplete: 'postal-code',
-    placeholder: '00000-000',
-    maxLength: 20,
-  },
-];
-
 export function CompanySetupForm({ user }: { user: User }) {
   const form = useForm({
     resolver: zodResolver(createCompanyInput),
     reValidateMode: 'onSubmit',
     defaultValues: {
       fullName: metadataName(user),
-      name: '',
-      document: '',
-      email: '',
-      phone: '',
-      address: '',
-      city: '',
-      state: '',
-      zipCode: '',
+      ...emptyCompanyFields,
     } satisfies CreateCompanyInput,
   });
   useClearErrorOnEdit(form);
@@ -146,50 +83,8 @@ export function CompanySetupForm({ user }: { user: User }) {
             <CardTitle className="text-base">Dados da empresa</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome da empresa</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="organization" maxLength={200} required />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              {optionalFields.map(
-                ({ field: name, label, type, autoComplete, inputMode, placeholder, maxLength }) => (
-                  <FormField
-                    key={name}
-                    control={form.control}
-                    name={name}
-                    render={({ field }) => (
-                      <FormItem
-                        className={
-                          name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined
-                        }
-                      >
-                        <FormLabel>{label}</FormLabel>
-                        <FormControl>
-                          <Input
-                            {...field}
-                            type={type}
-                            autoComplete={autoComplete}
-                            inputMode={inputMode}
-                            placeholder={placeholder}
-                            maxLength={maxLength}
-                          />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                ),
-              )}
-            </div>
+            <CompanyNameField />
+            <CompanyDetailFields />
           </CardContent>
         </Card>
         <Button type="submit" size="lg" disabled={create.isPending}>
