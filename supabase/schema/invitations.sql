@@ -24,7 +24,7 @@ create table public.company_invitations (
   id uuid not null default gen_random_uuid(),
   company_id uuid not null,
   email text not null,
-  role text not null default 'member'::text,
+  role text not null default 'financeiro'::text,
   invited_by uuid not null default auth.uid(),
   created_at timestamp with time zone not null default now(),
   accepted_at timestamp with time zone,
@@ -45,7 +45,7 @@ alter table public.company_invitations add constraint company_invitations_invite
 alter table public.company_invitations add constraint company_invitations_email_check CHECK (email = lower(btrim(email)) AND email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text);
 alter table public.company_invitations add constraint company_invitations_email_length CHECK (char_length(email) <= 254);
 alter table public.company_invitations add constraint company_invitations_expiry CHECK (expires_at > created_at);
-alter table public.company_invitations add constraint company_invitations_role_check CHECK (role = ANY (ARRAY['admin'::text, 'member'::text]));
+alter table public.company_invitations add constraint company_invitations_role_check CHECK (role = ANY (ARRAY['admin'::text, 'financeiro'::text, 'obra'::text, 'leitura'::text]));
 alter table public.company_invitations add constraint company_invitations_token_hash_length CHECK (octet_length(token_hash) = 32);
 CREATE INDEX company_invitations_accepted_by_idx ON public.company_invitations USING btree (accepted_by);
 CREATE INDEX company_invitations_company_id_idx ON public.company_invitations USING btree (company_id);
@@ -209,14 +209,14 @@ $function$;
 -- no grants: only its owner (postgres) may execute it
 
 -- Function public.create_invitation(p_company_id uuid, p_email text, p_role text)
-CREATE OR REPLACE FUNCTION public.create_invitation(p_company_id uuid, p_email text, p_role text DEFAULT 'member'::text)
+CREATE OR REPLACE FUNCTION public.create_invitation(p_company_id uuid, p_email text, p_role text DEFAULT 'financeiro'::text)
  RETURNS TABLE(id uuid, email text, role text, expires_at timestamp with time zone, token text)
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
   select * from private.create_invitation(p_company_id, p_email, p_role)
 $function$;
-comment on function public.create_invitation(p_company_id uuid, p_email text, p_role text) is 'Admins invite an e-mail with a role. Returns the invitation and the secret of its link, once (only its hash is kept). Raises not_a_member, not_admin, invalid_email, invalid_role, already_member, invitation_pending.';
+comment on function public.create_invitation(p_company_id uuid, p_email text, p_role text) is 'Admins invite an e-mail with a role (admin | financeiro | leitura; obra needs obras). Returns the invitation and the secret of its link, once (only its hash is kept). Raises not_a_member, not_admin, invalid_email, invalid_role, projects_required, already_member, invitation_pending.';
 grant execute on function public.create_invitation(p_company_id uuid, p_email text, p_role text) to authenticated, service_role;
 
 -- Function private.create_invitation(p_company_id uuid, p_email text, p_role text)
@@ -244,8 +244,12 @@ begin
   if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception using errcode = 'P0001', message = 'invalid_email';
   end if;
-  if p_role is null or p_role not in ('admin', 'member') then
+  if p_role is null or p_role not in ('admin', 'financeiro', 'obra', 'leitura') then
     raise exception using errcode = 'P0001', message = 'invalid_role';
+  end if;
+  -- An 'obra' member sees only their obras: inviting one needs them (a later signature takes them).
+  if p_role = 'obra' then
+    raise exception using errcode = 'P0001', message = 'projects_required';
   end if;
   perform private.assert_not_member(p_company_id, v_email);
 

@@ -112,6 +112,12 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.reverse_transfer(uuid,date)',
       'private.transfer_between_accounts(uuid,uuid,numeric,date,text)',
       'private.user_company_ids()',
+      // The role helpers policies and invoker functions call (roles, obra access).
+      'private.company_role(uuid)',
+      'private.reader_company_ids()',
+      'private.writer_company_ids()',
+      'private.obra_project_ids()',
+      'private.assert_role(uuid,text[])',
       // Conciliação bancária (the statement tables are written by these only).
       'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
       'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',
