@@ -44,7 +44,7 @@ alter table public.audit_log enable row level security;
 
 create policy audit_log_select on public.audit_log
   as permissive for select to authenticated
-  using (((company_id IN ( SELECT private.admin_company_ids() AS admin_company_ids)) OR ((table_name = ANY (ARRAY['accounts_payable'::text, 'accounts_receivable'::text])) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))));
+  using (((company_id IN ( SELECT private.admin_company_ids() AS admin_company_ids)) OR ((table_name = ANY (ARRAY['accounts_payable'::text, 'accounts_receivable'::text])) AND (company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)))));
 
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.forbid_audit_change();
 

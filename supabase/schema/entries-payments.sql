@@ -106,20 +106,20 @@ alter table public.accounts_payable enable row level security;
 
 create policy accounts_payable_delete on public.accounts_payable
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
 
 create policy accounts_payable_insert on public.accounts_payable
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
 
 create policy accounts_payable_select on public.accounts_payable
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy accounts_payable_update on public.accounts_payable
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))))
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
 
 CREATE TRIGGER accounts_payable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER accounts_payable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
@@ -215,20 +215,20 @@ alter table public.accounts_receivable enable row level security;
 
 create policy accounts_receivable_delete on public.accounts_receivable
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy accounts_receivable_insert on public.accounts_receivable
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy accounts_receivable_select on public.accounts_receivable
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 create policy accounts_receivable_update on public.accounts_receivable
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER accounts_receivable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER accounts_receivable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();

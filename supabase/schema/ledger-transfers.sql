@@ -80,7 +80,7 @@ alter table public.transactions enable row level security;
 
 create policy transactions_select on public.transactions
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 CREATE TRIGGER transactions_audit AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER transactions_default_payment_parts BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();

@@ -53,20 +53,20 @@ alter table public.project_stages enable row level security;
 
 create policy project_stages_delete on public.project_stages
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_stages_insert on public.project_stages
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_stages_select on public.project_stages
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy project_stages_update on public.project_stages
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER project_stages_audit AFTER INSERT OR DELETE OR UPDATE ON public.project_stages FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER project_stages_forbid_company_change BEFORE UPDATE ON public.project_stages FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -104,20 +104,20 @@ alter table public.project_team_members enable row level security;
 
 create policy project_team_members_delete on public.project_team_members
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_team_members_insert on public.project_team_members
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_team_members_select on public.project_team_members
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy project_team_members_update on public.project_team_members
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER project_team_members_audit AFTER INSERT OR DELETE OR UPDATE ON public.project_team_members FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER project_team_members_forbid_company_change BEFORE UPDATE ON public.project_team_members FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -165,20 +165,20 @@ alter table public.projects enable row level security;
 
 create policy projects_delete on public.projects
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy projects_insert on public.projects
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy projects_select on public.projects
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy projects_update on public.projects
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER projects_audit AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER projects_forbid_company_change BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();

@@ -74,7 +74,7 @@ alter table public.bank_statement_lines enable row level security;
 
 create policy bank_statement_lines_select on public.bank_statement_lines
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 CREATE TRIGGER bank_statement_lines_audit AFTER INSERT OR DELETE OR UPDATE ON public.bank_statement_lines FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 
@@ -126,7 +126,7 @@ alter table public.bank_statements enable row level security;
 
 create policy bank_statements_select on public.bank_statements
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 CREATE TRIGGER bank_statements_audit AFTER INSERT OR DELETE OR UPDATE ON public.bank_statements FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 

@@ -145,7 +145,7 @@ alter table public.user_profiles enable row level security;
 
 create policy user_profiles_select on public.user_profiles
   as permissive for select to authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))));
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR (company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids))));
 
 create policy user_profiles_update on public.user_profiles
   as permissive for update to authenticated
