@@ -416,6 +416,7 @@ declare
   v_today date := coalesce(p_today, current_date);
   v_result json;
 begin
+  perform private.assert_row_role('categories', p_category_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   select * into v_category from public.categories c
   where c.id = p_category_id and c.company_id in (select private.user_company_ids());
@@ -499,6 +500,7 @@ AS $function$
 declare
   v_account public.bank_accounts;
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro']);
   if (select auth.uid()) is null then
     raise exception using errcode = 'P0001', message = 'not_authenticated';
   end if;
@@ -545,6 +547,7 @@ AS $function$
 declare
   v_category public.categories;
 begin
+  perform private.assert_row_role('categories', p_category_id, array['admin', 'financeiro']);
   -- Locking the row makes a concurrent insert of an entry pointing at it wait (its foreign key
   -- check takes a key-share lock), so "unused" cannot become "used" between the check and the delete.
   select * into v_category from public.categories c
@@ -580,7 +583,7 @@ CREATE OR REPLACE FUNCTION public.supplier_stats(p_company_id uuid, p_supplier_i
 AS $function$
 #variable_conflict use_column
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
 
   return query
   with orders as (
@@ -631,7 +634,7 @@ AS $function$
 declare
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   select json_build_object(
     'active_count', (select count(*) from public.suppliers s
                      where s.company_id = p_company_id and s.is_active),

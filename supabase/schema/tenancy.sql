@@ -11,7 +11,8 @@
 
 -- Schemas: private
 -- Tables: public.companies, public.project_access, public.user_profiles
--- Functions: private.admin_company_ids, private.assert_member, private.assert_role,
+-- Functions: private.admin_company_ids, private.assert_entry_writer, private.assert_member,
+-- private.assert_project_access, private.assert_role, private.assert_row_role,
 -- private.assert_text_length, private.assert_valid_amount, private.assert_valid_date,
 -- private.company_role, public.create_company, private.create_company,
 -- private.forbid_company_change, private.guard_profile_update, private.obra_project_ids,
@@ -179,6 +180,51 @@ AS $function$
 $function$;
 grant execute on function private.admin_company_ids() to authenticated;
 
+-- Function private.assert_entry_writer(p_kind text, p_id uuid)
+CREATE OR REPLACE FUNCTION private.assert_entry_writer(p_kind text, p_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_company_id uuid;
+  v_role text;
+begin
+  if p_kind = 'expense' then
+    select e.company_id into v_company_id from public.accounts_payable e
+    where e.id = p_id and e.company_id in (select private.user_company_ids());
+  else
+    select e.company_id into v_company_id from public.accounts_receivable e
+    where e.id = p_id and e.company_id in (select private.user_company_ids());
+  end if;
+  if v_company_id is null then
+    return;
+  end if;
+  v_role := private.company_role(v_company_id);
+  if v_role in ('admin', 'financeiro') then
+    return;
+  end if;
+  if v_role = 'obra' and not exists (
+    select 1 from public.accounts_payable e
+    where p_kind = 'expense' and e.id = p_id and e.project_id in (select private.obra_project_ids())
+  ) then
+    -- Not an entry the member sees: the caller says entry_not_found.
+    return;
+  end if;
+  if v_role = 'obra' and exists (
+    select 1 from public.accounts_payable e
+    where e.id = p_id and e.created_by = (select auth.uid()) and e.status = 'pending'
+      and e.paid_amount = 0
+  ) then
+    return;
+  end if;
+  raise exception using errcode = 'P0001', message = 'forbidden_role';
+end;
+$function$;
+comment on function private.assert_entry_writer(p_kind text, p_id uuid) is 'Gate of delete_entry: admin and financeiro; an ''obra'' member only its own pending, unpaid payables of its obras (forbidden_role otherwise). An entry outside the caller''s companies, or one an ''obra'' member does not see, passes (the caller raises entry_not_found).';
+grant execute on function private.assert_entry_writer(p_kind text, p_id uuid) to authenticated;
+
 -- Function private.assert_member(p_company_id uuid)
 CREATE OR REPLACE FUNCTION private.assert_member(p_company_id uuid)
  RETURNS void
@@ -194,6 +240,31 @@ end;
 $function$;
 comment on function private.assert_member(p_company_id uuid) is 'Raises not_a_member unless p_company_id is one of the caller''s active memberships (null included).';
 grant execute on function private.assert_member(p_company_id uuid) to authenticated;
+
+-- Function private.assert_project_access(p_project_id uuid)
+CREATE OR REPLACE FUNCTION private.assert_project_access(p_project_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_company_id uuid;
+begin
+  select p.company_id into v_company_id from public.projects p
+  where p.id = p_project_id and p.company_id in (select private.user_company_ids());
+  if v_company_id is null then
+    raise exception using errcode = 'P0001', message = 'project_not_found';
+  end if;
+  if private.company_role(v_company_id) = 'obra'
+     and p_project_id not in (select private.obra_project_ids()) then
+    raise exception using errcode = 'P0001', message = 'project_not_assigned';
+  end if;
+  return v_company_id;
+end;
+$function$;
+comment on function private.assert_project_access(p_project_id uuid) is 'The company of an obra the caller may see: project_not_found outside the caller''s companies, project_not_assigned for an ''obra'' member and an obra not theirs.';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.assert_role(p_company_id uuid, p_roles text[])
 CREATE OR REPLACE FUNCTION private.assert_role(p_company_id uuid, p_roles text[])
@@ -216,6 +287,33 @@ end;
 $function$;
 comment on function private.assert_role(p_company_id uuid, p_roles text[]) is 'Raises not_a_member unless the caller is an active member of p_company_id (null included), forbidden_role unless their role is one of p_roles.';
 grant execute on function private.assert_role(p_company_id uuid, p_roles text[]) to authenticated;
+
+-- Function private.assert_row_role(p_table text, p_id uuid, p_roles text[], p_column text)
+CREATE OR REPLACE FUNCTION private.assert_row_role(p_table text, p_id uuid, p_roles text[], p_column text DEFAULT 'id'::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_company_id uuid;
+begin
+  if p_table not in ('accounts_payable', 'accounts_receivable', 'transactions', 'bank_accounts',
+                     'bank_statement_lines', 'categories')
+     or p_column not in ('id', 'transfer_group_id') then
+    raise exception using errcode = 'P0001', message = 'invalid_action';
+  end if;
+  execute format('select t.company_id from public.%I t where t.%I = $1 '
+                 'and t.company_id in (select private.user_company_ids()) limit 1', p_table, p_column)
+    into v_company_id using p_id;
+  -- Not found among the caller's companies: the function says so in its own words.
+  if v_company_id is not null then
+    perform private.assert_role(v_company_id, p_roles);
+  end if;
+end;
+$function$;
+comment on function private.assert_row_role(p_table text, p_id uuid, p_roles text[], p_column text) is 'Gate of a function taking a row id: forbidden_role unless the caller''s role in the row''s company is one of p_roles. A row outside the caller''s companies passes (the function then raises its own *_not_found).';
+grant execute on function private.assert_row_role(p_table text, p_id uuid, p_roles text[], p_column text) to authenticated;
 
 -- Function private.assert_text_length(p_value text, p_max integer, p_field text)
 CREATE OR REPLACE FUNCTION private.assert_text_length(p_value text, p_max integer, p_field text)

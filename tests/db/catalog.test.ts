@@ -118,6 +118,13 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.writer_company_ids()',
       'private.obra_project_ids()',
       'private.assert_role(uuid,text[])',
+      'private.assert_row_role(text,uuid,text[],text)',
+      'private.assert_entry_writer(text,uuid)',
+      // Obra figures and the Histórico (an 'obra' member reads them for its obras only).
+      'private.project_budget(uuid)',
+      'private.project_budget_totals(uuid)',
+      'private.project_financials(uuid,uuid)',
+      'private.entry_history(text,uuid)',
       // Conciliação bancária (the statement tables are written by these only).
       'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
       'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',

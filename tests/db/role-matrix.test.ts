@@ -360,6 +360,450 @@ describe.each(TABLES.map((spec) => [label(spec), spec] as const))('%s', (_name, 
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+// Functions: every public function, called by every role with arguments that would succeed for a
+// role allowed to call it. A role's writes get rows of their own (fresh payables, accounts, lines).
+// ---------------------------------------------------------------------------------------------
+
+/** 'ok' (no error), the P0001 key raised, or 'denied' (anon: no EXECUTE). */
+type Call = string;
+type Args = Record<string, unknown>;
+
+interface FunctionSpec {
+  fn: string;
+  args: (role: Role) => Promise<Args> | Args;
+  expect: Outcomes<Call>;
+  /** a computed column of a view, called through a select (rows: 'ok', none: 'none') */
+  select?: { from: string; id: () => string };
+}
+
+/** `ok` for the roles named; `refused` for the company's other roles; `foreign` for the
+ *  deactivated member and another company's; anon has no EXECUTE. */
+function calls(
+  ok: Role[],
+  refused: Call,
+  foreign: Call,
+  extra: Partial<Outcomes<Call>> = {},
+): Outcomes<Call> {
+  const result = {} as Outcomes<Call>;
+  for (const role of ROLES) {
+    result[role] =
+      role === 'anon'
+        ? 'denied'
+        : ok.includes(role)
+          ? 'ok'
+          : role === 'deactivated' || role === 'outsider'
+            ? foreign
+            : refused;
+  }
+  return { ...result, ...extra };
+}
+
+const TODAY = new Date().toISOString().slice(0, 10);
+
+async function one<T = { id: string }>(query: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await db.query(query, params);
+  return rows[0] as T;
+}
+const fresh = {
+  payable: async (projectId: string | null = null) =>
+    (
+      await one(
+        `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
+         values ($1, 'Pagamento de teste', 50, current_date, $2) returning id`,
+        [companyId, projectId],
+      )
+    ).id,
+  receivable: async () =>
+    (
+      await one(
+        `insert into public.accounts_receivable (company_id, description, amount, due_date)
+         values ($1, 'Recebimento de teste', 50, current_date) returning id`,
+        [companyId],
+      )
+    ).id,
+  account: async () =>
+    (
+      await one(
+        `insert into public.bank_accounts (company_id, name, type, initial_balance)
+         values ($1, 'Conta ' || gen_random_uuid(), 'checking', 1000) returning id`,
+        [companyId],
+      )
+    ).id,
+  category: async () =>
+    (
+      await one(
+        `insert into public.categories (company_id, name, type)
+         values ($1, 'Categoria ' || gen_random_uuid(), 'expense') returning id`,
+        [companyId],
+      )
+    ).id,
+  line: async () =>
+    (
+      await one(
+        `insert into public.bank_statement_lines
+           (company_id, bank_account_id, statement_id, fitid, posted_on, amount, memo)
+         values ($1, $2, $3, 'L-' || gen_random_uuid(), current_date, -9.99, 'Tarifa')
+         returning id`,
+        [companyId, ids.bank_accounts, ids.bank_statements],
+      )
+    ).id,
+  invitation: async () =>
+    (
+      await one(
+        `insert into public.company_invitations (company_id, email, invited_by)
+         values ($1, 'renovar-' || gen_random_uuid() || '@example.com', $2) returning id`,
+        [companyId, userIds.admin],
+      )
+    ).id,
+};
+
+async function adminRpc<T>(fn: string, args: Args): Promise<T> {
+  type Answer = { data: T; error: { message: string } | null };
+  const rpc = clients.admin.rpc as unknown as (f: string, a: Args) => PromiseLike<Answer>;
+  const { data, error } = await rpc.call(clients.admin, fn, args);
+  if (error) throw new Error(`${fn}: ${error.message}`);
+  return data;
+}
+async function paidPayable() {
+  const id = await fresh.payable();
+  await adminRpc('settle_payable', { p_payable_id: id, p_bank_account_id: ids.bank_accounts });
+  return id;
+}
+async function paidReceivable() {
+  const id = await fresh.receivable();
+  await adminRpc('settle_receivable', {
+    p_receivable_id: id,
+    p_bank_account_id: ids.bank_accounts,
+  });
+  return id;
+}
+
+let previewToken: string;
+let strangerToken: string;
+beforeAll(async () => {
+  const invite = async (email: string) =>
+    (
+      await adminRpc<{ token: string }[]>('create_invitation', {
+        p_company_id: companyId,
+        p_email: email,
+        p_role: 'leitura',
+      })
+    )[0]!.token;
+  [previewToken, strangerToken] = await Promise.all([
+    invite(`previa-${Date.now()}@example.com`),
+    invite(`ninguem-${Date.now()}@example.com`),
+  ]);
+});
+
+const company = () => ({ p_company_id: companyId });
+const account = () => ({ p_bank_account_id: ids.bank_accounts });
+const ALL_ROLES: Role[] = [...COMPANY_ROLES, 'deactivated', 'outsider'];
+
+/** THE MATRIX of functions: who may call what, and what the others get. */
+const FUNCTIONS: FunctionSpec[] = [
+  // Company figures and lists: readers.
+  {
+    fn: 'dashboard_summary',
+    args: () => ({ ...company(), p_today: TODAY }),
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'entry_list_summary',
+    args: () => ({ ...company(), p_kind: 'expense', p_today: TODAY }),
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'search_movements',
+    args: () => ({ ...company(), p_today: TODAY }),
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'movement_summary',
+    args: () => ({ ...company(), p_today: TODAY }),
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  { fn: 'report_summary', args: company, expect: calls(READERS, 'forbidden_role', 'not_a_member') },
+  {
+    fn: 'balance_history',
+    args: () => ({ ...company(), p_bucket: 'month' }),
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'cash_flow_projection',
+    args: () => ({ ...company(), p_days: 30 }),
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'dre',
+    args: () => ({ ...company(), p_start: '2026-01-01', p_end: '2026-12-31' }),
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  { fn: 'supplier_stats', args: company, expect: calls(READERS, 'forbidden_role', 'not_a_member') },
+  {
+    fn: 'supplier_summary',
+    args: company,
+    expect: calls(READERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'account_ledger',
+    args: account,
+    expect: calls(READERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'bank_account_summary',
+    args: account,
+    expect: calls(READERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'statement_balance',
+    args: account,
+    expect: calls(READERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'statement_candidates',
+    args: account,
+    expect: calls(READERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'statement_category_guesses',
+    args: account,
+    expect: calls(READERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'category_stats',
+    args: () => ({ p_category_id: ids.categories, p_today: TODAY }),
+    expect: calls(READERS, 'forbidden_role', 'category_not_found'),
+  },
+  // Obras: every role, an 'obra' member for its obras only.
+  {
+    fn: 'project_budget',
+    args: () => ({ p_project_id: ids.projects }),
+    expect: calls(OBRA_A, 'project_not_assigned', 'project_not_found'),
+  },
+  {
+    fn: 'project_budget_totals',
+    args: company,
+    expect: calls(COMPANY_ROLES, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'project_financials',
+    args: () => ({ ...company(), p_project_id: ids.projects }),
+    expect: calls(OBRA_A, 'project_not_assigned', 'not_a_member'),
+  },
+  // The Histórico of a payable of obra A (readers; the 'obra' member of A).
+  {
+    fn: 'entry_history',
+    args: () => ({ p_kind: 'expense', p_id: ids.payable_obra_a }),
+    expect: calls(OBRA_A, 'entry_not_found', 'entry_not_found'),
+  },
+  // A computed column of entries: it reads only the row it is given (entries' own RLS decides).
+  {
+    fn: 'signed_amount',
+    args: () => ({}),
+    select: { from: 'entries', id: () => ids.payable_obra_a },
+    expect: { ...calls(OBRA_A, 'none', 'none'), anon: 'denied' },
+  },
+  // Money writes: admin and financeiro.
+  {
+    fn: 'settle_payable',
+    args: async () => ({ p_payable_id: await fresh.payable(), ...account() }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found'),
+  },
+  {
+    fn: 'settle_receivable',
+    args: async () => ({ p_receivable_id: await fresh.receivable(), ...account() }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found'),
+  },
+  {
+    fn: 'reopen_payable',
+    args: async () => ({ p_payable_id: await paidPayable() }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found'),
+  },
+  {
+    fn: 'reopen_receivable',
+    args: async () => ({ p_receivable_id: await paidReceivable() }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found'),
+  },
+  {
+    fn: 'reverse_payment',
+    args: async () => {
+      const payable = await paidPayable();
+      const payment = await one(`select id from public.transactions where payable_id = $1`, [
+        payable,
+      ]);
+      return { p_payment_id: payment.id };
+    },
+    expect: calls(WRITERS, 'forbidden_role', 'payment_not_found'),
+  },
+  {
+    fn: 'transfer_between_accounts',
+    args: async () => ({
+      p_from_account_id: await fresh.account(),
+      p_to_account_id: ids.bank_accounts,
+      p_amount: 1,
+      p_transfer_date: TODAY,
+    }),
+    expect: calls(WRITERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'reverse_transfer',
+    args: async () => ({
+      p_transfer_group_id: await adminRpc<string>('transfer_between_accounts', {
+        p_from_account_id: await fresh.account(),
+        p_to_account_id: ids.bank_accounts,
+        p_amount: 1,
+        p_transfer_date: TODAY,
+      }),
+    }),
+    expect: calls(WRITERS, 'forbidden_role', 'transfer_not_found'),
+  },
+  {
+    fn: 'create_and_settle_entry',
+    args: () => ({
+      p_kind: 'expense',
+      p_id: crypto.randomUUID(),
+      ...company(),
+      p_description: 'Paga na hora',
+      p_amount: 10,
+      p_due_date: TODAY,
+      ...account(),
+      p_paid_on: TODAY,
+    }),
+    // It always settles: an 'obra' member records payables by insert (the table's policies).
+    expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'delete_entry',
+    args: async () => ({ p_kind: 'expense', p_id: await fresh.payable(ids.projects) }),
+    // Not the 'obra' member's own payable (its own: the tests below); the other obra's member
+    // does not see it.
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'entry_not_found' }),
+  },
+  {
+    fn: 'import_bank_statement',
+    args: async () => ({
+      p_bank_account_id: await fresh.account(),
+      p_source: 'ofx',
+      p_lines: [
+        { fitid: `I-${crypto.randomUUID()}`, posted_on: TODAY, amount: -5, memo: 'Tarifa' },
+      ],
+      p_file_name: 'extrato.ofx',
+    }),
+    expect: calls(WRITERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'reconcile_statement_line',
+    args: async () => ({ p_line_id: await fresh.line(), p_action: 'ignore', p_reason: 'Tarifa' }),
+    expect: calls(WRITERS, 'forbidden_role', 'statement_line_not_found'),
+  },
+  {
+    fn: 'undo_statement_line',
+    args: async () => {
+      const line = await fresh.line();
+      await adminRpc('reconcile_statement_line', {
+        p_line_id: line,
+        p_action: 'ignore',
+        p_reason: 'Tarifa',
+      });
+      return { p_line_id: line };
+    },
+    expect: calls(WRITERS, 'forbidden_role', 'statement_line_not_found'),
+  },
+  // Registers.
+  {
+    fn: 'remove_bank_account',
+    args: async () => ({ p_bank_account_id: await fresh.account() }),
+    expect: calls(WRITERS, 'forbidden_role', 'bank_account_not_found'),
+  },
+  {
+    fn: 'remove_category',
+    args: async () => ({ p_category_id: await fresh.category() }),
+    expect: calls(WRITERS, 'forbidden_role', 'category_not_found'),
+  },
+  {
+    fn: 'create_project',
+    args: (role) => ({
+      ...company(),
+      p_name: `Obra nova ${role}`,
+      p_address: 'Rua A, 1',
+      p_client_name: 'Cliente',
+      p_budget: 1000,
+      p_start_date: '2026-01-01',
+      p_end_date: '2026-12-31',
+      p_stages: ['Fundação'],
+    }),
+    expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
+  },
+  // Members and company: admins (as before).
+  { fn: 'company_activity', args: company, expect: calls(['admin'], 'not_admin', 'not_a_member') },
+  {
+    fn: 'create_invitation',
+    args: (role) => ({
+      ...company(),
+      p_email: `convite-${role}-${Date.now()}@example.com`,
+      p_role: 'financeiro',
+    }),
+    expect: calls(['admin'], 'not_admin', 'not_a_member'),
+  },
+  {
+    fn: 'renew_invitation',
+    args: async () => ({ p_invitation_id: await fresh.invitation() }),
+    expect: calls(['admin'], 'not_admin', 'invitation_not_found'),
+  },
+  // The holder of a link (anyone signed in); joining needs the invited address.
+  {
+    fn: 'invitation_preview',
+    args: () => ({ p_token: previewToken }),
+    expect: calls(ALL_ROLES, 'ok', 'ok'),
+  },
+  {
+    fn: 'accept_invitation',
+    args: () => ({ p_token: strangerToken }),
+    expect: calls([], 'invitation_email_mismatch', 'invitation_email_mismatch'),
+  },
+  {
+    fn: 'create_company',
+    args: (role) => ({ p_name: `Empresa de ${role}`, p_full_name: `Dono ${role}` }),
+    expect: calls(ALL_ROLES, 'ok', 'ok'),
+  },
+];
+
+type LooseRpc = (fn: string, args: Args) => PromiseLike<Result>;
+
+async function callOutcome(spec: FunctionSpec, role: Role): Promise<Call> {
+  const client = clients[role];
+  if (spec.select) {
+    const { data, error } = (await client
+      .from(spec.select.from as never)
+      .select(`id, ${spec.fn}`)
+      .eq('id', spec.select.id())) as Result;
+    if (error) {
+      return error.code === '42501' && /permission denied for (view|table)/.test(error.message)
+        ? 'denied'
+        : `${error.code}: ${error.message}`;
+    }
+    return data?.length === 1 ? 'ok' : 'none';
+  }
+  const { error } = await (client.rpc as unknown as LooseRpc).call(
+    client,
+    spec.fn,
+    await spec.args(role),
+  );
+  if (!error) return 'ok';
+  if (error.code === 'P0001') return error.message;
+  if (error.code === '42501' && error.message.startsWith('permission denied for function')) {
+    return 'denied';
+  }
+  return `${error.code}: ${error.message}`;
+}
+
+describe.each(FUNCTIONS.map((spec) => [spec.fn, spec] as const))('%s()', (_fn, spec) => {
+  it('answers each role as the matrix says', async () => {
+    expect(await eachRole((role) => callOutcome(spec, role))).toEqual(spec.expect);
+  });
+});
+
 describe('an obra member and their own rows', () => {
   function payable(extra: Record<string, unknown> = {}) {
     return {
@@ -397,6 +841,24 @@ describe('an obra member and their own rows', () => {
     expect(byOther).toMatchObject({ data: [], error: null });
     const removed = await obra.from('accounts_payable').delete().eq('id', id).select('id');
     expect(removed.data).toHaveLength(1);
+  });
+
+  it('deletes their own pending payable through delete_entry', async () => {
+    const created = await clients.obra
+      .from('accounts_payable')
+      .insert(payable())
+      .select('id')
+      .single();
+    const rpc = clients.obra.rpc as unknown as (f: string, a: Args) => PromiseLike<Result>;
+    const { error } = await rpc.call(clients.obra, 'delete_entry', {
+      p_kind: 'expense',
+      p_id: created.data!.id,
+    });
+    expect(error).toBeNull();
+    const left = await one(`select count(*)::int as n from public.accounts_payable where id = $1`, [
+      created.data!.id,
+    ]);
+    expect(left).toEqual({ n: 0 });
   });
 
   it('cannot record a "Geral" payable, one of another obra, or one with a bank account', async () => {
@@ -442,7 +904,10 @@ describe('an obra member and their own rows', () => {
   it('reads their own obra assignments and their own membership only', async () => {
     const access = await clients.obra.from('project_access').select('project_id, user_id');
     expect(access.data).toEqual([{ project_id: ids.projects, user_id: userIds.obra }]);
-    const profiles = await clients.obra.from('user_profiles').select('user_id');
+    const profiles = await clients.obra
+      .from('user_profiles')
+      .select('user_id')
+      .eq('company_id', companyId);
     expect(profiles.data).toEqual([{ user_id: userIds.obra }]);
     const projects = await clients.obra_other.from('projects').select('id');
     expect(projects.data).toEqual([{ id: ids.project_b }]);
@@ -450,6 +915,18 @@ describe('an obra member and their own rows', () => {
 });
 
 describe('the catalog', () => {
+  it('every function in public has its row in the matrix', async () => {
+    const { rows } = await db.query<{ fn: string }>(
+      `select distinct p.proname as fn from pg_proc p
+       where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'`,
+    );
+    const covered = new Set(FUNCTIONS.map((spec) => spec.fn));
+    expect(rows.length).toBeGreaterThan(30);
+    expect(rows.map((r) => r.fn).filter((fn) => !covered.has(fn))).toEqual([]);
+    // ...and no row names a function that does not exist.
+    expect([...covered].filter((fn) => !rows.some((r) => r.fn === fn))).toEqual([]);
+  });
+
   it('every table in public has its row in the matrix', async () => {
     const tables = (await publicTables(db)).map((t) => t.table);
     const covered = new Set(TABLES.map((spec) => spec.table));
