@@ -674,6 +674,7 @@ export type Database = {
           expires_at: string;
           id: string;
           invited_by: string;
+          project_ids: string[];
           revoked_at: string | null;
           role: string;
           token_hash: string;
@@ -687,6 +688,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           invited_by?: string;
+          project_ids?: string[];
           revoked_at?: string | null;
           role?: string;
           token_hash?: string;
@@ -700,6 +702,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           invited_by?: string;
+          project_ids?: string[];
           revoked_at?: string | null;
           role?: string;
           token_hash?: string;
@@ -1695,7 +1698,12 @@ export type Database = {
         };
       };
       create_invitation: {
-        Args: { p_company_id: string; p_email: string; p_role?: string };
+        Args: {
+          p_company_id: string;
+          p_email: string;
+          p_project_ids?: string[];
+          p_role?: string;
+        };
         Returns: {
           email: string;
           expires_at: string;
@@ -2077,6 +2085,26 @@ export type Database = {
           to_account_id: string;
           to_account_name: string;
         }[];
+      };
+      set_member_access: {
+        Args: { p_profile_id: string; p_project_ids?: string[]; p_role: string };
+        Returns: {
+          company_id: string;
+          created_at: string;
+          email: string;
+          full_name: string;
+          id: string;
+          is_active: boolean;
+          role: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'user_profiles';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       settle_payable: {
         Args: {

@@ -15,9 +15,10 @@
 -- private.assert_project_access, private.assert_role, private.assert_row_role,
 -- private.assert_text_length, private.assert_valid_amount, private.assert_valid_date,
 -- private.company_role, public.create_company, private.create_company,
--- private.forbid_company_change, private.guard_profile_update, private.obra_project_ids,
--- private.reader_company_ids, private.set_updated_at, private.user_company_ids,
--- private.writer_company_ids
+-- private.forbid_company_change, private.guard_profile_update, private.member_projects,
+-- private.obra_project_ids, private.reader_company_ids, private.replace_project_access,
+-- public.set_member_access, private.set_member_access, private.set_updated_at,
+-- private.user_company_ids, private.writer_company_ids
 
 -- =================================================================================================
 -- Schemas
@@ -483,6 +484,11 @@ begin
        and old.company_id not in (select private.admin_company_ids()) then
       raise exception using errcode = 'P0001', message = 'not_admin';
     end if;
+    -- An 'obra' member needs obras: set_member_access sets both at once.
+    if current_user in ('authenticated', 'anon') and new.role = 'obra'
+       and old.role is distinct from 'obra' then
+      raise exception using errcode = 'P0001', message = 'projects_required';
+    end if;
     if old.role = 'admin' and old.is_active
        and (new.role <> 'admin' or not new.is_active)
        and not exists (
@@ -495,7 +501,44 @@ begin
   return new;
 end;
 $function$;
-comment on function private.guard_profile_update() is 'Trigger: a deactivated member changes nothing of their membership (membership_inactive); only admins change role/active flag (not_admin); a company keeps one active admin (last_admin), checked under a lock of the company row.';
+comment on function private.guard_profile_update() is 'Trigger: a deactivated member changes nothing of their membership (membership_inactive); only admins change role/active flag (not_admin); a direct change to ''obra'' is refused (projects_required: set_member_access gives the obras too); a company keeps one active admin (last_admin), checked under a lock of the company row.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.member_projects(p_company_id uuid, p_role text, p_project_ids uuid[])
+CREATE OR REPLACE FUNCTION private.member_projects(p_company_id uuid, p_role text, p_project_ids uuid[])
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_ids uuid[];
+begin
+  if p_role is null or p_role not in ('admin', 'financeiro', 'obra', 'leitura') then
+    raise exception using errcode = 'P0001', message = 'invalid_role';
+  end if;
+  if p_role <> 'obra' then
+    -- Only an 'obra' member is limited to obras; the others see them all.
+    return '{}';
+  end if;
+  select coalesce(array_agg(distinct x order by x), '{}') into v_ids
+  from unnest(coalesce(p_project_ids, '{}')) x where x is not null;
+  if cardinality(v_ids) = 0 then
+    raise exception using errcode = 'P0001', message = 'projects_required';
+  end if;
+  if cardinality(v_ids) > 500 then
+    raise exception using errcode = 'P0001', message = 'project_not_found';
+  end if;
+  if exists (
+    select 1 from unnest(v_ids) x
+    where not exists (select 1 from public.projects p where p.id = x and p.company_id = p_company_id)
+  ) then
+    raise exception using errcode = 'P0001', message = 'project_not_found';
+  end if;
+  return v_ids;
+end;
+$function$;
+comment on function private.member_projects(p_company_id uuid, p_role text, p_project_ids uuid[]) is 'The obras of a role: invalid_role, {} unless ''obra'', else the distinct ids (projects_required when none, project_not_found when one is not of the company).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.obra_project_ids()
@@ -527,6 +570,69 @@ AS $function$
 $function$;
 comment on function private.reader_company_ids() is 'Companies whose data the caller reads in full (active admin, financeiro, leitura).';
 grant execute on function private.reader_company_ids() to authenticated;
+
+-- Function private.replace_project_access(p_company_id uuid, p_user_id uuid, p_project_ids uuid[], p_by uuid)
+CREATE OR REPLACE FUNCTION private.replace_project_access(p_company_id uuid, p_user_id uuid, p_project_ids uuid[], p_by uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  delete from public.project_access a
+  where a.company_id = p_company_id and a.user_id = p_user_id and a.project_id <> all (p_project_ids);
+  insert into public.project_access (company_id, project_id, user_id, created_by)
+  select p_company_id, p.id, p_user_id, p_by
+  from public.projects p
+  where p.company_id = p_company_id and p.id = any (p_project_ids)
+  on conflict (project_id, user_id) do nothing;
+$function$;
+-- no grants: only its owner (postgres) may execute it
+
+-- Function public.set_member_access(p_profile_id uuid, p_role text, p_project_ids uuid[])
+CREATE OR REPLACE FUNCTION public.set_member_access(p_profile_id uuid, p_role text, p_project_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS public.user_profiles
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.set_member_access(p_profile_id, p_role, p_project_ids)
+$function$;
+comment on function public.set_member_access(p_profile_id uuid, p_role text, p_project_ids uuid[]) is 'Admins set a member''s role and, for ''obra'', their obras (the member''s project_access rows are replaced; none for the other roles). Body: private.set_member_access. Raises not_authenticated, not_a_member (a membership of no company of the caller), not_admin, invalid_role, projects_required, project_not_found, last_admin.';
+grant execute on function public.set_member_access(p_profile_id uuid, p_role text, p_project_ids uuid[]) to authenticated, service_role;
+
+-- Function private.set_member_access(p_profile_id uuid, p_role text, p_project_ids uuid[])
+CREATE OR REPLACE FUNCTION private.set_member_access(p_profile_id uuid, p_role text, p_project_ids uuid[])
+ RETURNS public.user_profiles
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := (select auth.uid());
+  v_profile public.user_profiles;
+  v_ids uuid[];
+begin
+  if v_uid is null then
+    raise exception using errcode = 'P0001', message = 'not_authenticated';
+  end if;
+  select * into v_profile from public.user_profiles p
+  where p.id = p_profile_id and p.company_id in (select private.user_company_ids());
+  if not found then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  if v_profile.company_id not in (select private.admin_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_admin';
+  end if;
+  v_ids := private.member_projects(v_profile.company_id, p_role, p_project_ids);
+
+  -- The guard trigger locks the company row and keeps an active admin (last_admin).
+  update public.user_profiles p set role = p_role
+  where p.id = p_profile_id and p.role is distinct from p_role;
+  perform private.replace_project_access(v_profile.company_id, v_profile.user_id, v_ids, v_uid);
+
+  select * into v_profile from public.user_profiles p where p.id = p_profile_id;
+  return v_profile;
+end;
+$function$;
+grant execute on function private.set_member_access(p_profile_id uuid, p_role text, p_project_ids uuid[]) to authenticated;
 
 -- Function private.set_updated_at()
 -- Run by the triggers accounts_payable_set_updated_at on public.accounts_payable,

@@ -131,7 +131,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.undo_statement_line(uuid)',
       // The bodies of the invitation functions.
       'private.accept_invitation(text)',
-      'private.create_invitation(uuid,text,text)',
+      'private.create_invitation(uuid,text,text,uuid[])',
+      'private.set_member_access(uuid,text,uuid[])',
       'private.invitation_preview(text)',
       'private.renew_invitation(uuid)',
     ];

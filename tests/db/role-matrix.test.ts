@@ -206,9 +206,11 @@ beforeAll(async () => {
      values ($1, $2, $3), ($1, $4, $5)`,
     [companyId, ids.projects, obra.user.id, ids.project_b, obraOther.user.id],
   );
-  await db.query(`update public.user_profiles set is_active = false where user_id = $1`, [
-    deactivated.user.id,
-  ]);
+  const gone = await db.query<{ id: string }>(
+    `update public.user_profiles set is_active = false where user_id = $1 returning id`,
+    [deactivated.user.id],
+  );
+  ids.deactivated_profile = gone.rows[0]!.id;
   const members = {
     admin,
     financeiro,
@@ -750,6 +752,12 @@ const FUNCTIONS: FunctionSpec[] = [
     fn: 'renew_invitation',
     args: async () => ({ p_invitation_id: await fresh.invitation() }),
     expect: calls(['admin'], 'not_admin', 'invitation_not_found'),
+  },
+  {
+    // The deactivated member's membership, set to what it is (nothing changes for the next role).
+    fn: 'set_member_access',
+    args: () => ({ p_profile_id: ids.deactivated_profile, p_role: 'financeiro' }),
+    expect: calls(['admin'], 'not_admin', 'not_a_member'),
   },
   // The holder of a link (anyone signed in); joining needs the invited address.
   {
