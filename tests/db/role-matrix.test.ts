@@ -603,7 +603,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     fn: 'signed_amount',
     args: () => ({}),
-    select: { from: 'entries', id: () => ids.payable_obra_a },
+    select: { from: 'entries', id: () => ids.payable_obra_a! },
     expect: { ...calls(OBRA_A, 'none', 'none'), anon: 'denied' },
   },
   // Money writes: admin and financeiro.
