@@ -677,6 +677,7 @@ export type Database = {
           expires_at: string;
           id: string;
           invited_by: string;
+          project_ids: string[];
           revoked_at: string | null;
           role: string;
           token_hash: string;
@@ -690,6 +691,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           invited_by?: string;
+          project_ids?: string[];
           revoked_at?: string | null;
           role?: string;
           token_hash?: string;
@@ -703,6 +705,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           invited_by?: string;
+          project_ids?: string[];
           revoked_at?: string | null;
           role?: string;
           token_hash?: string;
@@ -712,6 +715,46 @@ export type Database = {
             foreignKeyName: 'company_invitations_company_id_fkey';
             columns: ['company_id'];
             referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      project_access: {
+        Row: {
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          project_id: string;
+          user_id: string;
+        };
+        Insert: {
+          company_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          project_id: string;
+          user_id: string;
+        };
+        Update: {
+          company_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          project_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'project_access_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'project_access_project_id_fkey';
+            columns: ['project_id'];
+            referencedRelation: 'projects';
             referencedColumns: ['id'];
           },
         ];
@@ -1659,7 +1702,12 @@ export type Database = {
         };
       };
       create_invitation: {
-        Args: { p_company_id: string; p_email: string; p_role?: string };
+        Args: {
+          p_company_id: string;
+          p_email: string;
+          p_project_ids?: string[];
+          p_role?: string;
+        };
         Returns: {
           email: string;
           expires_at: string;
@@ -2041,6 +2089,26 @@ export type Database = {
           to_account_id: string;
           to_account_name: string;
         }[];
+      };
+      set_member_access: {
+        Args: { p_profile_id: string; p_project_ids?: string[]; p_role: string };
+        Returns: {
+          company_id: string;
+          created_at: string;
+          email: string;
+          full_name: string;
+          id: string;
+          is_active: boolean;
+          role: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'user_profiles';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       settle_payable: {
         Args: {

@@ -199,7 +199,7 @@ grant execute on function public.update_company(uuid, text, text, text, text, te
 -- The last-admin guard locks the company row FOR NO KEY UPDATE, which Postgres allows only to a
 -- role holding UPDATE on the table: the trigger runs as the caller, who no longer has it. The lock
 -- moves into a definer helper (granted to authenticated: the trigger calls it as the caller, whose
--- own rights the guard still checks next); the guard is otherwise as 20261126030100 left it.
+-- own rights the guard still checks next); the guard is otherwise as 20261127010400 left it.
 create or replace function private.lock_company_row(p_company_id uuid)
 returns void
 language plpgsql
@@ -231,6 +231,11 @@ begin
     if current_user in ('authenticated', 'anon')
        and old.company_id not in (select private.admin_company_ids()) then
       raise exception using errcode = 'P0001', message = 'not_admin';
+    end if;
+    -- An 'obra' member needs obras: set_member_access sets both at once.
+    if current_user in ('authenticated', 'anon') and new.role = 'obra'
+       and old.role is distinct from 'obra' then
+      raise exception using errcode = 'P0001', message = 'projects_required';
     end if;
     if old.role = 'admin' and old.is_active
        and (new.role <> 'admin' or not new.is_active)

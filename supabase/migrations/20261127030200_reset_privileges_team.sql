@@ -1,11 +1,10 @@
--- The complete privileges reset again (as 20261124011900, which stays as it was), for the schema as
+-- The complete privileges reset again (as 20261127010450, which stays as it was), for the schema as
 -- it is after the company settings (20261127030100): companies loses its UPDATE grant (the company
 -- is edited only through update_company); private.update_company, the definer body of
 -- update_company, and private.lock_company_row, the last-admin guard's lock, are executable by
--- authenticated.
--- tests/db/security.test.ts applies THIS file again on top of Supabase's old defaults; a later
--- migration that changes signatures or adds objects writes the next complete reset and points the
--- test at it.
+-- authenticated. tests/db/security.test.ts applies THIS file again on top of Supabase's old
+-- defaults; a later migration that changes signatures or adds objects writes the next complete
+-- reset.
 --
 -- Exactly the privileges each object needs, whatever the database had before (issue 8, point 6).
 -- Our earlier migrations granted column lists without revoking first: on a project created when
@@ -30,7 +29,7 @@ grant select on public.companies to authenticated;
 -- role and active flag (guard trigger).
 grant select, update (full_name, role, is_active) on public.user_profiles to authenticated;
 -- Invitations: every column but token_hash; created, renewed and accepted only through functions.
-grant select (id, company_id, email, role, invited_by, created_at, expires_at, accepted_at,
+grant select (id, company_id, email, role, project_ids, invited_by, created_at, expires_at, accepted_at,
               accepted_by, revoked_at),
       delete
   on public.company_invitations to authenticated;
@@ -69,6 +68,8 @@ grant select on public.audit_log to authenticated;
 -- Bank statements and their lines are written only by import_bank_statement and the reconciliation
 -- functions.
 grant select on public.bank_statements, public.bank_statement_lines to authenticated;
+-- Obra assignments are written only by set_member_access and accept_invitation.
+grant select on public.project_access to authenticated;
 
 -- Plain registers: RLS (members of the row's company) decides every verb.
 grant select, insert, update, delete on
@@ -133,13 +134,21 @@ grant execute on all functions in schema public to authenticated;
 
 -- The private bodies of the invitation functions (issue 8, point 1).
 grant execute on function private.accept_invitation(text) to authenticated;
-grant execute on function private.create_invitation(uuid, text, text) to authenticated;
+grant execute on function private.create_invitation(uuid, text, text, uuid[]) to authenticated;
+grant execute on function private.set_member_access(uuid, text, uuid[]) to authenticated;
 grant execute on function private.renew_invitation(uuid) to authenticated;
 grant execute on function private.invitation_preview(text) to authenticated;
 
 -- What policies and the public wrappers call as the caller. Trigger functions need no grant.
 grant execute on function private.user_company_ids() to authenticated;
 grant execute on function private.admin_company_ids() to authenticated;
+grant execute on function private.company_role(uuid) to authenticated;
+grant execute on function private.reader_company_ids() to authenticated;
+grant execute on function private.writer_company_ids() to authenticated;
+grant execute on function private.obra_project_ids() to authenticated;
+grant execute on function private.assert_role(uuid, text[]) to authenticated;
+grant execute on function private.assert_row_role(text, uuid, text[], text) to authenticated;
+grant execute on function private.assert_entry_writer(text, uuid) to authenticated;
 grant execute on function private.assert_member(uuid) to authenticated;
 grant execute on function private.assert_valid_date(date) to authenticated;
 grant execute on function private.assert_valid_amount(numeric, boolean) to authenticated;
@@ -157,6 +166,11 @@ grant execute on function private.transfer_between_accounts(uuid, uuid, numeric,
 grant execute on function private.import_bank_statement(uuid, text, jsonb, text, text, text, date, date, numeric) to authenticated;
 grant execute on function private.reconcile_statement_line(uuid, text, uuid, uuid, text, uuid, text, date) to authenticated;
 grant execute on function private.undo_statement_line(uuid) to authenticated;
+-- Obra figures and the Histórico: an 'obra' member reads them for its obras only (the bodies decide).
+grant execute on function private.project_budget(uuid) to authenticated;
+grant execute on function private.project_budget_totals(uuid) to authenticated;
+grant execute on function private.project_financials(uuid, uuid) to authenticated;
+grant execute on function private.entry_history(text, uuid) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Objects created later (by the role running migrations) start with no privileges for the API

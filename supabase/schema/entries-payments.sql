@@ -106,20 +106,20 @@ alter table public.accounts_payable enable row level security;
 
 create policy accounts_payable_delete on public.accounts_payable
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
 
 create policy accounts_payable_insert on public.accounts_payable
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
 
 create policy accounts_payable_select on public.accounts_payable
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy accounts_payable_update on public.accounts_payable
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))))
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
 
 CREATE TRIGGER accounts_payable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER accounts_payable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
@@ -215,20 +215,20 @@ alter table public.accounts_receivable enable row level security;
 
 create policy accounts_receivable_delete on public.accounts_receivable
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy accounts_receivable_insert on public.accounts_receivable
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy accounts_receivable_select on public.accounts_receivable
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 create policy accounts_receivable_update on public.accounts_receivable
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER accounts_receivable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER accounts_receivable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
@@ -465,7 +465,7 @@ begin
   if p_id is null then
     raise exception using errcode = 'P0001', message = 'invalid_id';
   end if;
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro']);
   perform private.assert_text_length(btrim(p_description), 200, 'description');
   perform private.assert_text_length(btrim(p_counterparty_name), 200,
                                      case p_kind when 'expense' then 'supplier_name' else 'client_name' end);
@@ -529,7 +529,7 @@ AS $function$
 declare
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   select json_build_object(
     'receivable_total', coalesce(sum(e.open_amount) filter (where e.kind = 'income'), 0),
@@ -590,6 +590,7 @@ begin
     raise exception using errcode = 'P0001', message = 'invalid_scope';
   end if;
 
+  perform private.assert_entry_writer(p_kind, p_id);
   if p_kind = 'expense' then
     select e.id, e.company_id, e.series_id, e.installment_number, e.due_date, e.status, e.paid_amount
     into v_entry from public.accounts_payable e where e.id = p_id for update;
@@ -651,7 +652,7 @@ AS $function$
 declare
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   if p_kind is null or p_kind not in ('expense', 'income') then
     raise exception using errcode = 'P0001', message = 'invalid_kind';
@@ -714,6 +715,7 @@ AS $function$
 declare
   v_result json;
 begin
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   select json_build_object(
     'income_total', coalesce(sum(m.display_amount) filter (where m.kind = 'income'), 0),
     'expense_total', coalesce(sum(m.display_amount) filter (where m.kind = 'expense'), 0),
@@ -804,6 +806,7 @@ AS $function$
 declare
   v_entry public.accounts_payable;
 begin
+  perform private.assert_row_role('accounts_payable', p_payable_id, array['admin', 'financeiro']);
   perform private.reopen_entry('expense', p_payable_id, p_reopened_on);
   select * into v_entry from public.accounts_payable where id = p_payable_id;
   return v_entry;
@@ -832,6 +835,7 @@ AS $function$
 declare
   v_entry public.accounts_receivable;
 begin
+  perform private.assert_row_role('accounts_receivable', p_receivable_id, array['admin', 'financeiro']);
   perform private.reopen_entry('income', p_receivable_id, p_reopened_on);
   select * into v_entry from public.accounts_receivable where id = p_receivable_id;
   return v_entry;
@@ -864,6 +868,7 @@ declare
   v_locked uuid;
   v_result public.entries;
 begin
+  perform private.assert_row_role('transactions', p_payment_id, array['admin', 'financeiro']);
   perform private.assert_valid_date(p_reversed_on);
   select * into v_payment from public.transactions t
   where t.id = p_payment_id and t.company_id in (select private.user_company_ids())
@@ -923,7 +928,7 @@ declare
   v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
@@ -1129,6 +1134,7 @@ AS $function$
 declare
   v_entry public.accounts_payable;
 begin
+  perform private.assert_row_role('accounts_payable', p_payable_id, array['admin', 'financeiro']);
   perform private.settle_entry('expense', p_payable_id, p_bank_account_id, p_paid_on, p_amount_paid,
                                p_interest, p_fine, p_discount, p_today);
   select * into v_entry from public.accounts_payable where id = p_payable_id;
@@ -1159,6 +1165,7 @@ AS $function$
 declare
   v_entry public.accounts_receivable;
 begin
+  perform private.assert_row_role('accounts_receivable', p_receivable_id, array['admin', 'financeiro']);
   perform private.settle_entry('income', p_receivable_id, p_bank_account_id, p_received_on, p_amount_paid,
                                p_interest, p_fine, p_discount, p_today);
   select * into v_entry from public.accounts_receivable where id = p_receivable_id;

@@ -11,8 +11,9 @@
 
 -- Tables: public.project_stages, public.project_team_members, public.projects
 -- Functions: public.cash_flow_projection, public.create_project, public.dre,
--- private.guard_stage_delete, public.project_budget, public.project_budget_totals,
--- public.project_financials
+-- private.guard_stage_delete, public.project_budget, private.project_budget,
+-- public.project_budget_totals, private.project_budget_totals, public.project_financials,
+-- private.project_financials
 
 -- =================================================================================================
 -- Tables
@@ -53,20 +54,20 @@ alter table public.project_stages enable row level security;
 
 create policy project_stages_delete on public.project_stages
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_stages_insert on public.project_stages
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_stages_select on public.project_stages
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy project_stages_update on public.project_stages
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER project_stages_audit AFTER INSERT OR DELETE OR UPDATE ON public.project_stages FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER project_stages_forbid_company_change BEFORE UPDATE ON public.project_stages FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -104,20 +105,20 @@ alter table public.project_team_members enable row level security;
 
 create policy project_team_members_delete on public.project_team_members
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_team_members_insert on public.project_team_members
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_team_members_select on public.project_team_members
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy project_team_members_update on public.project_team_members
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER project_team_members_audit AFTER INSERT OR DELETE OR UPDATE ON public.project_team_members FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER project_team_members_forbid_company_change BEFORE UPDATE ON public.project_team_members FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -165,20 +166,20 @@ alter table public.projects enable row level security;
 
 create policy projects_delete on public.projects
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy projects_insert on public.projects
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy projects_select on public.projects
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy projects_update on public.projects
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER projects_audit AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER projects_forbid_company_change BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -205,7 +206,7 @@ declare
   v_account public.bank_accounts;
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(v_today);
   if p_days is null or p_days < 1 or p_days > 366 then
     raise exception using errcode = 'P0001', message = 'invalid_period';
@@ -315,7 +316,7 @@ begin
   if (select auth.uid()) is null then
     raise exception using errcode = 'P0001', message = 'not_authenticated';
   end if;
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro']);
   -- SPEC §5: name, address, client, budget, start date and expected end are required.
   if coalesce(btrim(p_name), '') = '' or coalesce(btrim(p_address), '') = ''
      or coalesce(btrim(p_client_name), '') = '' or p_budget is null
@@ -389,7 +390,7 @@ AS $function$
 declare
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
   if p_start is null or p_end is null or p_end < p_start
@@ -501,8 +502,20 @@ comment on function private.guard_stage_delete() is 'Trigger: a stage with payab
 -- Function public.project_budget(p_project_id uuid)
 CREATE OR REPLACE FUNCTION public.project_budget(p_project_id uuid)
  RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
+ SET search_path TO ''
+AS $function$
+  select * from private.project_budget(p_project_id)
+$function$;
+comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra (body: private.project_budget): a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of pending payables, realizado = standing payment rows of its payables. Every role; an ''obra'' member only for its obras. Errors: project_not_found (also another company''s), project_not_assigned.';
+grant execute on function public.project_budget(p_project_id uuid) to authenticated, service_role;
+
+-- Function private.project_budget(p_project_id uuid)
+CREATE OR REPLACE FUNCTION private.project_budget(p_project_id uuid)
+ RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 #variable_conflict use_column
@@ -510,11 +523,8 @@ declare
   v_company uuid;
   v_budget numeric;
 begin
-  select p.company_id, p.budget into v_company, v_budget from public.projects p where p.id = p_project_id;
-  if v_company is null then
-    raise exception using errcode = 'P0001', message = 'project_not_found';
-  end if;
-  perform private.assert_member(v_company);
+  v_company := private.assert_project_access(p_project_id);
+  select p.budget into v_budget from public.projects p where p.id = p_project_id;
 
   return query
   with figures as (
@@ -550,19 +560,33 @@ begin
   order by case k when 'stage' then 0 when 'none' then 1 else 2 end, oi, ca, sid;
 end;
 $function$;
-comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra: a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of pending payables, realizado = standing payment rows of its payables. Errors: project_not_found, not_a_member. Security invoker: RLS applies.';
-grant execute on function public.project_budget(p_project_id uuid) to authenticated, service_role;
+grant execute on function private.project_budget(p_project_id uuid) to authenticated;
 
 -- Function public.project_budget_totals(p_company_id uuid)
 CREATE OR REPLACE FUNCTION public.project_budget_totals(p_company_id uuid)
  RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
+  select * from private.project_budget_totals(p_company_id)
+$function$;
+comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company (body: private.project_budget_totals): orçado, comprometido and realizado as project_budget''s total row. Every role; an ''obra'' member gets its obras only. Raises not_a_member.';
+grant execute on function public.project_budget_totals(p_company_id uuid) to authenticated, service_role;
+
+-- Function private.project_budget_totals(p_company_id uuid)
+CREATE OR REPLACE FUNCTION private.project_budget_totals(p_company_id uuid)
+ RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 #variable_conflict use_column
+declare
+  v_obra boolean;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura', 'obra']);
+  v_obra := private.company_role(p_company_id) = 'obra';
   return query
   with figures as (
     -- The same per-payable figures as project_budget.
@@ -579,22 +603,41 @@ begin
   from public.projects p
   left join figures f on f.pid = p.id
   where p.company_id = p_company_id
+    and (not v_obra or p.id in (select private.obra_project_ids()))
   group by p.id, p.budget;
 end;
 $function$;
-comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company: orçado (projects.budget), comprometido and realizado as project_budget''s total row. Security invoker: RLS applies.';
-grant execute on function public.project_budget_totals(p_company_id uuid) to authenticated, service_role;
+grant execute on function private.project_budget_totals(p_company_id uuid) to authenticated;
 
 -- Function public.project_financials(p_company_id uuid, p_project_id uuid)
 CREATE OR REPLACE FUNCTION public.project_financials(p_company_id uuid, p_project_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(project_id uuid, paid_expenses numeric, paid_revenues numeric)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
+  select * from private.project_financials(p_company_id, p_project_id)
+$function$;
+comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais (body: private.project_financials): paid_expenses ("Gasto") = sum of its PAID accounts_payable; paid_revenues = sum of its PAID accounts_receivable. Every obra of the company gets a row (zeros without entries). Every role; an ''obra'' member gets its obras only, with paid_revenues null. Errors: not_a_member, project_not_assigned.';
+grant execute on function public.project_financials(p_company_id uuid, p_project_id uuid) to authenticated, service_role;
+
+-- Function private.project_financials(p_company_id uuid, p_project_id uuid)
+CREATE OR REPLACE FUNCTION private.project_financials(p_company_id uuid, p_project_id uuid)
+ RETURNS TABLE(project_id uuid, paid_expenses numeric, paid_revenues numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 #variable_conflict use_column
+declare
+  v_obra boolean;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura', 'obra']);
+  v_obra := private.company_role(p_company_id) = 'obra';
+  if v_obra and p_project_id is not null
+     and p_project_id not in (select private.obra_project_ids()) then
+    raise exception using errcode = 'P0001', message = 'project_not_assigned';
+  end if;
 
   return query
   with moved as (
@@ -610,12 +653,13 @@ begin
   )
   select p.id,
          coalesce(moved.expenses, 0)::numeric,
-         coalesce(moved.revenues, 0)::numeric
+         -- What the obra received is not an 'obra' member's to see (receivables are not).
+         case when v_obra then null else coalesce(moved.revenues, 0) end::numeric
   from public.projects p
   left join moved on moved.pid = p.id
   where p.company_id = p_company_id
-    and (p_project_id is null or p.id = p_project_id);
+    and (p_project_id is null or p.id = p_project_id)
+    and (not v_obra or p.id in (select private.obra_project_ids()));
 end;
 $function$;
-comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais: paid_expenses ("Gasto") = sum of its PAID accounts_payable; paid_revenues = sum of its PAID accounts_receivable. Every obra of the company gets a row (zeros without entries). Security invoker: RLS applies.';
-grant execute on function public.project_financials(p_company_id uuid, p_project_id uuid) to authenticated, service_role;
+grant execute on function private.project_financials(p_company_id uuid, p_project_id uuid) to authenticated;
