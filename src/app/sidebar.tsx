@@ -1,9 +1,10 @@
-import { ChevronDown, LogOut, PenLine } from 'lucide-react';
+import { ChevronDown, LogOut, PenLine, Plus } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { currentState, NAV_ITEMS, toneClasses, type NavItem } from '@/app/bottom-nav';
+import { LazyNewCompanyDialog } from '@/components/lazy-new-company-dialog';
 import * as NAV from '@/components/more-links';
 import { mais, relatorio } from '@/components/nav-items';
 import { useCompanySwitcher } from '@/lib/company-switcher';
@@ -84,7 +85,35 @@ function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
   );
 }
 
+function NewCompanyButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onPointerEnter={LazyNewCompanyDialog.preload}
+        onFocus={LazyNewCompanyDialog.preload}
+        onClick={() => setOpen(true)}
+        className="flex min-h-9 items-center gap-2 rounded-md px-2 text-sm font-medium text-primary transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Plus className="size-4" aria-hidden="true" />
+        Nova empresa
+      </button>
+      <LazyNewCompanyDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
 function CompanyBlock() {
+  return (
+    <div className="grid gap-1">
+      <CompanyChoice />
+      <NewCompanyButton />
+    </div>
+  );
+}
+
+function CompanyChoice() {
   const company = useCurrentCompany();
   const { companies, switchCompany } = useCompanySwitcher();
   const id = useId();

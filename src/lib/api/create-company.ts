@@ -1,6 +1,8 @@
 // A new company with the caller as its admin: Configurar Empresa (the first one) and Nova empresa
 // (from the company switcher) send the same fields.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { sessionKeys } from '@/lib/api/query-keys';
 import { companyFieldsShape } from '@/lib/company-fields';
 import { supabase } from '@/lib/supabase';
 
@@ -30,3 +32,18 @@ export async function createCompany(input: CreateCompanyInput) {
 }
 
 export type CreatedCompany = Awaited<ReturnType<typeof createCompany>>;
+
+/**
+ * Nova empresa (from the company switcher): once created, the memberships are read again so that
+ * the new company is there to switch to.
+ */
+export function useCreateAnotherCompany(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentNetworkError: true },
+    mutationFn: createCompany,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.memberships(userId) });
+    },
+  });
+}

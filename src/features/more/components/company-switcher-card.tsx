@@ -1,4 +1,7 @@
-import { Building2 } from 'lucide-react';
+import { Building2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { LazyNewCompanyDialog } from '@/components/lazy-new-company-dialog';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import {
   Select,
@@ -15,6 +18,7 @@ import { memberRoleLabels } from '@/lib/labels';
 export function CompanySwitcherCard() {
   const company = useCurrentCompany();
   const { companies, switchCompany } = useCompanySwitcher();
+  const [creating, setCreating] = useState(false);
 
   return (
     <Card>
@@ -49,6 +53,17 @@ export function CompanySwitcherCard() {
             </Select>
           </div>
         ) : null}
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onPointerEnter={LazyNewCompanyDialog.preload}
+          onFocus={LazyNewCompanyDialog.preload}
+          onClick={() => setCreating(true)}
+        >
+          <Plus aria-hidden="true" />
+          Nova empresa
+        </Button>
+        <LazyNewCompanyDialog open={creating} onOpenChange={setCreating} />
       </CardContent>
     </Card>
   );
