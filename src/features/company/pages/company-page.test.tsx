@@ -140,7 +140,7 @@ describe('Empresa', { timeout: 20_000 }, () => {
 
   it('is not for a member who is not admin: back to home, nothing read', async () => {
     const requests = trackRequests();
-    renderPage({ ...admin, role: 'member' });
+    renderPage({ ...admin, role: 'financeiro' });
     expect(await screen.findByRole('heading', { name: 'Resumo' })).toBeInTheDocument();
     expect(requests).toEqual([]);
   });

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/select';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
-import { memberRoleLabels } from '@/lib/labels';
+import { roleLabels } from '@/lib/labels';
 
 /** The company being worked in; a user of several companies switches here. */
 export function CompanySwitcherCard() {
@@ -30,7 +30,7 @@ export function CompanySwitcherCard() {
           <div className="min-w-0">
             <p className="truncate font-semibold">{company.name}</p>
             <p className="truncate text-sm text-muted-foreground">
-              {company.fullName} · {memberRoleLabels[company.role]}
+              {company.fullName} · {roleLabels[company.role]}
             </p>
           </div>
         </div>

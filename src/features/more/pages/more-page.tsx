@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { empresa, MORE_LINKS, type MoreLink } from '@/components/more-links';
+import { navAllowed } from '@/components/nav-items';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
@@ -15,7 +16,7 @@ const ADMIN_LINKS: MoreLink[] = [empresa, { label: 'Atividade', to: '/atividade'
 
 export function MorePage() {
   const { role } = useCurrentCompany();
-  const links = role === 'admin' ? [...MORE_LINKS, ...ADMIN_LINKS] : MORE_LINKS;
+  const links = [...MORE_LINKS, ...ADMIN_LINKS].filter((link) => navAllowed(role, link.to));
   const signOut = useSignOut({
     onSuccess: () =>
       toast.success('Logout realizado com sucesso', {
