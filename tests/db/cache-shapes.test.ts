@@ -59,6 +59,7 @@ const { latestEntriesQuery } = await import('@/features/movements/api/get-latest
 const { movementSummaryQuery } = await import('@/features/movements/api/get-movement-summary');
 const { movementsQuery } = await import('@/features/movements/api/get-movements');
 const { pendingEntriesQuery } = await import('@/features/entries/api/get-pending-entries');
+const { obraHomeQuery } = await import('@/features/entries/api/get-obra-home');
 const { getStageOptions } = await import('@/features/entries/api/get-stage-options');
 const { EMPTY_MOVEMENT_FILTERS } = await import('@/features/movements/lib/movement-filters');
 const { companySettingsQuery } = await import('@/features/company/api/get-company-settings');
@@ -254,6 +255,7 @@ const cases: Case[] = [
     movementsQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, statuses: ['open'] }, TODAY),
   ),
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),
+  plain('obraHomeQuery', () => obraHomeQuery(companyId)),
   fetcher('useStageOptions', () => getStageOptions(companyId, ids.project)),
   plain('companySettingsQuery', () => companySettingsQuery(companyId)),
   plain('invitationsQuery', () => invitationsQuery(companyId)),
