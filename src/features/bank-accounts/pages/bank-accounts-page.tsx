@@ -12,12 +12,14 @@ import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/rem
 import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
 import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
 import { isNetworkError } from '@/lib/errors';
+import { useCan } from '@/lib/roles';
 
 export function BankAccountsPage() {
   const accounts = useBankAccounts({ activeOnly: false });
   const [editing, setEditing] = useState<BankAccount | null>(null);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
+  const canWrite = useCan()('write');
   const active = accounts.data?.filter((a) => a.is_active) ?? [];
 
   return (
@@ -26,12 +28,14 @@ export function BankAccountsPage() {
         title="Contas Bancárias"
         backTo="/mais"
         actions={
-          <Button asChild size="sm">
-            <Link to="/contas-bancarias/nova">
-              <Plus aria-hidden="true" />
-              Nova Conta
-            </Link>
-          </Button>
+          canWrite ? (
+            <Button asChild size="sm">
+              <Link to="/contas-bancarias/nova">
+                <Plus aria-hidden="true" />
+                Nova Conta
+              </Link>
+            </Button>
+          ) : null
         }
       />
 
