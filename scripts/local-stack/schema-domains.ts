@@ -108,6 +108,11 @@ export const DOMAINS: Domain[] = [
       'public.entry_payments',
     ],
     functions: [
+      'private.approve_payable',
+      'private.payable_approval',
+      'private.refuse_payable',
+      'public.approve_payable',
+      'public.refuse_payable',
       'private.check_entry_category',
       'private.check_entry_stage',
       'private.create_and_settle_entry',

@@ -234,7 +234,7 @@ begin
   with pending as not materialized (
     select e.kind, e.id, e.description, e.due_date, e.open_amount,
            greatest(e.due_date, v_today) as on_day
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
       and e.status = 'pending'
       and e.open_amount > 0
@@ -246,7 +246,7 @@ begin
     select x.on_day, sum(x.income) as income, sum(x.expense) as expense
     from (
       select greatest(p.due_date, v_today) as on_day, 0::numeric as income, sum(p.open_amount) as expense
-      from public.accounts_payable p
+      from (select * from public.accounts_payable x where x.approval_status = 'approved') p
       where p.company_id = p_company_id and p.status = 'pending' and p.open_amount > 0
         and p.due_date <= v_end
         and (p_bank_account_id is null or p.bank_account_id = p_bank_account_id)
@@ -412,7 +412,7 @@ begin
       and (p_project_id is null or t.project_id = p_project_id)
     union all
     select e.kind, e.category_id, e.due_date, e.amount
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where p_basis = 'competencia'
       and e.company_id = p_company_id
       and e.due_date between p_start and p_end
@@ -533,7 +533,7 @@ begin
            case when p.status = 'pending' then p.open_amount else 0 end as c,
            coalesce((select sum(t.amount) from public.standing_transactions t
                      where t.company_id = p.company_id and t.payable_id = p.id), 0) as r
-    from public.accounts_payable p
+    from (select * from public.accounts_payable x where x.approval_status = 'approved') p
     where p.company_id = v_company and p.project_id = p_project_id
   ),
   rows as (
@@ -594,7 +594,7 @@ begin
            case when e.status = 'pending' then e.open_amount else 0 end as c,
            coalesce((select sum(t.amount) from public.standing_transactions t
                      where t.company_id = e.company_id and t.payable_id = e.id), 0) as r
-    from public.accounts_payable e
+    from (select * from public.accounts_payable x where x.approval_status = 'approved') e
     where e.company_id = p_company_id and e.project_id is not null
   )
   select p.id, p.budget,

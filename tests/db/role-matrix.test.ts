@@ -450,6 +450,21 @@ const fresh = {
         [companyId, ids.bank_accounts, ids.bank_statements],
       )
     ).id,
+  awaiting: async () => {
+    const { data, error } = await clients.obra
+      .from('accounts_payable')
+      .insert({
+        company_id: companyId,
+        description: 'Brita da obra',
+        amount: 75,
+        due_date: TODAY,
+        project_id: ids.projects,
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id;
+  },
   invitation: async () =>
     (
       await one(
@@ -711,6 +726,17 @@ const FUNCTIONS: FunctionSpec[] = [
       return { p_line_id: line };
     },
     expect: calls(WRITERS, 'forbidden_role', 'statement_line_not_found'),
+  },
+  // Aprovações: a payable of obra A recorded by its 'obra' member, awaiting approval.
+  {
+    fn: 'approve_payable',
+    args: async () => ({ p_payable_id: await fresh.awaiting() }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'forbidden_role' }),
+  },
+  {
+    fn: 'refuse_payable',
+    args: async () => ({ p_payable_id: await fresh.awaiting(), p_reason: 'Sem nota fiscal' }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'forbidden_role' }),
   },
   // Registers.
   {
