@@ -1890,6 +1890,7 @@ export type Database = {
       project_budget: {
         Args: { p_project_id: string };
         Returns: {
+          awaiting: number;
           balance: number;
           budget: number;
           committed: number;
@@ -1905,6 +1906,7 @@ export type Database = {
       project_budget_totals: {
         Args: { p_company_id: string };
         Returns: {
+          awaiting: number;
           budget: number;
           committed: number;
           project_id: string;

@@ -75,11 +75,25 @@ async function payableTotal(): Promise<number> {
   return Number((data as { payable_total: number }).payable_total);
 }
 
-async function committed(): Promise<number> {
-  const { data, error } = await rpc(admin.client, 'project_budget', { p_project_id: projectId });
-  if (error) throw error;
-  const total = (data as { kind: string; committed: number }[]).find((r) => r.kind === 'total');
-  return Number(total?.committed);
+/** The obra's comprometido and, apart, what awaits approval (budget card and obras overview). */
+async function obraFigures(): Promise<{ committed: number; awaiting: number; listed: number }> {
+  const [budget, totals] = await Promise.all([
+    rpc(obra, 'project_budget', { p_project_id: projectId }),
+    rpc(obra, 'project_budget_totals', { p_company_id: admin.company.id }),
+  ]);
+  if (budget.error) throw budget.error;
+  if (totals.error) throw totals.error;
+  const total = (budget.data as { kind: string; committed: number; awaiting: number }[]).find(
+    (r) => r.kind === 'total',
+  );
+  const row = (totals.data as { project_id: string; awaiting: number }[]).find(
+    (r) => r.project_id === projectId,
+  );
+  return {
+    committed: Number(total?.committed),
+    awaiting: Number(total?.awaiting),
+    listed: Number(row?.awaiting),
+  };
 }
 
 beforeAll(async () => {
@@ -141,15 +155,23 @@ describe('a payable recorded by an obra member', () => {
     expect(error).toMatchObject({ code: '42501' });
   });
 
-  it('counts nowhere until approved, then counts', async () => {
-    const [totalBefore, committedBefore] = await Promise.all([payableTotal(), committed()]);
+  it('counts nowhere until approved (shown apart on the obra), then counts', async () => {
+    const [totalBefore, before] = await Promise.all([payableTotal(), obraFigures()]);
     const requested = await request(400);
     expect(await payableTotal()).toBe(totalBefore);
-    expect(await committed()).toBe(committedBefore);
+    expect(await obraFigures()).toEqual({
+      committed: before.committed,
+      awaiting: before.awaiting + 400,
+      listed: before.listed + 400,
+    });
     const approved = await rpc(financeiro, 'approve_payable', { p_payable_id: requested.id });
     expect(approved.error).toBeNull();
     expect(await payableTotal()).toBe(totalBefore + 400);
-    expect(await committed()).toBe(committedBefore + 400);
+    expect(await obraFigures()).toEqual({
+      committed: before.committed + 400,
+      awaiting: before.awaiting,
+      listed: before.listed,
+    });
   });
 
   it('cannot be settled until approved', async () => {
