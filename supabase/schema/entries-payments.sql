@@ -1118,7 +1118,7 @@ begin
         when e.due_date < v_today then 'overdue'
         else 'open'
       end as display_status
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
   )
   select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,

@@ -174,6 +174,21 @@ describe('a payable recorded by an obra member', () => {
     });
   });
 
+  it('is not in Movimentações until approved', async () => {
+    const requested = await request(130, 'Tijolos');
+    const listed = async () => {
+      const { data, error } = await rpc(admin.client, 'search_movements', {
+        p_company_id: admin.company.id,
+        p_today: TODAY,
+      });
+      if (error) throw error;
+      return (data as { id: string }[]).some((row) => row.id === requested.id);
+    };
+    expect(await listed()).toBe(false);
+    await rpc(admin.client, 'approve_payable', { p_payable_id: requested.id });
+    expect(await listed()).toBe(true);
+  });
+
   it('cannot be settled until approved', async () => {
     const requested = await request(120);
     const early = await rpc(admin.client, 'settle_payable', {
