@@ -11,10 +11,16 @@ import { useProjectBudget } from '@/features/projects/api/get-project-budget';
 import { useMoveStage, useRemoveStage } from '@/features/projects/api/manage-stages';
 import { useUpdateProjectStage } from '@/features/projects/api/update-project-stage';
 import { AddStageForm } from '@/features/projects/components/add-stage-form';
-import { EditStageDialog } from '@/features/projects/components/edit-stage-dialog';
 import { projectErrorMessage } from '@/features/projects/lib/project-errors';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency, toCents } from '@/lib/money';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const EditStageDialog = lazyDialog(
+  async () => (await import('@/features/projects/components/edit-stage-dialog')).EditStageDialog,
+  (props) => props.stage !== null,
+);
 
 const money = (value: number | null) => (value === null ? '—' : formatCurrency(toCents(value)));
 
