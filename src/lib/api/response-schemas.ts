@@ -12,3 +12,17 @@ export const cents = z.pipe(
 
 /** A count (bigint arrives as a number or a string). */
 export const count = z.pipe(z.coerce.number(), z.int());
+
+/** A numeric(14,2) amount as sent (number, or string inside json), for code that converts later. */
+export const amount = z.union([z.number(), z.string()]);
+
+/**
+ * A column the generated types call non-null but SQL leaves null (names of a missing category, obra
+ * or account in a `returns table` function): null or absent both read as null.
+ */
+export function orNull<T extends z.core.SomeType>(schema: T) {
+  return z.pipe(
+    z.nullish(schema),
+    z.transform((value): z.output<T> | null => value ?? null),
+  );
+}
