@@ -26,3 +26,12 @@ export function orNull<T extends z.core.SomeType>(schema: T) {
     z.transform((value): z.output<T> | null => value ?? null),
   );
 }
+
+/** What remove_bank_account / remove_category answer: gone, or kept inactive because it is used. */
+export const removeOutcome = z.enum(['deleted', 'archived']);
+
+/** A function that answers the id of what it wrote (a uuid, as text). */
+export const returnedId = z.string();
+
+/** The row a create_* function answers, as far as the screens use it: its id and name. */
+export const namedRow = z.object({ id: z.string(), name: z.string() });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { optionalEmailField } from '@/features/auth/api/sign-in';
 import { sessionKeys } from '@/lib/api/query-keys';
+import { namedRow } from '@/lib/api/response-schemas';
 import { supabase } from '@/lib/supabase';
 
 /** SPEC §5: the company setup form; every text is trimmed, the optional ones may be empty. */
@@ -33,7 +34,7 @@ export async function createCompany(input: CreateCompanyInput) {
     p_zip_code: values.zipCode,
   });
   if (error) throw error;
-  return data;
+  return namedRow.parse(data);
 }
 
 type Company = Awaited<ReturnType<typeof createCompany>>;
