@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { optionalEmailField } from '@/features/auth/api/sign-in';
 import { sessionKeys } from '@/lib/api/query-keys';
-import { namedRow } from '@/lib/api/response-schemas';
 import { supabase } from '@/lib/supabase';
 
 /** SPEC §5: the company setup form; every text is trimmed, the optional ones may be empty. */
@@ -34,7 +33,7 @@ export async function createCompany(input: CreateCompanyInput) {
     p_zip_code: values.zipCode,
   });
   if (error) throw error;
-  return namedRow.parse(data);
+  return data;
 }
 
 type Company = Awaited<ReturnType<typeof createCompany>>;

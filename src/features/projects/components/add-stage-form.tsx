@@ -19,7 +19,7 @@ import {
   useAddStage,
   type NewStageInput,
 } from '@/features/projects/api/manage-stages';
-import { toastProjectError } from '@/features/projects/lib/project-errors';
+import { projectErrorMessage } from '@/features/projects/lib/project-errors';
 
 /** Nova etapa after the obra exists: a name and an optional orçado; it goes last. */
 export function AddStageForm({ projectId, nextIndex }: { projectId: string; nextIndex: number }) {
@@ -33,7 +33,9 @@ export function AddStageForm({ projectId, nextIndex }: { projectId: string; next
     try {
       await add.mutateAsync({ nextIndex, input });
     } catch (error) {
-      toastProjectError('Erro', error, 'Não foi possível adicionar a etapa.');
+      toast.error('Erro', {
+        description: projectErrorMessage(error, 'Não foi possível adicionar a etapa.'),
+      });
       return;
     }
     toast.success('Etapa adicionada!', { description: `${input.name.trim()} foi adicionada.` });
