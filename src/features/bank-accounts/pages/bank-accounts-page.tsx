@@ -77,7 +77,12 @@ export function BankAccountsPage() {
         <div className="grid gap-4">
           <AccountsSummary accounts={accounts.data} />
           {active.length >= 2 ? (
-            <Button variant="outline" onClick={() => setTransferOpen(true)}>
+            <Button
+              variant="outline"
+              onClick={() => setTransferOpen(true)}
+              onPointerEnter={TransferDialog.preload}
+              onFocus={TransferDialog.preload}
+            >
               <ArrowLeftRight aria-hidden="true" />
               Transferir entre contas
             </Button>

@@ -81,6 +81,8 @@ function CategoryDetail({ category }: { category: Category }) {
               size="icon"
               aria-label="Editar categoria"
               onClick={() => setEditing(true)}
+              onPointerEnter={EditCategoryDialog.preload}
+              onFocus={EditCategoryDialog.preload}
             >
               <Pencil aria-hidden="true" />
             </Button>
@@ -90,6 +92,8 @@ function CategoryDetail({ category }: { category: Category }) {
               aria-label="Excluir categoria"
               className="text-destructive hover:text-destructive"
               onClick={() => setRemoving(true)}
+              onPointerEnter={RemoveCategoryDialog.preload}
+              onFocus={RemoveCategoryDialog.preload}
             >
               <Trash2 aria-hidden="true" />
             </Button>

@@ -44,7 +44,11 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
   }
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
+    <Button
+      onClick={() => setAdding(true)}
+      onPointerEnter={AddMemberDialog.preload}
+      onFocus={AddMemberDialog.preload}
+    >
       <UserPlus aria-hidden="true" />
       Adicionar membro
     </Button>

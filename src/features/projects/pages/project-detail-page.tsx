@@ -86,7 +86,13 @@ export function ProjectDetailPage() {
           <h1 className="min-w-0 flex-1 break-words pt-1.5 text-xl font-bold leading-tight">
             {project.name}
           </h1>
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setEditing(true)}
+            onPointerEnter={EditProjectDialog.preload}
+            onFocus={EditProjectDialog.preload}
+          >
             <Pencil aria-hidden="true" />
             Editar
           </Button>

@@ -126,7 +126,12 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
         ) : null}
       </div>
       <div className="mb-4 grid grid-cols-2 gap-2">
-        <Button variant="outline" onClick={() => setEditOpen(true)}>
+        <Button
+          variant="outline"
+          onClick={() => setEditOpen(true)}
+          onPointerEnter={SupplierEditDialog.preload}
+          onFocus={SupplierEditDialog.preload}
+        >
           <Pencil aria-hidden="true" />
           Editar
         </Button>
