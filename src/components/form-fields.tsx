@@ -1,8 +1,9 @@
 // One field of a shadcn Form (label, control, description, message) in one line at the call site.
 // Each reads the form from its context (`<Form {...form}>`); the DOM is the hand-written block's:
 // FormItem > FormLabel, FormControl > control, FormDescription, FormMessage.
-import type { ComponentProps, ReactElement, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import type { ControllerRenderProps, FieldValues } from 'react-hook-form';
+import { ColorPicker } from '@/components/ui/color-picker';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
 import {
@@ -14,6 +15,7 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import {
   Select,
   SelectContent,
@@ -22,6 +24,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import type { ColorToken } from '@/lib/colors';
 import { parseCurrency } from '@/lib/money';
 
 export type FieldRenderProps = ControllerRenderProps<FieldValues, string>;
@@ -246,6 +249,41 @@ export function SelectField({ options, placeholder, disabled, ...item }: SelectF
         </Select>
       )}
     </FieldItem>
+  );
+}
+
+/** "Cor": the colour swatches, a radio group named by the label (no FormItem: it cannot be wrong). */
+export function ColorField({
+  name,
+  label = 'Cor',
+  disabled,
+  className,
+}: {
+  name: string;
+  label?: string;
+  disabled?: boolean;
+  /** On the swatches' grid, e.g. more columns on a wide screen. */
+  className?: string;
+}) {
+  const labelId = useId();
+  return (
+    <FormField
+      name={name}
+      render={({ field }) => (
+        <div className="grid gap-2">
+          <Label id={labelId} asChild>
+            <span>{label}</span>
+          </Label>
+          <ColorPicker
+            aria-labelledby={labelId}
+            value={field.value as ColorToken}
+            onValueChange={field.onChange}
+            disabled={disabled}
+            className={className}
+          />
+        </div>
+      )}
+    />
   );
 }
 
