@@ -2,16 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
+import { DialogForm } from '@/components/dialog-form';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import type {
   AccountPayload,
   BankAccountFormValues,
@@ -102,28 +100,20 @@ function EditBankAccountForm({ account, onDone }: { account: BankAccount; onDone
   }
 
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onValid, toastAccountErrors)}
-        className="grid gap-4"
-      >
-        <AccountFormFields
-          initialBalanceHint={
-            initialChanged
-              ? 'O saldo atual muda pela diferença em relação ao saldo inicial salvo.'
-              : 'Alterar o saldo inicial move o saldo atual pela mesma diferença.'
-          }
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid, toastAccountErrors)}
+      busy={update.isPending}
+      onCancel={onDone}
+      cancelWhileBusy
+    >
+      <AccountFormFields
+        initialBalanceHint={
+          initialChanged
+            ? 'O saldo atual muda pela diferença em relação ao saldo inicial salvo.'
+            : 'Alterar o saldo inicial move o saldo atual pela mesma diferença.'
+        }
+      />
+    </DialogForm>
   );
 }
