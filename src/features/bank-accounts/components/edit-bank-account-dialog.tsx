@@ -2,14 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import type {
   AccountPayload,
   BankAccountFormValues,
@@ -49,23 +42,22 @@ interface EditBankAccountDialogProps {
 
 export function EditBankAccountDialog({ account, onOpenChange }: EditBankAccountDialogProps) {
   return (
-    <Dialog open={account !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar Conta</DialogTitle>
-          <DialogDescription>Altere os dados da conta bancária.</DialogDescription>
-        </DialogHeader>
-        {/* Keyed so that each opening starts from the saved account, while a failed save keeps
-            what was typed (the form stays mounted). */}
-        {account ? (
-          <EditBankAccountForm
-            key={account.id}
-            account={account}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={account !== null}
+      onOpenChange={onOpenChange}
+      title="Editar Conta"
+      description="Altere os dados da conta bancária."
+    >
+      {/* Keyed so that each opening starts from the saved account, while a failed save keeps
+        what was typed (the form stays mounted). */}
+      {account ? (
+        <EditBankAccountForm
+          key={account.id}
+          account={account}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -3,15 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { OptionSelect } from '@/components/pickers/option-select';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { DateField, FieldItem, MoneyField, TextField } from '@/components/form-fields';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   transferInput,
   useTransferBetweenAccounts,
@@ -38,23 +31,20 @@ export function TransferDialog({
   defaultFromId,
 }: TransferDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Transferir entre contas</DialogTitle>
-          <DialogDescription>
-            O valor sai da conta de origem e entra na de destino ao mesmo tempo.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <TransferForm
-            accounts={accounts}
-            defaultFromId={defaultFromId}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Transferir entre contas"
+      description="O valor sai da conta de origem e entra na de destino ao mesmo tempo."
+    >
+      {open ? (
+        <TransferForm
+          accounts={accounts}
+          defaultFromId={defaultFromId}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 

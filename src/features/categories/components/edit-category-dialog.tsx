@@ -1,15 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { ColorField } from '@/components/form-fields';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { toColorToken } from '@/lib/colors';
 import { defaultDreGroup, isDreGroup } from '@/lib/dre-groups';
 import type { Category } from '@/features/categories/api/get-category';
@@ -33,24 +26,21 @@ interface EditCategoryDialogProps {
 
 export function EditCategoryDialog({ category, onOpenChange }: EditCategoryDialogProps) {
   return (
-    <Dialog open={category !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar Categoria</DialogTitle>
-          <DialogDescription>
-            Altere o nome, a descrição, o grupo no DRE ou a cor.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Keyed so that the fields start from the category each time another one is opened. */}
-        {category ? (
-          <EditCategoryForm
-            key={category.id}
-            category={category}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={category !== null}
+      onOpenChange={onOpenChange}
+      title="Editar Categoria"
+      description="Altere o nome, a descrição, o grupo no DRE ou a cor."
+    >
+      {/* Keyed so that the fields start from the category each time another one is opened. */}
+      {category ? (
+        <EditCategoryForm
+          key={category.id}
+          category={category}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 

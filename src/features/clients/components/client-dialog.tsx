@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { TextareaField, TextField } from '@/components/form-fields';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import type { Client } from '@/lib/api/lookups';
 import {
   clientInput,
@@ -30,19 +23,18 @@ interface ClientDialogProps {
 /** Creates or edits a client; on failure it stays open with what was typed. */
 export function ClientDialog({ client, open, onOpenChange }: ClientDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{client ? 'Editar Cliente' : 'Novo Cliente'}</DialogTitle>
-          <DialogDescription>
-            {client
-              ? 'Atualize os dados do cliente.'
-              : 'Cadastre um cliente para usar nas contas a receber.'}
-          </DialogDescription>
-        </DialogHeader>
-        <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={client ? 'Editar Cliente' : 'Novo Cliente'}
+      description={
+        client
+          ? 'Atualize os dados do cliente.'
+          : 'Cadastre um cliente para usar nas contas a receber.'
+      }
+    >
+      <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -1,15 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { plainOptions, SelectField, TextField } from '@/components/form-fields';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   addTeamMemberInput,
   useAddTeamMember,
@@ -26,15 +19,14 @@ interface AddMemberDialogProps {
 
 export function AddMemberDialog({ projectId, open, onOpenChange }: AddMemberDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Adicionar membro</DialogTitle>
-          <DialogDescription>Inclua uma pessoa na equipe desta obra.</DialogDescription>
-        </DialogHeader>
-        {open ? <AddMemberForm projectId={projectId} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Adicionar membro"
+      description="Inclua uma pessoa na equipe desta obra."
+    >
+      {open ? <AddMemberForm projectId={projectId} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 

@@ -1,15 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { DateField, MoneyField, TextareaField, TextField } from '@/components/form-fields';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import type { ProjectStage } from '@/features/projects/api/get-project-stages';
 import {
   editStageInput,
@@ -28,17 +21,16 @@ interface EditStageDialogProps {
 
 export function EditStageDialog({ stage, onOpenChange }: EditStageDialogProps) {
   return (
-    <Dialog open={stage !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar etapa</DialogTitle>
-          <DialogDescription>{stage?.name}</DialogDescription>
-        </DialogHeader>
-        {stage ? (
-          <EditStageForm key={stage.id} stage={stage} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={stage !== null}
+      onOpenChange={onOpenChange}
+      title="Editar etapa"
+      description={stage?.name}
+    >
+      {stage ? (
+        <EditStageForm key={stage.id} stage={stage} onDone={() => onOpenChange(false)} />
+      ) : null}
+    </FormDialog>
   );
 }
 

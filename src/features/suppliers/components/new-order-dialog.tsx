@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import {
   DateField,
   FieldItem,
@@ -11,13 +11,6 @@ import {
   TextField,
 } from '@/components/form-fields';
 import { ProjectPicker } from '@/components/pickers/pickers';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
 import {
@@ -36,15 +29,14 @@ interface NewOrderDialogProps {
 
 export function NewOrderDialog({ supplierId, open, onOpenChange }: NewOrderDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Novo Pedido</DialogTitle>
-          <DialogDescription>Registre um pedido feito a este fornecedor.</DialogDescription>
-        </DialogHeader>
-        <OrderForm supplierId={supplierId} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Novo Pedido"
+      description="Registre um pedido feito a este fornecedor."
+    >
+      <OrderForm supplierId={supplierId} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import {
   MoneyField,
   optionsOf,
@@ -11,13 +11,6 @@ import {
   TextareaField,
   TextField,
 } from '@/components/form-fields';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { productCategories, productFrequencyLabels, productUnitLabels } from '@/lib/labels';
 import {
   newSupplierProductInput,
@@ -35,15 +28,14 @@ interface NewProductDialogProps {
 
 export function NewProductDialog({ supplierId, open, onOpenChange }: NewProductDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Adicionar Produto</DialogTitle>
-          <DialogDescription>Inclua um produto no catálogo deste fornecedor.</DialogDescription>
-        </DialogHeader>
-        <ProductForm supplierId={supplierId} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Adicionar Produto"
+      description="Inclua um produto no catálogo deste fornecedor."
+    >
+      <ProductForm supplierId={supplierId} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -2,14 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import type { Supplier } from '@/lib/api/lookups';
 import type { SupplierPayload } from '@/features/suppliers/api/create-supplier';
 import {
@@ -29,16 +22,15 @@ interface SupplierEditDialogProps {
 /** "Editar": saves every field of the supplier; on failure it stays open with what was typed. */
 export function SupplierEditDialog({ supplier, open, onOpenChange }: SupplierEditDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar Fornecedor</DialogTitle>
-          <DialogDescription>Atualize as informações do fornecedor.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted on each opening, so it starts from the saved supplier. */}
-        <EditForm supplier={supplier} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Editar Fornecedor"
+      description="Atualize as informações do fornecedor."
+    >
+      {/* Mounted on each opening, so it starts from the saved supplier. */}
+      <EditForm supplier={supplier} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
