@@ -4,14 +4,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FieldItem, TextField } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   createCompanyInput,
@@ -27,10 +21,10 @@ function metadataName(user: User): string {
   return typeof value === 'string' ? value : '';
 }
 
-type TextField = Exclude<keyof CreateCompanyInput, 'fullName' | 'name'>;
+type OptionalField = Exclude<keyof CreateCompanyInput, 'fullName' | 'name'>;
 
 const optionalFields: {
-  field: TextField;
+  field: OptionalField;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -126,19 +120,9 @@ export function CompanySetupForm({ user }: { user: User }) {
             <CardTitle className="text-base">Dados pessoais</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="fullName"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome completo</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="name" maxLength={200} required />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <FieldItem name="fullName" label="Nome completo" required>
+              {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
+            </FieldItem>
           </CardContent>
         </Card>
         <Card>
@@ -146,49 +130,19 @@ export function CompanySetupForm({ user }: { user: User }) {
             <CardTitle className="text-base">Dados da empresa</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome da empresa</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="organization" maxLength={200} required />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <FieldItem name="name" label="Nome da empresa" required>
+              {(field) => <Input {...field} autoComplete="organization" maxLength={200} required />}
+            </FieldItem>
             <div className="grid gap-4 sm:grid-cols-2">
-              {optionalFields.map(
-                ({ field: name, label, type, autoComplete, inputMode, placeholder, maxLength }) => (
-                  <FormField
-                    key={name}
-                    control={form.control}
-                    name={name}
-                    render={({ field }) => (
-                      <FormItem
-                        className={
-                          name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined
-                        }
-                      >
-                        <FormLabel>{label}</FormLabel>
-                        <FormControl>
-                          <Input
-                            {...field}
-                            type={type}
-                            autoComplete={autoComplete}
-                            inputMode={inputMode}
-                            placeholder={placeholder}
-                            maxLength={maxLength}
-                          />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                ),
-              )}
+              {optionalFields.map(({ field: name, label, ...input }) => (
+                <TextField
+                  key={name}
+                  name={name}
+                  label={label}
+                  className={name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined}
+                  {...input}
+                />
+              ))}
             </div>
           </CardContent>
         </Card>

@@ -3,14 +3,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FieldItem } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import {
   updatePasswordInput,
   useUpdatePassword,
@@ -48,36 +42,18 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
         className="grid gap-4"
         aria-label="Nova senha"
       >
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Nova senha</FormLabel>
-              <FormControl>
-                <PasswordInput
-                  {...field}
-                  autoComplete="new-password"
-                  placeholder="Mínimo 6 caracteres"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
+        <FieldItem name="password" label="Nova senha">
+          {(field) => (
+            <PasswordInput
+              {...field}
+              autoComplete="new-password"
+              placeholder="Mínimo 6 caracteres"
+            />
           )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirmar nova senha</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="new-password" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        </FieldItem>
+        <FieldItem name="confirmPassword" label="Confirmar nova senha">
+          {(field) => <PasswordInput {...field} autoComplete="new-password" />}
+        </FieldItem>
         <Button type="submit" size="lg" disabled={update.isPending}>
           {update.isPending ? 'Salvando...' : 'Salvar nova senha'}
         </Button>

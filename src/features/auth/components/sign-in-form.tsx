@@ -5,14 +5,8 @@ import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FieldItem } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import {
   passwordResetEmail,
@@ -86,20 +80,10 @@ export function SignInForm({ withAccountOptions = false }: SignInFormProps) {
         className="grid gap-4"
         aria-label="Entrar"
       >
-        <EmailField control={form.control} name="email" />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Senha</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="current-password" required />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField name="email" />
+        <FieldItem name="password" label="Senha">
+          {(field) => <PasswordInput {...field} autoComplete="current-password" required />}
+        </FieldItem>
         {withAccountOptions ? (
           <div className="flex flex-wrap items-center justify-between gap-2">
             <div className="flex min-h-touch items-center gap-3">

@@ -3,14 +3,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FieldItem } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { signUpInput, useSignUp, type SignUpValues } from '@/features/auth/api/sign-up';
 import { EmailField } from '@/features/auth/components/email-field';
@@ -67,52 +61,24 @@ export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProp
         className="grid gap-4"
         aria-label="Cadastrar"
       >
-        <FormField
-          control={form.control}
-          name="fullName"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Nome completo</FormLabel>
-              <FormControl>
-                <Input {...field} autoComplete="name" maxLength={200} required />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
+        <FieldItem name="fullName" label="Nome completo">
+          {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
+        </FieldItem>
+        <EmailField name="email" />
+        <FieldItem name="password" label="Senha">
+          {(field) => (
+            <PasswordInput
+              {...field}
+              autoComplete="new-password"
+              placeholder="Mínimo 6 caracteres"
+              required
+              minLength={6}
+            />
           )}
-        />
-        <EmailField control={form.control} name="email" />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Senha</FormLabel>
-              <FormControl>
-                <PasswordInput
-                  {...field}
-                  autoComplete="new-password"
-                  placeholder="Mínimo 6 caracteres"
-                  required
-                  minLength={6}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirmar senha</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="new-password" required />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        </FieldItem>
+        <FieldItem name="confirmPassword" label="Confirmar senha">
+          {(field) => <PasswordInput {...field} autoComplete="new-password" required />}
+        </FieldItem>
         <Button type="submit" size="lg" disabled={signUp.isPending}>
           {signUp.isPending ? 'Cadastrando...' : 'Cadastrar'}
         </Button>

@@ -1,12 +1,7 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  ColorField,
-  MoneyField,
-  optionsOf,
-  SelectField,
-  TextField,
-} from '@/components/form-fields';
+import { ColorField, optionsOf, SelectField } from '@/components/choice-fields';
+import { MoneyField, TextField } from '@/components/form-fields';
 import { FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';

@@ -4,7 +4,8 @@ import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { OptionSelect } from '@/components/pickers/option-select';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { DateField, FieldItem, MoneyField, TextField } from '@/components/form-fields';
+import { DateField } from '@/components/choice-fields';
+import { FieldItem, MoneyField, TextField } from '@/components/form-fields';
 import {
   transferInput,
   useTransferBetweenAccounts,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { ColorField } from '@/components/form-fields';
+import { ColorField } from '@/components/choice-fields';
 import { toColorToken } from '@/lib/colors';
 import { defaultDreGroup, isDreGroup } from '@/lib/dre-groups';
 import type { Category } from '@/features/categories/api/get-category';

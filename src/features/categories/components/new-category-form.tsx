@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { ColorField } from '@/components/form-fields';
+import { ColorField } from '@/components/choice-fields';
 import { Form, FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/form-fields';
+import { SelectField } from '@/components/choice-fields';
+import { TextField } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import {
   inviteMemberSchema,

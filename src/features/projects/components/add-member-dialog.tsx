@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { plainOptions, SelectField, TextField } from '@/components/form-fields';
+import { plainOptions, SelectField } from '@/components/choice-fields';
+import { TextField } from '@/components/form-fields';
 import {
   addTeamMemberInput,
   useAddTeamMember,

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { DateField, MoneyField, TextareaField, TextField } from '@/components/form-fields';
+import { DateField } from '@/components/choice-fields';
+import { MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import type { ProjectStage } from '@/features/projects/api/get-project-stages';
 import {
   editStageInput,

@@ -1,13 +1,8 @@
 // The obra's fields shared by Nova Obra (page) and Editar Obra (dialog): labels, limits and
 // controls once; each screen places them in its own layout and says which are required.
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  DateField,
-  MoneyField,
-  SelectField,
-  TextareaField,
-  TextField,
-} from '@/components/form-fields';
+import { DateField, SelectField } from '@/components/choice-fields';
+import { MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import type { NewProjectInput } from '@/features/projects/api/create-project';
 import type { EditProjectInput } from '@/features/projects/api/update-project';
 import type { ProjectPriority, ProjectStatus } from '@/features/projects/lib/project-form';

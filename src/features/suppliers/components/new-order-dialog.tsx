@@ -3,13 +3,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import {
-  DateField,
-  FieldItem,
-  MoneyField,
-  TextareaField,
-  TextField,
-} from '@/components/form-fields';
+import { DateField } from '@/components/choice-fields';
+import { FieldItem, MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import { ProjectPicker } from '@/components/pickers/pickers';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';

@@ -3,14 +3,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import {
-  MoneyField,
-  optionsOf,
-  plainOptions,
-  SelectField,
-  TextareaField,
-  TextField,
-} from '@/components/form-fields';
+import { optionsOf, plainOptions, SelectField } from '@/components/choice-fields';
+import { MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import { productCategories, productFrequencyLabels, productUnitLabels } from '@/lib/labels';
 import {
   newSupplierProductInput,

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  FieldItem,
-  optionsOf,
-  SelectField,
-  TextareaField,
-  TextField,
-} from '@/components/form-fields';
+import { optionsOf, SelectField } from '@/components/choice-fields';
+import { FieldItem, TextareaField, TextField } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 import { todayLocal } from '@/lib/dates';
 import { supplierTypeLabels } from '@/lib/labels';
