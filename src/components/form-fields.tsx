@@ -44,9 +44,12 @@ export function FieldItem({
   description,
   className,
   bare = false,
+  note,
   children,
 }: FieldItemProps & {
   bare?: boolean;
+  /** Between the description and the message, e.g. a figure the value leads to. */
+  note?: ReactNode;
   children: (field: FieldRenderProps) => ReactElement;
 }) {
   return (
@@ -57,6 +60,7 @@ export function FieldItem({
           <FormLabel>{label}</FormLabel>
           {bare ? children(field) : <FormControl>{children(field)}</FormControl>}
           {description ? <FormDescription>{description}</FormDescription> : null}
+          {note}
           <FormMessage />
         </FormItem>
       )}

@@ -19,14 +19,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
 import { useBankAccounts } from '@/lib/api/lookups';
 import {
   isPartiallyPaid,
@@ -359,40 +351,38 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
           </span>
         </div>
 
-        <FormField
-          control={form.control}
+        <FieldItem
           name="amountPaidCents"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>{paidTotalLabel(entry.kind)}</FormLabel>
-              <FormControl>
-                <CurrencyInput
-                  ref={field.ref}
-                  // Until the user types, the field shows (and pays) the total.
-                  value={followTotal ? totalCents : field.value}
-                  onValueChange={(cents) => {
-                    form.setValue('followTotal', false);
-                    field.onChange(cents);
-                  }}
-                  onBlur={field.onBlur}
-                  disabled={settle.isPending}
-                />
-              </FormControl>
-              <FormDescription>
-                {remaining !== null
-                  ? `Pagamento parcial: ficam ${formatCurrency(remaining)} em aberto.`
-                  : 'Menos que o total registra um pagamento parcial.'}
-              </FormDescription>
-              {hasCharges && principal !== null && principal > 0 ? (
-                <p className="text-sm" data-testid="settle-principal">
-                  <span className="text-muted-foreground">{PRINCIPAL_SETTLED_LABEL}: </span>
-                  <span className="font-medium tabular-nums">{formatCurrency(principal)}</span>
-                </p>
-              ) : null}
-              <FormMessage />
-            </FormItem>
+          label={paidTotalLabel(entry.kind)}
+          required
+          description={
+            remaining !== null
+              ? `Pagamento parcial: ficam ${formatCurrency(remaining)} em aberto.`
+              : 'Menos que o total registra um pagamento parcial.'
+          }
+          note={
+            hasCharges && principal !== null && principal > 0 ? (
+              <p className="text-sm" data-testid="settle-principal">
+                <span className="text-muted-foreground">{PRINCIPAL_SETTLED_LABEL}: </span>
+                <span className="font-medium tabular-nums">{formatCurrency(principal)}</span>
+              </p>
+            ) : null
+          }
+        >
+          {(field) => (
+            <CurrencyInput
+              ref={field.ref}
+              // Until the user types, the field shows (and pays) the total.
+              value={followTotal ? totalCents : (field.value as number | null)}
+              onValueChange={(cents) => {
+                form.setValue('followTotal', false);
+                field.onChange(cents);
+              }}
+              onBlur={field.onBlur}
+              disabled={settle.isPending}
+            />
           )}
-        />
+        </FieldItem>
       </DialogForm>
     </>
   );
