@@ -45,11 +45,14 @@ export function FieldItem({
   className,
   bare = false,
   note,
+  fallbackMessage,
   children,
 }: FieldItemProps & {
   bare?: boolean;
   /** Between the description and the message, e.g. a figure the value leads to. */
   note?: ReactNode;
+  /** Shown in the message's place while the field has no error (e.g. its list failed to load). */
+  fallbackMessage?: ReactNode;
   children: (field: FieldRenderProps) => ReactElement;
 }) {
   return (
@@ -61,7 +64,7 @@ export function FieldItem({
           {bare ? children(field) : <FormControl>{children(field)}</FormControl>}
           {description ? <FormDescription>{description}</FormDescription> : null}
           {note}
-          <FormMessage />
+          <FormMessage>{fallbackMessage}</FormMessage>
         </FormItem>
       )}
     />
