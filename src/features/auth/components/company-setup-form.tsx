@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@supabase/supabase-js';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuthForm } from '@/features/auth/components/auth-form';
 import { FieldItem, TextField } from '@/components/form-fields';
-import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   createCompanyInput,
@@ -108,48 +107,45 @@ export function CompanySetupForm({ user }: { user: User }) {
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Configurar Empresa"
-      >
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Dados pessoais</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FieldItem name="fullName" label="Nome completo" required>
-              {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
-            </FieldItem>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Dados da empresa</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FieldItem name="name" label="Nome da empresa" required>
-              {(field) => <Input {...field} autoComplete="organization" maxLength={200} required />}
-            </FieldItem>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {optionalFields.map(({ field: name, label, ...input }) => (
-                <TextField
-                  key={name}
-                  name={name}
-                  label={label}
-                  className={name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined}
-                  {...input}
-                />
-              ))}
-            </div>
-          </CardContent>
-        </Card>
-        <Button type="submit" size="lg" disabled={create.isPending}>
-          {create.isPending ? 'Criando empresa...' : 'Criar empresa'}
-        </Button>
-      </form>
-    </Form>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Configurar Empresa"
+      submitLabel="Criar empresa"
+      busyLabel="Criando empresa..."
+      busy={create.isPending}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Dados pessoais</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FieldItem name="fullName" label="Nome completo" required>
+            {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
+          </FieldItem>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Dados da empresa</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FieldItem name="name" label="Nome da empresa" required>
+            {(field) => <Input {...field} autoComplete="organization" maxLength={200} required />}
+          </FieldItem>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {optionalFields.map(({ field: name, label, ...input }) => (
+              <TextField
+                key={name}
+                name={name}
+                label={label}
+                className={name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined}
+                {...input}
+              />
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+    </AuthForm>
   );
 }

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
+import { AuthForm } from '@/features/auth/components/auth-form';
 import { FieldItem } from '@/components/form-fields';
-import { Form } from '@/components/ui/form';
 import {
   updatePasswordInput,
   useUpdatePassword,
@@ -35,29 +34,22 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Nova senha"
-      >
-        <FieldItem name="password" label="Nova senha">
-          {(field) => (
-            <PasswordInput
-              {...field}
-              autoComplete="new-password"
-              placeholder="Mínimo 6 caracteres"
-            />
-          )}
-        </FieldItem>
-        <FieldItem name="confirmPassword" label="Confirmar nova senha">
-          {(field) => <PasswordInput {...field} autoComplete="new-password" />}
-        </FieldItem>
-        <Button type="submit" size="lg" disabled={update.isPending}>
-          {update.isPending ? 'Salvando...' : 'Salvar nova senha'}
-        </Button>
-      </form>
-    </Form>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Nova senha"
+      submitLabel="Salvar nova senha"
+      busyLabel="Salvando..."
+      busy={update.isPending}
+    >
+      <FieldItem name="password" label="Nova senha">
+        {(field) => (
+          <PasswordInput {...field} autoComplete="new-password" placeholder="Mínimo 6 caracteres" />
+        )}
+      </FieldItem>
+      <FieldItem name="confirmPassword" label="Confirmar nova senha">
+        {(field) => <PasswordInput {...field} autoComplete="new-password" />}
+      </FieldItem>
+    </AuthForm>
   );
 }

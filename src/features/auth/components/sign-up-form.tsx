@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
+import { AuthForm } from '@/features/auth/components/auth-form';
 import { FieldItem } from '@/components/form-fields';
-import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { signUpInput, useSignUp, type SignUpValues } from '@/features/auth/api/sign-up';
 import { EmailField } from '@/features/auth/components/email-field';
@@ -54,35 +53,32 @@ export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProp
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Cadastrar"
-      >
-        <FieldItem name="fullName" label="Nome completo">
-          {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
-        </FieldItem>
-        <EmailField name="email" />
-        <FieldItem name="password" label="Senha">
-          {(field) => (
-            <PasswordInput
-              {...field}
-              autoComplete="new-password"
-              placeholder="Mínimo 6 caracteres"
-              required
-              minLength={6}
-            />
-          )}
-        </FieldItem>
-        <FieldItem name="confirmPassword" label="Confirmar senha">
-          {(field) => <PasswordInput {...field} autoComplete="new-password" required />}
-        </FieldItem>
-        <Button type="submit" size="lg" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Cadastrando...' : 'Cadastrar'}
-        </Button>
-      </form>
-    </Form>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Cadastrar"
+      submitLabel="Cadastrar"
+      busyLabel="Cadastrando..."
+      busy={signUp.isPending}
+    >
+      <FieldItem name="fullName" label="Nome completo">
+        {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
+      </FieldItem>
+      <EmailField name="email" />
+      <FieldItem name="password" label="Senha">
+        {(field) => (
+          <PasswordInput
+            {...field}
+            autoComplete="new-password"
+            placeholder="Mínimo 6 caracteres"
+            required
+            minLength={6}
+          />
+        )}
+      </FieldItem>
+      <FieldItem name="confirmPassword" label="Confirmar senha">
+        {(field) => <PasswordInput {...field} autoComplete="new-password" required />}
+      </FieldItem>
+    </AuthForm>
   );
 }
