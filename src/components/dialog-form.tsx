@@ -1,7 +1,14 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { cn } from '@/lib/utils';
 
@@ -62,5 +69,38 @@ export function DialogForm<TValues extends FieldValues, TContext, TOutput>({
         </DialogFooter>
       </form>
     </Form>
+  );
+}
+
+interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** On the DialogContent, e.g. a scrolling height for a long form. */
+  className?: string;
+  /** The form, usually its own component so that it mounts with the dialog's data. */
+  children: ReactNode;
+}
+
+/** A form dialog's frame: title and description above the form. */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  children,
+}: FormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }

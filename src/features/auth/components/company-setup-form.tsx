@@ -2,16 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@supabase/supabase-js';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { FieldItem, TextField } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 import {
   createCompanyInput,
@@ -27,10 +20,10 @@ function metadataName(user: User): string {
   return typeof value === 'string' ? value : '';
 }
 
-type TextField = Exclude<keyof CreateCompanyInput, 'fullName' | 'name'>;
+type OptionalField = Exclude<keyof CreateCompanyInput, 'fullName' | 'name'>;
 
 const optionalFields: {
-  field: TextField;
+  field: OptionalField;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -116,88 +109,45 @@ export function CompanySetupForm({ user }: { user: User }) {
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Configurar Empresa"
-      >
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Dados pessoais</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="fullName"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome completo</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="name" maxLength={200} required />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Dados da empresa</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome da empresa</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="organization" maxLength={200} required />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              {optionalFields.map(
-                ({ field: name, label, type, autoComplete, inputMode, placeholder, maxLength }) => (
-                  <FormField
-                    key={name}
-                    control={form.control}
-                    name={name}
-                    render={({ field }) => (
-                      <FormItem
-                        className={
-                          name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined
-                        }
-                      >
-                        <FormLabel>{label}</FormLabel>
-                        <FormControl>
-                          <Input
-                            {...field}
-                            type={type}
-                            autoComplete={autoComplete}
-                            inputMode={inputMode}
-                            placeholder={placeholder}
-                            maxLength={maxLength}
-                          />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                ),
-              )}
-            </div>
-          </CardContent>
-        </Card>
-        <Button type="submit" size="lg" disabled={create.isPending}>
-          {create.isPending ? 'Criando empresa...' : 'Criar empresa'}
-        </Button>
-      </form>
-    </Form>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Configurar Empresa"
+      submitLabel="Criar empresa"
+      busyLabel="Criando empresa..."
+      busy={create.isPending}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Dados pessoais</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FieldItem name="fullName" label="Nome completo" required>
+            {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
+          </FieldItem>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Dados da empresa</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FieldItem name="name" label="Nome da empresa" required>
+            {(field) => <Input {...field} autoComplete="organization" maxLength={200} required />}
+          </FieldItem>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {optionalFields.map(({ field: name, label, ...input }) => (
+              <TextField
+                key={name}
+                name={name}
+                label={label}
+                className={name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined}
+                {...input}
+              />
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+    </AuthForm>
   );
 }
