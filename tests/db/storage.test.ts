@@ -31,17 +31,23 @@ const EXE = Buffer.concat([
   Buffer.alloc(1000, 0),
 ]);
 
-/** The StorageApiError a refusal must be: HTTP status, body statusCode, message. */
-function storageError(status: number, statusCode: string, message: string | RegExp) {
+/** The StorageApiError a refusal must be: HTTP status, body statusCode and code, message. */
+function storageError(status: number, statusCode: string, code: string, message: string | RegExp) {
   return {
     name: 'StorageApiError',
     status,
     statusCode,
+    code,
     message: typeof message === 'string' ? message : expect.stringMatching(message),
   };
 }
-const RLS_DENIED = storageError(400, '403', 'new row violates row-level security policy');
-const NOT_FOUND = storageError(400, '404', 'Object not found');
+const RLS_DENIED = storageError(
+  400,
+  '403',
+  'AccessDenied',
+  'new row violates row-level security policy',
+);
+const NOT_FOUND = storageError(400, '404', 'NoSuchKey', 'Object not found');
 
 /** A POST of a small PDF with the path sent byte for byte as given. */
 function rawRequest(
@@ -115,6 +121,29 @@ describe('a member of the company named by the first folder', () => {
     expect(top.data).toEqual([expect.objectContaining({ name: 'lancamentos', id: null })]);
   });
 
+  it('keeps names with spaces and accents, and answers info() and exists() like Storage', async () => {
+    const path = pathIn(member.company, 'Nota fiscal nº 12 – São Paulo.pdf');
+    const store = member.client.storage.from(BUCKET);
+    expect((await store.upload(path, PDF, { contentType: 'application/pdf' })).error).toBeNull();
+    const info = await store.info(path);
+    expect(info.error).toBeNull();
+    expect(info.data).toMatchObject({
+      name: path,
+      size: PDF.length,
+      contentType: 'application/pdf',
+    });
+    expect((await store.exists(path)).data).toBe(true);
+    const missing = await store.exists(pathIn(member.company));
+    expect(missing.data).toBe(false);
+    expect(missing.error).toMatchObject(NOT_FOUND);
+    // And through a signed URL (storage-js encodes it with encodeURI).
+    const signed = await store.createSignedUrl(path, 60);
+    expect(signed.error).toBeNull();
+    const res = await fetch(signed.data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
   it('takes PNG, PDF and XML (a nota fiscal eletrônica) by content', async () => {
     for (const [body, type, name] of [
       [PNG, 'image/png', 'foto.png'],
@@ -133,7 +162,9 @@ describe('a member of the company named by the first folder', () => {
     const store = member.client.storage.from(BUCKET);
     expect((await store.upload(path, PDF, { contentType: 'application/pdf' })).error).toBeNull();
     const again = await store.upload(path, PDF, { contentType: 'application/pdf' });
-    expect(again.error).toMatchObject(storageError(400, '409', 'The resource already exists'));
+    expect(again.error).toMatchObject(
+      storageError(400, '409', 'KeyAlreadyExists', 'The resource already exists'),
+    );
     // Upsert needs an update policy, and there is none.
     const upsert = await store.upload(path, PDF, { contentType: 'application/pdf', upsert: true });
     expect(upsert.error).toMatchObject(RLS_DENIED);
@@ -244,7 +275,12 @@ describe('refused with Storage errors', () => {
   it('11 MB is over the bucket limit of 10 MB (raw and multipart); exactly 10 MB passes', async () => {
     const store = member.client.storage.from(BUCKET);
     const big = Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(11 * 1024 * 1024 - 4, 1)]);
-    const tooLarge = storageError(400, '413', 'The object exceeded the maximum allowed size');
+    const tooLarge = storageError(
+      400,
+      '413',
+      'EntityTooLarge',
+      'The object exceeded the maximum allowed size',
+    );
     expect(
       (await store.upload(pathIn(member.company, 'a.jpg'), big, { contentType: 'image/jpeg' }))
         .error,
@@ -266,7 +302,12 @@ describe('refused with Storage errors', () => {
       (await store.upload(pathIn(member.company, 'foto.jpg'), EXE, { contentType: 'image/jpeg' }))
         .error,
     ).toMatchObject(
-      storageError(400, '415', 'mime type image/jpeg does not match the content of the file'),
+      storageError(
+        400,
+        '415',
+        'InvalidMimeType',
+        'mime type image/jpeg does not match the content of the file',
+      ),
     );
     expect(
       (
@@ -275,7 +316,7 @@ describe('refused with Storage errors', () => {
           new Blob([EXE], { type: 'image/jpeg' }),
         )
       ).error,
-    ).toMatchObject(storageError(400, '415', /does not match the content/));
+    ).toMatchObject(storageError(400, '415', 'InvalidMimeType', /does not match the content/));
     expect(
       (
         await store.upload(pathIn(member.company, 'setup.exe'), EXE, {
@@ -283,13 +324,18 @@ describe('refused with Storage errors', () => {
         })
       ).error,
     ).toMatchObject(
-      storageError(400, '415', 'mime type application/x-msdownload is not supported'),
+      storageError(
+        400,
+        '415',
+        'InvalidMimeType',
+        'mime type application/x-msdownload is not supported',
+      ),
     );
     // A PDF declared as a JPEG is refused too.
     expect(
       (await store.upload(pathIn(member.company, 'x.jpg'), PDF, { contentType: 'image/jpeg' }))
         .error,
-    ).toMatchObject(storageError(400, '415', /does not match the content/));
+    ).toMatchObject(storageError(400, '415', 'InvalidMimeType', /does not match the content/));
   });
 
   it('path traversal and odd names are refused before anything is stored', async () => {
@@ -317,6 +363,7 @@ describe('refused with Storage errors', () => {
       expect(res.status, raw).toBe(400);
       expect(res.body, raw).toEqual({
         statusCode: '400',
+        code: 'InvalidKey',
         error: 'InvalidKey',
         message: expect.stringMatching(/^Invalid key: /) as unknown,
       });
@@ -338,7 +385,7 @@ describe('refused with Storage errors', () => {
     const { error } = await member.client.storage
       .from('nao-existe')
       .upload(pathIn(member.company), PDF, { contentType: 'application/pdf' });
-    expect(error).toMatchObject(storageError(400, '404', 'Bucket not found'));
+    expect(error).toMatchObject(storageError(400, '404', 'NoSuchBucket', 'Bucket not found'));
   });
 });
 
@@ -347,23 +394,26 @@ describe('signed URLs', () => {
     const path = pathIn(member.company);
     const store = member.client.storage.from(BUCKET);
     expect((await store.upload(path, PDF, { contentType: 'application/pdf' })).error).toBeNull();
-    const { data, error } = await store.createSignedUrl(path, 1);
+    // 2 s: expiry is in whole seconds from a floored `iat` (as jsonwebtoken signs it), so a 1 s URL
+    // may already be dead a few milliseconds after it was made; 2 s lives at least 1 s.
+    const { data, error } = await store.createSignedUrl(path, 2);
     expect(error).toBeNull();
     const first = await fetch(data!.signedUrl);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await first.arrayBuffer()).equals(PDF)).toBe(true);
 
-    // Poll until the 1-second token has expired (no fixed sleep).
+    // Poll until the token has expired (no fixed sleep).
     let res = await fetch(data!.signedUrl);
     const started = Date.now();
-    while (res.status === 200 && Date.now() - started < 5000) {
+    while (res.status === 200 && Date.now() - started < 6000) {
       await new Promise((r) => setTimeout(r, 100));
       res = await fetch(data!.signedUrl);
     }
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       statusCode: '400',
+      code: 'InvalidJWT',
       error: 'InvalidJWT',
       message: 'jwt expired',
     });

@@ -402,6 +402,31 @@ export function createStorageHandler(options: StorageHandlerOptions): StorageHan
     sendJson(res, 200, sorted.slice(offset, offset + limit));
   }
 
+  /** `object/info` (storage-js `info()` and `exists()`): what storage-api answers about an object. */
+  async function info(
+    res: ServerResponse,
+    caller: Caller,
+    bucketId: string,
+    name: string,
+  ): Promise<void> {
+    await bucketOf(bucketId);
+    const row = await findObject(caller, bucketId, name);
+    const meta = row.metadata ?? {};
+    sendJson(res, 200, {
+      id: row.id,
+      name: row.name,
+      version: null,
+      bucket_id: bucketId,
+      size: meta.size ?? null,
+      content_type: meta.mimetype ?? null,
+      cache_control: meta.cacheControl ?? null,
+      etag: meta.eTag ?? null,
+      metadata: {},
+      last_modified: meta.lastModified ?? null,
+      created_at: row.created_at,
+    });
+  }
+
   function signedUrlFor(bucketId: string, name: string, expiresIn: number): string {
     const iat = Math.floor(Date.now() / 1000);
     const token = signJwt({ url: `${bucketId}/${name}`, iat, exp: iat + expiresIn }, jwtSecret);
@@ -515,15 +540,14 @@ export function createStorageHandler(options: StorageHandlerOptions): StorageHan
       const bucketAndName = (parts: (string | undefined)[]) => {
         const [b, ...n] = parts.filter((p): p is string => p !== undefined);
         if (!b) throw ERRORS.notFoundRoute(`${method}:${rawPathname}`);
-        return { bucket: decodeURIComponent(b), name: objectName(n) };
+        return { bucket: bucketOfSegment(b), name: objectName(n) };
       };
       if (first === 'sign' && method === 'GET') {
         const { bucket, name } = bucketAndName([second, ...rest]);
         return await getSigned(req, res, url, bucket, name);
       }
       if (first === 'sign' && method === 'POST') {
-        if (rest.length === 0)
-          return await sign(req, res, caller(), decodeURIComponent(second ?? ''), null);
+        if (rest.length === 0) return await sign(req, res, caller(), bucketOfSegment(second), null);
         const { bucket, name } = bucketAndName([second, ...rest]);
         return await sign(req, res, caller(), bucket, name);
       }
@@ -536,11 +560,16 @@ export function createStorageHandler(options: StorageHandlerOptions): StorageHan
         const row = await findObject(caller(), bucket, name);
         return await sendFile(req, res, row, url.searchParams.get('download'));
       }
+      if (first === 'info' && (method === 'GET' || method === 'HEAD')) {
+        const parts = second === 'authenticated' || second === 'public' ? rest : [second, ...rest];
+        const { bucket, name } = bucketAndName(parts);
+        return await info(res, caller(), bucket, name);
+      }
       if (first === 'list' && method === 'POST') {
-        return await list(req, res, caller(), decodeURIComponent(second ?? ''));
+        return await list(req, res, caller(), bucketOfSegment(second));
       }
       if (method === 'DELETE' && second === undefined && first) {
-        return await remove(req, res, caller(), decodeURIComponent(first));
+        return await remove(req, res, caller(), bucketOfSegment(first));
       }
       if (first && second !== undefined) {
         const { bucket, name } = bucketAndName([first, second, ...rest]);
@@ -566,9 +595,21 @@ export function createStorageHandler(options: StorageHandlerOptions): StorageHan
       log(
         `[storage] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
       );
-      sendError(res, new StorageError('500', 'internal', 'Internal Server Error', 500));
+      sendError(
+        res,
+        new StorageError('500', 'internal', 'Internal Server Error', 'InternalError', 500),
+      );
     }
   };
+}
+
+/** A bucket id from its URL segment; a malformed escape is a bad request, not a failure. */
+function bucketOfSegment(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? '');
+  } catch {
+    throw ERRORS.invalidRequest(`Invalid bucket name: ${segment ?? ''}`);
+  }
 }
 
 /** Postgres errors as storage-api answers them. */
