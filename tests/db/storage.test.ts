@@ -23,6 +23,17 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(500, 1),
 ]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0x00, 0x00, 0x00]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(300, 2),
+]);
+const HEIC = Buffer.concat([
+  Buffer.from([0x00, 0x00, 0x00, 0x18]),
+  Buffer.from('ftypheic'),
+  Buffer.alloc(300, 3),
+]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const XML = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><nfeProc versao="4.00"></nfeProc>');
 // A Windows executable's header ("MZ"): what an .exe renamed .jpg carries.
@@ -86,6 +97,48 @@ beforeAll(async () => {
   [member, other, outsider] = await Promise.all([createMember(), createMember(), createUser()]);
 });
 
+describe('the documentos bucket', () => {
+  it('is private, 10 MB, photos, PDF and XML only, with no update policy', async () => {
+    const db = adminDb(1);
+    try {
+      const { rows } = await db.query<{
+        public: boolean;
+        file_size_limit: string;
+        allowed_mime_types: string[];
+      }>(`select public, file_size_limit, allowed_mime_types from storage.buckets where id = $1`, [
+        BUCKET,
+      ]);
+      expect(rows).toEqual([
+        {
+          public: false,
+          file_size_limit: String(10 * 1024 * 1024),
+          allowed_mime_types: [
+            'image/jpeg',
+            'image/png',
+            'image/webp',
+            'image/heic',
+            'image/heif',
+            'application/pdf',
+            'application/xml',
+            'text/xml',
+          ],
+        },
+      ]);
+      const policies = await db.query<{ policyname: string; cmd: string; roles: string }>(
+        `select policyname, cmd, roles::text from pg_policies
+          where schemaname = 'storage' and tablename = 'objects' order by policyname`,
+      );
+      expect(policies.rows).toEqual([
+        { policyname: 'documentos_delete', cmd: 'DELETE', roles: '{authenticated}' },
+        { policyname: 'documentos_insert', cmd: 'INSERT', roles: '{authenticated}' },
+        { policyname: 'documentos_select', cmd: 'SELECT', roles: '{authenticated}' },
+      ]);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
 describe('a member of the company named by the first folder', () => {
   it('uploads and downloads a file (raw body and multipart Blob), and lists it', async () => {
     const path = pathIn(member.company, 'comprovante.jpg');
@@ -144,9 +197,12 @@ describe('a member of the company named by the first folder', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
   });
 
-  it('takes PNG, PDF and XML (a nota fiscal eletrônica) by content', async () => {
+  it('takes PNG, WebP, HEIC, PDF and XML (a nota fiscal eletrônica) by content', async () => {
     for (const [body, type, name] of [
       [PNG, 'image/png', 'foto.png'],
+      [WEBP, 'image/webp', 'foto.webp'],
+      [HEIC, 'image/heic', 'foto.heic'],
+      [XML, 'application/xml', 'nfe-2.xml'],
       [PDF, 'application/pdf', 'boleto.pdf'],
       [XML, 'text/xml', 'nfe.xml'],
     ] as const) {
