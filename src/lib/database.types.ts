@@ -6,6 +6,10 @@ export type Database = {
       accounts_payable: {
         Row: {
           amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
           bank_account_id: string | null;
           category_id: string | null;
           company_id: string;
@@ -36,6 +40,10 @@ export type Database = {
         };
         Insert: {
           amount: number;
+          approval_decided_at?: string | null;
+          approval_decided_by?: string | null;
+          approval_reason?: string | null;
+          approval_status?: string;
           bank_account_id?: string | null;
           category_id?: string | null;
           company_id: string;
@@ -66,6 +74,10 @@ export type Database = {
         };
         Update: {
           amount?: number;
+          approval_decided_at?: string | null;
+          approval_decided_by?: string | null;
+          approval_reason?: string | null;
+          approval_status?: string;
           bank_account_id?: string | null;
           category_id?: string | null;
           company_id?: string;
@@ -674,6 +686,7 @@ export type Database = {
           expires_at: string;
           id: string;
           invited_by: string;
+          project_ids: string[];
           revoked_at: string | null;
           role: string;
           token_hash: string;
@@ -687,6 +700,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           invited_by?: string;
+          project_ids?: string[];
           revoked_at?: string | null;
           role?: string;
           token_hash?: string;
@@ -700,6 +714,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           invited_by?: string;
+          project_ids?: string[];
           revoked_at?: string | null;
           role?: string;
           token_hash?: string;
@@ -709,6 +724,46 @@ export type Database = {
             foreignKeyName: 'company_invitations_company_id_fkey';
             columns: ['company_id'];
             referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      project_access: {
+        Row: {
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          project_id: string;
+          user_id: string;
+        };
+        Insert: {
+          company_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          project_id: string;
+          user_id: string;
+        };
+        Update: {
+          company_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          project_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'project_access_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'project_access_project_id_fkey';
+            columns: ['project_id'];
+            referencedRelation: 'projects';
             referencedColumns: ['id'];
           },
         ];
@@ -1215,6 +1270,8 @@ export type Database = {
       entries: {
         Row: {
           amount: number | null;
+          approval_reason: string | null;
+          approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
           category_color: string | null;
@@ -1500,6 +1557,54 @@ export type Database = {
           type: string;
         }[];
       };
+      approve_payable: {
+        Args: {
+          p_bank_account_id?: string;
+          p_category_id?: string;
+          p_due_date?: string;
+          p_payable_id: string;
+        };
+        Returns: {
+          amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          discount_amount: number;
+          due_date: string;
+          fine_amount: number;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          interest_amount: number;
+          notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
+          payment_date: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          stage_id: string | null;
+          status: string;
+          supplier_id: string | null;
+          supplier_name: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_payable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       balance_history: {
         Args: {
           p_account_ids?: string[];
@@ -1579,6 +1684,8 @@ export type Database = {
         };
         Returns: {
           amount: number | null;
+          approval_reason: string | null;
+          approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
           category_color: string | null;
@@ -1655,7 +1762,12 @@ export type Database = {
         };
       };
       create_invitation: {
-        Args: { p_company_id: string; p_email: string; p_role?: string };
+        Args: {
+          p_company_id: string;
+          p_email: string;
+          p_project_ids?: string[];
+          p_role?: string;
+        };
         Returns: {
           email: string;
           expires_at: string;
@@ -1778,6 +1890,7 @@ export type Database = {
       project_budget: {
         Args: { p_project_id: string };
         Returns: {
+          awaiting: number;
           balance: number;
           budget: number;
           committed: number;
@@ -1793,6 +1906,7 @@ export type Database = {
       project_budget_totals: {
         Args: { p_company_id: string };
         Returns: {
+          awaiting: number;
           budget: number;
           committed: number;
           project_id: string;
@@ -1845,6 +1959,49 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      refuse_payable: {
+        Args: { p_payable_id: string; p_reason: string };
+        Returns: {
+          amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          discount_amount: number;
+          due_date: string;
+          fine_amount: number;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          interest_amount: number;
+          notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
+          payment_date: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          stage_id: string | null;
+          status: string;
+          supplier_id: string | null;
+          supplier_name: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_payable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       remove_bank_account: {
         Args: { p_bank_account_id: string };
         Returns: string;
@@ -1855,6 +2012,10 @@ export type Database = {
         Args: { p_payable_id: string; p_reopened_on?: string };
         Returns: {
           amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
           bank_account_id: string | null;
           category_id: string | null;
           company_id: string;
@@ -1944,6 +2105,8 @@ export type Database = {
         Args: { p_payment_id: string; p_reversed_on?: string };
         Returns: {
           amount: number | null;
+          approval_reason: string | null;
+          approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
           category_color: string | null;
@@ -2038,6 +2201,26 @@ export type Database = {
           to_account_name: string;
         }[];
       };
+      set_member_access: {
+        Args: { p_profile_id: string; p_project_ids?: string[]; p_role: string };
+        Returns: {
+          company_id: string;
+          created_at: string;
+          email: string;
+          full_name: string;
+          id: string;
+          is_active: boolean;
+          role: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'user_profiles';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       settle_payable: {
         Args: {
           p_amount_paid?: number;
@@ -2051,6 +2234,10 @@ export type Database = {
         };
         Returns: {
           amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
           bank_account_id: string | null;
           category_id: string | null;
           company_id: string;

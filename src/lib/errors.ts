@@ -130,6 +130,13 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
     'Seu acesso a esta empresa foi desativado. Fale com um administrador da empresa.',
   company_change_forbidden: 'Um registro não pode ser movido para outra empresa.',
   last_admin: 'A empresa precisa de pelo menos um administrador ativo.',
+  // Roles: what a member's role may not do, and the obras an 'obra' member may reach.
+  forbidden_role: 'Seu perfil não permite esta ação.',
+  projects_required: 'Escolha ao menos uma obra para este perfil.',
+  project_not_assigned: 'Você não tem acesso a esta obra.',
+  not_awaiting_approval: 'Este lançamento não está aguardando aprovação.',
+  awaiting_approval: 'Este lançamento aguarda aprovação e não pode ser baixado.',
+  refusal_reason_required: 'Informe o motivo da recusa.',
   invalid_bucket: 'Escolha o agrupamento do gráfico: dia, semana ou mês.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
@@ -254,6 +261,7 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   memo: 'Histórico do lançamento no extrato',
   trn_type: 'Tipo do lançamento no extrato',
   ignore_reason: 'Motivo',
+  approval_reason: 'Motivo da recusa',
 };
 
 const LENGTH_SUFFIX = '_length';

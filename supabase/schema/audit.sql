@@ -11,7 +11,7 @@
 
 -- Tables: public.audit_log
 -- Functions: private.audit_row, public.company_activity, public.entry_history,
--- private.forbid_audit_change
+-- private.entry_history, private.forbid_audit_change
 
 -- =================================================================================================
 -- Tables
@@ -44,7 +44,7 @@ alter table public.audit_log enable row level security;
 
 create policy audit_log_select on public.audit_log
   as permissive for select to authenticated
-  using (((company_id IN ( SELECT private.admin_company_ids() AS admin_company_ids)) OR ((table_name = ANY (ARRAY['accounts_payable'::text, 'accounts_receivable'::text])) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))));
+  using (((company_id IN ( SELECT private.admin_company_ids() AS admin_company_ids)) OR ((table_name = ANY (ARRAY['accounts_payable'::text, 'accounts_receivable'::text])) AND (company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)))));
 
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.forbid_audit_change();
 
@@ -62,11 +62,11 @@ grant all on sequence public.audit_log_id_seq to service_role;
 -- bank_statement_lines_audit on public.bank_statement_lines, bank_statements_audit on
 -- public.bank_statements, categories_audit on public.categories, clients_audit on public.clients,
 -- companies_audit on public.companies, company_invitations_audit on public.company_invitations,
--- project_stages_audit on public.project_stages, project_team_members_audit on
--- public.project_team_members, projects_audit on public.projects, supplier_orders_audit on
--- public.supplier_orders, supplier_products_audit on public.supplier_products, suppliers_audit on
--- public.suppliers, transactions_audit on public.transactions, user_profiles_audit on
--- public.user_profiles
+-- project_access_audit on public.project_access, project_stages_audit on public.project_stages,
+-- project_team_members_audit on public.project_team_members, projects_audit on public.projects,
+-- supplier_orders_audit on public.supplier_orders, supplier_products_audit on
+-- public.supplier_products, suppliers_audit on public.suppliers, transactions_audit on
+-- public.transactions, user_profiles_audit on public.user_profiles
 CREATE OR REPLACE FUNCTION private.audit_row()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -209,8 +209,20 @@ grant execute on function public.company_activity(p_company_id uuid, p_actor uui
 -- Function public.entry_history(p_kind text, p_id uuid)
 CREATE OR REPLACE FUNCTION public.entry_history(p_kind text, p_id uuid)
  RETURNS TABLE(id bigint, at timestamp with time zone, actor uuid, actor_name text, actor_email text, action text, changed jsonb)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
+ SET search_path TO ''
+AS $function$
+  select * from private.entry_history(p_kind, p_id)
+$function$;
+comment on function public.entry_history(p_kind text, p_id uuid) is 'Histórico of an entry (body: private.entry_history): its audit rows, newest first, with the actor''s name and e-mail as they were when the row was written (name falls back to the e-mail). For admin, financeiro, leitura, and an ''obra'' member for the payables of its obras. Raises invalid_kind, entry_not_found (also another company''s, or one the caller does not see).';
+grant execute on function public.entry_history(p_kind text, p_id uuid) to authenticated, service_role;
+
+-- Function private.entry_history(p_kind text, p_id uuid)
+CREATE OR REPLACE FUNCTION private.entry_history(p_kind text, p_id uuid)
+ RETURNS TABLE(id bigint, at timestamp with time zone, actor uuid, actor_name text, actor_email text, action text, changed jsonb)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 #variable_conflict use_column
@@ -220,7 +232,16 @@ begin
   if p_kind is null or p_kind not in ('expense', 'income') then
     raise exception using errcode = 'P0001', message = 'invalid_kind';
   end if;
-  select e.company_id into v_company_id from public.entries e where e.kind = p_kind and e.id = p_id;
+  -- The entries the caller sees (as the policies of accounts_payable / accounts_receivable).
+  if p_kind = 'expense' then
+    select e.company_id into v_company_id from public.accounts_payable e
+    where e.id = p_id
+      and (e.company_id in (select private.reader_company_ids())
+           or e.project_id in (select private.obra_project_ids()));
+  else
+    select e.company_id into v_company_id from public.accounts_receivable e
+    where e.id = p_id and e.company_id in (select private.reader_company_ids());
+  end if;
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'entry_not_found';
   end if;
@@ -234,8 +255,7 @@ begin
   order by a.at desc, a.id desc;
 end;
 $function$;
-comment on function public.entry_history(p_kind text, p_id uuid) is 'Histórico of an entry (any member): its audit rows, newest first, with the actor''s name and e-mail as they were when the row was written (name falls back to the e-mail). Raises invalid_kind, entry_not_found (also another company''s).';
-grant execute on function public.entry_history(p_kind text, p_id uuid) to authenticated, service_role;
+grant execute on function private.entry_history(p_kind text, p_id uuid) to authenticated;
 
 -- Function private.forbid_audit_change()
 -- Run by the triggers audit_log_append_only on public.audit_log

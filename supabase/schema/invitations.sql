@@ -24,20 +24,22 @@ create table public.company_invitations (
   id uuid not null default gen_random_uuid(),
   company_id uuid not null,
   email text not null,
-  role text not null default 'member'::text,
+  role text not null default 'financeiro'::text,
   invited_by uuid not null default auth.uid(),
   created_at timestamp with time zone not null default now(),
   accepted_at timestamp with time zone,
   accepted_by uuid,
   token_hash bytea not null default sha256(extensions.gen_random_bytes(32)),
   expires_at timestamp with time zone not null default (now() + '7 days'::interval),
-  revoked_at timestamp with time zone
+  revoked_at timestamp with time zone,
+  project_ids uuid[] not null default '{}'::uuid[]
 );
 
 comment on table public.company_invitations is 'An admin invites an e-mail (create_invitation); the person signed in with that e-mail accepts through the secret link (accept_invitation).';
 comment on column public.company_invitations.token_hash is 'sha256 of the secret of the invitation link. The secret itself is never stored; not readable through the API.';
 comment on column public.company_invitations.expires_at is 'After this the link no longer works (7 days after creation or the last renew_invitation).';
 comment on column public.company_invitations.revoked_at is 'Set when the invitation was cancelled: its inviter stopped being an active admin, the membership of its address was deactivated, or it expired and was replaced.';
+comment on column public.company_invitations.project_ids is 'The obras an invitation as ''obra'' gives (project_access rows on acceptance); empty for the other roles.';
 alter table public.company_invitations add constraint company_invitations_pkey PRIMARY KEY (id);
 alter table public.company_invitations add constraint company_invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.company_invitations add constraint company_invitations_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
@@ -45,7 +47,8 @@ alter table public.company_invitations add constraint company_invitations_invite
 alter table public.company_invitations add constraint company_invitations_email_check CHECK (email = lower(btrim(email)) AND email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text);
 alter table public.company_invitations add constraint company_invitations_email_length CHECK (char_length(email) <= 254);
 alter table public.company_invitations add constraint company_invitations_expiry CHECK (expires_at > created_at);
-alter table public.company_invitations add constraint company_invitations_role_check CHECK (role = ANY (ARRAY['admin'::text, 'member'::text]));
+alter table public.company_invitations add constraint company_invitations_project_ids_check CHECK ((role = 'obra'::text) = (cardinality(project_ids) > 0) AND array_position(project_ids, NULL::uuid) IS NULL);
+alter table public.company_invitations add constraint company_invitations_role_check CHECK (role = ANY (ARRAY['admin'::text, 'financeiro'::text, 'obra'::text, 'leitura'::text]));
 alter table public.company_invitations add constraint company_invitations_token_hash_length CHECK (octet_length(token_hash) = 32);
 CREATE INDEX company_invitations_accepted_by_idx ON public.company_invitations USING btree (accepted_by);
 CREATE INDEX company_invitations_company_id_idx ON public.company_invitations USING btree (company_id);
@@ -68,7 +71,7 @@ CREATE TRIGGER company_invitations_audit AFTER INSERT OR DELETE OR UPDATE ON pub
 
 grant all on table public.company_invitations to service_role;
 grant delete on table public.company_invitations to authenticated;
-grant select (id, company_id, email, role, invited_by, created_at, accepted_at, accepted_by, expires_at, revoked_at) on table public.company_invitations to authenticated;
+grant select (id, company_id, email, role, invited_by, created_at, accepted_at, accepted_by, expires_at, revoked_at, project_ids) on table public.company_invitations to authenticated;
 
 -- =================================================================================================
 -- Functions
@@ -151,6 +154,10 @@ begin
   on conflict (user_id, company_id) do update
     set is_active = true, role = excluded.role, email = excluded.email
   returning * into v_profile;
+  -- The obras of an 'obra' invitation (those deleted since are left out); none for the other
+  -- roles, also when a former 'obra' member comes back with another role.
+  perform private.replace_project_access(v_invitation.company_id, v_uid, v_invitation.project_ids,
+                                         v_invitation.invited_by);
 
   update public.company_invitations i
   set accepted_at = now(), accepted_by = v_uid
@@ -208,19 +215,19 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
--- Function public.create_invitation(p_company_id uuid, p_email text, p_role text)
-CREATE OR REPLACE FUNCTION public.create_invitation(p_company_id uuid, p_email text, p_role text DEFAULT 'member'::text)
+-- Function public.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[])
+CREATE OR REPLACE FUNCTION public.create_invitation(p_company_id uuid, p_email text, p_role text DEFAULT 'financeiro'::text, p_project_ids uuid[] DEFAULT '{}'::uuid[])
  RETURNS TABLE(id uuid, email text, role text, expires_at timestamp with time zone, token text)
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  select * from private.create_invitation(p_company_id, p_email, p_role)
+  select * from private.create_invitation(p_company_id, p_email, p_role, p_project_ids)
 $function$;
-comment on function public.create_invitation(p_company_id uuid, p_email text, p_role text) is 'Admins invite an e-mail with a role. Returns the invitation and the secret of its link, once (only its hash is kept). Raises not_a_member, not_admin, invalid_email, invalid_role, already_member, invitation_pending.';
-grant execute on function public.create_invitation(p_company_id uuid, p_email text, p_role text) to authenticated, service_role;
+comment on function public.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[]) is 'Admins invite an e-mail with a role (admin | financeiro | obra | leitura; the former ''member'' is taken as financeiro) and, for obra, its obras (p_project_ids). Returns the invitation and the secret of its link, once (only its hash is kept). Raises not_a_member, not_admin, invalid_email, invalid_role, projects_required, project_not_found, already_member, invitation_pending.';
+grant execute on function public.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[]) to authenticated, service_role;
 
--- Function private.create_invitation(p_company_id uuid, p_email text, p_role text)
-CREATE OR REPLACE FUNCTION private.create_invitation(p_company_id uuid, p_email text, p_role text)
+-- Function private.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[])
+CREATE OR REPLACE FUNCTION private.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[])
  RETURNS TABLE(id uuid, email text, role text, expires_at timestamp with time zone, token text)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -230,6 +237,10 @@ declare
   v_uid uuid := (select auth.uid());
   v_email text := lower(btrim(p_email));
   v_token text := private.new_invitation_token();
+  -- 'member' was the only other role until 20261127010100: an app still cached from before
+  -- (the service worker keeps it until the next visit) sends it for what is now 'financeiro'.
+  v_role text := case when p_role = 'member' then 'financeiro' else p_role end;
+  v_ids uuid[];
   v_row public.company_invitations;
 begin
   if v_uid is null then
@@ -244,9 +255,7 @@ begin
   if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception using errcode = 'P0001', message = 'invalid_email';
   end if;
-  if p_role is null or p_role not in ('admin', 'member') then
-    raise exception using errcode = 'P0001', message = 'invalid_role';
-  end if;
+  v_ids := private.member_projects(p_company_id, v_role, p_project_ids);
   perform private.assert_not_member(p_company_id, v_email);
 
   -- An open invitation for the address: still valid → refused (its link can be copied again from
@@ -264,8 +273,8 @@ begin
   end if;
 
   begin
-    insert into public.company_invitations (company_id, email, role, invited_by, token_hash)
-    values (p_company_id, v_email, p_role, v_uid, private.invitation_token_hash(v_token))
+    insert into public.company_invitations (company_id, email, role, project_ids, invited_by, token_hash)
+    values (p_company_id, v_email, v_role, v_ids, v_uid, private.invitation_token_hash(v_token))
     returning * into v_row;
   exception when unique_violation then
     -- Another admin invited the same address at the same moment.
@@ -275,7 +284,7 @@ begin
   return query select v_row.id, v_row.email, v_row.role, v_row.expires_at, v_token;
 end;
 $function$;
-grant execute on function private.create_invitation(p_company_id uuid, p_email text, p_role text) to authenticated;
+grant execute on function private.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[]) to authenticated;
 
 -- Function public.invitation_preview(p_token text)
 CREATE OR REPLACE FUNCTION public.invitation_preview(p_token text)

@@ -80,7 +80,7 @@ alter table public.transactions enable row level security;
 
 create policy transactions_select on public.transactions
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 CREATE TRIGGER transactions_audit AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER transactions_default_payment_parts BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
@@ -168,6 +168,7 @@ declare
   v_company_id uuid;
   v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
   -- As private.assert_text_length does (this function runs as the caller, who may not call it).
@@ -232,9 +233,7 @@ declare
   v_accounts uuid[];
   v_result json;
 begin
-  if p_company_id is null or p_company_id not in (select private.user_company_ids()) then
-    raise exception using errcode = 'P0001', message = 'not_a_member';
-  end if;
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   if p_bucket is null or p_bucket not in ('day', 'week', 'month') then
     raise exception using errcode = 'P0001', message = 'invalid_bucket';
   end if;
@@ -358,6 +357,7 @@ AS $function$
 declare
   v_result json;
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
   select json_build_object(
     'income_total', coalesce(sum(l.amount) filter (where l.direction = 'in'), 0),
     'expense_total', coalesce(sum(l.amount) filter (where l.direction = 'out'), 0),
@@ -435,7 +435,7 @@ declare
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
 
@@ -566,6 +566,7 @@ declare
   v_rows public.transactions[];
   v_account uuid;
 begin
+  perform private.assert_row_role('transactions', p_transfer_group_id, array['admin', 'financeiro'], 'transfer_group_id');
   perform private.assert_valid_date(p_reversed_on);
   for v_row in
     select t.* from public.transactions t
@@ -621,6 +622,7 @@ declare
   v_to public.bank_accounts;
   v_description text;
 begin
+  perform private.assert_row_role('bank_accounts', p_from_account_id, array['admin', 'financeiro']);
   if p_from_account_id = p_to_account_id then
     raise exception using errcode = 'P0001', message = 'same_account';
   end if;

@@ -11,8 +11,9 @@
 
 -- Tables: public.project_stages, public.project_team_members, public.projects
 -- Functions: public.cash_flow_projection, public.create_project, public.dre,
--- private.guard_stage_delete, public.project_budget, public.project_budget_totals,
--- public.project_financials
+-- private.guard_stage_delete, public.project_budget, private.project_budget,
+-- public.project_budget_totals, private.project_budget_totals, public.project_financials,
+-- private.project_financials
 
 -- =================================================================================================
 -- Tables
@@ -53,20 +54,20 @@ alter table public.project_stages enable row level security;
 
 create policy project_stages_delete on public.project_stages
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_stages_insert on public.project_stages
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_stages_select on public.project_stages
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy project_stages_update on public.project_stages
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER project_stages_audit AFTER INSERT OR DELETE OR UPDATE ON public.project_stages FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER project_stages_forbid_company_change BEFORE UPDATE ON public.project_stages FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -104,20 +105,20 @@ alter table public.project_team_members enable row level security;
 
 create policy project_team_members_delete on public.project_team_members
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_team_members_insert on public.project_team_members
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy project_team_members_select on public.project_team_members
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy project_team_members_update on public.project_team_members
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER project_team_members_audit AFTER INSERT OR DELETE OR UPDATE ON public.project_team_members FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER project_team_members_forbid_company_change BEFORE UPDATE ON public.project_team_members FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -165,20 +166,20 @@ alter table public.projects enable row level security;
 
 create policy projects_delete on public.projects
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy projects_insert on public.projects
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy projects_select on public.projects
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
 
 create policy projects_update on public.projects
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER projects_audit AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER projects_forbid_company_change BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -205,7 +206,7 @@ declare
   v_account public.bank_accounts;
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(v_today);
   if p_days is null or p_days < 1 or p_days > 366 then
     raise exception using errcode = 'P0001', message = 'invalid_period';
@@ -233,7 +234,7 @@ begin
   with pending as not materialized (
     select e.kind, e.id, e.description, e.due_date, e.open_amount,
            greatest(e.due_date, v_today) as on_day
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
       and e.status = 'pending'
       and e.open_amount > 0
@@ -245,7 +246,7 @@ begin
     select x.on_day, sum(x.income) as income, sum(x.expense) as expense
     from (
       select greatest(p.due_date, v_today) as on_day, 0::numeric as income, sum(p.open_amount) as expense
-      from public.accounts_payable p
+      from (select * from public.accounts_payable x where x.approval_status = 'approved') p
       where p.company_id = p_company_id and p.status = 'pending' and p.open_amount > 0
         and p.due_date <= v_end
         and (p_bank_account_id is null or p.bank_account_id = p_bank_account_id)
@@ -315,7 +316,7 @@ begin
   if (select auth.uid()) is null then
     raise exception using errcode = 'P0001', message = 'not_authenticated';
   end if;
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro']);
   -- SPEC §5: name, address, client, budget, start date and expected end are required.
   if coalesce(btrim(p_name), '') = '' or coalesce(btrim(p_address), '') = ''
      or coalesce(btrim(p_client_name), '') = '' or p_budget is null
@@ -389,7 +390,7 @@ AS $function$
 declare
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
   if p_start is null or p_end is null or p_end < p_start
@@ -411,7 +412,7 @@ begin
       and (p_project_id is null or t.project_id = p_project_id)
     union all
     select e.kind, e.category_id, e.due_date, e.amount
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where p_basis = 'competencia'
       and e.company_id = p_company_id
       and e.due_date between p_start and p_end
@@ -500,9 +501,21 @@ comment on function private.guard_stage_delete() is 'Trigger: a stage with payab
 
 -- Function public.project_budget(p_project_id uuid)
 CREATE OR REPLACE FUNCTION public.project_budget(p_project_id uuid)
- RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric)
- LANGUAGE plpgsql
+ RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric, awaiting numeric)
+ LANGUAGE sql
  STABLE
+ SET search_path TO ''
+AS $function$
+  select * from private.project_budget(p_project_id)
+$function$;
+comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra (body: private.project_budget): a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of approved pending payables, realizado = standing payment rows of its payables, awaiting = amounts awaiting approval (counted nowhere else). Every role; an ''obra'' member only for its obras. Errors: project_not_found (also another company''s), project_not_assigned.';
+grant execute on function public.project_budget(p_project_id uuid) to authenticated, service_role;
+
+-- Function private.project_budget(p_project_id uuid)
+CREATE OR REPLACE FUNCTION private.project_budget(p_project_id uuid)
+ RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric, awaiting numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 #variable_conflict use_column
@@ -510,11 +523,8 @@ declare
   v_company uuid;
   v_budget numeric;
 begin
-  select p.company_id, p.budget into v_company, v_budget from public.projects p where p.id = p_project_id;
-  if v_company is null then
-    raise exception using errcode = 'P0001', message = 'project_not_found';
-  end if;
-  perform private.assert_member(v_company);
+  v_company := private.assert_project_access(p_project_id);
+  select p.budget into v_budget from public.projects p where p.id = p_project_id;
 
   return query
   with figures as (
@@ -523,46 +533,70 @@ begin
            case when p.status = 'pending' then p.open_amount else 0 end as c,
            coalesce((select sum(t.amount) from public.standing_transactions t
                      where t.company_id = p.company_id and t.payable_id = p.id), 0) as r
-    from public.accounts_payable p
+    from (select * from public.accounts_payable x where x.approval_status = 'approved') p
     where p.company_id = v_company and p.project_id = p_project_id
+  ),
+  waiting as (
+    -- Aguardando aprovação: shown apart, counted nowhere else.
+    select p.stage_id as sid, p.amount as a
+    from public.accounts_payable p
+    where p.company_id = v_company and p.project_id = p_project_id and p.approval_status = 'pending'
   ),
   rows as (
     select 'stage'::text as k, s.id as sid, s.name as sname, s.order_index as oi, s.is_completed as done,
            s.estimated_cost as b,
            coalesce((select sum(f.c) from figures f where f.sid = s.id), 0) as c,
            coalesce((select sum(f.r) from figures f where f.sid = s.id), 0) as r,
+           coalesce((select sum(w.a) from waiting w where w.sid = s.id), 0) as a,
            s.created_at as ca
     from public.project_stages s
     where s.company_id = v_company and s.project_id = p_project_id
     union all
     select 'none', null, 'Sem etapa', null, null, null,
            coalesce((select sum(f.c) from figures f where f.sid is null), 0),
-           coalesce((select sum(f.r) from figures f where f.sid is null), 0), null
+           coalesce((select sum(f.r) from figures f where f.sid is null), 0),
+           coalesce((select sum(w.a) from waiting w where w.sid is null), 0), null
     union all
     select 'total', null, null, null, null, v_budget,
            coalesce((select sum(f.c) from figures f), 0),
-           coalesce((select sum(f.r) from figures f), 0), null
+           coalesce((select sum(f.r) from figures f), 0),
+           coalesce((select sum(w.a) from waiting w), 0), null
   )
   select k, sid, sname, oi, done, b, c, r,
          b - r - c,
-         case when b > 0 then round((r + c) * 100 / b, 1) end
+         case when b > 0 then round((r + c) * 100 / b, 1) end,
+         a
   from rows
   order by case k when 'stage' then 0 when 'none' then 1 else 2 end, oi, ca, sid;
 end;
 $function$;
-comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra: a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of pending payables, realizado = standing payment rows of its payables. Errors: project_not_found, not_a_member. Security invoker: RLS applies.';
-grant execute on function public.project_budget(p_project_id uuid) to authenticated, service_role;
+grant execute on function private.project_budget(p_project_id uuid) to authenticated;
 
 -- Function public.project_budget_totals(p_company_id uuid)
 CREATE OR REPLACE FUNCTION public.project_budget_totals(p_company_id uuid)
- RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric)
- LANGUAGE plpgsql
+ RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric, awaiting numeric)
+ LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
+  select * from private.project_budget_totals(p_company_id)
+$function$;
+comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company (body: private.project_budget_totals): orçado, comprometido, realizado and awaiting (approval) as project_budget''s total row. Every role; an ''obra'' member gets its obras only. Raises not_a_member.';
+grant execute on function public.project_budget_totals(p_company_id uuid) to authenticated, service_role;
+
+-- Function private.project_budget_totals(p_company_id uuid)
+CREATE OR REPLACE FUNCTION private.project_budget_totals(p_company_id uuid)
+ RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric, awaiting numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 #variable_conflict use_column
+declare
+  v_obra boolean;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura', 'obra']);
+  v_obra := private.company_role(p_company_id) = 'obra';
   return query
   with figures as (
     -- The same per-payable figures as project_budget.
@@ -570,31 +604,58 @@ begin
            case when e.status = 'pending' then e.open_amount else 0 end as c,
            coalesce((select sum(t.amount) from public.standing_transactions t
                      where t.company_id = e.company_id and t.payable_id = e.id), 0) as r
-    from public.accounts_payable e
+    from (select * from public.accounts_payable x where x.approval_status = 'approved') e
     where e.company_id = p_company_id and e.project_id is not null
+  ),
+  waiting as (
+    select e.project_id as pid, sum(e.amount) as a
+    from public.accounts_payable e
+    where e.company_id = p_company_id and e.project_id is not null and e.approval_status = 'pending'
+    group by e.project_id
   )
   select p.id, p.budget,
          coalesce(sum(f.c), 0)::numeric,
-         coalesce(sum(f.r), 0)::numeric
+         coalesce(sum(f.r), 0)::numeric,
+         coalesce(max(w.a), 0)::numeric
   from public.projects p
   left join figures f on f.pid = p.id
+  left join waiting w on w.pid = p.id
   where p.company_id = p_company_id
+    and (not v_obra or p.id in (select private.obra_project_ids()))
   group by p.id, p.budget;
 end;
 $function$;
-comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company: orçado (projects.budget), comprometido and realizado as project_budget''s total row. Security invoker: RLS applies.';
-grant execute on function public.project_budget_totals(p_company_id uuid) to authenticated, service_role;
+grant execute on function private.project_budget_totals(p_company_id uuid) to authenticated;
 
 -- Function public.project_financials(p_company_id uuid, p_project_id uuid)
 CREATE OR REPLACE FUNCTION public.project_financials(p_company_id uuid, p_project_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(project_id uuid, paid_expenses numeric, paid_revenues numeric)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
+  select * from private.project_financials(p_company_id, p_project_id)
+$function$;
+comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais (body: private.project_financials): paid_expenses ("Gasto") = sum of its PAID accounts_payable; paid_revenues = sum of its PAID accounts_receivable. Every obra of the company gets a row (zeros without entries). Every role; an ''obra'' member gets its obras only, with paid_revenues null. Errors: not_a_member, project_not_assigned.';
+grant execute on function public.project_financials(p_company_id uuid, p_project_id uuid) to authenticated, service_role;
+
+-- Function private.project_financials(p_company_id uuid, p_project_id uuid)
+CREATE OR REPLACE FUNCTION private.project_financials(p_company_id uuid, p_project_id uuid)
+ RETURNS TABLE(project_id uuid, paid_expenses numeric, paid_revenues numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 #variable_conflict use_column
+declare
+  v_obra boolean;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura', 'obra']);
+  v_obra := private.company_role(p_company_id) = 'obra';
+  if v_obra and p_project_id is not null
+     and p_project_id not in (select private.obra_project_ids()) then
+    raise exception using errcode = 'P0001', message = 'project_not_assigned';
+  end if;
 
   return query
   with moved as (
@@ -610,12 +671,13 @@ begin
   )
   select p.id,
          coalesce(moved.expenses, 0)::numeric,
-         coalesce(moved.revenues, 0)::numeric
+         -- What the obra received is not an 'obra' member's to see (receivables are not).
+         case when v_obra then null else coalesce(moved.revenues, 0) end::numeric
   from public.projects p
   left join moved on moved.pid = p.id
   where p.company_id = p_company_id
-    and (p_project_id is null or p.id = p_project_id);
+    and (p_project_id is null or p.id = p_project_id)
+    and (not v_obra or p.id in (select private.obra_project_ids()));
 end;
 $function$;
-comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais: paid_expenses ("Gasto") = sum of its PAID accounts_payable; paid_revenues = sum of its PAID accounts_receivable. Every obra of the company gets a row (zeros without entries). Security invoker: RLS applies.';
-grant execute on function public.project_financials(p_company_id uuid, p_project_id uuid) to authenticated, service_role;
+grant execute on function private.project_financials(p_company_id uuid, p_project_id uuid) to authenticated;

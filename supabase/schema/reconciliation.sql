@@ -74,7 +74,7 @@ alter table public.bank_statement_lines enable row level security;
 
 create policy bank_statement_lines_select on public.bank_statement_lines
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 CREATE TRIGGER bank_statement_lines_audit AFTER INSERT OR DELETE OR UPDATE ON public.bank_statement_lines FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 
@@ -126,7 +126,7 @@ alter table public.bank_statements enable row level security;
 
 create policy bank_statements_select on public.bank_statements
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 CREATE TRIGGER bank_statements_audit AFTER INSERT OR DELETE OR UPDATE ON public.bank_statements FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 
@@ -167,6 +167,7 @@ declare
   v_line jsonb;
   v_amount numeric;
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro']);
   -- Sizes first: an oversized call is refused before anything is looked up, parsed or written.
   if length(p_file_name) > 255 then
     raise exception using errcode = 'P0001', message = 'statement_file_name_too_long';
@@ -318,6 +319,7 @@ declare
   v_description text;
   v_created uuid;
 begin
+  perform private.assert_row_role('bank_statement_lines', p_line_id, array['admin', 'financeiro']);
   if length(p_description) > 200 then
     raise exception using errcode = 'P0001', message = 'statement_description_too_long';
   end if;
@@ -448,6 +450,7 @@ declare
   v_statement public.bank_statements;
   v_system numeric;
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
   select * into v_account from public.bank_accounts a where a.id = p_bank_account_id;
   if not found then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';
@@ -490,6 +493,7 @@ AS $function$
 declare
   v_company_id uuid;
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
   select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';
@@ -517,7 +521,7 @@ begin
   select l.id, case e.kind when 'expense' then 'payable' else 'receivable' end, e.id, e.description,
          e.counterparty_name, e.due_date, e.open_amount, abs(e.due_date - l.posted_on)
   from lines l
-  join public.entries e
+  join (select * from public.entries x where x.approval_status = 'approved') e
     on e.company_id = v_company_id
    and e.status = 'pending'
    and e.kind = case when l.amount < 0 then 'expense' else 'income' end
@@ -538,6 +542,7 @@ AS $function$
 declare
   v_company_id uuid;
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
   select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';
@@ -594,6 +599,7 @@ declare
   v_line public.bank_statement_lines;
   v_tx public.transactions;
 begin
+  perform private.assert_row_role('bank_statement_lines', p_line_id, array['admin', 'financeiro']);
   select * into v_line from public.bank_statement_lines l
   where l.id = p_line_id and l.company_id in (select private.user_company_ids())
   for update;

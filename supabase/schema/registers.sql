@@ -54,20 +54,20 @@ alter table public.bank_accounts enable row level security;
 
 create policy bank_accounts_delete on public.bank_accounts
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy bank_accounts_insert on public.bank_accounts
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy bank_accounts_select on public.bank_accounts
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 create policy bank_accounts_update on public.bank_accounts
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER bank_accounts_audit AFTER INSERT OR DELETE OR UPDATE ON public.bank_accounts FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER bank_accounts_balance BEFORE INSERT OR UPDATE ON public.bank_accounts FOR EACH ROW EXECUTE FUNCTION private.bank_account_balance();
@@ -111,11 +111,11 @@ alter table public.categories enable row level security;
 
 create policy categories_delete on public.categories
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy categories_insert on public.categories
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy categories_select on public.categories
   as permissive for select to authenticated
@@ -123,8 +123,8 @@ create policy categories_select on public.categories
 
 create policy categories_update on public.categories
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER categories_audit AFTER INSERT OR DELETE OR UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER categories_dre_group_default BEFORE INSERT OR UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.category_dre_group_default();
@@ -166,20 +166,20 @@ alter table public.clients enable row level security;
 
 create policy clients_delete on public.clients
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy clients_insert on public.clients
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy clients_select on public.clients
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 create policy clients_update on public.clients
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER clients_audit AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER clients_forbid_company_change BEFORE UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -222,20 +222,20 @@ alter table public.supplier_orders enable row level security;
 
 create policy supplier_orders_delete on public.supplier_orders
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy supplier_orders_insert on public.supplier_orders
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy supplier_orders_select on public.supplier_orders
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 create policy supplier_orders_update on public.supplier_orders
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER supplier_orders_audit AFTER INSERT OR DELETE OR UPDATE ON public.supplier_orders FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER supplier_orders_forbid_company_change BEFORE UPDATE ON public.supplier_orders FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -276,20 +276,20 @@ alter table public.supplier_products enable row level security;
 
 create policy supplier_products_delete on public.supplier_products
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy supplier_products_insert on public.supplier_products
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy supplier_products_select on public.supplier_products
   as permissive for select to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 create policy supplier_products_update on public.supplier_products
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER supplier_products_audit AFTER INSERT OR DELETE OR UPDATE ON public.supplier_products FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER supplier_products_forbid_company_change BEFORE UPDATE ON public.supplier_products FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -339,11 +339,11 @@ alter table public.suppliers enable row level security;
 
 create policy suppliers_delete on public.suppliers
   as permissive for delete to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 create policy suppliers_insert on public.suppliers
   as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((private.company_role(company_id) = 'obra'::text) AND (category IS NULL) AND (phone IS NULL) AND (email IS NULL) AND (address IS NULL) AND (document IS NULL) AND (website IS NULL) AND (notes IS NULL) AND (rating IS NULL) AND (founded_on IS NULL) AND is_active)));
 
 create policy suppliers_select on public.suppliers
   as permissive for select to authenticated
@@ -351,8 +351,8 @@ create policy suppliers_select on public.suppliers
 
 create policy suppliers_update on public.suppliers
   as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)))
-  with check ((company_id IN ( SELECT private.user_company_ids() AS user_company_ids)));
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER suppliers_audit AFTER INSERT OR DELETE OR UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER suppliers_forbid_company_change BEFORE UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -416,6 +416,7 @@ declare
   v_today date := coalesce(p_today, current_date);
   v_result json;
 begin
+  perform private.assert_row_role('categories', p_category_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   select * into v_category from public.categories c
   where c.id = p_category_id and c.company_id in (select private.user_company_ids());
@@ -499,6 +500,7 @@ AS $function$
 declare
   v_account public.bank_accounts;
 begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro']);
   if (select auth.uid()) is null then
     raise exception using errcode = 'P0001', message = 'not_authenticated';
   end if;
@@ -545,6 +547,7 @@ AS $function$
 declare
   v_category public.categories;
 begin
+  perform private.assert_row_role('categories', p_category_id, array['admin', 'financeiro']);
   -- Locking the row makes a concurrent insert of an entry pointing at it wait (its foreign key
   -- check takes a key-share lock), so "unused" cannot become "used" between the check and the delete.
   select * into v_category from public.categories c
@@ -580,7 +583,7 @@ CREATE OR REPLACE FUNCTION public.supplier_stats(p_company_id uuid, p_supplier_i
 AS $function$
 #variable_conflict use_column
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
 
   return query
   with orders as (
@@ -596,7 +599,7 @@ begin
   ),
   spent as (
     select e.counterparty_id as sid, sum(e.paid_total) as total
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
       and e.kind = 'expense'
       and e.paid_amount > 0
@@ -631,13 +634,13 @@ AS $function$
 declare
   v_result json;
 begin
-  perform private.assert_member(p_company_id);
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   select json_build_object(
     'active_count', (select count(*) from public.suppliers s
                      where s.company_id = p_company_id and s.is_active),
     'inactive_count', (select count(*) from public.suppliers s
                        where s.company_id = p_company_id and not s.is_active),
-    'total_spent', (select coalesce(sum(e.paid_total), 0) from public.entries e
+    'total_spent', (select coalesce(sum(e.paid_total), 0) from (select * from public.entries x where x.approval_status = 'approved') e
                     where e.company_id = p_company_id and e.kind = 'expense' and e.paid_amount > 0
                       and e.counterparty_id is not null)
   ) into v_result;

@@ -40,7 +40,7 @@ async function memberOf(admin: Member, fullName: string) {
   const user = await createUser(undefined, undefined, fullName);
   await db.query(
     `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
-     values ($1, $2, $3, $4, 'member', true)`,
+     values ($1, $2, $3, $4, 'financeiro', true)`,
     [user.user.id, admin.company.id, user.email, fullName],
   );
   return user;

@@ -183,7 +183,7 @@ describe('who reads the history', () => {
     const member = await createUser();
     await db.query(
       `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
-       values ($1, $2, $3, 'Membro Leitor', 'member', true)`,
+       values ($1, $2, $3, 'Membro Leitor', 'financeiro', true)`,
       [member.user.id, owner.company.id, member.email],
     );
     await createBankAccount(owner, 1);

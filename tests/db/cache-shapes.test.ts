@@ -169,7 +169,7 @@ beforeAll(async () => {
       .rpc('create_invitation', {
         p_company_id: companyId,
         p_email: `convite-cache-${Date.now()}@example.com`,
-        p_role: 'member',
+        p_role: 'financeiro',
       })
       .single(),
   );

@@ -112,13 +112,30 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.reverse_transfer(uuid,date)',
       'private.transfer_between_accounts(uuid,uuid,numeric,date,text)',
       'private.user_company_ids()',
+      // The role helpers policies and invoker functions call (roles, obra access).
+      'private.company_role(uuid)',
+      'private.reader_company_ids()',
+      'private.writer_company_ids()',
+      'private.obra_project_ids()',
+      'private.assert_role(uuid,text[])',
+      'private.assert_row_role(text,uuid,text[],text)',
+      'private.assert_entry_writer(text,uuid)',
+      // Obra figures and the Histórico (an 'obra' member reads them for its obras only).
+      'private.project_budget(uuid)',
+      'private.project_budget_totals(uuid)',
+      'private.project_financials(uuid,uuid)',
+      'private.entry_history(text,uuid)',
       // Conciliação bancária (the statement tables are written by these only).
       'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
       'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',
       'private.undo_statement_line(uuid)',
       // The bodies of the invitation functions.
       'private.accept_invitation(text)',
-      'private.create_invitation(uuid,text,text)',
+      'private.create_invitation(uuid,text,text,uuid[])',
+      'private.set_member_access(uuid,text,uuid[])',
+      // Aprovações (the approval columns are written by these and the trigger only).
+      'private.approve_payable(uuid,uuid,uuid,date)',
+      'private.refuse_payable(uuid,text)',
       'private.invitation_preview(text)',
       'private.renew_invitation(uuid)',
     ];

@@ -124,6 +124,20 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       contact: 'x',
     }),
   },
+  // Written only by set_member_access / accept_invitation (no insert privilege for the API).
+  project_access: {
+    companyColumn: 'company_id',
+    // No text column: an update of user_id with a text that is no uuid changes nothing either.
+    textColumn: 'user_id',
+    sql: (ids) =>
+      `insert into public.project_access (company_id, project_id, user_id)
+       values ($1, '${ids.projects}', $2) returning id`,
+    apiInsert: (companyId, ids, callerId) => ({
+      company_id: companyId,
+      project_id: ids.projects,
+      user_id: callerId,
+    }),
+  },
   supplier_orders: {
     companyColumn: 'company_id',
     textColumn: 'description',

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 type Admin = Awaited<ReturnType<typeof createMember>>;
 
-async function invite(admin: Admin, email: string, role: 'admin' | 'member' = 'member') {
+async function invite(
+  admin: Admin,
+  email: string,
+  role: 'admin' | 'financeiro' | 'leitura' = 'financeiro',
+) {
   const { data, error } = await admin.client
     .rpc('create_invitation', { p_company_id: admin.company.id, p_email: email, p_role: role })
     .single();
@@ -226,9 +230,9 @@ describe('inviting', () => {
   it('refuses bad addresses and roles, in the function and in the table', async () => {
     const admin = await createMember();
     const cases: [string, string, string][] = [
-      ['sem-arroba.example.com', 'member', 'invalid_email'],
-      [`${'a'.repeat(250)}@example.com`, 'member', 'invalid_email'],
-      ['', 'member', 'invalid_email'],
+      ['sem-arroba.example.com', 'financeiro', 'invalid_email'],
+      [`${'a'.repeat(250)}@example.com`, 'financeiro', 'invalid_email'],
+      ['', 'financeiro', 'invalid_email'],
       [uniqueEmail(), 'owner', 'invalid_role'],
     ];
     for (const [email, role, key] of cases) {
@@ -375,7 +379,7 @@ describe('reading and managing invitations', () => {
     // Demoted first: the second invitation is cancelled, then deactivated: the first too.
     const demote = await owner.client
       .from('user_profiles')
-      .update({ role: 'member' })
+      .update({ role: 'financeiro' })
       .eq('user_id', second.user.id)
       .eq('company_id', owner.company.id);
     expect(demote.error).toBeNull();

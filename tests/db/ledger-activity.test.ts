@@ -205,7 +205,7 @@ describe('company_activity by kind of row', () => {
     const member = await createUser();
     await db.query(
       `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
-       values ($1, $2, $3, 'Membro', 'member', true)`,
+       values ($1, $2, $3, 'Membro', 'financeiro', true)`,
       [member.user.id, owner.company.id, member.email],
     );
     const denied = await member.client.rpc('company_activity', {

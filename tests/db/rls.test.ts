@@ -126,7 +126,7 @@ describe('a deactivated member', () => {
     const member = await createUser();
     await db.query(
       `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
-       values ($1, $2, $3, 'Ex-membro', 'member', true)`,
+       values ($1, $2, $3, 'Ex-membro', 'financeiro', true)`,
       [member.user.id, owner.company.id, member.email],
     );
     const visible = await member.client

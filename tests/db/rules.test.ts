@@ -269,7 +269,7 @@ describe('members and invitations', () => {
       .rpc('create_invitation', {
         p_company_id: admin.company.id,
         p_email: invitee.email,
-        p_role: 'member',
+        p_role: 'financeiro',
       })
       .single();
     expect(invite.error).toBeNull();

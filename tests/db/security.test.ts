@@ -402,7 +402,7 @@ describe('the last active admin, under concurrency', () => {
 
   it('two admins demoting or deactivating each other leave one admin, ten times', async () => {
     const pair = await twoAdmins();
-    const changes: ProfileChange[] = [{ role: 'member' }, { is_active: false }];
+    const changes: ProfileChange[] = [{ role: 'financeiro' }, { is_active: false }];
     for (let round = 0; round < 10; round++) {
       const change = changes[round % 2] ?? {};
       await db.query(
@@ -427,7 +427,7 @@ describe('the last active admin, under concurrency', () => {
 
   it('two admins stepping down at the same moment: one stays, the other gets last_admin', async () => {
     const pair = await twoAdmins();
-    const changes: ProfileChange[] = [{ role: 'member' }, { is_active: false }];
+    const changes: ProfileChange[] = [{ role: 'financeiro' }, { is_active: false }];
     for (let round = 0; round < 10; round++) {
       const change = changes[round % 2] ?? {};
       await db.query(

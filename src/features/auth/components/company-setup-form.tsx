@@ -106,6 +106,8 @@ export function CompanySetupForm({ user }: { user: User }) {
       setSelectedCompanyId(user.id, company.id);
       toast.success('Empresa criada!', { description: 'Sua empresa foi criada com sucesso' });
     },
+    // The spec's one line "Erro ao criar empresa: " plus the message: not toastError's title and
+    // description.
     onError: (error) => toast.error(`Erro ao criar empresa: ${getErrorMessage(error)}`),
   });
 
