@@ -1,7 +1,9 @@
 -- The private Storage bucket of the company's documents (receipts, comprovantes, notas) and who
--- may reach its objects. Objects live at `{company_id}/…`: the first folder names the company, and
--- the policies below let only that company's active members read, add and remove them. No update
--- policy: a document is immutable (replacing one is remove + upload, both checked).
+-- may reach its objects. Objects live at `{company_id}/…`: the first folder names the company.
+-- Every active member of that company reads them; admin, financeiro and obra members add and remove
+-- them (an obra member records its site's receipts; narrowing that to its own obras' entries comes
+-- with the documents table, which knows the entry), leitura never writes. No update policy: a
+-- document is immutable (replacing one is remove + upload, both checked).
 --
 -- Applies as hosted applies it (`postgres`, not a superuser): hosted grants `postgres` the
 -- platform role that owns schema `storage` (supabase_storage_admin), so it may insert a bucket and
@@ -35,12 +37,22 @@ create policy documentos_insert on storage.objects
   as permissive for insert to authenticated
   with check (
     bucket_id = 'documentos'
-    and (storage.foldername(name))[1] in (select c::text from private.user_company_ids() c)
+    and (storage.foldername(name))[1] in (
+      select c::text from private.writer_company_ids() c
+      union all
+      select p.company_id::text from public.user_profiles p
+      where p.user_id = (select auth.uid()) and p.is_active and p.role = 'obra'
+    )
   );
 
 create policy documentos_delete on storage.objects
   as permissive for delete to authenticated
   using (
     bucket_id = 'documentos'
-    and (storage.foldername(name))[1] in (select c::text from private.user_company_ids() c)
+    and (storage.foldername(name))[1] in (
+      select c::text from private.writer_company_ids() c
+      union all
+      select p.company_id::text from public.user_profiles p
+      where p.user_id = (select auth.uid()) and p.is_active and p.role = 'obra'
+    )
   );

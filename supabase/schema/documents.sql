@@ -28,12 +28,20 @@ values ('documentos', 'documentos', false, 10485760, '{image/jpeg,image/png,imag
 create policy documentos_delete on storage.objects
   as permissive for delete to authenticated
   using (((bucket_id = 'documentos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (c.c)::text AS c
-   FROM private.user_company_ids() c(c)))));
+   FROM private.writer_company_ids() c(c)
+UNION ALL
+ SELECT (p.company_id)::text AS company_id
+   FROM public.user_profiles p
+  WHERE ((p.user_id = ( SELECT auth.uid() AS uid)) AND p.is_active AND (p.role = 'obra'::text))))));
 
 create policy documentos_insert on storage.objects
   as permissive for insert to authenticated
   with check (((bucket_id = 'documentos'::text) AND ((storage.foldername(name))[1] IN ( SELECT (c.c)::text AS c
-   FROM private.user_company_ids() c(c)))));
+   FROM private.writer_company_ids() c(c)
+UNION ALL
+ SELECT (p.company_id)::text AS company_id
+   FROM public.user_profiles p
+  WHERE ((p.user_id = ( SELECT auth.uid() AS uid)) AND p.is_active AND (p.role = 'obra'::text))))));
 
 create policy documentos_select on storage.objects
   as permissive for select to authenticated

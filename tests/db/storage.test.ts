@@ -298,6 +298,43 @@ describe('refused with Storage errors', () => {
     }
   });
 
+  it('by role: leitura reads but never adds or removes; financeiro and obra add and remove', async () => {
+    const db = adminDb(1);
+    const joined = await Promise.all(
+      (['leitura', 'financeiro', 'obra'] as const).map(async (role) => {
+        const u = await createUser();
+        await db.query(
+          `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+           values ($1, $2, $3, $4, $5, true)`,
+          [u.user.id, member.company.id, u.email, `Membro ${role}`, role],
+        );
+        return [role, u.client.storage.from(BUCKET)] as const;
+      }),
+    );
+    await db.end();
+    const stores = Object.fromEntries(joined);
+    const leitura = stores.leitura!;
+    expect((await leitura.download(path)).error).toBeNull();
+    expect(
+      (await leitura.upload(pathIn(member.company), PDF, { contentType: 'application/pdf' })).error,
+    ).toMatchObject(RLS_DENIED);
+    expect((await leitura.remove([path])).data).toEqual([]);
+    for (const role of ['financeiro', 'obra'] as const) {
+      const store = stores[role]!;
+      const own = pathIn(member.company, `${role}.pdf`);
+      expect(
+        (await store.upload(own, PDF, { contentType: 'application/pdf' })).error,
+        role,
+      ).toBeNull();
+      expect((await store.download(own)).error, role).toBeNull();
+      expect((await store.remove([own])).data, role).toEqual([
+        expect.objectContaining({ name: own }),
+      ]);
+    }
+    // The object leitura tried to remove is still there.
+    expect((await member.client.storage.from(BUCKET).download(path)).error).toBeNull();
+  });
+
   it('a deactivated member loses access to everything of the company', async () => {
     const colleague = await createUser();
     const db = adminDb(1);
