@@ -63,7 +63,7 @@ export default defineConfig({
     {
       name: 'desktop',
       // A 360 px phone check: the desktop project would only repeat it.
-      testIgnore: /page-titles\.spec\.ts$/,
+      testIgnore: /(page-titles|phone-toasts)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, ...chromium },
     },
   ],

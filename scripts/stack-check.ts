@@ -2,8 +2,10 @@
 // production server) starts from this checkout the way `npm run dev` starts it — the developer's
 // persistent folder, seeded on first start — but on free ports, so it never collides with a
 // running dev stack's 54321/54322. It signs the demo user in through the API, reads the demo
-// company through PostgREST with that session, and stops. A data folder this run created is
+// company through PostgREST with that session, stores, reads back and removes a small file in the
+// company's folder of the `documentos` bucket through the Storage stand-in, and stops. A data folder this run created is
 // deleted again. CI runs it as root from a clone inside a folder only root may enter.
+import { randomUUID } from 'node:crypto';
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DEV_DATA_DIR, getFreePort, startStack } from './local-stack/stack';
@@ -25,12 +27,53 @@ async function signInDemo(apiUrl: string, anonKey: string): Promise<string> {
   return body.access_token;
 }
 
-async function demoCompanies(apiUrl: string, anonKey: string, token: string): Promise<string[]> {
-  const res = await fetch(`${apiUrl}/rest/v1/companies?select=name`, {
+async function demoCompanies(
+  apiUrl: string,
+  anonKey: string,
+  token: string,
+): Promise<{ id: string; name: string }[]> {
+  const res = await fetch(`${apiUrl}/rest/v1/companies?select=id,name`, {
     headers: { apikey: anonKey, authorization: `Bearer ${token}` },
   });
   if (res.status !== 200) throw new Error(`companies answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { name: string }[]).map((c) => c.name);
+  return (await res.json()) as { id: string; name: string }[];
+}
+
+/** Upload, download and remove one small PDF as the demo user; nothing is left behind. */
+async function storageRoundTrip(
+  apiUrl: string,
+  anonKey: string,
+  token: string,
+  companyId: string,
+): Promise<void> {
+  const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
+  const name = `${companyId}/stack-check/${randomUUID()}.pdf`;
+  const file = Buffer.from('%PDF-1.7\n%%EOF\n');
+  const url = `${apiUrl}/storage/v1/object/documentos/${name}`;
+  const up = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/pdf' },
+    body: file,
+  });
+  if (up.status !== 200)
+    throw new Error(`storage upload answered ${up.status}: ${await up.text()}`);
+  try {
+    const down = await fetch(url, { headers });
+    const got = Buffer.from(await down.arrayBuffer());
+    if (down.status !== 200 || !got.equals(file)) {
+      throw new Error(`storage download answered ${down.status} with ${got.length} bytes`);
+    }
+  } finally {
+    const removed = await fetch(`${apiUrl}/storage/v1/object/documentos`, {
+      method: 'DELETE',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefixes: [name] }),
+    });
+    if (removed.status !== 200) {
+      // eslint-disable-next-line no-unsafe-finally
+      throw new Error(`storage remove answered ${removed.status}: ${await removed.text()}`);
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -49,9 +92,13 @@ async function main(): Promise<void> {
   try {
     const token = await signInDemo(stack.apiUrl, stack.anonKey);
     const companies = await demoCompanies(stack.apiUrl, stack.anonKey, token);
-    if (!companies.includes(DEMO_COMPANY)) {
-      throw new Error(`the demo user sees ${JSON.stringify(companies)}, not ${DEMO_COMPANY}`);
+    const demo = companies.find((c) => c.name === DEMO_COMPANY);
+    if (!demo) {
+      throw new Error(
+        `the demo user sees ${JSON.stringify(companies.map((c) => c.name))}, not ${DEMO_COMPANY}`,
+      );
     }
+    await storageRoundTrip(stack.apiUrl, stack.anonKey, token, demo.id);
   } finally {
     await stack.stop();
     if (createdHere) {
@@ -64,7 +111,9 @@ async function main(): Promise<void> {
     }
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`stack check: ok — data in ${DEV_DATA_DIR}, demo user signed in (${seconds} s)`);
+  console.log(
+    `stack check: ok — data in ${DEV_DATA_DIR}, demo user signed in, a document stored and removed (${seconds} s)`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -26,14 +26,16 @@ begin
   select nullif(concat_ws(', ',
            (select 'role ' || string_agg(rolname, ', role ' order by rolname)
               from pg_roles
-             where rolname in ('supabase_admin', 'supabase_storage_admin', 'supabase_realtime_admin',
+             where rolname in ('supabase_admin', 'supabase_realtime_admin',
                                'supabase_replication_admin', 'supabase_read_only_user',
                                'supabase_functions_admin', 'dashboard_user')
                and not (rolname = 'supabase_admin'
                         and shobj_description(oid, 'pg_authid')
                             is not distinct from 'app-financas local stack superuser (development stand-in, never Supabase)')),
            case when to_regclass('auth.schema_migrations') is not null
-                then 'table auth.schema_migrations' end), '')
+                then 'table auth.schema_migrations' end,
+           case when to_regclass('storage.migrations') is not null
+                then 'table storage.migrations' end), '')
     into marks;
   if marks is not null then
     raise exception 'local stack bootstrap refused: this is a Supabase platform database (%)', marks
@@ -333,3 +335,112 @@ grant execute on function auth.uid() to anon, authenticated, service_role;
 grant execute on function auth.role() to anon, authenticated, service_role;
 grant execute on function auth.email() to anon, authenticated, service_role;
 grant execute on function auth.jwt() to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Schema `storage`, as Supabase Storage (supabase/storage migrations) shapes it, reduced to what
+-- the local Storage stand-in (scripts/local-stack/storage/) and the policies of our migrations
+-- use: buckets, objects (RLS on, no policy of the platform's own: every object right comes from a
+-- migration's policy), and the path helpers policies call. Owned by `supabase_storage_admin`,
+-- which hosted grants to `postgres` (supabase/postgres migration 20220609081115) so that a
+-- migration may insert buckets and create policies on storage.objects.
+-- ---------------------------------------------------------------------------------------------
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin nologin noinherit createrole;
+  end if;
+end
+$$;
+alter role supabase_storage_admin nologin noinherit createrole;
+grant supabase_storage_admin to postgres; -- as on hosted
+
+create schema if not exists storage;
+alter schema storage owner to supabase_storage_admin;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid null,
+  created_at timestamptz null default now(),
+  updated_at timestamptz null default now(),
+  public boolean null default false,
+  avif_autodetection boolean null default false,
+  file_size_limit bigint null,
+  allowed_mime_types text[] null,
+  owner_id text null
+);
+create unique index if not exists bname on storage.buckets using btree (name);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text null references storage.buckets (id),
+  name text null,
+  owner uuid null,
+  created_at timestamptz null default now(),
+  updated_at timestamptz null default now(),
+  last_accessed_at timestamptz null default now(),
+  metadata jsonb null,
+  path_tokens text[] null generated always as (string_to_array(name, '/')) stored,
+  version text null,
+  owner_id text null,
+  user_metadata jsonb null
+);
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects using btree (name text_pattern_ops);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+alter table storage.objects enable row level security;
+alter table storage.buckets enable row level security;
+
+-- The path helpers, as Supabase Storage defines them.
+create or replace function storage.foldername(name text)
+returns text[]
+language plpgsql
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text)
+returns text
+language plpgsql
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text)
+returns text
+language plpgsql
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
+
+-- Grants as a hosted project has them: the API roles reach the tables, RLS decides.
+grant all on storage.buckets to postgres, anon, authenticated, service_role;
+grant all on storage.objects to postgres, anon, authenticated, service_role;
+grant execute on function storage.foldername(text) to postgres, anon, authenticated, service_role;
+grant execute on function storage.filename(text) to postgres, anon, authenticated, service_role;
+grant execute on function storage.extension(text) to postgres, anon, authenticated, service_role;

@@ -1,9 +1,11 @@
 // The local stack's HTTP gateway, in the role of the Supabase API gateway: one port serving
-// `/rest/v1` (streamed to PostgREST) and `/auth/v1` (our auth handler), API keys and CORS as
+// `/rest/v1` (streamed to PostgREST), `/auth/v1` (our auth handler) and `/storage/v1` (our storage
+// handler), API keys and CORS as
 // Supabase answers them, and request body limits (413 past them; docs/local-stack.md).
 // Development and test stand-in only.
 import http from 'node:http';
 import type { AuthHandler } from './auth/handler';
+import type { StorageHandler } from './storage/handler';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './config';
 
 const CORS_HEADERS: Record<string, string> = {
@@ -107,6 +109,7 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 export function createGateway(
   postgrestPort: number,
   auth: AuthHandler,
+  storage: StorageHandler,
   log: (l: string) => void,
 ): http.RequestListener {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -134,7 +137,7 @@ export function createGateway(
       return;
     }
 
-    const service = /^\/(rest|auth)\/v1(\/.*)?$/.exec(pathname);
+    const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(pathname);
     if (!service) {
       sendJson(res, 404, { message: 'no Route matched with those values' });
       return;
@@ -149,7 +152,13 @@ export function createGateway(
     const authorization = req.headers.authorization;
     // Supabase's gateway has open auth routes: an e-mail link (recovery) is opened by a browser
     // with no key.
-    const openRoute = service[1] === 'auth' && req.method === 'GET' && service[2] === '/verify';
+    // So has Storage: a signed URL (its token is the permission) and a public bucket's object are
+    // opened by a browser with no key.
+    const openRoute =
+      (service[1] === 'auth' && req.method === 'GET' && service[2] === '/verify') ||
+      (service[1] === 'storage' &&
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        /^\/object\/(sign|public)\//.test(service[2] ?? ''));
     if (apikey === undefined && authorization === undefined && !openRoute) {
       sendJson(res, 401, {
         message: 'No API key found in request',
@@ -166,6 +175,25 @@ export function createGateway(
     }
     url.searchParams.delete('apikey');
     const rest = service[2] ?? '/';
+
+    // Storage has its own limits (the bucket's file_size_limit, hosted's global 50 MB), enforced
+    // by its handler with Storage's error shape.
+    if (service[1] === 'storage') {
+      // The path as sent, not as URL parsing resolves it: `a/../b` must reach the handler as
+      // written so that it refuses it (URL parsing would quietly turn it into `b`).
+      const raw = (req.url ?? '/').replace(/^\/storage\/v1/, '') || '/';
+      storage(req, res, raw).catch((err: unknown) => {
+        log(`[gateway] storage handler failed: ${String(err)}`);
+        if (!res.headersSent)
+          sendJson(res, 500, {
+            statusCode: '500',
+            error: 'internal',
+            message: 'Internal Server Error',
+          });
+        else res.destroy();
+      });
+      return;
+    }
 
     // Body limit, first on the announced length (refused before a byte is read), then on the
     // bytes that actually arrive (chunked bodies, or a Content-Length that lies).

@@ -3,16 +3,16 @@
 // would damage the platform's own objects, so both refuse to touch a database that carries the
 // platform's marks. bootstrap.sql repeats this check in SQL (keep the two lists equal).
 //
-// `supabase_auth_admin` alone is not a mark: bootstrap.sql creates it (it owns schema `auth`, as on
-// Supabase). `supabase_admin` is the platform's own superuser and exists on every Supabase
+// `supabase_auth_admin` and `supabase_storage_admin` alone are not marks: bootstrap.sql creates them
+// (they own schemas `auth` and `storage`, as on Supabase). `supabase_admin` is the platform's own superuser and exists on every Supabase
 // database; the local cluster has one too (it is shaped like hosted), told apart by a role comment
 // that only a superuser can set and that the stack sets right after initdb (LOCAL_SUPERUSER_MARK).
-// `auth.schema_migrations` is where a real GoTrue records its migrations.
+// `auth.schema_migrations` is where a real GoTrue records its migrations, `storage.migrations` where
+// a real Storage API records its own.
 import type pg from 'pg';
 
 export const SUPABASE_PLATFORM_ROLES = [
   'supabase_admin',
-  'supabase_storage_admin',
   'supabase_realtime_admin',
   'supabase_replication_admin',
   'supabase_read_only_user',
@@ -35,7 +35,9 @@ export async function findSupabasePlatformMarks(
                   and not (rolname = 'supabase_admin'
                            and shobj_description(oid, 'pg_authid') is not distinct from $2)),
               case when to_regclass('auth.schema_migrations') is not null
-                   then 'table auth.schema_migrations' end), '') as marks`,
+                   then 'table auth.schema_migrations' end,
+              case when to_regclass('storage.migrations') is not null
+                   then 'table storage.migrations' end), '') as marks`,
     [SUPABASE_PLATFORM_ROLES, LOCAL_SUPERUSER_MARK],
   );
   return rows[0]?.marks ?? null;

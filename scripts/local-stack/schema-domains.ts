@@ -17,6 +17,14 @@ export interface Domain {
   relations: string[];
   /** `schema.name` of functions (every overload of the name). */
   functions: string[];
+  /** Ids of the Storage buckets (rows of `storage.buckets`) our migrations create. */
+  buckets?: string[];
+  /**
+   * The platform's tables (`storage.objects`) whose policies our migrations add: every policy on
+   * such a table is printed in this domain; a policy on a platform table no domain names fails the
+   * generator.
+   */
+  platformPolicies?: string[];
 }
 
 export const DOMAINS: Domain[] = [
@@ -112,6 +120,11 @@ export const DOMAINS: Domain[] = [
       'public.entry_payments',
     ],
     functions: [
+      'private.approve_payable',
+      'private.payable_approval',
+      'private.refuse_payable',
+      'public.approve_payable',
+      'public.refuse_payable',
       'private.check_entry_category',
       'private.check_entry_stage',
       'private.create_and_settle_entry',
@@ -208,5 +221,15 @@ export const DOMAINS: Domain[] = [
       'private.entry_history',
       'public.entry_history',
     ],
+  },
+  {
+    file: 'documents.sql',
+    title: 'Documents',
+    about:
+      'stored files (receipts, comprovantes, notas): the private Storage bucket documentos and who may reach its objects (policies on storage.objects, by the company named in the first folder)',
+    relations: [],
+    functions: [],
+    buckets: ['documentos'],
+    platformPolicies: ['storage.objects'],
   },
 ];

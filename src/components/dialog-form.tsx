@@ -1,40 +1,106 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { cn } from '@/lib/utils';
 
 interface DialogFormProps<TValues extends FieldValues, TContext, TOutput> {
   form: UseFormReturn<TValues, TContext, TOutput>;
   /** `form.handleSubmit(onValid, onInvalid?)`. */
   onSubmit: ComponentProps<'form'>['onSubmit'];
-  /** The save is in flight: both buttons disabled, "Salvando...". */
+  /** The save is in flight: both buttons disabled, the submit button says `busyLabel`. */
   busy: boolean;
   onCancel: () => void;
   children: ReactNode;
+  /** The submit button's words: "Salvar" unless the dialog creates or confirms something. */
+  submitLabel?: string;
+  /** The submit button's words while `busy`. */
+  busyLabel?: string;
+  submitVariant?: ComponentProps<typeof Button>['variant'];
+  /** The submit button is also disabled, e.g. until a required choice is made. */
+  submitDisabled?: boolean;
+  /** Cancelar stays enabled while saving (closing does not stop the save). */
+  cancelWhileBusy?: boolean;
+  /** The form's accessible name, where tests or screen readers tell it from another form. */
+  'aria-label'?: string;
+  /** Merged into the form's grid classes (e.g. a wider gap). */
+  className?: string;
 }
 
-/** An edit dialog's form: its fields one under the other, then Cancelar and Salvar. */
+/** A form dialog's form: its fields one under the other, then Cancelar and the submit button. */
 export function DialogForm<TValues extends FieldValues, TContext, TOutput>({
   form,
   onSubmit,
   busy,
   onCancel,
   children,
+  submitLabel = 'Salvar',
+  busyLabel = 'Salvando...',
+  submitVariant,
+  submitDisabled = false,
+  cancelWhileBusy = false,
+  'aria-label': ariaLabel,
+  className,
 }: DialogFormProps<TValues, TContext, TOutput>) {
   return (
     <Form {...form}>
-      <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={ariaLabel}
+        className={cn('grid grid-cols-1 gap-4', className)}
+      >
         {children}
         <DialogFooter>
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
+          <Button variant="outline" onClick={onCancel} disabled={busy && !cancelWhileBusy}>
             Cancelar
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Salvando...' : 'Salvar'}
+          <Button type="submit" variant={submitVariant} disabled={busy || submitDisabled}>
+            {busy ? busyLabel : submitLabel}
           </Button>
         </DialogFooter>
       </form>
     </Form>
+  );
+}
+
+interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** On the DialogContent, e.g. a scrolling height for a long form. */
+  className?: string;
+  /** The form, usually its own component so that it mounts with the dialog's data. */
+  children: ReactNode;
+}
+
+/** A form dialog's frame: title and description above the form. */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  children,
+}: FormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }

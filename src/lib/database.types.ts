@@ -6,6 +6,10 @@ export type Database = {
       accounts_payable: {
         Row: {
           amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
           bank_account_id: string | null;
           category_id: string | null;
           company_id: string;
@@ -36,6 +40,10 @@ export type Database = {
         };
         Insert: {
           amount: number;
+          approval_decided_at?: string | null;
+          approval_decided_by?: string | null;
+          approval_reason?: string | null;
+          approval_status?: string;
           bank_account_id?: string | null;
           category_id?: string | null;
           company_id: string;
@@ -66,6 +74,10 @@ export type Database = {
         };
         Update: {
           amount?: number;
+          approval_decided_at?: string | null;
+          approval_decided_by?: string | null;
+          approval_reason?: string | null;
+          approval_status?: string;
           bank_account_id?: string | null;
           category_id?: string | null;
           company_id?: string;
@@ -1261,6 +1273,8 @@ export type Database = {
       entries: {
         Row: {
           amount: number | null;
+          approval_reason: string | null;
+          approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
           category_color: string | null;
@@ -1546,6 +1560,54 @@ export type Database = {
           type: string;
         }[];
       };
+      approve_payable: {
+        Args: {
+          p_bank_account_id?: string;
+          p_category_id?: string;
+          p_due_date?: string;
+          p_payable_id: string;
+        };
+        Returns: {
+          amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          discount_amount: number;
+          due_date: string;
+          fine_amount: number;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          interest_amount: number;
+          notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
+          payment_date: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          stage_id: string | null;
+          status: string;
+          supplier_id: string | null;
+          supplier_name: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_payable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       balance_history: {
         Args: {
           p_account_ids?: string[];
@@ -1625,6 +1687,8 @@ export type Database = {
         };
         Returns: {
           amount: number | null;
+          approval_reason: string | null;
+          approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
           category_color: string | null;
@@ -1830,6 +1894,7 @@ export type Database = {
       project_budget: {
         Args: { p_project_id: string };
         Returns: {
+          awaiting: number;
           balance: number;
           budget: number;
           committed: number;
@@ -1845,6 +1910,7 @@ export type Database = {
       project_budget_totals: {
         Args: { p_company_id: string };
         Returns: {
+          awaiting: number;
           budget: number;
           committed: number;
           project_id: string;
@@ -1897,6 +1963,49 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      refuse_payable: {
+        Args: { p_payable_id: string; p_reason: string };
+        Returns: {
+          amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
+          bank_account_id: string | null;
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          discount_amount: number;
+          due_date: string;
+          fine_amount: number;
+          id: string;
+          installment_count: number | null;
+          installment_number: number | null;
+          interest_amount: number;
+          notes: string | null;
+          open_amount: number | null;
+          paid_amount: number;
+          paid_total: number | null;
+          payment_date: string | null;
+          payment_method: string | null;
+          project_id: string | null;
+          series_id: string | null;
+          series_kind: string | null;
+          stage_id: string | null;
+          status: string;
+          supplier_id: string | null;
+          supplier_name: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'accounts_payable';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       remove_bank_account: {
         Args: { p_bank_account_id: string };
         Returns: string;
@@ -1907,6 +2016,10 @@ export type Database = {
         Args: { p_payable_id: string; p_reopened_on?: string };
         Returns: {
           amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
           bank_account_id: string | null;
           category_id: string | null;
           company_id: string;
@@ -1996,6 +2109,8 @@ export type Database = {
         Args: { p_payment_id: string; p_reversed_on?: string };
         Returns: {
           amount: number | null;
+          approval_reason: string | null;
+          approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
           category_color: string | null;
@@ -2123,6 +2238,10 @@ export type Database = {
         };
         Returns: {
           amount: number;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reason: string | null;
+          approval_status: string;
           bank_account_id: string | null;
           category_id: string | null;
           company_id: string;

@@ -265,6 +265,7 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   memo: 'Histórico do lançamento no extrato',
   trn_type: 'Tipo do lançamento no extrato',
   ignore_reason: 'Motivo',
+  approval_reason: 'Motivo da recusa',
 };
 
 const LENGTH_SUFFIX = '_length';

@@ -1,4 +1,4 @@
--- The complete privileges reset again (as 20261127010450, which stays as it was), for the schema as
+-- The complete privileges reset again (as 20261127010550, which stays as it was), for the schema as
 -- it is after the company settings (20261127030100): companies loses its UPDATE grant (the company
 -- is edited only through update_company); private.update_company, the definer body of
 -- update_company, and private.lock_company_row, the last-admin guard's lock, are executable by
@@ -136,6 +136,8 @@ grant execute on all functions in schema public to authenticated;
 grant execute on function private.accept_invitation(text) to authenticated;
 grant execute on function private.create_invitation(uuid, text, text, uuid[]) to authenticated;
 grant execute on function private.set_member_access(uuid, text, uuid[]) to authenticated;
+grant execute on function private.approve_payable(uuid, uuid, uuid, date) to authenticated;
+grant execute on function private.refuse_payable(uuid, text) to authenticated;
 grant execute on function private.renew_invitation(uuid) to authenticated;
 grant execute on function private.invitation_preview(text) to authenticated;
 

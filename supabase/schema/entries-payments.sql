@@ -11,10 +11,11 @@
 
 -- Tables: public.accounts_payable, public.accounts_receivable
 -- Views: public.entries, public.entry_payments
--- Functions: private.check_entry_category, private.check_entry_stage,
--- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
--- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
--- private.guard_settled_entry, public.movement_summary, private.reopen_entry,
+-- Functions: public.approve_payable, private.approve_payable, private.check_entry_category,
+-- private.check_entry_stage, public.create_and_settle_entry, private.create_and_settle_entry,
+-- public.dashboard_summary, private.default_payment_parts, public.delete_entry,
+-- public.entry_list_summary, private.guard_settled_entry, public.movement_summary,
+-- private.payable_approval, public.refuse_payable, private.refuse_payable, private.reopen_entry,
 -- public.reopen_payable, private.reopen_payable, public.reopen_receivable,
 -- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
 -- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
@@ -54,7 +55,11 @@ create table public.accounts_payable (
   discount_amount numeric(14,2) not null default 0,
   open_amount numeric(14,2) generated always as ((amount - paid_amount)) stored,
   paid_total numeric(14,2) generated always as ((((paid_amount + interest_amount) + fine_amount) - discount_amount)) stored,
-  stage_id uuid
+  stage_id uuid,
+  approval_status text not null default 'approved'::text,
+  approval_reason text,
+  approval_decided_by uuid,
+  approval_decided_at timestamp with time zone
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -62,8 +67,11 @@ comment on column public.accounts_payable.paid_amount is 'Principal paid by the 
 comment on column public.accounts_payable.open_amount is 'amount − paid_amount: what is still due.';
 comment on column public.accounts_payable.paid_total is 'What really moved: paid_amount + interest_amount + fine_amount − discount_amount.';
 comment on column public.accounts_payable.stage_id is 'Etapa of the obra (project_stages of the same company and project_id) the expense belongs to; null = Sem etapa.';
+comment on column public.accounts_payable.approval_status is 'pending (Aguardando aprovação) | approved | refused (Recusado). Only approved payables count and can be settled. Written by the approval trigger, approve_payable and refuse_payable.';
+comment on column public.accounts_payable.approval_reason is 'Why it was refused (refuse_payable).';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
+alter table public.accounts_payable add constraint accounts_payable_approval_decided_by_fkey FOREIGN KEY (approval_decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.accounts_payable add constraint accounts_payable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
 alter table public.accounts_payable add constraint accounts_payable_company_id_category_id_fkey FOREIGN KEY (company_id, category_id) REFERENCES public.categories(company_id, id) ON DELETE RESTRICT;
 alter table public.accounts_payable add constraint accounts_payable_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
@@ -72,6 +80,8 @@ alter table public.accounts_payable add constraint accounts_payable_company_id_s
 alter table public.accounts_payable add constraint accounts_payable_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.accounts_payable add constraint accounts_payable_stage_fkey FOREIGN KEY (company_id, project_id, stage_id) REFERENCES public.project_stages(company_id, project_id, id) ON DELETE RESTRICT;
 alter table public.accounts_payable add constraint accounts_payable_amount_check CHECK (amount > 0::numeric AND amount < '1000000000000'::bigint::numeric);
+alter table public.accounts_payable add constraint accounts_payable_approval_reason_length CHECK (char_length(approval_reason) <= 500);
+alter table public.accounts_payable add constraint accounts_payable_approval_status_check CHECK (approval_status = ANY (ARRAY['pending'::text, 'approved'::text, 'refused'::text]));
 alter table public.accounts_payable add constraint accounts_payable_check CHECK ((status = 'paid'::text) = (payment_date IS NOT NULL));
 alter table public.accounts_payable add constraint accounts_payable_check1 CHECK (status = 'pending'::text OR bank_account_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_check2 CHECK ((series_id IS NULL) = (series_kind IS NULL));
@@ -93,6 +103,8 @@ alter table public.accounts_payable add constraint accounts_payable_series_kind_
 alter table public.accounts_payable add constraint accounts_payable_stage_needs_project CHECK (stage_id IS NULL OR project_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text]));
 alter table public.accounts_payable add constraint accounts_payable_supplier_name_length CHECK (char_length(supplier_name) <= 200);
+CREATE INDEX accounts_payable_approval_decided_by_idx ON public.accounts_payable USING btree (approval_decided_by);
+CREATE INDEX accounts_payable_awaiting_idx ON public.accounts_payable USING btree (company_id, created_at) WHERE (approval_status = 'pending'::text);
 CREATE INDEX accounts_payable_company_bank_account_idx ON public.accounts_payable USING btree (company_id, bank_account_id);
 CREATE INDEX accounts_payable_company_category_idx ON public.accounts_payable USING btree (company_id, category_id);
 CREATE INDEX accounts_payable_company_project_idx ON public.accounts_payable USING btree (company_id, project_id);
@@ -106,7 +118,7 @@ alter table public.accounts_payable enable row level security;
 
 create policy accounts_payable_delete on public.accounts_payable
   as permissive for delete to authenticated
-  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) AND (approval_status <> 'approved'::text))));
 
 create policy accounts_payable_insert on public.accounts_payable
   as permissive for insert to authenticated
@@ -118,9 +130,10 @@ create policy accounts_payable_select on public.accounts_payable
 
 create policy accounts_payable_update on public.accounts_payable
   as permissive for update to authenticated
-  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))))
-  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) AND (approval_status <> 'approved'::text))))
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) AND (approval_status <> 'approved'::text))));
 
+CREATE TRIGGER accounts_payable_approval BEFORE INSERT OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.payable_approval();
 CREATE TRIGGER accounts_payable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER accounts_payable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
 CREATE TRIGGER accounts_payable_check_stage BEFORE INSERT OR UPDATE OF stage_id, project_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_stage();
@@ -284,7 +297,9 @@ create view public.entries with (security_invoker=true) as
     p.updated_at,
     p.created_by,
     p.stage_id,
-    st.name AS stage_name
+    st.name AS stage_name,
+    p.approval_status,
+    p.approval_reason
    FROM public.accounts_payable p
      LEFT JOIN public.suppliers s ON s.company_id = p.company_id AND s.id = p.supplier_id
      LEFT JOIN public.projects pr ON pr.company_id = p.company_id AND pr.id = p.project_id
@@ -326,7 +341,9 @@ UNION ALL
     r.updated_at,
     r.created_by,
     r.stage_id,
-    st.name AS stage_name
+    st.name AS stage_name,
+    'approved'::text AS approval_status,
+    NULL::text AS approval_reason
    FROM public.accounts_receivable r
      LEFT JOIN public.clients cl ON cl.company_id = r.company_id AND cl.id = r.client_id
      LEFT JOIN public.projects pr ON pr.company_id = r.company_id AND pr.id = r.project_id
@@ -377,6 +394,65 @@ grant select on table public.entry_payments to authenticated;
 -- =================================================================================================
 -- Functions
 -- =================================================================================================
+
+-- Function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
+CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
+ RETURNS public.accounts_payable
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.approve_payable(p_payable_id, p_category_id, p_bank_account_id, p_due_date)
+$function$;
+comment on function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date) is 'Aprovar (admin, financeiro): a payable awaiting approval becomes an ordinary pending payable, optionally with category, bank account and due date fixed first. Body: private.approve_payable. Raises not_authenticated, invalid_date, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval, bank_account_not_found, bank_account_inactive, category_not_found, category_type_mismatch.';
+grant execute on function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated, service_role;
+
+-- Function private.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
+CREATE OR REPLACE FUNCTION private.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
+ RETURNS public.accounts_payable
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payable public.accounts_payable;
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = 'P0001', message = 'not_authenticated';
+  end if;
+  perform private.assert_valid_date(p_due_date);
+  select * into v_payable from public.accounts_payable e
+  where e.id = p_payable_id and e.company_id in (select private.user_company_ids())
+  for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'entry_not_found';
+  end if;
+  perform private.assert_role(v_payable.company_id, array['admin', 'financeiro']);
+  if v_payable.approval_status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'not_awaiting_approval';
+  end if;
+  if p_bank_account_id is not null then
+    perform private.lock_active_account(v_payable.company_id, p_bank_account_id);
+  end if;
+  if p_category_id is not null and not exists (
+    select 1 from public.categories c where c.id = p_category_id and c.company_id = v_payable.company_id
+  ) then
+    raise exception using errcode = 'P0001', message = 'category_not_found';
+  end if;
+
+  update public.accounts_payable e
+  set approval_status = 'approved',
+      approval_reason = null,
+      approval_decided_by = (select auth.uid()),
+      approval_decided_at = now(),
+      category_id = coalesce(p_category_id, e.category_id),
+      bank_account_id = coalesce(p_bank_account_id, e.bank_account_id),
+      due_date = coalesce(p_due_date, e.due_date)
+  where e.id = v_payable.id
+  returning * into v_payable;
+  return v_payable;
+end;
+$function$;
+grant execute on function private.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated;
 
 -- Function private.check_entry_category()
 -- Run by the triggers accounts_payable_check_category on public.accounts_payable,
@@ -539,7 +615,7 @@ begin
     'payable_pending_count', count(*) filter (where e.kind = 'expense'),
     'overdue_count', count(*) filter (where e.due_date < p_today)
   ) into v_result
-  from public.entries e
+  from (select * from public.entries x where x.approval_status = 'approved') e
   where e.company_id = p_company_id and e.status = 'pending';
   return v_result;
 end;
@@ -667,7 +743,7 @@ begin
     'partial_paid_total', coalesce(sum(e.paid_total) filter (where e.status = 'pending' and e.paid_amount > 0), 0),
     'partial_count', count(*) filter (where e.status = 'pending' and e.paid_amount > 0)
   ) into v_result
-  from public.entries e
+  from (select * from public.entries x where x.approval_status = 'approved') e
   where e.company_id = p_company_id and e.kind = p_kind;
   return v_result;
 end;
@@ -732,6 +808,95 @@ end;
 $function$;
 comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count.';
 grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated, service_role;
+
+-- Function private.payable_approval()
+-- Run by the triggers accounts_payable_approval on public.accounts_payable
+CREATE OR REPLACE FUNCTION private.payable_approval()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_threshold numeric;
+begin
+  -- Only what an 'obra' member does through the API; admins, financeiro and our functions keep
+  -- the default (approved) or what approve_payable / refuse_payable set.
+  if current_user not in ('authenticated', 'anon')
+     or private.company_role(new.company_id) is distinct from 'obra' then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    select coalesce((to_jsonb(c) ->> 'approval_threshold')::numeric, 0) into v_threshold
+    from public.companies c where c.id = new.company_id;
+    new.approval_status := case when v_threshold > 0 and new.amount <= v_threshold
+                                then 'approved' else 'pending' end;
+    new.approval_reason := null;
+    new.approval_decided_by := null;
+    new.approval_decided_at := null;
+  elsif old.approval_status = 'refused' then
+    -- Corrected by the requester: sent again.
+    new.approval_status := 'pending';
+    new.approval_reason := null;
+    new.approval_decided_by := null;
+    new.approval_decided_at := null;
+  end if;
+  return new;
+end;
+$function$;
+comment on function private.payable_approval() is 'Trigger: an ''obra'' member''s payable starts pending (approved when within companies.approval_threshold > 0); their edit of a refused one sends it again (pending).';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function public.refuse_payable(p_payable_id uuid, p_reason text)
+CREATE OR REPLACE FUNCTION public.refuse_payable(p_payable_id uuid, p_reason text)
+ RETURNS public.accounts_payable
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.refuse_payable(p_payable_id, p_reason)
+$function$;
+comment on function public.refuse_payable(p_payable_id uuid, p_reason text) is 'Recusar (admin, financeiro): a payable awaiting approval is refused with a reason (≤ 500) its requester sees; their correction sends it again. Body: private.refuse_payable. Raises not_authenticated, refusal_reason_required, text_too_long, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval.';
+grant execute on function public.refuse_payable(p_payable_id uuid, p_reason text) to authenticated, service_role;
+
+-- Function private.refuse_payable(p_payable_id uuid, p_reason text)
+CREATE OR REPLACE FUNCTION private.refuse_payable(p_payable_id uuid, p_reason text)
+ RETURNS public.accounts_payable
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_reason text := nullif(btrim(p_reason), '');
+  v_payable public.accounts_payable;
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = 'P0001', message = 'not_authenticated';
+  end if;
+  if v_reason is null then
+    raise exception using errcode = 'P0001', message = 'refusal_reason_required';
+  end if;
+  perform private.assert_text_length(v_reason, 500, 'approval_reason');
+  select * into v_payable from public.accounts_payable e
+  where e.id = p_payable_id and e.company_id in (select private.user_company_ids())
+  for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'entry_not_found';
+  end if;
+  perform private.assert_role(v_payable.company_id, array['admin', 'financeiro']);
+  if v_payable.approval_status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'not_awaiting_approval';
+  end if;
+
+  update public.accounts_payable e
+  set approval_status = 'refused',
+      approval_reason = v_reason,
+      approval_decided_by = (select auth.uid()),
+      approval_decided_at = now()
+  where e.id = v_payable.id
+  returning * into v_payable;
+  return v_payable;
+end;
+$function$;
+grant execute on function private.refuse_payable(p_payable_id uuid, p_reason text) to authenticated;
 
 -- Function private.reopen_entry(p_kind text, p_id uuid, p_reopened_on date)
 CREATE OR REPLACE FUNCTION private.reopen_entry(p_kind text, p_id uuid, p_reopened_on date)
@@ -953,7 +1118,7 @@ begin
         when e.due_date < v_today then 'overdue'
         else 'open'
       end as display_status
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
   )
   select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
@@ -1065,6 +1230,11 @@ begin
   end if;
   if v_status = 'paid' then
     raise exception using errcode = 'P0001', message = 'entry_already_settled';
+  end if;
+  if p_kind = 'expense' and exists (
+    select 1 from public.accounts_payable e where e.id = p_id and e.approval_status <> 'approved'
+  ) then
+    raise exception using errcode = 'P0001', message = 'awaiting_approval';
   end if;
 
   v_principal := coalesce(p_amount_paid, v_amount - v_paid);

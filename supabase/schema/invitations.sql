@@ -223,7 +223,7 @@ CREATE OR REPLACE FUNCTION public.create_invitation(p_company_id uuid, p_email t
 AS $function$
   select * from private.create_invitation(p_company_id, p_email, p_role, p_project_ids)
 $function$;
-comment on function public.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[]) is 'Admins invite an e-mail with a role (admin | financeiro | obra | leitura) and, for obra, its obras (p_project_ids). Returns the invitation and the secret of its link, once (only its hash is kept). Raises not_a_member, not_admin, invalid_email, invalid_role, projects_required, project_not_found, already_member, invitation_pending.';
+comment on function public.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[]) is 'Admins invite an e-mail with a role (admin | financeiro | obra | leitura; the former ''member'' is taken as financeiro) and, for obra, its obras (p_project_ids). Returns the invitation and the secret of its link, once (only its hash is kept). Raises not_a_member, not_admin, invalid_email, invalid_role, projects_required, project_not_found, already_member, invitation_pending.';
 grant execute on function public.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[]) to authenticated, service_role;
 
 -- Function private.create_invitation(p_company_id uuid, p_email text, p_role text, p_project_ids uuid[])
@@ -237,6 +237,9 @@ declare
   v_uid uuid := (select auth.uid());
   v_email text := lower(btrim(p_email));
   v_token text := private.new_invitation_token();
+  -- 'member' was the only other role until 20261127010100: an app still cached from before
+  -- (the service worker keeps it until the next visit) sends it for what is now 'financeiro'.
+  v_role text := case when p_role = 'member' then 'financeiro' else p_role end;
   v_ids uuid[];
   v_row public.company_invitations;
 begin
@@ -252,7 +255,7 @@ begin
   if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception using errcode = 'P0001', message = 'invalid_email';
   end if;
-  v_ids := private.member_projects(p_company_id, p_role, p_project_ids);
+  v_ids := private.member_projects(p_company_id, v_role, p_project_ids);
   perform private.assert_not_member(p_company_id, v_email);
 
   -- An open invitation for the address: still valid → refused (its link can be copied again from
@@ -271,7 +274,7 @@ begin
 
   begin
     insert into public.company_invitations (company_id, email, role, project_ids, invited_by, token_hash)
-    values (p_company_id, v_email, p_role, v_ids, v_uid, private.invitation_token_hash(v_token))
+    values (p_company_id, v_email, v_role, v_ids, v_uid, private.invitation_token_hash(v_token))
     returning * into v_row;
   exception when unique_violation then
     -- Another admin invited the same address at the same moment.

@@ -234,7 +234,7 @@ begin
   with pending as not materialized (
     select e.kind, e.id, e.description, e.due_date, e.open_amount,
            greatest(e.due_date, v_today) as on_day
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
       and e.status = 'pending'
       and e.open_amount > 0
@@ -246,7 +246,7 @@ begin
     select x.on_day, sum(x.income) as income, sum(x.expense) as expense
     from (
       select greatest(p.due_date, v_today) as on_day, 0::numeric as income, sum(p.open_amount) as expense
-      from public.accounts_payable p
+      from (select * from public.accounts_payable x where x.approval_status = 'approved') p
       where p.company_id = p_company_id and p.status = 'pending' and p.open_amount > 0
         and p.due_date <= v_end
         and (p_bank_account_id is null or p.bank_account_id = p_bank_account_id)
@@ -412,7 +412,7 @@ begin
       and (p_project_id is null or t.project_id = p_project_id)
     union all
     select e.kind, e.category_id, e.due_date, e.amount
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where p_basis = 'competencia'
       and e.company_id = p_company_id
       and e.due_date between p_start and p_end
@@ -501,19 +501,19 @@ comment on function private.guard_stage_delete() is 'Trigger: a stage with payab
 
 -- Function public.project_budget(p_project_id uuid)
 CREATE OR REPLACE FUNCTION public.project_budget(p_project_id uuid)
- RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric)
+ RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric, awaiting numeric)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   select * from private.project_budget(p_project_id)
 $function$;
-comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra (body: private.project_budget): a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of pending payables, realizado = standing payment rows of its payables. Every role; an ''obra'' member only for its obras. Errors: project_not_found (also another company''s), project_not_assigned.';
+comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra (body: private.project_budget): a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of approved pending payables, realizado = standing payment rows of its payables, awaiting = amounts awaiting approval (counted nowhere else). Every role; an ''obra'' member only for its obras. Errors: project_not_found (also another company''s), project_not_assigned.';
 grant execute on function public.project_budget(p_project_id uuid) to authenticated, service_role;
 
 -- Function private.project_budget(p_project_id uuid)
 CREATE OR REPLACE FUNCTION private.project_budget(p_project_id uuid)
- RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric)
+ RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric, awaiting numeric)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -533,29 +533,39 @@ begin
            case when p.status = 'pending' then p.open_amount else 0 end as c,
            coalesce((select sum(t.amount) from public.standing_transactions t
                      where t.company_id = p.company_id and t.payable_id = p.id), 0) as r
-    from public.accounts_payable p
+    from (select * from public.accounts_payable x where x.approval_status = 'approved') p
     where p.company_id = v_company and p.project_id = p_project_id
+  ),
+  waiting as (
+    -- Aguardando aprovação: shown apart, counted nowhere else.
+    select p.stage_id as sid, p.amount as a
+    from public.accounts_payable p
+    where p.company_id = v_company and p.project_id = p_project_id and p.approval_status = 'pending'
   ),
   rows as (
     select 'stage'::text as k, s.id as sid, s.name as sname, s.order_index as oi, s.is_completed as done,
            s.estimated_cost as b,
            coalesce((select sum(f.c) from figures f where f.sid = s.id), 0) as c,
            coalesce((select sum(f.r) from figures f where f.sid = s.id), 0) as r,
+           coalesce((select sum(w.a) from waiting w where w.sid = s.id), 0) as a,
            s.created_at as ca
     from public.project_stages s
     where s.company_id = v_company and s.project_id = p_project_id
     union all
     select 'none', null, 'Sem etapa', null, null, null,
            coalesce((select sum(f.c) from figures f where f.sid is null), 0),
-           coalesce((select sum(f.r) from figures f where f.sid is null), 0), null
+           coalesce((select sum(f.r) from figures f where f.sid is null), 0),
+           coalesce((select sum(w.a) from waiting w where w.sid is null), 0), null
     union all
     select 'total', null, null, null, null, v_budget,
            coalesce((select sum(f.c) from figures f), 0),
-           coalesce((select sum(f.r) from figures f), 0), null
+           coalesce((select sum(f.r) from figures f), 0),
+           coalesce((select sum(w.a) from waiting w), 0), null
   )
   select k, sid, sname, oi, done, b, c, r,
          b - r - c,
-         case when b > 0 then round((r + c) * 100 / b, 1) end
+         case when b > 0 then round((r + c) * 100 / b, 1) end,
+         a
   from rows
   order by case k when 'stage' then 0 when 'none' then 1 else 2 end, oi, ca, sid;
 end;
@@ -564,19 +574,19 @@ grant execute on function private.project_budget(p_project_id uuid) to authentic
 
 -- Function public.project_budget_totals(p_company_id uuid)
 CREATE OR REPLACE FUNCTION public.project_budget_totals(p_company_id uuid)
- RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric)
+ RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric, awaiting numeric)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   select * from private.project_budget_totals(p_company_id)
 $function$;
-comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company (body: private.project_budget_totals): orçado, comprometido and realizado as project_budget''s total row. Every role; an ''obra'' member gets its obras only. Raises not_a_member.';
+comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company (body: private.project_budget_totals): orçado, comprometido, realizado and awaiting (approval) as project_budget''s total row. Every role; an ''obra'' member gets its obras only. Raises not_a_member.';
 grant execute on function public.project_budget_totals(p_company_id uuid) to authenticated, service_role;
 
 -- Function private.project_budget_totals(p_company_id uuid)
 CREATE OR REPLACE FUNCTION private.project_budget_totals(p_company_id uuid)
- RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric)
+ RETURNS TABLE(project_id uuid, budget numeric, committed numeric, realized numeric, awaiting numeric)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -594,14 +604,22 @@ begin
            case when e.status = 'pending' then e.open_amount else 0 end as c,
            coalesce((select sum(t.amount) from public.standing_transactions t
                      where t.company_id = e.company_id and t.payable_id = e.id), 0) as r
-    from public.accounts_payable e
+    from (select * from public.accounts_payable x where x.approval_status = 'approved') e
     where e.company_id = p_company_id and e.project_id is not null
+  ),
+  waiting as (
+    select e.project_id as pid, sum(e.amount) as a
+    from public.accounts_payable e
+    where e.company_id = p_company_id and e.project_id is not null and e.approval_status = 'pending'
+    group by e.project_id
   )
   select p.id, p.budget,
          coalesce(sum(f.c), 0)::numeric,
-         coalesce(sum(f.r), 0)::numeric
+         coalesce(sum(f.r), 0)::numeric,
+         coalesce(max(w.a), 0)::numeric
   from public.projects p
   left join figures f on f.pid = p.id
+  left join waiting w on w.pid = p.id
   where p.company_id = p_company_id
     and (not v_obra or p.id in (select private.obra_project_ids()))
   group by p.id, p.budget;

@@ -521,7 +521,7 @@ begin
   select l.id, case e.kind when 'expense' then 'payable' else 'receivable' end, e.id, e.description,
          e.counterparty_name, e.due_date, e.open_amount, abs(e.due_date - l.posted_on)
   from lines l
-  join public.entries e
+  join (select * from public.entries x where x.approval_status = 'approved') e
     on e.company_id = v_company_id
    and e.status = 'pending'
    and e.kind = case when l.amount < 0 then 'expense' else 'income' end

@@ -599,7 +599,7 @@ begin
   ),
   spent as (
     select e.counterparty_id as sid, sum(e.paid_total) as total
-    from public.entries e
+    from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
       and e.kind = 'expense'
       and e.paid_amount > 0
@@ -640,7 +640,7 @@ begin
                      where s.company_id = p_company_id and s.is_active),
     'inactive_count', (select count(*) from public.suppliers s
                        where s.company_id = p_company_id and not s.is_active),
-    'total_spent', (select coalesce(sum(e.paid_total), 0) from public.entries e
+    'total_spent', (select coalesce(sum(e.paid_total), 0) from (select * from public.entries x where x.approval_status = 'approved') e
                     where e.company_id = p_company_id and e.kind = 'expense' and e.paid_amount > 0
                       and e.counterparty_id is not null)
   ) into v_result;

@@ -214,7 +214,7 @@ begin
   if v_role = 'obra' and exists (
     select 1 from public.accounts_payable e
     where e.id = p_id and e.created_by = (select auth.uid()) and e.status = 'pending'
-      and e.paid_amount = 0
+      and e.paid_amount = 0 and e.approval_status <> 'approved'
   ) then
     return;
   end if;

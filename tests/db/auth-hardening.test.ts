@@ -275,9 +275,9 @@ describe('never on a real Supabase database', () => {
     const conn = await db.connect();
     try {
       await conn.query('begin');
-      await conn.query('create role supabase_storage_admin');
+      await conn.query('create role supabase_realtime_admin');
       await expect(assertNotSupabasePlatform(conn)).rejects.toThrow(
-        /Supabase platform database \(role supabase_storage_admin\)/,
+        /Supabase platform database \(role supabase_realtime_admin\)/,
       );
       await conn.query('rollback');
       // As on hosted, `postgres` may not comment on the superuser: the mark cannot be forged.

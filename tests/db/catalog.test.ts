@@ -136,6 +136,9 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.accept_invitation(text)',
       'private.create_invitation(uuid,text,text,uuid[])',
       'private.set_member_access(uuid,text,uuid[])',
+      // Aprovações (the approval columns are written by these and the trigger only).
+      'private.approve_payable(uuid,uuid,uuid,date)',
+      'private.refuse_payable(uuid,text)',
       'private.invitation_preview(text)',
       'private.renew_invitation(uuid)',
     ];

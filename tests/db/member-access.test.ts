@@ -110,7 +110,7 @@ describe('inviting with a role and obras', () => {
       ['obra', [], 'projects_required'],
       ['obra', [foreignObra], 'project_not_found'],
       ['obra', [obraA, crypto.randomUUID()], 'project_not_found'],
-      ['member', [], 'invalid_role'],
+      ['dono', [], 'invalid_role'],
     ];
     for (const [role, projectIds, key] of cases) {
       const { error } = await admin.client.rpc('create_invitation', {
@@ -121,6 +121,18 @@ describe('inviting with a role and obras', () => {
       });
       expect(error?.message, `${role} ${projectIds.join()}`).toBe(key);
     }
+  });
+
+  it("an app cached from before the roles invites as 'member': that is financeiro", async () => {
+    const invitation = await admin.client
+      .rpc('create_invitation', {
+        p_company_id: admin.company.id,
+        p_email: uniqueEmail('antigo'),
+        p_role: 'member',
+      })
+      .single();
+    expect(invitation.error).toBeNull();
+    expect(invitation.data?.role).toBe('financeiro');
   });
 
   it('the table refuses an obra invitation without obras, and obras for another role', async () => {

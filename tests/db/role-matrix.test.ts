@@ -451,6 +451,21 @@ const fresh = {
         [companyId, ids.bank_accounts, ids.bank_statements],
       )
     ).id,
+  awaiting: async () => {
+    const { data, error } = await clients.obra
+      .from('accounts_payable')
+      .insert({
+        company_id: companyId,
+        description: 'Brita da obra',
+        amount: 75,
+        due_date: TODAY,
+        project_id: ids.projects,
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id;
+  },
   invitation: async () =>
     (
       await one(
@@ -713,6 +728,17 @@ const FUNCTIONS: FunctionSpec[] = [
     },
     expect: calls(WRITERS, 'forbidden_role', 'statement_line_not_found'),
   },
+  // Aprovações: a payable of obra A recorded by its 'obra' member, awaiting approval.
+  {
+    fn: 'approve_payable',
+    args: async () => ({ p_payable_id: await fresh.awaiting() }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'forbidden_role' }),
+  },
+  {
+    fn: 'refuse_payable',
+    args: async () => ({ p_payable_id: await fresh.awaiting(), p_reason: 'Sem nota fiscal' }),
+    expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'forbidden_role' }),
+  },
   // Registers.
   {
     fn: 'remove_bank_account',
@@ -830,6 +856,61 @@ describe.each(FUNCTIONS.map((spec) => [spec.fn, spec] as const))('%s()', (_fn, s
   });
 });
 
+// Views (security invoker, select only): what each role reads through them.
+interface ViewSpec {
+  view: string;
+  /** key in `ids` of the row read */
+  row: string;
+  select: Outcomes<Read>;
+}
+
+const VIEWS: ViewSpec[] = [
+  // Payables of obra A: readers and its 'obra' member; receivables and "Geral": readers.
+  { view: 'entries', row: 'payable_obra_a', select: only(OBRA_A, 'rows', 'none') },
+  { view: 'entries', row: 'accounts_payable', select: only(READERS, 'rows', 'none') },
+  { view: 'entries', row: 'accounts_receivable', select: only(READERS, 'rows', 'none') },
+  // The ledger, even of an obra's payable: readers only.
+  { view: 'entry_payments', row: 'payment_obra_a', select: only(READERS, 'rows', 'none') },
+  { view: 'standing_transactions', row: 'payment_obra_a', select: only(READERS, 'rows', 'none') },
+  { view: 'transfers', row: 'transfer', select: only(READERS, 'rows', 'none') },
+];
+
+describe('views', () => {
+  beforeAll(async () => {
+    const payable = await fresh.payable(ids.projects);
+    await adminRpc('settle_payable', {
+      p_payable_id: payable,
+      p_bank_account_id: ids.bank_accounts,
+    });
+    ids.payment_obra_a = (
+      await one(`select id from public.transactions where payable_id = $1`, [payable])
+    ).id;
+    ids.transfer = await adminRpc<string>('transfer_between_accounts', {
+      p_from_account_id: await fresh.account(),
+      p_to_account_id: ids.bank_accounts,
+      p_amount: 1,
+      p_transfer_date: TODAY,
+    });
+  });
+
+  it.each(VIEWS.map((spec) => [`${spec.view} (${spec.row})`, spec] as const))(
+    '%s: select',
+    async (_name, spec) => {
+      const outcomes = await eachRole(async (role) => {
+        const { data, error } = (await clients[role]
+          .from(spec.view as never)
+          .select('id')
+          .eq('id', ids[spec.row]!)) as Result;
+        if (!error) return data?.length === 1 ? 'rows' : data?.length === 0 ? 'none' : 'many';
+        return error.code === '42501' && error.message === `permission denied for view ${spec.view}`
+          ? 'denied'
+          : `${error.code}: ${error.message}`;
+      });
+      expect(outcomes).toEqual(spec.select);
+    },
+  );
+});
+
 describe('an obra member and their own rows', () => {
   function payable(extra: Record<string, unknown> = {}) {
     return {
@@ -941,6 +1022,16 @@ describe('an obra member and their own rows', () => {
 });
 
 describe('the catalog', () => {
+  it('every view in public has its row in the matrix', async () => {
+    const { rows } = await db.query<{ v: string }>(
+      `select c.relname as v from pg_class c
+       where c.relnamespace = 'public'::regnamespace and c.relkind in ('v', 'm')`,
+    );
+    const covered = new Set(VIEWS.map((spec) => spec.view));
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.map((r) => r.v).filter((v) => !covered.has(v))).toEqual([]);
+  });
+
   it('every function in public has its row in the matrix', async () => {
     const { rows } = await db.query<{ fn: string }>(
       `select distinct p.proname as fn from pg_proc p

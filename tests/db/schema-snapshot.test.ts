@@ -46,6 +46,7 @@ describe('current-schema snapshot (supabase/schema/)', () => {
     const generated = await generateSchema(stackEnv().dbUrl);
     expect([...generated.keys()]).toEqual([
       'audit.sql',
+      'documents.sql',
       'entries-payments.sql',
       'invitations.sql',
       'ledger-transfers.sql',

@@ -1,6 +1,7 @@
 // Estorno of a transfer, shared by Movimentações and the bank account history (two features): the
 // opposite pair is written in one database transaction, both balances move back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { returnedId } from '@/lib/api/response-schemas';
 import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal, type IsoDate } from '@/lib/dates';
@@ -15,7 +16,7 @@ export async function reverseTransfer(
     p_reversed_on: reversedOn,
   });
   if (error) throw error;
-  return data;
+  return returnedId.parse(data);
 }
 
 export function useReverseTransfer() {

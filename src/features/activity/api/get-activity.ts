@@ -1,4 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { orNull } from '@/lib/api/response-schemas';
 import {
   toActivityArgs,
   toEntity,
@@ -9,7 +11,6 @@ import {
 } from '@/features/activity/lib/activity';
 import { activityKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import type { Database } from '@/lib/database.types';
 import { todayLocal } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 
@@ -17,8 +18,22 @@ export const ACTIVITY_PAGE_SIZE = 30;
 
 // The generated types call every column of a `returns table` function non-null; the actor (the
 // database itself), its name and the entry of a row are null in fact.
-type RpcRow = Database['public']['Functions']['company_activity']['Returns'][number];
-type ActivityRow = { [K in keyof RpcRow]: RpcRow[K] | null };
+const activityRow = z.object({
+  id: z.coerce.number(),
+  at: orNull(z.string()),
+  actor: orNull(z.string()),
+  actor_name: orNull(z.string()),
+  actor_email: orNull(z.string()),
+  entity: orNull(z.string()),
+  table_name: orNull(z.string()),
+  row_id: orNull(z.string()),
+  action: orNull(z.string()),
+  changed: z.optional(z.unknown()),
+  entry_kind: orNull(z.string()),
+  entry_id: orNull(z.string()),
+});
+type ActivityRow = z.output<typeof activityRow>;
+const activityRows = z.array(activityRow);
 
 export interface Activity {
   id: number;
@@ -40,7 +55,7 @@ export interface Activity {
 
 function toActivity(row: ActivityRow): Activity {
   return {
-    id: Number(row.id),
+    id: row.id,
     at: row.at ?? '',
     actorId: row.actor,
     actorName: row.actor_name,
@@ -49,7 +64,7 @@ function toActivity(row: ActivityRow): Activity {
     tableName: row.table_name ?? '',
     rowId: row.row_id ?? '',
     action: row.action === 'insert' || row.action === 'delete' ? row.action : 'update',
-    changed: row.changed,
+    changed: row.changed ?? null,
     entryKind: row.entry_kind === 'expense' || row.entry_kind === 'income' ? row.entry_kind : null,
     entryId: row.entry_id,
   };
@@ -72,7 +87,7 @@ export async function getActivityPage(
   if (signal) request = request.abortSignal(signal);
   const { data, error, count } = await request;
   if (error) throw error;
-  const items = (data as ActivityRow[]).map(toActivity);
+  const items = activityRows.parse(data).map(toActivity);
   const total = count ?? offset + items.length;
   const loaded = offset + items.length;
   return { items, total, next: loaded < total && items.length > 0 ? loaded : null };

@@ -1,7 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { setSelectedCompanyId } from '@/features/auth/lib/selected-company';
 import { sessionKeys } from '@/lib/api/query-keys';
 import { supabase } from '@/lib/supabase';
+
+const invitationPreview = z.object({
+  company_name: z.string(),
+  role: z.string(),
+  status: z.string(),
+  expires_at: z.string(),
+  email_matches: z.boolean(),
+});
+
+/** The membership accept_invitation created (the caller switches to its company). */
+const acceptedProfile = z.object({ company_id: z.string() });
 
 /**
  * invitation_preview: the company and role of the invitation whose link is open, its status and
@@ -16,7 +28,7 @@ export function invitationPreviewQuery(userId: string, token: string) {
         .abortSignal(signal)
         .single();
       if (error) throw error;
-      return data;
+      return invitationPreview.parse(data);
     },
   });
 }
@@ -29,7 +41,7 @@ export function useInvitationPreview(userId: string, token: string) {
 export async function acceptInvitation(token: string) {
   const { data, error } = await supabase.rpc('accept_invitation', { p_token: token });
   if (error) throw error;
-  return data;
+  return acceptedProfile.parse(data);
 }
 
 /**

@@ -2,16 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@supabase/supabase-js';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { FieldItem } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 import { CompanyDetailFields, CompanyNameField } from '@/components/company-fields';
 import { useCreateCompany } from '@/features/auth/api/create-company';
@@ -43,6 +36,8 @@ export function CompanySetupForm({ user }: { user: User }) {
       setSelectedCompanyId(user.id, company.id);
       toast.success('Empresa criada!', { description: 'Sua empresa foi criada com sucesso' });
     },
+    // The spec's one line "Erro ao criar empresa: " plus the message: not toastError's title and
+    // description.
     onError: (error) => toast.error(`Erro ao criar empresa: ${getErrorMessage(error)}`),
   });
 
@@ -51,46 +46,33 @@ export function CompanySetupForm({ user }: { user: User }) {
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Configurar Empresa"
-      >
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Dados pessoais</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="fullName"
-              render={({ field }) => (
-                <FormItem required>
-                  <FormLabel>Nome completo</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="name" maxLength={200} required />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Dados da empresa</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <CompanyNameField />
-            <CompanyDetailFields />
-          </CardContent>
-        </Card>
-        <Button type="submit" size="lg" disabled={create.isPending}>
-          {create.isPending ? 'Criando empresa...' : 'Criar empresa'}
-        </Button>
-      </form>
-    </Form>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Configurar Empresa"
+      submitLabel="Criar empresa"
+      busyLabel="Criando empresa..."
+      busy={create.isPending}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Dados pessoais</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FieldItem name="fullName" label="Nome completo" required>
+            {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
+          </FieldItem>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Dados da empresa</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <CompanyNameField />
+          <CompanyDetailFields />
+        </CardContent>
+      </Card>
+    </AuthForm>
   );
 }

@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { FieldItem } from '@/components/form-fields';
 import {
   updatePasswordInput,
   useUpdatePassword,
@@ -41,47 +34,22 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Nova senha"
-      >
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Nova senha</FormLabel>
-              <FormControl>
-                <PasswordInput
-                  {...field}
-                  autoComplete="new-password"
-                  placeholder="Mínimo 6 caracteres"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirmar nova senha</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="new-password" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" size="lg" disabled={update.isPending}>
-          {update.isPending ? 'Salvando...' : 'Salvar nova senha'}
-        </Button>
-      </form>
-    </Form>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Nova senha"
+      submitLabel="Salvar nova senha"
+      busyLabel="Salvando..."
+      busy={update.isPending}
+    >
+      <FieldItem name="password" label="Nova senha">
+        {(field) => (
+          <PasswordInput {...field} autoComplete="new-password" placeholder="Mínimo 6 caracteres" />
+        )}
+      </FieldItem>
+      <FieldItem name="confirmPassword" label="Confirmar nova senha">
+        {(field) => <PasswordInput {...field} autoComplete="new-password" />}
+      </FieldItem>
+    </AuthForm>
   );
 }

@@ -5,14 +5,8 @@ import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { FieldItem } from '@/components/form-fields';
 import { Label } from '@/components/ui/label';
 import {
   passwordResetEmail,
@@ -79,53 +73,40 @@ export function SignInForm({ withAccountOptions = false }: SignInFormProps) {
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Entrar"
-      >
-        <EmailField control={form.control} name="email" />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Senha</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="current-password" required />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        {withAccountOptions ? (
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex min-h-touch items-center gap-3">
-              <Checkbox
-                id="remember-me"
-                checked={remember}
-                onCheckedChange={(checked) => setRemember(checked === true)}
-              />
-              <Label htmlFor="remember-me" className="cursor-pointer">
-                Lembrar de mim
-              </Label>
-            </div>
-            <Button
-              variant="link"
-              className="px-0"
-              disabled={reset.isPending}
-              onClick={() => void onForgotPassword()}
-            >
-              {reset.isPending ? 'Enviando...' : 'Esqueci minha senha'}
-            </Button>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Entrar"
+      submitLabel="Entrar"
+      busyLabel="Entrando..."
+      busy={signIn.isPending}
+    >
+      <EmailField name="email" />
+      <FieldItem name="password" label="Senha">
+        {(field) => <PasswordInput {...field} autoComplete="current-password" required />}
+      </FieldItem>
+      {withAccountOptions ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex min-h-touch items-center gap-3">
+            <Checkbox
+              id="remember-me"
+              checked={remember}
+              onCheckedChange={(checked) => setRemember(checked === true)}
+            />
+            <Label htmlFor="remember-me" className="cursor-pointer">
+              Lembrar de mim
+            </Label>
           </div>
-        ) : null}
-        <Button type="submit" size="lg" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Entrando...' : 'Entrar'}
-        </Button>
-      </form>
-    </Form>
+          <Button
+            variant="link"
+            className="px-0"
+            disabled={reset.isPending}
+            onClick={() => void onForgotPassword()}
+          >
+            {reset.isPending ? 'Enviando...' : 'Esqueci minha senha'}
+          </Button>
+        </div>
+      ) : null}
+    </AuthForm>
   );
 }

@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { FieldItem } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 import { signUpInput, useSignUp, type SignUpValues } from '@/features/auth/api/sign-up';
 import { EmailField } from '@/features/auth/components/email-field';
@@ -60,63 +53,32 @@ export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProp
   }
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-        className="grid gap-4"
-        aria-label="Cadastrar"
-      >
-        <FormField
-          control={form.control}
-          name="fullName"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Nome completo</FormLabel>
-              <FormControl>
-                <Input {...field} autoComplete="name" maxLength={200} required />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <EmailField control={form.control} name="email" />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Senha</FormLabel>
-              <FormControl>
-                <PasswordInput
-                  {...field}
-                  autoComplete="new-password"
-                  placeholder="Mínimo 6 caracteres"
-                  required
-                  minLength={6}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirmar senha</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="new-password" required />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" size="lg" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Cadastrando...' : 'Cadastrar'}
-        </Button>
-      </form>
-    </Form>
+    <AuthForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      label="Cadastrar"
+      submitLabel="Cadastrar"
+      busyLabel="Cadastrando..."
+      busy={signUp.isPending}
+    >
+      <FieldItem name="fullName" label="Nome completo">
+        {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
+      </FieldItem>
+      <EmailField name="email" />
+      <FieldItem name="password" label="Senha">
+        {(field) => (
+          <PasswordInput
+            {...field}
+            autoComplete="new-password"
+            placeholder="Mínimo 6 caracteres"
+            required
+            minLength={6}
+          />
+        )}
+      </FieldItem>
+      <FieldItem name="confirmPassword" label="Confirmar senha">
+        {(field) => <PasswordInput {...field} autoComplete="new-password" required />}
+      </FieldItem>
+    </AuthForm>
   );
 }

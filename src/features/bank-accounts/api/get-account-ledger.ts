@@ -1,4 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { amount, orNull } from '@/lib/api/response-schemas';
 import {
   ledgerOrder,
   toLedgerArgs,
@@ -9,7 +11,6 @@ import {
 } from '@/features/bank-accounts/lib/ledger';
 import { bankAccountKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import type { Database } from '@/lib/database.types';
 import { todayLocal } from '@/lib/dates';
 import { toCents } from '@/lib/money';
 import { applyOrder, type ListSort } from '@/lib/list-order';
@@ -20,8 +21,25 @@ export const LEDGER_PAGE_SIZE = 50;
 
 // The generated types call every column of a `returns table` function non-null; names of a
 // missing category, obra or other account are null in fact.
-type RpcRow = Database['public']['Functions']['account_ledger']['Returns'][number];
-type AccountLedgerRow = { [K in keyof RpcRow]: RpcRow[K] | null };
+const ledgerRow = z.object({
+  id: orNull(z.string()),
+  amount: orNull(amount),
+  transaction_date: orNull(z.string()),
+  description: orNull(z.string()),
+  type: orNull(z.string()),
+  direction: orNull(z.string()),
+  reversal_of: orNull(z.string()),
+  reversed: orNull(z.boolean()),
+  category_id: orNull(z.string()),
+  category_name: orNull(z.string()),
+  project_name: orNull(z.string()),
+  payable_id: orNull(z.string()),
+  receivable_id: orNull(z.string()),
+  transfer_group_id: orNull(z.string()),
+  counterpart_account_name: orNull(z.string()),
+});
+type AccountLedgerRow = z.output<typeof ledgerRow>;
+const ledgerRows = z.array(ledgerRow);
 
 export function toLedgerRow(row: AccountLedgerRow): LedgerRow {
   if (!row.id || row.amount == null || !row.transaction_date) {
@@ -79,7 +97,7 @@ export async function getAccountLedgerPage(
   if (signal) request = request.abortSignal(signal);
   const { data, error, count } = await request;
   if (error) throw error;
-  const rows = (data as AccountLedgerRow[]).map(toLedgerRow);
+  const rows = ledgerRows.parse(data).map(toLedgerRow);
   const total = count ?? offset + rows.length;
   const loaded = offset + rows.length;
   return { rows, total, next: loaded < total && rows.length > 0 ? loaded : null };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reconciliationKeys } from '@/lib/api/query-keys';
+import { parseStatementBalance } from '@/lib/api/statement-balance';
 import { useCurrentCompany } from '@/lib/current-company';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 export interface StatementSummary {
@@ -19,14 +19,8 @@ export async function getStatementSummary(
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw error;
-  const o = (data ?? {}) as Record<string, unknown>;
-  const difference = o.difference;
-  return {
-    lineCount: Number(o.line_count ?? 0),
-    pendingCount: Number(o.pending_count ?? 0),
-    differenceCents:
-      typeof difference === 'number' || typeof difference === 'string' ? toCents(difference) : null,
-  };
+  const { lineCount, pendingCount, differenceCents } = parseStatementBalance(data);
+  return { lineCount, pendingCount, differenceCents };
 }
 
 /** What the account's detail shows of the Conciliação (statement_balance). */

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { removeOutcome } from '@/lib/api/response-schemas';
 import { bankAccountKeys, reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
@@ -9,7 +10,7 @@ export type RemoveOutcome = 'deleted' | 'archived';
 export async function removeBankAccount(id: string): Promise<RemoveOutcome> {
   const { data, error } = await supabase.rpc('remove_bank_account', { p_bank_account_id: id });
   if (error) throw error;
-  return data === 'deleted' ? 'deleted' : 'archived';
+  return removeOutcome.parse(data);
 }
 
 export function useRemoveBankAccount() {

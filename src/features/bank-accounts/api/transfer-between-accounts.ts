@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { returnedId } from '@/lib/api/response-schemas';
 import { z } from 'zod';
 import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -52,7 +53,7 @@ export async function transferBetweenAccounts(vars: TransferVars): Promise<strin
     p_description: vars.description.trim() === '' ? undefined : vars.description.trim(),
   });
   if (error) throw error;
-  return data;
+  return returnedId.parse(data);
 }
 
 export function useTransferBetweenAccounts() {

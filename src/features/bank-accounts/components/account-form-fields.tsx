@@ -1,36 +1,15 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ColorPicker } from '@/components/ui/color-picker';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { ColorField, optionsOf, SelectField } from '@/components/choice-fields';
+import { MoneyField, TextField } from '@/components/form-fields';
+import { FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import {
   hasBankDetails,
   type BankAccountFormValues,
 } from '@/features/bank-accounts/api/create-bank-account';
-import { bankAccountTypeLabels, type BankAccountType } from '@/lib/labels';
-
-const accountTypes = Object.keys(bankAccountTypeLabels) as BankAccountType[];
-
-function typeValue(type: BankAccountType | undefined): string {
-  return type ?? '';
-}
+import { bankAccountTypeLabels } from '@/lib/labels';
 
 interface AccountFormFieldsProps {
   disabled?: boolean;
@@ -45,171 +24,77 @@ interface AccountFormFieldsProps {
 export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormFieldsProps) {
   const { control } = useFormContext<BankAccountFormValues>();
   const type = useWatch({ control, name: 'type' });
-  const colorLabelId = useId();
   const activeId = useId();
   const isCard = type === 'credit_card';
 
   return (
     <div className="grid gap-4">
-      <FormField
-        control={control}
+      <TextField
         name="name"
-        render={({ field }) => (
-          <FormItem required>
-            <FormLabel>Nome da instituição</FormLabel>
-            <FormControl>
-              <Input
-                {...field}
-                placeholder="Ex: Banco do Brasil, Nubank"
-                maxLength={120}
-                autoComplete="off"
-                disabled={disabled}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Nome da instituição"
+        required
+        placeholder="Ex: Banco do Brasil, Nubank"
+        maxLength={120}
+        autoComplete="off"
+        disabled={disabled}
       />
 
-      <FormField
-        control={control}
+      <SelectField
         name="type"
-        render={({ field }) => (
-          <FormItem required>
-            <FormLabel>Tipo de conta</FormLabel>
-            <Select
-              // No type yet (a new account) is undefined at run time: the placeholder shows.
-              value={typeValue(field.value)}
-              onValueChange={field.onChange}
-              disabled={disabled}
-            >
-              <FormControl>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue placeholder="Selecione o tipo" />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {accountTypes.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {bankAccountTypeLabels[option]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Tipo de conta"
+        required
+        options={optionsOf(bankAccountTypeLabels)}
+        placeholder="Selecione o tipo"
+        disabled={disabled}
       />
 
-      <FormField
-        control={control}
+      <TextField
         name="alias"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Apelido</FormLabel>
-            <FormControl>
-              <Input
-                {...field}
-                placeholder="Ex: Conta principal"
-                maxLength={60}
-                autoComplete="off"
-                disabled={disabled}
-              />
-            </FormControl>
-            <FormDescription>Como a conta aparece para a equipe (opcional).</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Apelido"
+        description="Como a conta aparece para a equipe (opcional)."
+        placeholder="Ex: Conta principal"
+        maxLength={60}
+        autoComplete="off"
+        disabled={disabled}
       />
 
       {hasBankDetails(type) ? (
         <div className="grid grid-cols-2 gap-3">
-          <FormField
-            control={control}
+          <TextField
             name="agency"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Agência</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    placeholder="0000"
-                    inputMode="numeric"
-                    maxLength={20}
-                    autoComplete="off"
-                    disabled={disabled}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Agência"
+            placeholder="0000"
+            inputMode="numeric"
+            maxLength={20}
+            autoComplete="off"
+            disabled={disabled}
           />
-          <FormField
-            control={control}
+          <TextField
             name="accountNumber"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Número da conta</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    placeholder="00000-0"
-                    maxLength={30}
-                    autoComplete="off"
-                    disabled={disabled}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Número da conta"
+            placeholder="00000-0"
+            maxLength={30}
+            autoComplete="off"
+            disabled={disabled}
           />
         </div>
       ) : null}
 
-      <FormField
-        control={control}
+      <MoneyField
         name="initialBalance"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Saldo inicial</FormLabel>
-            <FormControl>
-              <CurrencyInput
-                ref={field.ref}
-                allowNegative
-                value={field.value.cents}
-                onValueChange={(cents, text) => field.onChange({ cents, text })}
-                onBlur={field.onBlur}
-                disabled={disabled}
-              />
-            </FormControl>
-            <FormDescription>
-              {initialBalanceHint ??
-                (isCard
-                  ? 'Para a fatura em aberto do cartão, use um valor negativo (ex: -1.500,00).'
-                  : 'Use o sinal de menos para um saldo negativo.')}
-            </FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Saldo inicial"
+        holds="centsAndText"
+        allowNegative
+        description={
+          initialBalanceHint ??
+          (isCard
+            ? 'Para a fatura em aberto do cartão, use um valor negativo (ex: -1.500,00).'
+            : 'Use o sinal de menos para um saldo negativo.')
+        }
+        disabled={disabled}
       />
 
-      <FormField
-        control={control}
-        name="color"
-        render={({ field }) => (
-          <div className="grid gap-2">
-            <span id={colorLabelId} className="text-sm font-medium leading-none">
-              Cor
-            </span>
-            <ColorPicker
-              aria-labelledby={colorLabelId}
-              value={field.value}
-              onValueChange={field.onChange}
-              disabled={disabled}
-            />
-          </div>
-        )}
-      />
+      <ColorField name="color" disabled={disabled} />
 
       <FormField
         control={control}

@@ -2,16 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import type {
   AccountPayload,
   BankAccountFormValues,
@@ -51,23 +42,22 @@ interface EditBankAccountDialogProps {
 
 export function EditBankAccountDialog({ account, onOpenChange }: EditBankAccountDialogProps) {
   return (
-    <Dialog open={account !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar Conta</DialogTitle>
-          <DialogDescription>Altere os dados da conta bancária.</DialogDescription>
-        </DialogHeader>
-        {/* Keyed so that each opening starts from the saved account, while a failed save keeps
-            what was typed (the form stays mounted). */}
-        {account ? (
-          <EditBankAccountForm
-            key={account.id}
-            account={account}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={account !== null}
+      onOpenChange={onOpenChange}
+      title="Editar Conta"
+      description="Altere os dados da conta bancária."
+    >
+      {/* Keyed so that each opening starts from the saved account, while a failed save keeps
+        what was typed (the form stays mounted). */}
+      {account ? (
+        <EditBankAccountForm
+          key={account.id}
+          account={account}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -102,28 +92,20 @@ function EditBankAccountForm({ account, onDone }: { account: BankAccount; onDone
   }
 
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onValid, toastAccountErrors)}
-        className="grid gap-4"
-      >
-        <AccountFormFields
-          initialBalanceHint={
-            initialChanged
-              ? 'O saldo atual muda pela diferença em relação ao saldo inicial salvo.'
-              : 'Alterar o saldo inicial move o saldo atual pela mesma diferença.'
-          }
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid, toastAccountErrors)}
+      busy={update.isPending}
+      onCancel={onDone}
+      cancelWhileBusy
+    >
+      <AccountFormFields
+        initialBalanceHint={
+          initialChanged
+            ? 'O saldo atual muda pela diferença em relação ao saldo inicial salvo.'
+            : 'Alterar o saldo inicial move o saldo atual pela mesma diferença.'
+        }
+      />
+    </DialogForm>
   );
 }

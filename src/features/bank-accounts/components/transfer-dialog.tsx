@@ -3,27 +3,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { OptionSelect } from '@/components/pickers/option-select';
-import { Button } from '@/components/ui/button';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { DateField } from '@/components/choice-fields';
+import { FieldItem, MoneyField, TextField } from '@/components/form-fields';
 import {
   transferInput,
   useTransferBetweenAccounts,
@@ -50,23 +32,20 @@ export function TransferDialog({
   defaultFromId,
 }: TransferDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Transferir entre contas</DialogTitle>
-          <DialogDescription>
-            O valor sai da conta de origem e entra na de destino ao mesmo tempo.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <TransferForm
-            accounts={accounts}
-            defaultFromId={defaultFromId}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Transferir entre contas"
+      description="O valor sai da conta de origem e entra na de destino ao mesmo tempo."
+    >
+      {open ? (
+        <TransferForm
+          accounts={accounts}
+          defaultFromId={defaultFromId}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -110,104 +89,48 @@ function TransferForm({
   }
 
   return (
-    <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="fromAccountId"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Conta de origem</FormLabel>
-              <FormControl>
-                <OptionSelect
-                  options={accountOptions(accounts)}
-                  value={field.value}
-                  placeholder="Selecione a conta de origem"
-                  onChange={(id) => {
-                    field.onChange(id);
-                    if (id === form.getValues('toAccountId')) form.setValue('toAccountId', '');
-                  }}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="toAccountId"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Conta de destino</FormLabel>
-              <FormControl>
-                <OptionSelect
-                  options={accountOptions(accounts.filter((a) => a.id !== fromId))}
-                  value={field.value}
-                  placeholder="Selecione a conta de destino"
-                  onChange={field.onChange}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="cents"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Valor</FormLabel>
-              <FormControl>
-                <CurrencyInput
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={(cents) => field.onChange(cents)}
-                  onBlur={field.onBlur}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="date"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Data</FormLabel>
-              <FormControl>
-                <DatePicker value={field.value} onChange={field.onChange} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Descrição</FormLabel>
-              <FormControl>
-                <Input {...field} maxLength={250} autoComplete="off" />
-              </FormControl>
-              <FormDescription>
-                Opcional. Sem descrição: “Transferência origem → destino”.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={transfer.isPending}>
-            {transfer.isPending ? 'Transferindo...' : 'Transferir'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      busy={transfer.isPending}
+      onCancel={onDone}
+      submitLabel="Transferir"
+      busyLabel="Transferindo..."
+      cancelWhileBusy
+    >
+      <FieldItem name="fromAccountId" label="Conta de origem" required>
+        {(field) => (
+          <OptionSelect
+            options={accountOptions(accounts)}
+            value={field.value as string}
+            placeholder="Selecione a conta de origem"
+            onChange={(id) => {
+              field.onChange(id);
+              if (id === form.getValues('toAccountId')) form.setValue('toAccountId', '');
+            }}
+          />
+        )}
+      </FieldItem>
+      <FieldItem name="toAccountId" label="Conta de destino" required>
+        {(field) => (
+          <OptionSelect
+            options={accountOptions(accounts.filter((a) => a.id !== fromId))}
+            value={field.value as string}
+            placeholder="Selecione a conta de destino"
+            onChange={field.onChange}
+          />
+        )}
+      </FieldItem>
+      <MoneyField name="cents" label="Valor" required />
+      <DateField name="date" label="Data" required />
+      <TextField
+        name="description"
+        label="Descrição"
+        description="Opcional. Sem descrição: “Transferência origem → destino”."
+        maxLength={250}
+        autoComplete="off"
+      />
+    </DialogForm>
   );
 }
 

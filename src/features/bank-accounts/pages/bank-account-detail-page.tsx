@@ -1,19 +1,14 @@
 import { ArrowLeftRight, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { useParams } from 'react-router-dom';
+import { BankAccountGate } from '@/components/bank-account-gate';
 import { QueryError, QueryState } from '@/components/query-state';
 import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
-import type { ReversibleTransfer } from '@/components/reverse-transfer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { useAccountLedger } from '@/features/bank-accounts/api/get-account-ledger';
-import { useAccountSummary } from '@/features/bank-accounts/api/get-account-summary';
-import { useBankAccount } from '@/features/bank-accounts/api/get-bank-account';
 import { BalanceChart } from '@/features/bank-accounts/components/balance-chart';
 import {
   accountSubtitle,
@@ -24,22 +19,18 @@ import { LedgerFilters } from '@/features/bank-accounts/components/ledger-filter
 import { ReconciliationEntry } from '@/features/bank-accounts/components/reconciliation-entry';
 import { LedgerList } from '@/features/bank-accounts/components/ledger-list';
 import { LedgerTable } from '@/features/bank-accounts/components/ledger-table';
-import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
-import { useIsDesktop } from '@/lib/use-media-query';
-import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
 import {
-  balanceEvolution,
-  DEFAULT_LEDGER_FILTERS,
-  type LedgerFilters as Filters,
-  type LedgerRow,
-} from '@/features/bank-accounts/lib/ledger';
-import { useBankAccounts, useCategories, type BankAccount } from '@/lib/api/lookups';
+  useBankAccountDetail,
+  useBankAccountPage,
+} from '@/features/bank-accounts/pages/use-bank-account-detail';
+import { toListSort, toTableSort } from '@/lib/list-order';
+import type { BankAccount } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { formatCurrency, toCents } from '@/lib/money';
+import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
-// Their forms (zod, react-hook-form, Radix Select, the date picker) load when first opened.
+// Their code (forms with zod, react-hook-form, Radix Select, the date picker; Radix AlertDialog)
+// loads when first opened.
 const EditBankAccountDialog = lazyDialog(
   async () =>
     (await import('@/features/bank-accounts/components/edit-bank-account-dialog'))
@@ -50,104 +41,35 @@ const TransferDialog = lazyDialog(
   async () => (await import('@/features/bank-accounts/components/transfer-dialog')).TransferDialog,
   (props) => props.open,
 );
+const RemoveBankAccountDialog = lazyDialog(
+  async () =>
+    (await import('@/features/bank-accounts/components/remove-bank-account-dialog'))
+      .RemoveBankAccountDialog,
+  (props) => props.account !== null,
+);
 
 export function BankAccountDetailPage() {
   const { id = '' } = useParams();
-  const account = useBankAccount(id);
-  const notFound = account.isSuccess && account.data === null;
-
-  // SPEC §8: a missing account is announced with a toast (the screen offers the way back).
-  useEffect(() => {
-    if (notFound) toast.error('Conta bancária não encontrada', { id: 'bank-account-not-found' });
-  }, [notFound]);
-
-  if (account.status !== 'success') {
-    return (
-      <>
-        <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
-        <QueryState
-          query={account}
-          loading="Carregando detalhes da conta..."
-          loadingClassName="py-12"
-          error="Erro inesperado ao carregar detalhes da conta"
-        />
-      </>
-    );
-  }
-  if (account.data === null) {
-    return (
-      <>
-        <PageHeader title="Conta Bancária" backTo="/contas-bancarias" />
-        <EmptyState
-          title="Conta não encontrada"
-          description="Ela pode ter sido removida, ou o endereço está incorreto."
-          action={
-            <Button asChild>
-              <Link to="/contas-bancarias">Voltar às Contas</Link>
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  return <AccountDetail account={account.data} />;
+  const account = useBankAccountPage(id);
+  return (
+    <BankAccountGate
+      query={account}
+      account={account.data}
+      title="Conta Bancária"
+      backTo="/contas-bancarias"
+      loading="Carregando detalhes da conta..."
+      error="Erro inesperado ao carregar detalhes da conta"
+    >
+      {(found) => <AccountDetail account={found} />}
+    </BankAccountGate>
+  );
 }
 
 function AccountDetail({ account }: { account: BankAccount }) {
-  const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>(DEFAULT_LEDGER_FILTERS);
-  const search = useDebouncedValue(filters.search);
-  // What the server is asked for: the search only once typing pauses.
-  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
-  const desktop = useIsDesktop();
-  // The desktop table's order (by date or value, in SQL); the list's own is newest first.
-  const [sort, setSort] = useState<ListSort | undefined>();
-  const ledger = useAccountLedger(account.id, applied, { sort: desktop ? sort : undefined });
-  const summary = useAccountSummary(account.id, applied);
-  // The balance chart walks back from today's balance over the whole history, whatever the filter.
-  const history = useAccountLedger(account.id, DEFAULT_LEDGER_FILTERS);
-  const activeAccounts = useBankAccounts();
-  const categories = useCategories({ activeOnly: false });
-  const [editing, setEditing] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [transferring, setTransferring] = useState(false);
-  const [reversing, setReversing] = useState<ReversibleTransfer | null>(null);
-
-  const color = toColorToken(account.color);
-  const balanceCents = toCents(account.current_balance);
-  const colors = useMemo(
-    () => new Map((categories.data ?? []).map((c) => [c.id, toColorToken(c.color)])),
-    [categories.data],
-  );
-  const rows = useMemo(
-    () =>
-      (ledger.data?.pages ?? [])
-        .flatMap((page) => page.rows)
-        .map((row) => ({
-          ...row,
-          categoryColor: row.categoryId ? (colors.get(row.categoryId) ?? null) : null,
-        })),
-    [ledger.data, colors],
-  );
-  const total = ledger.data?.pages[0]?.total ?? 0;
-  const evolution = useMemo(
-    () => balanceEvolution(history.data?.pages.flatMap((page) => page.rows) ?? [], balanceCents),
-    [history.data, balanceCents],
-  );
+  const detail = useBankAccountDetail(account);
+  const { ledger, summary, rows, total } = detail;
   const totals = summary.data;
-  const filtered = applied.search.trim() !== '' || applied.period !== 'all' || applied.showReversed;
-  const reverseRow = (row: LedgerRow) => {
-    if (!row.transferGroupId) return;
-    const outgoing = row.direction === 'out';
-    setReversing({
-      id: row.transferGroupId,
-      amountCents: row.cents,
-      date: row.date,
-      fromAccountName: outgoing ? account.name : row.counterpartAccountName,
-      toAccountName: outgoing ? row.counterpartAccountName : account.name,
-    });
-  };
-  const canTransfer = account.is_active && (activeAccounts.data?.length ?? 0) >= 2;
+  const color = toColorToken(account.color);
 
   return (
     <>
@@ -172,13 +94,13 @@ function AccountDetail({ account }: { account: BankAccount }) {
             </div>
             <div>
               <p className="text-sm text-muted-foreground">Saldo atual</p>
-              <BalanceAmount cents={balanceCents} className="text-2xl font-bold" />
+              <BalanceAmount cents={detail.balanceCents} className="text-2xl font-bold" />
             </div>
             <div className="grid grid-cols-3 gap-2">
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => setEditing(true)}
+                onClick={() => detail.openDialog('edit')}
                 onPointerEnter={EditBankAccountDialog.preload}
                 onFocus={EditBankAccountDialog.preload}
               >
@@ -188,10 +110,10 @@ function AccountDetail({ account }: { account: BankAccount }) {
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => setTransferring(true)}
+                onClick={() => detail.openDialog('transfer')}
                 onPointerEnter={TransferDialog.preload}
                 onFocus={TransferDialog.preload}
-                disabled={!canTransfer}
+                disabled={!detail.canTransfer}
               >
                 <ArrowLeftRight aria-hidden="true" />
                 Transferir
@@ -200,7 +122,9 @@ function AccountDetail({ account }: { account: BankAccount }) {
                 variant="outline"
                 size="sm"
                 className="text-destructive hover:text-destructive"
-                onClick={() => setRemoving(true)}
+                onClick={() => detail.openDialog('remove')}
+                onPointerEnter={RemoveBankAccountDialog.preload}
+                onFocus={RemoveBankAccountDialog.preload}
               >
                 <Trash2 aria-hidden="true" />
                 Remover
@@ -233,13 +157,13 @@ function AccountDetail({ account }: { account: BankAccount }) {
           </CardContent>
         </Card>
 
-        {evolution.length >= 2 ? (
+        {detail.evolution.length >= 2 ? (
           <Card>
             <CardHeader className="pb-2">
               <CardTitle className="text-base">Evolução do saldo</CardTitle>
             </CardHeader>
             <CardContent>
-              <BalanceChart points={evolution} />
+              <BalanceChart points={detail.evolution} />
             </CardContent>
           </Card>
         ) : null}
@@ -248,7 +172,7 @@ function AccountDetail({ account }: { account: BankAccount }) {
           <h2 id="history-title" className="text-base font-semibold">
             Histórico de transações
           </h2>
-          <LedgerFilters filters={filters} onChange={setFilters} />
+          <LedgerFilters filters={detail.filters} onChange={detail.setFilters} />
 
           {summary.isError ? (
             <QueryError
@@ -273,45 +197,49 @@ function AccountDetail({ account }: { account: BankAccount }) {
             </section>
           )}
 
-          {ledger.status !== 'success' ? (
-            <QueryState
-              query={ledger}
-              loading="Carregando transações..."
-              loadingClassName="py-8"
-              error="Não foi possível carregar as transações."
-            />
-          ) : rows.length === 0 ? (
-            <EmptyState
-              title={filtered ? 'Nenhuma transação encontrada' : 'Nenhuma transação nesta conta'}
-              description={
-                filtered
-                  ? 'Tente outro período ou busque por outra descrição, categoria, obra ou conta.'
-                  : 'As baixas de lançamentos e as transferências desta conta aparecem aqui.'
-              }
-            />
-          ) : (
-            <>
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                {total === 1 ? '1 transação' : `${total} transações`}
-                {rows.length < total ? ` · mostrando ${rows.length}` : ''}
-              </p>
-              {desktop ? (
-                <LedgerTable
-                  rows={rows}
-                  sort={toTableSort(sort ?? { by: 'date', direction: 'descending' })}
-                  onSortChange={(next) => setSort(toListSort(next))}
-                  busy={ledger.isFetching}
-                  onReverseTransfer={reverseRow}
-                />
-              ) : (
-                <Card>
-                  <CardContent className="py-1">
-                    <LedgerList rows={rows} onReverseTransfer={reverseRow} />
-                  </CardContent>
-                </Card>
-              )}
-            </>
-          )}
+          <QueryState
+            query={ledger}
+            loading="Carregando transações..."
+            loadingClassName="py-8"
+            error="Não foi possível carregar as transações."
+            isEmpty={() => rows.length === 0}
+            empty={
+              <EmptyState
+                title={
+                  detail.filtered ? 'Nenhuma transação encontrada' : 'Nenhuma transação nesta conta'
+                }
+                description={
+                  detail.filtered
+                    ? 'Tente outro período ou busque por outra descrição, categoria, obra ou conta.'
+                    : 'As baixas de lançamentos e as transferências desta conta aparecem aqui.'
+                }
+              />
+            }
+          >
+            {() => (
+              <>
+                <p className="text-sm text-muted-foreground" aria-live="polite">
+                  {total === 1 ? '1 transação' : `${total} transações`}
+                  {rows.length < total ? ` · mostrando ${rows.length}` : ''}
+                </p>
+                {detail.desktop ? (
+                  <LedgerTable
+                    rows={rows}
+                    sort={toTableSort(detail.sort ?? { by: 'date', direction: 'descending' })}
+                    onSortChange={(next) => detail.setSort(toListSort(next))}
+                    busy={ledger.isFetching}
+                    onReverseTransfer={detail.reverseRow}
+                  />
+                ) : (
+                  <Card>
+                    <CardContent className="py-1">
+                      <LedgerList rows={rows} onReverseTransfer={detail.reverseRow} />
+                    </CardContent>
+                  </Card>
+                )}
+              </>
+            )}
+          </QueryState>
 
           {ledger.hasNextPage ? (
             <Button
@@ -325,21 +253,24 @@ function AccountDetail({ account }: { account: BankAccount }) {
         </section>
       </div>
 
-      <EditBankAccountDialog account={editing ? account : null} onOpenChange={setEditing} />
+      <EditBankAccountDialog
+        account={detail.dialog === 'edit' ? account : null}
+        onOpenChange={detail.dialogOpenChange('edit')}
+      />
       <RemoveBankAccountDialog
-        account={removing ? account : null}
-        onOpenChange={setRemoving}
-        onDeleted={() => void navigate('/contas-bancarias', { replace: true })}
+        account={detail.dialog === 'remove' ? account : null}
+        onOpenChange={detail.dialogOpenChange('remove')}
+        onDeleted={detail.leave}
       />
       <TransferDialog
-        open={transferring}
-        onOpenChange={setTransferring}
-        accounts={activeAccounts.data ?? []}
+        open={detail.dialog === 'transfer'}
+        onOpenChange={detail.dialogOpenChange('transfer')}
+        accounts={detail.accounts}
         defaultFromId={account.id}
       />
       <LazyReverseTransferDialog
-        transfer={reversing}
-        onOpenChange={(open) => !open && setReversing(null)}
+        transfer={detail.reversing}
+        onOpenChange={(open) => !open && detail.stopReversing()}
       />
     </>
   );

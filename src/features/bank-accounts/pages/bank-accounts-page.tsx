@@ -7,12 +7,28 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountsSummary } from '@/features/bank-accounts/components/accounts-summary';
 import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
-import { EditBankAccountDialog } from '@/features/bank-accounts/components/edit-bank-account-dialog';
-import { RemoveBankAccountDialog } from '@/features/bank-accounts/components/remove-bank-account-dialog';
-import { TransferDialog } from '@/features/bank-accounts/components/transfer-dialog';
 import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
 import { isNetworkError } from '@/lib/errors';
 import { useCan } from '@/lib/roles';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const EditBankAccountDialog = lazyDialog(
+  async () =>
+    (await import('@/features/bank-accounts/components/edit-bank-account-dialog'))
+      .EditBankAccountDialog,
+  (props) => props.account !== null,
+);
+const RemoveBankAccountDialog = lazyDialog(
+  async () =>
+    (await import('@/features/bank-accounts/components/remove-bank-account-dialog'))
+      .RemoveBankAccountDialog,
+  (props) => props.account !== null,
+);
+const TransferDialog = lazyDialog(
+  async () => (await import('@/features/bank-accounts/components/transfer-dialog')).TransferDialog,
+  (props) => props.open,
+);
 
 export function BankAccountsPage() {
   const accounts = useBankAccounts({ activeOnly: false });
@@ -65,7 +81,12 @@ export function BankAccountsPage() {
         <div className="grid gap-4">
           <AccountsSummary accounts={accounts.data} />
           {active.length >= 2 ? (
-            <Button variant="outline" onClick={() => setTransferOpen(true)}>
+            <Button
+              variant="outline"
+              onClick={() => setTransferOpen(true)}
+              onPointerEnter={TransferDialog.preload}
+              onFocus={TransferDialog.preload}
+            >
               <ArrowLeftRight aria-hidden="true" />
               Transferir entre contas
             </Button>

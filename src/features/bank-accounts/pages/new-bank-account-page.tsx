@@ -3,6 +3,7 @@ import { useContext } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
@@ -17,7 +18,6 @@ import { AccountFormFields } from '@/features/bank-accounts/components/account-f
 import { toastAccountErrors } from '@/features/bank-accounts/lib/account-form';
 import { DEFAULT_COLOR } from '@/lib/colors';
 import { CurrentCompanyContext } from '@/lib/current-company';
-import { getErrorMessage } from '@/lib/errors';
 
 // No type until the user picks one (the Select shows its placeholder).
 const emptyAccountForm: DefaultValues<BankAccountFormValues> = {
@@ -49,10 +49,8 @@ export function NewBankAccountPage() {
     try {
       created = await createAccount.mutateAsync({ companyId: company.id, account });
     } catch (error) {
-      const description = getErrorMessage(error, '');
-      toast.error('Erro ao cadastrar conta bancária. Tente novamente.', {
-        description: description || undefined,
-      });
+      // The title says it all; a description only for a known reason (no fallback text).
+      toastError('Erro ao cadastrar conta bancária. Tente novamente.', error, '');
       return;
     }
     toast.success('Conta bancária cadastrada com sucesso!', {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { removeOutcome } from '@/lib/api/response-schemas';
 import { categoryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
@@ -9,10 +10,7 @@ export type RemoveCategoryResult = 'deleted' | 'archived';
 export async function removeCategory(categoryId: string): Promise<RemoveCategoryResult> {
   const { data, error } = await supabase.rpc('remove_category', { p_category_id: categoryId });
   if (error) throw error;
-  if (data !== 'deleted' && data !== 'archived') {
-    throw new Error(`remove_category answered ${data}`);
-  }
-  return data;
+  return removeOutcome.parse(data);
 }
 
 export function useRemoveCategory(

@@ -4,19 +4,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { ColorPicker } from '@/components/ui/color-picker';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { ColorField } from '@/components/choice-fields';
+import { Form, FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Textarea } from '@/components/ui/textarea';
 import { DEFAULT_COLOR } from '@/lib/colors';
 import { defaultDreGroup, dreGroupsFor } from '@/lib/dre-groups';
 import { cn } from '@/lib/utils';
@@ -25,7 +16,11 @@ import {
   useCreateCategory,
   type CreateCategoryInput,
 } from '@/features/categories/api/create-category';
-import { DreGroupSelect } from '@/features/categories/components/dre-group-select';
+import {
+  CategoryDescriptionField,
+  CategoryDreGroupField,
+  CategoryNameField,
+} from '@/features/categories/components/category-fields';
 import {
   saveErrorText,
   toastFirstError,
@@ -49,7 +44,6 @@ export function NewCategoryForm() {
   });
   const selectedType = useWatch({ control: form.control, name: 'type' });
   const typeLabelId = useId();
-  const colorLabelId = useId();
   const createCategory = useCreateCategory();
 
   async function onValid(values: CreateCategoryInput) {
@@ -73,43 +67,9 @@ export function NewCategoryForm() {
         noValidate
         className="grid gap-5"
       >
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Nome da categoria</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  placeholder="Ex: Materiais de construção"
-                  maxLength={100}
-                  autoComplete="off"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <CategoryNameField placeholder="Ex: Materiais de construção" />
 
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Descrição</FormLabel>
-              <FormControl>
-                <Textarea
-                  {...field}
-                  value={field.value ?? ''}
-                  placeholder="Descreva para que serve esta categoria (opcional)"
-                  maxLength={500}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <CategoryDescriptionField placeholder="Descreva para que serve esta categoria (opcional)" />
 
         <FormField
           control={form.control}
@@ -149,37 +109,9 @@ export function NewCategoryForm() {
           )}
         />
 
-        <FormField
-          control={form.control}
-          name="dre_group"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Grupo no DRE</FormLabel>
-              <FormControl>
-                <DreGroupSelect type={selectedType} value={field.value} onChange={field.onChange} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <CategoryDreGroupField type={selectedType} />
 
-        <FormField
-          control={form.control}
-          name="color"
-          render={({ field }) => (
-            <div className="grid gap-2">
-              <Label id={colorLabelId} asChild>
-                <span>Cor</span>
-              </Label>
-              <ColorPicker
-                aria-labelledby={colorLabelId}
-                value={field.value}
-                onValueChange={field.onChange}
-                className="sm:grid-cols-8"
-              />
-            </div>
-          )}
-        />
+        <ColorField name="color" className="sm:grid-cols-8" />
 
         <div className="grid grid-cols-2 gap-2">
           <Link to="/categorias" className={cn(buttonVariants({ variant: 'outline' }))}>

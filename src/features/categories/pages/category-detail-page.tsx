@@ -13,13 +13,24 @@ import { useCategory, type Category } from '@/features/categories/api/get-catego
 import { useCategoryStats } from '@/features/categories/api/get-category-stats';
 import { CategoryTransactions } from '@/features/categories/components/category-transactions';
 import { ColorDot } from '@/features/categories/components/color-dot';
-import { EditCategoryDialog } from '@/features/categories/components/edit-category-dialog';
-import { RemoveCategoryDialog } from '@/features/categories/components/remove-category-dialog';
 import {
   categoryTypeLabels,
   loadErrorText,
   usageFrequencyLabels,
 } from '@/features/categories/lib/category';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const EditCategoryDialog = lazyDialog(
+  async () =>
+    (await import('@/features/categories/components/edit-category-dialog')).EditCategoryDialog,
+  (props) => props.category !== null,
+);
+const RemoveCategoryDialog = lazyDialog(
+  async () =>
+    (await import('@/features/categories/components/remove-category-dialog')).RemoveCategoryDialog,
+  (props) => props.category !== null,
+);
 
 export function CategoryDetailPage() {
   const { id = '' } = useParams();
@@ -70,6 +81,8 @@ function CategoryDetail({ category }: { category: Category }) {
               size="icon"
               aria-label="Editar categoria"
               onClick={() => setEditing(true)}
+              onPointerEnter={EditCategoryDialog.preload}
+              onFocus={EditCategoryDialog.preload}
             >
               <Pencil aria-hidden="true" />
             </Button>
@@ -79,6 +92,8 @@ function CategoryDetail({ category }: { category: Category }) {
               aria-label="Excluir categoria"
               className="text-destructive hover:text-destructive"
               onClick={() => setRemoving(true)}
+              onPointerEnter={RemoveCategoryDialog.preload}
+              onFocus={RemoveCategoryDialog.preload}
             >
               <Trash2 aria-hidden="true" />
             </Button>

@@ -2,25 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { TextareaField, TextField } from '@/components/form-fields';
 import type { Client } from '@/lib/api/lookups';
 import {
   clientInput,
@@ -40,19 +23,18 @@ interface ClientDialogProps {
 /** Creates or edits a client; on failure it stays open with what was typed. */
 export function ClientDialog({ client, open, onOpenChange }: ClientDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{client ? 'Editar Cliente' : 'Novo Cliente'}</DialogTitle>
-          <DialogDescription>
-            {client
-              ? 'Atualize os dados do cliente.'
-              : 'Cadastre um cliente para usar nas contas a receber.'}
-          </DialogDescription>
-        </DialogHeader>
-        <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={client ? 'Editar Cliente' : 'Novo Cliente'}
+      description={
+        client
+          ? 'Atualize os dados do cliente.'
+          : 'Cadastre um cliente para usar nas contas a receber.'
+      }
+    >
+      <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -114,124 +96,28 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
   }
 
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onValid, toastInvalid)}
-        className="grid gap-4"
-        aria-label={client ? 'Editar cliente' : 'Novo cliente'}
-      >
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Nome</FormLabel>
-              <FormControl>
-                <Input {...field} maxLength={200} autoComplete="name" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="document"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>CPF/CNPJ</FormLabel>
-              <FormControl>
-                <Input {...field} value={field.value ?? ''} maxLength={30} inputMode="numeric" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Telefone</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  value={field.value ?? ''}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  maxLength={40}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  value={field.value ?? ''}
-                  type="email"
-                  autoComplete="email"
-                  maxLength={320}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="address"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Endereço</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  value={field.value ?? ''}
-                  maxLength={300}
-                  autoComplete="street-address"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="notes"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Observações</FormLabel>
-              <FormControl>
-                <Textarea {...field} value={field.value ?? ''} maxLength={2000} rows={3} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {client
-              ? pending
-                ? 'Salvando...'
-                : 'Salvar'
-              : pending
-                ? 'Cadastrando...'
-                : 'Cadastrar Cliente'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid, toastInvalid)}
+      busy={pending}
+      onCancel={onDone}
+      submitLabel={client ? 'Salvar' : 'Cadastrar Cliente'}
+      busyLabel={client ? 'Salvando...' : 'Cadastrando...'}
+      aria-label={client ? 'Editar cliente' : 'Novo cliente'}
+    >
+      <TextField name="name" label="Nome" required maxLength={200} autoComplete="name" />
+      <TextField name="document" label="CPF/CNPJ" maxLength={30} inputMode="numeric" />
+      <TextField
+        name="phone"
+        label="Telefone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={40}
+      />
+      <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={320} />
+      <TextField name="address" label="Endereço" maxLength={300} autoComplete="street-address" />
+      <TextareaField name="notes" label="Observações" maxLength={2000} rows={3} />
+    </DialogForm>
   );
 }

@@ -13,9 +13,15 @@ import { getErrorMessage } from '@/lib/errors';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { useUpdateClient } from '@/features/clients/api/update-client';
-import { ClientDialog } from '@/features/clients/components/client-dialog';
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import { matchesClientSearch } from '@/features/clients/lib/client-form';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const ClientDialog = lazyDialog(
+  async () => (await import('@/features/clients/components/client-dialog')).ClientDialog,
+  (props) => props.open,
+);
 
 /** Clientes (beyond the spec, reached from Mais): list, search, create, edit, (de)activate. */
 export function ClientsPage() {

@@ -1,5 +1,6 @@
 // Excluir / cancelar: one pending entry, or it and the following ones / all pending of its series.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { count } from '@/lib/api/response-schemas';
 import type { EntryKind } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { invalidateMoney } from '@/lib/api/invalidate-money';
@@ -23,7 +24,7 @@ export async function deleteEntry({ kind, id, scope }: DeleteEntryInput): Promis
     p_scope: scope,
   });
   if (error) throw error;
-  return data;
+  return count.parse(data);
 }
 
 /**

@@ -1,5 +1,7 @@
 // The audit trail of one entry (entry_history): who changed what, newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { orNull } from '@/lib/api/response-schemas';
 import type { EntryKind } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -29,6 +31,18 @@ function toChanged(value: unknown): EntryHistoryItem['changed'] {
   return out;
 }
 
+// actor, its name and e-mail are null when the database itself wrote the row.
+const historyRows = z.array(
+  z.object({
+    id: z.coerce.number(),
+    at: z.string(),
+    actor_name: orNull(z.string()),
+    actor_email: orNull(z.string()),
+    action: z.string(),
+    changed: z.optional(z.unknown()),
+  }),
+);
+
 export async function getEntryHistory(
   kind: EntryKind,
   id: string,
@@ -38,7 +52,7 @@ export async function getEntryHistory(
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw error;
-  return data.map((row) => ({
+  return historyRows.parse(data).map((row) => ({
     id: row.id,
     at: row.at,
     actorName: row.actor_name,

@@ -2,19 +2,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { OptionSelect } from '@/components/pickers/option-select';
 import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { DateField } from '@/components/choice-fields';
+import { FieldItem, MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { useBankAccounts, useCategories } from '@/lib/api/lookups';
 import type { EntryKind } from '@/lib/entries';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
@@ -130,54 +121,34 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
 
   return (
     <>
-      <FormField
-        control={control}
-        name="description"
-        render={({ field }) => (
-          <FormItem required>
-            <FormLabel>Descrição</FormLabel>
-            <FormControl>
-              {entry ? (
-                <Input {...field} maxLength={200} />
-              ) : (
-                <Input
-                  {...field}
-                  maxLength={180}
-                  autoComplete="off"
-                  placeholder={
-                    kind === 'expense' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'
-                  }
-                />
-              )}
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      {entry ? (
+        <TextField name="description" label="Descrição" required maxLength={200} />
+      ) : (
+        <TextField
+          name="description"
+          label="Descrição"
+          required
+          maxLength={180}
+          autoComplete="off"
+          placeholder={kind === 'expense' ? 'Ex.: Compra de cimento' : 'Ex.: Venda da Casa 002'}
+        />
+      )}
 
-      <FormField
-        control={control}
-        name={party.name}
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{kind === 'expense' ? 'Fornecedor' : 'Cliente'}</FormLabel>
-            <FormControl>
-              <PartyPicker
-                kind={kind}
-                compact={!entry}
-                partyId={partyId ?? null}
-                partyName={field.value ?? ''}
-                onBlur={field.onBlur}
-                onChange={(value) => {
-                  field.onChange(value.partyName);
-                  setValue(party.id, value.partyId);
-                }}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
+      <FieldItem name={party.name} label={kind === 'expense' ? 'Fornecedor' : 'Cliente'}>
+        {(field) => (
+          <PartyPicker
+            kind={kind}
+            compact={!entry}
+            partyId={partyId ?? null}
+            partyName={(field.value as string | null | undefined) ?? ''}
+            onBlur={field.onBlur}
+            onChange={(value) => {
+              field.onChange(value.partyName);
+              setValue(party.id, value.partyId);
+            }}
+          />
         )}
-      />
+      </FieldItem>
 
       {entry && amountLocked ? (
         <div className="grid gap-2">
@@ -194,64 +165,26 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
           </p>
         </div>
       ) : (
-        <FormField
-          control={control}
-          name="amountCents"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Valor</FormLabel>
-              <FormControl>
-                <CurrencyInput
-                  ref={field.ref}
-                  value={field.value ?? null}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              </FormControl>
-              {amountHint ? <FormDescription>{amountHint}</FormDescription> : null}
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <MoneyField name="amountCents" label="Valor" required description={amountHint} />
       )}
 
-      <FormField
-        control={control}
-        name="dueDate"
-        render={({ field }) => (
-          <FormItem required>
-            <FormLabel>{labels.dueDate}</FormLabel>
-            <FormControl>
-              <DatePicker value={field.value} onChange={field.onChange} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <DateField name="dueDate" label={labels.dueDate} required />
 
       {repetition}
 
       {/* The obra and its stage share a row on Lançar's two columns: the stage appears only once
           an obra with stages is chosen. */}
       <div className={cn('grid gap-4', !entry && 'lg:col-span-2 lg:grid-cols-2')}>
-        <FormField
-          control={control}
-          name="projectId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{labels.project}</FormLabel>
-              <FormControl>
-                <ProjectPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel={labels.noProject}
-                  current={entry ? named(entry.projectId, entry.projectName, 'Obra atual') : null}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
+        <FieldItem name="projectId" label={labels.project}>
+          {(field) => (
+            <ProjectPicker
+              value={field.value as string | null}
+              onChange={field.onChange}
+              noneLabel={labels.noProject}
+              current={entry ? named(entry.projectId, entry.projectName, 'Obra atual') : null}
+            />
           )}
-        />
+        </FieldItem>
         <StageField
           projectId={projectId}
           value={stageId ?? null}
@@ -259,106 +192,72 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
         />
       </div>
 
-      <FormField
-        control={control}
+      <FieldItem
         name="categoryId"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Categoria</FormLabel>
-            <FormControl>
-              <CategoryPicker
-                type={kind}
-                value={field.value}
-                onChange={field.onChange}
-                noneLabel="Sem categoria"
-                current={
-                  entry ? named(entry.categoryId, entry.categoryName, 'Categoria atual') : null
-                }
-              />
-            </FormControl>
-            <FormMessage>
-              {!entry && categories.isError ? 'Erro ao carregar categorias' : null}
-            </FormMessage>
-          </FormItem>
+        label="Categoria"
+        fallbackMessage={!entry && categories.isError ? 'Erro ao carregar categorias' : null}
+      >
+        {(field) => (
+          <CategoryPicker
+            type={kind}
+            value={field.value as string | null}
+            onChange={field.onChange}
+            noneLabel="Sem categoria"
+            current={entry ? named(entry.categoryId, entry.categoryName, 'Categoria atual') : null}
+          />
         )}
-      />
+      </FieldItem>
 
-      <FormField
-        control={control}
+      <FieldItem
         name="bankAccountId"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{labels.bankAccount}</FormLabel>
-            <FormControl>
-              {entry ? (
-                <BankAccountPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Não definida"
-                  disabled={accountLocked}
-                  current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
-                />
-              ) : (
-                <BankAccountPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  noneLabel="Não definida"
-                  optionLabel={(account) =>
-                    `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
-                  }
-                />
-              )}
-            </FormControl>
-            {accountHint ? <FormDescription>{accountHint}</FormDescription> : null}
-            <FormMessage>
-              {!entry && bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null}
-            </FormMessage>
-          </FormItem>
-        )}
-      />
+        label={labels.bankAccount}
+        description={accountHint}
+        fallbackMessage={
+          !entry && bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null
+        }
+      >
+        {(field) =>
+          entry ? (
+            <BankAccountPicker
+              value={field.value as string | null}
+              onChange={field.onChange}
+              noneLabel="Não definida"
+              disabled={accountLocked}
+              current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
+            />
+          ) : (
+            <BankAccountPicker
+              value={field.value as string | null}
+              onChange={field.onChange}
+              noneLabel="Não definida"
+              optionLabel={(account) =>
+                `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+              }
+            />
+          )
+        }
+      </FieldItem>
 
-      <FormField
-        control={control}
-        name="paymentMethod"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{labels.paymentMethod}</FormLabel>
-            <FormControl>
-              <OptionSelect
-                options={paymentMethodOptions}
-                value={field.value ?? null}
-                onChange={field.onChange}
-                noneLabel="Não definida"
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
+      <FieldItem name="paymentMethod" label={labels.paymentMethod}>
+        {(field) => (
+          <OptionSelect
+            options={paymentMethodOptions}
+            value={(field.value as string | null | undefined) ?? null}
+            onChange={field.onChange}
+            noneLabel="Não definida"
+          />
         )}
-      />
+      </FieldItem>
 
       {attachment}
 
-      <FormField
-        control={control}
+      <TextareaField
         name="notes"
-        render={({ field }) => (
-          <FormItem className={cn(!entry && 'lg:col-span-2')}>
-            <FormLabel>Observações</FormLabel>
-            <FormControl>
-              <Textarea
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                rows={3}
-                maxLength={2000}
-                placeholder={entry ? undefined : 'Informações adicionais'}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Observações"
+        className={cn(!entry && 'lg:col-span-2')}
+        rows={3}
+        maxLength={2000}
+        placeholder={entry ? undefined : 'Informações adicionais'}
       />
     </>
   );

@@ -8,6 +8,7 @@ import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 import { ReopenButton } from '@/features/entries/components/reopen-button';
+import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 
 export function overdueLabel(days: number): string {
   return days === 1 ? '1 dia em atraso' : `${days} dias em atraso`;
@@ -90,6 +91,8 @@ export function EntryListRow({
             size="sm"
             variant={isExpense ? 'expense' : 'income'}
             onClick={() => onSettle(entry)}
+            onPointerEnter={prefetchSettleDialog}
+            onFocus={prefetchSettleDialog}
           >
             Dar Baixa
           </Button>

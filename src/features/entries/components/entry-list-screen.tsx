@@ -2,7 +2,7 @@ import { AlertTriangle, CheckCircle2, Clock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
-import { SettleDialog } from '@/features/entries/components/settle-dialog/settle-dialog';
+import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { StatCard, TotalsError } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -156,7 +156,7 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
         </TabsContent>
       </Tabs>
 
-      <SettleDialog entry={selected} onClose={() => setSelected(null)} />
+      <LazySettleDialog entry={selected} onClose={() => setSelected(null)} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { useIsWideDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 import { ReopenButton } from '@/features/entries/components/reopen-button';
+import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { overdueLabel } from '@/features/entries/components/entry-list-row';
 
 /** "Fornecedor · Obra · Categoria" under the description, where those columns do not fit. */
@@ -125,6 +126,8 @@ function columns(
               size="sm"
               variant={isExpense ? 'expense' : 'income'}
               onClick={() => onSettle(e)}
+              onPointerEnter={prefetchSettleDialog}
+              onFocus={prefetchSettleDialog}
             >
               Dar Baixa
             </Button>

@@ -382,7 +382,7 @@ describe('Excluir', { timeout: 30_000 }, () => {
     await detailLoaded();
     expect(screen.getByText('Parcela 3 de 12')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     const scopes = within(dialog).getByRole('radiogroup', { name: 'O que excluir' });
     expect(within(scopes).getByRole('radio', { name: 'Só esta' })).toBeChecked();
     expect(
@@ -410,7 +410,7 @@ describe('Excluir', { timeout: 30_000 }, () => {
     renderDetail();
     await detailLoaded();
     await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Lista de contas a pagar')).toBeInTheDocument();
@@ -431,7 +431,7 @@ describe('Excluir', { timeout: 30_000 }, () => {
     await detailLoaded();
     await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
     await userEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Excluir' }),
     );
     expect(
       await screen.findByText(

@@ -1,5 +1,5 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
@@ -11,18 +11,27 @@ import type { EntryKind } from '@/lib/entries';
 import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { useEntry, type EntryDetail } from '@/features/entries/api/get-entry';
 import { useDeleteEntry, type DeleteScope } from '@/features/entries/api/delete-entry';
-import { DeleteEntryDialog } from '@/features/entries/components/entry-detail/delete-entry-dialog';
 import { EntryActions } from '@/features/entries/components/entry-detail/entry-actions';
 import { EntryHistoryCard } from '@/features/entries/components/entry-detail/entry-history-card';
 import { EntryPaymentsCard } from '@/features/entries/components/entry-detail/entry-payments-card';
 import { EntrySummary } from '@/features/entries/components/entry-detail/entry-summary';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const DeleteEntryDialog = lazyDialog(
+  async () =>
+    (await import('@/features/entries/components/entry-detail/delete-entry-dialog'))
+      .DeleteEntryDialog,
+  (props) => props.open,
+);
 
 // The edit form (zod, react-hook-form, the pickers and the calendar) loads on the first Editar.
-const EntryEditDialog = lazy(async () => ({
-  default: (await import('@/features/entries/components/entry-detail/entry-edit-dialog'))
-    .EntryEditDialog,
-}));
+const EntryEditDialog = lazyDialog(
+  async () =>
+    (await import('@/features/entries/components/entry-detail/entry-edit-dialog')).EntryEditDialog,
+  (props) => props.open,
+);
 
 const LIST_ROUTE = { expense: '/contas-pagar', income: '/contas-receber' } as const;
 
@@ -154,11 +163,7 @@ function EntryDetailView({ entry, onBack }: { entry: EntryDetail; onBack: () => 
       <EntryHistoryCard entry={entry} />
 
       <LazySettleDialog entry={settling} onClose={() => setSettling(null)} />
-      {editing ? (
-        <Suspense fallback={null}>
-          <EntryEditDialog entry={entry} open={editing} onOpenChange={setEditing} />
-        </Suspense>
-      ) : null}
+      <EntryEditDialog entry={entry} open={editing} onOpenChange={setEditing} />
       <DeleteEntryDialog
         entry={entry}
         open={deleting}

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { orNull } from '@/lib/api/response-schemas';
 import { ENTRY_COLUMNS, toEntry } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import type { Database } from '@/lib/database.types';
 import { todayLocal } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import {
@@ -26,10 +27,42 @@ export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_COLUMNS}, movement_date, disp
 
 // The generated types call every column of a `returns table` function non-null; the view's columns
 // (names of a missing supplier, category, obra or account) are nullable in fact.
-type RpcRow = Database['public']['Functions']['search_movements']['Returns'][number];
-type MovementRow = {
-  [K in Exclude<keyof RpcRow, 'payment_method'>]: RpcRow[K] | null;
-};
+const text = orNull(z.string());
+const number = orNull(z.number());
+const movementRow = z.object({
+  row_type: text,
+  kind: text,
+  id: text,
+  description: text,
+  amount: number,
+  paid_amount: number,
+  open_amount: number,
+  due_date: text,
+  status: text,
+  settled_on: text,
+  counterparty_name: text,
+  project_id: text,
+  project_name: text,
+  category_id: text,
+  category_name: text,
+  category_color: text,
+  bank_account_id: text,
+  bank_account_name: text,
+  installment_number: number,
+  installment_count: number,
+  created_at: text,
+  movement_date: text,
+  display_status: text,
+  paid_total: number,
+  display_amount: number,
+  to_account_id: text,
+  to_account_name: text,
+  reversed: orNull(z.boolean()),
+  reversed_on: text,
+  signed_amount: number,
+});
+type MovementRow = z.output<typeof movementRow>;
+const movementRows = z.array(movementRow);
 
 function toStatus(value: string | null): MovementStatus {
   return value === 'paid' || value === 'overdue' ? value : 'open';
@@ -99,7 +132,7 @@ export async function getMovementsPage(
   if (signal) request = request.abortSignal(signal);
   const { data, error, count } = await request;
   if (error) throw error;
-  const rows: MovementRow[] = data;
+  const rows = movementRows.parse(data);
   const total = count ?? offset + rows.length;
   const loaded = offset + rows.length;
   return { movements: rows.map(toMovement), total, next: loaded < total ? loaded : null };

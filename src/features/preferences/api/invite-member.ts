@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+// The answer's schema (zod's mini build, as every RPC answer); the form's input is classic zod.
+import * as zm from 'zod/mini';
 import { companyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { registerErrorMessages } from '@/lib/errors';
@@ -57,6 +59,14 @@ export function inviteMemberSchema(memberEmails: readonly string[]) {
   });
 }
 
+const createdInvitation = zm.object({
+  id: zm.string(),
+  email: zm.string(),
+  role: zm.string(),
+  expires_at: zm.string(),
+  token: zm.string(),
+});
+
 /**
  * create_invitation: the database makes the secret of the link and returns it this once (it keeps
  * only its hash). Raises invitation_pending, already_member, invalid_email, not_admin.
@@ -72,7 +82,7 @@ export async function inviteMember(companyId: string, input: InviteInput) {
     })
     .single();
   if (error) throw error;
-  return data;
+  return createdInvitation.parse(data);
 }
 
 export type CreatedInvitation = Awaited<ReturnType<typeof inviteMember>>;

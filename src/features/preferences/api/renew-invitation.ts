@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { companyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
@@ -12,7 +13,8 @@ export async function renewInvitation(invitationId: string): Promise<string> {
     p_invitation_id: invitationId,
   });
   if (error) throw error;
-  return data;
+  // The new secret of the link.
+  return z.string().parse(data);
 }
 
 export function useRenewInvitation() {

@@ -4,22 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/choice-fields';
+import { TextField } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import {
   inviteMemberSchema,
   useInviteMember,
@@ -77,52 +64,20 @@ export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormPr
         className="grid gap-3"
         aria-label="Convidar usuário"
       >
-        <FormField
-          control={form.control}
+        <TextField
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email do novo usuário</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="off"
-                  placeholder="nome@empresa.com"
-                  maxLength={254}
-                  onChange={(event) => {
-                    field.onChange(event);
-                    form.clearErrors('email');
-                  }}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email do novo usuário"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          placeholder="nome@empresa.com"
+          maxLength={254}
+          onChange={() => form.clearErrors('email')}
         />
-        <FormField
-          control={form.control}
+        <SelectField
           name="role"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Papel</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {ROLES.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {roleLabels[role]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormItem>
-          )}
+          label="Papel"
+          options={ROLES.map((value) => ({ value, label: roleLabels[value] }))}
         />
         {role === 'obra' ? <ProjectIdsField /> : null}
         <Button type="submit" disabled={invite.isPending}>

@@ -9,6 +9,7 @@ import {
   STAGES_MESSAGE,
 } from '@/features/projects/lib/project-form';
 import { projectKeys } from '@/lib/api/query-keys';
+import { namedRow } from '@/lib/api/response-schemas';
 import type { Database } from '@/lib/database.types';
 import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
@@ -106,7 +107,7 @@ export const emptyNewProject: NewProjectInput = {
 export async function createProject(args: CreateProjectArgs) {
   const { data, error } = await supabase.rpc('create_project', args);
   if (error) throw error;
-  return data;
+  return namedRow.parse(data);
 }
 
 export function useCreateProject() {

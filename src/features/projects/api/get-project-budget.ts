@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { cents, orNull } from '@/lib/api/response-schemas';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 /** One line of orçado × realizado, in centavos. */
@@ -26,15 +27,19 @@ export interface ProjectBudget {
   total: BudgetLine;
 }
 
-interface ProjectBudgetRow {
-  kind: string;
-  stage_id: string | null;
-  stage_name: string | null;
-  is_completed: boolean | null;
-  budget: number | null;
-  committed: number;
-  realized: number;
-}
+// The generated types cannot tell which columns are null: stage_id/name on the total row, the
+// budget of a stage without one.
+const budgetRows = z.array(
+  z.object({
+    kind: z.string(),
+    stage_id: orNull(z.string()),
+    stage_name: orNull(z.string()),
+    is_completed: orNull(z.boolean()),
+    budget: orNull(cents),
+    committed: cents,
+    realized: cents,
+  }),
+);
 
 /** project_budget (computed in SQL): every stage in order, "Sem etapa" and the obra's total. */
 export async function getProjectBudget(
@@ -45,18 +50,15 @@ export async function getProjectBudget(
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  // The generated types cannot tell which columns are null: stage_id/name on the total row, the
-  // budget of a stage without one.
-  const rows = data as ProjectBudgetRow[];
-  const lines = rows.map((row) => ({
+  const lines = budgetRows.parse(data).map((row) => ({
     kind: row.kind,
     line: {
       stageId: row.stage_id,
       name: row.stage_name ?? 'Total da obra',
       isCompleted: row.is_completed ?? false,
-      budgetCents: row.budget === null ? null : toCents(row.budget),
-      committedCents: toCents(row.committed),
-      realizedCents: toCents(row.realized),
+      budgetCents: row.budget,
+      committedCents: row.committed,
+      realizedCents: row.realized,
     } satisfies BudgetLine,
   }));
   const find = (kind: string): BudgetLine => {

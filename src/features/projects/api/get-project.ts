@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { cents } from '@/lib/api/response-schemas';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -16,6 +18,10 @@ export interface ProjectDetail {
   /** The obra's progress (stageProgress: the same definition as the list). */
   progress: number;
 }
+
+const financialRows = z.array(
+  z.object({ project_id: z.string(), paid_expenses: cents, paid_revenues: cents }),
+);
 
 /** One obra of the company with its money, or null when there is none with that id. */
 export async function getProject(
@@ -43,12 +49,12 @@ export async function getProject(
   if (signal) financialsQuery = financialsQuery.abortSignal(signal);
   const financials = await financialsQuery;
   if (financials.error) throw financials.error;
-  const row = financials.data[0];
+  const row = financialRows.parse(financials.data)[0];
   return {
     project,
     budgetCents: project.budget === null ? null : toCents(project.budget),
-    expensesCents: row ? toCents(row.paid_expenses) : 0,
-    revenuesCents: row ? toCents(row.paid_revenues) : 0,
+    expensesCents: row?.paid_expenses ?? 0,
+    revenuesCents: row?.paid_revenues ?? 0,
     progress: stageProgress(stages),
   };
 }

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { cents, orNull } from '@/lib/api/response-schemas';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
@@ -17,6 +19,10 @@ export interface ProjectOverview extends ProjectRow {
   /** The obra's progress (stageProgress: the same definition as the detail). */
   stageProgress: number;
 }
+
+const totalRows = z.array(
+  z.object({ project_id: z.string(), budget: orNull(cents), committed: cents, realized: cents }),
+);
 
 /** Every obra of the company, newest first, with realizado and comprometido (computed in SQL). */
 export async function getProjectsOverview(
@@ -37,11 +43,11 @@ export async function getProjectsOverview(
   if (projects.error) throw projects.error;
   if (financials.error) throw financials.error;
 
-  const totals = new Map(financials.data.map((row) => [row.project_id, row]));
+  const totals = new Map(totalRows.parse(financials.data).map((row) => [row.project_id, row]));
   return projects.data.map(({ project_stages: stages, ...project }) => ({
     ...project,
-    spentCents: toCents(totals.get(project.id)?.realized ?? 0),
-    committedCents: toCents(totals.get(project.id)?.committed ?? 0),
+    spentCents: totals.get(project.id)?.realized ?? 0,
+    committedCents: totals.get(project.id)?.committed ?? 0,
     budgetCents: project.budget === null ? null : toCents(project.budget),
     stageProgress: stageProgress(stages),
   }));

@@ -1,31 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { plainOptions, SelectField } from '@/components/choice-fields';
+import { TextField } from '@/components/form-fields';
 import {
   addTeamMemberInput,
   useAddTeamMember,
@@ -42,15 +20,14 @@ interface AddMemberDialogProps {
 
 export function AddMemberDialog({ projectId, open, onOpenChange }: AddMemberDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Adicionar membro</DialogTitle>
-          <DialogDescription>Inclua uma pessoa na equipe desta obra.</DialogDescription>
-        </DialogHeader>
-        {open ? <AddMemberForm projectId={projectId} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Adicionar membro"
+      description="Inclua uma pessoa na equipe desta obra."
+    >
+      {open ? <AddMemberForm projectId={projectId} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 
@@ -87,83 +64,40 @@ function AddMemberForm({ projectId, onDone }: { projectId: string; onDone: () =>
   }
 
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onValid, onInvalid)}
-        className="grid grid-cols-1 gap-4"
-      >
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Nome</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  placeholder="Ex: José Pereira"
-                  maxLength={200}
-                  autoComplete="off"
-                  disabled={busy}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Função</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange} disabled={busy}>
-                <FormControl>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Selecione a função" />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {teamRoles.map((teamRole) => (
-                    <SelectItem key={teamRole} value={teamRole}>
-                      {teamRole}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="contact"
-          render={({ field }) => (
-            <FormItem required>
-              <FormLabel>Contato</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  placeholder="Telefone ou email"
-                  maxLength={200}
-                  autoComplete="off"
-                  disabled={busy}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Adicionando...' : 'Adicionar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      busy={busy}
+      onCancel={onDone}
+      submitLabel="Adicionar"
+      busyLabel="Adicionando..."
+    >
+      <TextField
+        name="name"
+        label="Nome"
+        required
+        placeholder="Ex: José Pereira"
+        maxLength={200}
+        autoComplete="off"
+        disabled={busy}
+      />
+      <SelectField
+        name="role"
+        label="Função"
+        required
+        options={plainOptions(teamRoles)}
+        placeholder="Selecione a função"
+        disabled={busy}
+      />
+      <TextField
+        name="contact"
+        label="Contato"
+        required
+        placeholder="Telefone ou email"
+        maxLength={200}
+        autoComplete="off"
+        disabled={busy}
+      />
+    </DialogForm>
   );
 }

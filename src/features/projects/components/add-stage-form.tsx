@@ -4,16 +4,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { MoneyField, TextField } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import {
   newStageInput,
   useAddStage,
@@ -52,44 +44,15 @@ export function AddStageForm({ projectId, nextIndex }: { projectId: string; next
             onSubmit={form.handleSubmit(onValid)}
             className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
           >
-            <FormField
-              control={form.control}
+            <TextField
               name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Nova etapa</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      maxLength={120}
-                      autoComplete="off"
-                      placeholder="Ex.: Cobertura"
-                      disabled={add.isPending}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Nova etapa"
+              maxLength={120}
+              autoComplete="off"
+              placeholder="Ex.: Cobertura"
+              disabled={add.isPending}
             />
-            <FormField
-              control={form.control}
-              name="budgetCents"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Orçado da etapa</FormLabel>
-                  <FormControl>
-                    <CurrencyInput
-                      ref={field.ref}
-                      value={field.value}
-                      onValueChange={(cents) => field.onChange(cents)}
-                      onBlur={field.onBlur}
-                      disabled={add.isPending}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <MoneyField name="budgetCents" label="Orçado da etapa" disabled={add.isPending} />
             <Button type="submit" disabled={add.isPending} className="sm:mt-[1.375rem]">
               <Plus aria-hidden="true" />
               {add.isPending ? 'Adicionando...' : 'Adicionar etapa'}

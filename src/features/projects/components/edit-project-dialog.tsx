@@ -2,14 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
 import {
   editProjectInput,
@@ -44,17 +37,17 @@ interface EditProjectDialogProps {
 
 export function EditProjectDialog({ project, open, onOpenChange }: EditProjectDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Editar Obra</DialogTitle>
-          <DialogDescription>Altere as informações do projeto.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: each opening starts from the saved obra, while a failed save
-            keeps what was typed. */}
-        {open ? <EditProjectForm project={project} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Editar Obra"
+      description="Altere as informações do projeto."
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      {/* Mounted only while open: each opening starts from the saved obra, while a failed save
+        keeps what was typed. */}
+      {open ? <EditProjectForm project={project} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 

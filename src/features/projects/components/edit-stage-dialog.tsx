@@ -1,26 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { DialogForm } from '@/components/dialog-form';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { DateField } from '@/components/choice-fields';
+import { MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import type { ProjectStage } from '@/features/projects/api/get-project-stages';
 import {
   editStageInput,
@@ -39,17 +22,16 @@ interface EditStageDialogProps {
 
 export function EditStageDialog({ stage, onOpenChange }: EditStageDialogProps) {
   return (
-    <Dialog open={stage !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar etapa</DialogTitle>
-          <DialogDescription>{stage?.name}</DialogDescription>
-        </DialogHeader>
-        {stage ? (
-          <EditStageForm key={stage.id} stage={stage} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={stage !== null}
+      onOpenChange={onOpenChange}
+      title="Editar etapa"
+      description={stage?.name}
+    >
+      {stage ? (
+        <EditStageForm key={stage.id} stage={stage} onDone={() => onOpenChange(false)} />
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -100,69 +82,24 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
       busy={busy}
       onCancel={onDone}
     >
-      <FormField
-        control={form.control}
+      <TextField
         name="name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Nome da etapa</FormLabel>
-            <FormControl>
-              <Input {...field} maxLength={120} autoComplete="off" disabled={busy} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Nome da etapa"
+        maxLength={120}
+        autoComplete="off"
+        disabled={busy}
       />
-      <FormField
-        control={form.control}
+      <MoneyField
         name="estimated"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Orçado</FormLabel>
-            <FormControl>
-              <CurrencyInput
-                ref={field.ref}
-                value={field.value.cents}
-                onValueChange={(cents, text) => field.onChange({ cents, text })}
-                onBlur={field.onBlur}
-                disabled={busy}
-              />
-            </FormControl>
-            <FormDescription>
-              O realizado vem dos lançamentos da etapa; não é digitado.
-            </FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Orçado"
+        holds="centsAndText"
+        description="O realizado vem dos lançamentos da etapa; não é digitado."
+        disabled={busy}
       />
       {stage.is_completed ? (
-        <FormField
-          control={form.control}
-          name="completionDate"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Data de conclusão</FormLabel>
-              <FormControl>
-                <DatePicker value={field.value ?? null} onChange={field.onChange} disabled={busy} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <DateField name="completionDate" label="Data de conclusão" disabled={busy} />
       ) : null}
-      <FormField
-        control={form.control}
-        name="notes"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Observações</FormLabel>
-            <FormControl>
-              <Textarea {...field} maxLength={2000} rows={3} disabled={busy} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <TextareaField name="notes" label="Observações" maxLength={2000} rows={3} disabled={busy} />
     </DialogForm>
   );
 }

@@ -1,75 +1,15 @@
 // The obra's fields shared by Nova Obra (page) and Editar Obra (dialog): labels, limits and
 // controls once; each screen places them in its own layout and says which are required.
-import type { ComponentProps } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CurrencyInput } from '@/components/ui/currency-input';
-import { DatePicker } from '@/components/ui/date-picker';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { DateField, SelectField } from '@/components/choice-fields';
+import { MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import type { NewProjectInput } from '@/features/projects/api/create-project';
 import type { EditProjectInput } from '@/features/projects/api/update-project';
 import type { ProjectPriority, ProjectStatus } from '@/features/projects/lib/project-form';
-import { isProjectPriority, isProjectStatus } from '@/features/projects/lib/project-view';
 import { parseIsoDate } from '@/lib/dates';
 import { priorityLabels, projectStatusLabels } from '@/lib/labels';
 
 const PRIORITIES = ['low', 'medium', 'high'] as const;
-
-/** A Select of fixed choices for a shadcn FormItem: its trigger takes the FormControl's id and aria-*. */
-function ChoiceSelect<T extends string>({
-  value,
-  choices,
-  labels,
-  isChoice,
-  onChange,
-  disabled,
-}: {
-  value: T;
-  /** Offered in this order. */
-  choices: readonly T[];
-  labels: Record<T, string>;
-  isChoice: (value: string) => value is T;
-  onChange: (value: T) => void;
-  disabled: boolean;
-}) {
-  return (
-    <Select
-      value={value}
-      onValueChange={(next) => {
-        if (isChoice(next)) onChange(next);
-      }}
-      disabled={disabled}
-    >
-      <FormControl>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-      </FormControl>
-      <SelectContent>
-        {choices.map((choice) => (
-          <SelectItem key={choice} value={choice}>
-            {labels[choice]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 /**
  * The values Nova Obra and Editar Obra hold alike. The budget is the one field whose shape differs:
@@ -109,48 +49,27 @@ interface ObraFieldProps {
 
 export function ObraNameField({ busy, placeholder }: Omit<ObraFieldProps, 'required'>) {
   return (
-    <FormField
-      control={useObraControl()}
+    <TextField
       name="name"
-      render={({ field }) => (
-        <FormItem required>
-          <FormLabel>Nome da obra</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              placeholder={placeholder}
-              maxLength={200}
-              autoComplete="off"
-              disabled={busy}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+      label="Nome da obra"
+      required
+      placeholder={placeholder}
+      maxLength={200}
+      autoComplete="off"
+      disabled={busy}
     />
   );
 }
 
 export function ObraDescriptionField({ busy, placeholder }: Omit<ObraFieldProps, 'required'>) {
   return (
-    <FormField
-      control={useObraControl()}
+    <TextareaField
       name="description"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>Descrição</FormLabel>
-          <FormControl>
-            <Textarea
-              {...field}
-              placeholder={placeholder}
-              maxLength={2000}
-              rows={3}
-              disabled={busy}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+      label="Descrição"
+      placeholder={placeholder}
+      maxLength={2000}
+      rows={3}
+      disabled={busy}
     />
   );
 }
@@ -162,24 +81,14 @@ export function ObraAddressField({
   autoComplete = 'off',
 }: ObraFieldProps & { autoComplete?: string }) {
   return (
-    <FormField
-      control={useObraControl()}
+    <TextField
       name="address"
-      render={({ field }) => (
-        <FormItem required={required}>
-          <FormLabel>Endereço</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              placeholder={placeholder}
-              maxLength={300}
-              autoComplete={autoComplete}
-              disabled={busy}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+      label="Endereço"
+      required={required}
+      placeholder={placeholder}
+      maxLength={300}
+      autoComplete={autoComplete}
+      disabled={busy}
     />
   );
 }
@@ -198,26 +107,16 @@ export function ObraClientField({
   description?: string;
 }) {
   return (
-    <FormField
-      control={useObraControl()}
+    <TextField
       name="clientName"
-      render={({ field }) => (
-        <FormItem required={required}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              list={list}
-              placeholder={placeholder}
-              maxLength={200}
-              autoComplete="off"
-              disabled={busy}
-            />
-          </FormControl>
-          {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage />
-        </FormItem>
-      )}
+      label={label}
+      required={required}
+      description={description}
+      list={list}
+      placeholder={placeholder}
+      maxLength={200}
+      autoComplete="off"
+      disabled={busy}
     />
   );
 }
@@ -228,41 +127,13 @@ export function ObraBudgetField({
   required = false,
   keepsText = false,
 }: Omit<ObraFieldProps, 'placeholder'> & { keepsText?: boolean }) {
-  const control = useObraControl();
-  const item = (input: ComponentProps<typeof CurrencyInput>) => (
-    <FormItem required={required}>
-      <FormLabel>Orçamento</FormLabel>
-      <FormControl>
-        <CurrencyInput {...input} disabled={busy} />
-      </FormControl>
-      <FormMessage />
-    </FormItem>
-  );
-  return keepsText ? (
-    <FormField
-      control={control}
-      name="budget"
-      render={({ field }) =>
-        item({
-          ref: field.ref,
-          value: field.value?.cents ?? null,
-          onValueChange: (cents, text) => field.onChange({ cents, text }),
-          onBlur: field.onBlur,
-        })
-      }
-    />
-  ) : (
-    <FormField
-      control={control}
-      name="budgetCents"
-      render={({ field }) =>
-        item({
-          ref: field.ref,
-          value: field.value ?? null,
-          onValueChange: field.onChange,
-          onBlur: field.onBlur,
-        })
-      }
+  return (
+    <MoneyField
+      name={keepsText ? 'budget' : 'budgetCents'}
+      label="Orçamento"
+      required={required}
+      holds={keepsText ? 'centsAndText' : 'cents'}
+      disabled={busy}
     />
   );
 }
@@ -273,36 +144,13 @@ export function ObraDateFields({ busy, required = false }: Omit<ObraFieldProps, 
   const start = parseIsoDate(useWatch({ control, name: 'startDate' }));
   return (
     <div className="grid grid-cols-2 gap-3">
-      <FormField
-        control={control}
-        name="startDate"
-        render={({ field }) => (
-          <FormItem required={required}>
-            <FormLabel>Data de início</FormLabel>
-            <FormControl>
-              <DatePicker value={field.value} onChange={field.onChange} disabled={busy} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={control}
+      <DateField name="startDate" label="Data de início" required={required} disabled={busy} />
+      <DateField
         name="endDate"
-        render={({ field }) => (
-          <FormItem required={required}>
-            <FormLabel>Previsão de término</FormLabel>
-            <FormControl>
-              <DatePicker
-                value={field.value}
-                onChange={field.onChange}
-                disabledDays={start ? { before: start } : undefined}
-                disabled={busy}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Previsão de término"
+        required={required}
+        disabledDays={start ? { before: start } : undefined}
+        disabled={busy}
       />
     </div>
   );
@@ -310,23 +158,11 @@ export function ObraDateFields({ busy, required = false }: Omit<ObraFieldProps, 
 
 export function ObraPriorityField({ busy }: { busy: boolean }) {
   return (
-    <FormField
-      control={useObraControl()}
+    <SelectField
       name="priority"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>Prioridade</FormLabel>
-          <ChoiceSelect
-            value={field.value}
-            choices={PRIORITIES}
-            labels={priorityLabels}
-            isChoice={isProjectPriority}
-            onChange={field.onChange}
-            disabled={busy}
-          />
-          <FormMessage />
-        </FormItem>
-      )}
+      label="Prioridade"
+      options={PRIORITIES.map((value) => ({ value, label: priorityLabels[value] }))}
+      disabled={busy}
     />
   );
 }
@@ -340,23 +176,11 @@ export function ObraStatusField({
   statuses: readonly ProjectStatus[];
 }) {
   return (
-    <FormField
-      control={useObraControl()}
+    <SelectField
       name="status"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>Status</FormLabel>
-          <ChoiceSelect
-            value={field.value}
-            choices={statuses}
-            labels={projectStatusLabels}
-            isChoice={isProjectStatus}
-            onChange={field.onChange}
-            disabled={busy}
-          />
-          <FormMessage />
-        </FormItem>
-      )}
+      label="Status"
+      options={statuses.map((value) => ({ value, label: projectStatusLabels[value] }))}
+      disabled={busy}
     />
   );
 }

@@ -11,10 +11,16 @@ import { useProjectBudget } from '@/features/projects/api/get-project-budget';
 import { useMoveStage, useRemoveStage } from '@/features/projects/api/manage-stages';
 import { useUpdateProjectStage } from '@/features/projects/api/update-project-stage';
 import { AddStageForm } from '@/features/projects/components/add-stage-form';
-import { EditStageDialog } from '@/features/projects/components/edit-stage-dialog';
-import { projectErrorMessage } from '@/features/projects/lib/project-errors';
+import { toastProjectError } from '@/features/projects/lib/project-errors';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency, toCents } from '@/lib/money';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const EditStageDialog = lazyDialog(
+  async () => (await import('@/features/projects/components/edit-stage-dialog')).EditStageDialog,
+  (props) => props.stage !== null,
+);
 
 const money = (value: number | null) => (value === null ? '—' : formatCurrency(toCents(value)));
 
@@ -197,10 +203,7 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
     move.mutate(
       { stages: list, stageId: stage.id, direction },
       {
-        onError: (error) =>
-          toast.error('Erro', {
-            description: projectErrorMessage(error, 'Não foi possível mover a etapa.'),
-          }),
+        onError: (error) => toastProjectError('Erro', error, 'Não foi possível mover a etapa.'),
       },
     );
   }
@@ -210,9 +213,7 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
       onSuccess: () =>
         toast.success('Etapa removida', { description: `${stage.name} foi removida.` }),
       onError: (error) =>
-        toast.error('Não foi possível remover a etapa', {
-          description: projectErrorMessage(error, 'Tente novamente.'),
-        }),
+        toastProjectError('Não foi possível remover a etapa', error, 'Tente novamente.'),
     });
   }
 

@@ -17,7 +17,13 @@ import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDeactivateTeamMember } from '@/features/projects/api/deactivate-team-member';
 import { useProjectTeam, type TeamMember } from '@/features/projects/api/get-project-team';
-import { AddMemberDialog } from '@/features/projects/components/add-member-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const AddMemberDialog = lazyDialog(
+  async () => (await import('@/features/projects/components/add-member-dialog')).AddMemberDialog,
+  (props) => props.open,
+);
 
 /** Equipe: the obra's active members, adding one and taking one off the team. */
 export function ProjectTeamTab({ projectId }: { projectId: string }) {
@@ -38,7 +44,11 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
   }
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
+    <Button
+      onClick={() => setAdding(true)}
+      onPointerEnter={AddMemberDialog.preload}
+      onFocus={AddMemberDialog.preload}
+    >
       <UserPlus aria-hidden="true" />
       Adicionar membro
     </Button>

@@ -11,10 +11,9 @@ export function editValuesOf(project: ProjectRow): EditProjectInput {
     address: project.address ?? '',
     clientName: project.client_name ?? '',
     description: project.description ?? '',
-    budget: {
-      cents: project.budget === null ? null : toCents(project.budget),
-      text: project.budget === null ? '' : String(project.budget),
-    },
+    // Centavos, as in Nova Obra; `text` is what the user types next (it only tells a blank field
+    // from text that is no amount), so nothing typed yet is ''.
+    budget: { cents: project.budget === null ? null : toCents(project.budget), text: '' },
     startDate: project.start_date,
     endDate: project.end_date,
     status: isProjectStatus(project.status) ? project.status : 'planning',

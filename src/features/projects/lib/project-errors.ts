@@ -5,6 +5,7 @@ import {
   STAGES_MESSAGE,
 } from '@/features/projects/lib/project-form';
 import { getErrorMessage, isNetworkError, registerErrorMessages } from '@/lib/errors';
+import { toastError } from '@/lib/toast-error';
 
 registerErrorMessages({
   project_required_fields: REQUIRED_MESSAGE,
@@ -19,4 +20,12 @@ registerErrorMessages({
  */
 export function projectErrorMessage(error: unknown, fallback: string): string {
   return isNetworkError(error) ? fallback : getErrorMessage(error, fallback);
+}
+
+/**
+ * An obra's failure toast: `toastError`, except that a dead network gets the operation's own text
+ * (the spec's, e.g. "Ocorreu um erro ao salvar a obra. Tente novamente.") like any other failure.
+ */
+export function toastProjectError(title: string, error: unknown, fallback: string): void {
+  toastError(title, isNetworkError(error) ? undefined : error, fallback);
 }

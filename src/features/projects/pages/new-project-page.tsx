@@ -26,7 +26,7 @@ import {
   type NewObraValues,
 } from '@/features/projects/components/project-fields';
 import { StageChecklist } from '@/features/projects/components/stage-checklist';
-import { projectErrorMessage } from '@/features/projects/lib/project-errors';
+import { toastProjectError } from '@/features/projects/lib/project-errors';
 import {
   DATES_MESSAGE,
   DATES_TITLE,
@@ -124,9 +124,7 @@ export function NewProjectPage() {
       project = await createProject.mutateAsync({ ...payload, p_company_id: company.id });
     } catch (error) {
       // What was typed stays, so the user can try again.
-      toast.error('Erro ao criar obra', {
-        description: projectErrorMessage(error, CREATE_FAILED_MESSAGE),
-      });
+      toastProjectError('Erro ao criar obra', error, CREATE_FAILED_MESSAGE);
       return;
     }
     toast.success('Obra criada com sucesso!', {

@@ -7,7 +7,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProject } from '@/features/projects/api/get-project';
-import { EditProjectDialog } from '@/features/projects/components/edit-project-dialog';
 import { ProjectBudgetTab } from '@/features/projects/components/project-budget-tab';
 import { ProjectBudgetAlert } from '@/features/projects/components/project-budget-alert';
 import { ProjectFinanceTab } from '@/features/projects/components/project-finance-tab';
@@ -18,6 +17,14 @@ import { ProjectSummaryTab } from '@/features/projects/components/project-summar
 import { ProjectTeamTab } from '@/features/projects/components/project-team-tab';
 import { isNetworkError } from '@/lib/errors';
 import { cn } from '@/lib/utils';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const EditProjectDialog = lazyDialog(
+  async () =>
+    (await import('@/features/projects/components/edit-project-dialog')).EditProjectDialog,
+  (props) => props.open,
+);
 
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
@@ -79,7 +86,13 @@ export function ProjectDetailPage() {
           <h1 className="min-w-0 flex-1 break-words pt-1.5 text-xl font-bold leading-tight">
             {project.name}
           </h1>
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setEditing(true)}
+            onPointerEnter={EditProjectDialog.preload}
+            onFocus={EditProjectDialog.preload}
+          >
             <Pencil aria-hidden="true" />
             Editar
           </Button>

@@ -1,8 +1,11 @@
 // Reads of the Conciliação screen: the account's statement lines, the candidates of the pending ones,
 // the category guesses for "Criar lançamento", and "Saldo do extrato" vs "Saldo no sistema".
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Candidate, CandidateKind } from '@/features/reconciliation/lib/ranking';
+import * as z from 'zod/mini';
+import type { Candidate } from '@/features/reconciliation/lib/ranking';
 import { reconciliationKeys } from '@/lib/api/query-keys';
+import { amount } from '@/lib/api/response-schemas';
+import { parseStatementBalance } from '@/lib/api/statement-balance';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
@@ -65,14 +68,27 @@ export function useStatementLines(accountId: string) {
   return useQuery(statementLinesQuery(companyId, accountId));
 }
 
+const candidateRows = z.array(
+  z.object({
+    line_id: z.string(),
+    kind: z.enum(['ledger', 'payable', 'receivable']),
+    target_id: z.string(),
+    description: z.string(),
+    counterparty_name: z.nullable(z.string()),
+    target_date: z.string(),
+    amount,
+    day_distance: z.number(),
+  }),
+);
+
 export async function getCandidates(accountId: string, signal?: AbortSignal): Promise<Candidate[]> {
   let query = supabase.rpc('statement_candidates', { p_bank_account_id: accountId });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return data.map((c) => ({
+  return candidateRows.parse(data).map((c) => ({
     lineId: c.line_id,
-    kind: c.kind as CandidateKind,
+    kind: c.kind,
     targetId: c.target_id,
     description: c.description,
     counterpartyName: c.counterparty_name,
@@ -102,6 +118,10 @@ export interface CategoryGuess {
  */
 export type CategoryGuesses = Partial<Record<string, CategoryGuess>>;
 
+const guessRows = z.array(
+  z.object({ line_id: z.string(), category_id: z.string(), category_name: z.string() }),
+);
+
 export async function getCategoryGuesses(
   accountId: string,
   signal?: AbortSignal,
@@ -111,7 +131,7 @@ export async function getCategoryGuesses(
   const { data, error } = await query;
   if (error) throw error;
   const guesses: CategoryGuesses = {};
-  for (const g of data) {
+  for (const g of guessRows.parse(data)) {
     guesses[g.line_id] = { categoryId: g.category_id, categoryName: g.category_name };
   }
   return guesses;
@@ -126,33 +146,8 @@ export function useCategoryGuesses(accountId: string, { enabled = true } = {}) {
   });
 }
 
-export interface StatementBalance {
-  endDate: string | null;
-  statementCents: number | null;
-  systemCents: number | null;
-  differenceCents: number | null;
-  pendingCount: number;
-  pendingTotalCents: number;
-  lineCount: number;
-}
-
-function centsOrNull(value: unknown): number | null {
-  return typeof value === 'number' || typeof value === 'string' ? toCents(value) : null;
-}
-
-/** statement_balance's json, read without a schema library (this screen's only json). */
-export function toStatementBalance(json: unknown): StatementBalance {
-  const o = (json ?? {}) as Record<string, unknown>;
-  return {
-    endDate: typeof o.end_date === 'string' ? o.end_date : null,
-    statementCents: centsOrNull(o.statement_balance),
-    systemCents: centsOrNull(o.system_balance),
-    differenceCents: centsOrNull(o.difference),
-    pendingCount: Number(o.pending_count ?? 0),
-    pendingTotalCents: centsOrNull(o.pending_total) ?? 0,
-    lineCount: Number(o.line_count ?? 0),
-  };
-}
+/** statement_balance's json (`src/lib/api/statement-balance.ts`, shared with the account's detail). */
+export const toStatementBalance = parseStatementBalance;
 
 export function useStatementBalance(accountId: string) {
   const { id: companyId } = useCurrentCompany();

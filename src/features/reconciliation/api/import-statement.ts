@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { count } from '@/lib/api/response-schemas';
 import type { ParsedStatement } from '@/features/reconciliation/lib/statement';
 import { reconciliationKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -13,6 +15,13 @@ export interface ImportResult {
   /** Of the new lines, those whose FITID the account had with another date or amount (flagged). */
   conflictCount: number;
 }
+
+const importAnswer = z.object({
+  line_count: z.nullish(count),
+  new_count: z.nullish(count),
+  existing_count: z.nullish(count),
+  conflict_count: z.nullish(count),
+});
 
 /**
  * One call: the statement and its lines. Lines the account already has (same FITID, date and amount)
@@ -44,12 +53,12 @@ export async function importStatement(
         : Number(fromCents(statement.ledgerBalanceCents)),
   });
   if (error) throw error;
-  const o = (data ?? {}) as Record<string, unknown>;
+  const o = importAnswer.parse(data ?? {});
   return {
-    lineCount: Number(o.line_count ?? 0),
-    newCount: Number(o.new_count ?? 0),
-    existingCount: Number(o.existing_count ?? 0),
-    conflictCount: Number(o.conflict_count ?? 0),
+    lineCount: o.line_count ?? 0,
+    newCount: o.new_count ?? 0,
+    existingCount: o.existing_count ?? 0,
+    conflictCount: o.conflict_count ?? 0,
   };
 }
 

@@ -1,20 +1,23 @@
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { DialogForm } from '@/components/dialog-form';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
+import { ignoreLineSchema } from '@/features/reconciliation/api/ignore-line';
 import type { StatementLineRow } from '@/features/reconciliation/api/get-reconciliation';
 
 interface IgnoreLineDialogProps {
   line: StatementLineRow | null;
   onClose: () => void;
+  /** Resolves true once the line is ignored (the dialog closes), false when it failed (it stays). */
   onIgnore: (line: StatementLineRow, reason: string) => Promise<boolean>;
 }
 
@@ -24,7 +27,16 @@ export function IgnoreLineDialog({ line, onClose, onIgnore }: IgnoreLineDialogPr
     <Dialog open={line !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         {line ? (
-          <IgnoreForm key={line.id} line={line} onClose={onClose} onIgnore={onIgnore} />
+          <>
+            <DialogHeader>
+              <DialogTitle>Ignorar lançamento do extrato</DialogTitle>
+              <DialogDescription className="break-words">
+                {line.memo || 'Sem descrição'} — ele não entra nos livros e sai da lista a
+                conciliar.
+              </DialogDescription>
+            </DialogHeader>
+            <IgnoreForm key={line.id} line={line} onClose={onClose} onIgnore={onIgnore} />
+          </>
         ) : null}
       </DialogContent>
     </Dialog>
@@ -40,64 +52,48 @@ function IgnoreForm({
   onClose: () => void;
   onIgnore: IgnoreLineDialogProps['onIgnore'];
 }) {
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(ignoreLineSchema),
+    defaultValues: { reason: '' },
+    // The message goes as soon as the reason changes, and comes back only on the next try.
+    reValidateMode: 'onSubmit',
+  });
+  useEffect(
+    () => form.subscribe({ formState: { values: true }, callback: () => form.clearErrors() }),
+    [form],
+  );
 
-  async function submit() {
-    if (!reason.trim()) {
-      setError('Informe o motivo para ignorar este lançamento.');
-      return;
-    }
-    setPending(true);
-    const done = await onIgnore(line, reason.trim());
-    setPending(false);
-    if (done) onClose();
+  async function submit({ reason }: { reason: string }) {
+    if (await onIgnore(line, reason)) onClose();
   }
 
   return (
-    <form
-      className="grid grid-cols-1 gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(submit)}
+      busy={form.formState.isSubmitting}
+      onCancel={onClose}
+      submitLabel="Ignorar lançamento"
+      busyLabel="Ignorando..."
+      cancelWhileBusy
     >
-      <DialogHeader>
-        <DialogTitle>Ignorar lançamento do extrato</DialogTitle>
-        <DialogDescription className="break-words">
-          {line.memo || 'Sem descrição'} — ele não entra nos livros e sai da lista a conciliar.
-        </DialogDescription>
-      </DialogHeader>
-      <div className="grid grid-cols-1 gap-1.5">
-        <Label htmlFor={reasonId}>Motivo</Label>
-        <Textarea
-          id={reasonId}
-          value={reason}
-          maxLength={200}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${reasonId}-error` : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-          placeholder="Ex.: lançamento duplicado pelo banco"
-        />
-        {error ? (
-          <p id={`${reasonId}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <DialogFooter className="gap-2">
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Ignorando...' : 'Ignorar lançamento'}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormField
+        control={form.control}
+        name="reason"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Motivo</FormLabel>
+            <FormControl>
+              <Textarea
+                {...field}
+                maxLength={200}
+                placeholder="Ex.: lançamento duplicado pelo banco"
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </DialogForm>
   );
 }

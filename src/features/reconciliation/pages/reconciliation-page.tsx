@@ -1,76 +1,45 @@
 import { CheckCheck, Undo2 } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { isWaitingForNetwork, QueryOffline, QueryState } from '@/components/query-state';
+import { useParams } from 'react-router-dom';
+import { BankAccountGate } from '@/components/bank-account-gate';
+import { lazyDialog } from '@/components/lazy-dialog';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
-import {
-  useCandidates,
-  useCategoryGuesses,
-  useStatementLines,
-  type StatementLineRow,
-} from '@/features/reconciliation/api/get-reconciliation';
-import {
-  useReconcileLine,
-  useUndoLine,
-  type ReconcileInput,
-} from '@/features/reconciliation/api/reconcile-line';
+import type { StatementLineRow } from '@/features/reconciliation/api/get-reconciliation';
 import { useReconciliationAccount } from '@/features/reconciliation/api/get-account';
 import { AmountText } from '@/features/reconciliation/components/amount-text';
 import { FitidConflictNote } from '@/features/reconciliation/components/fitid-conflict-note';
-import { IgnoreLineDialog } from '@/features/reconciliation/components/ignore-line-dialog';
 import { ImportStatementCard } from '@/features/reconciliation/components/import-statement-card';
-import {
-  choiceId,
-  CREATE_CHOICE,
-  PendingLineCard,
-  type LineChoice,
-} from '@/features/reconciliation/components/pending-line-card';
+import { PendingLineCard } from '@/features/reconciliation/components/pending-line-card';
 import { StatementBalanceCard } from '@/features/reconciliation/components/statement-balance-card';
-import { assignSuggestions, type Candidate } from '@/features/reconciliation/lib/ranking';
+import { useReconciliation } from '@/features/reconciliation/pages/use-reconciliation';
 import type { BankAccount } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
-import { getErrorMessage } from '@/lib/errors';
+
+// Its form (zod, react-hook-form) loads on the first "Ignorar".
+const IgnoreLineDialog = lazyDialog(
+  async () =>
+    (await import('@/features/reconciliation/components/ignore-line-dialog')).IgnoreLineDialog,
+  (props) => props.line !== null,
+);
 
 export function ReconciliationPage() {
   const { id = '' } = useParams();
   const account = useReconciliationAccount(id);
-  const backTo = `/contas-bancarias/${id}`;
-
-  if (account.status !== 'success') {
-    return (
-      <>
-        <PageHeader title="Conciliação bancária" backTo={backTo} />
-        <QueryState
-          query={account}
-          loading="Carregando conta..."
-          loadingClassName="py-12"
-          error="Erro inesperado ao carregar a conta"
-        />
-      </>
-    );
-  }
-  if (account.account === null) {
-    return (
-      <>
-        <PageHeader title="Conciliação bancária" backTo="/contas-bancarias" />
-        <EmptyState
-          title="Conta não encontrada"
-          description="Ela pode ter sido removida, ou o endereço está incorreto."
-          action={
-            <Button asChild>
-              <Link to="/contas-bancarias">Voltar às Contas</Link>
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  return <Reconciliation account={account.account} />;
+  return (
+    <BankAccountGate
+      query={account}
+      account={account.account}
+      title="Conciliação bancária"
+      backTo={`/contas-bancarias/${id}`}
+      loading="Carregando conta..."
+      error="Erro inesperado ao carregar a conta"
+    >
+      {(found) => <Reconciliation account={found} />}
+    </BankAccountGate>
+  );
 }
 
 const RESOLUTION_LABEL = {
@@ -80,140 +49,7 @@ const RESOLUTION_LABEL = {
 } as const;
 
 function Reconciliation({ account }: { account: BankAccount }) {
-  const lines = useStatementLines(account.id);
-  const pending = useMemo(
-    () => (lines.data ?? []).filter((l) => l.status === 'pending'),
-    [lines.data],
-  );
-  // "Confirmar todas as sugestões" leaves out the lines in conflict with one already imported.
-  const suggested = useMemo(() => pending.filter((l) => !l.fitidConflict), [pending]);
-  const done = useMemo(
-    () => (lines.data ?? []).filter((l) => l.status !== 'pending').reverse(),
-    [lines.data],
-  );
-  const hasPending = pending.length > 0;
-  const candidates = useCandidates(account.id, { enabled: hasPending });
-  const guesses = useCategoryGuesses(account.id, { enabled: hasPending });
-  const reconcile = useReconcileLine();
-  const undo = useUndoLine();
-
-  const [overrides, setOverrides] = useState<Record<string, LineChoice>>({});
-  const [ignoring, setIgnoring] = useState<StatementLineRow | null>(null);
-  const [busyLine, setBusyLine] = useState<string | null>(null);
-  const [confirmingAll, setConfirmingAll] = useState(false);
-  // One client-generated id per line's "Criar lançamento": a retry never creates a second entry.
-  const newEntryIds = useRef(new Map<string, string>());
-
-  const assigned = useMemo(
-    () =>
-      assignSuggestions(
-        pending.map((l) => ({ id: l.id, postedOn: l.postedOn, memo: l.memo })),
-        candidates.data ?? [],
-      ),
-    [pending, candidates.data],
-  );
-
-  function optionsOf(lineId: string): Candidate[] {
-    const entry = assigned.get(lineId);
-    if (!entry) return [];
-    const s = entry.suggestion;
-    return s.type === 'create' ? entry.alternatives : [s.candidate, ...entry.alternatives];
-  }
-
-  function choiceOf(line: StatementLineRow): LineChoice {
-    const override = overrides[line.id];
-    if (override) return override;
-    const s = assigned.get(line.id)?.suggestion;
-    return {
-      choice: s && s.type !== 'create' ? choiceId(s.candidate) : CREATE_CHOICE,
-      description: line.memo.slice(0, 200),
-      categoryId: guesses.data?.[line.id]?.categoryId ?? null,
-    };
-  }
-
-  function inputFor(line: StatementLineRow): ReconcileInput {
-    const value = choiceOf(line);
-    const chosen = optionsOf(line.id).find((c) => choiceId(c) === value.choice);
-    if (chosen?.kind === 'ledger') {
-      return { lineId: line.id, action: 'match', transactionId: chosen.targetId };
-    }
-    if (chosen) return { lineId: line.id, action: 'settle', entryId: chosen.targetId };
-    let newEntryId = newEntryIds.current.get(line.id);
-    if (!newEntryId) {
-      newEntryId = crypto.randomUUID();
-      newEntryIds.current.set(line.id, newEntryId);
-    }
-    return {
-      lineId: line.id,
-      action: 'create',
-      newEntryId,
-      // The function takes at most 200 characters; a memo may have up to 500.
-      description: (value.description.trim() || line.memo || 'Lançamento do extrato').slice(0, 200),
-      categoryId: value.categoryId,
-    };
-  }
-
-  async function undoLine(lineId: string) {
-    try {
-      await undo.mutateAsync(lineId);
-      // The entry created for the line is gone: a new creation gets a new id.
-      newEntryIds.current.delete(lineId);
-      toast.success('Conciliação desfeita');
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    }
-  }
-
-  async function confirmLine(line: StatementLineRow) {
-    setBusyLine(line.id);
-    try {
-      await reconcile.mutateAsync(inputFor(line));
-      toast.success('Lançamento conciliado', {
-        action: { label: 'Desfazer', onClick: () => void undoLine(line.id) },
-      });
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    } finally {
-      setBusyLine(null);
-    }
-  }
-
-  async function ignoreLine(line: StatementLineRow, reason: string): Promise<boolean> {
-    try {
-      await reconcile.mutateAsync({ lineId: line.id, action: 'ignore', reason });
-      toast.success('Lançamento ignorado', {
-        action: { label: 'Desfazer', onClick: () => void undoLine(line.id) },
-      });
-      return true;
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-      return false;
-    }
-  }
-
-  async function confirmAll() {
-    setConfirmingAll(true);
-    let count = 0;
-    try {
-      // One at a time, each its own transaction: a failure stops here and keeps what was done.
-      // A line in conflict with one already imported waits for the user, one by one.
-      for (const line of suggested) {
-        setBusyLine(line.id);
-        await reconcile.mutateAsync(inputFor(line));
-        count++;
-      }
-      toast.success(count === 1 ? '1 lançamento conciliado' : `${count} lançamentos conciliados`);
-    } catch (error) {
-      toast.error(getErrorMessage(error), {
-        description: count > 0 ? `${count} conciliados antes do erro.` : undefined,
-      });
-    } finally {
-      setBusyLine(null);
-      setConfirmingAll(false);
-    }
-  }
-
-  const suggestionsLoading = hasPending && (candidates.isPending || guesses.isPending);
+  const r = useReconciliation(account);
 
   return (
     <>
@@ -234,75 +70,75 @@ function Reconciliation({ account }: { account: BankAccount }) {
         <section aria-labelledby="pending-title" className="grid grid-cols-1 gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="pending-title" className="text-base font-semibold">
-              A conciliar ({pending.length})
+              A conciliar ({r.pending.length})
             </h2>
-            {suggested.length > 0 ? (
+            {r.suggested.length > 0 ? (
               <Button
-                onClick={() => void confirmAll()}
-                disabled={confirmingAll || busyLine !== null || suggestionsLoading}
+                onClick={() => void r.confirmAll()}
+                disabled={r.confirmingAll || r.busyLine !== null || r.suggestionsLoading}
               >
                 <CheckCheck aria-hidden="true" />
-                {confirmingAll ? 'Confirmando...' : 'Confirmar todas as sugestões'}
+                {r.confirmingAll ? 'Confirmando...' : 'Confirmar todas as sugestões'}
               </Button>
             ) : null}
           </div>
 
-          {lines.status !== 'success' ? (
-            <QueryState
-              query={lines}
-              loading="Carregando lançamentos do extrato..."
-              loadingClassName="py-8"
-              error="Erro ao carregar os lançamentos do extrato"
-            />
-          ) : !hasPending ? (
-            <EmptyState
-              title={lines.data.length === 0 ? 'Nenhum extrato importado' : 'Tudo conciliado'}
-              description={
-                lines.data.length === 0
-                  ? 'Importe o extrato do banco para conferir os lançamentos com o sistema.'
-                  : 'Todos os lançamentos do extrato estão conciliados ou ignorados.'
-              }
-            />
-          ) : candidates.status !== 'success' ? (
-            <QueryState
-              query={candidates}
-              loading="Procurando sugestões..."
-              loadingClassName="py-8"
-              error="Erro ao buscar sugestões"
-            />
-          ) : isWaitingForNetwork(guesses) ? (
-            <QueryOffline />
-          ) : guesses.isPending ? (
-            <Spinner label="Procurando sugestões..." className="py-8" />
-          ) : (
-            <ul className="grid grid-cols-1 gap-3" aria-label="Lançamentos a conciliar">
-              {pending.map((line) => (
-                <PendingLineCard
-                  key={line.id}
-                  line={line}
-                  options={optionsOf(line.id)}
-                  value={choiceOf(line)}
-                  onChange={(value) => setOverrides((o) => ({ ...o, [line.id]: value }))}
-                  onConfirm={() => void confirmLine(line)}
-                  onIgnore={() => setIgnoring(line)}
-                  busy={busyLine === line.id || confirmingAll}
-                />
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={r.lines}
+            loading="Carregando lançamentos do extrato..."
+            loadingClassName="py-8"
+            error="Erro ao carregar os lançamentos do extrato"
+            isEmpty={() => r.pending.length === 0}
+            empty={
+              <EmptyState
+                title={r.done.length === 0 ? 'Nenhum extrato importado' : 'Tudo conciliado'}
+                description={
+                  r.done.length === 0
+                    ? 'Importe o extrato do banco para conferir os lançamentos com o sistema.'
+                    : 'Todos os lançamentos do extrato estão conciliados ou ignorados.'
+                }
+              />
+            }
+          >
+            {() => (
+              <QueryState
+                query={r.suggestions}
+                loading="Procurando sugestões..."
+                loadingClassName="py-8"
+                error="Erro ao buscar sugestões"
+              >
+                {() => (
+                  <ul className="grid grid-cols-1 gap-3" aria-label="Lançamentos a conciliar">
+                    {r.pending.map((line) => (
+                      <PendingLineCard
+                        key={line.id}
+                        line={line}
+                        options={r.optionsOf(line.id)}
+                        value={r.choiceOf(line)}
+                        onChange={(value) => r.choose(line.id, value)}
+                        onConfirm={() => void r.confirmLine(line)}
+                        onIgnore={() => r.setIgnoring(line)}
+                        busy={r.busyLine === line.id || r.confirmingAll}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </QueryState>
+            )}
+          </QueryState>
 
-          {done.length > 0 ? (
+          {r.done.length > 0 ? (
             <section aria-labelledby="done-title" className="mt-2 grid grid-cols-1 gap-2">
               <h2 id="done-title" className="text-base font-semibold">
-                Conciliados ({done.length})
+                Conciliados ({r.done.length})
               </h2>
               <ul className="grid grid-cols-1 gap-2" aria-label="Lançamentos conciliados">
-                {done.map((line) => (
+                {r.done.map((line) => (
                   <DoneLine
                     key={line.id}
                     line={line}
-                    onUndo={() => void undoLine(line.id)}
-                    busy={undo.isPending && undo.variables === line.id}
+                    onUndo={() => void r.undoLine(line.id)}
+                    busy={r.undoingLine === line.id}
                   />
                 ))}
               </ul>
@@ -311,7 +147,11 @@ function Reconciliation({ account }: { account: BankAccount }) {
         </section>
       </div>
 
-      <IgnoreLineDialog line={ignoring} onClose={() => setIgnoring(null)} onIgnore={ignoreLine} />
+      <IgnoreLineDialog
+        line={r.ignoring}
+        onClose={() => r.setIgnoring(null)}
+        onIgnore={r.ignoreLine}
+      />
     </>
   );
 }

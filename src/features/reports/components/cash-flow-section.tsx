@@ -4,10 +4,9 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LineChart, type ChartSeries } from '@/components/chart/line-chart';
 import { BankAccountPicker } from '@/components/pickers/pickers';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import {
   CASH_FLOW_HORIZONS,
   cashFlowQuery,
@@ -55,34 +54,34 @@ export function CashFlowSection() {
         </div>
       </div>
 
-      {projection.isPending ? (
-        <Spinner label="Carregando previsão..." className="py-8" />
-      ) : projection.isError ? (
-        <QueryError
-          title="Não foi possível carregar o fluxo de caixa previsto."
-          onRetry={() => void projection.refetch()}
-        />
-      ) : (
-        <div className="flex flex-col gap-4" aria-busy={projection.isFetching}>
-          <ProjectionSummary flow={projection.data} />
-          <ReportCard
-            title="Saldo previsto por dia"
-            icon={<CalendarRange className="size-4" aria-hidden="true" />}
-          >
-            <BalanceLine flow={projection.data} />
-          </ReportCard>
-          <ReportCard title="Por semana">
-            <WeekTable flow={projection.data} />
-          </ReportCard>
-          <p className="text-xs text-muted-foreground">
-            Saldo de hoje das contas ativas, mais as contas a receber e menos as contas a pagar
-            pendentes na data de vencimento: as atrasadas contam hoje e as pagas em parte, pelo
-            valor em aberto. Recorrências e parcelas entram porque cada ocorrência já é um
-            lançamento pendente (criadas todas ao lançar a série). Em uma conta, só os lançamentos
-            dessa conta; lançamentos sem conta entram apenas em “Todas as contas”.
-          </p>
-        </div>
-      )}
+      <QueryState
+        query={projection}
+        loading="Carregando previsão..."
+        loadingClassName="py-8"
+        error="Não foi possível carregar o fluxo de caixa previsto."
+      >
+        {(flow) => (
+          <div className="flex flex-col gap-4" aria-busy={projection.isFetching}>
+            <ProjectionSummary flow={flow} />
+            <ReportCard
+              title="Saldo previsto por dia"
+              icon={<CalendarRange className="size-4" aria-hidden="true" />}
+            >
+              <BalanceLine flow={flow} />
+            </ReportCard>
+            <ReportCard title="Por semana">
+              <WeekTable flow={flow} />
+            </ReportCard>
+            <p className="text-xs text-muted-foreground">
+              Saldo de hoje das contas ativas, mais as contas a receber e menos as contas a pagar
+              pendentes na data de vencimento: as atrasadas contam hoje e as pagas em parte, pelo
+              valor em aberto. Recorrências e parcelas entram porque cada ocorrência já é um
+              lançamento pendente (criadas todas ao lançar a série). Em uma conta, só os lançamentos
+              dessa conta; lançamentos sem conta entram apenas em “Todas as contas”.
+            </p>
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -2,11 +2,10 @@ import { Download, FileSpreadsheet } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ProjectPicker } from '@/components/pickers/pickers';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { useProjects } from '@/lib/api/lookups';
 import { downloadCsv } from '@/lib/csv';
 import { todayLocal } from '@/lib/dates';
@@ -102,25 +101,30 @@ export function DreSection() {
         </p>
       )}
 
-      {!range ? null : dre.isPending ? (
-        <Spinner label="Carregando DRE..." className="py-8" />
-      ) : dre.isError ? (
-        <QueryError title="Não foi possível carregar o DRE." onRetry={() => void dre.refetch()} />
-      ) : (
-        <ReportCard
-          title="DRE gerencial"
-          icon={<FileSpreadsheet className="size-4" aria-hidden="true" />}
+      {range ? (
+        <QueryState
+          query={dre}
+          loading="Carregando DRE..."
+          loadingClassName="py-8"
+          error="Não foi possível carregar o DRE."
         >
-          <div className="flex flex-col gap-4" aria-busy={dre.isFetching}>
-            <DreTable dre={dre.data} />
-            <DreStacked dre={dre.data} />
-            <Button variant="outline" onClick={exportCsv} className="self-start">
-              <Download aria-hidden="true" />
-              Exportar CSV
-            </Button>
-          </div>
-        </ReportCard>
-      )}
+          {(data) => (
+            <ReportCard
+              title="DRE gerencial"
+              icon={<FileSpreadsheet className="size-4" aria-hidden="true" />}
+            >
+              <div className="flex flex-col gap-4" aria-busy={dre.isFetching}>
+                <DreTable dre={data} />
+                <DreStacked dre={data} />
+                <Button variant="outline" onClick={exportCsv} className="self-start">
+                  <Download aria-hidden="true" />
+                  Exportar CSV
+                </Button>
+              </div>
+            </ReportCard>
+          )}
+        </QueryState>
+      ) : null}
     </div>
   );
 }

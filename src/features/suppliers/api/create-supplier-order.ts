@@ -2,9 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { fromCents, parseCurrency } from '@/lib/money';
+import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
-import { REQUIRED_FIELD_MESSAGE } from '@/features/suppliers/api/create-supplier';
+import {
+  positiveAmountText,
+  REQUIRED_FIELD_MESSAGE,
+} from '@/features/suppliers/api/create-supplier';
 
 export const AMOUNT_MESSAGE = 'Informe um valor maior que zero.';
 
@@ -14,18 +17,7 @@ export const AMOUNT_MESSAGE = 'Informe um valor maior que zero.';
  */
 export const newSupplierOrderInput = z.object({
   description: z.string().trim().min(1, REQUIRED_FIELD_MESSAGE).max(200),
-  amount: z
-    .string()
-    .trim()
-    .min(1, REQUIRED_FIELD_MESSAGE)
-    .transform((text, ctx) => {
-      const cents = parseCurrency(text);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  amount: positiveAmountText(AMOUNT_MESSAGE),
   projectId: z.string().min(1, REQUIRED_FIELD_MESSAGE),
   deliveryDate: z.iso.date().nullable(),
   // Trimmed; empty notes are stored as null.

@@ -2,9 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { fromCents, parseCurrency } from '@/lib/money';
+import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
-import { REQUIRED_FIELD_MESSAGE } from '@/features/suppliers/api/create-supplier';
+import {
+  positiveAmountText,
+  REQUIRED_FIELD_MESSAGE,
+} from '@/features/suppliers/api/create-supplier';
 
 export const PRICE_MESSAGE = 'Informe um preço maior que zero.';
 
@@ -14,18 +17,7 @@ export const PRICE_MESSAGE = 'Informe um preço maior que zero.';
  */
 export const newSupplierProductInput = z.object({
   name: z.string().trim().min(1, REQUIRED_FIELD_MESSAGE).max(200),
-  price: z
-    .string()
-    .trim()
-    .min(1, REQUIRED_FIELD_MESSAGE)
-    .transform((text, ctx) => {
-      const cents = parseCurrency(text);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  price: positiveAmountText(PRICE_MESSAGE),
   unit: z.string().min(1, REQUIRED_FIELD_MESSAGE),
   category: z.string(),
   // Trimmed; an empty description is stored as null.

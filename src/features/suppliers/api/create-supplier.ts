@@ -4,10 +4,27 @@ import type { Supplier } from '@/lib/api/lookups';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supplierTypeLabels, type SupplierType } from '@/lib/labels';
+import { parseCurrency } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 /** The message of an empty required field in every supplier form (SPEC §5). */
 export const REQUIRED_FIELD_MESSAGE = 'Campo obrigatório';
+
+/** An amount as typed ("1.250,50"), required, parsed to centavos; zero or less is `message`. */
+export function positiveAmountText(message: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, REQUIRED_FIELD_MESSAGE)
+    .transform((text, ctx) => {
+      const cents = parseCurrency(text);
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { cents, count, orNull } from '@/lib/api/response-schemas';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -25,6 +26,17 @@ const EMPTY_STATS: SupplierStats = {
   lastOrderOn: null,
 };
 
+const statsRows = z.array(
+  z.object({
+    order_count: count,
+    orders_total: cents,
+    average_ticket: cents,
+    total_spent: cents,
+    // The generated type says string, but the column is null for a supplier without orders.
+    last_order_on: orNull(z.string()),
+  }),
+);
+
 export async function getSupplierStats(
   companyId: string,
   supplierId: string,
@@ -37,14 +49,13 @@ export async function getSupplierStats(
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  const row = data[0];
+  const row = statsRows.parse(data)[0];
   if (!row) return EMPTY_STATS;
   return {
     orderCount: row.order_count,
-    ordersTotal: toCents(row.orders_total),
-    averageTicket: toCents(row.average_ticket),
-    totalSpent: toCents(row.total_spent),
-    // The generated type says string, but the column is null for a supplier without orders.
+    ordersTotal: row.orders_total,
+    averageTicket: row.average_ticket,
+    totalSpent: row.total_spent,
     lastOrderOn: row.order_count > 0 ? row.last_order_on : null,
   };
 }

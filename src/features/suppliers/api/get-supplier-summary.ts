@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { cents, count } from '@/lib/api/response-schemas';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 
 const summarySchema = z.object({
-  active_count: z.number(),
-  inactive_count: z.number(),
-  total_spent: z.union([z.number(), z.string()]),
+  active_count: count,
+  inactive_count: count,
+  total_spent: cents,
 });
 
 export interface SupplierSummary {
@@ -30,7 +30,7 @@ export async function getSupplierSummary(
   return {
     activeCount: parsed.active_count,
     inactiveCount: parsed.inactive_count,
-    totalSpent: toCents(parsed.total_spent),
+    totalSpent: parsed.total_spent,
   };
 }
 

@@ -1,7 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { Supplier } from '@/lib/api/lookups';
 import { entryKeys, supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { isSupplierType } from '@/features/suppliers/lib/supplier-form';
 import {
@@ -30,14 +36,18 @@ export function supplierToInput(supplier: Supplier): SupplierInput {
   };
 }
 
+/** The edit dialog's fields, or only `is_active` (Ativar / Desativar). */
+export type SupplierChanges =
+  SupplierPayload | Pick<Database['public']['Tables']['suppliers']['Update'], 'is_active'>;
+
 export async function updateSupplier(
   companyId: string,
   supplierId: string,
-  payload: SupplierPayload,
+  changes: SupplierChanges,
 ): Promise<Supplier> {
   const { data, error } = await supabase
     .from('suppliers')
-    .update(payload)
+    .update(changes)
     .eq('company_id', companyId)
     .eq('id', supplierId)
     .select()
@@ -46,23 +56,33 @@ export async function updateSupplier(
   return data;
 }
 
+/**
+ * After a supplier row changed: its detail is the saved row, both lists (active only, all) read
+ * again, and whatever else shows what changed (`also`).
+ */
+export function supplierSaved(
+  queryClient: QueryClient,
+  companyId: string,
+  supplier: Supplier,
+  also: QueryKey[],
+) {
+  queryClient.setQueryData(supplierKeys.detail(companyId, supplier.id), supplier);
+  return Promise.all(
+    [
+      supplierKeys.list(companyId, { activeOnly: true }),
+      supplierKeys.list(companyId, { activeOnly: false }),
+      ...also,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
 /** Saves the edit dialog. A rename also changes the supplier name shown on entries. */
 export function useUpdateSupplier(supplierId: string) {
   const { id: companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: SupplierPayload) => updateSupplier(companyId, supplierId, payload),
-    onSuccess: (supplier) => {
-      queryClient.setQueryData(supplierKeys.detail(companyId, supplierId), supplier);
-      return Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: supplierKeys.list(companyId, { activeOnly: true }),
-        }),
-        queryClient.invalidateQueries({
-          queryKey: supplierKeys.list(companyId, { activeOnly: false }),
-        }),
-        queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) }),
-      ]);
-    },
+    onSuccess: (supplier) =>
+      supplierSaved(queryClient, companyId, supplier, [entryKeys.all(companyId)]),
   });
 }

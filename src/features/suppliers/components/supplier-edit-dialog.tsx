@@ -2,16 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import type { Supplier } from '@/lib/api/lookups';
 import type { SupplierPayload } from '@/features/suppliers/api/create-supplier';
 import {
@@ -31,16 +22,15 @@ interface SupplierEditDialogProps {
 /** "Editar": saves every field of the supplier; on failure it stays open with what was typed. */
 export function SupplierEditDialog({ supplier, open, onOpenChange }: SupplierEditDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar Fornecedor</DialogTitle>
-          <DialogDescription>Atualize as informações do fornecedor.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted on each opening, so it starts from the saved supplier. */}
-        <EditForm supplier={supplier} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Editar Fornecedor"
+      description="Atualize as informações do fornecedor."
+    >
+      {/* Mounted on each opening, so it starts from the saved supplier. */}
+      <EditForm supplier={supplier} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -66,25 +56,17 @@ function EditForm({ supplier, onDone }: { supplier: Supplier; onDone: () => void
   }
 
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onValid, (errors) =>
-          toastSupplierFormErrors(errors, 'Dados inválidos'),
-        )}
-        className="grid gap-5"
-        aria-label="Editar fornecedor"
-      >
-        <SupplierFields control={form.control} withCompanyDetails />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone} disabled={updateSupplier.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={updateSupplier.isPending}>
-            {updateSupplier.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid, (errors) =>
+        toastSupplierFormErrors(errors, 'Dados inválidos'),
+      )}
+      busy={updateSupplier.isPending}
+      onCancel={onDone}
+      aria-label="Editar fornecedor"
+      className="gap-5"
+    >
+      <SupplierFields withCompanyDetails />
+    </DialogForm>
   );
 }

@@ -55,7 +55,6 @@ export function NewSupplierPage() {
           aria-label="Novo fornecedor"
         >
           <SupplierFields
-            control={form.control}
             twoColumns
             sectionClassName="rounded-lg border bg-card p-4 pt-2 shadow-sm [&>legend]:float-left [&>legend]:mb-0 [&>legend]:w-full [&>legend]:pt-2"
           />

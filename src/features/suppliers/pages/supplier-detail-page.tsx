@@ -23,14 +23,27 @@ import type { Supplier } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
 import { useSupplier } from '@/features/suppliers/api/get-supplier';
 import { useSetSupplierActive } from '@/features/suppliers/api/set-supplier-active';
-import { NewOrderDialog } from '@/features/suppliers/components/new-order-dialog';
-import { NewProductDialog } from '@/features/suppliers/components/new-product-dialog';
-import { SupplierEditDialog } from '@/features/suppliers/components/supplier-edit-dialog';
 import { SupplierInfoTab } from '@/features/suppliers/components/supplier-info-tab';
 import { SupplierOrdersTab } from '@/features/suppliers/components/supplier-orders-tab';
 import { SupplierProductsTab } from '@/features/suppliers/components/supplier-products-tab';
 import { SupplierStatsCards } from '@/features/suppliers/components/supplier-stats-cards';
 import { supplierTypeLabel } from '@/features/suppliers/lib/supplier-form';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
+const SupplierEditDialog = lazyDialog(
+  async () =>
+    (await import('@/features/suppliers/components/supplier-edit-dialog')).SupplierEditDialog,
+  (props) => props.open,
+);
+const NewOrderDialog = lazyDialog(
+  async () => (await import('@/features/suppliers/components/new-order-dialog')).NewOrderDialog,
+  (props) => props.open,
+);
+const NewProductDialog = lazyDialog(
+  async () => (await import('@/features/suppliers/components/new-product-dialog')).NewProductDialog,
+  (props) => props.open,
+);
 
 export function SupplierDetailPage() {
   const { id = '' } = useParams();
@@ -113,7 +126,12 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
         ) : null}
       </div>
       <div className="mb-4 grid grid-cols-2 gap-2">
-        <Button variant="outline" onClick={() => setEditOpen(true)}>
+        <Button
+          variant="outline"
+          onClick={() => setEditOpen(true)}
+          onPointerEnter={SupplierEditDialog.preload}
+          onFocus={SupplierEditDialog.preload}
+        >
           <Pencil aria-hidden="true" />
           Editar
         </Button>

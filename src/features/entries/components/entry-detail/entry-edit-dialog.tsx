@@ -2,16 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { Button } from '@/components/ui/button';
+import { DialogForm } from '@/components/dialog-form';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
@@ -92,18 +90,13 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
   }
 
   return (
-    <Form {...form}>
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(save)}>
-        <EntryFields kind={entry.kind} entry={entry} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(save)}
+      busy={update.isPending}
+      onCancel={onDone}
+    >
+      <EntryFields kind={entry.kind} entry={entry} />
+    </DialogForm>
   );
 }

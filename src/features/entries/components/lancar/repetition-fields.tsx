@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FieldItem } from '@/components/form-fields';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
@@ -61,19 +62,9 @@ export function RepetitionFields() {
           )}
         />
         {!installments && recurrence !== 'none' ? (
-          <FormField
-            control={control}
-            name="occurrences"
-            render={({ field }) => (
-              <FormItem className="w-28">
-                <FormLabel>Ocorrências</FormLabel>
-                <FormControl>
-                  <Input {...field} type="number" inputMode="numeric" min={2} max={120} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <FieldItem name="occurrences" label="Ocorrências" className="w-28">
+            {(field) => <Input {...field} type="number" inputMode="numeric" min={2} max={120} />}
+          </FieldItem>
         ) : null}
       </div>
 
@@ -88,19 +79,9 @@ export function RepetitionFields() {
         )}
       />
       {installments ? (
-        <FormField
-          control={control}
-          name="installmentCount"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Número de parcelas</FormLabel>
-              <FormControl>
-                <Input {...field} type="number" inputMode="numeric" min={2} max={360} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <FieldItem name="installmentCount" label="Número de parcelas">
+          {(field) => <Input {...field} type="number" inputMode="numeric" min={2} max={360} />}
+        </FieldItem>
       ) : null}
       <PlanPreview
         form={{ amountCents, dueDate, recurrence, occurrences, installments, installmentCount }}

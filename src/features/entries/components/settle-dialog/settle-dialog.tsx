@@ -7,27 +7,18 @@ import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
+import { DialogForm } from '@/components/dialog-form';
+import { FieldItem, MoneyField } from '@/components/form-fields';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
 import { useBankAccounts } from '@/lib/api/lookups';
 import {
   isPartiallyPaid,
@@ -223,25 +214,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';
 
   const charge = (name: 'interestCents' | 'fineCents' | 'discountCents', label: string) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <CurrencyInput
-              ref={field.ref}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={settle.isPending}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <MoneyField name={name} label={label} disabled={settle.isPending} />
   );
 
   return (
@@ -290,152 +263,127 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         <ExternalLink className="size-3.5" aria-hidden="true" />
       </Link>
 
-      <Form {...form}>
-        <form
-          className="grid gap-4"
-          noValidate
-          aria-label={isExpense ? 'Pagamento' : 'Recebimento'}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!settle.isPending) void form.handleSubmit(onValid)();
-          }}
+      <DialogForm
+        form={form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!settle.isPending) void form.handleSubmit(onValid)();
+        }}
+        busy={settle.isPending}
+        onCancel={onClose}
+        submitLabel={isExpense ? 'Confirmar Pagamento' : 'Confirmar Recebimento'}
+        busyLabel="Confirmando..."
+        submitVariant={isExpense ? 'expense' : 'income'}
+        submitDisabled={!accountId}
+        aria-label={isExpense ? 'Pagamento' : 'Recebimento'}
+      >
+        <FieldItem
+          name="paidOn"
+          label={isExpense ? 'Data do pagamento' : 'Data do recebimento'}
+          required
         >
-          <FormField
-            control={form.control}
-            name="paidOn"
-            render={({ field }) => (
-              <FormItem required>
-                <FormLabel>{isExpense ? 'Data do pagamento' : 'Data do recebimento'}</FormLabel>
-                <FormControl>
-                  <DatePicker
-                    value={field.value}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    disabledDays={lastDay ? { after: lastDay } : undefined}
-                    disabled={settle.isPending}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          {(field) => (
+            <DatePicker
+              value={field.value as string}
+              onChange={(value) => field.onChange(value ?? '')}
+              disabledDays={lastDay ? { after: lastDay } : undefined}
+              disabled={settle.isPending}
+            />
+          )}
+        </FieldItem>
 
-          <FormField
-            control={form.control}
-            name="bankAccountId"
-            render={({ field }) => (
-              <FormItem required>
-                <FormLabel>Conta bancária</FormLabel>
-                <FormControl>
-                  <BankAccountPicker
-                    value={field.value || null}
-                    onChange={(id) => field.onChange(id ?? '')}
-                    placeholder={accountPlaceholder}
-                    disabled={accounts.isPending || accounts.isError || settle.isPending}
-                    optionLabel={(account) =>
-                      `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
-                    }
-                  />
-                </FormControl>
-                {!accounts.isPending && !accounts.isError && accounts.data.length === 0 ? (
-                  <FormDescription>Cadastre uma conta em Mais → Contas Bancárias.</FormDescription>
-                ) : null}
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+        <FieldItem
+          name="bankAccountId"
+          label="Conta bancária"
+          required
+          description={
+            !accounts.isPending && !accounts.isError && accounts.data.length === 0
+              ? 'Cadastre uma conta em Mais → Contas Bancárias.'
+              : undefined
+          }
+        >
+          {(field) => (
+            <BankAccountPicker
+              value={(field.value as string) || null}
+              onChange={(id) => field.onChange(id ?? '')}
+              placeholder={accountPlaceholder}
+              disabled={accounts.isPending || accounts.isError || settle.isPending}
+              optionLabel={(account) =>
+                `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+              }
+            />
+          )}
+        </FieldItem>
 
-          <div className="rounded-md border">
-            <button
-              type="button"
-              aria-expanded={showCharges}
-              aria-controls={chargesId}
-              onClick={() => setShowCharges((open) => !open)}
-              className="flex min-h-touch w-full items-center justify-between gap-2 px-3 text-left text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              Juros, multa e desconto
-              <ChevronDown
-                className={cn('size-4 transition-transform', showCharges && 'rotate-180')}
-                aria-hidden="true"
-              />
-            </button>
-            <div id={chargesId} hidden={!showCharges} className="grid gap-3 px-3 pb-3">
-              {charge('interestCents', 'Juros')}
-              {charge('fineCents', 'Multa')}
-              {charge('discountCents', 'Desconto')}
-            </div>
-          </div>
-
-          <div
-            className="flex items-baseline justify-between gap-4 rounded-md bg-muted px-3 py-2"
-            aria-live="polite"
+        <div className="rounded-md border">
+          <button
+            type="button"
+            aria-expanded={showCharges}
+            aria-controls={chargesId}
+            onClick={() => setShowCharges((open) => !open)}
+            className="flex min-h-touch w-full items-center justify-between gap-2 px-3 text-left text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span className="text-sm text-muted-foreground">
-              {isExpense ? 'Total a pagar' : 'Total a receber'}
-            </span>
-            <span
-              className={cn(
-                'font-semibold tabular-nums',
-                isExpense ? 'text-expense' : 'text-income',
-              )}
-              data-testid="settle-total"
-            >
-              {formatCurrency(totalCents)}
-            </span>
+            Juros, multa e desconto
+            <ChevronDown
+              className={cn('size-4 transition-transform', showCharges && 'rotate-180')}
+              aria-hidden="true"
+            />
+          </button>
+          <div id={chargesId} hidden={!showCharges} className="grid gap-3 px-3 pb-3">
+            {charge('interestCents', 'Juros')}
+            {charge('fineCents', 'Multa')}
+            {charge('discountCents', 'Desconto')}
           </div>
+        </div>
 
-          <FormField
-            control={form.control}
-            name="amountPaidCents"
-            render={({ field }) => (
-              <FormItem required>
-                <FormLabel>{paidTotalLabel(entry.kind)}</FormLabel>
-                <FormControl>
-                  <CurrencyInput
-                    ref={field.ref}
-                    // Until the user types, the field shows (and pays) the total.
-                    value={followTotal ? totalCents : field.value}
-                    onValueChange={(cents) => {
-                      form.setValue('followTotal', false);
-                      field.onChange(cents);
-                    }}
-                    onBlur={field.onBlur}
-                    disabled={settle.isPending}
-                  />
-                </FormControl>
-                <FormDescription>
-                  {remaining !== null
-                    ? `Pagamento parcial: ficam ${formatCurrency(remaining)} em aberto.`
-                    : 'Menos que o total registra um pagamento parcial.'}
-                </FormDescription>
-                {hasCharges && principal !== null && principal > 0 ? (
-                  <p className="text-sm" data-testid="settle-principal">
-                    <span className="text-muted-foreground">{PRINCIPAL_SETTLED_LABEL}: </span>
-                    <span className="font-medium tabular-nums">{formatCurrency(principal)}</span>
-                  </p>
-                ) : null}
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+        <div
+          className="flex items-baseline justify-between gap-4 rounded-md bg-muted px-3 py-2"
+          aria-live="polite"
+        >
+          <span className="text-sm text-muted-foreground">
+            {isExpense ? 'Total a pagar' : 'Total a receber'}
+          </span>
+          <span
+            className={cn('font-semibold tabular-nums', isExpense ? 'text-expense' : 'text-income')}
+            data-testid="settle-total"
+          >
+            {formatCurrency(totalCents)}
+          </span>
+        </div>
 
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
-              Cancelar
-            </Button>
-            <Button
-              type="submit"
-              variant={isExpense ? 'expense' : 'income'}
-              disabled={!accountId || settle.isPending}
-            >
-              {settle.isPending
-                ? 'Confirmando...'
-                : isExpense
-                  ? 'Confirmar Pagamento'
-                  : 'Confirmar Recebimento'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </Form>
+        <FieldItem
+          name="amountPaidCents"
+          label={paidTotalLabel(entry.kind)}
+          required
+          description={
+            remaining !== null
+              ? `Pagamento parcial: ficam ${formatCurrency(remaining)} em aberto.`
+              : 'Menos que o total registra um pagamento parcial.'
+          }
+          note={
+            hasCharges && principal !== null && principal > 0 ? (
+              <p className="text-sm" data-testid="settle-principal">
+                <span className="text-muted-foreground">{PRINCIPAL_SETTLED_LABEL}: </span>
+                <span className="font-medium tabular-nums">{formatCurrency(principal)}</span>
+              </p>
+            ) : null
+          }
+        >
+          {(field) => (
+            <CurrencyInput
+              ref={field.ref}
+              // Until the user types, the field shows (and pays) the total.
+              value={followTotal ? totalCents : (field.value as number | null)}
+              onValueChange={(cents) => {
+                form.setValue('followTotal', false);
+                field.onChange(cents);
+              }}
+              onBlur={field.onBlur}
+              disabled={settle.isPending}
+            />
+          )}
+        </FieldItem>
+      </DialogForm>
     </>
   );
 }

@@ -1,20 +1,26 @@
 import { CategoryChoiceList } from '@/components/pickers/choice-lists';
+import { FormField, FormItem, FormMessage } from '@/components/ui/form';
+import { useWizardForm } from '@/features/entries/components/wizard/use-entry-wizard';
 import type { EntryKind } from '@/lib/entries';
 
-interface CategoryStepProps {
-  kind: EntryKind;
-  value: string | null;
-  onChange: (categoryId: string) => void;
-}
-
 /** Step 6: an active category of the entry's type (expense for payables, income for receivables). */
-export function CategoryStep({ kind, value, onChange }: CategoryStepProps) {
+export function CategoryStep({ kind }: { kind: EntryKind }) {
+  const { control } = useWizardForm();
   return (
-    <CategoryChoiceList
-      type={kind === 'expense' ? 'expense' : 'income'}
-      tone={kind === 'expense' ? 'expense' : 'income'}
-      value={value ?? undefined}
-      onChange={onChange}
+    <FormField
+      control={control}
+      name="categoryId"
+      render={({ field }) => (
+        <FormItem>
+          <CategoryChoiceList
+            type={kind === 'expense' ? 'expense' : 'income'}
+            tone={kind === 'expense' ? 'expense' : 'income'}
+            value={field.value ?? undefined}
+            onChange={field.onChange}
+          />
+          <FormMessage />
+        </FormItem>
+      )}
     />
   );
 }

@@ -1,18 +1,14 @@
-import { useWatch, type Control } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { ChoiceList } from '@/components/pickers/choice-list';
 import { Calendar } from '@/components/ui/calendar';
 import { FormField, FormItem, FormMessage } from '@/components/ui/form';
 import { formatDate, parseIsoDate, toIsoDate, todayLocal, tomorrowLocal } from '@/lib/dates';
-import type { WizardFormOutput, WizardValues } from '@/features/entries/api/create-wizard-entry';
+import { useWizardForm } from '@/features/entries/components/wizard/use-entry-wizard';
 import type { EntryKind } from '@/lib/entries';
 
-interface DateStepProps {
-  kind: EntryKind;
-  control: Control<WizardValues, unknown, WizardFormOutput>;
-}
-
 /** Step 4: Hoje, Amanhã or a date from the calendar. */
-export function DateStep({ kind, control }: DateStepProps) {
+export function DateStep({ kind }: { kind: EntryKind }) {
+  const { control } = useWizardForm();
   const [mode, chosenDate] = useWatch({ control, name: ['dateMode', 'chosenDate'] });
   const label = kind === 'expense' ? 'Data de pagamento' : 'Data prevista';
   return (

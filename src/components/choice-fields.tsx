@@ -1,0 +1,122 @@
+// The form fields over heavier controls (Radix Select, the date picker, the colour swatches); the
+// text and money fields and FieldItem are in form-fields.tsx.
+import { useId, type ComponentProps } from 'react';
+import { FieldItem, textOf, type FieldItemProps } from '@/components/form-fields';
+import { ColorPicker } from '@/components/ui/color-picker';
+import { DatePicker } from '@/components/ui/date-picker';
+import { FormControl, FormField } from '@/components/ui/form';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import type { ColorToken } from '@/lib/colors';
+
+type DateFieldProps = FieldItemProps &
+  Pick<ComponentProps<typeof DatePicker>, 'disabled' | 'disabledDays' | 'placeholder'>;
+
+/** A DatePicker over a `yyyy-MM-dd` string or null. */
+export function DateField({
+  name,
+  label,
+  required,
+  description,
+  className,
+  ...picker
+}: DateFieldProps) {
+  return (
+    <FieldItem {...{ name, label, required, description, className }}>
+      {(field) => (
+        <DatePicker
+          value={field.value as string | null | undefined}
+          onChange={field.onChange}
+          {...picker}
+        />
+      )}
+    </FieldItem>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** `{ value: label }` (the label maps of `src/lib/labels.ts`) as options, in their order. */
+export function optionsOf(labels: Readonly<Record<string, string>>): SelectOption[] {
+  return Object.entries(labels).map(([value, label]) => ({ value, label }));
+}
+
+/** Options whose label is their value (e.g. `teamRoles`). */
+export function plainOptions(values: readonly string[]): SelectOption[] {
+  return values.map((value) => ({ value, label: value }));
+}
+
+type SelectFieldProps = FieldItemProps & {
+  options: readonly SelectOption[];
+  /** Shown while nothing is chosen. */
+  placeholder?: string;
+  disabled?: boolean;
+};
+
+/** A Select of fixed options over a string; its trigger takes the FormControl's id and aria-*. */
+export function SelectField({ options, placeholder, disabled, ...item }: SelectFieldProps) {
+  return (
+    <FieldItem {...item} bare>
+      {(field) => (
+        <Select value={textOf(field.value)} onValueChange={field.onChange} disabled={disabled}>
+          <FormControl>
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FieldItem>
+  );
+}
+
+/** "Cor": the colour swatches, a radio group named by the label (no FormItem: it cannot be wrong). */
+export function ColorField({
+  name,
+  label = 'Cor',
+  disabled,
+  className,
+}: {
+  name: string;
+  label?: string;
+  disabled?: boolean;
+  /** On the swatches' grid, e.g. more columns on a wide screen. */
+  className?: string;
+}) {
+  const labelId = useId();
+  return (
+    <FormField
+      name={name}
+      render={({ field }) => (
+        <div className="grid gap-2">
+          <Label id={labelId} asChild>
+            <span>{label}</span>
+          </Label>
+          <ColorPicker
+            aria-labelledby={labelId}
+            value={field.value as ColorToken}
+            onValueChange={field.onChange}
+            disabled={disabled}
+            className={className}
+          />
+        </div>
+      )}
+    />
+  );
+}
