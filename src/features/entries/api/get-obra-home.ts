@@ -14,7 +14,9 @@ export function obraHomeQuery(companyId: string) {
     queryFn: async ({ signal }) => {
       const { data, error } = await supabase
         .from('accounts_payable')
-        .select('id, description, amount, due_date, status, created_by, created_at, projects(name)')
+        .select(
+          'id, description, amount, due_date, status, approval_status, approval_reason, created_by, created_at, projects(name)',
+        )
         .eq('company_id', companyId)
         .not('project_id', 'is', null)
         .order('due_date')

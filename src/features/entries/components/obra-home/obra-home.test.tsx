@@ -16,8 +16,10 @@ const engineer: CurrentCompany = {
   fullName: 'Enzo Engenheiro',
 };
 
-function row(description: string, createdBy: string, status = 'pending') {
+function row(description: string, createdBy: string, status = 'pending', approval = 'approved') {
   return {
+    approval_status: approval,
+    approval_reason: approval === 'refused' ? 'Nota fiscal ilegível' : null,
     id: crypto.randomUUID(),
     description,
     amount: 150.5,
@@ -38,6 +40,8 @@ describe('home of an obra member', () => {
           row('Areia', 'someone-else'),
           row('Cimento', engineer.userId),
           row('Brita', engineer.userId, 'paid'),
+          row('Tijolo', engineer.userId, 'pending', 'pending'),
+          row('Telha', engineer.userId, 'pending', 'refused'),
         ]),
       ),
     );
@@ -63,8 +67,11 @@ describe('home of an obra member', () => {
       within(own)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Cimento', 'Brita']);
+    ).toEqual(['Cimento', 'Brita', 'Tijolo', 'Telha']);
     expect(within(own).getByText('Pago')).toBeInTheDocument();
+    expect(within(own).getByText('Aguardando aprovação')).toBeInTheDocument();
+    expect(within(own).getByText('Recusado')).toBeInTheDocument();
+    expect(within(own).getByText('Motivo da recusa: Nota fiscal ilegível')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Contas bancárias' })).not.toBeInTheDocument();
     expect(requests.every((request) => request.includes('/rest/v1/accounts_payable'))).toBe(true);
   });

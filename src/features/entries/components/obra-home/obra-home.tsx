@@ -11,6 +11,15 @@ import { formatDate } from '@/lib/dates';
 import { toCents } from '@/lib/money';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pendente', paid: 'Pago' };
+const APPROVAL_LABELS: Record<string, string> = {
+  pending: 'Aguardando aprovação',
+  refused: 'Recusado',
+};
+
+/** Awaiting approval or refused says so; an approved entry shows whether it was paid. */
+function statusLabel(entry: ObraHomeEntry): string {
+  return APPROVAL_LABELS[entry.approval_status] ?? STATUS_LABELS[entry.status] ?? entry.status;
+}
 
 function EntryList({ entries, label }: { entries: ObraHomeEntry[]; label: string }) {
   if (entries.length === 0) {
@@ -34,8 +43,13 @@ function EntryList({ entries, label }: { entries: ObraHomeEntry[]; label: string
             variant={entry.status === 'paid' ? 'secondary' : 'outline'}
             className="justify-self-end"
           >
-            {STATUS_LABELS[entry.status] ?? entry.status}
+            {statusLabel(entry)}
           </Badge>
+          {entry.approval_status === 'refused' && entry.approval_reason ? (
+            <p className="col-span-2 break-words text-sm text-destructive">
+              Motivo da recusa: {entry.approval_reason}
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -73,7 +87,9 @@ export function ObraHome() {
               <CardContent>
                 <EntryList
                   label="Pendentes das suas obras"
-                  entries={rows.filter((row) => row.status !== 'paid')}
+                  entries={rows.filter(
+                    (row) => row.status !== 'paid' && row.approval_status === 'approved',
+                  )}
                 />
               </CardContent>
             </Card>
