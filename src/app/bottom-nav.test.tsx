@@ -16,7 +16,7 @@ const company: CurrentCompany = {
   fullName: 'Paula',
 };
 
-function renderAt(path: string) {
+function renderAt(path: string, role: CurrentCompany['role'] = 'admin') {
   const router = createMemoryRouter(
     [
       {
@@ -38,7 +38,7 @@ function renderAt(path: string) {
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <CurrentCompanyContext.Provider value={company}>
+      <CurrentCompanyContext.Provider value={{ ...company, role }}>
         <RouterProvider router={router} />
       </CurrentCompanyContext.Provider>
     </QueryClientProvider>,
@@ -120,5 +120,16 @@ describe('bottom navigation', () => {
     expect(await screen.findByRole('heading', { name: 'Página Receber' })).toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Receber' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Resumo' })).not.toHaveAttribute('aria-current');
+  });
+
+  it.each([
+    ['financeiro', ['Resumo', 'Pagar', 'Relatório', 'Receber', 'Mais']],
+    // An obra member records the payables of its obras and sees none of the company's figures.
+    ['obra', ['Resumo', 'Pagar', 'Mais']],
+    // Leitura reads everything and has no screen that only writes.
+    ['leitura', ['Resumo', 'Relatório', 'Mais']],
+  ] as const)('shows %s only what the role can use', (role, labels) => {
+    const nav = renderAt('/', role);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(labels);
   });
 });

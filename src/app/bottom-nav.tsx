@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import * as NAV from '@/components/nav-items';
 import type { NavDestination } from '@/components/nav-items';
+import { useRole } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 
 export interface NavItem extends NavDestination {
@@ -37,16 +38,20 @@ export const toneClasses = {
   neutral: { idle: 'text-muted-foreground', active: 'bg-primary/10 text-primary' },
 } as const;
 
+const COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5'];
+
 export function BottomNav() {
   const { pathname } = useLocation();
+  const role = useRole();
+  const items = NAV_ITEMS.filter((item) => NAV.navAllowed(role, item.to));
 
   return (
     <nav
       aria-label="Navegação principal"
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-background pb-safe-bottom"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-5">
-        {NAV_ITEMS.map((item) => {
+      <ul className={cn('mx-auto grid max-w-md', COLUMNS[items.length])}>
+        {items.map((item) => {
           const current = currentState(item, pathname);
           const tone = toneClasses[item.tone ?? 'neutral'];
           const Icon = item.icon;

@@ -33,7 +33,7 @@ const session = {
 const ALFA = '11111111-1111-4111-8111-111111111111';
 const BETA = '33333333-3333-4333-8333-333333333333';
 
-function profile(companyId: string, name: string, role: 'admin' | 'member') {
+function profile(companyId: string, name: string, role: 'admin' | 'financeiro') {
   return {
     id: `${companyId.slice(0, 8)}-0000-4000-8000-000000000000`,
     company_id: companyId,
@@ -152,7 +152,7 @@ describe('ProtectedRoute', () => {
     server.use(
       http.get(restUrl('user_profiles'), async () => {
         await new Promise<void>((resolve) => (answer = resolve));
-        return HttpResponse.json([profile(ALFA, 'Construtora Alfa', 'member')]);
+        return HttpResponse.json([profile(ALFA, 'Construtora Alfa', 'financeiro')]);
       }),
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -177,7 +177,7 @@ describe('ProtectedRoute', () => {
         query = new URL(request.url).search;
         return HttpResponse.json([
           profile(ALFA, 'Construtora Alfa', 'admin'),
-          profile(BETA, 'Construtora Beta', 'member'),
+          profile(BETA, 'Construtora Beta', 'financeiro'),
         ]);
       }),
     );
@@ -189,7 +189,7 @@ describe('ProtectedRoute', () => {
     expect(
       await screen.findByRole('heading', { name: 'Empresa atual: Construtora Beta' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Papel: member')).toBeInTheDocument();
+    expect(screen.getByText('Papel: financeiro')).toBeInTheDocument();
     // Only the user's own, active memberships.
     expect(query).toContain(`user_id=eq.${user.id}`);
     expect(query).toContain('is_active=eq.true');
@@ -211,7 +211,7 @@ describe('ProtectedRoute', () => {
       http.get(restUrl('user_profiles'), () =>
         HttpResponse.json([
           profile(ALFA, 'Construtora Alfa', 'admin'),
-          profile(BETA, 'Construtora Beta', 'member'),
+          profile(BETA, 'Construtora Beta', 'financeiro'),
         ]),
       ),
       http.get(restUrl('bank_accounts'), async ({ request }) => {

@@ -233,6 +233,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/activity/pages/activity-page'), 'ActivityPage'),
           },
           {
+            path: 'empresa',
+            lazy: lazyPage(() => import('@/features/company/pages/company-page'), 'CompanyPage'),
+          },
+          {
             path: 'preferencias',
             lazy: lazyPage(
               () => import('@/features/preferences/pages/preferences-page'),

@@ -1,14 +1,16 @@
-import { ChevronDown, LogOut, PenLine } from 'lucide-react';
+import { ChevronDown, LogOut, PenLine, Plus } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { currentState, NAV_ITEMS, toneClasses, type NavItem } from '@/app/bottom-nav';
+import { LazyNewCompanyDialog } from '@/components/lazy-new-company-dialog';
 import * as NAV from '@/components/more-links';
-import { mais, relatorio } from '@/components/nav-items';
+import { mais, navAllowed, relatorio } from '@/components/nav-items';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
-import { memberRoleLabels } from '@/lib/labels';
+import { roleLabels } from '@/lib/labels';
+import { useRole } from '@/lib/roles';
 import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
 
@@ -84,7 +86,35 @@ function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
   );
 }
 
+function NewCompanyButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onPointerEnter={LazyNewCompanyDialog.preload}
+        onFocus={LazyNewCompanyDialog.preload}
+        onClick={() => setOpen(true)}
+        className="flex min-h-9 items-center gap-2 rounded-md px-2 text-sm font-medium text-primary transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Plus className="size-4" aria-hidden="true" />
+        Nova empresa
+      </button>
+      <LazyNewCompanyDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
 function CompanyBlock() {
+  return (
+    <div className="grid gap-1">
+      <CompanyChoice />
+      <NewCompanyButton />
+    </div>
+  );
+}
+
+function CompanyChoice() {
   const company = useCurrentCompany();
   const { companies, switchCompany } = useCompanySwitcher();
   const id = useId();
@@ -157,9 +187,7 @@ function UserMenu() {
         </span>
         <span className="min-w-0 flex-1">
           <span className="block break-words text-sm font-medium">{name}</span>
-          <span className="block text-xs text-muted-foreground">
-            {memberRoleLabels[company.role]}
-          </span>
+          <span className="block text-xs text-muted-foreground">{roleLabels[company.role]}</span>
         </span>
         <ChevronDown
           className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')}
@@ -189,7 +217,12 @@ function UserMenu() {
 /** The office desktop's navigation (from 1024 px), in place of the bottom navigation. */
 export function Sidebar() {
   const { pathname } = useLocation();
+  const role = useRole();
   const lancar = currentState({ pages: ['/lancar'] }, pathname);
+  const groups = GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => navAllowed(role, item.to)),
+  })).filter((group) => group.items.length > 0);
 
   return (
     <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col gap-3 overflow-y-auto border-r bg-card px-3 py-4">
@@ -198,23 +231,25 @@ export function Sidebar() {
         <CompanyBlock />
         <UserMenu />
       </div>
-      <Link
-        to="/lancar"
-        aria-current={lancar}
-        aria-keyshortcuts="n"
-        className="flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-      >
-        <PenLine className="size-4" aria-hidden="true" />
-        Lançar
-        <kbd
-          aria-hidden="true"
-          className="ml-auto rounded border border-primary-foreground/40 px-1.5 text-xs font-normal"
+      {navAllowed(role, '/lancar') ? (
+        <Link
+          to="/lancar"
+          aria-current={lancar}
+          aria-keyshortcuts="n"
+          className="flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
         >
-          N
-        </kbd>
-      </Link>
+          <PenLine className="size-4" aria-hidden="true" />
+          Lançar
+          <kbd
+            aria-hidden="true"
+            className="ml-auto rounded border border-primary-foreground/40 px-1.5 text-xs font-normal"
+          >
+            N
+          </kbd>
+        </Link>
+      ) : null}
       <nav aria-label="Navegação principal" className="grid gap-3">
-        {GROUPS.map((group, index) => (
+        {groups.map((group, index) => (
           <div key={group.label ?? index} className="grid gap-0.5">
             {group.label ? (
               <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">

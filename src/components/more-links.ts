@@ -1,4 +1,5 @@
 import {
+  Building2,
   CircleArrowDown,
   CircleArrowUp,
   HardHat,
@@ -46,6 +47,8 @@ export const preferencias: NavDestination = {
   to: PATHS.preferencias,
   icon: Settings,
 };
+/** The company's own data (admins only). */
+export const empresa: NavDestination = { label: 'Empresa', to: PATHS.empresa, icon: Building2 };
 export const lancar: NavDestination = { label: 'Lançar', to: PATHS.lancar, icon: PenLine };
 
 export interface MoreLink extends NavDestination {

@@ -10,6 +10,7 @@ import {
   Menu,
   type LucideIcon,
 } from 'lucide-react';
+import type { Role } from '@/lib/roles';
 
 export interface NavDestination {
   label: string;
@@ -27,6 +28,7 @@ export const PATHS = {
   clientes: '/clientes',
   categorias: '/categorias',
   preferencias: '/preferencias',
+  empresa: '/empresa',
   lancar: '/lancar',
 } as const;
 
@@ -37,3 +39,31 @@ export const receber: NavDestination = { label: 'Receber', to: '/receber', icon:
 export const mais: NavDestination = { label: 'Mais', to: '/mais', icon: Menu };
 /** The screens listed in Mais (more-links.ts): below them, Mais is the current bottom item. */
 export const MORE_PATHS: string[] = Object.values(PATHS);
+
+/**
+ * Destinations a role has no use for (the database refuses them anyway): an obra member records
+ * payables of its obras and follows them, and sees nothing of the company's money; leitura reads
+ * everything but has no screen that only writes.
+ */
+const HIDDEN: Record<Role, readonly string[]> = {
+  admin: [],
+  financeiro: ['/empresa', '/atividade'],
+  obra: [
+    '/relatorio',
+    '/receber',
+    '/movimentacoes',
+    PATHS.contasPagar,
+    PATHS.contasReceber,
+    PATHS.contasBancarias,
+    PATHS.fornecedores,
+    PATHS.clientes,
+    PATHS.categorias,
+    PATHS.empresa,
+    '/atividade',
+  ],
+  leitura: ['/pagar', '/receber', PATHS.lancar, PATHS.empresa, '/atividade'],
+};
+
+export function navAllowed(role: Role, to: string): boolean {
+  return !HIDDEN[role].includes(to);
+}

@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
+import type { Role } from '@/lib/roles';
 
 /** A company the signed-in user is an active member of. */
 export interface CompanyChoice {
   id: string;
   name: string;
-  role: 'admin' | 'member';
+  role: Role;
 }
 
 export interface CompanySwitcher {

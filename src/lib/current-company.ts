@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
+import type { Role } from '@/lib/roles';
 
 /** The signed-in user's membership in the company they are working in. */
 export interface CurrentCompany {
   id: string;
   name: string;
-  role: 'admin' | 'member';
+  role: Role;
   userId: string;
   email: string;
   fullName: string;

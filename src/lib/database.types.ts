@@ -634,6 +634,7 @@ export type Database = {
       companies: {
         Row: {
           address: string | null;
+          approval_threshold: number;
           city: string | null;
           created_at: string;
           created_by: string;
@@ -648,6 +649,7 @@ export type Database = {
         };
         Insert: {
           address?: string | null;
+          approval_threshold?: number;
           city?: string | null;
           created_at?: string;
           created_by: string;
@@ -662,6 +664,7 @@ export type Database = {
         };
         Update: {
           address?: string | null;
+          approval_threshold?: number;
           city?: string | null;
           created_at?: string;
           created_by?: string;
@@ -1742,6 +1745,7 @@ export type Database = {
         };
         Returns: {
           address: string | null;
+          approval_threshold: number;
           city: string | null;
           created_at: string;
           created_by: string;
@@ -2396,6 +2400,41 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'bank_statement_lines';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      update_company: {
+        Args: {
+          p_address: string;
+          p_approval_threshold: number;
+          p_city: string;
+          p_company_id: string;
+          p_document: string;
+          p_email: string;
+          p_name: string;
+          p_phone: string;
+          p_state: string;
+          p_zip_code: string;
+        };
+        Returns: {
+          address: string | null;
+          approval_threshold: number;
+          city: string | null;
+          created_at: string;
+          created_by: string;
+          document: string | null;
+          email: string | null;
+          id: string;
+          name: string;
+          phone: string | null;
+          state: string | null;
+          updated_at: string;
+          zip_code: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'companies';
           isOneToOne: true;
           isSetofReturn: false;
         };

@@ -138,6 +138,10 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   awaiting_approval: 'Este lançamento aguarda aprovação e não pode ser baixado.',
   refusal_reason_required: 'Informe o motivo da recusa.',
   invalid_bucket: 'Escolha o agrupamento do gráfico: dia, semana ou mês.',
+  // Empresa (update_company).
+  invalid_document: 'CNPJ/CPF inválido.',
+  invalid_zip_code: 'CEP inválido.',
+  invalid_state: 'UF inválida.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',

@@ -97,4 +97,12 @@ export const teamRoles = [
   'Outro',
 ] as const;
 
-export const memberRoleLabels = { admin: 'Administrador', member: 'Membro' } as const;
+/** The roles of a company's members (user_profiles.role, company_invitations.role). */
+export const roleLabels = {
+  admin: 'Administrador',
+  financeiro: 'Financeiro',
+  obra: 'Engenheiro / Encarregado',
+  leitura: 'Contador / Consulta',
+} as const;
+/** For the history: rows written before the roles still say 'member'. */
+export const memberRoleLabels = { ...roleLabels, member: 'Membro' } as const;

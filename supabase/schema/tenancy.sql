@@ -15,10 +15,11 @@
 -- private.assert_project_access, private.assert_role, private.assert_row_role,
 -- private.assert_text_length, private.assert_valid_amount, private.assert_valid_date,
 -- private.company_role, public.create_company, private.create_company,
--- private.forbid_company_change, private.guard_profile_update, private.member_projects,
--- private.obra_project_ids, private.reader_company_ids, private.replace_project_access,
--- public.set_member_access, private.set_member_access, private.set_updated_at,
--- private.user_company_ids, private.writer_company_ids
+-- private.forbid_company_change, private.guard_profile_update, private.lock_company_row,
+-- private.member_projects, private.obra_project_ids, private.reader_company_ids,
+-- private.replace_project_access, public.set_member_access, private.set_member_access,
+-- private.set_updated_at, public.update_company, private.update_company, private.user_company_ids,
+-- private.valid_br_document, private.writer_company_ids
 
 -- =================================================================================================
 -- Schemas
@@ -51,13 +52,16 @@ create table public.companies (
   zip_code text,
   created_by uuid not null,
   created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now()
+  updated_at timestamp with time zone not null default now(),
+  approval_threshold numeric(14,2) not null default 0
 );
 
 comment on table public.companies is 'A tenant. Created only through create_company(), which also makes the caller its admin.';
+comment on column public.companies.approval_threshold is 'Site expenses (entries by an obra member) up to this amount need no approval; 0 = all need it.';
 alter table public.companies add constraint companies_pkey PRIMARY KEY (id);
 alter table public.companies add constraint companies_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE RESTRICT;
 alter table public.companies add constraint companies_address_length CHECK (char_length(address) <= 300);
+alter table public.companies add constraint companies_approval_threshold_check CHECK (approval_threshold >= 0::numeric AND approval_threshold < '1000000000000'::bigint::numeric);
 alter table public.companies add constraint companies_city_length CHECK (char_length(city) <= 120);
 alter table public.companies add constraint companies_document_length CHECK (char_length(document) <= 30);
 alter table public.companies add constraint companies_email_length CHECK (char_length(email) <= 320);
@@ -74,17 +78,11 @@ create policy companies_select on public.companies
   as permissive for select to authenticated
   using ((id IN ( SELECT private.user_company_ids() AS user_company_ids)));
 
-create policy companies_update on public.companies
-  as permissive for update to authenticated
-  using ((id IN ( SELECT private.admin_company_ids() AS admin_company_ids)))
-  with check ((id IN ( SELECT private.admin_company_ids() AS admin_company_ids)));
-
 CREATE TRIGGER companies_audit AFTER INSERT OR DELETE OR UPDATE ON public.companies FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER companies_set_updated_at BEFORE UPDATE ON public.companies FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 grant all on table public.companies to service_role;
 grant select on table public.companies to authenticated;
-grant update (name, document, email, phone, address, city, state, zip_code) on table public.companies to authenticated;
 
 -- Table public.project_access
 create table public.project_access (
@@ -479,7 +477,7 @@ begin
   end if;
   if (new.role is distinct from old.role or new.is_active is distinct from old.is_active
       or new.user_id is distinct from old.user_id or new.email is distinct from old.email) then
-    perform 1 from public.companies c where c.id = old.company_id for no key update;
+    perform private.lock_company_row(old.company_id);
     if current_user in ('authenticated', 'anon')
        and old.company_id not in (select private.admin_company_ids()) then
       raise exception using errcode = 'P0001', message = 'not_admin';
@@ -503,6 +501,20 @@ end;
 $function$;
 comment on function private.guard_profile_update() is 'Trigger: a deactivated member changes nothing of their membership (membership_inactive); only admins change role/active flag (not_admin); a direct change to ''obra'' is refused (projects_required: set_member_access gives the obras too); a company keeps one active admin (last_admin), checked under a lock of the company row.';
 -- no grants: only its owner (postgres) may execute it
+
+-- Function private.lock_company_row(p_company_id uuid)
+CREATE OR REPLACE FUNCTION private.lock_company_row(p_company_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform 1 from public.companies c where c.id = p_company_id for no key update;
+end;
+$function$;
+comment on function private.lock_company_row(p_company_id uuid) is 'Locks a company row FOR NO KEY UPDATE for the caller''s transaction (serialises last-admin checks).';
+grant execute on function private.lock_company_row(p_company_id uuid) to authenticated;
 
 -- Function private.member_projects(p_company_id uuid, p_role text, p_project_ids uuid[])
 CREATE OR REPLACE FUNCTION private.member_projects(p_company_id uuid, p_role text, p_project_ids uuid[])
@@ -656,6 +668,87 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
+-- Function public.update_company(p_company_id uuid, p_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text, p_approval_threshold numeric)
+CREATE OR REPLACE FUNCTION public.update_company(p_company_id uuid, p_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text, p_approval_threshold numeric)
+ RETURNS public.companies
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.update_company(p_company_id, p_name, p_document, p_email, p_phone, p_address,
+                                       p_city, p_state, p_zip_code, p_approval_threshold)
+$function$;
+comment on function public.update_company(p_company_id uuid, p_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text, p_approval_threshold numeric) is 'Edits the company''s data (Empresa), admins only (body: private.update_company). Document and CEP are stored without punctuation. Raises not_admin, invalid_document, invalid_zip_code, invalid_state, invalid_amount, text_too_long.';
+grant execute on function public.update_company(p_company_id uuid, p_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text, p_approval_threshold numeric) to authenticated, service_role;
+
+-- Function private.update_company(p_company_id uuid, p_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text, p_approval_threshold numeric)
+CREATE OR REPLACE FUNCTION private.update_company(p_company_id uuid, p_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text, p_approval_threshold numeric)
+ RETURNS public.companies
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_document text;
+  v_zip_code text;
+  v_state text;
+  v_company public.companies;
+begin
+  perform private.assert_member(p_company_id);
+  if p_company_id not in (select private.admin_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_admin';
+  end if;
+
+  perform private.assert_text_length(btrim(p_name), 200, 'name');
+  perform private.assert_text_length(btrim(p_document), 30, 'document');
+  perform private.assert_text_length(btrim(p_email), 320, 'email');
+  perform private.assert_text_length(btrim(p_phone), 40, 'phone');
+  perform private.assert_text_length(btrim(p_address), 300, 'address');
+  perform private.assert_text_length(btrim(p_city), 120, 'city');
+  perform private.assert_text_length(btrim(p_state), 60, 'state');
+  perform private.assert_text_length(btrim(p_zip_code), 20, 'zip_code');
+  perform private.assert_valid_amount(p_approval_threshold, true);
+
+  -- Masks are for display: the row keeps the bare characters. Only the punctuation of the usual
+  -- masks is dropped; any other character makes the value invalid rather than silently vanish.
+  v_document := upper(regexp_replace(btrim(coalesce(p_document, '')), '[\s./-]', '', 'g'));
+  if v_document = '' then
+    v_document := null;
+  elsif not private.valid_br_document(v_document) then
+    raise exception using errcode = 'P0001', message = 'invalid_document';
+  end if;
+
+  v_zip_code := regexp_replace(btrim(coalesce(p_zip_code, '')), '[\s.-]', '', 'g');
+  if v_zip_code = '' then
+    v_zip_code := null;
+  elsif v_zip_code !~ '^[0-9]{8}$' then
+    raise exception using errcode = 'P0001', message = 'invalid_zip_code';
+  end if;
+
+  v_state := nullif(upper(btrim(coalesce(p_state, ''))), '');
+  if v_state is not null and v_state <> all (array[
+       'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
+       'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO']) then
+    raise exception using errcode = 'P0001', message = 'invalid_state';
+  end if;
+
+  update public.companies c
+  set name = btrim(p_name),
+      document = v_document,
+      email = nullif(btrim(p_email), ''),
+      phone = nullif(btrim(p_phone), ''),
+      address = nullif(btrim(p_address), ''),
+      city = nullif(btrim(p_city), ''),
+      state = v_state,
+      zip_code = v_zip_code,
+      approval_threshold = p_approval_threshold
+  where c.id = p_company_id
+  returning * into v_company;
+
+  return v_company;
+end;
+$function$;
+grant execute on function private.update_company(p_company_id uuid, p_name text, p_document text, p_email text, p_phone text, p_address text, p_city text, p_state text, p_zip_code text, p_approval_threshold numeric) to authenticated;
+
 -- Function private.user_company_ids()
 CREATE OR REPLACE FUNCTION private.user_company_ids()
  RETURNS SETOF uuid
@@ -668,6 +761,68 @@ AS $function$
   where p.user_id = (select auth.uid()) and p.is_active
 $function$;
 grant execute on function private.user_company_ids() to authenticated;
+
+-- Function private.valid_br_document(p_document text)
+CREATE OR REPLACE FUNCTION private.valid_br_document(p_document text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_len integer := char_length(p_document);
+  v_sum integer;
+  v_dv integer;
+  v_pos integer;
+  v_weights integer[];
+begin
+  if p_document is null then
+    return false;
+  end if;
+  if v_len = 11 then
+    if p_document !~ '^[0-9]{11}$' or p_document ~ '^(.)\1*$' then
+      return false;
+    end if;
+    for v_pos in 10..11 loop
+      v_sum := 0;
+      for i in 1..v_pos - 1 loop
+        v_sum := v_sum + (ascii(substr(p_document, i, 1)) - 48) * (v_pos + 1 - i);
+      end loop;
+      v_dv := (v_sum * 10) % 11;
+      if v_dv = 10 then
+        v_dv := 0;
+      end if;
+      if v_dv <> ascii(substr(p_document, v_pos, 1)) - 48 then
+        return false;
+      end if;
+    end loop;
+    return true;
+  elsif v_len = 14 then
+    if p_document !~ '^[0-9A-Z]{12}[0-9]{2}$' or p_document ~ '^(.)\1*$' then
+      return false;
+    end if;
+    for v_pos in 13..14 loop
+      v_weights := case v_pos
+                     when 13 then array[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+                     else array[6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+                   end;
+      v_sum := 0;
+      for i in 1..v_pos - 1 loop
+        v_sum := v_sum + (ascii(substr(p_document, i, 1)) - 48) * v_weights[i];
+      end loop;
+      v_dv := v_sum % 11;
+      v_dv := case when v_dv < 2 then 0 else 11 - v_dv end;
+      if v_dv <> ascii(substr(p_document, v_pos, 1)) - 48 then
+        return false;
+      end if;
+    end loop;
+    return true;
+  end if;
+  return false;
+end;
+$function$;
+comment on function private.valid_br_document(p_document text) is 'True for a CPF (11 digits) or CNPJ (14 characters, numeric or the 2026 alphanumeric form) with valid check digits, given without punctuation and in upper case.';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.writer_company_ids()
 CREATE OR REPLACE FUNCTION private.writer_company_ids()

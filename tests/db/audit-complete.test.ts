@@ -145,12 +145,19 @@ describe('every table holding company data is audited', () => {
       .select('id')
       .single();
     expect(member.error).toBeNull();
-    const company = await owner.client
-      .from('companies')
-      .update({ city: 'Campinas' })
-      .eq('id', owner.company.id)
-      .select('id')
-      .single();
+    // The company is edited through update_company only (its definer body writes the row).
+    const company = await owner.client.rpc('update_company', {
+      p_company_id: owner.company.id,
+      p_name: owner.company.name,
+      p_document: '',
+      p_email: '',
+      p_phone: '',
+      p_address: '',
+      p_city: 'Campinas',
+      p_state: '',
+      p_zip_code: '',
+      p_approval_threshold: 0,
+    });
     expect(company.error).toBeNull();
 
     for (const [table, id] of [

@@ -59,10 +59,13 @@ const { latestEntriesQuery } = await import('@/features/movements/api/get-latest
 const { movementSummaryQuery } = await import('@/features/movements/api/get-movement-summary');
 const { movementsQuery } = await import('@/features/movements/api/get-movements');
 const { pendingEntriesQuery } = await import('@/features/entries/api/get-pending-entries');
+const { obraHomeQuery } = await import('@/features/entries/api/get-obra-home');
 const { getStageOptions } = await import('@/features/entries/api/get-stage-options');
 const { EMPTY_MOVEMENT_FILTERS } = await import('@/features/movements/lib/movement-filters');
+const { companySettingsQuery } = await import('@/features/company/api/get-company-settings');
 const { invitationsQuery } = await import('@/features/preferences/api/get-invitations');
 const { membersQuery } = await import('@/features/preferences/api/get-members');
+const { memberProjectsQuery } = await import('@/features/preferences/api/get-member-projects');
 const { projectBudgetQuery } = await import('@/features/projects/api/get-project-budget');
 const { projectEntriesQuery } = await import('@/features/projects/api/get-project-entries');
 const { projectStagesQuery } = await import('@/features/projects/api/get-project-stages');
@@ -252,9 +255,12 @@ const cases: Case[] = [
     movementsQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, statuses: ['open'] }, TODAY),
   ),
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),
+  plain('obraHomeQuery', () => obraHomeQuery(companyId)),
   fetcher('useStageOptions', () => getStageOptions(companyId, ids.project)),
+  plain('companySettingsQuery', () => companySettingsQuery(companyId)),
   plain('invitationsQuery', () => invitationsQuery(companyId)),
   plain('membersQuery', () => membersQuery(companyId)),
+  plain('memberProjectsQuery', () => memberProjectsQuery(companyId)),
   plain('projectBudgetQuery', () => projectBudgetQuery(companyId, ids.project)),
   plain('projectEntriesQuery', () => projectEntriesQuery(companyId, ids.project)),
   plain('projectStagesQuery', () => projectStagesQuery(companyId, ids.project)),

@@ -102,6 +102,9 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.assert_valid_amount(numeric,boolean)',
       'private.assert_valid_date(date)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
+      'private.update_company(uuid,text,text,text,text,text,text,text,text,numeric)',
+      // The last-admin guard's lock of the company row (the caller has no UPDATE on companies).
+      'private.lock_company_row(uuid)',
       'private.reopen_payable(uuid,date)',
       'private.reopen_receivable(uuid,date)',
       'private.settle_payable(uuid,uuid,date,numeric,numeric,numeric,numeric,date)',

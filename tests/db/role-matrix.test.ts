@@ -92,10 +92,11 @@ function readOnly(table: string, readers: Role[], row?: string): TableSpec {
 /** THE MATRIX: who may do what with each table (docs/contracts.md, "Roles"). */
 const TABLES: TableSpec[] = [
   {
+    // Edited only through update_company (its row among the functions below).
     table: 'companies',
     select: only(COMPANY_ROLES, 'rows', 'none'),
     insert: nobody(),
-    update: only(['admin'], 'ok', 'none'),
+    update: nobody(),
     delete: nobody(),
   },
   {
@@ -783,6 +784,23 @@ const FUNCTIONS: FunctionSpec[] = [
     // The deactivated member's membership, set to what it is (nothing changes for the next role).
     fn: 'set_member_access',
     args: () => ({ p_profile_id: ids.deactivated_profile, p_role: 'financeiro' }),
+    expect: calls(['admin'], 'not_admin', 'not_a_member'),
+  },
+  {
+    // Empresa: the company's name as it is, the optional fields empty (nothing the others read).
+    fn: 'update_company',
+    args: () => ({
+      ...company(),
+      p_name: 'Construtora Papéis',
+      p_document: '',
+      p_email: '',
+      p_phone: '',
+      p_address: '',
+      p_city: '',
+      p_state: '',
+      p_zip_code: '',
+      p_approval_threshold: 0,
+    }),
     expect: calls(['admin'], 'not_admin', 'not_a_member'),
   },
   // The holder of a link (anyone signed in); joining needs the invited address.

@@ -64,7 +64,8 @@ test('the admin copies the invitation link; the invited person signs up through 
   await fillSignUp(invitee, 'Davi Elo', inviteeEmail);
   await expect(invitee).toHaveURL(link);
   await expect(invitee.getByText('Construtora Elo')).toBeVisible();
-  await expect(invitee.getByText('Convite para participar como Membro.')).toBeVisible();
+  // The invite form's default role.
+  await expect(invitee.getByText('Convite para participar como Financeiro.')).toBeVisible();
   await screenshot(invitee, 'convite');
   await invitee.getByRole('button', { name: 'Aceitar convite' }).click();
 

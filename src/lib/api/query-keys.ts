@@ -17,6 +17,10 @@ export const companyKeys = {
   all: company,
   members: (companyId: string) => [...company(companyId), 'members'] as const,
   invitations: (companyId: string) => [...company(companyId), 'invitations'] as const,
+  /** project_access: the obras of each 'obra' member. */
+  memberProjects: (companyId: string) => [...company(companyId), 'member-projects'] as const,
+  /** The company's own row as Empresa edits it. */
+  settings: (companyId: string) => [...company(companyId), 'settings'] as const,
 };
 
 export const bankAccountKeys = {

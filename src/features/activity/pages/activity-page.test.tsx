@@ -55,7 +55,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
 
   it('a member sees "Apenas administradores" and asks nothing', async () => {
     const requests = trackRequests();
-    renderPage({ ...admin, role: 'member' });
+    renderPage({ ...admin, role: 'financeiro' });
     expect(await screen.findByText('Apenas administradores')).toBeInTheDocument();
     expect(requests).toEqual([]);
   });

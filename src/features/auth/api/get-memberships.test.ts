@@ -32,14 +32,14 @@ describe('getMemberships', () => {
 
   it('takes the answer the HTML asked for, without a request of its own', async () => {
     const requests = trackRequests();
-    earlyAnswer(USER_ID, [row('Obras Sul', 'member'), row('Construtora Alfa', 'admin')]);
+    earlyAnswer(USER_ID, [row('Obras Sul', 'financeiro'), row('Construtora Alfa', 'admin')]);
 
     const memberships = await getMemberships(USER_ID);
 
     expect(requests).toEqual([]);
     expect(memberships.map((m) => [m.companyName, m.role])).toEqual([
       ['Construtora Alfa', 'admin'],
-      ['Obras Sul', 'member'],
+      ['Obras Sul', 'financeiro'],
     ]);
   });
 
@@ -47,12 +47,12 @@ describe('getMemberships', () => {
     earlyAnswer(USER_ID, [row('Construtora Alfa', 'admin')]);
     await getMemberships(USER_ID);
 
-    serverAnswers([row('Construtora Alfa', 'member')]);
+    serverAnswers([row('Construtora Alfa', 'obra')]);
     const requests = trackRequests();
     const memberships = await getMemberships(USER_ID);
 
     expect(requests).toHaveLength(1);
-    expect(memberships[0]?.role).toBe('member');
+    expect(memberships[0]?.role).toBe('obra');
   });
 
   it("asks the server when the HTML's request failed or was for another user", async () => {

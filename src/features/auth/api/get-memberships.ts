@@ -4,13 +4,14 @@ import {
   MEMBERSHIPS_SELECT,
 } from '@/features/auth/api/memberships-request';
 import { sessionKeys } from '@/lib/api/query-keys';
+import { isRole, type Role } from '@/lib/roles';
 import { supabase } from '@/lib/supabase';
 
 export interface Membership {
   profileId: string;
   companyId: string;
   companyName: string;
-  role: 'admin' | 'member';
+  role: Role;
   fullName: string;
   email: string;
 }
@@ -65,7 +66,8 @@ export async function getMemberships(userId: string, signal?: AbortSignal): Prom
       profileId: row.id,
       companyId: row.company_id,
       companyName: row.companies.name,
-      role: row.role === 'admin' ? ('admin' as const) : ('member' as const),
+      // A role this build does not know gets the least: reading (the database decides anyway).
+      role: isRole(row.role) ? row.role : ('leitura' as const),
       fullName: row.full_name,
       email: row.email,
     }))

@@ -1,19 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '@/lib/email';
 import { loadAuth, setRememberMe } from '@/lib/supabase';
-
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** SPEC §5: an e-mail is required and must look like one (trimmed). */
 export function emailField(required: string, invalid: string) {
   return z.string().trim().min(1, required).regex(EMAIL_PATTERN, invalid);
 }
-
-/** An optional e-mail (the company's): empty, or one that looks like an e-mail. */
-export const optionalEmailField = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Informe um email válido');
 
 export const signInInput = z.object({
   email: emailField('Informe seu email', 'Informe um email válido'),

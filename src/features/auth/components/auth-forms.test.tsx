@@ -279,7 +279,13 @@ describe('CompanySetupForm', { timeout: 20_000 }, () => {
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Nome da empresa' }), 'Horizonte');
     await userEvent.type(screen.getByLabelText('Cidade'), 'Campinas');
-    await userEvent.type(screen.getByLabelText('CEP'), '13000-000');
+    await userEvent.type(screen.getByLabelText('CEP'), '13000000');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'UF' }), 'SP');
+    // Left, the fields show their masks; the database gets the bare characters.
+    await userEvent.type(screen.getByLabelText('CNPJ/CPF'), '11222333000181');
+    await userEvent.tab();
+    expect(screen.getByLabelText('CNPJ/CPF')).toHaveValue('11.222.333/0001-81');
+    expect(screen.getByLabelText('CEP')).toHaveValue('13000-000');
     await userEvent.click(screen.getByRole('button', { name: 'Criar empresa' }));
     expect(screen.getByRole('button', { name: 'Criando empresa...' })).toBeDisabled();
     expect(await screen.findByText('Empresa criada!')).toBeInTheDocument();
@@ -287,17 +293,35 @@ describe('CompanySetupForm', { timeout: 20_000 }, () => {
     expect(body).toEqual({
       p_name: 'Horizonte',
       p_full_name: 'Ana Souza',
-      p_document: '',
+      p_document: '11222333000181',
       p_email: '',
       p_phone: '',
       p_address: '',
       p_city: 'Campinas',
-      p_state: '',
-      p_zip_code: '13000-000',
+      p_state: 'SP',
+      p_zip_code: '13000000',
     });
     expect(localStorage.getItem(userStorageKey(user.id, 'current-company'))).toBe(
       '11111111-1111-4111-8111-111111111111',
     );
+  });
+
+  it('refuses a CNPJ/CPF whose check digits are wrong and a CEP without 8 digits, sending nothing', async () => {
+    let called = false;
+    server.use(
+      http.post(rpcUrl('create_company'), () => {
+        called = true;
+        return HttpResponse.json({});
+      }),
+    );
+    renderWithApp(<CompanySetupForm user={user} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nome da empresa' }), 'Horizonte');
+    await userEvent.type(screen.getByLabelText('CNPJ/CPF'), '11.222.333/0001-82');
+    await userEvent.type(screen.getByLabelText('CEP'), '1300-000');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar empresa' }));
+    expect(await screen.findByText('CNPJ/CPF inválido.')).toBeInTheDocument();
+    expect(screen.getByText('CEP inválido.')).toBeInTheDocument();
+    expect(called).toBe(false);
   });
 
   it('shows "Erro ao criar empresa: ..." and keeps the form when the database refuses', async () => {
@@ -339,7 +363,6 @@ describe('CompanySetupForm', { timeout: 20_000 }, () => {
       ['Telefone', 40],
       ['Endereço', 300],
       ['Cidade', 120],
-      ['Estado', 60],
       ['CEP', 20],
     ];
     for (const [label, max] of limits) {

@@ -4,13 +4,12 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthForm } from '@/features/auth/components/auth-form';
-import { FieldItem, TextField } from '@/components/form-fields';
+import { FieldItem } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
-import {
-  createCompanyInput,
-  useCreateCompany,
-  type CreateCompanyInput,
-} from '@/features/auth/api/create-company';
+import { CompanyDetailFields, CompanyNameField } from '@/components/company-fields';
+import { useCreateCompany } from '@/features/auth/api/create-company';
+import { createCompanyInput, type CreateCompanyInput } from '@/lib/api/create-company';
+import { emptyCompanyFields } from '@/lib/company-fields';
 import { useClearErrorOnEdit } from '@/features/auth/lib/clear-error-on-edit';
 import { setSelectedCompanyId } from '@/features/auth/lib/selected-company';
 import { getErrorMessage } from '@/lib/errors';
@@ -20,75 +19,13 @@ function metadataName(user: User): string {
   return typeof value === 'string' ? value : '';
 }
 
-type OptionalField = Exclude<keyof CreateCompanyInput, 'fullName' | 'name'>;
-
-const optionalFields: {
-  field: OptionalField;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'tel' | 'numeric' | 'email';
-  placeholder?: string;
-  /** the column's limit in the database (docs/contracts.md, "Text limits") */
-  maxLength: number;
-}[] = [
-  {
-    field: 'document',
-    label: 'CNPJ/CPF',
-    inputMode: 'numeric',
-    placeholder: '00.000.000/0000-00',
-    maxLength: 30,
-  },
-  {
-    field: 'email',
-    label: 'Email da empresa',
-    type: 'email',
-    inputMode: 'email',
-    autoComplete: 'email',
-    maxLength: 320,
-  },
-  {
-    field: 'phone',
-    label: 'Telefone',
-    type: 'tel',
-    inputMode: 'tel',
-    autoComplete: 'tel',
-    placeholder: '(00) 00000-0000',
-    maxLength: 40,
-  },
-  { field: 'address', label: 'Endereço', autoComplete: 'street-address', maxLength: 300 },
-  { field: 'city', label: 'Cidade', autoComplete: 'address-level2', maxLength: 120 },
-  {
-    field: 'state',
-    label: 'Estado',
-    autoComplete: 'address-level1',
-    placeholder: 'UF',
-    maxLength: 60,
-  },
-  {
-    field: 'zipCode',
-    label: 'CEP',
-    inputMode: 'numeric',
-    autoComplete: 'postal-code',
-    placeholder: '00000-000',
-    maxLength: 20,
-  },
-];
-
 export function CompanySetupForm({ user }: { user: User }) {
   const form = useForm({
     resolver: zodResolver(createCompanyInput),
     reValidateMode: 'onSubmit',
     defaultValues: {
       fullName: metadataName(user),
-      name: '',
-      document: '',
-      email: '',
-      phone: '',
-      address: '',
-      city: '',
-      state: '',
-      zipCode: '',
+      ...emptyCompanyFields,
     } satisfies CreateCompanyInput,
   });
   useClearErrorOnEdit(form);
@@ -132,20 +69,8 @@ export function CompanySetupForm({ user }: { user: User }) {
           <CardTitle className="text-base">Dados da empresa</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <FieldItem name="name" label="Nome da empresa" required>
-            {(field) => <Input {...field} autoComplete="organization" maxLength={200} required />}
-          </FieldItem>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {optionalFields.map(({ field: name, label, ...input }) => (
-              <TextField
-                key={name}
-                name={name}
-                label={label}
-                className={name === 'address' || name === 'email' ? 'sm:col-span-2' : undefined}
-                {...input}
-              />
-            ))}
-          </div>
+          <CompanyNameField />
+          <CompanyDetailFields />
         </CardContent>
       </Card>
     </AuthForm>

@@ -101,7 +101,9 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
   }
 
   const { company_name: companyName, role, status, email_matches: emailMatches } = preview.data;
-  const roleLabel = role === 'admin' || role === 'member' ? memberRoleLabels[role] : role;
+  const roleLabel = Object.hasOwn(memberRoleLabels, role)
+    ? memberRoleLabels[role as keyof typeof memberRoleLabels]
+    : role;
   // What would stop the acceptance, said before the person tries.
   const blocker =
     status === 'accepted'

@@ -14,7 +14,7 @@ import { EntryDetailPage } from '@/features/entries/pages/entry-detail-page';
 const company: CurrentCompany = {
   id: '0b6f2c1e-4a3d-4f7a-9c1e-2d3b4a5c6d7e',
   name: 'Construtora Teste',
-  role: 'member',
+  role: 'financeiro',
   userId: '1c7f3d2e-5b4e-4a8b-8d2f-3e4c5b6d7e8f',
   email: 'paula@example.com',
   fullName: 'Paula',

@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { isWaitingForNetwork } from '@/components/query-state';
@@ -33,8 +33,25 @@ export const prefetchHome: Prefetch = (companyId) => {
   ];
 };
 
+// An obra member's home: its own chunk, the company's home stays as small as it was.
+const ObraHome = lazy(async () => ({
+  default: (await import('@/features/entries/components/obra-home/obra-home')).ObraHome,
+}));
+
 /** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
 export function HomePage() {
+  const { role } = useCurrentCompany();
+  if (role === 'obra') {
+    return (
+      <Suspense fallback={<Spinner label="Carregando..." className="min-h-[50vh]" />}>
+        <ObraHome />
+      </Suspense>
+    );
+  }
+  return <CompanyHome />;
+}
+
+function CompanyHome() {
   const company = useCurrentCompany();
   const [selected, setSelected] = useState<Entry | null>(null);
 

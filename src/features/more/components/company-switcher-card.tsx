@@ -1,4 +1,7 @@
-import { Building2 } from 'lucide-react';
+import { Building2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { LazyNewCompanyDialog } from '@/components/lazy-new-company-dialog';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import {
   Select,
@@ -9,12 +12,13 @@ import {
 } from '@/components/ui/select';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
-import { memberRoleLabels } from '@/lib/labels';
+import { roleLabels } from '@/lib/labels';
 
 /** The company being worked in; a user of several companies switches here. */
 export function CompanySwitcherCard() {
   const company = useCurrentCompany();
   const { companies, switchCompany } = useCompanySwitcher();
+  const [creating, setCreating] = useState(false);
 
   return (
     <Card>
@@ -26,7 +30,7 @@ export function CompanySwitcherCard() {
           <div className="min-w-0">
             <p className="truncate font-semibold">{company.name}</p>
             <p className="truncate text-sm text-muted-foreground">
-              {company.fullName} · {memberRoleLabels[company.role]}
+              {company.fullName} · {roleLabels[company.role]}
             </p>
           </div>
         </div>
@@ -49,6 +53,17 @@ export function CompanySwitcherCard() {
             </Select>
           </div>
         ) : null}
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onPointerEnter={LazyNewCompanyDialog.preload}
+          onFocus={LazyNewCompanyDialog.preload}
+          onClick={() => setCreating(true)}
+        >
+          <Plus aria-hidden="true" />
+          Nova empresa
+        </Button>
+        <LazyNewCompanyDialog open={creating} onOpenChange={setCreating} />
       </CardContent>
     </Card>
   );

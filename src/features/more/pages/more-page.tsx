@@ -2,7 +2,8 @@ import { Building, ChevronRight, History, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { MORE_LINKS, type MoreLink } from '@/components/more-links';
+import { empresa, MORE_LINKS, type MoreLink } from '@/components/more-links';
+import { navAllowed } from '@/components/nav-items';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
@@ -10,12 +11,12 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { useSignOut } from '@/lib/sign-out';
 import { CompanySwitcherCard } from '@/features/more/components/company-switcher-card';
 
-/** Only admins read the company's audit log (the database refuses the others). */
-const ADMIN_LINKS: MoreLink[] = [{ label: 'Atividade', to: '/atividade', icon: History }];
+/** Only admins edit the company and read its audit log (the database refuses the others). */
+const ADMIN_LINKS: MoreLink[] = [empresa, { label: 'Atividade', to: '/atividade', icon: History }];
 
 export function MorePage() {
   const { role } = useCurrentCompany();
-  const links = role === 'admin' ? [...MORE_LINKS, ...ADMIN_LINKS] : MORE_LINKS;
+  const links = [...MORE_LINKS, ...ADMIN_LINKS].filter((link) => navAllowed(role, link.to));
   const signOut = useSignOut({
     onSuccess: () =>
       toast.success('Logout realizado com sucesso', {

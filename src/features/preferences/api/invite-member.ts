@@ -5,6 +5,7 @@ import * as zm from 'zod/mini';
 import { companyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { registerErrorMessages } from '@/lib/errors';
+import { ROLES, type Role } from '@/lib/roles';
 import { supabase } from '@/lib/supabase';
 
 registerErrorMessages({
@@ -13,16 +14,41 @@ registerErrorMessages({
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-/** The invited address (trimmed, lower-case) and the role it joins with. */
-export const inviteInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'Informe o email de quem você quer convidar')
-    .regex(EMAIL_PATTERN, 'Informe um email válido'),
-  role: z.enum(['admin', 'member']),
-});
+/** An 'obra' member sees only the obras chosen: at least one (the database says the same). */
+export const PROJECTS_REQUIRED = 'Escolha ao menos uma obra para este perfil.';
+
+/** A role and, for 'obra', its obras (ignored for the other roles). */
+export const roleAndProjects = {
+  role: z.enum(ROLES),
+  projectIds: z.array(z.string()),
+};
+
+export function requireProjects<T extends { role: Role; projectIds: string[] }>(
+  schema: z.ZodType<T, T>,
+) {
+  return schema
+    .refine(({ role, projectIds }) => role !== 'obra' || projectIds.length > 0, {
+      message: PROJECTS_REQUIRED,
+      path: ['projectIds'],
+    })
+    .transform((values) => ({
+      ...values,
+      projectIds: values.role === 'obra' ? values.projectIds : [],
+    }));
+}
+
+/** The invited address (trimmed, lower-case), the role it joins with and, for 'obra', its obras. */
+export const inviteInput = requireProjects(
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, 'Informe o email de quem você quer convidar')
+      .regex(EMAIL_PATTERN, 'Informe um email válido'),
+    ...roleAndProjects,
+  }),
+);
 export type InviteInput = z.input<typeof inviteInput>;
 
 /** The invite form: also refuses the address of an active member (`memberEmails`, lower-case). */
@@ -46,12 +72,13 @@ const createdInvitation = zm.object({
  * only its hash). Raises invitation_pending, already_member, invalid_email, not_admin.
  */
 export async function inviteMember(companyId: string, input: InviteInput) {
-  const { email, role } = inviteInput.parse(input);
+  const { email, role, projectIds } = inviteInput.parse(input);
   const { data, error } = await supabase
     .rpc('create_invitation', {
       p_company_id: companyId,
       p_email: email,
       p_role: role,
+      p_project_ids: projectIds,
     })
     .single();
   if (error) throw error;

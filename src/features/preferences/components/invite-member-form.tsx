@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,9 @@ import {
   type CreatedInvitation,
   type InviteInput,
 } from '@/features/preferences/api/invite-member';
-import { memberRoleLabels } from '@/lib/labels';
+import { roleLabels } from '@/lib/labels';
+import { ROLES } from '@/lib/roles';
+import { ProjectIdsField } from '@/features/preferences/components/project-ids-field';
 
 interface InviteMemberFormProps {
   /** Active members' addresses (lower-case): inviting them again is refused. */
@@ -32,9 +34,10 @@ export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormPr
     resolver: zodResolver(schema),
     // The message shows on submit and goes away as soon as the address is edited.
     reValidateMode: 'onSubmit',
-    defaultValues: { email: '', role: 'member' } satisfies InviteInput,
+    defaultValues: { email: '', role: 'financeiro', projectIds: [] } satisfies InviteInput,
   });
   const invite = useInviteMember();
+  const role = useWatch({ control: form.control, name: 'role' });
 
   async function onValid(values: InviteInput) {
     let invitation: CreatedInvitation;
@@ -74,11 +77,9 @@ export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormPr
         <SelectField
           name="role"
           label="Papel"
-          options={[
-            { value: 'member', label: memberRoleLabels.member },
-            { value: 'admin', label: memberRoleLabels.admin },
-          ]}
+          options={ROLES.map((value) => ({ value, label: roleLabels[value] }))}
         />
+        {role === 'obra' ? <ProjectIdsField /> : null}
         <Button type="submit" disabled={invite.isPending}>
           {invite.isPending ? 'Convidando...' : 'Convidar'}
         </Button>

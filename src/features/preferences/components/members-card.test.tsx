@@ -44,7 +44,7 @@ function invitationRow(email: string, expiresInDays: number) {
   return {
     id: crypto.randomUUID(),
     email,
-    role: 'member',
+    role: 'financeiro',
     created_at: new Date(Date.now() - DAY).toISOString(),
     expires_at: new Date(Date.now() + expiresInDays * DAY).toISOString(),
   };
@@ -67,6 +67,7 @@ function api(invitations: ReturnType<typeof invitationRow>[] = []) {
       ]),
     ),
     http.get(restUrl('company_invitations'), () => HttpResponse.json(invitations)),
+    http.get(restUrl('project_access'), () => HttpResponse.json([])),
     http.post(rpcUrl('create_invitation'), async ({ request }) => {
       const body = (await request.json()) as { p_email: string; p_role: string };
       calls.create.push(body);
@@ -94,7 +95,12 @@ describe('MembersCard invitations', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Convite criado!')).toBeInTheDocument();
     expect(calls.create).toEqual([
-      { p_company_id: admin.id, p_email: 'novo@example.com', p_role: 'member' },
+      {
+        p_company_id: admin.id,
+        p_email: 'novo@example.com',
+        p_role: 'financeiro',
+        p_project_ids: [],
+      },
     ]);
     const link = `${window.location.origin}/convite/${TOKEN}`;
     const panel = screen.getByRole('region', { name: 'Link do convite de novo@example.com' });
@@ -171,9 +177,89 @@ describe('MembersCard invitations', { timeout: 20_000 }, () => {
 
   it('a member sees no invitations nor their controls', async () => {
     api([invitationRow('pendente@example.com', 3)]);
-    renderCard({ ...admin, role: 'member' });
+    renderCard({ ...admin, role: 'financeiro' });
     expect(await screen.findByText('Paula Admin')).toBeInTheDocument();
     expect(screen.queryByText('Convites pendentes')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Email do novo usuário')).not.toBeInTheDocument();
+  });
+});
+
+describe('MembersCard roles', { timeout: 20_000 }, () => {
+  const obras = [
+    { id: '44444444-4444-4444-8444-444444444444', name: 'Edifício Aurora' },
+    { id: '55555555-5555-4555-8555-555555555555', name: 'Casa Jardim' },
+  ];
+
+  it('invites an Engenheiro / Encarregado with the obras chosen, and asks for one first', async () => {
+    const user = userEvent.setup();
+    const calls = api();
+    server.use(http.get(restUrl('projects'), () => HttpResponse.json(obras)));
+    renderCard();
+    await user.type(screen.getByLabelText('Email do novo usuário'), 'eng@example.com');
+    await user.click(screen.getByRole('combobox', { name: 'Papel' }));
+    await user.click(await screen.findByRole('option', { name: 'Engenheiro / Encarregado' }));
+    await user.click(screen.getByRole('button', { name: 'Convidar' }));
+    expect(
+      await screen.findByText('Escolha ao menos uma obra para este perfil.'),
+    ).toBeInTheDocument();
+    expect(calls.create).toEqual([]);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Casa Jardim' }));
+    await user.click(screen.getByRole('button', { name: 'Convidar' }));
+    expect(await screen.findByText('Convite criado!')).toBeInTheDocument();
+    expect(calls.create).toEqual([
+      {
+        p_company_id: admin.id,
+        p_email: 'eng@example.com',
+        p_role: 'obra',
+        p_project_ids: [obras[1]?.id],
+      },
+    ]);
+  });
+
+  it("shows each member's role and lets an admin change it through set_member_access", async () => {
+    const user = userEvent.setup();
+    api();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(restUrl('user_profiles'), () =>
+        HttpResponse.json([
+          {
+            id: 'p1',
+            user_id: admin.userId,
+            email: admin.email,
+            full_name: admin.fullName,
+            role: 'admin',
+            is_active: true,
+          },
+          {
+            id: 'p2',
+            user_id: 'u2',
+            email: 'contador@example.com',
+            full_name: 'Carlos Contador',
+            role: 'leitura',
+            is_active: true,
+          },
+        ]),
+      ),
+      http.get(restUrl('projects'), () => HttpResponse.json(obras)),
+      http.post(rpcUrl('set_member_access'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 'p2', role: 'obra' });
+      }),
+    );
+    renderCard();
+    const list = await screen.findByRole('list', { name: 'Membros' });
+    expect(await within(list).findByText('Contador / Consulta')).toBeInTheDocument();
+    expect(within(list).getByText('Administrador')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Alterar perfil de Carlos Contador' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar perfil' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Papel' }));
+    await user.click(await screen.findByRole('option', { name: 'Engenheiro / Encarregado' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Edifício Aurora' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Perfil alterado!')).toBeInTheDocument();
+    expect(bodies).toEqual([{ p_profile_id: 'p2', p_role: 'obra', p_project_ids: [obras[0]?.id] }]);
   });
 });

@@ -1,4 +1,4 @@
-import { Link2, MailPlus, UserCheck, UserX, X } from 'lucide-react';
+import { Link2, MailPlus, UserCheck, UserCog, UserX, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
@@ -30,10 +30,13 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { formatDate, toIsoDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { invitationUrl } from '@/lib/invitation-link';
-import { memberRoleLabels } from '@/lib/labels';
+import { roleLabels } from '@/lib/labels';
+import { isRole } from '@/lib/roles';
+import { useMemberProjects } from '@/features/preferences/api/get-member-projects';
+import { MemberAccessDialog } from '@/features/preferences/components/member-access-dialog';
 
 function roleLabel(role: string): string {
-  return role === 'admin' || role === 'member' ? memberRoleLabels[role] : role;
+  return isRole(role) ? roleLabels[role] : role;
 }
 
 function isExpired(invitation: Invitation): boolean {
@@ -54,6 +57,12 @@ export function MembersCard() {
   const renew = useRenewInvitation();
   const setActive = useSetMemberActive();
   const [confirming, setConfirming] = useState<Member | null>(null);
+  const [editing, setEditing] = useState<Member | null>(null);
+  const memberProjects = useMemberProjects({ enabled: isAdmin });
+  const projectsOf = (userId: string) =>
+    (memberProjects.data ?? [])
+      .filter((row) => row.user_id === userId)
+      .map((row) => row.project_id);
   // The last link issued (a new invitation or a renewed one): its secret exists only here.
   const [issued, setIssued] = useState<IssuedLink | null>(null);
 
@@ -173,6 +182,17 @@ export function MembersCard() {
                           {member.is_active ? null : <Badge variant="outline">Inativo</Badge>}
                         </div>
                       </div>
+                      {isAdmin && !self && member.is_active ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Alterar perfil de ${member.full_name}`}
+                          onClick={() => setEditing(member)}
+                        >
+                          <UserCog aria-hidden="true" />
+                          Perfil
+                        </Button>
+                      ) : null}
                       {isAdmin && !self ? (
                         member.is_active ? (
                           <Button
@@ -206,6 +226,12 @@ export function MembersCard() {
           </QueryState>
         </section>
       </CardContent>
+
+      <MemberAccessDialog
+        member={editing}
+        projectIds={editing ? projectsOf(editing.user_id) : []}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
 
       <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <AlertDialogContent>

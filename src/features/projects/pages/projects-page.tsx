@@ -14,25 +14,28 @@ import { ProjectCard } from '@/features/projects/components/project-card';
 import { ProjectsTable } from '@/features/projects/components/projects-table';
 import { isActiveStatus, matchesSearch } from '@/features/projects/lib/project-view';
 import { useIsDesktop } from '@/lib/use-media-query';
+import { useCan } from '@/lib/roles';
 
 export function ProjectsPage() {
   const projects = useProjectsOverview();
   const [search, setSearch] = useState('');
   const desktop = useIsDesktop();
+  // Leitura and obra members add no obra (the database refuses them too).
+  const canWrite = useCan()('write');
 
   const all = projects.data ?? [];
   const visible = all.filter((project) => matchesSearch(project, search));
   const activeCount = all.filter((project) => isActiveStatus(project.status)).length;
   const totalBudget = all.reduce((sum, project) => sum + (project.budgetCents ?? 0), 0);
 
-  const newButton = (
+  const newButton = canWrite ? (
     <Button asChild size="sm">
       <Link to="/obras/nova">
         <Plus aria-hidden="true" />
         Nova Obra
       </Link>
     </Button>
-  );
+  ) : null;
 
   return (
     <>

@@ -15,6 +15,7 @@ import { useSupplierSummary } from '@/features/suppliers/api/get-supplier-summar
 import { SupplierCard } from '@/features/suppliers/components/supplier-card';
 import { SuppliersTable } from '@/features/suppliers/components/suppliers-table';
 import { matchesSupplierSearch } from '@/features/suppliers/lib/supplier-form';
+import { useCan } from '@/lib/roles';
 
 export function SuppliersPage() {
   const suppliers = useSuppliers({ activeOnly: false });
@@ -23,6 +24,7 @@ export function SuppliersPage() {
   const desktop = useIsDesktop();
 
   const visible = (suppliers.data ?? []).filter((s) => matchesSupplierSearch(s, search));
+  const canWrite = useCan()('write');
 
   return (
     <>
@@ -31,12 +33,14 @@ export function SuppliersPage() {
         description="Gerencie seus fornecedores"
         backTo="/mais"
         actions={
-          <Button asChild size="sm">
-            <Link to="/fornecedores/novo">
-              <Plus aria-hidden="true" />
-              Novo
-            </Link>
-          </Button>
+          canWrite ? (
+            <Button asChild size="sm">
+              <Link to="/fornecedores/novo">
+                <Plus aria-hidden="true" />
+                Novo
+              </Link>
+            </Button>
+          ) : null
         }
       />
 

@@ -12,6 +12,7 @@ import { useDashboardSummary } from '@/features/entries/api/get-dashboard-summar
 import { usePendingEntries } from '@/features/entries/api/get-pending-entries';
 import { PaidHint } from '@/features/entries/components/paid-hint';
 import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
+import { useCan } from '@/lib/roles';
 
 interface PendingListProps {
   kind: EntryKind;
@@ -39,6 +40,8 @@ const texts = {
  */
 export function PendingList({ kind, onSelect }: PendingListProps) {
   const entries = usePendingEntries(kind);
+  // Leitura reads the lists but settles nothing (the database refuses it too).
+  const canSettle = useCan()('write');
   // All pending entries of the kind (dashboard_summary); the list shows the first ones.
   const summary = useDashboardSummary();
   const total =
@@ -99,22 +102,24 @@ export function PendingList({ kind, onSelect }: PendingListProps) {
                       {overdue ? <Badge variant="destructive">Atrasado</Badge> : null}
                     </span>
                   </Link>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    className={cn(
-                      'shrink-0 px-2',
-                      kind === 'expense' ? 'text-expense' : 'text-income',
-                    )}
-                    aria-label={`Dar Baixa: ${entry.description}`}
-                    onClick={() => onSelect(entry)}
-                    onPointerEnter={prefetchSettleDialog}
-                    onFocus={prefetchSettleDialog}
-                    onTouchStart={prefetchSettleDialog}
-                  >
-                    Dar Baixa
-                  </Button>
+                  {canSettle ? (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      className={cn(
+                        'shrink-0 px-2',
+                        kind === 'expense' ? 'text-expense' : 'text-income',
+                      )}
+                      aria-label={`Dar Baixa: ${entry.description}`}
+                      onClick={() => onSelect(entry)}
+                      onPointerEnter={prefetchSettleDialog}
+                      onFocus={prefetchSettleDialog}
+                      onTouchStart={prefetchSettleDialog}
+                    >
+                      Dar Baixa
+                    </Button>
+                  ) : null}
                 </li>
               );
             })}

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { DialogForm } from '@/components/dialog-form';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import type { Member } from '@/features/preferences/api/get-members';
+import {
+  memberAccessInput,
+  useSetMemberAccess,
+  type MemberAccessInput,
+} from '@/features/preferences/api/set-member-access';
+import { ProjectIdsField } from '@/features/preferences/components/project-ids-field';
+import { roleLabels } from '@/lib/labels';
+import { isRole, ROLES } from '@/lib/roles';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+
+interface MemberAccessDialogProps {
+  /** The member whose role and obras change; null closes the dialog. */
+  member: Member | null;
+  /** The obras the member may see now (for an 'obra' member). */
+  projectIds: string[];
+  onOpenChange: (open: boolean) => void;
+}
+
+/** An admin changes a member's role and, for Engenheiro / Encarregado, their obras. */
+export function MemberAccessDialog({ member, projectIds, onOpenChange }: MemberAccessDialogProps) {
+  return (
+    <Dialog open={member !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Alterar perfil</DialogTitle>
+          <DialogDescription>
+            {member ? `${member.full_name} · ${member.email}` : null}
+          </DialogDescription>
+        </DialogHeader>
+        {member ? (
+          <MemberAccessForm
+            key={member.id}
+            member={member}
+            projectIds={projectIds}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MemberAccessForm({
+  member,
+  projectIds,
+  onDone,
+}: {
+  member: Member;
+  projectIds: string[];
+  onDone: () => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(memberAccessInput),
+    defaultValues: {
+      profileId: member.id,
+      role: isRole(member.role) ? member.role : 'leitura',
+      projectIds,
+    } satisfies MemberAccessInput,
+  });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const save = useSetMemberAccess();
+
+  async function onValid() {
+    try {
+      await save.mutateAsync(form.getValues());
+      toast.success('Perfil alterado!');
+      onDone();
+    } catch (error) {
+      toastError('Erro ao alterar perfil', error);
+    }
+  }
+
+  return (
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      busy={save.isPending}
+      onCancel={onDone}
+    >
+      <FormField
+        control={form.control}
+        name="role"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Papel</FormLabel>
+            <Select value={field.value} onValueChange={field.onChange} disabled={save.isPending}>
+              <FormControl>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+              </FormControl>
+              <SelectContent>
+                {ROLES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {roleLabels[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormItem>
+        )}
+      />
+      {role === 'obra' ? <ProjectIdsField disabled={save.isPending} /> : null}
+    </DialogForm>
+  );
+}

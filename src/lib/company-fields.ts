@@ -1,0 +1,48 @@
+// The company's own fields, as Configurar Empresa, Nova empresa and Empresa take them: one schema,
+// the same rules as the database's update_company (CPF/CNPJ check digits, CEP, UF), and values
+// sent as the database stores them (document and CEP without their masks, UF in upper case).
+import { z } from 'zod';
+import {
+  cepDigits,
+  documentCharacters,
+  isStateCode,
+  isValidCep,
+  isValidDocument,
+} from '@/lib/br-documents';
+import { optionalEmailField } from '@/lib/email';
+
+export const companyFieldsShape = {
+  name: z.string().trim().min(1, 'Informe o nome da empresa'),
+  document: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isValidDocument(value), 'CNPJ/CPF inválido.')
+    .transform(documentCharacters),
+  email: optionalEmailField,
+  phone: z.string().trim(),
+  address: z.string().trim(),
+  city: z.string().trim(),
+  state: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isStateCode(value), 'UF inválida.')
+    .transform((value) => value.toUpperCase()),
+  zipCode: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isValidCep(value), 'CEP inválido.')
+    .transform(cepDigits),
+};
+
+export type CompanyFieldsValues = z.input<z.ZodObject<typeof companyFieldsShape>>;
+
+export const emptyCompanyFields: CompanyFieldsValues = {
+  name: '',
+  document: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+};

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isRole, roleCan, ROLES } from '@/lib/roles';
+
+describe('roleCan', () => {
+  it('follows the matrix of the team (docs/contracts.md "Roles")', () => {
+    const table = Object.fromEntries(
+      ROLES.map((role) => [
+        role,
+        (
+          [
+            'manageMembers',
+            'editCompany',
+            'write',
+            'createPayable',
+            'viewCompanyFigures',
+            'approve',
+          ] as const
+        )
+          .filter((action) => roleCan(role, action))
+          .join(' '),
+      ]),
+    );
+    expect(table).toEqual({
+      admin: 'manageMembers editCompany write createPayable viewCompanyFigures approve',
+      financeiro: 'write createPayable viewCompanyFigures approve',
+      obra: 'createPayable',
+      leitura: 'viewCompanyFigures',
+    });
+  });
+
+  it('knows the four roles and nothing else', () => {
+    expect(ROLES.every(isRole)).toBe(true);
+    expect(isRole('member')).toBe(false);
+    expect(isRole(undefined)).toBe(false);
+  });
+});
