@@ -36,7 +36,9 @@ export async function getEntryListPage(
     .select(ENTRY_COLUMNS)
     .eq('company_id', companyId)
     .eq('kind', kind)
-    .eq('status', status);
+    .eq('status', status)
+    // Awaiting approval or refused: not a bill yet, as in the totals (no Dar Baixa for it).
+    .eq('approval_status', 'approved');
   request = applyOrder(request, entryListOrder(status, sort)).range(
     offset,
     offset + ENTRY_LIST_PAGE_SIZE - 1,

@@ -18,6 +18,8 @@ export async function getPendingEntries(
     .eq('company_id', companyId)
     .eq('kind', kind)
     .eq('status', 'pending')
+    // An obra member's payable awaiting approval is not yet a bill: it has no Dar Baixa.
+    .eq('approval_status', 'approved')
     .order('due_date')
     .order('created_at')
     .limit(HOME_LIST_LIMIT);
