@@ -565,7 +565,7 @@ begin
     values (p_id, p_company_id, btrim(p_description), p_counterparty_id, nullif(btrim(p_counterparty_name), ''),
             p_amount, p_due_date, p_project_id, p_stage_id, p_category_id, p_bank_account_id, p_payment_method,
             nullif(btrim(p_notes), ''))
-    on conflict (id) do nothing
+    on conflict do nothing
     returning id into v_inserted;
   else
     insert into public.accounts_receivable (id, company_id, description, client_id, client_name, amount, due_date,
@@ -573,7 +573,7 @@ begin
     values (p_id, p_company_id, btrim(p_description), p_counterparty_id, nullif(btrim(p_counterparty_name), ''),
             p_amount, p_due_date, p_project_id, p_stage_id, p_category_id, p_bank_account_id, p_payment_method,
             nullif(btrim(p_notes), ''))
-    on conflict (id) do nothing
+    on conflict do nothing
     returning id into v_inserted;
   end if;
 
