@@ -30,7 +30,7 @@ function renderSidebar(
         <CompanySwitcherContext.Provider
           value={{
             companies: [{ id: COMPANY_ID, name: company.name, role }],
-            switchCompany: () => {},
+            switchCompany: vi.fn(),
           }}
         >
           <MemoryRouter>

@@ -100,7 +100,8 @@ describe('Aprovações', { timeout: 30_000 }, () => {
     renderPage();
     const list = await listLoaded();
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(within(first!).getByRole('link', { name: 'Cimento para a laje' })).toHaveAttribute(
+    if (!first || !second) throw new Error('two rows expected');
+    expect(within(first).getByRole('link', { name: 'Cimento para a laje' })).toHaveAttribute(
       'href',
       `/lancamentos/expense/${PAYABLE_ID}`,
     );
@@ -110,10 +111,10 @@ describe('Aprovações', { timeout: 30_000 }, () => {
     // A requester who left the company still leaves the entry to decide.
     expect(second).toHaveTextContent('Geral · vence');
     expect(second).toHaveTextContent('Lançado por ex-membro');
-    const query = queries[0]!;
-    expect(query.searchParams.get('approval_status')).toBe('eq.pending');
-    expect(query.searchParams.get('kind')).toBe('eq.expense');
-    expect(query.searchParams.get('company_id')).toBe(`eq.${COMPANY_ID}`);
+    const query = queries[0];
+    expect(query?.searchParams.get('approval_status')).toBe('eq.pending');
+    expect(query?.searchParams.get('kind')).toBe('eq.expense');
+    expect(query?.searchParams.get('company_id')).toBe(`eq.${COMPANY_ID}`);
   });
 
   it('says so when nothing awaits', async () => {
