@@ -117,6 +117,14 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/entries/pages/payables-page'), 'PayablesPage'),
           },
           {
+            path: 'aprovacoes',
+            lazy: lazyPage(
+              () => import('@/features/approvals/pages/approvals-page'),
+              'ApprovalsPage',
+              'prefetchApprovals',
+            ),
+          },
+          {
             path: 'contas-receber',
             lazy: lazyPage(
               () => import('@/features/entries/pages/receivables-page'),

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { currentState, NAV_ITEMS, toneClasses, type NavItem } from '@/app/bottom-nav';
+import { ApprovalCountBadge } from '@/components/approval-count-badge';
 import { LazyNewCompanyDialog } from '@/components/lazy-new-company-dialog';
 import * as NAV from '@/components/more-links';
 import { mais, navAllowed, relatorio } from '@/components/nav-items';
@@ -42,6 +43,7 @@ const GROUPS: NavGroup[] = [
     label: 'Contas',
     items: [
       { ...NAV.contasPagar, pages: [NAV.contasPagar.to] },
+      { ...NAV.aprovacoes, pages: [NAV.aprovacoes.to] },
       { ...NAV.contasReceber, pages: [NAV.contasReceber.to] },
       { ...NAV.contasBancarias, ...sectionOf(NAV.contasBancarias.to) },
     ],
@@ -82,6 +84,7 @@ function SidebarLink({ item, pathname }: { item: NavItem; pathname: string }) {
     >
       <Icon className="size-5 shrink-0" aria-hidden="true" strokeWidth={current ? 2.4 : 2} />
       {item.label}
+      {item.to === NAV.aprovacoes.to ? <ApprovalCountBadge className="ml-auto" /> : null}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Building2,
+  ClipboardCheck,
   CircleArrowDown,
   CircleArrowUp,
   HardHat,
@@ -50,6 +51,12 @@ export const preferencias: NavDestination = {
 /** The company's own data (admins only). */
 export const empresa: NavDestination = { label: 'Empresa', to: PATHS.empresa, icon: Building2 };
 export const lancar: NavDestination = { label: 'Lançar', to: PATHS.lancar, icon: PenLine };
+/** Site expenses awaiting a decision (admin, financeiro); its link carries their count. */
+export const aprovacoes: NavDestination = {
+  label: 'Aprovações',
+  to: PATHS.aprovacoes,
+  icon: ClipboardCheck,
+};
 
 export interface MoreLink extends NavDestination {
   tone?: string;
@@ -60,6 +67,7 @@ export interface MoreLink extends NavDestination {
  * MORE_PATHS, in Mais's order and words.
  */
 export const MORE_LINKS: MoreLink[] = [
+  aprovacoes,
   { ...obras, label: 'Obras & Projetos' },
   fornecedores,
   clientes,

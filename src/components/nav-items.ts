@@ -30,6 +30,7 @@ export const PATHS = {
   preferencias: '/preferencias',
   empresa: '/empresa',
   lancar: '/lancar',
+  aprovacoes: '/aprovacoes',
 } as const;
 
 export const resumo: NavDestination = { label: 'Resumo', to: '/', icon: House };
@@ -49,6 +50,7 @@ const HIDDEN: Record<Role, readonly string[]> = {
   admin: [],
   financeiro: ['/empresa', '/atividade'],
   obra: [
+    PATHS.aprovacoes,
     '/relatorio',
     '/receber',
     '/movimentacoes',
@@ -61,7 +63,7 @@ const HIDDEN: Record<Role, readonly string[]> = {
     PATHS.empresa,
     '/atividade',
   ],
-  leitura: ['/pagar', '/receber', PATHS.lancar, PATHS.empresa, '/atividade'],
+  leitura: ['/pagar', '/receber', PATHS.lancar, PATHS.aprovacoes, PATHS.empresa, '/atividade'],
 };
 
 export function navAllowed(role: Role, to: string): boolean {

@@ -24,6 +24,12 @@ export function entryDetailPath(kind: EntryKind, id: string): string {
  */
 export const PRINCIPAL_SETTLED_LABEL = 'Principal quitado';
 
+/** A site expense not (yet) approved, as every screen names it; an approved one shows its payment state. */
+export const APPROVAL_LABELS = {
+  pending: 'Aguardando aprovação',
+  refused: 'Recusado',
+} as const;
+
 export function paidTotalLabel(kind: EntryKind): string {
   return kind === 'expense' ? 'Valor pago' : 'Valor recebido';
 }

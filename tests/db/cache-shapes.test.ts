@@ -35,6 +35,8 @@ vi.mock('@/lib/supabase', () => ({
 }));
 
 const { peopleQuery } = await import('@/features/activity/api/get-people');
+const { approvalsQuery } = await import('@/features/approvals/api/get-approvals');
+const { approvalCountQuery } = await import('@/lib/api/approval-count');
 const { activityQuery } = await import('@/features/activity/api/get-activity');
 const { DEFAULT_ACTIVITY_FILTERS } = await import('@/features/activity/lib/activity');
 const { membershipsQuery } = await import('@/features/auth/api/get-memberships');
@@ -228,6 +230,8 @@ function fetcher(name: string, fetch: () => Promise<unknown>): Case {
 
 const cases: Case[] = [
   plain('peopleQuery', () => peopleQuery(companyId)),
+  plain('approvalsQuery', () => approvalsQuery(companyId)),
+  plain('approvalCountQuery', () => approvalCountQuery(companyId)),
   infinite('activityQuery', () => activityQuery(companyId, DEFAULT_ACTIVITY_FILTERS, TODAY)),
   plain('membershipsQuery', () => membershipsQuery(userId)),
   plain('invitationPreviewQuery', () => invitationPreviewQuery(userId, ids.token)),

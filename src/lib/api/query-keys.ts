@@ -83,6 +83,10 @@ export const entryKeys = {
     [...entryKeys.detail(companyId, kind, id), 'payments'] as const,
   history: (companyId: string, kind: 'expense' | 'income', id: string) =>
     [...entryKeys.detail(companyId, kind, id), 'history'] as const,
+  /** Aprovações: the site expenses awaiting approval, with their requesters' names. */
+  approvals: (companyId: string) => [...entryKeys.all(companyId), 'approvals'] as const,
+  /** How many await approval (the navigation's badge). */
+  approvalCount: (companyId: string) => [...entryKeys.all(companyId), 'approval-count'] as const,
 };
 
 export const categoryKeys = {

@@ -24,6 +24,19 @@ export interface EntryDetail extends Entry {
   discountCents: number;
   /** What really moved: paid + juros + multa − desconto. */
   paidTotalCents: number;
+  /** A site expense's approval: only 'approved' counts anywhere and can be settled. */
+  approvalStatus: ApprovalStatus;
+  /** Why it was refused (the requester reads it and corrects the entry). */
+  approvalReason: string | null;
+  /** Who recorded it (the requester of a site expense). */
+  createdBy: string | null;
+}
+
+export type ApprovalStatus = 'pending' | 'approved' | 'refused';
+
+function toApprovalStatus(value: string | null): ApprovalStatus {
+  // Receivables and entries of before the approval step read 'approved'.
+  return value === 'pending' || value === 'refused' ? value : 'approved';
 }
 
 /** What its state allows: pending without payments, pending with some (partial) or paid. */
@@ -34,7 +47,7 @@ export function paymentState(entry: Pick<EntryDetail, 'status' | 'paidCents'>): 
   return entry.paidCents > 0 ? 'partial' : 'open';
 }
 
-const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total`;
+const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by`;
 
 // A regex, not zod: the detail's first paint should not wait for the form code.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,6 +91,9 @@ export async function getEntry(
     fineCents: cents(data.fine_amount),
     discountCents: cents(data.discount_amount),
     paidTotalCents: cents(data.paid_total),
+    approvalStatus: toApprovalStatus(data.approval_status),
+    approvalReason: data.approval_reason,
+    createdBy: data.created_by,
   };
 }
 

@@ -98,4 +98,83 @@ describe('describeHistoryItem', () => {
       'Categoria: Materiais',
     ]);
   });
+
+  it('a site request: its creation says it awaits approval; an ordinary creation does not', () => {
+    const request = describeHistoryItem(
+      {
+        action: 'insert',
+        changed: {
+          description: { before: null, after: 'Cimento' },
+          approval_status: { before: null, after: 'pending' },
+        },
+      },
+      'expense',
+      names,
+    );
+    expect(request.title).toBe('Lançamento criado');
+    expect(request.changes.map((c) => `${c.label}: ${c.after}`)).toEqual([
+      'Descrição: Cimento',
+      'Aprovação: Aguardando aprovação',
+    ]);
+    const ordinary = describeHistoryItem(
+      {
+        action: 'insert',
+        changed: {
+          description: { before: null, after: 'Aluguel' },
+          approval_status: { before: null, after: 'approved' },
+        },
+      },
+      'expense',
+      names,
+    );
+    expect(ordinary.changes.map((c) => c.label)).toEqual(['Descrição']);
+  });
+
+  it('the decisions: refused with its reason, sent again, approved with the fixed category', () => {
+    const refused = describeHistoryItem(
+      {
+        action: 'update',
+        changed: {
+          approval_status: { before: 'pending', after: 'refused' },
+          approval_reason: { before: null, after: 'Nota ilegível' },
+          approval_decided_at: { before: null, after: '2026-11-26T12:00:00Z' },
+        },
+      },
+      'expense',
+      names,
+    );
+    expect(refused.title).toBe('Lançamento recusado');
+    expect(refused.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
+      'Aprovação: Aguardando aprovação → Recusado',
+      'Motivo da recusa: — → Nota ilegível',
+    ]);
+    const resent = describeHistoryItem(
+      {
+        action: 'update',
+        changed: {
+          amount: { before: 300, after: 280 },
+          approval_status: { before: 'refused', after: 'pending' },
+        },
+      },
+      'expense',
+      names,
+    );
+    expect(resent.title).toBe('Enviado novamente para aprovação');
+    const approved = describeHistoryItem(
+      {
+        action: 'update',
+        changed: {
+          category_id: { before: null, after: 'c1' },
+          approval_status: { before: 'pending', after: 'approved' },
+        },
+      },
+      'expense',
+      names,
+    );
+    expect(approved.title).toBe('Lançamento aprovado');
+    expect(approved.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
+      'Categoria: — → Materiais',
+      'Aprovação: Aguardando aprovação → Aprovado',
+    ]);
+  });
 });

@@ -1,7 +1,12 @@
 // What the Histórico of an entry says: Portuguese labels for the columns the audit log names,
 // readable values (money, dates, names instead of ids), and a title per change.
 import { format } from 'date-fns';
-import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL, type EntryKind } from '@/lib/entries';
+import {
+  APPROVAL_LABELS,
+  paidTotalLabel,
+  PRINCIPAL_SETTLED_LABEL,
+  type EntryKind,
+} from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import { paymentMethodLabels } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
@@ -24,7 +29,8 @@ export interface HistoryLine {
   changes: HistoryChange[];
 }
 
-type Format = 'text' | 'money' | 'date' | 'status' | 'method' | 'number' | keyof HistoryNames;
+type Format =
+  'text' | 'money' | 'date' | 'status' | 'approval' | 'method' | 'number' | keyof HistoryNames;
 
 /** The column whose label depends on the entry's kind. */
 const PAID_TOTAL = 'paid_total';
@@ -54,6 +60,9 @@ const COLUMNS: readonly (readonly [column: string, label: string, format: Format
   ['notes', 'Observações', 'text'],
   ['installment_number', 'Parcela', 'number'],
   ['installment_count', 'Total de parcelas', 'number'],
+  // A site expense's approval: who requested (the creation), who decided, when, and why not.
+  ['approval_status', 'Aprovação', 'approval'],
+  ['approval_reason', 'Motivo da recusa', 'text'],
 ];
 
 export const EMPTY_VALUE = '—';
@@ -75,6 +84,10 @@ export function paymentMethodLabel(value: string): string {
 }
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pendente', paid: 'Pago' };
+const APPROVAL_HISTORY_LABELS: Record<string, string> = {
+  ...APPROVAL_LABELS,
+  approved: 'Aprovado',
+};
 
 function moneyText(value: unknown): string | null {
   if (typeof value !== 'number' && typeof value !== 'string') return null;
@@ -95,6 +108,8 @@ function valueText(value: unknown, kind: Format, names: HistoryNames): string | 
       return typeof value === 'string' ? formatDate(value) || value : undefined;
     case 'status':
       return typeof value === 'string' ? (STATUS_LABELS[value] ?? value) : undefined;
+    case 'approval':
+      return typeof value === 'string' ? (APPROVAL_HISTORY_LABELS[value] ?? value) : undefined;
     case 'method':
       return typeof value === 'string' ? paymentMethodLabel(value) : undefined;
     case 'number':
@@ -134,6 +149,10 @@ export function describeHistoryItem(
     if (item.action === 'insert' && (after === EMPTY_VALUE || NOT_ON_CREATION.has(column))) {
       continue;
     }
+    // Every entry but a site request is born approved: saying so on each creation is noise.
+    if (item.action === 'insert' && column === 'approval_status' && change.after === 'approved') {
+      continue;
+    }
     changes.push({
       column,
       label: column === PAID_TOTAL ? paidTotalLabel(kind) : label,
@@ -147,7 +166,12 @@ export function describeHistoryItem(
   else if (item.action === 'delete') title = 'Lançamento excluído';
   else {
     const delta = paidDelta(item.changed);
-    if (delta > 0) title = kind === 'expense' ? 'Pagamento registrado' : 'Recebimento registrado';
+    const approval = item.changed.approval_status?.after;
+    if (approval === 'approved') title = 'Lançamento aprovado';
+    else if (approval === 'refused') title = 'Lançamento recusado';
+    else if (approval === 'pending') title = 'Enviado novamente para aprovação';
+    else if (delta > 0)
+      title = kind === 'expense' ? 'Pagamento registrado' : 'Recebimento registrado';
     else if (delta < 0) title = 'Estorno';
     else title = 'Alteração';
   }

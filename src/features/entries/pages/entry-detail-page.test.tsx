@@ -637,3 +637,61 @@ describe('Editar', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('combobox', { name: 'Conta bancária' })).toBeEnabled();
   });
 });
+
+describe('Entry detail: a site expense and its approval', { timeout: 30_000 }, () => {
+  it('awaiting approval: says so and has no Dar Baixa (the database would refuse it)', async () => {
+    api({ entry: viewRow({ approval_status: 'pending', created_by: 'someone-else' }) });
+    renderDetail();
+    await detailLoaded();
+    expect(screen.getByText('Aguardando aprovação')).toBeInTheDocument();
+    expect(screen.queryByText('Aberto')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dar Baixa' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Editar' })).toBeEnabled();
+  });
+
+  it('refused: the requester reads the reason, and Editar says the correction is sent again', async () => {
+    api({
+      entry: viewRow({
+        approval_status: 'refused',
+        approval_reason: 'Nota fiscal ilegível',
+        created_by: company.userId,
+      }),
+    });
+    renderDetail();
+    await detailLoaded();
+    expect(screen.getByText('Recusado')).toBeInTheDocument();
+    expect(screen.getByText('Motivo da recusa: Nota fiscal ilegível')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dar Baixa' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Ao salvar a correção em Editar, o lançamento é enviado novamente para aprovação.',
+      ),
+    ).toBeInTheDocument();
+    const dialog = await openEdit();
+    expect(dialog).toHaveAccessibleDescription(
+      'Corrija os dados e toque em Salvar: o lançamento será enviado novamente para aprovação.',
+    );
+  });
+
+  it('refused, seen by someone who did not request it: the reason, but no promise to send it again', async () => {
+    api({
+      entry: viewRow({
+        approval_status: 'refused',
+        approval_reason: 'Nota fiscal ilegível',
+        created_by: 'someone-else',
+      }),
+    });
+    renderDetail();
+    await detailLoaded();
+    expect(screen.getByText('Motivo da recusa: Nota fiscal ilegível')).toBeInTheDocument();
+    expect(screen.queryByText(/enviado novamente/)).not.toBeInTheDocument();
+  });
+
+  it('approved: an ordinary payable again, with Dar Baixa', async () => {
+    api({ entry: viewRow({ approval_status: 'approved', created_by: 'someone-else' }) });
+    renderDetail();
+    await detailLoaded();
+    expect(screen.getByText('Aberto')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dar Baixa' })).toBeEnabled();
+  });
+});

@@ -2,7 +2,8 @@ import { Building, ChevronRight, History, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { empresa, MORE_LINKS, type MoreLink } from '@/components/more-links';
+import { ApprovalCountBadge } from '@/components/approval-count-badge';
+import { aprovacoes, empresa, MORE_LINKS, type MoreLink } from '@/components/more-links';
 import { navAllowed } from '@/components/nav-items';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -42,6 +43,7 @@ export function MorePage() {
                   aria-hidden="true"
                 />
                 <span className="flex-1 font-medium">{label}</span>
+                {to === aprovacoes.to ? <ApprovalCountBadge /> : null}
                 <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
               </Link>
             </li>

@@ -8,7 +8,7 @@ const PROJECT = '99999999-9999-4999-8999-999999999999';
 const STAGE = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
 describe('getProjectBudget', () => {
-  it('reads project_budget: stages, "Sem etapa" and the total row with its null columns', async () => {
+  it('reads project_budget: stages, "Sem etapa" and the total row with its null columns, and what awaits approval', async () => {
     server.use(
       http.post(rpcUrl('project_budget'), () =>
         HttpResponse.json([
@@ -21,6 +21,7 @@ describe('getProjectBudget', () => {
             budget: 10000,
             committed: 250.5,
             realized: 8000,
+            awaiting: 300,
             balance: 1749.5,
             used_percent: 82.51,
           },
@@ -33,6 +34,7 @@ describe('getProjectBudget', () => {
             budget: null,
             committed: 0,
             realized: 120,
+            awaiting: 0,
             balance: null,
             used_percent: null,
           },
@@ -45,6 +47,7 @@ describe('getProjectBudget', () => {
             budget: 50000,
             committed: 250.5,
             realized: 8120,
+            awaiting: 300,
             balance: 41629.5,
             used_percent: 16.74,
           },
@@ -60,6 +63,7 @@ describe('getProjectBudget', () => {
           budgetCents: 1_000_000,
           committedCents: 25_050,
           realizedCents: 800_000,
+          awaitingCents: 30_000,
         },
       ],
       noStage: {
@@ -69,6 +73,7 @@ describe('getProjectBudget', () => {
         budgetCents: null,
         committedCents: 0,
         realizedCents: 12_000,
+        awaitingCents: 0,
       },
       total: {
         stageId: null,
@@ -77,6 +82,7 @@ describe('getProjectBudget', () => {
         budgetCents: 5_000_000,
         committedCents: 25_050,
         realizedCents: 812_000,
+        awaitingCents: 30_000,
       },
     });
   });

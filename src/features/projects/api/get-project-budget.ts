@@ -17,6 +17,8 @@ export interface BudgetLine {
   committedCents: number;
   /** Paid through payments that were not reversed. */
   realizedCents: number;
+  /** Site expenses awaiting approval: counted in neither figure above, shown apart. */
+  awaitingCents: number;
 }
 
 export interface ProjectBudget {
@@ -38,6 +40,7 @@ const budgetRows = z.array(
     budget: orNull(cents),
     committed: cents,
     realized: cents,
+    awaiting: cents,
   }),
 );
 
@@ -59,6 +62,7 @@ export async function getProjectBudget(
       budgetCents: row.budget,
       committedCents: row.committed,
       realizedCents: row.realized,
+      awaitingCents: row.awaiting,
     } satisfies BudgetLine,
   }));
   const find = (kind: string): BudgetLine => {

@@ -1,3 +1,4 @@
+import { Amount } from '@/components/amount';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Progress, type ProgressColor } from '@/components/ui/progress';
@@ -100,6 +101,12 @@ export function ProjectBudgetTab({ projectId }: { projectId: string }) {
         </CardHeader>
         <CardContent>
           <BudgetFigures line={total} title="obra" />
+          {total.awaitingCents > 0 ? (
+            // Counted in neither realizado nor comprometido until approved: told apart.
+            <p className="mt-3 text-sm font-medium">
+              Aguardando aprovação: <Amount cents={total.awaitingCents} className="text-warning" />
+            </p>
+          ) : null}
           <p className="mt-3 text-xs text-muted-foreground">
             Realizado: pagamentos feitos (estornos descontados). Comprometido: o que falta pagar das
             contas pendentes. Saldo = orçado − realizado − comprometido.

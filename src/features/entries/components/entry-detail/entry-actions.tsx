@@ -1,5 +1,7 @@
 import { CheckCircle2, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useCurrentCompany } from '@/lib/current-company';
+import { RESEND_FOR_APPROVAL, resendsForApproval } from '@/features/entries/lib/approval';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 
@@ -20,11 +22,14 @@ export function EntryActions({ entry, onSettle, onEdit, onDelete }: EntryActions
   const state = paymentState(entry);
   const isExpense = entry.kind === 'expense';
   const whyNotDelete = `entry-${entry.id}-why-not-delete`;
+  const { userId } = useCurrentCompany();
+  // Awaiting approval or refused: not a bill yet, the database refuses a settlement.
+  const settleable = state !== 'paid' && entry.approvalStatus === 'approved';
 
   return (
     <div className="grid gap-2">
       <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:[&>*]:flex-1">
-        {state !== 'paid' ? (
+        {settleable ? (
           <Button
             variant={isExpense ? 'expense' : 'income'}
             onClick={onSettle}
@@ -50,6 +55,9 @@ export function EntryActions({ entry, onSettle, onEdit, onDelete }: EntryActions
           Excluir
         </Button>
       </div>
+      {resendsForApproval(entry, userId) ? (
+        <p className="text-sm text-muted-foreground">{RESEND_FOR_APPROVAL}</p>
+      ) : null}
       {state !== 'open' ? (
         <p id={whyNotDelete} className="text-sm text-muted-foreground">
           {REVERSE_BEFORE_DELETE}

@@ -20,6 +20,8 @@ import {
   type UpdateEntryValues,
 } from '@/features/entries/api/update-entry';
 import { EntryFields } from '@/features/entries/components/entry-fields';
+import { resendsForApproval } from '@/features/entries/lib/approval';
+import { useCurrentCompany } from '@/lib/current-company';
 
 function isPaymentMethod(value: string | null): value is (typeof PAYMENT_METHODS)[number] {
   return (PAYMENT_METHODS as readonly (string | null)[]).includes(value);
@@ -33,13 +35,18 @@ interface EntryEditDialogProps {
 
 /** "Editar lançamento": every field of a pending entry; one with payments keeps its money facts. */
 export function EntryEditDialog({ entry, open, onOpenChange }: EntryEditDialogProps) {
+  const { userId } = useCurrentCompany();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent className="max-w-lg">
           <DialogHeader>
             <DialogTitle>Editar lançamento</DialogTitle>
-            <DialogDescription>Altere os dados e toque em Salvar.</DialogDescription>
+            <DialogDescription>
+              {resendsForApproval(entry, userId)
+                ? 'Corrija os dados e toque em Salvar: o lançamento será enviado novamente para aprovação.'
+                : 'Altere os dados e toque em Salvar.'}
+            </DialogDescription>
           </DialogHeader>
           <EntryEditForm entry={entry} onDone={() => onOpenChange(false)} />
         </DialogContent>
@@ -71,6 +78,7 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
     },
   });
   const update = useUpdateEntry();
+  const resent = resendsForApproval(entry, useCurrentCompany().userId);
 
   async function save(values: UpdateEntryValues) {
     try {
@@ -84,7 +92,9 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
       return;
     }
     toast.success('Lançamento atualizado', {
-      description: 'As alterações foram salvas com sucesso.',
+      description: resent
+        ? 'A correção foi enviada novamente para aprovação.'
+        : 'As alterações foram salvas com sucesso.',
     });
     onDone();
   }

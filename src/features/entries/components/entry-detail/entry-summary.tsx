@@ -5,7 +5,7 @@ import { formatDate, isOverdue, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
-import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
+import { APPROVAL_LABELS, paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
 import { paymentMethodLabel } from '@/features/entries/lib/entry-history';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -18,6 +18,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function EntryStatusBadge({ entry }: { entry: EntryDetail }) {
+  // Not approved yet (or refused): not a bill, so no payment state to tell.
+  if (entry.approvalStatus === 'pending') {
+    return <Badge variant="warning">{APPROVAL_LABELS.pending}</Badge>;
+  }
+  if (entry.approvalStatus === 'refused') {
+    return <Badge variant="destructive">{APPROVAL_LABELS.refused}</Badge>;
+  }
   const state = paymentState(entry);
   if (state === 'paid') {
     return <Badge variant="success">{entry.kind === 'expense' ? 'Pago' : 'Recebido'}</Badge>;
@@ -68,6 +75,12 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
           </div>
           <EntryStatusBadge entry={entry} />
         </div>
+
+        {entry.approvalStatus === 'refused' && entry.approvalReason ? (
+          <p className="break-words border-b py-3 text-sm text-destructive">
+            Motivo da recusa: {entry.approvalReason}
+          </p>
+        ) : null}
 
         {state !== 'open' ? (
           // The same two figures, under the same words, as Dar Baixa and the Histórico:

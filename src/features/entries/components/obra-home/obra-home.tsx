@@ -8,17 +8,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useObraHome, type ObraHomeEntry } from '@/features/entries/api/get-obra-home';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatDate } from '@/lib/dates';
+import { APPROVAL_LABELS } from '@/lib/entries';
 import { toCents } from '@/lib/money';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pendente', paid: 'Pago' };
-const APPROVAL_LABELS: Record<string, string> = {
-  pending: 'Aguardando aprovação',
-  refused: 'Recusado',
-};
 
 /** Awaiting approval or refused says so; an approved entry shows whether it was paid. */
 function statusLabel(entry: ObraHomeEntry): string {
-  return APPROVAL_LABELS[entry.approval_status] ?? STATUS_LABELS[entry.status] ?? entry.status;
+  const approval = entry.approval_status;
+  if (approval === 'pending' || approval === 'refused') return APPROVAL_LABELS[approval];
+  return STATUS_LABELS[entry.status] ?? entry.status;
 }
 
 function EntryList({ entries, label }: { entries: ObraHomeEntry[]; label: string }) {

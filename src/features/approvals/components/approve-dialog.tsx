@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { DateField } from '@/components/choice-fields';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { FieldItem } from '@/components/form-fields';
+import { BankAccountPicker, CategoryPicker } from '@/components/pickers/pickers';
+import { formatCurrency } from '@/lib/money';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+import type { Approval } from '@/features/approvals/api/get-approvals';
+import {
+  approveInput,
+  useApprovePayable,
+  type ApproveInput,
+  type ApproveValues,
+} from '@/features/approvals/api/decide-payable';
+
+interface ApproveDialogProps {
+  /** The entry being approved; null when closed. */
+  approval: Approval | null;
+  onClose: () => void;
+}
+
+/** Aprovar: category, account and due date as the site asked, to fix before approving. */
+export function ApproveDialog({ approval, onClose }: ApproveDialogProps) {
+  return (
+    <FormDialog
+      open={approval !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Aprovar lançamento"
+      description={
+        approval
+          ? `${approval.description} · ${formatCurrency(approval.amountCents)}. Confira categoria, conta e vencimento antes de aprovar.`
+          : null
+      }
+    >
+      {approval ? <ApproveForm key={approval.id} approval={approval} onDone={onClose} /> : null}
+    </FormDialog>
+  );
+}
+
+const named = (id: string | null, name: string | null, fallback: string) =>
+  id ? { id, name: name ?? fallback } : null;
+
+function ApproveForm({ approval, onDone }: { approval: Approval; onDone: () => void }) {
+  const approve = useApprovePayable();
+  const form = useForm<ApproveInput, unknown, ApproveValues>({
+    resolver: zodResolver(approveInput),
+    defaultValues: {
+      payableId: approval.id,
+      categoryId: approval.categoryId,
+      bankAccountId: approval.bankAccountId,
+      dueDate: approval.dueDate,
+    },
+  });
+
+  async function onValid(values: ApproveValues) {
+    try {
+      await approve.mutateAsync(values);
+    } catch (error) {
+      toastError('Erro ao aprovar lançamento', error);
+      return;
+    }
+    toast.success('Lançamento aprovado!', {
+      description: `${approval.description} agora está em Contas a Pagar.`,
+    });
+    onDone();
+  }
+
+  const busy = approve.isPending;
+  return (
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      busy={busy}
+      onCancel={onDone}
+      submitLabel="Aprovar"
+      busyLabel="Aprovando..."
+      aria-label="Aprovar lançamento"
+    >
+      <FieldItem name="categoryId" label="Categoria">
+        {(field) => (
+          <CategoryPicker
+            type="expense"
+            value={field.value as string | null}
+            onChange={field.onChange}
+            // A category once chosen can be changed, not removed: approve_payable keeps it.
+            noneLabel={approval.categoryId ? undefined : 'Sem categoria'}
+            current={named(approval.categoryId, approval.categoryName, 'Categoria atual')}
+            disabled={busy}
+          />
+        )}
+      </FieldItem>
+      <FieldItem name="bankAccountId" label="Conta bancária">
+        {(field) => (
+          <BankAccountPicker
+            value={field.value as string | null}
+            onChange={field.onChange}
+            noneLabel={approval.bankAccountId ? undefined : 'Não definida'}
+            current={named(approval.bankAccountId, approval.bankAccountName, 'Conta atual')}
+            disabled={busy}
+          />
+        )}
+      </FieldItem>
+      <DateField name="dueDate" label="Vencimento" required disabled={busy} />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { TextareaField } from '@/components/form-fields';
+import { formatCurrency } from '@/lib/money';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+import type { Approval } from '@/features/approvals/api/get-approvals';
+import {
+  REFUSAL_REASON_MAX,
+  refuseInput,
+  useRefusePayable,
+  type RefuseInput,
+  type RefuseValues,
+} from '@/features/approvals/api/decide-payable';
+
+interface RefuseDialogProps {
+  /** The entry being refused; null when closed. */
+  approval: Approval | null;
+  onClose: () => void;
+}
+
+/** Recusar: the reason is required; the requester reads it on the entry and corrects it. */
+export function RefuseDialog({ approval, onClose }: RefuseDialogProps) {
+  return (
+    <FormDialog
+      open={approval !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Recusar lançamento"
+      description={
+        approval
+          ? `${approval.description} · ${formatCurrency(approval.amountCents)}. Quem lançou verá o motivo e poderá corrigir e enviar novamente.`
+          : null
+      }
+    >
+      {approval ? <RefuseForm key={approval.id} approval={approval} onDone={onClose} /> : null}
+    </FormDialog>
+  );
+}
+
+function RefuseForm({ approval, onDone }: { approval: Approval; onDone: () => void }) {
+  const refuse = useRefusePayable();
+  const form = useForm<RefuseInput, unknown, RefuseValues>({
+    resolver: zodResolver(refuseInput),
+    defaultValues: { payableId: approval.id, reason: '' },
+  });
+
+  async function onValid(values: RefuseValues) {
+    try {
+      await refuse.mutateAsync(values);
+    } catch (error) {
+      toastError('Erro ao recusar lançamento', error);
+      return;
+    }
+    toast.success('Lançamento recusado', {
+      description: `${approval.requesterName ?? 'Quem lançou'} verá o motivo no lançamento.`,
+    });
+    onDone();
+  }
+
+  const busy = refuse.isPending;
+  return (
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(onValid)}
+      busy={busy}
+      onCancel={onDone}
+      submitLabel="Recusar"
+      busyLabel="Recusando..."
+      submitVariant="destructive"
+      aria-label="Recusar lançamento"
+    >
+      <TextareaField
+        name="reason"
+        label="Motivo da recusa"
+        required
+        maxLength={REFUSAL_REASON_MAX}
+        rows={3}
+        placeholder="Ex: nota fiscal ilegível, valor diferente do orçamento"
+        disabled={busy}
+      />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,232 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { ApprovalsPage } from '@/features/approvals/pages/approvals-page';
+import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import { createQueryClient } from '@/lib/query-client';
+import type { Role } from '@/lib/roles';
+import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
+
+const COMPANY_ID = '11111111-1111-4111-8111-111111111111';
+const ENGINEER_ID = '33333333-3333-4333-8333-333333333333';
+const PAYABLE_ID = '44444444-4444-4444-8444-444444444444';
+const OTHER_ID = '55555555-5555-4555-8555-555555555555';
+const CATEGORY_ID = '66666666-6666-4666-8666-666666666666';
+const ACCOUNT_ID = '77777777-7777-4777-8777-777777777777';
+
+function company(role: Role): CurrentCompany {
+  return {
+    id: COMPANY_ID,
+    name: 'Construtora Teste',
+    role,
+    userId: '22222222-2222-4222-8222-222222222222',
+    email: 'fin@example.com',
+    fullName: 'Fernanda Financeiro',
+  };
+}
+
+function awaiting(id: string, description: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    description,
+    amount: 1250.5,
+    due_date: '2026-12-05',
+    project_name: 'Edifício Aurora',
+    counterparty_name: 'Depósito Silva',
+    category_id: null,
+    category_name: null,
+    bank_account_id: null,
+    bank_account_name: null,
+    created_by: ENGINEER_ID,
+    created_at: '2026-11-20T12:00:00Z',
+    ...overrides,
+  };
+}
+
+/** The API as Aprovações reads it; `rows` is what stays awaiting (a decision removes its row). */
+function api(rows: { current: ReturnType<typeof awaiting>[] }) {
+  const entriesQueries: URL[] = [];
+  server.use(
+    http.get(restUrl('entries'), ({ request }) => {
+      entriesQueries.push(new URL(request.url));
+      return HttpResponse.json(rows.current);
+    }),
+    http.get(restUrl('user_profiles'), () =>
+      HttpResponse.json([
+        { user_id: ENGINEER_ID, full_name: 'Enzo Engenheiro', email: 'enzo@example.com' },
+      ]),
+    ),
+    http.get(restUrl('categories'), () =>
+      HttpResponse.json([{ id: CATEGORY_ID, name: 'Materiais', type: 'expense', is_active: true }]),
+    ),
+    http.get(restUrl('bank_accounts'), () =>
+      HttpResponse.json([
+        { id: ACCOUNT_ID, name: 'Banco do Brasil', current_balance: 5000, is_active: true },
+      ]),
+    ),
+  );
+  return entriesQueries;
+}
+
+function renderPage(role: Role = 'financeiro') {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CurrentCompanyContext.Provider value={company(role)}>
+        <MemoryRouter>
+          <ApprovalsPage />
+        </MemoryRouter>
+        <Toaster />
+      </CurrentCompanyContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+async function listLoaded() {
+  return screen.findByRole('list', { name: 'Aguardando aprovação' });
+}
+
+describe('Aprovações', { timeout: 30_000 }, () => {
+  it('lists what awaits approval with obra, requester, amount and due date, linked to the entry', async () => {
+    const queries = api({
+      current: [
+        awaiting(PAYABLE_ID, 'Cimento para a laje'),
+        awaiting(OTHER_ID, 'Areia', { project_name: null, created_by: 'gone' }),
+      ],
+    });
+    renderPage();
+    const list = await listLoaded();
+    const [first, second] = within(list).getAllByRole('listitem');
+    if (!first || !second) throw new Error('two rows expected');
+    expect(within(first).getByRole('link', { name: 'Cimento para a laje' })).toHaveAttribute(
+      'href',
+      `/lancamentos/expense/${PAYABLE_ID}`,
+    );
+    expect(first).toHaveTextContent('R$ 1.250,50');
+    expect(first).toHaveTextContent('Edifício Aurora · vence 05/12/2026');
+    expect(first).toHaveTextContent('Lançado por Enzo Engenheiro · Depósito Silva');
+    // A requester who left the company still leaves the entry to decide.
+    expect(second).toHaveTextContent('Geral · vence');
+    expect(second).toHaveTextContent('Lançado por ex-membro');
+    const query = queries[0];
+    expect(query?.searchParams.get('approval_status')).toBe('eq.pending');
+    expect(query?.searchParams.get('kind')).toBe('eq.expense');
+    expect(query?.searchParams.get('company_id')).toBe(`eq.${COMPANY_ID}`);
+  });
+
+  it('says so when nothing awaits', async () => {
+    api({ current: [] });
+    renderPage();
+    expect(await screen.findByText('Nenhum lançamento aguardando aprovação')).toBeInTheDocument();
+  });
+
+  it('Aprovar fixes category, account and due date, sends approve_payable and leaves the list', async () => {
+    const rows = { current: [awaiting(PAYABLE_ID, 'Cimento para a laje')] };
+    api(rows);
+    let sent: unknown;
+    server.use(
+      http.post(rpcUrl('approve_payable'), async ({ request }) => {
+        sent = await request.json();
+        rows.current = [];
+        return HttpResponse.json({ id: PAYABLE_ID, approval_status: 'approved' });
+      }),
+    );
+    renderPage();
+    await listLoaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Aprovar Cimento para a laje' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Aprovar lançamento' },
+      { timeout: 10_000 },
+    );
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Categoria' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Materiais' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Conta bancária' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Banco do Brasil' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Lançamento aprovado!')).toBeInTheDocument();
+    expect(sent).toEqual({
+      p_payable_id: PAYABLE_ID,
+      p_category_id: CATEGORY_ID,
+      p_bank_account_id: ACCOUNT_ID,
+      p_due_date: '2026-12-05',
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    // invalidateMoney refetched the list: the approved entry is gone.
+    expect(await screen.findByText('Nenhum lançamento aguardando aprovação')).toBeInTheDocument();
+  });
+
+  it('Aprovar refused by the database shows its reason in Portuguese and keeps the dialog', async () => {
+    api({ current: [awaiting(PAYABLE_ID, 'Cimento para a laje')] });
+    server.use(
+      http.post(rpcUrl('approve_payable'), () =>
+        HttpResponse.json(
+          { code: 'P0001', message: 'not_awaiting_approval', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderPage();
+    await listLoaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Aprovar Cimento para a laje' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Aprovar lançamento' },
+      { timeout: 10_000 },
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Erro ao aprovar lançamento')).toBeInTheDocument();
+    expect(screen.getByText('Este lançamento não está aguardando aprovação.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Aprovar lançamento' })).toBeInTheDocument();
+  });
+
+  it('Recusar requires a reason, then sends it trimmed with refuse_payable', async () => {
+    const rows = { current: [awaiting(PAYABLE_ID, 'Cimento para a laje')] };
+    api(rows);
+    const sent: unknown[] = [];
+    server.use(
+      http.post(rpcUrl('refuse_payable'), async ({ request }) => {
+        sent.push(await request.json());
+        rows.current = [];
+        return HttpResponse.json({ id: PAYABLE_ID, approval_status: 'refused' });
+      }),
+    );
+    renderPage();
+    await listLoaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Recusar Cimento para a laje' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Recusar lançamento' },
+      { timeout: 10_000 },
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motivo da recusa/ }), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recusar' }));
+    expect(await within(dialog).findByText('Informe o motivo da recusa.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Motivo da recusa/ }),
+      'Nota fiscal ilegível ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recusar' }));
+    expect(await screen.findByText('Lançamento recusado')).toBeInTheDocument();
+    expect(screen.getByText('Enzo Engenheiro verá o motivo no lançamento.')).toBeInTheDocument();
+    expect(sent).toEqual([{ p_payable_id: PAYABLE_ID, p_reason: 'Nota fiscal ilegível' }]);
+  });
+
+  it.each(['leitura', 'obra'] as const)(
+    'a %s member is told the profile does not allow it, and nothing is read',
+    async (role) => {
+      const requests = trackRequests();
+      renderPage(role);
+      expect(await screen.findByText('Seu perfil não permite esta ação.')).toBeInTheDocument();
+      expect(screen.queryByRole('list')).not.toBeInTheDocument();
+      expect(requests).toEqual([]);
+    },
+  );
+});
