@@ -24,8 +24,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 // The panel behind "Filtros" (date picker, selects) loads when the user reaches for it: not with
 // the page, whose first paint it would delay on a phone.
-const loadFilterPanel = () =>
-  import('@/features/movements/components/movement-filter-panel');
+const loadFilterPanel = () => import('@/features/movements/components/movement-filter-panel');
 const MovementFilterPanel = lazy(async () => ({
   default: (await loadFilterPanel()).MovementFilterPanel,
 }));
