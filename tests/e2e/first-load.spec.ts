@@ -164,6 +164,9 @@ test('the memberships are asked for once, by the HTML, before the app has loaded
   await authLoaded;
 
   // A token about to expire is not sent from the HTML: auth-js refreshes it and the app asks.
+  // The session is changed from a page without the app: the home's auth-js, ticking between
+  // this change and the next navigation, would refresh the token and store a fresh one.
+  await page.goto('/favicon.svg');
   await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))!;
     const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
