@@ -237,7 +237,10 @@ function AccountDetail({ account }: { account: BankAccount }) {
                 ) : (
                   <Card>
                     <CardContent className="py-1">
-                      <LedgerList rows={rows} onReverseTransfer={canWrite ? detail.reverseRow : undefined} />
+                      <LedgerList
+                        rows={rows}
+                        onReverseTransfer={canWrite ? detail.reverseRow : undefined}
+                      />
                     </CardContent>
                   </Card>
                 )}

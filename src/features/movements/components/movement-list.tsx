@@ -110,7 +110,11 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
         >
           {items.map((m) =>
             m.rowType === 'transfer' ? (
-              <TransferRow key={`transfer-${m.id}`} transfer={m} onReverse={canWrite ? setReversing : undefined} />
+              <TransferRow
+                key={`transfer-${m.id}`}
+                transfer={m}
+                onReverse={canWrite ? setReversing : undefined}
+              />
             ) : (
               <MovementRow key={`${m.kind}-${m.id}`} movement={m} />
             ),
