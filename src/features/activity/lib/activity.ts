@@ -359,8 +359,8 @@ export function accessSentence(
 ): string {
   const userId = recordedId(changed, 'user_id');
   const projectId = recordedId(changed, 'project_id');
-  const member = (userId && names.person(userId)) || 'um membro';
-  const obra = (projectId && names.obra(projectId)) || 'removida';
+  const member = (userId ? names.person(userId) : undefined) ?? 'um membro';
+  const obra = (projectId ? names.obra(projectId) : undefined) ?? 'removida';
   return action === 'delete'
     ? `retirou de ${member} o acesso à obra ${obra}`
     : `deu a ${member} acesso à obra ${obra}`;
