@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useCan } from '@/lib/roles';
 
 // Its Radix Dialog code loads on the first "?", never with the first screen.
 const ShortcutsHelp = lazy(() =>
@@ -31,12 +32,14 @@ function focusSearch(): boolean {
 }
 
 /**
- * The office desktop's shortcuts: "n" opens Lançar, "/" focuses the list's search, "?" lists the
+ * The office desktop's shortcuts: "n" opens Lançar (for a role that records), "/" focuses the list's search, "?" lists the
  * shortcuts. Never while typing in a field, with Ctrl/Alt/Meta, or while a dialog is open.
  */
 export function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
+  // Leitura records nothing: "n" does nothing and the help does not offer it.
+  const canRecord = useCan()('createPayable');
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -51,7 +54,7 @@ export function KeyboardShortcuts() {
         setHelpOpen(true);
       } else if (event.shiftKey) {
         return;
-      } else if (event.key === 'n') {
+      } else if (event.key === 'n' && canRecord) {
         event.preventDefault();
         void navigate('/lancar');
       } else if (event.key === '/') {
@@ -60,11 +63,11 @@ export function KeyboardShortcuts() {
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [navigate]);
+  }, [navigate, canRecord]);
 
   return helpOpen ? (
     <Suspense fallback={null}>
-      <ShortcutsHelp onClose={() => setHelpOpen(false)} />
+      <ShortcutsHelp canRecord={canRecord} onClose={() => setHelpOpen(false)} />
     </Suspense>
   ) : null;
 }

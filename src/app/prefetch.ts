@@ -21,12 +21,12 @@ export async function startMemberships() {
   return { userId, memberships };
 }
 
-/** The company the gate will open (src/app/protected-route.tsx): the remembered choice. */
-async function companyToOpen(): Promise<string | null> {
+/** The company the gate will open (src/app/protected-route.tsx), the remembered choice, and the
+ * member's role in it. */
+async function companyToOpen() {
   const session = await startMemberships();
   if (!session) return null;
-  const membership = pickCompany(session.memberships, getSelectedCompanyId(session.userId));
-  return membership?.companyId ?? null;
+  return pickCompany(session.memberships, getSelectedCompanyId(session.userId)) ?? null;
 }
 
 /**
@@ -40,9 +40,10 @@ async function companyToOpen(): Promise<string | null> {
 export function prefetchLoader(prefetch: Prefetch): LoaderFunction {
   return ({ request }) => {
     void companyToOpen()
-      .then(async (companyId) => {
-        if (!companyId) return;
-        for (const read of prefetch(companyId, new URL(request.url))) {
+      .then(async (membership) => {
+        if (!membership) return;
+        const { companyId, role } = membership;
+        for (const read of prefetch(companyId, new URL(request.url), role)) {
           await nextTask();
           void read(queryClient).catch(() => undefined);
         }

@@ -16,7 +16,14 @@ const SHORTCUTS: { keys: string[]; action: string }[] = [
 ];
 
 /** "?" from anywhere (outside a field): the shortcuts of the office desktop. */
-export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+export function ShortcutsHelp({
+  canRecord,
+  onClose,
+}: {
+  /** False for leitura: "N" (Lançar) is not offered. */
+  canRecord: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
@@ -27,7 +34,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
           </DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
-          {SHORTCUTS.map(({ keys, action }) => (
+          {SHORTCUTS.filter(({ keys }) => canRecord || keys[0] !== 'N').map(({ keys, action }) => (
             <div key={action} className="contents">
               <dt>
                 {keys.map((key) => (

@@ -31,6 +31,21 @@ export function roleCan(role: Role, action: RoleAction): boolean {
   return (ACTIONS[action] as readonly Role[]).includes(role);
 }
 
+/** What an entry needs to say who may change it (Editar / Excluir). */
+export interface EntryOwnership {
+  createdBy: string | null;
+  approvalStatus: string;
+}
+
+/**
+ * Editar / Excluir of an entry: admin and financeiro any; an obra member only what it recorded
+ * itself while not approved (the database's rule: once approved it is the office's bill).
+ */
+export function roleCanChangeEntry(role: Role, entry: EntryOwnership, userId: string): boolean {
+  if (roleCan(role, 'write')) return true;
+  return role === 'obra' && entry.createdBy === userId && entry.approvalStatus !== 'approved';
+}
+
 /** The current member's role in the company being worked in. */
 export function useRole(): Role {
   return useCurrentCompany().role;
@@ -40,4 +55,10 @@ export function useRole(): Role {
 export function useCan(): (action: RoleAction) => boolean {
   const role = useRole();
   return (action) => roleCan(role, action);
+}
+
+/** `const canChange = useCanChangeEntry(); canChange(entry)`. */
+export function useCanChangeEntry(): (entry: EntryOwnership) => boolean {
+  const { role, userId } = useCurrentCompany();
+  return (entry) => roleCanChangeEntry(role, entry, userId);
 }

@@ -230,7 +230,7 @@ function fetcher(name: string, fetch: () => Promise<unknown>): Case {
 
 const cases: Case[] = [
   plain('peopleQuery', () => peopleQuery(companyId)),
-  plain('approvalsQuery', () => approvalsQuery(companyId)),
+  infinite('approvalsQuery', () => approvalsQuery(companyId)),
   plain('approvalCountQuery', () => approvalCountQuery(companyId)),
   infinite('activityQuery', () => activityQuery(companyId, DEFAULT_ACTIVITY_FILTERS, TODAY)),
   plain('membershipsQuery', () => membershipsQuery(userId)),

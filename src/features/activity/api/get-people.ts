@@ -7,6 +7,8 @@ export interface Person {
   /** The user id (what audit_log.actor holds). */
   id: string;
   name: string;
+  /** The membership's row (what a Membro row of Atividade points at). */
+  profileId?: string;
 }
 
 /**
@@ -16,9 +18,10 @@ export interface Person {
 export function withDistinctNames(people: readonly (Person & { email: string })[]): Person[] {
   const count = new Map<string, number>();
   for (const p of people) count.set(p.name, (count.get(p.name) ?? 0) + 1);
-  return people.map(({ id, name, email }) => ({
+  return people.map(({ id, name, email, profileId }) => ({
     id,
     name: (count.get(name) ?? 0) > 1 && name !== email ? `${name} (${email})` : name,
+    ...(profileId ? { profileId } : {}),
   }));
 }
 
@@ -29,13 +32,18 @@ export function peopleQuery(companyId: string) {
     queryFn: async ({ signal }): Promise<Person[]> => {
       const { data, error } = await supabase
         .from('user_profiles')
-        .select('user_id, full_name, email')
+        .select('id, user_id, full_name, email')
         .eq('company_id', companyId)
         .order('full_name')
         .abortSignal(signal);
       if (error) throw error;
       return withDistinctNames(
-        data.map((p) => ({ id: p.user_id, name: p.full_name.trim() || p.email, email: p.email })),
+        data.map((p) => ({
+          id: p.user_id,
+          profileId: p.id,
+          name: p.full_name.trim() || p.email,
+          email: p.email,
+        })),
       );
     },
   });

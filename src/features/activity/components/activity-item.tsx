@@ -5,20 +5,24 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import type { Activity } from '@/features/activity/api/get-activity';
 import {
+  accessSentence,
   ACTION_LABELS,
-  activitySubject,
+  activityRowSubject,
   describeChanges,
   ENTITY_LABELS,
+  type ActivityNames,
 } from '@/features/activity/lib/activity';
 
 const actionVariant = { insert: 'income', update: 'secondary', delete: 'expense' } as const;
 const ACTION_BADGES = { insert: 'Criação', update: 'Alteração', delete: 'Exclusão' } as const;
 
 /** One audit row: who, when, which row, and before → after of what changed. */
-export function ActivityItem({ item }: { item: Activity }) {
+export function ActivityItem({ item, names }: { item: Activity; names: ActivityNames }) {
   const entity = item.entity ? ENTITY_LABELS[item.entity] : item.tableName;
-  const subject = activitySubject(item.changed);
-  const changes = describeChanges(item.changed, item.entryKind);
+  const subject = activityRowSubject(item.entity, item.rowId, item.changed, names);
+  const access = item.entity === 'project_access';
+  // An access row's columns are ids: its sentence says it all.
+  const changes = access ? [] : describeChanges(item.changed, item.entryKind);
   const who = item.actorName ?? (item.actorId ? 'Pessoa removida' : 'Sistema');
   const when = format(new Date(item.at), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });
   const entryLink =
@@ -31,8 +35,14 @@ export function ActivityItem({ item }: { item: Activity }) {
           <span className="font-semibold" title={item.actorEmail ?? undefined}>
             {who}
           </span>{' '}
-          {ACTION_LABELS[item.action]} <span className="font-medium">{entity}</span>
-          {subject ? <span className="text-muted-foreground"> · {subject}</span> : null}
+          {access ? (
+            accessSentence(item.action, item.changed, names)
+          ) : (
+            <>
+              {ACTION_LABELS[item.action]} <span className="font-medium">{entity}</span>
+              {subject ? <span className="text-muted-foreground"> · {subject}</span> : null}
+            </>
+          )}
         </p>
         <Badge variant={actionVariant[item.action]}>{ACTION_BADGES[item.action]}</Badge>
       </div>

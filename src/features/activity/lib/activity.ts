@@ -30,7 +30,8 @@ export type ActivityEntity =
   | 'company'
   | 'invitation'
   | 'statement'
-  | 'statement_line';
+  | 'statement_line'
+  | 'project_access';
 
 export const ENTITY_LABELS: Record<ActivityEntity, string> = {
   entry: 'Lançamento',
@@ -51,9 +52,15 @@ export const ENTITY_LABELS: Record<ActivityEntity, string> = {
   invitation: 'Convite',
   statement: 'Extrato bancário',
   statement_line: 'Lançamento do extrato',
+  // An obra member's obras (set_member_access, accept_invitation): told as a sentence.
+  project_access: 'Acesso às obras',
 };
 
-export const ENTITIES = Object.keys(ENTITY_LABELS) as ActivityEntity[];
+/** The kinds the filter offers: company_activity filters by these (not by obra access, which
+ * the rows of Membro explain). */
+export const ENTITIES = (Object.keys(ENTITY_LABELS) as ActivityEntity[]).filter(
+  (entity) => entity !== 'project_access',
+);
 
 export function toEntity(value: string | null): ActivityEntity | null {
   return value !== null && value in ENTITY_LABELS ? (value as ActivityEntity) : null;
@@ -326,4 +333,48 @@ export function activitySubject(changed: unknown): string | null {
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return null;
+}
+
+/** Names the activity rows point at by id: people by user id and by profile id, obras by id. */
+export interface ActivityNames {
+  person: (userId: string) => string | undefined;
+  member: (profileId: string) => string | undefined;
+  obra: (projectId: string) => string | undefined;
+}
+
+function recordedId(changed: unknown, column: string): string | null {
+  if (!isChanged(changed)) return null;
+  const value = changed[column]?.after ?? changed[column]?.before;
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * An obra given to or taken from a member, as a sentence after who did it: "deu a Enzo acesso
+ * à obra Edifício Aurora", "retirou de Enzo o acesso à obra Edifício Aurora".
+ */
+export function accessSentence(
+  action: ActivityAction,
+  changed: unknown,
+  names: ActivityNames,
+): string {
+  const userId = recordedId(changed, 'user_id');
+  const projectId = recordedId(changed, 'project_id');
+  const member = (userId ? names.person(userId) : undefined) ?? 'um membro';
+  const obra = (projectId ? names.obra(projectId) : undefined) ?? 'removida';
+  return action === 'delete'
+    ? `retirou de ${member} o acesso à obra ${obra}`
+    : `deu a ${member} acesso à obra ${obra}`;
+}
+
+/**
+ * What the row is called. A member's row that changed only the role records no name: the
+ * member is named from the company's people.
+ */
+export function activityRowSubject(
+  entity: ActivityEntity | null,
+  rowId: string,
+  changed: unknown,
+  names: ActivityNames,
+): string | null {
+  return activitySubject(changed) ?? (entity === 'member' ? (names.member(rowId) ?? null) : null);
 }

@@ -37,6 +37,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     // What the paused reads ask once the connection returns (after the assertions).
     server.use(
       http.get(restUrl('user_profiles'), () => HttpResponse.json([])),
+      http.get(restUrl('projects'), () => HttpResponse.json([])),
       http.post(rpcUrl('company_activity'), () => HttpResponse.json([])),
     );
     const requests = trackRequests();
@@ -63,6 +64,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
   it('shows who changed what (before → after), links an entry, and filters by person, type and period in SQL', async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
+      http.get(restUrl('projects'), () => HttpResponse.json([])),
       http.get(restUrl('user_profiles'), () =>
         HttpResponse.json([
           { user_id: admin.userId, full_name: 'Paula', email: admin.email },
@@ -138,5 +140,80 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Hoje' }));
     await vi.waitFor(() => expect(bodies.at(-1)?.p_start).toMatch(/^\d{4}-\d{2}-\d{2}$/));
     expect(bodies.at(-1)?.p_end).toBe(bodies.at(-1)?.p_start);
+  });
+
+  it('names obra access and role changes in plain Portuguese: who, which member, which obra', async () => {
+    const PROFILE_ID = '66666666-6666-4666-8666-666666666666';
+    const PROJECT_ID = '77777777-7777-4777-8777-777777777777';
+    const GONE_PROJECT_ID = '88888888-8888-4888-8888-888888888888';
+    const row = (id: number, fields: Record<string, unknown>) => ({
+      id,
+      at: '2026-03-10T15:30:00Z',
+      actor: admin.userId,
+      actor_name: 'Paula',
+      entry_kind: null,
+      entry_id: null,
+      ...fields,
+    });
+    server.use(
+      http.get(restUrl('user_profiles'), () =>
+        HttpResponse.json([
+          { id: PROFILE_ID, user_id: MEMBER_ID, full_name: 'Enzo Engenheiro', email: 'e@x.com' },
+        ]),
+      ),
+      http.get(restUrl('projects'), () =>
+        HttpResponse.json([{ id: PROJECT_ID, name: 'Edifício Aurora' }]),
+      ),
+      http.post(rpcUrl('company_activity'), () =>
+        HttpResponse.json(
+          [
+            row(3, {
+              table_name: 'project_access',
+              entity: 'project_access',
+              row_id: '99999999-9999-4999-8999-999999999999',
+              action: 'insert',
+              changed: {
+                user_id: { before: null, after: MEMBER_ID },
+                project_id: { before: null, after: PROJECT_ID },
+                company_id: { before: null, after: admin.id },
+              },
+            }),
+            row(2, {
+              table_name: 'project_access',
+              entity: 'project_access',
+              row_id: '99999999-9999-4999-8999-999999999998',
+              action: 'delete',
+              changed: {
+                user_id: { before: MEMBER_ID, after: null },
+                project_id: { before: GONE_PROJECT_ID, after: null },
+              },
+            }),
+            row(1, {
+              table_name: 'user_profiles',
+              entity: 'member',
+              row_id: PROFILE_ID,
+              action: 'update',
+              changed: { role: { before: 'financeiro', after: 'obra' } },
+            }),
+          ],
+          { headers: { 'Content-Range': '0-2/3' } },
+        ),
+      ),
+    );
+    renderPage(admin);
+
+    const list = await screen.findByRole('list', { name: 'Atividade' });
+    const [given, taken, role] = within(list).getAllByRole('listitem');
+    if (!given || !taken || !role) throw new Error('three rows expected');
+    await vi.waitFor(() =>
+      expect(given).toHaveTextContent('Paula deu a Enzo Engenheiro acesso à obra Edifício Aurora'),
+    );
+    // An obra deleted since is said to be so; no raw ids or column names are shown.
+    expect(taken).toHaveTextContent('Paula retirou de Enzo Engenheiro o acesso à obra removida');
+    expect(given).not.toHaveTextContent('project_access');
+    expect(given).not.toHaveTextContent(MEMBER_ID);
+    // A role change records no name: the member is named from the company's people.
+    expect(role).toHaveTextContent('Paula alterou Membro · Enzo Engenheiro');
+    expect(role).toHaveTextContent(/Papel:\s*Financeiro\s*Engenheiro \/ Encarregado/);
   });
 });

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useActivity } from '@/features/activity/api/get-activity';
-import { usePeople } from '@/features/activity/api/get-people';
+import { usePeople, type Person } from '@/features/activity/api/get-people';
+import type { ActivityNames } from '@/features/activity/lib/activity';
+import { useProjects } from '@/lib/api/lookups';
 import { ActivityFilters } from '@/features/activity/components/activity-filters';
 import { ActivityItem } from '@/features/activity/components/activity-item';
 import {
@@ -32,10 +34,24 @@ export function ActivityPage() {
   return <AdminActivity />;
 }
 
+/** Who and which obra the rows point at, from the company's people and obras. */
+function activityNames(
+  people: readonly Person[],
+  projects: readonly { id: string; name: string }[],
+): ActivityNames {
+  return {
+    person: (userId) => people.find((p) => p.id === userId)?.name,
+    member: (profileId) => people.find((p) => p.profileId === profileId)?.name,
+    obra: (projectId) => projects.find((p) => p.id === projectId)?.name,
+  };
+}
+
 function AdminActivity() {
   const [filters, setFilters] = useState<Filters>(DEFAULT_ACTIVITY_FILTERS);
   const people = usePeople();
+  const projects = useProjects();
   const activity = useActivity(filters);
+  const names = activityNames(people.data ?? [], projects.data ?? []);
   const filtered = filters.actor !== null || filters.entity !== null || filters.period !== 'all';
 
   let body;
@@ -77,7 +93,7 @@ function AdminActivity() {
           </p>
           <ul aria-label="Atividade" aria-busy={activity.isFetching} className="grid gap-2">
             {items.map((item) => (
-              <ActivityItem key={item.id} item={item} />
+              <ActivityItem key={item.id} item={item} names={names} />
             ))}
           </ul>
           {activity.hasNextPage ? (

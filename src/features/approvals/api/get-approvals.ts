@@ -1,5 +1,5 @@
 // Aprovações: the site expenses awaiting approval, each with who asked for it.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { roleCan } from '@/lib/roles';
@@ -23,8 +23,28 @@ export interface Approval {
   createdAt: string | null;
 }
 
-/** Oldest due first: what must be decided before it falls due comes first. */
-export async function getApprovals(companyId: string, signal?: AbortSignal): Promise<Approval[]> {
+export const APPROVALS_PAGE_SIZE = 50;
+
+/** Where the next page starts: after this row in the list's order (due date, then id). */
+export interface ApprovalsCursor {
+  dueDate: string;
+  id: string;
+}
+
+export interface ApprovalsPage {
+  approvals: Approval[];
+  next: ApprovalsCursor | null;
+}
+
+/**
+ * One page of what awaits, oldest due first (what must be decided before it falls due comes
+ * first). Keyset, not offset: a decision removes its row, and an offset would then skip one.
+ */
+export async function getApprovals(
+  companyId: string,
+  after: ApprovalsCursor | null,
+  signal?: AbortSignal,
+): Promise<ApprovalsPage> {
   let entries = supabase
     .from('entries')
     .select(
@@ -32,27 +52,37 @@ export async function getApprovals(companyId: string, signal?: AbortSignal): Pro
     )
     .eq('company_id', companyId)
     .eq('kind', 'expense')
-    .eq('approval_status', 'pending')
-    .order('due_date')
-    .order('id')
-    .limit(500);
-  let people = supabase
-    .from('user_profiles')
-    .select('user_id, full_name, email')
-    .eq('company_id', companyId);
-  if (signal) {
-    entries = entries.abortSignal(signal);
-    people = people.abortSignal(signal);
+    .eq('approval_status', 'pending');
+  if (after) {
+    entries = entries.or(
+      `due_date.gt.${after.dueDate},and(due_date.eq.${after.dueDate},id.gt.${after.id})`,
+    );
   }
-  const [rows, profiles] = await Promise.all([entries, people]);
+  entries = entries.order('due_date').order('id').limit(APPROVALS_PAGE_SIZE);
+  if (signal) entries = entries.abortSignal(signal);
+  const rows = await entries;
   if (rows.error) throw rows.error;
-  if (profiles.error) throw profiles.error;
-  // A plain object, not a Map: the answer below is what the saved cache keeps anyway.
+
+  // The requesters of this page only.
+  const requesters = [
+    ...new Set(rows.data.flatMap((row) => (row.created_by ? [row.created_by] : []))),
+  ];
   const names: Partial<Record<string, string>> = {};
-  for (const profile of profiles.data) {
-    names[profile.user_id] = profile.full_name.trim() || profile.email;
+  if (requesters.length > 0) {
+    let people = supabase
+      .from('user_profiles')
+      .select('user_id, full_name, email')
+      .eq('company_id', companyId)
+      .in('user_id', requesters);
+    if (signal) people = people.abortSignal(signal);
+    const profiles = await people;
+    if (profiles.error) throw profiles.error;
+    // A plain object, not a Map: the answer below is what the saved cache keeps anyway.
+    for (const profile of profiles.data) {
+      names[profile.user_id] = profile.full_name.trim() || profile.email;
+    }
   }
-  return rows.data.flatMap((row) =>
+  const approvals = rows.data.flatMap((row) =>
     row.id && row.amount != null && row.due_date
       ? [
           {
@@ -72,17 +102,27 @@ export async function getApprovals(companyId: string, signal?: AbortSignal): Pro
         ]
       : [],
   );
+  const last = rows.data.at(-1);
+  return {
+    approvals,
+    next:
+      rows.data.length === APPROVALS_PAGE_SIZE && last?.id && last.due_date
+        ? { dueDate: last.due_date, id: last.id }
+        : null,
+  };
 }
 
 export function approvalsQuery(companyId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: entryKeys.approvals(companyId),
-    queryFn: ({ signal }) => getApprovals(companyId, signal),
+    queryFn: ({ pageParam, signal }) => getApprovals(companyId, pageParam, signal),
+    initialPageParam: null as ApprovalsCursor | null,
+    getNextPageParam: (last) => last.next,
   });
 }
 
 export function useApprovals() {
   const { id, role } = useCurrentCompany();
   // An obra member reads its own requests through the same view: the list is for who decides.
-  return useQuery({ ...approvalsQuery(id), enabled: roleCan(role, 'approve') });
+  return useInfiniteQuery({ ...approvalsQuery(id), enabled: roleCan(role, 'approve') });
 }

@@ -117,6 +117,38 @@ describe('Aprovações', { timeout: 30_000 }, () => {
     expect(query?.searchParams.get('company_id')).toBe(`eq.${COMPANY_ID}`);
   });
 
+  it('has no cap: 50 at a time, "Carregar mais" asks for the rows after the last one (keyset)', async () => {
+    const first = Array.from({ length: 50 }, (_, index) =>
+      awaiting(`44444444-4444-4444-8444-${String(index).padStart(12, '0')}`, `Pedido ${index + 1}`),
+    );
+    const queries = api({ current: first });
+    server.use(
+      http.get(restUrl('entries'), ({ request }) => {
+        const url = new URL(request.url);
+        queries.push(url);
+        return HttpResponse.json(
+          url.searchParams.has('or')
+            ? [awaiting(OTHER_ID, 'Pedido 51', { due_date: '2026-12-06' })]
+            : first,
+        );
+      }),
+    );
+    renderPage();
+    const list = await listLoaded();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(queries[0]?.searchParams.get('limit')).toBe('50');
+    expect(queries[0]?.searchParams.has('or')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await within(list).findByRole('link', { name: 'Pedido 51' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(51);
+    expect(queries[1]?.searchParams.get('or')).toBe(
+      '(due_date.gt.2026-12-05,and(due_date.eq.2026-12-05,id.gt.44444444-4444-4444-8444-000000000049))',
+    );
+    // The last page was short: nothing more to ask.
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
+  });
+
   it('says so when nothing awaits', async () => {
     api({ current: [] });
     renderPage();

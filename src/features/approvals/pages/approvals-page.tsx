@@ -11,6 +11,7 @@ import { useApprovalsPage } from '@/features/approvals/pages/use-approvals-page'
 import type { Prefetch } from '@/lib/api/prefetch';
 import { formatDate } from '@/lib/dates';
 import { entryDetailPath } from '@/lib/entries';
+import { roleCan } from '@/lib/roles';
 
 // The forms (zod, react-hook-form, pickers, calendar) load on the first tap, or on intent.
 const ApproveDialog = lazyDialog(
@@ -22,9 +23,8 @@ const RefuseDialog = lazyDialog(
   (props) => props.approval !== null,
 );
 
-export const prefetchApprovals: Prefetch = (companyId) => [
-  (client) => client.query(approvalsQuery(companyId)),
-];
+export const prefetchApprovals: Prefetch = (companyId, _url, role) =>
+  roleCan(role, 'approve') ? [(client) => client.infiniteQuery(approvalsQuery(companyId))] : [];
 
 function ApprovalRow({
   approval,
@@ -103,7 +103,7 @@ export function ApprovalsPage() {
             title: 'Erro ao carregar aprovações',
             description: 'Não foi possível carregar os lançamentos aguardando aprovação.',
           }}
-          isEmpty={(rows) => rows.length === 0}
+          isEmpty={(data) => data.pages.every((p) => p.approvals.length === 0)}
           empty={
             <EmptyState
               icon={<ClipboardCheck />}
@@ -112,20 +112,33 @@ export function ApprovalsPage() {
             />
           }
         >
-          {(rows) => (
-            <ul
-              aria-label="Aguardando aprovação"
-              className="divide-y overflow-hidden rounded-lg border bg-card"
-            >
-              {rows.map((approval) => (
-                <ApprovalRow
-                  key={approval.id}
-                  approval={approval}
-                  onApprove={() => page.approve(approval)}
-                  onRefuse={() => page.refuse(approval)}
-                />
-              ))}
-            </ul>
+          {(data) => (
+            <>
+              <ul
+                aria-label="Aguardando aprovação"
+                className="divide-y overflow-hidden rounded-lg border bg-card"
+              >
+                {data.pages
+                  .flatMap((p) => p.approvals)
+                  .map((approval) => (
+                    <ApprovalRow
+                      key={approval.id}
+                      approval={approval}
+                      onApprove={() => page.approve(approval)}
+                      onRefuse={() => page.refuse(approval)}
+                    />
+                  ))}
+              </ul>
+              {page.approvals.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  onClick={() => void page.approvals.fetchNextPage()}
+                  disabled={page.approvals.isFetchingNextPage}
+                >
+                  {page.approvals.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+                </Button>
+              ) : null}
+            </>
           )}
         </QueryState>
       )}

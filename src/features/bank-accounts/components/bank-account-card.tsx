@@ -43,8 +43,9 @@ export function BalanceAmount({ cents, className }: { cents: number; className?:
 
 interface BankAccountCardProps {
   account: BankAccount;
-  onEdit: () => void;
-  onRemove: () => void;
+  /** Absent for a role that may not write: no Editar / Remover. */
+  onEdit?: () => void;
+  onRemove?: () => void;
 }
 
 export function BankAccountCard({ account, onEdit, onRemove }: BankAccountCardProps) {
@@ -80,23 +81,27 @@ export function BankAccountCard({ account, onEdit, onRemove }: BankAccountCardPr
             >
               <Eye aria-hidden="true" />
             </Link>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Editar ${account.name}`}
-              onClick={onEdit}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remover ${account.name}`}
-              className="text-destructive hover:text-destructive"
-              onClick={onRemove}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+            {onEdit ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Editar ${account.name}`}
+                onClick={onEdit}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+            ) : null}
+            {onRemove ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remover ${account.name}`}
+                className="text-destructive hover:text-destructive"
+                onClick={onRemove}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            ) : null}
           </div>
         </div>
       </article>

@@ -20,7 +20,14 @@ function summaryText(lineCount: number, pendingCount: number, differenceCents: n
 }
 
 /** The way into Conciliação bancária, with where it stands. */
-export function ReconciliationEntry({ accountId }: { accountId: string }) {
+export function ReconciliationEntry({
+  accountId,
+  canImport,
+}: {
+  accountId: string;
+  /** A role that may not write reads the reconciliation: no "Importar". */
+  canImport: boolean;
+}) {
   const summary = useStatementSummary(accountId);
   return (
     <Card>
@@ -40,7 +47,7 @@ export function ReconciliationEntry({ accountId }: { accountId: string }) {
         <Button asChild variant="outline" className="shrink-0">
           <Link to={`/contas-bancarias/${accountId}/conciliacao`}>
             <FileCheck2 aria-hidden="true" />
-            Importar extrato (OFX)
+            {canImport ? 'Importar extrato (OFX)' : 'Ver conciliação'}
           </Link>
         </Button>
       </CardContent>

@@ -27,6 +27,7 @@ import { toListSort, toTableSort } from '@/lib/list-order';
 import type { BankAccount } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { formatCurrency } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 
 // Their code (forms with zod, react-hook-form, Radix Select, the date picker; Radix AlertDialog)
@@ -70,6 +71,7 @@ function AccountDetail({ account }: { account: BankAccount }) {
   const { ledger, summary, rows, total } = detail;
   const totals = summary.data;
   const color = toColorToken(account.color);
+  const canWrite = useCan()('write');
 
   return (
     <>
@@ -96,44 +98,46 @@ function AccountDetail({ account }: { account: BankAccount }) {
               <p className="text-sm text-muted-foreground">Saldo atual</p>
               <BalanceAmount cents={detail.balanceCents} className="text-2xl font-bold" />
             </div>
-            <div className="grid grid-cols-3 gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => detail.openDialog('edit')}
-                onPointerEnter={EditBankAccountDialog.preload}
-                onFocus={EditBankAccountDialog.preload}
-              >
-                <Pencil aria-hidden="true" />
-                Editar
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => detail.openDialog('transfer')}
-                onPointerEnter={TransferDialog.preload}
-                onFocus={TransferDialog.preload}
-                disabled={!detail.canTransfer}
-              >
-                <ArrowLeftRight aria-hidden="true" />
-                Transferir
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                className="text-destructive hover:text-destructive"
-                onClick={() => detail.openDialog('remove')}
-                onPointerEnter={RemoveBankAccountDialog.preload}
-                onFocus={RemoveBankAccountDialog.preload}
-              >
-                <Trash2 aria-hidden="true" />
-                Remover
-              </Button>
-            </div>
+            {canWrite ? (
+              <div className="grid grid-cols-3 gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => detail.openDialog('edit')}
+                  onPointerEnter={EditBankAccountDialog.preload}
+                  onFocus={EditBankAccountDialog.preload}
+                >
+                  <Pencil aria-hidden="true" />
+                  Editar
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => detail.openDialog('transfer')}
+                  onPointerEnter={TransferDialog.preload}
+                  onFocus={TransferDialog.preload}
+                  disabled={!detail.canTransfer}
+                >
+                  <ArrowLeftRight aria-hidden="true" />
+                  Transferir
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => detail.openDialog('remove')}
+                  onPointerEnter={RemoveBankAccountDialog.preload}
+                  onFocus={RemoveBankAccountDialog.preload}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remover
+                </Button>
+              </div>
+            ) : null}
           </CardContent>
         </Card>
 
-        <ReconciliationEntry accountId={account.id} />
+        <ReconciliationEntry accountId={account.id} canImport={canWrite} />
 
         <Card>
           <CardHeader className="pb-2">
@@ -228,12 +232,15 @@ function AccountDetail({ account }: { account: BankAccount }) {
                     sort={toTableSort(detail.sort ?? { by: 'date', direction: 'descending' })}
                     onSortChange={(next) => detail.setSort(toListSort(next))}
                     busy={ledger.isFetching}
-                    onReverseTransfer={detail.reverseRow}
+                    onReverseTransfer={canWrite ? detail.reverseRow : undefined}
                   />
                 ) : (
                   <Card>
                     <CardContent className="py-1">
-                      <LedgerList rows={rows} onReverseTransfer={detail.reverseRow} />
+                      <LedgerList
+                        rows={rows}
+                        onReverseTransfer={canWrite ? detail.reverseRow : undefined}
+                      />
                     </CardContent>
                   </Card>
                 )}

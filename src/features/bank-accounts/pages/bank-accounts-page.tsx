@@ -72,15 +72,17 @@ export function BankAccountsPage() {
           title="Nenhuma conta bancária cadastrada"
           description="Cadastre as contas da empresa para dar baixa nos lançamentos e acompanhar os saldos."
           action={
-            <Button asChild>
-              <Link to="/contas-bancarias/nova">Cadastrar primeira conta</Link>
-            </Button>
+            canWrite ? (
+              <Button asChild>
+                <Link to="/contas-bancarias/nova">Cadastrar primeira conta</Link>
+              </Button>
+            ) : undefined
           }
         />
       ) : (
         <div className="grid gap-4">
           <AccountsSummary accounts={accounts.data} />
-          {active.length >= 2 ? (
+          {canWrite && active.length >= 2 ? (
             <Button
               variant="outline"
               onClick={() => setTransferOpen(true)}
@@ -96,8 +98,8 @@ export function BankAccountsPage() {
               <li key={account.id}>
                 <BankAccountCard
                   account={account}
-                  onEdit={() => setEditing(account)}
-                  onRemove={() => setRemoving(account)}
+                  onEdit={canWrite ? () => setEditing(account) : undefined}
+                  onRemove={canWrite ? () => setRemoving(account) : undefined}
                 />
               </li>
             ))}

@@ -7,8 +7,9 @@ import { ColorDot } from '@/features/categories/components/color-dot';
 
 interface CategoryListItemProps {
   category: Category;
-  onEdit: (category: Category) => void;
-  onRemove: (category: Category) => void;
+  /** Absent for a role that may not write: no Editar / Excluir. */
+  onEdit?: (category: Category) => void;
+  onRemove?: (category: Category) => void;
 }
 
 export function CategoryListItem({ category, onEdit, onRemove }: CategoryListItemProps) {
@@ -29,23 +30,27 @@ export function CategoryListItem({ category, onEdit, onRemove }: CategoryListIte
         >
           <Eye aria-hidden="true" />
         </Link>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Editar ${category.name}`}
-          onClick={() => onEdit(category)}
-        >
-          <Pencil aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Excluir ${category.name}`}
-          className="text-destructive hover:text-destructive"
-          onClick={() => onRemove(category)}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        {onEdit ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Editar ${category.name}`}
+            onClick={() => onEdit(category)}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        ) : null}
+        {onRemove ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Excluir ${category.name}`}
+            className="text-destructive hover:text-destructive"
+            onClick={() => onRemove(category)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        ) : null}
       </div>
     </li>
   );

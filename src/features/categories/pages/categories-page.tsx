@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCategories } from '@/lib/api/lookups';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import type { Category } from '@/features/categories/api/get-category';
 import { CategoryListItem } from '@/features/categories/components/category-list-item';
@@ -39,6 +40,7 @@ export function CategoriesPage() {
   const categories = useCategories({ activeOnly: true });
   const [editing, setEditing] = useState<Category | null>(null);
   const [removing, setRemoving] = useState<Category | null>(null);
+  const canWrite = useCan()('write');
   // The tab lives in the URL (?tipo=receitas), so that returning from a new income category, or
   // going back, shows the right one. Despesas by default (SPEC §4).
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,10 +56,12 @@ export function CategoriesPage() {
           icon={<Tags />}
           title={emptyTexts[type]}
           action={
-            <Link to={newCategoryPath(type)} className={buttonVariants()}>
-              <Plus aria-hidden="true" />
-              Criar primeira categoria
-            </Link>
+            canWrite ? (
+              <Link to={newCategoryPath(type)} className={buttonVariants()}>
+                <Plus aria-hidden="true" />
+                Criar primeira categoria
+              </Link>
+            ) : undefined
           }
         />
       );
@@ -71,8 +75,8 @@ export function CategoriesPage() {
           <CategoryListItem
             key={category.id}
             category={category}
-            onEdit={setEditing}
-            onRemove={setRemoving}
+            onEdit={canWrite ? setEditing : undefined}
+            onRemove={canWrite ? setRemoving : undefined}
           />
         ))}
       </ul>
@@ -85,10 +89,12 @@ export function CategoriesPage() {
         title="Categorias"
         backTo="/mais"
         actions={
-          <Link to={newCategoryPath(tab)} className={cn(buttonVariants({ size: 'sm' }))}>
-            <Plus aria-hidden="true" />
-            Nova Categoria
-          </Link>
+          canWrite ? (
+            <Link to={newCategoryPath(tab)} className={cn(buttonVariants({ size: 'sm' }))}>
+              <Plus aria-hidden="true" />
+              Nova Categoria
+            </Link>
+          ) : null
         }
       />
 

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/query-state';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { useCategory, type Category } from '@/features/categories/api/get-category';
 import { useCategoryStats } from '@/features/categories/api/get-category-stats';
 import { CategoryTransactions } from '@/features/categories/components/category-transactions';
@@ -66,6 +67,7 @@ function CategoryDetail({ category }: { category: Category }) {
   const stats = useCategoryStats(category.id, today);
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const canWrite = useCan()('write');
   const type = category.type === 'income' ? 'income' : 'expense';
 
   return (
@@ -75,29 +77,31 @@ function CategoryDetail({ category }: { category: Category }) {
         backTo="/categorias"
         className="mb-0"
         actions={
-          <>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Editar categoria"
-              onClick={() => setEditing(true)}
-              onPointerEnter={EditCategoryDialog.preload}
-              onFocus={EditCategoryDialog.preload}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Excluir categoria"
-              className="text-destructive hover:text-destructive"
-              onClick={() => setRemoving(true)}
-              onPointerEnter={RemoveCategoryDialog.preload}
-              onFocus={RemoveCategoryDialog.preload}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </>
+          canWrite ? (
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Editar categoria"
+                onClick={() => setEditing(true)}
+                onPointerEnter={EditCategoryDialog.preload}
+                onFocus={EditCategoryDialog.preload}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Excluir categoria"
+                className="text-destructive hover:text-destructive"
+                onClick={() => setRemoving(true)}
+                onPointerEnter={RemoveCategoryDialog.preload}
+                onFocus={RemoveCategoryDialog.preload}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </>
+          ) : null
         }
       />
 

@@ -18,19 +18,30 @@ interface ClientsTableProps {
   onToggleActive: (client: Client) => void;
   /** The client whose activation is being saved. */
   pendingId: string | null;
+  /** False for a role that may not write: the name opens nothing, no Ações column. */
+  canWrite: boolean;
 }
 
 /** The clients as a sortable table, for the office desktop; a row opens the edit dialog. */
-export function ClientsTable({ clients, onEdit, onToggleActive, pendingId }: ClientsTableProps) {
+export function ClientsTable({
+  clients,
+  onEdit,
+  onToggleActive,
+  pendingId,
+  canWrite,
+}: ClientsTableProps) {
   const columns: DataTableColumn<Client>[] = [
     {
       id: 'name',
       header: 'Nome',
-      cell: (c) => (
-        <RowButton aria-label={`Editar ${c.name}`} onClick={() => onEdit(c)}>
-          {c.name}
-        </RowButton>
-      ),
+      cell: (c) =>
+        canWrite ? (
+          <RowButton aria-label={`Editar ${c.name}`} onClick={() => onEdit(c)}>
+            {c.name}
+          </RowButton>
+        ) : (
+          <span className="font-medium">{c.name}</span>
+        ),
       sortValue: (c) => c.name,
       className: 'min-w-48',
     },
@@ -85,7 +96,7 @@ export function ClientsTable({ clients, onEdit, onToggleActive, pendingId }: Cli
   return (
     <DataTable
       label="Lista de clientes"
-      columns={columns}
+      columns={canWrite ? columns : columns.filter((column) => column.id !== 'actions')}
       rows={clients}
       rowKey={(c) => c.id}
       rowClassName={(c) => (c.is_active ? undefined : 'text-muted-foreground')}

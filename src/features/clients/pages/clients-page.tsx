@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useClients, type Client } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
 import { useIsDesktop } from '@/lib/use-media-query';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { useUpdateClient } from '@/features/clients/api/update-client';
 import { ClientsTable } from '@/features/clients/components/clients-table';
@@ -30,6 +31,7 @@ export function ClientsPage() {
   const desktop = useIsDesktop();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Client | null>(null);
+  const canWrite = useCan()('write');
 
   const all = clients.data ?? [];
   const visible = all.filter((client) => matchesClientSearch(client, search));
@@ -75,10 +77,12 @@ export function ClientsPage() {
         }
         backTo="/mais"
         actions={
-          <Button size="sm" onClick={openNew}>
-            <Plus aria-hidden="true" />
-            Novo Cliente
-          </Button>
+          canWrite ? (
+            <Button size="sm" onClick={openNew}>
+              <Plus aria-hidden="true" />
+              Novo Cliente
+            </Button>
+          ) : null
         }
       />
 
@@ -109,7 +113,7 @@ export function ClientsPage() {
           icon={<Users />}
           title="Nenhum cliente cadastrado"
           description="Cadastre seus clientes para usá-los nas contas a receber."
-          action={<Button onClick={openNew}>Cadastrar Cliente</Button>}
+          action={canWrite ? <Button onClick={openNew}>Cadastrar Cliente</Button> : undefined}
         />
       ) : visible.length === 0 ? (
         <EmptyState
@@ -123,6 +127,7 @@ export function ClientsPage() {
           onEdit={openEdit}
           onToggleActive={toggleActive}
           pendingId={pendingId}
+          canWrite={canWrite}
         />
       ) : (
         <ul className="grid gap-3" aria-label="Lista de clientes">
@@ -133,6 +138,7 @@ export function ClientsPage() {
               onEdit={() => openEdit(client)}
               onToggleActive={() => toggleActive(client)}
               pending={pendingId === client.id}
+              canWrite={canWrite}
             />
           ))}
         </ul>
@@ -148,11 +154,14 @@ function ClientItem({
   onEdit,
   onToggleActive,
   pending,
+  canWrite,
 }: {
   client: Client;
   onEdit: () => void;
   onToggleActive: () => void;
   pending: boolean;
+  /** False for a role that may not write: no Editar / Desativar. */
+  canWrite: boolean;
 }) {
   return (
     <li
@@ -197,22 +206,24 @@ function ClientItem({
         ) : null}
         {client.notes ? <p className="line-clamp-2">{client.notes}</p> : null}
       </div>
-      <div className="mt-3 grid grid-cols-2 gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Editar ${client.name}`}>
-          <Pencil aria-hidden="true" />
-          Editar
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onToggleActive}
-          disabled={pending}
-          aria-label={`${client.is_active ? 'Desativar' : 'Ativar'} ${client.name}`}
-        >
-          <Power aria-hidden="true" />
-          {client.is_active ? 'Desativar' : 'Ativar'}
-        </Button>
-      </div>
+      {canWrite ? (
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Editar ${client.name}`}>
+            <Pencil aria-hidden="true" />
+            Editar
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onToggleActive}
+            disabled={pending}
+            aria-label={`${client.is_active ? 'Desativar' : 'Ativar'} ${client.name}`}
+          >
+            <Power aria-hidden="true" />
+            {client.is_active ? 'Desativar' : 'Ativar'}
+          </Button>
+        </div>
+      ) : null}
     </li>
   );
 }

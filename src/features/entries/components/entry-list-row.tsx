@@ -22,7 +22,8 @@ export function EntryListRow({
 }: {
   entry: Entry;
   today: string;
-  onSettle: (entry: Entry) => void;
+  /** Absent for a role that may not settle: neither Dar Baixa nor Reabrir. */
+  onSettle?: (entry: Entry) => void;
 }) {
   const isExpense = entry.kind === 'expense';
   const late = entry.status === 'pending' ? daysOverdue(entry.dueDate, today) : 0;
@@ -85,21 +86,23 @@ export function EntryListRow({
           <span className="text-muted-foreground">{entry.bankAccountName}</span>
         ) : null}
       </div>
-      <div className="relative z-10 flex justify-end">
-        {entry.status === 'pending' ? (
-          <Button
-            size="sm"
-            variant={isExpense ? 'expense' : 'income'}
-            onClick={() => onSettle(entry)}
-            onPointerEnter={prefetchSettleDialog}
-            onFocus={prefetchSettleDialog}
-          >
-            Dar Baixa
-          </Button>
-        ) : (
-          <ReopenButton entry={entry} />
-        )}
-      </div>
+      {onSettle ? (
+        <div className="relative z-10 flex justify-end">
+          {entry.status === 'pending' ? (
+            <Button
+              size="sm"
+              variant={isExpense ? 'expense' : 'income'}
+              onClick={() => onSettle(entry)}
+              onPointerEnter={prefetchSettleDialog}
+              onFocus={prefetchSettleDialog}
+            >
+              Dar Baixa
+            </Button>
+          ) : (
+            <ReopenButton entry={entry} />
+          )}
+        </div>
+      ) : null}
     </li>
   );
 }

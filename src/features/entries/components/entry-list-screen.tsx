@@ -15,6 +15,7 @@ import { useEntryListSummary } from '@/features/entries/api/get-entry-list-summa
 import { EntryListRow } from '@/features/entries/components/entry-list-row';
 import { EntryListTable } from '@/features/entries/components/entry-list-table';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
+import { useCan } from '@/lib/roles';
 import { useIsDesktop } from '@/lib/use-media-query';
 
 const texts = {
@@ -43,7 +44,7 @@ function EntryList({
   kind: EntryKind;
   status: EntryStatus;
   empty: string;
-  onSettle: (entry: Entry) => void;
+  onSettle?: (entry: Entry) => void;
 }) {
   const desktop = useIsDesktop();
   const [sort, setSort] = useState<ListSort | undefined>();
@@ -101,17 +102,21 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
   const t = texts[kind];
   const summary = useEntryListSummary(kind);
   const [selected, setSelected] = useState<Entry | null>(null);
+  const can = useCan();
+  const settle = can('write') ? setSelected : undefined;
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t.title} backTo="/mais" className="mb-0" />
       {/* Below the title rather than beside it: "Contas a Receber" must not be cut on a phone. */}
-      <Button asChild variant={kind}>
-        <Link to={t.newRoute}>
-          <Plus aria-hidden="true" />
-          Nova Conta
-        </Link>
-      </Button>
+      {can('write') ? (
+        <Button asChild variant={kind}>
+          <Link to={t.newRoute}>
+            <Plus aria-hidden="true" />
+            Nova Conta
+          </Link>
+        </Button>
+      ) : null}
 
       {summary.isError ? (
         <TotalsError onRetry={() => void summary.refetch()} />
@@ -148,11 +153,11 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
             kind={kind}
             status="pending"
             empty="Nenhuma conta pendente!"
-            onSettle={setSelected}
+            onSettle={settle}
           />
         </TabsContent>
         <TabsContent value="paid">
-          <EntryList kind={kind} status="paid" empty={t.emptyPaid} onSettle={setSelected} />
+          <EntryList kind={kind} status="paid" empty={t.emptyPaid} onSettle={settle} />
         </TabsContent>
       </Tabs>
 

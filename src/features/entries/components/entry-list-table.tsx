@@ -30,7 +30,7 @@ function columns(
   kind: EntryKind,
   pending: boolean,
   today: string,
-  onSettle: (entry: Entry) => void,
+  onSettle: ((entry: Entry) => void) | undefined,
   wide: boolean,
 ): DataTableColumn<Entry>[] {
   const isExpense = kind === 'expense';
@@ -116,27 +116,29 @@ function columns(
         );
       },
     },
-    {
-      id: 'action',
-      header: 'Ação',
-      cell: (e) => (
-        <div className={cn('flex justify-end', rowActionClassName)}>
-          {pending ? (
-            <Button
-              size="sm"
-              variant={isExpense ? 'expense' : 'income'}
-              onClick={() => onSettle(e)}
-              onPointerEnter={prefetchSettleDialog}
-              onFocus={prefetchSettleDialog}
-            >
-              Dar Baixa
-            </Button>
-          ) : (
-            <ReopenButton entry={e} />
-          )}
-        </div>
-      ),
-    },
+    onSettle
+      ? {
+          id: 'action',
+          header: 'Ação',
+          cell: (e) => (
+            <div className={cn('flex justify-end', rowActionClassName)}>
+              {pending ? (
+                <Button
+                  size="sm"
+                  variant={isExpense ? 'expense' : 'income'}
+                  onClick={() => onSettle(e)}
+                  onPointerEnter={prefetchSettleDialog}
+                  onFocus={prefetchSettleDialog}
+                >
+                  Dar Baixa
+                </Button>
+              ) : (
+                <ReopenButton entry={e} />
+              )}
+            </div>
+          ),
+        }
+      : null,
   ];
   return list.filter((c): c is DataTableColumn<Entry> => c !== null);
 }
@@ -149,7 +151,8 @@ interface EntryListTableProps {
   sort: DataTableSort;
   onSortChange: (sort: DataTableSort) => void;
   busy: boolean;
-  onSettle: (entry: Entry) => void;
+  /** Absent for a role that may not settle: no Ação column (Dar Baixa, Reabrir). */
+  onSettle?: (entry: Entry) => void;
 }
 
 /** Contas a Pagar / Receber on the office desktop: one tab's entries, sorted by the server. */

@@ -11,6 +11,7 @@ import type { Prefetch } from '@/lib/api/prefetch';
 import { bankAccountsQuery } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
 import { dashboardSummaryQuery } from '@/features/entries/api/get-dashboard-summary';
+import { obraHomeQuery } from '@/features/entries/api/get-obra-home';
 import { pendingEntriesQuery, usePendingEntries } from '@/features/entries/api/get-pending-entries';
 import { BalanceCards } from '@/features/entries/components/dashboard/balance-cards';
 import {
@@ -21,8 +22,12 @@ import {
 import { PendingList } from '@/features/entries/components/dashboard/pending-list';
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
 
-/** What home reads first (the hooks below use the same queries), started by its route. */
-export const prefetchHome: Prefetch = (companyId) => {
+/**
+ * What home reads first (the hooks below use the same queries), started by its route. An obra
+ * member's home reads its obras' entries only: the bank cards and company totals would be refused.
+ */
+export const prefetchHome: Prefetch = (companyId, _url, role) => {
+  if (role === 'obra') return [(client) => client.query(obraHomeQuery(companyId))];
   const today = todayLocal();
   return [
     (client) => client.query(bankAccountsQuery(companyId, true)),

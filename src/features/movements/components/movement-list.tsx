@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
+import { useCan } from '@/lib/roles';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { useMovements } from '@/features/movements/api/get-movements';
 import type { MovementFilters } from '@/features/movements/lib/movement-filters';
@@ -33,6 +34,7 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
   const [sort, setSort] = useState<ListSort | undefined>();
   const movements = useMovements(filters, desktop ? sort : undefined);
   const [reversing, setReversing] = useState<TransferMovement | null>(null);
+  const canWrite = useCan()('write');
   // The rows mount in a background render when they land. An answer reaches React through
   // useSyncExternalStore, which it renders in one blocking task (~25 ms at 1× CPU on the bench
   // machine for a page of cards, 100 ms on a phone); deferred, React yields while it builds them.
@@ -72,12 +74,14 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
                 Limpar filtros
               </Button>
             ) : null}
-            <Button asChild>
-              <Link to="/lancar">
-                <FilePlus2 aria-hidden="true" />
-                Criar Lançamento
-              </Link>
-            </Button>
+            {canWrite ? (
+              <Button asChild>
+                <Link to="/lancar">
+                  <FilePlus2 aria-hidden="true" />
+                  Criar Lançamento
+                </Link>
+              </Button>
+            ) : null}
           </div>
         }
       />
@@ -96,7 +100,7 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
           sort={toTableSort(sort ?? DEFAULT_SORT)}
           onSortChange={(next) => setSort(toListSort(next))}
           busy={movements.isFetching}
-          onReverse={setReversing}
+          onReverse={canWrite ? setReversing : undefined}
         />
       ) : (
         <ul
@@ -106,7 +110,11 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
         >
           {items.map((m) =>
             m.rowType === 'transfer' ? (
-              <TransferRow key={`transfer-${m.id}`} transfer={m} onReverse={setReversing} />
+              <TransferRow
+                key={`transfer-${m.id}`}
+                transfer={m}
+                onReverse={canWrite ? setReversing : undefined}
+              />
             ) : (
               <MovementRow key={`${m.kind}-${m.id}`} movement={m} />
             ),

@@ -54,7 +54,7 @@ function folded(m: Movement): string {
 }
 
 function columns(
-  onReverse: (t: TransferMovement) => void,
+  onReverse: ((t: TransferMovement) => void) | undefined,
   wide: boolean,
 ): DataTableColumn<MovementItem>[] {
   const all: (DataTableColumn<MovementItem> & { wideOnly?: boolean })[] = [
@@ -72,7 +72,7 @@ function columns(
         m.rowType === 'transfer' ? (
           <div className="grid justify-items-start">
             <span className="break-words font-medium">{m.description}</span>
-            {m.reversed ? null : (
+            {m.reversed || !onReverse ? null : (
               <Button
                 variant="link"
                 size="sm"
@@ -184,7 +184,8 @@ interface MovementsTableProps {
   sort: DataTableSort | undefined;
   onSortChange: (sort: DataTableSort) => void;
   busy: boolean;
-  onReverse: (transfer: TransferMovement) => void;
+  /** Absent for a role that may not write: no Estornar. */
+  onReverse?: (transfer: TransferMovement) => void;
 }
 
 /** Movimentações on the office desktop: one row per entry or transfer, sorted by the server. */

@@ -8,7 +8,8 @@ import { transferRoute, type TransferMovement } from '@/features/movements/lib/m
 
 interface TransferRowProps {
   transfer: TransferMovement;
-  onReverse: (transfer: TransferMovement) => void;
+  /** Absent for a role that may not write: no Estornar. */
+  onReverse?: (transfer: TransferMovement) => void;
 }
 
 /** A transfer between two accounts: neither income nor expense; can be reversed once. */
@@ -22,7 +23,7 @@ export function TransferRow({ transfer: t, onReverse }: TransferRowProps) {
       <div className="min-w-0 flex-1">
         <p className="break-words font-medium">{t.description}</p>
         <p className="break-words text-xs text-muted-foreground">{transferRoute(t)}</p>
-        {t.reversed ? null : (
+        {t.reversed || !onReverse ? null : (
           <Button
             variant="link"
             size="sm"

@@ -31,7 +31,7 @@ import { formatDate, toIsoDate } from '@/lib/dates';
 import { getErrorMessage } from '@/lib/errors';
 import { invitationUrl } from '@/lib/invitation-link';
 import { roleLabels } from '@/lib/labels';
-import { isRole } from '@/lib/roles';
+import { isRole, roleCan } from '@/lib/roles';
 import { useMemberProjects } from '@/features/preferences/api/get-member-projects';
 import { MemberAccessDialog } from '@/features/preferences/components/member-access-dialog';
 
@@ -50,7 +50,7 @@ function isExpired(invitation: Invitation): boolean {
  */
 export function MembersCard() {
   const company = useCurrentCompany();
-  const isAdmin = company.role === 'admin';
+  const isAdmin = roleCan(company.role, 'manageMembers');
   const members = useMembers();
   const invitations = useInvitations({ enabled: isAdmin });
   const revoke = useRevokeInvitation();

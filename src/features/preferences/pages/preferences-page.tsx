@@ -3,16 +3,16 @@ import { CompanyLinkCard } from '@/features/preferences/components/company-link-
 import { MembersCard } from '@/features/preferences/components/members-card';
 import { SystemInfoCard } from '@/features/preferences/components/system-info-card';
 import { ThemeCard } from '@/features/preferences/components/theme-card';
-import { useCurrentCompany } from '@/lib/current-company';
+import { useCan } from '@/lib/roles';
 
 /** SPEC §2 Preferências, with real member management (DESIGN §2). */
 export function PreferencesPage() {
-  const { role } = useCurrentCompany();
+  const can = useCan();
   return (
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title="Preferências" backTo="/mais" />
       <ThemeCard />
-      {role === 'admin' ? <CompanyLinkCard /> : null}
+      {can('editCompany') ? <CompanyLinkCard /> : null}
       <MembersCard />
       <SystemInfoCard />
     </div>

@@ -15,6 +15,7 @@ import { toastProjectError } from '@/features/projects/lib/project-errors';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency, toCents } from '@/lib/money';
 import { lazyDialog } from '@/components/lazy-dialog';
+import { useCan } from '@/lib/roles';
 
 // Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
 const EditStageDialog = lazyDialog(
@@ -31,6 +32,8 @@ interface StageItemProps {
   isFirst: boolean;
   isLast: boolean;
   busy: boolean;
+  /** False for a role that may not write: the stage is shown, not changed. */
+  canWrite: boolean;
   onEdit: () => void;
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
@@ -42,6 +45,7 @@ function StageItem({
   isFirst,
   isLast,
   busy,
+  canWrite,
   onEdit,
   onMove,
   onRemove,
@@ -105,64 +109,68 @@ function StageItem({
         {stage.notes ? (
           <p className="whitespace-pre-line rounded-md bg-muted px-3 py-2 text-sm">{stage.notes}</p>
         ) : null}
-        <div className="grid grid-cols-2 gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={toggle}
-            disabled={update.isPending}
-            aria-label={`${stage.is_completed ? 'Reabrir' : 'Concluir'} etapa ${stage.name}`}
-          >
-            {stage.is_completed ? (
-              <RotateCcw aria-hidden="true" />
-            ) : (
-              <CheckCircle2 className="text-success" aria-hidden="true" />
-            )}
-            {update.isPending ? 'Salvando...' : stage.is_completed ? 'Reabrir' : 'Concluir'}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={onEdit}
-            aria-label={`Editar etapa ${stage.name}`}
-          >
-            <Pencil aria-hidden="true" />
-            Editar
-          </Button>
-        </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onMove(-1)}
-            disabled={busy || isFirst}
-            aria-label={`Mover etapa ${stage.name} para cima`}
-          >
-            <ArrowUp aria-hidden="true" />
-            Subir
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onMove(1)}
-            disabled={busy || isLast}
-            aria-label={`Mover etapa ${stage.name} para baixo`}
-          >
-            <ArrowDown aria-hidden="true" />
-            Descer
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-expense"
-            onClick={onRemove}
-            disabled={busy}
-            aria-label={`Remover etapa ${stage.name}`}
-          >
-            <Trash2 aria-hidden="true" />
-            Remover
-          </Button>
-        </div>
+        {canWrite ? (
+          <>
+            <div className="grid grid-cols-2 gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={toggle}
+                disabled={update.isPending}
+                aria-label={`${stage.is_completed ? 'Reabrir' : 'Concluir'} etapa ${stage.name}`}
+              >
+                {stage.is_completed ? (
+                  <RotateCcw aria-hidden="true" />
+                ) : (
+                  <CheckCircle2 className="text-success" aria-hidden="true" />
+                )}
+                {update.isPending ? 'Salvando...' : stage.is_completed ? 'Reabrir' : 'Concluir'}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={onEdit}
+                aria-label={`Editar etapa ${stage.name}`}
+              >
+                <Pencil aria-hidden="true" />
+                Editar
+              </Button>
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onMove(-1)}
+                disabled={busy || isFirst}
+                aria-label={`Mover etapa ${stage.name} para cima`}
+              >
+                <ArrowUp aria-hidden="true" />
+                Subir
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onMove(1)}
+                disabled={busy || isLast}
+                aria-label={`Mover etapa ${stage.name} para baixo`}
+              >
+                <ArrowDown aria-hidden="true" />
+                Descer
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-expense"
+                onClick={onRemove}
+                disabled={busy}
+                aria-label={`Remover etapa ${stage.name}`}
+              >
+                <Trash2 aria-hidden="true" />
+                Remover
+              </Button>
+            </div>
+          </>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -176,6 +184,7 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
   const move = useMoveStage(projectId);
   const remove = useRemoveStage(projectId);
   const [editing, setEditing] = useState<ProjectStage | null>(null);
+  const canWrite = useCan()('write');
 
   if (stages.status !== 'success') {
     return (
@@ -245,6 +254,7 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
                   isFirst={index === 0}
                   isLast={index === list.length - 1}
                   busy={busy}
+                  canWrite={canWrite}
                   onEdit={() => setEditing(stage)}
                   onMove={(direction) => onMove(stage, direction)}
                   onRemove={() => onRemove(stage)}
@@ -254,10 +264,12 @@ export function ProjectStagesTab({ projectId }: { projectId: string }) {
           </ol>
         </>
       )}
-      <AddStageForm
-        projectId={projectId}
-        nextIndex={list.reduce((max, stage) => Math.max(max, stage.order_index + 1), list.length)}
-      />
+      {canWrite ? (
+        <AddStageForm
+          projectId={projectId}
+          nextIndex={list.reduce((max, stage) => Math.max(max, stage.order_index + 1), list.length)}
+        />
+      ) : null}
       <EditStageDialog
         stage={editing}
         onOpenChange={(open) => {

@@ -18,6 +18,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useDeactivateTeamMember } from '@/features/projects/api/deactivate-team-member';
 import { useProjectTeam, type TeamMember } from '@/features/projects/api/get-project-team';
 import { lazyDialog } from '@/components/lazy-dialog';
+import { useCan } from '@/lib/roles';
 
 // Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
 const AddMemberDialog = lazyDialog(
@@ -43,7 +44,8 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
     setRemoving(null);
   }
 
-  const addButton = (
+  const canWrite = useCan()('write');
+  const addButton = canWrite ? (
     <Button
       onClick={() => setAdding(true)}
       onPointerEnter={AddMemberDialog.preload}
@@ -52,7 +54,7 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
       <UserPlus aria-hidden="true" />
       Adicionar membro
     </Button>
-  );
+  ) : null;
 
   let body;
   if (team.status !== 'success') {
@@ -93,14 +95,16 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
                     {member.contact}
                   </p>
                 </div>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  onClick={() => setRemoving(member)}
-                  aria-label={`Remover ${member.name} da equipe`}
-                >
-                  <UserMinus aria-hidden="true" />
-                </Button>
+                {canWrite ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => setRemoving(member)}
+                    aria-label={`Remover ${member.name} da equipe`}
+                  >
+                    <UserMinus aria-hidden="true" />
+                  </Button>
+                ) : null}
               </CardContent>
             </Card>
           </li>

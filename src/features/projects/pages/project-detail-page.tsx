@@ -16,6 +16,7 @@ import { ProjectStatusBadge } from '@/features/projects/components/project-statu
 import { ProjectSummaryTab } from '@/features/projects/components/project-summary-tab';
 import { ProjectTeamTab } from '@/features/projects/components/project-team-tab';
 import { isNetworkError } from '@/lib/errors';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { lazyDialog } from '@/components/lazy-dialog';
 
@@ -30,6 +31,7 @@ export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const query = useProject(id);
   const [editing, setEditing] = useState(false);
+  const canWrite = useCan()('write');
 
   if (query.status !== 'success') {
     const unexpected = query.error !== null && isNetworkError(query.error);
@@ -86,16 +88,18 @@ export function ProjectDetailPage() {
           <h1 className="min-w-0 flex-1 break-words pt-1.5 text-xl font-bold leading-tight">
             {project.name}
           </h1>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setEditing(true)}
-            onPointerEnter={EditProjectDialog.preload}
-            onFocus={EditProjectDialog.preload}
-          >
-            <Pencil aria-hidden="true" />
-            Editar
-          </Button>
+          {canWrite ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setEditing(true)}
+              onPointerEnter={EditProjectDialog.preload}
+              onFocus={EditProjectDialog.preload}
+            >
+              <Pencil aria-hidden="true" />
+              Editar
+            </Button>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <p className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">

@@ -42,6 +42,8 @@ interface PendingLineCardProps {
   onConfirm: () => void;
   onIgnore: () => void;
   busy: boolean;
+  /** A role that may not write sees the line and its suggestion, nothing to choose or confirm. */
+  readOnly?: boolean;
 }
 
 /** One statement line still to reconcile, with its suggestion and the other choices. */
@@ -53,6 +55,7 @@ export function PendingLineCard({
   onConfirm,
   onIgnore,
   busy,
+  readOnly = false,
 }: PendingLineCardProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -99,7 +102,7 @@ export function PendingLineCard({
             <Badge variant="warning">Dar baixa</Badge>
           )}
         </div>
-        {options.length > 0 ? (
+        {!readOnly && options.length > 0 ? (
           <OptionSelect
             aria-label="Ação para este lançamento"
             value={value.choice}
@@ -108,7 +111,7 @@ export function PendingLineCard({
             disabled={busy}
           />
         ) : null}
-        {!chosen ? (
+        {!readOnly && !chosen ? (
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             <div className="grid grid-cols-1 gap-1">
               <Label htmlFor={descriptionId} className="text-xs">
@@ -139,14 +142,16 @@ export function PendingLineCard({
         ) : null}
       </div>
 
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-        <Button variant="outline" onClick={onIgnore} disabled={busy}>
-          Ignorar
-        </Button>
-        <Button onClick={onConfirm} disabled={busy || (!chosen && !value.description.trim())}>
-          {confirmLabel}
-        </Button>
-      </div>
+      {!readOnly ? (
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+          <Button variant="outline" onClick={onIgnore} disabled={busy}>
+            Ignorar
+          </Button>
+          <Button onClick={onConfirm} disabled={busy || (!chosen && !value.description.trim())}>
+            {confirmLabel}
+          </Button>
+        </div>
+      ) : null}
     </li>
   );
 }

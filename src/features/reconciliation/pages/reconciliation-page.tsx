@@ -17,6 +17,7 @@ import { StatementBalanceCard } from '@/features/reconciliation/components/state
 import { useReconciliation } from '@/features/reconciliation/pages/use-reconciliation';
 import type { BankAccount } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
+import { useCan } from '@/lib/roles';
 
 // Its form (zod, react-hook-form) loads on the first "Ignorar".
 const IgnoreLineDialog = lazyDialog(
@@ -50,6 +51,7 @@ const RESOLUTION_LABEL = {
 
 function Reconciliation({ account }: { account: BankAccount }) {
   const r = useReconciliation(account);
+  const canWrite = useCan()('write');
 
   return (
     <>
@@ -65,14 +67,14 @@ function Reconciliation({ account }: { account: BankAccount }) {
 
         {/* One column: the content area is narrow on phones and, in the app's layout, on desktop
             too (a viewport breakpoint would split it into two cramped columns). */}
-        <ImportStatementCard account={account} />
+        {canWrite ? <ImportStatementCard account={account} /> : null}
 
         <section aria-labelledby="pending-title" className="grid grid-cols-1 gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="pending-title" className="text-base font-semibold">
               A conciliar ({r.pending.length})
             </h2>
-            {r.suggested.length > 0 ? (
+            {canWrite && r.suggested.length > 0 ? (
               <Button
                 onClick={() => void r.confirmAll()}
                 disabled={r.confirmingAll || r.busyLine !== null || r.suggestionsLoading}
@@ -119,6 +121,7 @@ function Reconciliation({ account }: { account: BankAccount }) {
                         onConfirm={() => void r.confirmLine(line)}
                         onIgnore={() => r.setIgnoring(line)}
                         busy={r.busyLine === line.id || r.confirmingAll}
+                        readOnly={!canWrite}
                       />
                     ))}
                   </ul>
@@ -137,7 +140,7 @@ function Reconciliation({ account }: { account: BankAccount }) {
                   <DoneLine
                     key={line.id}
                     line={line}
-                    onUndo={() => void r.undoLine(line.id)}
+                    onUndo={canWrite ? () => void r.undoLine(line.id) : undefined}
                     busy={r.undoingLine === line.id}
                   />
                 ))}
@@ -162,7 +165,8 @@ function DoneLine({
   busy,
 }: {
   line: StatementLineRow;
-  onUndo: () => void;
+  /** Absent for a role that may not write: no Desfazer. */
+  onUndo?: () => void;
   busy: boolean;
 }) {
   const label = line.resolution ? RESOLUTION_LABEL[line.resolution] : 'Ignorado';
@@ -184,10 +188,12 @@ function DoneLine({
       <AmountText cents={line.amountCents} className="text-right" />
       <div className="col-span-2 flex items-center justify-between gap-2">
         <Badge variant={line.status === 'ignored' ? 'secondary' : 'income'}>{label}</Badge>
-        <Button variant="ghost" size="sm" onClick={onUndo} disabled={busy}>
-          <Undo2 aria-hidden="true" />
-          Desfazer
-        </Button>
+        {onUndo ? (
+          <Button variant="ghost" size="sm" onClick={onUndo} disabled={busy}>
+            <Undo2 aria-hidden="true" />
+            Desfazer
+          </Button>
+        ) : null}
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, todayLocal } from '@/lib/dates';
 import type { Prefetch } from '@/lib/api/prefetch';
+import { roleCan } from '@/lib/roles';
 import { balanceHistoryQuery, useBalanceHistory } from '@/features/reports/api/get-balance-history';
 import { reportSummaryQuery, useReportSummary } from '@/features/reports/api/get-report-summary';
 import { BalanceChart } from '@/features/reports/components/balance-chart';
@@ -214,8 +215,8 @@ function SummaryReport() {
 }
 
 /** The Resumo tab's first reads with the default filters (what SummaryReport starts with). */
-export const prefetchReport: Prefetch = (companyId, url) => {
-  if (reportTabOf(url.searchParams) !== 'resumo') return [];
+export const prefetchReport: Prefetch = (companyId, url, role) => {
+  if (!roleCan(role, 'viewCompanyFigures') || reportTabOf(url.searchParams) !== 'resumo') return [];
   const today = todayLocal();
   return [
     (client) => client.query(reportSummaryQuery(companyId, DEFAULT_REPORT_FILTERS, today)),

@@ -30,7 +30,8 @@ const statusTone: Record<SupplierOrderStatus, string> = {
 
 interface SupplierOrdersTabProps {
   supplierId: string;
-  onNewOrder: () => void;
+  /** Absent for a role that may not write: no Novo Pedido, the status is shown, not a choice. */
+  onNewOrder?: () => void;
 }
 
 /** Pedidos: the real order history, newest first, with a status each can change. */
@@ -53,12 +54,27 @@ export function SupplierOrdersTab({ supplierId, onNewOrder }: SupplierOrdersTabP
         />
       }
       listLabel="Pedidos"
-      renderItem={(order) => <OrderRow key={order.id} supplierId={supplierId} order={order} />}
+      renderItem={(order) => (
+        <OrderRow
+          key={order.id}
+          supplierId={supplierId}
+          order={order}
+          canChange={onNewOrder !== undefined}
+        />
+      )}
     />
   );
 }
 
-function OrderRow({ supplierId, order }: { supplierId: string; order: SupplierOrder }) {
+function OrderRow({
+  supplierId,
+  order,
+  canChange,
+}: {
+  supplierId: string;
+  order: SupplierOrder;
+  canChange: boolean;
+}) {
   const updateStatus = useUpdateSupplierOrderStatus(supplierId);
 
   async function changeStatus(value: string) {
@@ -100,25 +116,31 @@ function OrderRow({ supplierId, order }: { supplierId: string; order: SupplierOr
         <span className="shrink-0 font-semibold">{formatCurrency(order.amount)}</span>
       </div>
       <div className="mt-2 flex items-center justify-end">
-        <Select
-          value={order.status}
-          onValueChange={(value) => void changeStatus(value)}
-          disabled={updateStatus.isPending}
-        >
-          <SelectTrigger
-            className={cn('w-40 font-medium', statusTone[order.status])}
-            aria-label={`Status do pedido ${order.description}`}
+        {!canChange ? (
+          <span className={cn('text-sm font-medium', statusTone[order.status])}>
+            {supplierOrderStatusLabels[order.status]}
+          </span>
+        ) : (
+          <Select
+            value={order.status}
+            onValueChange={(value) => void changeStatus(value)}
+            disabled={updateStatus.isPending}
           >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {Object.entries(supplierOrderStatusLabels).map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+            <SelectTrigger
+              className={cn('w-40 font-medium', statusTone[order.status])}
+              aria-label={`Status do pedido ${order.description}`}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {Object.entries(supplierOrderStatusLabels).map(([value, label]) => (
+                <SelectItem key={value} value={value}>
+                  {label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
       </div>
     </li>
   );

@@ -12,7 +12,8 @@ function label(labels: Readonly<Record<string, string>>, value: string): string 
 
 interface SupplierProductsTabProps {
   supplierId: string;
-  onNewProduct: () => void;
+  /** Absent for a role that may not write: no Adicionar. */
+  onNewProduct?: () => void;
 }
 
 /** Produtos: the supplier's real catalogue. */

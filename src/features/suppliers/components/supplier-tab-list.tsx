@@ -8,7 +8,8 @@ import { getErrorMessage } from '@/lib/errors';
 interface SupplierTabListProps<T> {
   title: string;
   actionLabel: string;
-  onAction: () => void;
+  /** Absent for a role that may not write: no action button. */
+  onAction?: () => void;
   query: UseQueryResult<T[]>;
   loadingLabel: string;
   errorTitle: string;
@@ -35,10 +36,12 @@ export function SupplierTabList<T>({
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
-        <Button size="sm" onClick={onAction}>
-          <Plus aria-hidden="true" />
-          {actionLabel}
-        </Button>
+        {onAction ? (
+          <Button size="sm" onClick={onAction}>
+            <Plus aria-hidden="true" />
+            {actionLabel}
+          </Button>
+        ) : null}
       </div>
       {query.status !== 'success' ? (
         <QueryState

@@ -21,6 +21,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Supplier } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
+import { useCan } from '@/lib/roles';
 import { useSupplier } from '@/features/suppliers/api/get-supplier';
 import { useSetSupplierActive } from '@/features/suppliers/api/set-supplier-active';
 import { SupplierInfoTab } from '@/features/suppliers/components/supplier-info-tab';
@@ -85,6 +86,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
   const [productOpen, setProductOpen] = useState(false);
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const setActive = useSetSupplierActive(supplier.id);
+  const canWrite = useCan()('write');
 
   async function toggleActive(isActive: boolean) {
     // Awaited: the toast must not depend on this component still being mounted.
@@ -125,32 +127,34 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
           </span>
         ) : null}
       </div>
-      <div className="mb-4 grid grid-cols-2 gap-2">
-        <Button
-          variant="outline"
-          onClick={() => setEditOpen(true)}
-          onPointerEnter={SupplierEditDialog.preload}
-          onFocus={SupplierEditDialog.preload}
-        >
-          <Pencil aria-hidden="true" />
-          Editar
-        </Button>
-        {supplier.is_active ? (
-          <Button variant="outline" onClick={() => setConfirmDeactivate(true)}>
-            <Power aria-hidden="true" />
-            Desativar
-          </Button>
-        ) : (
+      {canWrite ? (
+        <div className="mb-4 grid grid-cols-2 gap-2">
           <Button
             variant="outline"
-            onClick={() => void toggleActive(true)}
-            disabled={setActive.isPending}
+            onClick={() => setEditOpen(true)}
+            onPointerEnter={SupplierEditDialog.preload}
+            onFocus={SupplierEditDialog.preload}
           >
-            <Power aria-hidden="true" />
-            {setActive.isPending ? 'Ativando...' : 'Ativar'}
+            <Pencil aria-hidden="true" />
+            Editar
           </Button>
-        )}
-      </div>
+          {supplier.is_active ? (
+            <Button variant="outline" onClick={() => setConfirmDeactivate(true)}>
+              <Power aria-hidden="true" />
+              Desativar
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              onClick={() => void toggleActive(true)}
+              disabled={setActive.isPending}
+            >
+              <Power aria-hidden="true" />
+              {setActive.isPending ? 'Ativando...' : 'Ativar'}
+            </Button>
+          )}
+        </div>
+      ) : null}
 
       <SupplierStatsCards supplierId={supplier.id} />
 
@@ -164,10 +168,16 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
           <SupplierInfoTab supplier={supplier} />
         </TabsContent>
         <TabsContent value="orders">
-          <SupplierOrdersTab supplierId={supplier.id} onNewOrder={() => setOrderOpen(true)} />
+          <SupplierOrdersTab
+            supplierId={supplier.id}
+            onNewOrder={canWrite ? () => setOrderOpen(true) : undefined}
+          />
         </TabsContent>
         <TabsContent value="products">
-          <SupplierProductsTab supplierId={supplier.id} onNewProduct={() => setProductOpen(true)} />
+          <SupplierProductsTab
+            supplierId={supplier.id}
+            onNewProduct={canWrite ? () => setProductOpen(true) : undefined}
+          />
         </TabsContent>
       </Tabs>
 

@@ -7,6 +7,7 @@ import { useBankAccounts } from '@/lib/api/lookups';
 import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { bankAccountTypeLabels } from '@/lib/labels';
 import { toCents } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 
 function typeLabel(type: string): string {
@@ -18,6 +19,7 @@ function typeLabel(type: string): string {
 /** The horizontal strip of active bank accounts and their balances; the first is highlighted. */
 export function BalanceCards() {
   const accounts = useBankAccounts();
+  const canWrite = useCan()('write');
 
   if (accounts.status !== 'success') {
     return (
@@ -35,9 +37,11 @@ export function BalanceCards() {
     return (
       <div className="flex h-28 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-sm text-muted-foreground">
         <p>Nenhuma conta bancária cadastrada</p>
-        <Button asChild variant="outline" size="sm">
-          <Link to="/contas-bancarias/nova">Cadastrar primeira conta</Link>
-        </Button>
+        {canWrite ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/contas-bancarias/nova">Cadastrar primeira conta</Link>
+          </Button>
+        ) : null}
       </div>
     );
   }

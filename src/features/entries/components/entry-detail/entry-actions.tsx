@@ -1,6 +1,7 @@
 import { CheckCircle2, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useCurrentCompany } from '@/lib/current-company';
+import { useCan, useCanChangeEntry } from '@/lib/roles';
 import { RESEND_FOR_APPROVAL, resendsForApproval } from '@/features/entries/lib/approval';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
@@ -23,8 +24,12 @@ export function EntryActions({ entry, onSettle, onEdit, onDelete }: EntryActions
   const isExpense = entry.kind === 'expense';
   const whyNotDelete = `entry-${entry.id}-why-not-delete`;
   const { userId } = useCurrentCompany();
+  const can = useCan();
+  const canChange = useCanChangeEntry()(entry);
   // Awaiting approval or refused: not a bill yet, the database refuses a settlement.
-  const settleable = state !== 'paid' && entry.approvalStatus === 'approved';
+  const settleable = can('write') && state !== 'paid' && entry.approvalStatus === 'approved';
+  // Leitura, or an obra member on an entry not its own or already approved: nothing to do here.
+  if (!settleable && !canChange) return null;
 
   return (
     <div className="grid gap-2">
@@ -40,25 +45,29 @@ export function EntryActions({ entry, onSettle, onEdit, onDelete }: EntryActions
             Dar Baixa
           </Button>
         ) : null}
-        <Button variant="outline" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Editar
-        </Button>
-        <Button
-          variant="outline"
-          className="text-destructive hover:text-destructive"
-          onClick={onDelete}
-          disabled={state !== 'open'}
-          aria-describedby={state !== 'open' ? whyNotDelete : undefined}
-        >
-          <Trash2 aria-hidden="true" />
-          Excluir
-        </Button>
+        {canChange ? (
+          <>
+            <Button variant="outline" onClick={onEdit}>
+              <Pencil aria-hidden="true" />
+              Editar
+            </Button>
+            <Button
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              onClick={onDelete}
+              disabled={state !== 'open'}
+              aria-describedby={state !== 'open' ? whyNotDelete : undefined}
+            >
+              <Trash2 aria-hidden="true" />
+              Excluir
+            </Button>
+          </>
+        ) : null}
       </div>
       {resendsForApproval(entry, userId) ? (
         <p className="text-sm text-muted-foreground">{RESEND_FOR_APPROVAL}</p>
       ) : null}
-      {state !== 'open' ? (
+      {canChange && state !== 'open' ? (
         <p id={whyNotDelete} className="text-sm text-muted-foreground">
           {REVERSE_BEFORE_DELETE}
         </p>

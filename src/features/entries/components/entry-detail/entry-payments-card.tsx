@@ -23,6 +23,7 @@ import {
   UNEXPECTED_ERROR_TITLE,
 } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import type { EntryDetail } from '@/features/entries/api/get-entry';
 import { useEntryPayments, type EntryPayment } from '@/features/entries/api/get-entry-payments';
@@ -107,6 +108,7 @@ export function EntryPaymentsCard({ entry }: { entry: EntryDetail }) {
   const payments = useEntryPayments(entry.kind, entry.id);
   const isExpense = entry.kind === 'expense';
   const title = isExpense ? 'Pagamentos' : 'Recebimentos';
+  const canReverse = useCan()('write');
 
   return (
     <Card aria-labelledby="entry-payments-title" role="region">
@@ -157,9 +159,9 @@ export function EntryPaymentsCard({ entry }: { entry: EntryDetail }) {
                         ? `Estornado em ${formatDate(payment.reversedOn)}`
                         : 'Estornado'}
                     </Badge>
-                  ) : (
+                  ) : canReverse ? (
                     <ReversePaymentButton entry={entry} payment={payment} />
-                  )}
+                  ) : null}
                 </li>
               );
             })}
