@@ -73,14 +73,16 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
       aria-label="Novo pedido"
     >
       <TextField
+        control={form.control}
         name="description"
         label="Descrição"
         required
         maxLength={200}
         placeholder="Ex: 50 sacos de cimento"
       />
-      <MoneyField name="amount" label="Valor" required holds="text" />
+      <MoneyField control={form.control} name="amount" label="Valor" required holds="text" />
       <FieldItem
+        control={form.control}
         name="projectId"
         label="Obra"
         required
@@ -100,8 +102,14 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
           />
         )}
       </FieldItem>
-      <DateField name="deliveryDate" label="Data de Entrega" />
-      <TextareaField name="notes" label="Observações" maxLength={2000} rows={3} />
+      <DateField control={form.control} name="deliveryDate" label="Data de Entrega" />
+      <TextareaField
+        control={form.control}
+        name="notes"
+        label="Observações"
+        maxLength={2000}
+        rows={3}
+      />
     </DialogForm>
   );
 }
