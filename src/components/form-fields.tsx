@@ -135,6 +135,14 @@ export function TextareaField<T extends FieldValues>({
   );
 }
 
+/** "Observações": a record's free notes, up to the 2,000 characters the database keeps. */
+export function NotesField<T extends FieldValues>({
+  label = 'Observações',
+  ...props
+}: Omit<TextareaFieldProps<T>, 'label'> & { label?: string }) {
+  return <TextareaField label={label} maxLength={2000} rows={3} {...props} />;
+}
+
 type MoneyFieldProps<T extends FieldValues> = FieldItemProps<T> &
   Pick<ComponentProps<typeof CurrencyInput>, 'disabled' | 'allowNegative' | 'placeholder'> & {
     /**

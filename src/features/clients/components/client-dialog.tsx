@@ -3,7 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { TextareaField, TextField } from '@/components/form-fields';
+import { NotesField, TextField } from '@/components/form-fields';
 import type { Client } from '@/lib/api/lookups';
 import {
   clientInput,
@@ -144,13 +144,7 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
         maxLength={300}
         autoComplete="street-address"
       />
-      <TextareaField
-        control={form.control}
-        name="notes"
-        label="Observações"
-        maxLength={2000}
-        rows={3}
-      />
+      <NotesField control={form.control} name="notes" />
     </DialogForm>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { DateField } from '@/components/choice-fields';
-import { MoneyField, TextareaField, TextField } from '@/components/form-fields';
+import { MoneyField, NotesField, TextField } from '@/components/form-fields';
 import type { ProjectStage } from '@/features/projects/api/get-project-stages';
 import {
   editStageInput,
@@ -106,14 +106,7 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
           disabled={busy}
         />
       ) : null}
-      <TextareaField
-        control={form.control}
-        name="notes"
-        label="Observações"
-        maxLength={2000}
-        rows={3}
-        disabled={busy}
-      />
+      <NotesField control={form.control} name="notes" disabled={busy} />
     </DialogForm>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { DateField } from '@/components/choice-fields';
-import { FieldItem, MoneyField, TextareaField, TextField } from '@/components/form-fields';
+import { FieldItem, MoneyField, NotesField, TextField } from '@/components/form-fields';
 import { ProjectPicker } from '@/components/pickers/pickers';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
@@ -103,13 +103,7 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
         )}
       </FieldItem>
       <DateField control={form.control} name="deliveryDate" label="Data de Entrega" />
-      <TextareaField
-        control={form.control}
-        name="notes"
-        label="Observações"
-        maxLength={2000}
-        rows={3}
-      />
+      <NotesField control={form.control} name="notes" />
     </DialogForm>
   );
 }

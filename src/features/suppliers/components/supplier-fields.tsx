@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { optionsOf, SelectField } from '@/components/choice-fields';
-import { FieldItem, TextareaField, TextField } from '@/components/form-fields';
+import { FieldItem, NotesField, TextField } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 import type { SupplierInput } from '@/features/suppliers/api/create-supplier';
 import { todayLocal } from '@/lib/dates';
@@ -158,14 +158,7 @@ export function SupplierFields({
             </FieldItem>
           </>
         ) : null}
-        <TextareaField
-          control={control}
-          name="notes"
-          label="Observações"
-          className={wide}
-          maxLength={2000}
-          rows={3}
-        />
+        <NotesField control={control} name="notes" className={wide} />
       </Section>
     </>
   );
