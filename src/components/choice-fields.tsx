@@ -1,7 +1,13 @@
 // The form fields over heavier controls (Radix Select, the date picker, the colour swatches); the
 // text and money fields and FieldItem are in form-fields.tsx.
 import { useId, type ComponentProps } from 'react';
-import { FieldItem, textOf, type FieldItemProps } from '@/components/form-fields';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import {
+  FieldItem,
+  textOf,
+  type FieldItemProps,
+  type FormControlOf,
+} from '@/components/form-fields';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { DatePicker } from '@/components/ui/date-picker';
 import { FormControl, FormField } from '@/components/ui/form';
@@ -13,22 +19,22 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import type { ColorToken } from '@/lib/colors';
 
-type DateFieldProps = FieldItemProps &
+type DateFieldProps<T extends FieldValues> = FieldItemProps<T> &
   Pick<ComponentProps<typeof DatePicker>, 'disabled' | 'disabledDays' | 'placeholder'>;
 
 /** A DatePicker over a `yyyy-MM-dd` string or null. */
-export function DateField({
+export function DateField<T extends FieldValues>({
+  control,
   name,
   label,
   required,
   description,
   className,
   ...picker
-}: DateFieldProps) {
+}: DateFieldProps<T>) {
   return (
-    <FieldItem {...{ name, label, required, description, className }}>
+    <FieldItem {...{ control, name, label, required, description, className }}>
       {(field) => (
         <DatePicker
           value={field.value as string | null | undefined}
@@ -55,7 +61,7 @@ export function plainOptions(values: readonly string[]): SelectOption[] {
   return values.map((value) => ({ value, label: value }));
 }
 
-type SelectFieldProps = FieldItemProps & {
+type SelectFieldProps<T extends FieldValues> = FieldItemProps<T> & {
   options: readonly SelectOption[];
   /** Shown while nothing is chosen. */
   placeholder?: string;
@@ -63,7 +69,12 @@ type SelectFieldProps = FieldItemProps & {
 };
 
 /** A Select of fixed options over a string; its trigger takes the FormControl's id and aria-*. */
-export function SelectField({ options, placeholder, disabled, ...item }: SelectFieldProps) {
+export function SelectField<T extends FieldValues>({
+  options,
+  placeholder,
+  disabled,
+  ...item
+}: SelectFieldProps<T>) {
   return (
     <FieldItem {...item} bare>
       {(field) => (
@@ -87,13 +98,15 @@ export function SelectField({ options, placeholder, disabled, ...item }: SelectF
 }
 
 /** "Cor": the colour swatches, a radio group named by the label (no FormItem: it cannot be wrong). */
-export function ColorField({
+export function ColorField<T extends FieldValues>({
+  control,
   name,
   label = 'Cor',
   disabled,
   className,
 }: {
-  name: string;
+  control?: FormControlOf<T>;
+  name: FieldPath<T>;
   label?: string;
   disabled?: boolean;
   /** On the swatches' grid, e.g. more columns on a wide screen. */
@@ -102,6 +115,7 @@ export function ColorField({
   const labelId = useId();
   return (
     <FormField
+      control={control}
       name={name}
       render={({ field }) => (
         <div className="grid gap-2">
@@ -110,7 +124,7 @@ export function ColorField({
           </Label>
           <ColorPicker
             aria-labelledby={labelId}
-            value={field.value as ColorToken}
+            value={field.value}
             onValueChange={field.onChange}
             disabled={disabled}
             className={className}

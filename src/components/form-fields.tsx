@@ -2,9 +2,11 @@
 // Each reads the form from its context (`<Form {...form}>`); the DOM is the hand-written block's:
 // FormItem > FormLabel, FormControl > control, FormDescription, FormMessage. The fields whose
 // controls are heavier (Radix Select, the date and colour pickers) are in choice-fields.tsx, so a
-// form of text fields (sign-in) does not load them.
+// form of text fields (sign-in) does not load them. `control` (the form's `form.control`, or
+// `useFormContext<Values>().control` in a fields component) types `name` as a path of the form's
+// values, so a misspelt field is a type error; without it `name` is any string.
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
-import type { ControllerRenderProps, FieldValues } from 'react-hook-form';
+import type { Control, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import {
   FormControl,
@@ -20,9 +22,15 @@ import { parseCurrency } from '@/lib/money';
 
 export type FieldRenderProps = ControllerRenderProps<FieldValues, string>;
 
-export interface FieldItemProps {
+/** A form's control whatever its schema's output (`useForm<Input, unknown, Output>`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rhf's own default for the context
+export type FormControlOf<T extends FieldValues> = Control<T, any, any>;
+
+export interface FieldItemProps<T extends FieldValues = FieldValues> {
+  /** The form (its `control`); what makes `name` a checked path of its values. */
+  control?: FormControlOf<T>;
   /** The field's path in the form's values. */
-  name: string;
+  name: FieldPath<T>;
   label: ReactNode;
   /** Marks the label with "*" and the control with aria-required. */
   required?: boolean;
@@ -37,7 +45,8 @@ export interface FieldItemProps {
  * FormControl's id and aria-* (a picker, a DatePicker…). `bare` renders `children` without the
  * FormControl, for a control that places it itself (a Select wraps only its trigger).
  */
-export function FieldItem({
+export function FieldItem<T extends FieldValues>({
+  control,
   name,
   label,
   required = false,
@@ -47,7 +56,7 @@ export function FieldItem({
   note,
   fallbackMessage,
   children,
-}: FieldItemProps & {
+}: FieldItemProps<T> & {
   bare?: boolean;
   /** Between the description and the message, e.g. a figure the value leads to. */
   note?: ReactNode;
@@ -57,6 +66,7 @@ export function FieldItem({
 }) {
   return (
     <FormField
+      control={control}
       name={name}
       render={({ field }) => (
         <FormItem required={required} className={className}>
@@ -71,11 +81,12 @@ export function FieldItem({
   );
 }
 
-type TextFieldProps = FieldItemProps &
+type TextFieldProps<T extends FieldValues> = FieldItemProps<T> &
   Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'className'>;
 
 /** An Input over a string (null shows as empty). `onChange` runs after the form took the value. */
-export function TextField({
+export function TextField<T extends FieldValues>({
+  control,
   name,
   label,
   required,
@@ -83,9 +94,9 @@ export function TextField({
   className,
   onChange,
   ...input
-}: TextFieldProps) {
+}: TextFieldProps<T>) {
   return (
-    <FieldItem {...{ name, label, required, description, className }}>
+    <FieldItem {...{ control, name, label, required, description, className }}>
       {(field) => (
         <Input
           {...field}
@@ -101,29 +112,38 @@ export function TextField({
   );
 }
 
-type TextareaFieldProps = FieldItemProps &
+type TextareaFieldProps<T extends FieldValues> = FieldItemProps<T> &
   Omit<
     ComponentProps<typeof Textarea>,
     'name' | 'value' | 'defaultValue' | 'className' | 'onChange'
   >;
 
 /** A Textarea over a string (null shows as empty). */
-export function TextareaField({
+export function TextareaField<T extends FieldValues>({
+  control,
   name,
   label,
   required,
   description,
   className,
   ...textarea
-}: TextareaFieldProps) {
+}: TextareaFieldProps<T>) {
   return (
-    <FieldItem {...{ name, label, required, description, className }}>
+    <FieldItem {...{ control, name, label, required, description, className }}>
       {(field) => <Textarea {...field} value={textOf(field.value)} {...textarea} />}
     </FieldItem>
   );
 }
 
-type MoneyFieldProps = FieldItemProps &
+/** "Observações": a record's free notes, up to the 2,000 characters the database keeps. */
+export function NotesField<T extends FieldValues>({
+  label = 'Observações',
+  ...props
+}: Omit<TextareaFieldProps<T>, 'label'> & { label?: string }) {
+  return <TextareaField label={label} maxLength={2000} rows={3} {...props} />;
+}
+
+type MoneyFieldProps<T extends FieldValues> = FieldItemProps<T> &
   Pick<ComponentProps<typeof CurrencyInput>, 'disabled' | 'allowNegative' | 'placeholder'> & {
     /**
      * What the form holds: `cents` (number or null), `text` (the text as typed; the schema turns
@@ -134,7 +154,8 @@ type MoneyFieldProps = FieldItemProps &
   };
 
 /** A CurrencyInput (R$) over one of the three shapes a form keeps money in. */
-export function MoneyField({
+export function MoneyField<T extends FieldValues>({
+  control,
   name,
   label,
   required,
@@ -142,9 +163,9 @@ export function MoneyField({
   className,
   holds = 'cents',
   ...currency
-}: MoneyFieldProps) {
+}: MoneyFieldProps<T>) {
   return (
-    <FieldItem {...{ name, label, required, description, className }}>
+    <FieldItem {...{ control, name, label, required, description, className }}>
       {(field) => {
         const common = { ref: field.ref, onBlur: field.onBlur, ...currency };
         if (holds === 'text') {

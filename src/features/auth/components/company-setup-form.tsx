@@ -59,7 +59,7 @@ export function CompanySetupForm({ user }: { user: User }) {
           <CardTitle className="text-base">Dados pessoais</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <FieldItem name="fullName" label="Nome completo" required>
+          <FieldItem control={form.control} name="fullName" label="Nome completo" required>
             {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
           </FieldItem>
         </CardContent>

@@ -1,10 +1,12 @@
+import { useFormContext } from 'react-hook-form';
 import { FieldItem } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 
 /** The "Email" field of the sign-in and sign-up forms, inside their `<Form {...form}>`. */
-export function EmailField({ name }: { name: string }) {
+export function EmailField() {
+  const { control } = useFormContext<{ email: string }>();
   return (
-    <FieldItem name={name} label="Email">
+    <FieldItem control={control} name="email" label="Email">
       {(field) => (
         <Input
           {...field}

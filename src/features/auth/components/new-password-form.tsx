@@ -42,12 +42,12 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       busyLabel="Salvando..."
       busy={update.isPending}
     >
-      <FieldItem name="password" label="Nova senha">
+      <FieldItem control={form.control} name="password" label="Nova senha">
         {(field) => (
           <PasswordInput {...field} autoComplete="new-password" placeholder="Mínimo 6 caracteres" />
         )}
       </FieldItem>
-      <FieldItem name="confirmPassword" label="Confirmar nova senha">
+      <FieldItem control={form.control} name="confirmPassword" label="Confirmar nova senha">
         {(field) => <PasswordInput {...field} autoComplete="new-password" />}
       </FieldItem>
     </AuthForm>

@@ -81,8 +81,8 @@ export function SignInForm({ withAccountOptions = false }: SignInFormProps) {
       busyLabel="Entrando..."
       busy={signIn.isPending}
     >
-      <EmailField name="email" />
-      <FieldItem name="password" label="Senha">
+      <EmailField />
+      <FieldItem control={form.control} name="password" label="Senha">
         {(field) => <PasswordInput {...field} autoComplete="current-password" required />}
       </FieldItem>
       {withAccountOptions ? (

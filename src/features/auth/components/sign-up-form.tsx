@@ -61,11 +61,11 @@ export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProp
       busyLabel="Cadastrando..."
       busy={signUp.isPending}
     >
-      <FieldItem name="fullName" label="Nome completo">
+      <FieldItem control={form.control} name="fullName" label="Nome completo">
         {(field) => <Input {...field} autoComplete="name" maxLength={200} required />}
       </FieldItem>
-      <EmailField name="email" />
-      <FieldItem name="password" label="Senha">
+      <EmailField />
+      <FieldItem control={form.control} name="password" label="Senha">
         {(field) => (
           <PasswordInput
             {...field}
@@ -76,7 +76,7 @@ export function SignUpForm({ onNeedsConfirmation, redirectPath }: SignUpFormProp
           />
         )}
       </FieldItem>
-      <FieldItem name="confirmPassword" label="Confirmar senha">
+      <FieldItem control={form.control} name="confirmPassword" label="Confirmar senha">
         {(field) => <PasswordInput {...field} autoComplete="new-password" required />}
       </FieldItem>
     </AuthForm>

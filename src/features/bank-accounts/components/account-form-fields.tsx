@@ -30,6 +30,7 @@ export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormF
   return (
     <div className="grid gap-4">
       <TextField
+        control={control}
         name="name"
         label="Nome da instituição"
         required
@@ -40,6 +41,7 @@ export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormF
       />
 
       <SelectField
+        control={control}
         name="type"
         label="Tipo de conta"
         required
@@ -49,6 +51,7 @@ export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormF
       />
 
       <TextField
+        control={control}
         name="alias"
         label="Apelido"
         description="Como a conta aparece para a equipe (opcional)."
@@ -61,6 +64,7 @@ export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormF
       {hasBankDetails(type) ? (
         <div className="grid grid-cols-2 gap-3">
           <TextField
+            control={control}
             name="agency"
             label="Agência"
             placeholder="0000"
@@ -70,6 +74,7 @@ export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormF
             disabled={disabled}
           />
           <TextField
+            control={control}
             name="accountNumber"
             label="Número da conta"
             placeholder="00000-0"
@@ -81,6 +86,7 @@ export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormF
       ) : null}
 
       <MoneyField
+        control={control}
         name="initialBalance"
         label="Saldo inicial"
         holds="centsAndText"
@@ -94,7 +100,7 @@ export function AccountFormFields({ disabled, initialBalanceHint }: AccountFormF
         disabled={disabled}
       />
 
-      <ColorField name="color" disabled={disabled} />
+      <ColorField control={control} name="color" disabled={disabled} />
 
       <FormField
         control={control}

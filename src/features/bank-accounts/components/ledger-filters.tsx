@@ -1,8 +1,7 @@
-import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { CustomDateRange } from '@/components/custom-date-range';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/list-page-controls';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import {
@@ -40,21 +39,12 @@ export function LedgerFilters({ filters, onChange }: LedgerFiltersProps) {
       {filters.period === 'custom' ? (
         <CustomDateRange id={id} value={filters} onChange={set} />
       ) : null}
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Buscar transações"
-          placeholder="Buscar transações..."
-          maxLength={200}
-          value={filters.search}
-          onChange={(event) => set({ search: event.target.value })}
-          className="pl-9"
-        />
-      </div>
+      <SearchField
+        aria-label="Buscar transações"
+        placeholder="Buscar transações..."
+        value={filters.search}
+        onChange={(event) => set({ search: event.target.value })}
+      />
       <div className="flex items-center justify-between gap-3">
         <Label htmlFor={`${id}-reversed`} className="text-sm font-normal">
           Mostrar estornos

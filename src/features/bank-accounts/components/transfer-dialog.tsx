@@ -98,7 +98,7 @@ function TransferForm({
       busyLabel="Transferindo..."
       cancelWhileBusy
     >
-      <FieldItem name="fromAccountId" label="Conta de origem" required>
+      <FieldItem control={form.control} name="fromAccountId" label="Conta de origem" required>
         {(field) => (
           <OptionSelect
             options={accountOptions(accounts)}
@@ -111,7 +111,7 @@ function TransferForm({
           />
         )}
       </FieldItem>
-      <FieldItem name="toAccountId" label="Conta de destino" required>
+      <FieldItem control={form.control} name="toAccountId" label="Conta de destino" required>
         {(field) => (
           <OptionSelect
             options={accountOptions(accounts.filter((a) => a.id !== fromId))}
@@ -121,9 +121,10 @@ function TransferForm({
           />
         )}
       </FieldItem>
-      <MoneyField name="cents" label="Valor" required />
-      <DateField name="date" label="Data" required />
+      <MoneyField control={form.control} name="cents" label="Valor" required />
+      <DateField control={form.control} name="date" label="Data" required />
       <TextField
+        control={form.control}
         name="description"
         label="Descrição"
         description="Opcional. Sem descrição: “Transferência origem → destino”."

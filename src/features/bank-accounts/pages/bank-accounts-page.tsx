@@ -1,15 +1,15 @@
-import { ArrowLeftRight, Landmark, Plus } from 'lucide-react';
+import { ArrowLeftRight, Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { NewRecordLink } from '@/components/list-page-controls';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountsSummary } from '@/features/bank-accounts/components/accounts-summary';
 import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
 import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
 import { isNetworkError } from '@/lib/errors';
-import { useCan } from '@/lib/roles';
 import { lazyDialog } from '@/components/lazy-dialog';
 
 // Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
@@ -35,7 +35,6 @@ export function BankAccountsPage() {
   const [editing, setEditing] = useState<BankAccount | null>(null);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
-  const canWrite = useCan()('write');
   const active = accounts.data?.filter((a) => a.is_active) ?? [];
 
   return (
@@ -43,16 +42,7 @@ export function BankAccountsPage() {
       <PageHeader
         title="Contas Bancárias"
         backTo="/mais"
-        actions={
-          canWrite ? (
-            <Button asChild size="sm">
-              <Link to="/contas-bancarias/nova">
-                <Plus aria-hidden="true" />
-                Nova Conta
-              </Link>
-            </Button>
-          ) : null
-        }
+        actions={<NewRecordLink to="/contas-bancarias/nova" label="Nova Conta" />}
       />
 
       {accounts.status !== 'success' ? (

@@ -85,7 +85,7 @@ function EditCategoryForm({ category, onDone }: { category: Category; onDone: ()
       <CategoryNameField />
       <CategoryDescriptionField />
       <CategoryDreGroupField type={type} />
-      <ColorField name="color" />
+      <ColorField control={form.control} name="color" />
     </DialogForm>
   );
 }

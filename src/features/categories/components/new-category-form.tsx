@@ -111,7 +111,7 @@ export function NewCategoryForm() {
 
         <CategoryDreGroupField type={selectedType} />
 
-        <ColorField name="color" className="sm:grid-cols-8" />
+        <ColorField control={form.control} name="color" className="sm:grid-cols-8" />
 
         <div className="grid grid-cols-2 gap-2">
           <Link to="/categorias" className={cn(buttonVariants({ variant: 'outline' }))}>

@@ -3,7 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { TextareaField, TextField } from '@/components/form-fields';
+import { NotesField, TextField } from '@/components/form-fields';
 import type { Client } from '@/lib/api/lookups';
 import {
   clientInput,
@@ -105,9 +105,23 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
       busyLabel={client ? 'Salvando...' : 'Cadastrando...'}
       aria-label={client ? 'Editar cliente' : 'Novo cliente'}
     >
-      <TextField name="name" label="Nome" required maxLength={200} autoComplete="name" />
-      <TextField name="document" label="CPF/CNPJ" maxLength={30} inputMode="numeric" />
       <TextField
+        control={form.control}
+        name="name"
+        label="Nome"
+        required
+        maxLength={200}
+        autoComplete="name"
+      />
+      <TextField
+        control={form.control}
+        name="document"
+        label="CPF/CNPJ"
+        maxLength={30}
+        inputMode="numeric"
+      />
+      <TextField
+        control={form.control}
         name="phone"
         label="Telefone"
         type="tel"
@@ -115,9 +129,22 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
         autoComplete="tel"
         maxLength={40}
       />
-      <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={320} />
-      <TextField name="address" label="Endereço" maxLength={300} autoComplete="street-address" />
-      <TextareaField name="notes" label="Observações" maxLength={2000} rows={3} />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={320}
+      />
+      <TextField
+        control={form.control}
+        name="address"
+        label="Endereço"
+        maxLength={300}
+        autoComplete="street-address"
+      />
+      <NotesField control={form.control} name="notes" />
     </DialogForm>
   );
 }

@@ -6,7 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/list-page-controls';
 import { PageHeader } from '@/components/ui/page-header';
 import { useClients, type Client } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
@@ -86,21 +86,13 @@ export function ClientsPage() {
         }
       />
 
-      <div className="relative mb-4 lg:max-w-md">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          maxLength={200}
-          aria-label="Buscar clientes"
-          placeholder="Buscar clientes..."
-          className="pl-9"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <SearchField
+        wrapperClassName="mb-4 lg:max-w-md"
+        aria-label="Buscar clientes"
+        placeholder="Buscar clientes..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
 
       {clients.status !== 'success' ? (
         <QueryState

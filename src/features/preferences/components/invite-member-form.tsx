@@ -65,6 +65,7 @@ export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormPr
         aria-label="Convidar usuário"
       >
         <TextField
+          control={form.control}
           name="email"
           label="Email do novo usuário"
           type="email"
@@ -75,6 +76,7 @@ export function InviteMemberForm({ memberEmails, onInvited }: InviteMemberFormPr
           onChange={() => form.clearErrors('email')}
         />
         <SelectField
+          control={form.control}
           name="role"
           label="Papel"
           options={ROLES.map((value) => ({ value, label: roleLabels[value] }))}

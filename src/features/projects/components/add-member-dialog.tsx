@@ -73,6 +73,7 @@ function AddMemberForm({ projectId, onDone }: { projectId: string; onDone: () =>
       busyLabel="Adicionando..."
     >
       <TextField
+        control={form.control}
         name="name"
         label="Nome"
         required
@@ -82,6 +83,7 @@ function AddMemberForm({ projectId, onDone }: { projectId: string; onDone: () =>
         disabled={busy}
       />
       <SelectField
+        control={form.control}
         name="role"
         label="Função"
         required
@@ -90,6 +92,7 @@ function AddMemberForm({ projectId, onDone }: { projectId: string; onDone: () =>
         disabled={busy}
       />
       <TextField
+        control={form.control}
         name="contact"
         label="Contato"
         required

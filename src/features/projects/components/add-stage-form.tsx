@@ -45,6 +45,7 @@ export function AddStageForm({ projectId, nextIndex }: { projectId: string; next
             className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
           >
             <TextField
+              control={form.control}
               name="name"
               label="Nova etapa"
               maxLength={120}
@@ -52,7 +53,12 @@ export function AddStageForm({ projectId, nextIndex }: { projectId: string; next
               placeholder="Ex.: Cobertura"
               disabled={add.isPending}
             />
-            <MoneyField name="budgetCents" label="Orçado da etapa" disabled={add.isPending} />
+            <MoneyField
+              control={form.control}
+              name="budgetCents"
+              label="Orçado da etapa"
+              disabled={add.isPending}
+            />
             <Button type="submit" disabled={add.isPending} className="sm:mt-[1.375rem]">
               <Plus aria-hidden="true" />
               {add.isPending ? 'Adicionando...' : 'Adicionar etapa'}

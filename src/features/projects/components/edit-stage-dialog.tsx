@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { DateField } from '@/components/choice-fields';
-import { MoneyField, TextareaField, TextField } from '@/components/form-fields';
+import { MoneyField, NotesField, TextField } from '@/components/form-fields';
 import type { ProjectStage } from '@/features/projects/api/get-project-stages';
 import {
   editStageInput,
@@ -83,6 +83,7 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
       onCancel={onDone}
     >
       <TextField
+        control={form.control}
         name="name"
         label="Nome da etapa"
         maxLength={120}
@@ -90,6 +91,7 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
         disabled={busy}
       />
       <MoneyField
+        control={form.control}
         name="estimated"
         label="Orçado"
         holds="centsAndText"
@@ -97,9 +99,14 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
         disabled={busy}
       />
       {stage.is_completed ? (
-        <DateField name="completionDate" label="Data de conclusão" disabled={busy} />
+        <DateField
+          control={form.control}
+          name="completionDate"
+          label="Data de conclusão"
+          disabled={busy}
+        />
       ) : null}
-      <TextareaField name="notes" label="Observações" maxLength={2000} rows={3} disabled={busy} />
+      <NotesField control={form.control} name="notes" disabled={busy} />
     </DialogForm>
   );
 }

@@ -48,8 +48,10 @@ interface ObraFieldProps {
 }
 
 export function ObraNameField({ busy, placeholder }: Omit<ObraFieldProps, 'required'>) {
+  const control = useObraControl();
   return (
     <TextField
+      control={control}
       name="name"
       label="Nome da obra"
       required
@@ -62,8 +64,10 @@ export function ObraNameField({ busy, placeholder }: Omit<ObraFieldProps, 'requi
 }
 
 export function ObraDescriptionField({ busy, placeholder }: Omit<ObraFieldProps, 'required'>) {
+  const control = useObraControl();
   return (
     <TextareaField
+      control={control}
       name="description"
       label="Descrição"
       placeholder={placeholder}
@@ -80,8 +84,10 @@ export function ObraAddressField({
   placeholder,
   autoComplete = 'off',
 }: ObraFieldProps & { autoComplete?: string }) {
+  const control = useObraControl();
   return (
     <TextField
+      control={control}
       name="address"
       label="Endereço"
       required={required}
@@ -106,8 +112,10 @@ export function ObraClientField({
   list?: string;
   description?: string;
 }) {
+  const control = useObraControl();
   return (
     <TextField
+      control={control}
       name="clientName"
       label={label}
       required={required}
@@ -127,8 +135,10 @@ export function ObraBudgetField({
   required = false,
   keepsText = false,
 }: Omit<ObraFieldProps, 'placeholder'> & { keepsText?: boolean }) {
+  const control = useObraControl();
   return (
     <MoneyField
+      control={control}
       name={keepsText ? 'budget' : 'budgetCents'}
       label="Orçamento"
       required={required}
@@ -144,8 +154,15 @@ export function ObraDateFields({ busy, required = false }: Omit<ObraFieldProps, 
   const start = parseIsoDate(useWatch({ control, name: 'startDate' }));
   return (
     <div className="grid grid-cols-2 gap-3">
-      <DateField name="startDate" label="Data de início" required={required} disabled={busy} />
       <DateField
+        control={control}
+        name="startDate"
+        label="Data de início"
+        required={required}
+        disabled={busy}
+      />
+      <DateField
+        control={control}
         name="endDate"
         label="Previsão de término"
         required={required}
@@ -157,8 +174,10 @@ export function ObraDateFields({ busy, required = false }: Omit<ObraFieldProps, 
 }
 
 export function ObraPriorityField({ busy }: { busy: boolean }) {
+  const control = useObraControl();
   return (
     <SelectField
+      control={control}
       name="priority"
       label="Prioridade"
       options={PRIORITIES.map((value) => ({ value, label: priorityLabels[value] }))}
@@ -175,8 +194,10 @@ export function ObraStatusField({
   busy: boolean;
   statuses: readonly ProjectStatus[];
 }) {
+  const control = useObraControl();
   return (
     <SelectField
+      control={control}
       name="status"
       label="Status"
       options={statuses.map((value) => ({ value, label: projectStatusLabels[value] }))}

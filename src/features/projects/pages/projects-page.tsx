@@ -1,12 +1,10 @@
-import { Building2, Plus, Search } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Amount } from '@/components/amount';
 import { QueryState } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { NewRecordLink, SearchField } from '@/components/list-page-controls';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { useProjectsOverview } from '@/features/projects/api/get-projects-overview';
@@ -14,28 +12,19 @@ import { ProjectCard } from '@/features/projects/components/project-card';
 import { ProjectsTable } from '@/features/projects/components/projects-table';
 import { isActiveStatus, matchesSearch } from '@/features/projects/lib/project-view';
 import { useIsDesktop } from '@/lib/use-media-query';
-import { useCan } from '@/lib/roles';
 
 export function ProjectsPage() {
   const projects = useProjectsOverview();
   const [search, setSearch] = useState('');
   const desktop = useIsDesktop();
-  // Leitura and obra members add no obra (the database refuses them too).
-  const canWrite = useCan()('write');
 
   const all = projects.data ?? [];
   const visible = all.filter((project) => matchesSearch(project, search));
   const activeCount = all.filter((project) => isActiveStatus(project.status)).length;
   const totalBudget = all.reduce((sum, project) => sum + (project.budgetCents ?? 0), 0);
 
-  const newButton = canWrite ? (
-    <Button asChild size="sm">
-      <Link to="/obras/nova">
-        <Plus aria-hidden="true" />
-        Nova Obra
-      </Link>
-    </Button>
-  ) : null;
+  // Leitura and obra members add no obra (the database refuses them too).
+  const newButton = <NewRecordLink to="/obras/nova" label="Nova Obra" />;
 
   return (
     <>
@@ -63,25 +52,19 @@ export function ProjectsPage() {
         </Card>
       </section>
 
-      <div className="relative mb-4 lg:max-w-md">
-        <Label htmlFor="project-search" className="sr-only">
-          Buscar obras
-        </Label>
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          id="project-search"
-          type="search"
-          maxLength={200}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Buscar por nome, cliente ou status..."
-          className="pl-9"
-          autoComplete="off"
-        />
-      </div>
+      <SearchField
+        wrapperClassName="mb-4 lg:max-w-md"
+        label={
+          <Label htmlFor="project-search" className="sr-only">
+            Buscar obras
+          </Label>
+        }
+        id="project-search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Buscar por nome, cliente ou status..."
+        autoComplete="off"
+      />
 
       {projects.status !== 'success' ? (
         <QueryState

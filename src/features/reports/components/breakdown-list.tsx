@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import type { ReportSlice } from '@/features/reports/api/get-report-summary';
 import { formatPercent } from '@/features/reports/lib/report-period';
 
-interface BreakdownListProps {
+export interface BreakdownListProps {
   slices: ReportSlice[];
   kind: 'income' | 'expense';
   /** Name of the null slice: "Sem categoria" or "Geral". */

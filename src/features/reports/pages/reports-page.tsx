@@ -1,4 +1,4 @@
-import { Filter, LineChart, List, PieChart, Trophy, Wallet } from 'lucide-react';
+import { Filter, LineChart, List, PieChart, Trophy, Wallet, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
@@ -9,9 +9,17 @@ import { formatDate, todayLocal } from '@/lib/dates';
 import type { Prefetch } from '@/lib/api/prefetch';
 import { roleCan } from '@/lib/roles';
 import { balanceHistoryQuery, useBalanceHistory } from '@/features/reports/api/get-balance-history';
-import { reportSummaryQuery, useReportSummary } from '@/features/reports/api/get-report-summary';
+import {
+  reportSummaryQuery,
+  useReportSummary,
+  type ReportSlice,
+  type ReportSummary,
+} from '@/features/reports/api/get-report-summary';
 import { BalanceChart } from '@/features/reports/components/balance-chart';
-import { BreakdownList } from '@/features/reports/components/breakdown-list';
+import {
+  BreakdownList,
+  type BreakdownListProps,
+} from '@/features/reports/components/breakdown-list';
 import { ReportCard } from '@/features/reports/components/report-card';
 import { PeriodChips } from '@/features/reports/components/period-chips';
 import { ReportTabs, reportTabOf, useReportTab } from '@/features/reports/components/report-tabs';
@@ -35,6 +43,59 @@ const CashFlowSection = lazy(async () => ({
 const DreSection = lazy(async () => ({
   default: (await import('@/features/reports/components/dre-section')).DreSection,
 }));
+
+const NO_SLICES = {
+  income: 'Nenhuma receita no período.',
+  expense: 'Nenhuma despesa no período.',
+} as const;
+const ICON_CLASS = { income: 'size-4 text-income', expense: 'size-4 text-expense' } as const;
+
+/** The Resumo's breakdown cards after Top Receitas, in the screen's order. */
+const BREAKDOWNS: readonly (Omit<BreakdownListProps, 'slices'> & {
+  title: string;
+  Icon: LucideIcon;
+  slicesOf: (summary: ReportSummary) => ReportSlice[];
+})[] = [
+  {
+    title: 'Receitas por categoria',
+    Icon: PieChart,
+    slicesOf: (s) => s.revenueByCategory,
+    kind: 'income',
+    nullName: 'Sem categoria',
+    useSliceColor: true,
+  },
+  {
+    title: 'Receitas por centro de custo',
+    Icon: Wallet,
+    slicesOf: (s) => s.revenueByProject,
+    kind: 'income',
+    nullName: 'Geral',
+  },
+  {
+    title: 'Despesas por categoria',
+    Icon: PieChart,
+    slicesOf: (s) => s.expenseByCategory,
+    kind: 'expense',
+    nullName: 'Sem categoria',
+    useSliceColor: true,
+  },
+  {
+    title: 'Maiores custos',
+    Icon: Trophy,
+    slicesOf: (s) => s.expenseByCategory,
+    kind: 'expense',
+    nullName: 'Sem categoria',
+    ranked: true,
+    limit: 5,
+  },
+  {
+    title: 'Despesas por centro de custo',
+    Icon: Wallet,
+    slicesOf: (s) => s.expenseByProject,
+    kind: 'expense',
+    nullName: 'Geral',
+  },
+];
 
 function RangeCaption({ filters }: { filters: ReportFilters }) {
   const { start, end } = reportRange(filters.period, todayLocal());
@@ -140,66 +201,24 @@ function SummaryReport() {
           <ReportCard
             title="Top Receitas"
             icon={<Trophy className="size-4 text-income" aria-hidden="true" />}
-            empty={summary.data.topReceipts.length ? null : 'Nenhuma receita no período.'}
+            empty={summary.data.topReceipts.length ? null : NO_SLICES.income}
           >
             <TopReceipts receipts={summary.data.topReceipts} />
           </ReportCard>
 
-          <ReportCard
-            title="Receitas por categoria"
-            icon={<PieChart className="size-4 text-income" aria-hidden="true" />}
-            empty={summary.data.revenueByCategory.length ? null : 'Nenhuma receita no período.'}
-          >
-            <BreakdownList
-              slices={summary.data.revenueByCategory}
-              kind="income"
-              nullName="Sem categoria"
-              useSliceColor
-            />
-          </ReportCard>
-
-          <ReportCard
-            title="Receitas por centro de custo"
-            icon={<Wallet className="size-4 text-income" aria-hidden="true" />}
-            empty={summary.data.revenueByProject.length ? null : 'Nenhuma receita no período.'}
-          >
-            <BreakdownList slices={summary.data.revenueByProject} kind="income" nullName="Geral" />
-          </ReportCard>
-
-          <ReportCard
-            title="Despesas por categoria"
-            icon={<PieChart className="size-4 text-expense" aria-hidden="true" />}
-            empty={summary.data.expenseByCategory.length ? null : 'Nenhuma despesa no período.'}
-          >
-            <BreakdownList
-              slices={summary.data.expenseByCategory}
-              kind="expense"
-              nullName="Sem categoria"
-              useSliceColor
-            />
-          </ReportCard>
-
-          <ReportCard
-            title="Maiores custos"
-            icon={<Trophy className="size-4 text-expense" aria-hidden="true" />}
-            empty={summary.data.expenseByCategory.length ? null : 'Nenhuma despesa no período.'}
-          >
-            <BreakdownList
-              slices={summary.data.expenseByCategory}
-              kind="expense"
-              nullName="Sem categoria"
-              ranked
-              limit={5}
-            />
-          </ReportCard>
-
-          <ReportCard
-            title="Despesas por centro de custo"
-            icon={<Wallet className="size-4 text-expense" aria-hidden="true" />}
-            empty={summary.data.expenseByProject.length ? null : 'Nenhuma despesa no período.'}
-          >
-            <BreakdownList slices={summary.data.expenseByProject} kind="expense" nullName="Geral" />
-          </ReportCard>
+          {BREAKDOWNS.map(({ title, Icon, slicesOf, ...list }) => {
+            const slices = slicesOf(summary.data);
+            return (
+              <ReportCard
+                key={title}
+                title={title}
+                icon={<Icon className={ICON_CLASS[list.kind]} aria-hidden="true" />}
+                empty={slices.length ? null : NO_SLICES[list.kind]}
+              >
+                <BreakdownList slices={slices} {...list} />
+              </ReportCard>
+            );
+          })}
         </div>
       )}
 

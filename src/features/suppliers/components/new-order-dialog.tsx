@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { DateField } from '@/components/choice-fields';
-import { FieldItem, MoneyField, TextareaField, TextField } from '@/components/form-fields';
+import { FieldItem, MoneyField, NotesField, TextField } from '@/components/form-fields';
 import { ProjectPicker } from '@/components/pickers/pickers';
 import { useProjects } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
@@ -73,14 +73,16 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
       aria-label="Novo pedido"
     >
       <TextField
+        control={form.control}
         name="description"
         label="Descrição"
         required
         maxLength={200}
         placeholder="Ex: 50 sacos de cimento"
       />
-      <MoneyField name="amount" label="Valor" required holds="text" />
+      <MoneyField control={form.control} name="amount" label="Valor" required holds="text" />
       <FieldItem
+        control={form.control}
         name="projectId"
         label="Obra"
         required
@@ -100,8 +102,8 @@ function OrderForm({ supplierId, onDone }: { supplierId: string; onDone: () => v
           />
         )}
       </FieldItem>
-      <DateField name="deliveryDate" label="Data de Entrega" />
-      <TextareaField name="notes" label="Observações" maxLength={2000} rows={3} />
+      <DateField control={form.control} name="deliveryDate" label="Data de Entrega" />
+      <NotesField control={form.control} name="notes" />
     </DialogForm>
   );
 }

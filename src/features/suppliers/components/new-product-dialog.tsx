@@ -73,6 +73,7 @@ function ProductForm({ supplierId, onDone }: { supplierId: string; onDone: () =>
       aria-label="Adicionar produto"
     >
       <TextField
+        control={form.control}
         name="name"
         label="Nome do Produto"
         required
@@ -80,8 +81,9 @@ function ProductForm({ supplierId, onDone }: { supplierId: string; onDone: () =>
         placeholder="Ex: Cimento CP-II 50kg"
       />
       <div className="grid grid-cols-2 gap-3">
-        <MoneyField name="price" label="Preço" required holds="text" />
+        <MoneyField control={form.control} name="price" label="Preço" required holds="text" />
         <SelectField
+          control={form.control}
           name="unit"
           label="Unidade"
           required
@@ -90,14 +92,26 @@ function ProductForm({ supplierId, onDone }: { supplierId: string; onDone: () =>
         />
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField name="category" label="Categoria" options={plainOptions(productCategories)} />
         <SelectField
+          control={form.control}
+          name="category"
+          label="Categoria"
+          options={plainOptions(productCategories)}
+        />
+        <SelectField
+          control={form.control}
           name="frequency"
           label="Frequência"
           options={optionsOf(productFrequencyLabels)}
         />
       </div>
-      <TextareaField name="description" label="Descrição" maxLength={1000} rows={2} />
+      <TextareaField
+        control={form.control}
+        name="description"
+        label="Descrição"
+        maxLength={1000}
+        rows={2}
+      />
     </DialogForm>
   );
 }

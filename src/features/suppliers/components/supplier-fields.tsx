@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { optionsOf, SelectField } from '@/components/choice-fields';
-import { FieldItem, TextareaField, TextField } from '@/components/form-fields';
+import { FieldItem, NotesField, TextField } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
+import type { SupplierInput } from '@/features/suppliers/api/create-supplier';
 import { todayLocal } from '@/lib/dates';
 import { supplierTypeLabels } from '@/lib/labels';
 import { cn } from '@/lib/utils';
@@ -44,6 +46,7 @@ export function SupplierFields({
   sectionClassName,
   twoColumns = false,
 }: SupplierFieldsProps) {
+  const { control } = useFormContext<SupplierInput>();
   const sectionClass = cn(
     twoColumns && 'lg:grid-cols-2 lg:[&>legend]:col-span-2',
     sectionClassName,
@@ -55,6 +58,7 @@ export function SupplierFields({
     <>
       <Section title="Informações Básicas" className={sectionClass}>
         <TextField
+          control={control}
           name="name"
           label="Nome do Fornecedor"
           required
@@ -63,6 +67,7 @@ export function SupplierFields({
           autoComplete="organization"
         />
         <SelectField
+          control={control}
           name="type"
           label="Tipo"
           required
@@ -70,6 +75,7 @@ export function SupplierFields({
           placeholder="Selecione o tipo"
         />
         <TextField
+          control={control}
           name="category"
           label="Categoria"
           maxLength={100}
@@ -79,6 +85,7 @@ export function SupplierFields({
 
       <Section title="Contato" className={sectionClass}>
         <TextField
+          control={control}
           name="phone"
           label="Telefone"
           required
@@ -89,6 +96,7 @@ export function SupplierFields({
           placeholder="(11) 99999-9999"
         />
         <TextField
+          control={control}
           name="email"
           label="Email"
           required
@@ -98,6 +106,7 @@ export function SupplierFields({
           placeholder="contato@fornecedor.com.br"
         />
         <TextField
+          control={control}
           name="address"
           label="Endereço"
           className={wide}
@@ -108,6 +117,7 @@ export function SupplierFields({
 
       <Section title="Informações da Empresa" className={sectionClass}>
         <TextField
+          control={control}
           name="document"
           label="CNPJ"
           maxLength={30}
@@ -115,6 +125,7 @@ export function SupplierFields({
           placeholder="00.000.000/0000-00"
         />
         <TextField
+          control={control}
           name="website"
           label="Website"
           type="url"
@@ -124,13 +135,14 @@ export function SupplierFields({
         {withCompanyDetails ? (
           <>
             <TextField
+              control={control}
               name="rating"
               label="Avaliação (0 a 5)"
               inputMode="decimal"
               maxLength={3}
               placeholder="Ex: 4,5"
             />
-            <FieldItem name="foundedOn" label="Data de Fundação">
+            <FieldItem control={control} name="foundedOn" label="Data de Fundação">
               {(field) => (
                 // A native date field: a founding date is often decades back, far for a calendar.
                 <Input
@@ -146,13 +158,7 @@ export function SupplierFields({
             </FieldItem>
           </>
         ) : null}
-        <TextareaField
-          name="notes"
-          label="Observações"
-          className={wide}
-          maxLength={2000}
-          rows={3}
-        />
+        <NotesField control={control} name="notes" className={wide} />
       </Section>
     </>
   );

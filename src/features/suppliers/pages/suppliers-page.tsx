@@ -1,4 +1,4 @@
-import { Plus, Search, Truck } from 'lucide-react';
+import { Search, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Amount } from '@/components/amount';
@@ -6,7 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { NewRecordLink, SearchField } from '@/components/list-page-controls';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSuppliers } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
@@ -15,7 +15,6 @@ import { useSupplierSummary } from '@/features/suppliers/api/get-supplier-summar
 import { SupplierCard } from '@/features/suppliers/components/supplier-card';
 import { SuppliersTable } from '@/features/suppliers/components/suppliers-table';
 import { matchesSupplierSearch } from '@/features/suppliers/lib/supplier-form';
-import { useCan } from '@/lib/roles';
 
 export function SuppliersPage() {
   const suppliers = useSuppliers({ activeOnly: false });
@@ -24,7 +23,6 @@ export function SuppliersPage() {
   const desktop = useIsDesktop();
 
   const visible = (suppliers.data ?? []).filter((s) => matchesSupplierSearch(s, search));
-  const canWrite = useCan()('write');
 
   return (
     <>
@@ -32,16 +30,7 @@ export function SuppliersPage() {
         title="Fornecedores"
         description="Gerencie seus fornecedores"
         backTo="/mais"
-        actions={
-          canWrite ? (
-            <Button asChild size="sm">
-              <Link to="/fornecedores/novo">
-                <Plus aria-hidden="true" />
-                Novo
-              </Link>
-            </Button>
-          ) : null
-        }
+        actions={<NewRecordLink to="/fornecedores/novo" label="Novo" />}
       />
 
       <div className="mb-4 grid grid-cols-2 gap-3 lg:max-w-2xl">
@@ -67,21 +56,13 @@ export function SuppliersPage() {
         </Card>
       </div>
 
-      <div className="relative mb-4 lg:max-w-md">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          maxLength={200}
-          aria-label="Buscar fornecedores"
-          placeholder="Nome, tipo ou categoria..."
-          className="pl-9"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <SearchField
+        wrapperClassName="mb-4 lg:max-w-md"
+        aria-label="Buscar fornecedores"
+        placeholder="Nome, tipo ou categoria..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
 
       {suppliers.status !== 'success' ? (
         <QueryState
