@@ -10,6 +10,7 @@ import { AccountsSummary } from '@/features/bank-accounts/components/accounts-su
 import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
 import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
 import { isNetworkError } from '@/lib/errors';
+import { useCan } from '@/lib/roles';
 import { lazyDialog } from '@/components/lazy-dialog';
 
 // Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
@@ -35,6 +36,7 @@ export function BankAccountsPage() {
   const [editing, setEditing] = useState<BankAccount | null>(null);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
+  const canWrite = useCan()('write');
   const active = accounts.data?.filter((a) => a.is_active) ?? [];
 
   return (
