@@ -9,13 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect } from '@/components/pickers/option-select';
 import type { Member } from '@/features/preferences/api/get-members';
 import {
   memberAccessInput,
@@ -103,20 +97,16 @@ function MemberAccessForm({
         render={({ field }) => (
           <FormItem>
             <FormLabel>Papel</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange} disabled={save.isPending}>
-              <FormControl>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {ROLES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {roleLabels[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FormControl>
+              <FixedSelect
+                value={field.value}
+                onChange={field.onChange}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                options={ROLES.map((value) => ({ value, label: roleLabels[value] }))}
+                disabled={save.isPending}
+              />
+            </FormControl>
           </FormItem>
         )}
       />
