@@ -1,13 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { FixedSelect } from '@/components/pickers/option-select';
 import type { Member } from '@/features/preferences/api/get-members';
@@ -33,24 +26,22 @@ interface MemberAccessDialogProps {
 /** An admin changes a member's role and, for Engenheiro / Encarregado, their obras. */
 export function MemberAccessDialog({ member, projectIds, onOpenChange }: MemberAccessDialogProps) {
   return (
-    <Dialog open={member !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Alterar perfil</DialogTitle>
-          <DialogDescription>
-            {member ? `${member.full_name} · ${member.email}` : null}
-          </DialogDescription>
-        </DialogHeader>
-        {member ? (
-          <MemberAccessForm
-            key={member.id}
-            member={member}
-            projectIds={projectIds}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={member !== null}
+      onOpenChange={onOpenChange}
+      title="Alterar perfil"
+      description={member ? `${member.full_name} · ${member.email}` : null}
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      {member ? (
+        <MemberAccessForm
+          key={member.id}
+          member={member}
+          projectIds={projectIds}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 
