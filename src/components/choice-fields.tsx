@@ -10,15 +10,9 @@ import {
 } from '@/components/form-fields';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { DatePicker } from '@/components/ui/date-picker';
-import { FormControl, FormField } from '@/components/ui/form';
+import { FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect, type SelectOption } from '@/components/pickers/option-select';
 
 type DateFieldProps<T extends FieldValues> = FieldItemProps<T> &
   Pick<ComponentProps<typeof DatePicker>, 'disabled' | 'disabledDays' | 'placeholder'>;
@@ -46,11 +40,6 @@ export function DateField<T extends FieldValues>({
   );
 }
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
 /** `{ value: label }` (the label maps of `src/lib/labels.ts`) as options, in their order. */
 export function optionsOf(labels: Readonly<Record<string, string>>): SelectOption[] {
   return Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -76,22 +65,17 @@ export function SelectField<T extends FieldValues>({
   ...item
 }: SelectFieldProps<T>) {
   return (
-    <FieldItem {...item} bare>
+    <FieldItem {...item}>
       {(field) => (
-        <Select value={textOf(field.value)} onValueChange={field.onChange} disabled={disabled}>
-          <FormControl>
-            <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-          </FormControl>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FixedSelect
+          value={textOf(field.value)}
+          onChange={field.onChange}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          options={options}
+          placeholder={placeholder}
+          disabled={disabled}
+        />
       )}
     </FieldItem>
   );

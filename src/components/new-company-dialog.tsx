@@ -4,14 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { CompanyDetailFields, CompanyNameField } from '@/components/company-fields';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import {
   createCompanyInput,
   useCreateAnotherCompany,
@@ -30,17 +23,15 @@ interface NewCompanyDialogProps {
 
 export function NewCompanyDialog({ open, onOpenChange }: NewCompanyDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Nova empresa</DialogTitle>
-          <DialogDescription>
-            Você será o administrador da nova empresa. Os dados de cada empresa ficam separados.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <NewCompanyForm onCancel={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Nova empresa"
+      description="Você será o administrador da nova empresa. Os dados de cada empresa ficam separados."
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      {open ? <NewCompanyForm onCancel={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 

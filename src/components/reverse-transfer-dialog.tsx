@@ -1,15 +1,6 @@
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useReverseTransfer } from '@/lib/api/reverse-transfer';
 import { formatDate, type IsoDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -51,26 +42,20 @@ export function ReverseTransferDialog({ transfer, onOpenChange }: ReverseTransfe
   const from = transfer?.fromAccountName ?? 'Conta';
   const to = transfer?.toAccountName ?? 'Conta';
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={transfer !== null}
-      onOpenChange={(open) => !reverse.isPending && onOpenChange(open)}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Estornar transferência?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {transfer
-              ? `A transferência de ${formatCurrency(transfer.amountCents)} de ${from} para ${to}, feita em ${formatDate(transfer.date)}, será desfeita: ${formatCurrency(transfer.amountCents)} voltam de ${to} para ${from} com a data de hoje. O histórico das duas contas mostra o estorno.`
-              : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={reverse.isPending}>Cancelar</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={reverse.isPending}>
-            {reverse.isPending ? 'Estornando...' : 'Estornar transferência'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title="Estornar transferência?"
+      description={
+        transfer
+          ? `A transferência de ${formatCurrency(transfer.amountCents)} de ${from} para ${to}, feita em ${formatDate(transfer.date)}, será desfeita: ${formatCurrency(transfer.amountCents)} voltam de ${to} para ${from} com a data de hoje. O histórico das duas contas mostra o estorno.`
+          : null
+      }
+      confirmLabel="Estornar transferência"
+      busyLabel="Estornando..."
+      busy={reverse.isPending}
+      destructive
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -6,7 +6,7 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Button } from '@/components/ui/button';
 import { axisMoneyLabel, dateTickLabel, spanInDays } from '@/components/chart/chart-format';
-import type { ColorToken } from '@/lib/colors';
+import { COLOR_BG_CLASS, type ColorToken } from '@/lib/colors';
 import { formatDate, type IsoDate } from '@/lib/dates';
 import { nextTask } from '@/lib/first-screen';
 import { formatCurrency } from '@/lib/money';
@@ -59,14 +59,7 @@ const CSS_VAR: Record<ChartColor, string> = {
 };
 
 const DOT_CLASS: Record<ChartColor, string> = {
-  blue: 'bg-swatch-blue',
-  green: 'bg-swatch-green',
-  red: 'bg-swatch-red',
-  purple: 'bg-swatch-purple',
-  orange: 'bg-swatch-orange',
-  yellow: 'bg-swatch-yellow',
-  pink: 'bg-swatch-pink',
-  gray: 'bg-swatch-gray',
+  ...COLOR_BG_CLASS,
   income: 'bg-income',
   expense: 'bg-expense',
   primary: 'bg-primary',

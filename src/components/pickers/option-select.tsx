@@ -97,3 +97,47 @@ export function withCurrent(
   if (!current || options.some((option) => option.id === current.id)) return options;
   return [...options, current];
 }
+
+/** One choice of a fixed list: the value the form or filter holds and the words shown. */
+export interface SelectOption<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+/**
+ * A Select over a fixed list (statuses, roles, periods, DRE lines), never empty: no null option.
+ * Trigger props (id, aria-*, ref, onBlur) go to the trigger, so it can sit in a FormControl.
+ */
+export function FixedSelect<V extends string>({
+  value,
+  onChange,
+  options,
+  placeholder,
+  disabled,
+  ...trigger
+}: PickerTriggerProps &
+  PickerFieldProps & {
+    /** '' while nothing is chosen (the placeholder shows). */
+    value: V | '';
+    onChange: (value: V) => void;
+    options: readonly SelectOption<V>[];
+    placeholder?: string;
+    disabled?: boolean;
+    /** On the trigger, e.g. its width. */
+    className?: string;
+  }) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as V)} disabled={disabled}>
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,15 +1,6 @@
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
   useRemoveBankAccount,
   type RemoveOutcome,
@@ -54,27 +45,22 @@ export function RemoveBankAccountDialog({
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={account !== null}
-      onOpenChange={(open) => !remove.isPending && onOpenChange(open)}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remover conta?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {account ? `A conta ${account.name} será removida. ` : null}
-            Se ela já tiver movimentações ou lançamentos, será arquivada (inativada) para manter o
-            histórico.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-          {/* A plain button, not AlertDialogAction: the dialog closes only after the answer. */}
-          <Button variant="destructive" onClick={() => void confirm()} disabled={remove.isPending}>
-            {remove.isPending ? 'Removendo...' : 'Remover'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title="Remover conta?"
+      description={
+        <>
+          {account ? `A conta ${account.name} será removida. ` : null}
+          Se ela já tiver movimentações ou lançamentos, será arquivada (inativada) para manter o
+          histórico.
+        </>
+      }
+      confirmLabel="Remover"
+      busyLabel="Removendo..."
+      busy={remove.isPending}
+      destructive
+      onConfirm={() => void confirm()}
+    />
   );
 }

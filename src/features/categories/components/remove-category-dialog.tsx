@@ -1,15 +1,5 @@
-import type { MouseEvent } from 'react';
 import { toast } from '@/lib/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { Category } from '@/features/categories/api/get-category';
 import {
   useRemoveCategory,
@@ -32,9 +22,7 @@ export function RemoveCategoryDialog({
   const removeCategory = useRemoveCategory();
   const pending = removeCategory.isPending;
 
-  async function handleConfirm(event: MouseEvent<HTMLButtonElement>) {
-    // Keep the dialog open (with its pending state) until the database answers.
-    event.preventDefault();
+  async function handleConfirm() {
     if (!category) return;
     // Awaited rather than mutate(…, { onSuccess }): the page under the dialog may re-render
     // without it, and the toast and the navigation must happen anyway.
@@ -62,32 +50,22 @@ export function RemoveCategoryDialog({
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={category !== null}
-      onOpenChange={(open) => {
-        if (!pending) onOpenChange(open);
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Excluir categoria?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {category ? `"${category.name}" será excluída. ` : null}
-            Se já houver lançamentos com ela, a categoria será arquivada: deixa de aparecer para
-            novos lançamentos, mas os antigos mantêm o nome.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={(event) => void handleConfirm(event)}
-            disabled={pending}
-          >
-            {pending ? 'Excluindo...' : 'Excluir'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title="Excluir categoria?"
+      description={
+        <>
+          {category ? `"${category.name}" será excluída. ` : null}
+          Se já houver lançamentos com ela, a categoria será arquivada: deixa de aparecer para novos
+          lançamentos, mas os antigos mantêm o nome.
+        </>
+      }
+      confirmLabel="Excluir"
+      busyLabel="Excluindo..."
+      busy={pending}
+      destructive
+      onConfirm={() => void handleConfirm()}
+    />
   );
 }

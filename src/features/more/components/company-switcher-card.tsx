@@ -3,13 +3,7 @@ import { useState } from 'react';
 import { LazyNewCompanyDialog } from '@/components/lazy-new-company-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect } from '@/components/pickers/option-select';
 import { useCompanySwitcher } from '@/lib/company-switcher';
 import { useCurrentCompany } from '@/lib/current-company';
 import { roleLabels } from '@/lib/labels';
@@ -39,18 +33,12 @@ export function CompanySwitcherCard() {
             <label htmlFor="company-switcher" className="text-sm font-medium">
               Trocar de empresa
             </label>
-            <Select value={company.id} onValueChange={switchCompany}>
-              <SelectTrigger id="company-switcher">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {companies.map((c) => (
-                  <SelectItem key={c.id} value={c.id}>
-                    {c.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FixedSelect
+              id="company-switcher"
+              value={company.id}
+              onChange={switchCompany}
+              options={companies.map((c) => ({ value: c.id, label: c.name }))}
+            />
           </div>
         ) : null}
         <Button

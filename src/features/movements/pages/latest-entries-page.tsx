@@ -1,19 +1,13 @@
 import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FixedSelect } from '@/components/pickers/option-select';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { entryDetailPath, type Entry } from '@/lib/entries';
 import { formatDate, parseIsoDate, todayLocal } from '@/lib/dates';
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
@@ -116,23 +110,12 @@ export function LatestEntriesPage() {
       <section aria-label="Filtros" className="grid gap-3 rounded-lg border bg-card p-3">
         <div className="grid grid-cols-1 gap-2">
           <Label htmlFor={ids.period}>Período</Label>
-          <Select
+          <FixedSelect
+            id={ids.period}
             value={period}
-            onValueChange={(value) => {
-              if (isLatestPeriod(value)) update({ period: value, ...custom });
-            }}
-          >
-            <SelectTrigger id={ids.period}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LATEST_PERIODS.map((p) => (
-                <SelectItem key={p.value} value={p.value}>
-                  {p.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            onChange={(value) => update({ period: value, ...custom })}
+            options={LATEST_PERIODS}
+          />
         </div>
         <div className="grid grid-cols-2 gap-3">
           <div className="grid grid-cols-1 gap-2">

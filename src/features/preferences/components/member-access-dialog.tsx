@@ -1,21 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect } from '@/components/pickers/option-select';
 import type { Member } from '@/features/preferences/api/get-members';
 import {
   memberAccessInput,
@@ -39,24 +26,22 @@ interface MemberAccessDialogProps {
 /** An admin changes a member's role and, for Engenheiro / Encarregado, their obras. */
 export function MemberAccessDialog({ member, projectIds, onOpenChange }: MemberAccessDialogProps) {
   return (
-    <Dialog open={member !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Alterar perfil</DialogTitle>
-          <DialogDescription>
-            {member ? `${member.full_name} · ${member.email}` : null}
-          </DialogDescription>
-        </DialogHeader>
-        {member ? (
-          <MemberAccessForm
-            key={member.id}
-            member={member}
-            projectIds={projectIds}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={member !== null}
+      onOpenChange={onOpenChange}
+      title="Alterar perfil"
+      description={member ? `${member.full_name} · ${member.email}` : null}
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      {member ? (
+        <MemberAccessForm
+          key={member.id}
+          member={member}
+          projectIds={projectIds}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -103,20 +88,16 @@ function MemberAccessForm({
         render={({ field }) => (
           <FormItem>
             <FormLabel>Papel</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange} disabled={save.isPending}>
-              <FormControl>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {ROLES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {roleLabels[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FormControl>
+              <FixedSelect
+                value={field.value}
+                onChange={field.onChange}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                options={ROLES.map((value) => ({ value, label: roleLabels[value] }))}
+                disabled={save.isPending}
+              />
+            </FormControl>
           </FormItem>
         )}
       />

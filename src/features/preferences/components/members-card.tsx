@@ -2,16 +2,7 @@ import { Link2, MailPlus, UserCheck, UserCog, UserX, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -233,27 +224,18 @@ export function MembersCard() {
         onOpenChange={(open) => !open && setEditing(null)}
       />
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Desativar usuário?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming?.full_name} perderá o acesso à empresa até ser reativado.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (confirming) changeActive(confirming, false);
-                setConfirming(null);
-              }}
-            >
-              Desativar
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Desativar usuário?"
+        description={<>{confirming?.full_name} perderá o acesso à empresa até ser reativado.</>}
+        confirmLabel="Desativar"
+        closeOnConfirm
+        onConfirm={() => {
+          if (confirming) changeActive(confirming, false);
+          setConfirming(null);
+        }}
+      />
     </Card>
   );
 }

@@ -2,13 +2,7 @@ import { ClipboardList } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { EmptyState } from '@/components/ui/empty-state';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect } from '@/components/pickers/option-select';
 import { formatDate } from '@/lib/dates';
 import { supplierOrderStatusLabels } from '@/lib/labels';
 import { formatCurrency } from '@/lib/money';
@@ -121,25 +115,17 @@ function OrderRow({
             {supplierOrderStatusLabels[order.status]}
           </span>
         ) : (
-          <Select
+          <FixedSelect
             value={order.status}
-            onValueChange={(value) => void changeStatus(value)}
+            onChange={(value) => void changeStatus(value)}
+            options={Object.entries(supplierOrderStatusLabels).map(([value, label]) => ({
+              value,
+              label,
+            }))}
             disabled={updateStatus.isPending}
-          >
-            <SelectTrigger
-              className={cn('w-40 font-medium', statusTone[order.status])}
-              aria-label={`Status do pedido ${order.description}`}
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {Object.entries(supplierOrderStatusLabels).map(([value, label]) => (
-                <SelectItem key={value} value={value}>
-                  {label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            className={cn('w-40 font-medium', statusTone[order.status])}
+            aria-label={`Status do pedido ${order.description}`}
+          />
         )}
       </div>
     </li>
