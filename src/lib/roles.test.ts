@@ -12,6 +12,7 @@ describe('roleCan', () => {
             'editCompany',
             'write',
             'createPayable',
+            'recordCompanyEntry',
             'viewCompanyFigures',
             'approve',
           ] as const
@@ -21,8 +22,9 @@ describe('roleCan', () => {
       ]),
     );
     expect(table).toEqual({
-      admin: 'manageMembers editCompany write createPayable viewCompanyFigures approve',
-      financeiro: 'write createPayable viewCompanyFigures approve',
+      admin:
+        'manageMembers editCompany write createPayable recordCompanyEntry viewCompanyFigures approve',
+      financeiro: 'write createPayable recordCompanyEntry viewCompanyFigures approve',
       obra: 'createPayable',
       leitura: 'viewCompanyFigures',
     });

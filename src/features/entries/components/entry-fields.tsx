@@ -10,6 +10,7 @@ import { useBankAccounts, useCategories } from '@/lib/api/lookups';
 import type { EntryKind } from '@/lib/entries';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import { PartyPicker } from '@/features/entries/components/party-picker';
@@ -88,6 +89,8 @@ interface EntryFieldsProps {
  */
 export function EntryFields({ kind, entry, amountHint, repetition, attachment }: EntryFieldsProps) {
   const { control, setValue } = useFormContext<EntryFieldValues>();
+  // An obra member records for its own obras only: no "Geral".
+  const generalAllowed = useCan()('recordCompanyEntry');
   const party = entry
     ? ({ id: 'counterpartyId', name: 'counterpartyName' } as const)
     : ({ id: 'partyId', name: 'partyName' } as const);
@@ -180,7 +183,7 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
             <ProjectPicker
               value={field.value as string | null}
               onChange={field.onChange}
-              noneLabel={labels.noProject}
+              noneLabel={generalAllowed ? labels.noProject : undefined}
               current={entry ? named(entry.projectId, entry.projectName, 'Obra atual') : null}
             />
           )}
