@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRole, roleCan, ROLES } from '@/lib/roles';
+import { isRole, roleCan, roleCanChangeEntry, ROLES } from '@/lib/roles';
 
 describe('roleCan', () => {
   it('follows the matrix of the team (docs/contracts.md "Roles")', () => {
@@ -12,6 +12,7 @@ describe('roleCan', () => {
             'editCompany',
             'write',
             'createPayable',
+            'recordCompanyEntry',
             'viewCompanyFigures',
             'approve',
           ] as const
@@ -21,8 +22,9 @@ describe('roleCan', () => {
       ]),
     );
     expect(table).toEqual({
-      admin: 'manageMembers editCompany write createPayable viewCompanyFigures approve',
-      financeiro: 'write createPayable viewCompanyFigures approve',
+      admin:
+        'manageMembers editCompany write createPayable recordCompanyEntry viewCompanyFigures approve',
+      financeiro: 'write createPayable recordCompanyEntry viewCompanyFigures approve',
       obra: 'createPayable',
       leitura: 'viewCompanyFigures',
     });
@@ -32,5 +34,28 @@ describe('roleCan', () => {
     expect(ROLES.every(isRole)).toBe(true);
     expect(isRole('member')).toBe(false);
     expect(isRole(undefined)).toBe(false);
+  });
+});
+
+describe('roleCanChangeEntry', () => {
+  const me = 'me';
+  const entry = (createdBy: string | null, approvalStatus: string) => ({
+    createdBy,
+    approvalStatus,
+  });
+
+  it('admin and financeiro change any entry; leitura none', () => {
+    for (const role of ['admin', 'financeiro'] as const) {
+      expect(roleCanChangeEntry(role, entry('someone', 'approved'), me)).toBe(true);
+    }
+    expect(roleCanChangeEntry('leitura', entry(me, 'pending'), me)).toBe(false);
+  });
+
+  it('an obra member changes only what it recorded, while not approved', () => {
+    expect(roleCanChangeEntry('obra', entry(me, 'pending'), me)).toBe(true);
+    expect(roleCanChangeEntry('obra', entry(me, 'refused'), me)).toBe(true);
+    expect(roleCanChangeEntry('obra', entry(me, 'approved'), me)).toBe(false);
+    expect(roleCanChangeEntry('obra', entry('someone', 'pending'), me)).toBe(false);
+    expect(roleCanChangeEntry('obra', entry(null, 'pending'), me)).toBe(false);
   });
 });

@@ -20,6 +20,8 @@ const ACTIONS = {
   write: ['admin', 'financeiro'],
   /** A payable of an obra (an obra member: for its own obras, awaiting approval). */
   createPayable: ['admin', 'financeiro', 'obra'],
+  /** An entry of no obra ("Geral"), a receivable, or one settled as it is recorded. */
+  recordCompanyEntry: ['admin', 'financeiro'],
   /** The company's figures: bank accounts, balances, reports, Movimentações, receivables, clients. */
   viewCompanyFigures: ['admin', 'financeiro', 'leitura'],
   /** Aprovações of site expenses. */

@@ -77,7 +77,11 @@ export function ProjectChoiceList({
   onChange,
   tone,
   noneLabel,
-}: LookupChoiceListProps & { onChange: (projectId: string | null) => void; noneLabel: string }) {
+}: LookupChoiceListProps & {
+  onChange: (projectId: string | null) => void;
+  /** "Geral"; absent where no obra is not a choice (an obra member's own obras). */
+  noneLabel?: string;
+}) {
   const projects = useProjects();
   return (
     <div className="grid gap-3">

@@ -10,6 +10,7 @@ import { useBankAccounts, useCategories } from '@/lib/api/lookups';
 import type { EntryKind } from '@/lib/entries';
 import { paymentMethodLabels, type PaymentMethod } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import { PartyPicker } from '@/features/entries/components/party-picker';
@@ -88,6 +89,9 @@ interface EntryFieldsProps {
  */
 export function EntryFields({ kind, entry, amountHint, repetition, attachment }: EntryFieldsProps) {
   const { control, setValue } = useFormContext<EntryFieldValues>();
+  // An obra member records for its own obras only (no "Geral") and has nothing to do with bank
+  // accounts (no account field, no read of them).
+  const companyEntry = useCan()('recordCompanyEntry');
   const party = entry
     ? ({ id: 'counterpartyId', name: 'counterpartyName' } as const)
     : ({ id: 'partyId', name: 'partyName' } as const);
@@ -105,7 +109,7 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
   }, [projectId, setValue]);
   // The pickers read the same queries: these only add what Lançar says when they fail or are empty.
   const categories = useCategories({ type: kind, activeOnly: true });
-  const bankAccounts = useBankAccounts({ activeOnly: true });
+  const bankAccounts = useBankAccounts({ activeOnly: true, enabled: companyEntry });
 
   const labels = entry ? LABELS.edit : LABELS.new;
   const state = entry ? paymentState(entry) : 'open';
@@ -180,7 +184,7 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
             <ProjectPicker
               value={field.value as string | null}
               onChange={field.onChange}
-              noneLabel={labels.noProject}
+              noneLabel={companyEntry ? labels.noProject : undefined}
               current={entry ? named(entry.projectId, entry.projectName, 'Obra atual') : null}
             />
           )}
@@ -208,35 +212,37 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
         )}
       </FieldItem>
 
-      <FieldItem
-        name="bankAccountId"
-        label={labels.bankAccount}
-        description={accountHint}
-        fallbackMessage={
-          !entry && bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null
-        }
-      >
-        {(field) =>
-          entry ? (
-            <BankAccountPicker
-              value={field.value as string | null}
-              onChange={field.onChange}
-              noneLabel="Não definida"
-              disabled={accountLocked}
-              current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
-            />
-          ) : (
-            <BankAccountPicker
-              value={field.value as string | null}
-              onChange={field.onChange}
-              noneLabel="Não definida"
-              optionLabel={(account) =>
-                `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
-              }
-            />
-          )
-        }
-      </FieldItem>
+      {companyEntry ? (
+        <FieldItem
+          name="bankAccountId"
+          label={labels.bankAccount}
+          description={accountHint}
+          fallbackMessage={
+            !entry && bankAccounts.isError ? 'Erro ao carregar contas bancárias' : null
+          }
+        >
+          {(field) =>
+            entry ? (
+              <BankAccountPicker
+                value={field.value as string | null}
+                onChange={field.onChange}
+                noneLabel="Não definida"
+                disabled={accountLocked}
+                current={named(entry.bankAccountId, entry.bankAccountName, 'Conta atual')}
+              />
+            ) : (
+              <BankAccountPicker
+                value={field.value as string | null}
+                onChange={field.onChange}
+                noneLabel="Não definida"
+                optionLabel={(account) =>
+                  `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
+                }
+              />
+            )
+          }
+        </FieldItem>
+      ) : null}
 
       <FieldItem name="paymentMethod" label={labels.paymentMethod}>
         {(field) => (

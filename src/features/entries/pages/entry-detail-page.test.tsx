@@ -135,7 +135,7 @@ function api({
   );
 }
 
-function renderDetail(path = `/lancamentos/expense/${ENTRY_ID}`) {
+function renderDetail(path = `/lancamentos/expense/${ENTRY_ID}`, member: CurrentCompany = company) {
   const router = createMemoryRouter(
     [
       { path: '/lancamentos/:kind/:id', Component: EntryDetailPage },
@@ -145,7 +145,7 @@ function renderDetail(path = `/lancamentos/expense/${ENTRY_ID}`) {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <CurrentCompanyContext.Provider value={company}>
+      <CurrentCompanyContext.Provider value={member}>
         <RouterProvider router={router} />
         <Toaster />
       </CurrentCompanyContext.Provider>
@@ -693,5 +693,52 @@ describe('Entry detail: a site expense and its approval', { timeout: 30_000 }, (
     await detailLoaded();
     expect(screen.getByText('Aberto')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dar Baixa' })).toBeEnabled();
+  });
+});
+
+describe('Entry detail: what each role may do', { timeout: 30_000 }, () => {
+  const path = `/lancamentos/expense/${ENTRY_ID}`;
+
+  it('leitura reads the entry and its payments, and finds no button that writes', async () => {
+    api({ entry: viewRow(partial), payments: [payment] });
+    renderDetail(path, { ...company, role: 'leitura' });
+    await detailLoaded();
+    expect(await screen.findByRole('list', { name: 'Pagamentos' })).toHaveTextContent('R$ 410,00');
+    for (const name of ['Dar Baixa', 'Editar', 'Excluir', /^Estornar/]) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText('Estorne o pagamento antes de excluir.')).not.toBeInTheDocument();
+  });
+
+  it('an obra member edits its own refused entry, without Dar Baixa, bank account or "Geral"', async () => {
+    const engineer = { ...company, role: 'obra' as const };
+    api({
+      entry: viewRow({
+        approval_status: 'refused',
+        approval_reason: 'Falta a nota',
+        created_by: engineer.userId,
+        bank_account_id: null,
+        bank_account_name: null,
+      }),
+    });
+    renderDetail(path, engineer);
+    await detailLoaded();
+    expect(screen.queryByRole('button', { name: 'Dar Baixa' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Excluir' })).toBeEnabled();
+    const dialog = await openEdit();
+    expect(within(dialog).queryByText('Conta bancária')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Obra' }));
+    expect(await screen.findByRole('option', { name: 'Casa 001' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Geral' })).not.toBeInTheDocument();
+  });
+
+  it('an obra member has nothing to do on its entry once approved', async () => {
+    const engineer = { ...company, role: 'obra' as const };
+    api({ entry: viewRow({ approval_status: 'approved', created_by: engineer.userId }) });
+    renderDetail(path, engineer);
+    await detailLoaded();
+    for (const name of ['Dar Baixa', 'Editar', 'Excluir']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
   });
 });

@@ -10,6 +10,8 @@ import { Form, FormField } from '@/components/ui/form';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
 import { isOnline } from '@/lib/online';
+import { useCan } from '@/lib/roles';
+import { cn } from '@/lib/utils';
 import {
   entryCount,
   lancarFormSchema,
@@ -76,6 +78,8 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   });
   const [hasDraft, setHasDraft] = useState(() => localStorage.getItem(draftKey) !== null);
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
+  // An obra member's payable awaits approval: it cannot be settled as it is recorded.
+  const canSettle = useCan()('recordCompanyEntry');
   const submitted = useRef<{ key: string; ids: string[] } | null>(null);
   const createEntries = useCreateEntries();
   const { queueLancar } = useQueueEntries();
@@ -233,11 +237,13 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
               <Save aria-hidden="true" />
               Salvar rascunho
             </Button>
-            <div className="grid grid-cols-2 gap-3">
-              <Button variant="secondary" disabled={busy} onClick={() => submit(true)}>
-                <CheckCircle2 aria-hidden="true" />
-                {action === 'settle' ? 'Salvando...' : 'Marcar como Pago'}
-              </Button>
+            <div className={cn('grid gap-3', canSettle ? 'grid-cols-2' : 'grid-cols-1')}>
+              {canSettle ? (
+                <Button variant="secondary" disabled={busy} onClick={() => submit(true)}>
+                  <CheckCircle2 aria-hidden="true" />
+                  {action === 'settle' ? 'Salvando...' : 'Marcar como Pago'}
+                </Button>
+              ) : null}
               <Button type="submit" variant={tone} disabled={busy}>
                 {action === 'save' ? 'Salvando...' : 'Salvar'}
               </Button>

@@ -5,13 +5,17 @@ import { StageField } from '@/features/entries/components/stage-field';
 import { useWizardForm } from '@/features/entries/components/wizard/use-entry-wizard';
 import { GENERAL_PROJECT } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
+import { useCan } from '@/lib/roles';
 
 export const GENERAL_PROJECT_LABEL = 'Geral (sem obra específica)';
 
-/** Step 5: "Geral (sem obra específica)" plus the company's obras, then the obra's stage. */
+/** Step 5: "Geral (sem obra específica)" plus the company's obras, then the obra's stage (an obra
+ * member: its obras only). */
 export function ProjectStep({ kind }: { kind: EntryKind }) {
   const { control, setValue } = useWizardForm();
   const project = useWatch({ control, name: 'project' });
+  // An obra member records for its own obras only (RLS lists just those): no "Geral".
+  const generalAllowed = useCan()('recordCompanyEntry');
   return (
     <div className="grid gap-4">
       <FormField
@@ -21,7 +25,7 @@ export function ProjectStep({ kind }: { kind: EntryKind }) {
           <FormItem>
             <ProjectChoiceList
               tone={kind === 'expense' ? 'expense' : 'income'}
-              noneLabel={GENERAL_PROJECT_LABEL}
+              noneLabel={generalAllowed ? GENERAL_PROJECT_LABEL : undefined}
               // The wizard keeps "Geral" as GENERAL_PROJECT (stored in the saved wizard) and null
               // for "not chosen yet".
               value={field.value === GENERAL_PROJECT ? null : (field.value ?? undefined)}
