@@ -133,3 +133,29 @@ describe('bottom navigation', () => {
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(labels);
   });
 });
+
+describe('a screen opened by its address', () => {
+  it.each([
+    ['leitura', '/pagar'],
+    ['leitura', '/fornecedores/novo'],
+    ['obra', '/contas-bancarias'],
+    ['obra', '/obras/nova'],
+    ['financeiro', '/empresa'],
+  ] as const)('is refused to %s at %s when the role has no use for it', (role, path) => {
+    renderAt(path, role);
+    expect(screen.getByText('Seu perfil não permite esta ação.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['leitura', '/relatorio'],
+    ['obra', '/pagar'],
+    ['obra', '/obras/123'],
+    ['financeiro', '/fornecedores/novo'],
+  ] as const)('opens for %s at %s', (role, path) => {
+    renderAt(path, role);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Seu perfil não permite esta ação.')).not.toBeInTheDocument();
+  });
+});

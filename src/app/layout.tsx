@@ -1,9 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { BottomNav } from '@/app/bottom-nav';
 import { KeyboardShortcuts } from '@/app/keyboard-shortcuts';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { OfflineStatus } from '@/app/offline-status';
+import { routeAllowed } from '@/components/nav-items';
+import { buttonVariants } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useRole } from '@/lib/roles';
 
 // Phones never download the sidebar; it is not part of the first-load budget (docs/performance.md).
 const Sidebar = lazy(() => import('@/app/sidebar').then((m) => ({ default: m.Sidebar })));
@@ -15,6 +19,8 @@ const Sidebar = lazy(() => import('@/app/sidebar').then((m) => ({ default: m.Sid
 export function AppLayout() {
   const navigation = useNavigation();
   const desktop = useIsDesktop();
+  const { pathname } = useLocation();
+  const allowed = routeAllowed(useRole(), pathname);
 
   return (
     <div className="min-h-dvh bg-background lg:flex">
@@ -42,10 +48,26 @@ export function AppLayout() {
         }
       >
         <OfflineStatus />
-        <Outlet />
+        {allowed ? <Outlet /> : <RoleRefusal />}
       </main>
       {desktop ? null : <BottomNav />}
       <KeyboardShortcuts />
     </div>
+  );
+}
+
+/** An address typed or bookmarked that the member's role has no use for. */
+function RoleRefusal() {
+  return (
+    <EmptyState
+      className="mt-6"
+      title="Seu perfil não permite esta ação."
+      description="Peça a um administrador da empresa, se precisar deste acesso."
+      action={
+        <Link to="/" className={buttonVariants({ variant: 'default' })}>
+          Voltar ao início
+        </Link>
+      }
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
   Menu,
   type LucideIcon,
 } from 'lucide-react';
-import type { Role } from '@/lib/roles';
+import { roleCan, type Role } from '@/lib/roles';
 
 export interface NavDestination {
   label: string;
@@ -68,4 +68,23 @@ const HIDDEN: Record<Role, readonly string[]> = {
 
 export function navAllowed(role: Role, to: string): boolean {
   return !HIDDEN[role].includes(to);
+}
+
+/** Screens that only create a register: of no use to a role that cannot write. */
+const CREATE_PATHS: readonly string[] = [
+  '/obras/nova',
+  '/fornecedores/novo',
+  '/categorias/nova',
+  '/contas-bancarias/nova',
+];
+
+/**
+ * Whether a screen opens for the role when its address is typed or bookmarked: what the navigation
+ * hides and the create-only screens of a role that cannot write show a refusal instead of a form
+ * whose save the database would refuse.
+ */
+export function routeAllowed(role: Role, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (!navAllowed(role, path)) return false;
+  return roleCan(role, 'write') || !CREATE_PATHS.includes(path);
 }
