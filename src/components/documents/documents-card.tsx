@@ -112,7 +112,7 @@ export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: str
               Tipo do documento
             </label>
             <Select value={card.newKind} onValueChange={(v) => card.setNewKind(v as DocumentKind)}>
-              <SelectTrigger id={kindId} className="h-9 w-36" aria-label="Tipo do documento">
+              <SelectTrigger id={kindId} className="h-9 w-40" aria-label="Tipo do documento">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
