@@ -15,6 +15,7 @@ describe('roleCan', () => {
             'recordCompanyEntry',
             'viewCompanyFigures',
             'approve',
+            'attachDocuments',
           ] as const
         )
           .filter((action) => roleCan(role, action))
@@ -23,9 +24,10 @@ describe('roleCan', () => {
     );
     expect(table).toEqual({
       admin:
-        'manageMembers editCompany write createPayable recordCompanyEntry viewCompanyFigures approve',
-      financeiro: 'write createPayable recordCompanyEntry viewCompanyFigures approve',
-      obra: 'createPayable',
+        'manageMembers editCompany write createPayable recordCompanyEntry viewCompanyFigures approve attachDocuments',
+      financeiro:
+        'write createPayable recordCompanyEntry viewCompanyFigures approve attachDocuments',
+      obra: 'createPayable attachDocuments',
       leitura: 'viewCompanyFigures',
     });
   });

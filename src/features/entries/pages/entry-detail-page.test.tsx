@@ -118,6 +118,9 @@ function api({
     ),
     http.get(restUrl('entry_payments'), () => HttpResponse.json(payments)),
     http.post(rpcUrl('entry_history'), () => HttpResponse.json(history)),
+    // Documentos: none (the card's own tests: src/components/documents/).
+    http.get(restUrl('transactions'), () => HttpResponse.json([])),
+    http.get(restUrl('documents'), () => HttpResponse.json([])),
     http.get(restUrl('categories'), () =>
       HttpResponse.json([{ id: CATEGORY_ID, name: 'Materiais', type: 'expense' }]),
     ),
@@ -375,7 +378,7 @@ describe('Excluir', { timeout: 30_000 }, () => {
     server.use(
       http.post(rpcUrl('delete_entry'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(10);
+        return HttpResponse.json([{ deleted: 10, storage_paths: [] }]);
       }),
     );
     const router = renderDetail();
@@ -404,7 +407,7 @@ describe('Excluir', { timeout: 30_000 }, () => {
     server.use(
       http.post(rpcUrl('delete_entry'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(1);
+        return HttpResponse.json([{ deleted: 1, storage_paths: [] }]);
       }),
     );
     renderDetail();

@@ -32,6 +32,7 @@ describe('serializeMovementFilters / parseMovementFilters', () => {
       accountIds: [ACCOUNT, ACCOUNT_2],
       projectIds: [GENERAL_PROJECT, OBRA],
       categoryIds: [CATEGORY],
+      withoutComprovante: true,
     });
     expect(roundTrip(all)).toEqual(all);
   });
@@ -51,8 +52,16 @@ describe('serializeMovementFilters / parseMovementFilters', () => {
     ['the Geral obra chip', { projectIds: [GENERAL_PROJECT] }],
     ['an obra', { projectIds: [OBRA] }],
     ['categories', { categoryIds: [CATEGORY] }],
+    ['Sem comprovante', { withoutComprovante: true }],
   ])('round-trips %s', (_, patch) => {
     expect(roundTrip(filters(patch))).toEqual(filters(patch));
+  });
+
+  it('writes Sem comprovante as sem-comprovante=1 and reads only that as on', () => {
+    expect(serializeMovementFilters(filters({ withoutComprovante: true })).toString()).toBe(
+      'sem-comprovante=1',
+    );
+    expect(parse('sem-comprovante=sim').withoutComprovante).toBe(false);
   });
 
   it('keeps the order the chips were picked in (the badges follow it)', () => {

@@ -43,6 +43,14 @@ describe('movementRange', () => {
 });
 
 describe('toMovementArgs', () => {
+  it('sends Sem comprovante as p_without_comprovante', () => {
+    expect(toMovementArgs('c1', filters({ withoutComprovante: true }), TODAY)).toEqual({
+      p_company_id: 'c1',
+      p_today: TODAY,
+      p_without_comprovante: true,
+    });
+  });
+
   it('sends only the filters in use', () => {
     expect(toMovementArgs('c1', EMPTY_MOVEMENT_FILTERS, TODAY)).toEqual({
       p_company_id: 'c1',
