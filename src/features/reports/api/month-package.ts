@@ -1,5 +1,6 @@
 // Reads one month of the company for the accountant's package, page by page (hosted PostgREST
 // answers at most 1000 rows a request), downloads its documents and zips it all in the browser.
+import type { PostgrestError } from '@supabase/postgrest-js';
 import { useMutation } from '@tanstack/react-query';
 import { endOfMonth, parse } from 'date-fns';
 import { csvFile, downloadBlob } from '@/lib/csv';
@@ -40,7 +41,7 @@ export function monthBounds(month: string): { start: string; end: string } {
 
 /** Every page of a ranged request, in its order. */
 async function allPages<T>(
-  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: PostgrestError | null }>,
 ): Promise<T[]> {
   const rows: T[] = [];
   for (let from = 0; ; from += PAGE) {
