@@ -45,8 +45,8 @@ export function OfflineStatus() {
           id: 'offline-queue-sent',
           description:
             result.sent === 1
-              ? '1 lançamento que aguardava envio foi salvo.'
-              : `${result.sent} lançamentos que aguardavam envio foram salvos.`,
+              ? '1 item que aguardava envio foi salvo.'
+              : `${result.sent} itens que aguardavam envio foram salvos.`,
         });
         void invalidateMoney(queryClient, companyId);
       }
@@ -58,5 +58,8 @@ export function OfflineStatus() {
     };
   }, [online, sendable, queue, queryClient, companyId, retryTick]);
 
-  return <OfflineBanner waiting={items.length} savedCopy={savedCopy} />;
+  const documents = items.filter((item) => item.summary.document).length;
+  return (
+    <OfflineBanner waiting={items.length - documents} documents={documents} savedCopy={savedCopy} />
+  );
 }
