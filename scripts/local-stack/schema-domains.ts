@@ -226,9 +226,9 @@ export const DOMAINS: Domain[] = [
     file: 'documents.sql',
     title: 'Documents',
     about:
-      'stored files (receipts, comprovantes, notas): the private Storage bucket documentos and who may reach its objects (policies on storage.objects, by the company named in the first folder)',
-    relations: [],
-    functions: [],
+      'stored files (receipts, comprovantes, notas): what each is and belongs to (documents), the private Storage bucket documentos and who may reach its objects (policies on storage.objects, by the company named in the first folder; an obra member only the folders of payables of its obras)',
+    relations: ['public.documents'],
+    functions: ['private.check_document', 'private.obra_document_path'],
     buckets: ['documentos'],
     platformPolicies: ['storage.objects'],
   },

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
+import { retryDocumentRemovals } from '@/lib/document-removals';
 import { useOnline } from '@/lib/online';
 import { registerSender } from '@/lib/offline/queue';
 import { useOfflineQueue } from '@/lib/offline/use-offline-queue';
@@ -26,7 +27,7 @@ const RETRY_MS = 30_000;
  * waiting) it sends them once, then refreshes what they change.
  */
 export function OfflineStatus() {
-  const { id: companyId } = useCurrentCompany();
+  const { id: companyId, userId } = useCurrentCompany();
   const queryClient = useQueryClient();
   const online = useOnline();
   const savedCopy = useShowsSavedCopy();
@@ -57,6 +58,11 @@ export function OfflineStatus() {
       clearTimeout(timer);
     };
   }, [online, sendable, queue, queryClient, companyId, retryTick]);
+
+  // Files of deleted documents that could not be removed while offline.
+  useEffect(() => {
+    if (online) void retryDocumentRemovals(userId);
+  }, [online, userId]);
 
   const documents = items.filter((item) => item.summary.document).length;
   return (

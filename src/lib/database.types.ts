@@ -731,6 +731,112 @@ export type Database = {
           },
         ];
       };
+      documents: {
+        Row: {
+          company_id: string;
+          entry_id: string | null;
+          id: string;
+          kind: string;
+          mime: string;
+          original_name: string;
+          payable_id: string | null;
+          payment_id: string | null;
+          project_id: string | null;
+          receivable_id: string | null;
+          sha256: string;
+          size_bytes: number;
+          statement_line_id: string | null;
+          storage_path: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        };
+        Insert: {
+          company_id: string;
+          entry_id?: never;
+          id?: string;
+          kind?: string;
+          mime: string;
+          original_name: string;
+          payable_id?: string | null;
+          payment_id?: string | null;
+          project_id?: string | null;
+          receivable_id?: string | null;
+          sha256: string;
+          size_bytes: number;
+          statement_line_id?: string | null;
+          storage_path: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+        };
+        Update: {
+          company_id?: string;
+          entry_id?: never;
+          id?: string;
+          kind?: string;
+          mime?: string;
+          original_name?: string;
+          payable_id?: string | null;
+          payment_id?: string | null;
+          project_id?: string | null;
+          receivable_id?: string | null;
+          sha256?: string;
+          size_bytes?: number;
+          statement_line_id?: string | null;
+          storage_path?: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'documents_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'documents_company_id_payable_id_fkey';
+            columns: ['company_id', 'payable_id'];
+            referencedRelation: 'accounts_payable';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'documents_company_id_project_id_fkey';
+            columns: ['company_id', 'project_id'];
+            referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'documents_company_id_receivable_id_fkey';
+            columns: ['company_id', 'receivable_id'];
+            referencedRelation: 'accounts_receivable';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'documents_company_id_statement_line_id_fkey';
+            columns: ['company_id', 'statement_line_id'];
+            referencedRelation: 'bank_statement_lines';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'documents_payment_id_fkey';
+            columns: ['payment_id'];
+            referencedRelation: 'entry_payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'documents_payment_id_fkey';
+            columns: ['payment_id'];
+            referencedRelation: 'standing_transactions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'documents_payment_id_fkey';
+            columns: ['payment_id'];
+            referencedRelation: 'transactions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       project_access: {
         Row: {
           company_id: string;
@@ -1288,8 +1394,10 @@ export type Database = {
           created_by: string | null;
           description: string | null;
           discount_amount: number | null;
+          document_count: number | null;
           due_date: string | null;
           fine_amount: number | null;
+          has_comprovante: boolean | null;
           id: string | null;
           installment_count: number | null;
           installment_number: number | null;
@@ -1702,8 +1810,10 @@ export type Database = {
           created_by: string | null;
           description: string | null;
           discount_amount: number | null;
+          document_count: number | null;
           due_date: string | null;
           fine_amount: number | null;
+          has_comprovante: boolean | null;
           id: string | null;
           installment_count: number | null;
           installment_number: number | null;
@@ -1823,7 +1933,10 @@ export type Database = {
       };
       delete_entry: {
         Args: { p_id: string; p_kind: string; p_scope?: string };
-        Returns: number;
+        Returns: {
+          deleted: number;
+          storage_paths: string[];
+        }[];
       };
       dre: {
         Args: {
@@ -1888,6 +2001,7 @@ export type Database = {
           p_start?: string;
           p_statuses?: string[];
           p_today: string;
+          p_without_comprovante?: boolean;
         };
         Returns: Json;
       };
@@ -2124,8 +2238,10 @@ export type Database = {
           created_by: string | null;
           description: string | null;
           discount_amount: number | null;
+          document_count: number | null;
           due_date: string | null;
           fine_amount: number | null;
+          has_comprovante: boolean | null;
           id: string | null;
           installment_count: number | null;
           installment_number: number | null;
@@ -2170,6 +2286,7 @@ export type Database = {
           p_start?: string;
           p_statuses?: string[];
           p_today: string;
+          p_without_comprovante?: boolean;
         };
         Returns: {
           amount: number;
@@ -2183,6 +2300,7 @@ export type Database = {
           description: string;
           display_amount: number;
           display_status: string;
+          document_count: number;
           due_date: string;
           id: string;
           installment_count: number;

@@ -142,6 +142,8 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   invalid_document: 'CNPJ/CPF inválido.',
   invalid_zip_code: 'CEP inválido.',
   invalid_state: 'UF inválida.',
+  // Documents (anexos, comprovantes).
+  document_duplicate: 'Este arquivo já está anexado a este lançamento.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',
@@ -266,6 +268,9 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   trn_type: 'Tipo do lançamento no extrato',
   ignore_reason: 'Motivo',
   approval_reason: 'Motivo da recusa',
+  original_name: 'Nome do arquivo',
+  storage_path: 'Caminho do arquivo',
+  sha256: 'Assinatura do arquivo',
 };
 
 const LENGTH_SUFFIX = '_length';

@@ -2,6 +2,7 @@
 // never uses and which weigh ~27 kB gzip in the first load (docs/performance.md). The client below
 // is made of the same two packages supabase-js uses for what we do use, at the same versions.
 import type * as AuthJs from '@supabase/auth-js';
+import type * as StorageJs from '@supabase/storage-js';
 import type { Session, SupportedStorage } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '@/lib/database.types';
@@ -180,6 +181,22 @@ export const supabase = {
 };
 
 export type SupabaseClient = typeof supabase;
+
+export type StorageApi = InstanceType<typeof StorageJs.StorageClient>;
+
+let storageLoading: Promise<StorageApi> | undefined;
+
+/**
+ * storage-js' client (documents: upload, signed URLs, remove), loaded on first need so the first
+ * load carries none of it; requests carry the user's session as the API's do.
+ */
+export function loadStorage(): Promise<StorageApi> {
+  storageLoading ??= import('@supabase/storage-js').then(
+    ({ StorageClient }) =>
+      new StorageClient(`${url}/storage/v1`, { apikey: anonKey }, fetchWithSession),
+  );
+  return storageLoading;
+}
 
 /**
  * The session auth-js keeps in storage. With an expired access token and no network, auth-js

@@ -299,7 +299,17 @@ create view public.entries with (security_invoker=true) as
     p.stage_id,
     st.name AS stage_name,
     p.approval_status,
-    p.approval_reason
+    p.approval_reason,
+    ( SELECT count(*)::integer AS count
+           FROM public.documents d
+          WHERE d.payable_id = p.id OR (d.payment_id IN ( SELECT t.id
+                   FROM public.transactions t
+                  WHERE t.company_id = p.company_id AND t.payable_id = p.id))) AS document_count,
+    (EXISTS ( SELECT 1
+           FROM public.documents d
+          WHERE d.kind = 'comprovante'::text AND (d.payable_id = p.id OR (d.payment_id IN ( SELECT t.id
+                   FROM public.transactions t
+                  WHERE t.company_id = p.company_id AND t.payable_id = p.id))))) AS has_comprovante
    FROM public.accounts_payable p
      LEFT JOIN public.suppliers s ON s.company_id = p.company_id AND s.id = p.supplier_id
      LEFT JOIN public.projects pr ON pr.company_id = p.company_id AND pr.id = p.project_id
@@ -343,7 +353,17 @@ UNION ALL
     r.stage_id,
     st.name AS stage_name,
     'approved'::text AS approval_status,
-    NULL::text AS approval_reason
+    NULL::text AS approval_reason,
+    ( SELECT count(*)::integer AS count
+           FROM public.documents d
+          WHERE d.receivable_id = r.id OR (d.payment_id IN ( SELECT t.id
+                   FROM public.transactions t
+                  WHERE t.company_id = r.company_id AND t.receivable_id = r.id))) AS document_count,
+    (EXISTS ( SELECT 1
+           FROM public.documents d
+          WHERE d.kind = 'comprovante'::text AND (d.receivable_id = r.id OR (d.payment_id IN ( SELECT t.id
+                   FROM public.transactions t
+                  WHERE t.company_id = r.company_id AND t.receivable_id = r.id))))) AS has_comprovante
    FROM public.accounts_receivable r
      LEFT JOIN public.clients cl ON cl.company_id = r.company_id AND cl.id = r.client_id
      LEFT JOIN public.projects pr ON pr.company_id = r.company_id AND pr.id = r.project_id
@@ -351,7 +371,7 @@ UNION ALL
      LEFT JOIN public.bank_accounts b ON b.company_id = r.company_id AND b.id = r.bank_account_id
      LEFT JOIN public.project_stages st ON st.company_id = r.company_id AND st.id = r.stage_id;
 
-comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total). The one union of the two tables: every aggregate reads it. RLS of the underlying tables applies.';
+comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante. The one union of the two tables: every aggregate reads it. RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
 
 grant all on table public.entries to service_role;
 grant select on table public.entries to authenticated;
@@ -651,12 +671,14 @@ $function$;
 
 -- Function public.delete_entry(p_kind text, p_id uuid, p_scope text)
 CREATE OR REPLACE FUNCTION public.delete_entry(p_kind text, p_id uuid, p_scope text DEFAULT 'one'::text)
- RETURNS integer
+ RETURNS TABLE(deleted integer, storage_paths text[])
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
   v_entry record;
+  v_ids uuid[];
+  v_paths text[];
   v_count integer;
 begin
   if p_kind is null or p_kind not in ('expense', 'income') then
@@ -685,7 +707,7 @@ begin
   -- scope names ("following" = installment number ≥ this one's; for a recurrence, due date ≥ this
   -- one's). Entries of the series with payments stay.
   if p_kind = 'expense' then
-    with target as (
+    select array_agg(t.id) into v_ids from (
       select e.id from public.accounts_payable e
       where e.id = p_id
          or (p_scope <> 'one' and v_entry.series_id is not null
@@ -695,10 +717,16 @@ begin
                   or (v_entry.installment_number is not null and e.installment_number >= v_entry.installment_number)
                   or (v_entry.installment_number is null and e.due_date >= v_entry.due_date)))
       for update
+    ) t;
+    -- Documents first (the foreign key keeps an entry that still has any): a document the
+    -- caller may not remove makes the delete fail, never leaves a row without its entry.
+    with gone as (
+      delete from public.documents d where d.payable_id = any (v_ids) returning d.storage_path
     )
-    delete from public.accounts_payable d using target where d.id = target.id;
+    select coalesce(array_agg(gone.storage_path order by gone.storage_path), '{}') into v_paths from gone;
+    delete from public.accounts_payable d where d.id = any (v_ids);
   else
-    with target as (
+    select array_agg(t.id) into v_ids from (
       select e.id from public.accounts_receivable e
       where e.id = p_id
          or (p_scope <> 'one' and v_entry.series_id is not null
@@ -708,14 +736,18 @@ begin
                   or (v_entry.installment_number is not null and e.installment_number >= v_entry.installment_number)
                   or (v_entry.installment_number is null and e.due_date >= v_entry.due_date)))
       for update
+    ) t;
+    with gone as (
+      delete from public.documents d where d.receivable_id = any (v_ids) returning d.storage_path
     )
-    delete from public.accounts_receivable d using target where d.id = target.id;
+    select coalesce(array_agg(gone.storage_path order by gone.storage_path), '{}') into v_paths from gone;
+    delete from public.accounts_receivable d where d.id = any (v_ids);
   end if;
   get diagnostics v_count = row_count;
-  return v_count;
+  return query select v_count, v_paths;
 end;
 $function$;
-comment on function public.delete_entry(p_kind text, p_id uuid, p_scope text) is 'Deletes a pending payable (p_kind expense) or receivable (income) without payments; p_scope: ''one'' (só esta), ''following'' (esta e as próximas of its series: installment number ≥ this one''s, or due date ≥ this one''s for a recurrence), ''all_pending'' (todas as pendentes da série). Entries of the series with payments are kept. Returns how many rows were deleted. Raises invalid_kind, invalid_scope, entry_not_found (also another company''s), entry_has_payments.';
+comment on function public.delete_entry(p_kind text, p_id uuid, p_scope text) is 'Deletes a pending payable (p_kind expense) or receivable (income) without payments; p_scope: ''one'' (só esta), ''following'' (esta e as próximas of its series: installment number ≥ this one''s, or due date ≥ this one''s for a recurrence), ''all_pending'' (todas as pendentes da série). Entries of the series with payments are kept. Their documents rows go too. Returns one row: deleted (how many entries) and storage_paths (the objects of bucket documentos the caller must now remove). Raises invalid_kind, invalid_scope, entry_not_found (also another company''s), entry_has_payments, forbidden_role.';
 grant execute on function public.delete_entry(p_kind text, p_id uuid, p_scope text) to authenticated, service_role;
 
 -- Function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date)
@@ -781,8 +813,8 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
--- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
-CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[])
+-- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
  RETURNS json
  LANGUAGE plpgsql
  STABLE
@@ -802,12 +834,13 @@ begin
     'transfer_count', count(*) filter (where m.kind = 'transfer')
   ) into v_result
   from public.search_movements(p_company_id, p_today, p_search, p_start, p_end, p_kinds, p_statuses,
-                               p_account_ids, p_project_ids, p_include_no_project, p_category_ids) m;
+                               p_account_ids, p_project_ids, p_include_no_project, p_category_ids,
+                               p_without_comprovante) m;
   return v_result;
 end;
 $function$;
-comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count.';
-grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated, service_role;
+comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count.';
+grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
 
 -- Function private.payable_approval()
 -- Run by the triggers accounts_payable_approval on public.accounts_payable
@@ -1080,9 +1113,9 @@ end;
 $function$;
 grant execute on function private.reverse_payment(p_payment_id uuid, p_reversed_on date) to authenticated;
 
--- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
-CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[])
- RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric)
+-- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
+ RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -1128,7 +1161,8 @@ begin
          r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
          false, null::date,
          (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
-                      else r.paid_total + r.open_amount end)::numeric
+                      else r.paid_total + r.open_amount end)::numeric,
+         r.document_count
   from m r
   where (p_start is null or r.movement_date >= p_start)
     and (p_end is null or r.movement_date <= p_end)
@@ -1136,6 +1170,8 @@ begin
     and (coalesce(cardinality(p_statuses), 0) = 0 or r.display_status = any (p_statuses))
     and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
     and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+    -- Sem comprovante: money moved (paid, or partly) and no comprovante on the entry nor its payments.
+    and (not coalesce(p_without_comprovante, false) or (r.paid_amount > 0 and not r.has_comprovante))
     and (not v_filter_projects
          or r.project_id = any (coalesce(p_project_ids, '{}'))
          or (coalesce(p_include_no_project, false) and r.project_id is null))
@@ -1153,9 +1189,10 @@ begin
          t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
          null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
          null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
-         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount
+         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
   from public.transfers t
   where t.company_id = p_company_id
+    and not coalesce(p_without_comprovante, false)
     and (p_start is null or t.transfer_date >= p_start)
     and (p_end is null or t.transfer_date <= p_end)
     and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
@@ -1170,8 +1207,8 @@ begin
          or strpos(lower(coalesce(t.to_account_name, '')), v_search) > 0);
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches). movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer has no direction: its amount), the desktop table''s order by Valor. Error key not_a_member.';
-grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated, service_role;
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer has no direction: its amount), the desktop table''s order by Valor; document_count = the paperclip (0 for a transfer). Error key not_a_member.';
+grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
 CREATE OR REPLACE FUNCTION private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)

@@ -311,7 +311,7 @@ describe('a delete by another member', () => {
     });
     const deleted = await remover.client.rpc('delete_entry', { p_kind: 'expense', p_id: entry.id });
     expect(deleted.error).toBeNull();
-    expect(deleted.data).toBe(1);
+    expect(deleted.data).toEqual([{ deleted: 1, storage_paths: [] }]);
     // Renamed afterwards: the delete still names them as they were.
     await remover.client
       .from('user_profiles')

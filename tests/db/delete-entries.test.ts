@@ -64,7 +64,7 @@ describe('delete_entry', () => {
       p_scope: 'following',
     });
     expect(error).toBeNull();
-    expect(data).toBe(8);
+    expect(data).toEqual([{ deleted: 8, storage_paths: [] }]);
     expect(await remaining(series)).toEqual([
       'Betoneira 1/12',
       'Betoneira 2/12',
@@ -80,7 +80,7 @@ describe('delete_entry', () => {
       p_id: ids[9]!,
       p_scope: 'following',
     });
-    expect(data).toBe(3);
+    expect(data).toEqual([{ deleted: 3, storage_paths: [] }]);
     expect(await remaining(series)).toHaveLength(9);
   });
 
@@ -92,7 +92,7 @@ describe('delete_entry', () => {
       p_id: ids[11]!,
       p_scope: 'one',
     });
-    expect(one.data).toBe(1);
+    expect(one.data).toEqual([{ deleted: 1, storage_paths: [] }]);
     await settlePayable(owner, ids[0]!, account.id, '2026-01-10');
     const partial = await owner.client.rpc('settle_payable', {
       p_payable_id: ids[1]!,
@@ -107,7 +107,7 @@ describe('delete_entry', () => {
       p_scope: 'all_pending',
     });
     expect(all.error).toBeNull();
-    expect(all.data).toBe(9);
+    expect(all.data).toEqual([{ deleted: 9, storage_paths: [] }]);
     expect(await remaining(series)).toEqual(['Betoneira 1/12', 'Betoneira 2/12']);
   });
 

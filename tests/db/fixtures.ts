@@ -1,6 +1,7 @@
 // Rows of every table for one company, written as the superuser so that each isolation test starts
 // from a company that has something in every table. A table in `public` without an entry in
 // `fixtureInserts` fails the isolation suite: new tables cannot escape it.
+import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
 export interface FixtureRow {
@@ -254,7 +255,32 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       amount: -1,
     }),
   },
+  // A stored file of the fixture payable (the row only: the object is the Storage tests' business).
+  documents: {
+    companyColumn: 'company_id',
+    textColumn: 'original_name',
+    sql: (ids) =>
+      `insert into public.documents (company_id, payable_id, storage_path, original_name, mime, size_bytes, sha256, kind)
+       values ($1::uuid, '${ids.accounts_payable}', $1::uuid::text || '/entries/${ids.accounts_payable}/' || gen_random_uuid() || '-recibo.pdf',
+               'recibo.pdf', 'application/pdf', 1200, encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 'comprovante')
+       returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => documentPayload(companyId, ids.accounts_payable!),
+  },
 };
+
+/** A document row of an entry, with a path and hash of its own (unique per call). */
+export function documentPayload(companyId: string, payableId: string): Record<string, unknown> {
+  return {
+    company_id: companyId,
+    payable_id: payableId,
+    storage_path: `${companyId}/entries/${payableId}/${randomUUID()}-intruso.pdf`,
+    original_name: 'intruso.pdf',
+    mime: 'application/pdf',
+    size_bytes: 100,
+    sha256: createHash('sha256').update(randomUUID()).digest('hex'),
+    kind: 'outro',
+  };
+}
 
 /** Creates one row in every table of fixtureInserts for the company, in dependency order. */
 export async function createFixtureRows(

@@ -270,7 +270,7 @@ describe('delete_entry of a receivable series', () => {
       p_scope: 'following',
     });
     expect(error).toBeNull();
-    expect(data).toBe(8);
+    expect(data).toEqual([{ deleted: 8, storage_paths: [] }]);
     expect(await remaining(series)).toEqual([
       'Venda lote 1/12',
       'Venda lote 2/12',
@@ -287,7 +287,7 @@ describe('delete_entry of a receivable series', () => {
       p_scope: 'following',
     });
     expect(error).toBeNull();
-    expect(data).toBe(3);
+    expect(data).toEqual([{ deleted: 3, storage_paths: [] }]);
     expect(await remaining(series)).toHaveLength(9);
   });
 
@@ -300,7 +300,7 @@ describe('delete_entry of a receivable series', () => {
       p_scope: 'one',
     });
     expect(one.error).toBeNull();
-    expect(one.data).toBe(1);
+    expect(one.data).toEqual([{ deleted: 1, storage_paths: [] }]);
     await settleReceivable(owner, ids[0]!, account.id, '2026-01-10');
     const partial = await owner.client.rpc('settle_receivable', {
       p_receivable_id: ids[1]!,
@@ -315,7 +315,7 @@ describe('delete_entry of a receivable series', () => {
       p_scope: 'all_pending',
     });
     expect(all.error).toBeNull();
-    expect(all.data).toBe(9);
+    expect(all.data).toEqual([{ deleted: 9, storage_paths: [] }]);
     expect(await remaining(series)).toEqual(['Venda lote 1/12', 'Venda lote 2/12']);
     // What came in stays in the account.
     expect(await currentBalance(db, account.id)).toBe(130);

@@ -10,7 +10,7 @@
 // else counts, updates change a text of the shared row (every role reads by id, never by count).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureRows, fixtureInserts, publicTables } from './fixtures';
+import { createFixtureRows, documentPayload, fixtureInserts, publicTables } from './fixtures';
 import {
   anonClient,
   createMember,
@@ -152,6 +152,23 @@ const TABLES: TableSpec[] = [
   readOnly('transactions', READERS),
   readOnly('bank_statements', READERS),
   readOnly('bank_statement_lines', READERS),
+  {
+    // A file of a "Geral" payable: readers see it; admin and financeiro add and remove; immutable.
+    table: 'documents',
+    select: only(READERS, 'rows', 'none'),
+    insert: only(WRITERS, 'ok', 'rls'),
+    update: nobody(),
+    delete: only(WRITERS, 'ok', 'none'),
+  },
+  {
+    // A file of a payable of obra A: its 'obra' member sees, adds and removes them too.
+    table: 'documents',
+    row: 'document_obra_a',
+    select: only(OBRA_A, 'rows', 'none'),
+    insert: only(['admin', 'financeiro', 'obra'], 'ok', 'rls'),
+    update: nobody(),
+    delete: only(['admin', 'financeiro', 'obra'], 'ok', 'none'),
+  },
 ];
 
 let db: pg.Pool;
@@ -194,6 +211,7 @@ beforeAll(async () => {
     [ids.payable_obra_a],
   );
   ids.audit_entry = audit.rows[0]!.id;
+  ids.document_obra_a = await documentOfObraA();
 
   const [financeiro, obra, obraOther, leitura, deactivated] = await Promise.all([
     memberWithRole('financeiro', 'Fernanda Financeiro'),
@@ -236,8 +254,28 @@ function rowId(spec: TableSpec): string {
   return ids[spec.row ?? spec.table]!;
 }
 
+/** A document row of the payable of obra A (superuser). */
+async function documentOfObraA(): Promise<string> {
+  const payload = documentPayload(companyId, ids.payable_obra_a!);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.documents (company_id, payable_id, storage_path, original_name, mime, size_bytes, sha256)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [
+      payload.company_id,
+      payload.payable_id,
+      payload.storage_path,
+      payload.original_name,
+      payload.mime,
+      payload.size_bytes,
+      payload.sha256,
+    ],
+  );
+  return rows[0]!.id;
+}
+
 /** A new row like the spec's, for one delete (superuser; same company, obra and parents). */
 async function freshRow(spec: TableSpec): Promise<string> {
+  if (spec.row === 'document_obra_a') return documentOfObraA();
   if (spec.row === 'payable_obra_a') {
     const { rows } = await db.query<{ id: string }>(
       `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
@@ -280,6 +318,11 @@ function insertPayload(spec: TableSpec, role: Role): Record<string, unknown> {
     payload[fixture.textColumn] = `${String(payload[fixture.textColumn])} ${role}`;
   }
   if (spec.row === 'payable_obra_a') payload.project_id = ids.projects;
+  if (spec.row === 'document_obra_a')
+    return {
+      ...documentPayload(companyId, ids.payable_obra_a!),
+      original_name: `obra ${role}.pdf`,
+    };
   return payload;
 }
 

@@ -300,6 +300,17 @@ describe('refused with Storage errors', () => {
 
   it('by role: leitura reads but never adds or removes; financeiro and obra add and remove', async () => {
     const db = adminDb(1);
+    // An 'obra' member reaches only the folders of payables of their obras.
+    const obra = await db.query<{ id: string }>(
+      `insert into public.projects (company_id, name) values ($1, 'Obra do armazenamento') returning id`,
+      [member.company.id],
+    );
+    const payable = await db.query<{ id: string }>(
+      `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
+       values ($1, 'Areia', 80, '2026-11-20', $2) returning id`,
+      [member.company.id, obra.rows[0]!.id],
+    );
+    const entryFolder = `${member.company.id}/entries/${payable.rows[0]!.id}`;
     const joined = await Promise.all(
       (['leitura', 'financeiro', 'obra'] as const).map(async (role) => {
         const u = await createUser();
@@ -308,6 +319,11 @@ describe('refused with Storage errors', () => {
            values ($1, $2, $3, $4, $5, true)`,
           [u.user.id, member.company.id, u.email, `Membro ${role}`, role],
         );
+        if (role === 'obra')
+          await db.query(
+            `insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)`,
+            [member.company.id, obra.rows[0]!.id, u.user.id],
+          );
         return [role, u.client.storage.from(BUCKET)] as const;
       }),
     );
@@ -321,7 +337,10 @@ describe('refused with Storage errors', () => {
     expect((await leitura.remove([path])).data).toEqual([]);
     for (const role of ['financeiro', 'obra'] as const) {
       const store = stores[role]!;
-      const own = pathIn(member.company, `${role}.pdf`);
+      const own =
+        role === 'obra'
+          ? `${entryFolder}/${randomUUID()}-obra.pdf`
+          : pathIn(member.company, `${role}.pdf`);
       expect(
         (await store.upload(own, PDF, { contentType: 'application/pdf' })).error,
         role,
@@ -331,7 +350,17 @@ describe('refused with Storage errors', () => {
         expect.objectContaining({ name: own }),
       ]);
     }
-    // The object leitura tried to remove is still there.
+    // Outside the folders of their obras' payables, an 'obra' member neither adds, reads nor removes.
+    expect(
+      (
+        await stores.obra!.upload(pathIn(member.company, 'obra.pdf'), PDF, {
+          contentType: 'application/pdf',
+        })
+      ).error,
+    ).toMatchObject(RLS_DENIED);
+    expect((await stores.obra!.download(path)).error).toMatchObject(NOT_FOUND);
+    expect((await stores.obra!.remove([path])).data).toEqual([]);
+    // The object leitura and obra tried to remove is still there.
     expect((await member.client.storage.from(BUCKET).download(path)).error).toBeNull();
   });
 

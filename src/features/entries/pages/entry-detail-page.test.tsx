@@ -375,7 +375,7 @@ describe('Excluir', { timeout: 30_000 }, () => {
     server.use(
       http.post(rpcUrl('delete_entry'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(10);
+        return HttpResponse.json([{ deleted: 10, storage_paths: [] }]);
       }),
     );
     const router = renderDetail();
@@ -404,7 +404,7 @@ describe('Excluir', { timeout: 30_000 }, () => {
     server.use(
       http.post(rpcUrl('delete_entry'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(1);
+        return HttpResponse.json([{ deleted: 1, storage_paths: [] }]);
       }),
     );
     renderDetail();

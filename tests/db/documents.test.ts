@@ -1,0 +1,476 @@
+// Documents: the row of a stored file (public.documents) beside its object in the bucket documentos,
+// through the API as the app does it (upload, then the row): its checks, the duplicate file, an
+// 'obra' member limited to payables of its obras (table and Storage alike), the paperclip and
+// "Sem comprovante" of Movimentações, and deleting an entry leaving nothing behind.
+import { createHash, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminDb,
+  checkViolation,
+  createMember,
+  createUser,
+  rlsViolation,
+  type TestClient,
+} from './helpers';
+import {
+  createBankAccount,
+  createPayable,
+  createReceivable,
+  settlePayable,
+  type Member,
+} from './money-helpers';
+
+const BUCKET = 'documentos';
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+const RLS_DENIED = {
+  name: 'StorageApiError',
+  statusCode: '403',
+  message: 'new row violates row-level security policy',
+};
+
+let db: pg.Pool;
+let owner: Member;
+let outsider: Member;
+let obraMember: { client: TestClient; user: { id: string } };
+let leitura: { client: TestClient; user: { id: string } };
+let obraId: string;
+let account: { id: string };
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const unique = (bytes: Buffer) => Buffer.concat([bytes, Buffer.from(randomUUID())]);
+
+async function joinAs(role: string) {
+  const u = await createUser();
+  await db.query(
+    `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+     values ($1, $2, $3, $4, $5, true)`,
+    [u.user.id, owner.company.id, u.email, `Membro ${role}`, role],
+  );
+  return u;
+}
+
+/** Upload then insert the row, as the app does; returns the row (or the first error). */
+async function attach(
+  client: TestClient,
+  owner_: { company: string; payable_id?: string; receivable_id?: string; payment_id?: string },
+  bytes: Buffer,
+  extra: { kind?: string; mime?: string; name?: string } = {},
+) {
+  const entry = owner_.payable_id ?? owner_.receivable_id;
+  const folder = entry ? `entries/${entry}` : `payments/${owner_.payment_id}`;
+  const name = extra.name ?? 'recibo.jpg';
+  const mime = extra.mime ?? 'image/jpeg';
+  const path = `${owner_.company}/${folder}/${randomUUID()}-${name}`;
+  const upload = await client.storage.from(BUCKET).upload(path, bytes, { contentType: mime });
+  if (upload.error) return { path, data: null, error: upload.error };
+  const { data, error } = await client
+    .from('documents')
+    .insert({
+      company_id: owner_.company,
+      payable_id: owner_.payable_id ?? null,
+      receivable_id: owner_.receivable_id ?? null,
+      payment_id: owner_.payment_id ?? null,
+      storage_path: path,
+      original_name: name,
+      mime,
+      size_bytes: bytes.length,
+      sha256: sha(bytes),
+      kind: extra.kind ?? 'comprovante',
+    })
+    .select()
+    .single();
+  return { path, data, error };
+}
+
+beforeAll(async () => {
+  db = adminDb(2);
+  [owner, outsider] = await Promise.all([
+    createMember('Construtora Papelada'),
+    createMember('Construtora Vizinha'),
+  ]);
+  account = await createBankAccount(owner, 1000);
+  const project = await db.query<{ id: string }>(
+    `insert into public.projects (company_id, name) values ($1, 'Obra Centro') returning id`,
+    [owner.company.id],
+  );
+  obraId = project.rows[0]!.id;
+  [obraMember, leitura] = await Promise.all([joinAs('obra'), joinAs('leitura')]);
+  await db.query(
+    `insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)`,
+    [owner.company.id, obraId, obraMember.user.id],
+  );
+});
+afterAll(async () => {
+  await db.end();
+});
+
+describe('a document of an entry', () => {
+  it('is stored and its row read back; the same file again on that entry is refused', async () => {
+    const payable = await createPayable(owner, 100);
+    const bytes = unique(JPEG);
+    const first = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: payable.id },
+      bytes,
+    );
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      entry_id: payable.id,
+      uploaded_by: owner.user.id,
+      size_bytes: bytes.length,
+      kind: 'comprovante',
+    });
+    const again = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: payable.id },
+      bytes,
+    );
+    expect(again.error).toMatchObject({ code: 'P0001', message: 'document_duplicate' });
+    // The same file on another entry is another document.
+    const other = await createPayable(owner, 50);
+    const elsewhere = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: other.id },
+      bytes,
+    );
+    expect(elsewhere.error).toBeNull();
+  });
+
+  it('refuses a path outside its entry, two owners, a bad hash, more than 10 MB', async () => {
+    const payable = await createPayable(owner, 100);
+    const other = await createPayable(owner, 100);
+    const base = {
+      company_id: owner.company.id,
+      payable_id: payable.id,
+      storage_path: `${owner.company.id}/entries/${payable.id}/${randomUUID()}-a.pdf`,
+      original_name: 'a.pdf',
+      mime: 'application/pdf',
+      size_bytes: 10,
+      sha256: sha(unique(PDF)),
+    };
+    const insert = (row: Record<string, unknown>) =>
+      owner.client.from('documents').insert({ ...base, ...row } as never);
+    expect(
+      (
+        await insert({
+          storage_path: `${owner.company.id}/entries/${other.id}/${randomUUID()}-a.pdf`,
+        })
+      ).error,
+    ).toMatchObject(checkViolation('documents_path_of_owner'));
+    expect(
+      (await insert({ storage_path: `${outsider.company.id}/entries/${payable.id}/x-a.pdf` }))
+        .error,
+    ).toMatchObject(checkViolation('documents_path_of_owner'));
+    expect(
+      (await insert({ storage_path: `${owner.company.id}/entries/${payable.id}/../x/a.pdf` }))
+        .error,
+    ).toMatchObject(checkViolation('documents_path_of_owner'));
+    expect((await insert({ project_id: obraId })).error).toMatchObject(
+      checkViolation('documents_one_owner'),
+    );
+    expect((await insert({ sha256: 'ABC' })).error).toMatchObject(
+      checkViolation('documents_sha256_check'),
+    );
+    expect((await insert({ size_bytes: 10 * 1024 * 1024 + 1 })).error).toMatchObject(
+      checkViolation('documents_size_bytes_check'),
+    );
+    expect((await insert({ mime: 'application/x-msdownload' })).error).toMatchObject(
+      checkViolation('documents_mime_check'),
+    );
+    expect((await insert({ kind: 'recibo' })).error).toMatchObject(
+      checkViolation('documents_kind_check'),
+    );
+    expect((await insert({})).error).toBeNull();
+  });
+
+  it('is immutable: no update privilege', async () => {
+    const payable = await createPayable(owner, 100);
+    const { data } = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(PDF),
+      {
+        mime: 'application/pdf',
+        name: 'nota.pdf',
+      },
+    );
+    const { error } = await owner.client
+      .from('documents')
+      .update({ original_name: 'outro.pdf' } as never)
+      .eq('id', data!.id);
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'permission denied for table documents',
+    });
+  });
+
+  it('of another company is refused: object and row', async () => {
+    const payable = await createPayable(owner, 100);
+    const stranger = await attach(
+      outsider.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(JPEG),
+    );
+    expect(stranger.error).toMatchObject(RLS_DENIED);
+    const row = await outsider.client.from('documents').insert({
+      company_id: owner.company.id,
+      payable_id: payable.id,
+      storage_path: `${owner.company.id}/entries/${payable.id}/${randomUUID()}-x.pdf`,
+      original_name: 'x.pdf',
+      mime: 'application/pdf',
+      size_bytes: 10,
+      sha256: sha(unique(PDF)),
+    });
+    // Their own company id with our payable: the foreign key does not see it.
+    expect(row.error).toMatchObject(rlsViolation('documents'));
+  });
+
+  it('a payment of another company is refused', async () => {
+    const theirs = await createBankAccount(outsider, 100);
+    const payable = await createPayable(outsider, 10);
+    await settlePayable(outsider, payable.id, theirs.id, '2026-11-20');
+    const { rows } = await db.query<{ id: string }>(
+      `select id from public.transactions where payable_id = $1`,
+      [payable.id],
+    );
+    const payment = rows[0]!.id;
+    const { error } = await owner.client.from('documents').insert({
+      company_id: owner.company.id,
+      payment_id: payment,
+      storage_path: `${owner.company.id}/payments/${payment}/${randomUUID()}-x.pdf`,
+      original_name: 'x.pdf',
+      mime: 'application/pdf',
+      size_bytes: 10,
+      sha256: sha(unique(PDF)),
+    });
+    expect(error).toMatchObject({ code: 'P0001', message: 'payment_not_found' });
+  });
+});
+
+describe('roles', () => {
+  it("an 'obra' member attaches to payables of their obras only, and sees only those", async () => {
+    const mine = await createPayable(owner, 100, { project_id: obraId });
+    const geral = await createPayable(owner, 100);
+    const ok = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: mine.id },
+      unique(JPEG),
+    );
+    expect(ok.error).toBeNull();
+    expect(ok.data?.uploaded_by).toBe(obraMember.user.id);
+    const refused = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: geral.id },
+      unique(JPEG),
+    );
+    expect(refused.error).toMatchObject(RLS_DENIED);
+    // Nor the row, even with an object put there by the admin.
+    const adminFile = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: geral.id },
+      unique(JPEG),
+    );
+    expect(adminFile.error).toBeNull();
+    const { data: seen } = await obraMember.client
+      .from('documents')
+      .select('id')
+      .in('id', [ok.data!.id, adminFile.data!.id]);
+    expect(seen).toEqual([{ id: ok.data!.id }]);
+    expect(
+      (await obraMember.client.storage.from(BUCKET).download(adminFile.path)).error,
+    ).toMatchObject({
+      statusCode: '404',
+    });
+    expect((await obraMember.client.storage.from(BUCKET).download(ok.path)).error).toBeNull();
+    // A segment that is not an entry id says no, never raises.
+    const bad = await obraMember.client.storage
+      .from(BUCKET)
+      .upload(`${owner.company.id}/entries/not-a-uuid/x.jpg`, JPEG, { contentType: 'image/jpeg' });
+    expect(bad.error).toMatchObject(RLS_DENIED);
+  });
+
+  it('leitura reads documents but neither adds nor removes them', async () => {
+    const payable = await createPayable(owner, 100);
+    const file = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(PDF),
+      {
+        mime: 'application/pdf',
+        name: 'nota.pdf',
+      },
+    );
+    const { data } = await leitura.client.from('documents').select('id').eq('id', file.data!.id);
+    expect(data).toEqual([{ id: file.data!.id }]);
+    const add = await attach(
+      leitura.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(PDF),
+      {
+        mime: 'application/pdf',
+      },
+    );
+    expect(add.error).toMatchObject(RLS_DENIED);
+    const removed = await leitura.client
+      .from('documents')
+      .delete()
+      .eq('id', file.data!.id)
+      .select('id');
+    expect(removed).toMatchObject({ error: null, data: [] });
+  });
+});
+
+describe('deleting an entry', () => {
+  async function objectsUnder(folder: string) {
+    const { rows } = await db.query<{ name: string }>(
+      `select name from storage.objects where bucket_id = $1 and name like $2 || '/%'`,
+      [BUCKET, folder],
+    );
+    return rows.map((r) => r.name);
+  }
+
+  it('removes its document rows, answers their paths, and the objects go: nothing is left', async () => {
+    const payable = await createPayable(owner, 100);
+    const company = owner.company.id;
+    const a = await attach(owner.client, { company, payable_id: payable.id }, unique(JPEG));
+    const b = await attach(owner.client, { company, payable_id: payable.id }, unique(PDF), {
+      mime: 'application/pdf',
+      name: 'boleto.pdf',
+    });
+    expect(await objectsUnder(`${company}/entries/${payable.id}`)).toHaveLength(2);
+
+    const { data, error } = await owner.client.rpc('delete_entry', {
+      p_kind: 'expense',
+      p_id: payable.id,
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ deleted: 1, storage_paths: [a.path, b.path].sort() }]);
+    const rows = await db.query('select 1 from public.documents where payable_id = $1', [
+      payable.id,
+    ]);
+    expect(rows.rowCount).toBe(0);
+
+    const removed = await owner.client.storage.from(BUCKET).remove(data![0]!.storage_paths);
+    expect(removed.error).toBeNull();
+    expect(await objectsUnder(`${company}/entries/${payable.id}`)).toEqual([]);
+  });
+
+  it('of a receivable series takes every deleted entry’s documents', async () => {
+    const series = randomUUID();
+    const company = owner.company.id;
+    const parts = await Promise.all(
+      [1, 2, 3].map((n) =>
+        createReceivable(owner, 100, {
+          description: `Lote ${n}/3`,
+          due_date: `2026-0${n}-10`,
+          series_id: series,
+          series_kind: 'installment',
+          installment_number: n,
+          installment_count: 3,
+        }),
+      ),
+    );
+    const files = [];
+    for (const part of parts)
+      files.push(
+        await attach(owner.client, { company, receivable_id: part.id }, unique(PDF), {
+          mime: 'application/pdf',
+        }),
+      );
+    const { data, error } = await owner.client.rpc('delete_entry', {
+      p_kind: 'income',
+      p_id: parts[1]!.id,
+      p_scope: 'following',
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ deleted: 2, storage_paths: [files[1]!.path, files[2]!.path].sort() }]);
+  });
+
+  it("by an 'obra' member: they remove the objects of the entry they deleted", async () => {
+    const company = owner.company.id;
+    const mine = await createPayable(
+      { ...obraMember, company: owner.company } as unknown as Member,
+      40,
+      { project_id: obraId },
+    );
+    const file = await attach(obraMember.client, { company, payable_id: mine.id }, unique(JPEG));
+    expect(file.error).toBeNull();
+    const { data, error } = await obraMember.client.rpc('delete_entry', {
+      p_kind: 'expense',
+      p_id: mine.id,
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ deleted: 1, storage_paths: [file.path] }]);
+    const removed = await obraMember.client.storage.from(BUCKET).remove([file.path]);
+    expect(removed.data).toEqual([expect.objectContaining({ name: file.path })]);
+    expect(await objectsUnder(`${company}/entries/${mine.id}`)).toEqual([]);
+  });
+
+  it('a plain delete of an entry that still has documents is refused (the foreign key)', async () => {
+    const payable = await createPayable(owner, 100);
+    await attach(owner.client, { company: owner.company.id, payable_id: payable.id }, unique(JPEG));
+    const { error } = await owner.client.from('accounts_payable').delete().eq('id', payable.id);
+    expect(error).toMatchObject({ code: '23503' });
+    const still = await db.query('select 1 from public.accounts_payable where id = $1', [
+      payable.id,
+    ]);
+    expect(still.rowCount).toBe(1);
+  });
+});
+
+describe('the paperclip and "Sem comprovante"', () => {
+  it('entries count documents of the entry and of its payments; the filter lists paid ones without a comprovante', async () => {
+    const company = owner.company.id;
+    const tag = randomUUID().slice(0, 8);
+    const noDoc = await createPayable(owner, 10, { description: `Sem papel ${tag}` });
+    const withBoleto = await createPayable(owner, 10, { description: `Com boleto ${tag}` });
+    const withReceipt = await createPayable(owner, 10, { description: `Com recibo ${tag}` });
+    const pending = await createPayable(owner, 10, { description: `Pendente ${tag}` });
+    for (const p of [noDoc, withBoleto, withReceipt])
+      await settlePayable(owner, p.id, account.id, '2026-11-20');
+    await attach(owner.client, { company, payable_id: withBoleto.id }, unique(PDF), {
+      kind: 'boleto',
+      mime: 'application/pdf',
+    });
+    const { rows } = await db.query<{ id: string }>(
+      `select id from public.transactions where payable_id = $1`,
+      [withReceipt.id],
+    );
+    const paid = await attach(owner.client, { company, payment_id: rows[0]!.id }, unique(JPEG));
+    expect(paid.error).toBeNull();
+
+    const { data: entries } = await owner.client
+      .from('entries')
+      .select('description, document_count, has_comprovante')
+      .like('description', `%${tag}`)
+      .order('description');
+    expect(entries).toEqual([
+      { description: `Com boleto ${tag}`, document_count: 1, has_comprovante: false },
+      { description: `Com recibo ${tag}`, document_count: 1, has_comprovante: true },
+      { description: `Pendente ${tag}`, document_count: 0, has_comprovante: false },
+      { description: `Sem papel ${tag}`, document_count: 0, has_comprovante: false },
+    ]);
+
+    const { data: found, error } = await owner.client.rpc('search_movements', {
+      p_company_id: company,
+      p_today: '2026-11-26',
+      p_search: tag,
+      p_without_comprovante: true,
+    });
+    expect(error).toBeNull();
+    expect(found!.map((r) => [r.description, r.document_count]).sort()).toEqual([
+      [`Com boleto ${tag}`, 1],
+      [`Sem papel ${tag}`, 0],
+    ]);
+    const { data: summary } = await owner.client.rpc('movement_summary', {
+      p_company_id: company,
+      p_today: '2026-11-26',
+      p_search: tag,
+      p_without_comprovante: true,
+    });
+    expect(summary).toMatchObject({ count: 2, expense_total: 20 });
+    void pending;
+  });
+});
