@@ -29,7 +29,7 @@ const PAGE = 1000;
 const ID_CHUNK = 100;
 
 const PACKAGE_ENTRY_COLUMNS =
-  'kind, id, description, amount, due_date, status, settled_on, paid_amount, interest_amount, fine_amount, discount_amount, paid_total, open_amount, counterparty_id, counterparty_name, category_name, project_name, stage_name, bank_account_name, payment_method, installment_number, installment_count, approval_status';
+  'kind, id, description, amount, due_date, status, settled_on, paid_amount, interest_amount, fine_amount, discount_amount, paid_total, open_amount, counterparty_id, counterparty_name, category_name, project_name, stage_name, bank_account_name, payment_method, installment_number, installment_count, approval_status, document_count, has_comprovante';
 
 export function monthBounds(month: string): { start: string; end: string } {
   const first = parse(`${month}-01`, 'yyyy-MM-dd', new Date(2000, 0, 1));
@@ -41,7 +41,10 @@ export function monthBounds(month: string): { start: string; end: string } {
 
 /** Every page of a ranged request, in its order. */
 async function allPages<T>(
-  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: PostgrestError | null }>,
+  page: (
+    from: number,
+    to: number,
+  ) => PromiseLike<{ data: T[] | null; error: PostgrestError | null }>,
 ): Promise<T[]> {
   const rows: T[] = [];
   for (let from = 0; ; from += PAGE) {
@@ -82,6 +85,8 @@ interface EntryRow {
   installment_number: number | null;
   installment_count: number | null;
   approval_status: string | null;
+  document_count: number | null;
+  has_comprovante: boolean | null;
 }
 
 function toPackageEntry(row: EntryRow, documents: Map<string, string | null>): PackageEntry {
@@ -117,6 +122,8 @@ function toPackageEntry(row: EntryRow, documents: Map<string, string | null>): P
       row.approval_status === 'pending' || row.approval_status === 'refused'
         ? row.approval_status
         : 'approved',
+    documentCount: row.document_count ?? 0,
+    hasComprovante: row.has_comprovante ?? false,
   };
 }
 
@@ -266,6 +273,7 @@ export async function buildMonthPackage(
   const documents = await fetchMonthDocuments(
     companyId,
     entries.map((e) => e.id),
+    payments,
   );
   const data: MonthPackageData = {
     month,

@@ -38,6 +38,8 @@ function entry(fields: Partial<PackageEntry> & Pick<PackageEntry, 'id'>): Packag
     installmentNumber: null,
     installmentCount: null,
     approvalStatus: 'approved',
+    documentCount: 0,
+    hasComprovante: false,
     ...fields,
   };
 }
@@ -79,6 +81,8 @@ const paid = entry({
   discountCents: 500,
   paidTotalCents: 151500,
   openCents: 0,
+  documentCount: 3,
+  hasComprovante: true,
 });
 const open = entry({
   id: 'e2',
@@ -95,6 +99,7 @@ const open = entry({
   paymentMethod: null,
   installmentNumber: 2,
   installmentCount: 5,
+  documentCount: 1,
 });
 const paidNoReceipt = entry({
   id: 'e3',
@@ -107,6 +112,8 @@ const paidNoReceipt = entry({
   openCents: 0,
   counterpartyName: 'Transportes Lima',
   counterpartyDocument: null,
+  // Its nota fiscal: a document, not a comprovante.
+  documentCount: 1,
 });
 const awaiting = entry({ id: 'e4', description: 'Areia', approvalStatus: 'pending' });
 

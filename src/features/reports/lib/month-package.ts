@@ -37,6 +37,10 @@ export interface PackageEntry {
   installmentNumber: number | null;
   installmentCount: number | null;
   approvalStatus: 'pending' | 'approved' | 'refused';
+  /** Documents of the entry and of all its payments (the paperclip). */
+  documentCount: number;
+  /** One of them is a comprovante (the database's rule, as Movimentações' Sem comprovante). */
+  hasComprovante: boolean;
 }
 
 /** One payment (Dar Baixa) made in the month, estornos included (the accountant books both). */
@@ -138,7 +142,6 @@ export function buildLancamentosCsv(data: MonthPackageData): string {
     data.payments.filter((p) => !p.reversed),
     (p) => p.entryId,
   );
-  const documentCount = countBy(data.documents, (d) => d.entryId);
   const rows = data.entries.map((e) => {
     const p = party(e);
     return [
@@ -165,7 +168,7 @@ export function buildLancamentosCsv(data: MonthPackageData): string {
       csvNumber(e.paidTotalCents),
       csvNumber(e.openCents),
       String(paymentCount.get(e.id) ?? 0),
-      String(documentCount.get(e.id) ?? 0),
+      String(e.documentCount),
     ].join(';');
   });
   return csvFile([LANCAMENTOS_HEADER.join(';'), ...rows]);
@@ -213,20 +216,12 @@ export function buildPagamentosCsv(data: MonthPackageData): string {
   return csvFile([PAGAMENTOS_HEADER.join(';'), ...rows]);
 }
 
-export const COMPROVANTE_KIND = 'comprovante';
-
 /**
- * Paid entries (fully, or with a payment in the month) that have no comprovante: what the
- * accountant will ask for. A nota fiscal or a boleto does not prove the payment.
+ * Entries with money paid and no comprovante on them or their payments: what the accountant will
+ * ask for (Movimentações' Sem comprovante: a nota fiscal or a boleto does not prove a payment).
  */
 export function entriesWithoutComprovante(data: MonthPackageData): PackageEntry[] {
-  const withComprovante = new Set(
-    data.documents.filter((d) => d.kind === COMPROVANTE_KIND).map((d) => d.entryId),
-  );
-  const paidInMonth = new Set(data.payments.filter((p) => !p.reversed).map((p) => p.entryId));
-  return data.entries.filter(
-    (e) => (e.status === 'paid' || paidInMonth.has(e.id)) && !withComprovante.has(e.id),
-  );
+  return data.entries.filter((e) => e.paidCents > 0 && !e.hasComprovante);
 }
 
 export const SEM_COMPROVANTE_HEADER = [
