@@ -14,6 +14,7 @@ describe('roleCan', () => {
             'createPayable',
             'viewCompanyFigures',
             'approve',
+            'attachDocuments',
           ] as const
         )
           .filter((action) => roleCan(role, action))
@@ -21,9 +22,10 @@ describe('roleCan', () => {
       ]),
     );
     expect(table).toEqual({
-      admin: 'manageMembers editCompany write createPayable viewCompanyFigures approve',
-      financeiro: 'write createPayable viewCompanyFigures approve',
-      obra: 'createPayable',
+      admin:
+        'manageMembers editCompany write createPayable viewCompanyFigures approve attachDocuments',
+      financeiro: 'write createPayable viewCompanyFigures approve attachDocuments',
+      obra: 'createPayable attachDocuments',
       leitura: 'viewCompanyFigures',
     });
   });

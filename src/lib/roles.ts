@@ -24,6 +24,8 @@ const ACTIONS = {
   viewCompanyFigures: ['admin', 'financeiro', 'leitura'],
   /** Aprovações of site expenses. */
   approve: ['admin', 'financeiro'],
+  /** Documentos: add and remove files (an obra member: those of payables of its obras, the only ones it sees). */
+  attachDocuments: ['admin', 'financeiro', 'obra'],
 } as const satisfies Record<string, readonly Role[]>;
 export type RoleAction = keyof typeof ACTIONS;
 

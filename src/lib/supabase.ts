@@ -182,6 +182,15 @@ export const supabase = {
 
 export type SupabaseClient = typeof supabase;
 
+/** Storage's endpoint, for the one request storage-js cannot make: an upload with progress. */
+export const STORAGE_API_URL = `${url}/storage/v1`;
+
+/** The headers every API request carries: the API key and the user's access token. */
+export async function apiHeaders(): Promise<Record<string, string>> {
+  const session = await getSession();
+  return { apikey: anonKey, Authorization: `Bearer ${session?.access_token ?? anonKey}` };
+}
+
 export type StorageApi = InstanceType<typeof StorageJs.StorageClient>;
 
 let storageLoading: Promise<StorageApi> | undefined;
@@ -193,7 +202,7 @@ let storageLoading: Promise<StorageApi> | undefined;
 export function loadStorage(): Promise<StorageApi> {
   storageLoading ??= import('@supabase/storage-js').then(
     ({ StorageClient }) =>
-      new StorageClient(`${url}/storage/v1`, { apikey: anonKey }, fetchWithSession),
+      new StorageClient(STORAGE_API_URL, { apikey: anonKey }, fetchWithSession),
   );
   return storageLoading;
 }

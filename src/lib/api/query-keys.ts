@@ -83,6 +83,9 @@ export const entryKeys = {
     [...entryKeys.detail(companyId, kind, id), 'payments'] as const,
   history: (companyId: string, kind: 'expense' | 'income', id: string) =>
     [...entryKeys.detail(companyId, kind, id), 'history'] as const,
+  /** The entry's documents (its own and its payments'): Documentos of the detail. */
+  documents: (companyId: string, kind: 'expense' | 'income', id: string) =>
+    [...entryKeys.detail(companyId, kind, id), 'documents'] as const,
   /** Aprovações: the site expenses awaiting approval, with their requesters' names. */
   approvals: (companyId: string) => [...entryKeys.all(companyId), 'approvals'] as const,
   /** How many await approval (the navigation's badge). */

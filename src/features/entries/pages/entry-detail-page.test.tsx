@@ -118,6 +118,9 @@ function api({
     ),
     http.get(restUrl('entry_payments'), () => HttpResponse.json(payments)),
     http.post(rpcUrl('entry_history'), () => HttpResponse.json(history)),
+    // Documentos: none (the card's own tests: src/components/documents/).
+    http.get(restUrl('transactions'), () => HttpResponse.json([])),
+    http.get(restUrl('documents'), () => HttpResponse.json([])),
     http.get(restUrl('categories'), () =>
       HttpResponse.json([{ id: CATEGORY_ID, name: 'Materiais', type: 'expense' }]),
     ),

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
+import { DocumentsCard } from '@/components/documents/documents-card';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -160,6 +161,7 @@ function EntryDetailView({ entry, onBack }: { entry: EntryDetail; onBack: () => 
         onDelete={() => setDeleting(true)}
       />
       <EntryPaymentsCard entry={entry} />
+      <DocumentsCard kind={entry.kind} entryId={entry.id} />
       <EntryHistoryCard entry={entry} />
 
       <LazySettleDialog entry={settling} onClose={() => setSettling(null)} />
