@@ -17,6 +17,9 @@ registerSender('entries.lancar', () =>
 registerSender('entries.wizard', () =>
   import('@/features/entries/api/offline-entries').then((m) => m.sendWizardEntry),
 );
+registerSender('documents.upload', () =>
+  import('@/lib/offline/queued-document').then((m) => m.sendQueuedDocument),
+);
 
 /** When the network says online but a send still fails to reach the server. */
 const RETRY_MS = 30_000;

@@ -43,6 +43,14 @@ export interface SendContext {
   file: (key: string) => Promise<Blob | undefined>;
 }
 
+/** A refusal a sender words itself (not a database key): the item shows this message. */
+export class SendRefused extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SendRefused';
+  }
+}
+
 /** Sends one item. Must be idempotent on item.id; throws on failure (network or refusal). */
 export type Sender = (item: QueuedItem, context: SendContext) => Promise<void>;
 

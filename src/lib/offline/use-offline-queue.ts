@@ -2,7 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { useCurrentCompany } from '@/lib/current-company';
 import { getErrorMessage } from '@/lib/errors';
 import { idbDel, idbGet, idbSet } from '@/lib/offline/idb';
-import { createOfflineQueue, type OfflineQueue, type QueuedItem } from '@/lib/offline/queue';
+import {
+  createOfflineQueue,
+  SendRefused,
+  type OfflineQueue,
+  type QueuedItem,
+} from '@/lib/offline/queue';
 import { userStorageKey } from '@/lib/user-storage';
 
 const queues = new Map<string, OfflineQueue>();
@@ -16,7 +21,9 @@ export function offlineQueueFor(userId: string, companyId: string): OfflineQueue
   let queue = queues.get(key);
   if (!queue) {
     const created = createOfflineQueue({ get: idbGet, set: idbSet, del: idbDel }, key, (error) =>
-      getErrorMessage(error, 'Não foi possível enviar este lançamento.'),
+      error instanceof SendRefused
+        ? error.message
+        : getErrorMessage(error, 'Não foi possível enviar este lançamento.'),
     );
     queue = created;
     queues.set(key, created);
