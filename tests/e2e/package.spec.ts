@@ -5,6 +5,8 @@
 // when the connection returns.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import type { Locator, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import {
   browserToday,
@@ -197,4 +199,134 @@ test('a document that cannot be downloaded stops the package with an error', asy
     page.getByRole('alert').filter({ hasText: 'O pacote não foi gerado' }),
   ).toContainText('Não foi possível baixar o documento');
   expect(downloaded).toBe(false);
+});
+
+/** A real photo (a 64×48 PNG, one colour): the app re-draws it as a JPEG before storing it. */
+function photoPng(): Buffer {
+  const width = 64;
+  const height = 48;
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x90)]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function documentsOf(account: Account, description: string) {
+  const payables = await one(
+    account.client.from('accounts_payable').select('id').eq('description', description),
+  );
+  const ids = payables.map((p) => p.id);
+  if (ids.length === 0) return { payables: 0, documents: [] as { storage_path: string }[] };
+  const documents = await one(
+    account.client.from('documents').select('storage_path, kind').in('payable_id', ids),
+  );
+  return { payables: ids.length, documents };
+}
+
+async function pickDueDate(page: Page, form: Locator, iso: string) {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+  await form.getByLabel('Data de Vencimento').click();
+  await page
+    .getByRole('button', { name: new RegExp(`\\b${day} de ${monthName} de ${year}`, 'i') })
+    .click();
+}
+
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'aguardando envio' });
+
+test('a photo taken offline is stored once with its entry when the connection returns', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const account = await createAccount('Construtora Foto Offline', 'Otávio Obra');
+  const description = `Brita da laje ${Date.now()}`;
+  await signIn(page, account.email, account.password);
+  await page.goto('/lancar');
+  const form = page.getByRole('form', { name: 'Conta a Pagar' });
+  await expect(form.getByLabel('Descrição')).toBeVisible({ timeout: 30_000 });
+  await form.getByLabel('Descrição').fill(description);
+  await form.getByLabel('Valor').fill('R$ 275,40');
+  await pickDueDate(page, form, browserToday());
+
+  // The network goes; the photo is taken with the form.
+  await context.setOffline(true);
+  await form.getByLabel('Anexar comprovante').setInputFiles({
+    name: 'recibo-brita.png',
+    mimeType: 'image/png',
+    buffer: photoPng(),
+  });
+  await expect(form.getByRole('img', { name: /recibo-brita\.png/ })).toBeVisible();
+  await form.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(
+    page.getByText('Sem conexão: o lançamento ficou salvo neste aparelho', { exact: false }),
+  ).toBeVisible();
+  const waiting = page.getByRole('region', { name: 'Aguardando envio' });
+  await expect(waiting.getByText(`Documento de ${description}`)).toBeVisible();
+  await expect(banner(page)).toContainText('1 lançamento e 1 documento aguardando envio');
+  await screenshot(page, 'foto-aguardando-envio');
+
+  // The photo waits in IndexedDB as a Blob, not as a data URL in localStorage.
+  const onDevice = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('app-financas');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const values = await new Promise<unknown[]>((resolve, reject) => {
+      const request = db.transaction('keyval').objectStore('keyval').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return {
+      blobs: values.filter((v) => v instanceof Blob).map((v) => (v as Blob).type),
+      dataUrlInLocalStorage: Object.values(localStorage).some((v) => v.includes('data:image')),
+    };
+  });
+  expect(onDevice).toEqual({ blobs: ['image/jpeg'], dataUrlInLocalStorage: false });
+  expect((await documentsOf(account, description)).payables).toBe(0);
+
+  // Back online, the first answer of the document's row is lost after its file was stored: the
+  // queue sends it again, and the entry still ends with one document and one file.
+  let lost = false;
+  await context.route(/\/rest\/v1\/documents/, async (route) => {
+    if (!lost && route.request().method() === 'POST') {
+      lost = true;
+      await route.abort('internetdisconnected');
+      return;
+    }
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect(waiting).toHaveCount(0, { timeout: 90_000 });
+  expect(lost).toBe(true);
+  const stored = await documentsOf(account, description);
+  expect(stored.payables).toBe(1);
+  expect(stored.documents).toEqual([
+    { storage_path: expect.stringMatching(/\.jpg$/), kind: 'comprovante' },
+  ]);
+  const folder = stored.documents[0]?.storage_path.split('/').slice(0, -1).join('/') ?? '';
+  const objects = await account.client.storage.from('documentos').list(folder);
+  expect(objects.error).toBeNull();
+  expect(objects.data?.map((o) => o.name)).toHaveLength(1);
 });
