@@ -59,11 +59,13 @@ export interface Entry {
   installmentNumber: number | null;
   installmentCount: number | null;
   createdAt: string | null;
+  /** Documents of the entry and its payments (the paperclip). */
+  documentCount: number;
 }
 
 /** The columns of the view the screens read. */
 export const ENTRY_COLUMNS =
-  'kind, id, description, amount, paid_amount, open_amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at';
+  'kind, id, description, amount, paid_amount, open_amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at, document_count';
 
 type EntryColumnsRow = Pick<
   EntryViewRow,
@@ -87,7 +89,9 @@ type EntryColumnsRow = Pick<
   | 'installment_number'
   | 'installment_count'
   | 'created_at'
->;
+> &
+  // Absent from rows saved on the device before documents existed.
+  Partial<Pick<EntryViewRow, 'document_count'>>;
 
 export function toEntry(row: EntryColumnsRow): Entry {
   if (!row.id || !row.kind || row.amount == null || !row.due_date) {
@@ -114,6 +118,7 @@ export function toEntry(row: EntryColumnsRow): Entry {
     installmentNumber: row.installment_number,
     installmentCount: row.installment_count,
     createdAt: row.created_at,
+    documentCount: row.document_count ?? 0,
   };
 }
 

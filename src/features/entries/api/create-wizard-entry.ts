@@ -36,7 +36,7 @@ export const wizardFormSchema = z
     stageId: z.string().nullable(),
     categoryId: z.string().nullable(),
     notes: z.string().max(2000, 'Use no máximo 2000 caracteres.'),
-    /** Kept in the browser only (see ReceiptPhotoInput); never sent. */
+    /** Sent to the entry's Documentos once the entry is saved (useAttachPhoto). */
     photo: z.custom<ReceiptPhoto>().nullable(),
   })
   .superRefine((form, ctx) => {

@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 import { ReopenButton } from '@/features/entries/components/reopen-button';
 import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
+import { DocumentsMark } from '@/components/documents/documents-mark';
 
 export function overdueLabel(days: number): string {
   return days === 1 ? '1 dia em atraso' : `${days} dias em atraso`;
@@ -43,6 +44,7 @@ export function EntryListRow({
           >
             {entry.description}
           </Link>
+          <DocumentsMark count={entry.documentCount} />
           <p className="truncate text-sm text-muted-foreground">
             {isExpense ? 'Fornecedor' : 'Cliente'}: {entry.counterpartyName ?? 'Não informado'}
           </p>

@@ -18,6 +18,7 @@ import { paidHint, partialLabel } from '@/features/entries/components/paid-hint'
 import { ReopenButton } from '@/features/entries/components/reopen-button';
 import { prefetchSettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { overdueLabel } from '@/features/entries/components/entry-list-row';
+import { DocumentsMark } from '@/components/documents/documents-mark';
 
 /** "Fornecedor · Obra · Categoria" under the description, where those columns do not fit. */
 function folded(e: Entry): string {
@@ -52,6 +53,7 @@ function columns(
           <RowLink to={entryDetailPath(e.kind, e.id)} className="break-words">
             {e.description}
           </RowLink>
+          <DocumentsMark count={e.documentCount} />
           {wide ? null : <span className="block text-xs text-muted-foreground">{folded(e)}</span>}
           {isPartiallyPaid(e) ? (
             <span className="block text-xs text-muted-foreground">{paidHint(e)}</span>

@@ -60,6 +60,7 @@ const movementRow = z.object({
   reversed: orNull(z.boolean()),
   reversed_on: text,
   signed_amount: number,
+  document_count: number,
 });
 type MovementRow = z.output<typeof movementRow>;
 const movementRows = z.array(movementRow);

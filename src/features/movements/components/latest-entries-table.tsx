@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { entryDetailPath, type Entry } from '@/lib/entries';
 import { formatDate, isOverdue } from '@/lib/dates';
 import { useIsWideDesktop } from '@/lib/use-media-query';
+import { DocumentsMark } from '@/components/documents/documents-mark';
 
 export function EntryStatusBadge({ entry, today }: { entry: Entry; today: string }) {
   if (entry.status === 'paid') {
@@ -39,6 +40,7 @@ function columns(today: string, wide: boolean): DataTableColumn<Entry>[] {
           <RowLink to={entryDetailPath(e.kind, e.id)} className="break-words">
             {e.description}
           </RowLink>
+          <DocumentsMark count={e.documentCount} />
           <span className="block text-xs text-muted-foreground">
             {[
               e.kind === 'expense' ? 'Conta a pagar' : 'Conta a receber',

@@ -11,6 +11,7 @@ import {
   MOVEMENT_KIND_LABELS,
   MOVEMENT_PERIOD_LABELS,
   MOVEMENT_STATUS_LABELS,
+  WITHOUT_COMPROVANTE_LABEL,
   toggleValue,
   type MovementFilters,
   type MovementKind,
@@ -79,6 +80,15 @@ export function MovementFilterPanel({ id, filters, onChange }: MovementFilterPan
             {MOVEMENT_STATUS_LABELS[status]}
           </FilterChip>
         ))}
+      </ChipGroup>
+
+      <ChipGroup label="Documentos">
+        <FilterChip
+          pressed={filters.withoutComprovante}
+          onClick={() => set({ withoutComprovante: !filters.withoutComprovante })}
+        >
+          {WITHOUT_COMPROVANTE_LABEL}
+        </FilterChip>
       </ChipGroup>
 
       <BankAccountFilterChips

@@ -8,6 +8,7 @@ import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { MOVEMENT_STATUS_LABELS } from '@/features/movements/lib/movement-filters';
 import type { Movement } from '@/features/movements/lib/movements-csv';
+import { DocumentsMark } from '@/components/documents/documents-mark';
 
 const statusVariant = { open: 'secondary', paid: 'success', overdue: 'destructive' } as const;
 
@@ -46,7 +47,10 @@ export function MovementRow({ movement: m }: { movement: Movement }) {
           className={cn('mt-0.5 size-5 shrink-0', income ? 'text-income' : 'text-expense')}
         />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium">{m.description}</p>
+          <p className="truncate font-medium">
+            {m.description}
+            <DocumentsMark count={m.documentCount} />
+          </p>
           <p className="truncate text-xs text-muted-foreground">
             {[m.counterpartyName, m.projectName ?? 'Geral'].filter(Boolean).join(' · ')}
           </p>

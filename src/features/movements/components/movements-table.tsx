@@ -18,6 +18,7 @@ import { formatCurrency } from '@/lib/money';
 import { useIsWideDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { MOVEMENT_STATUS_LABELS } from '@/features/movements/lib/movement-filters';
+import { DocumentsMark } from '@/components/documents/documents-mark';
 import {
   transferRoute,
   type Movement,
@@ -95,6 +96,7 @@ function columns(
             <RowLink to={entryDetailPath(m.kind, m.id)} className="break-words">
               {m.description}
             </RowLink>
+            <DocumentsMark count={m.documentCount} />
             {wide ? null : <span className="block text-xs text-muted-foreground">{folded(m)}</span>}
           </>
         ),

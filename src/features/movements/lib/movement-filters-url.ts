@@ -24,6 +24,7 @@ export const MOVEMENT_FILTER_PARAMS = {
   accountIds: 'conta',
   projectIds: 'obra',
   categoryIds: 'categoria',
+  withoutComprovante: 'sem-comprovante',
 } as const satisfies Record<keyof MovementFilters, string>;
 
 /** The search box's own limit (maxLength): a longer one in the address is cut to it. */
@@ -89,6 +90,7 @@ export function parseMovementFilters(params: URLSearchParams): MovementFilters {
     accountIds: list(params, P.accountIds, isUuid),
     projectIds: list(params, P.projectIds, isProject),
     categoryIds: list(params, P.categoryIds, isUuid),
+    withoutComprovante: params.get(P.withoutComprovante) === '1',
   };
 }
 
@@ -108,5 +110,6 @@ export function serializeMovementFilters(filters: MovementFilters): URLSearchPar
   for (const id of filters.accountIds) params.append(P.accountIds, id);
   for (const id of filters.projectIds) params.append(P.projectIds, id);
   for (const id of filters.categoryIds) params.append(P.categoryIds, id);
+  if (filters.withoutComprovante) params.set(P.withoutComprovante, '1');
   return params;
 }

@@ -23,6 +23,8 @@ export interface MovementFilters {
   /** Obra ids, and GENERAL_PROJECT for entries without obra. */
   projectIds: string[];
   categoryIds: string[];
+  /** Sem comprovante: entries with money paid and no comprovante among their documents. */
+  withoutComprovante: boolean;
 }
 
 export const EMPTY_MOVEMENT_FILTERS: MovementFilters = {
@@ -35,6 +37,7 @@ export const EMPTY_MOVEMENT_FILTERS: MovementFilters = {
   accountIds: [],
   projectIds: [],
   categoryIds: [],
+  withoutComprovante: false,
 };
 
 export const MOVEMENT_PERIOD_LABELS: Record<MovementPeriod, string> = {
@@ -49,6 +52,8 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   income: 'Receber',
   transfer: 'Transferência',
 };
+
+export const WITHOUT_COMPROVANTE_LABEL = 'Sem comprovante';
 
 export const MOVEMENT_STATUS_LABELS: Record<MovementStatus, string> = {
   open: 'Aberto',
@@ -90,6 +95,7 @@ export interface MovementArgs {
   p_project_ids?: string[];
   p_include_no_project?: boolean;
   p_category_ids?: string[];
+  p_without_comprovante?: boolean;
 }
 
 /** The arguments of search_movements and movement_summary (unset filters are left out). */
@@ -115,6 +121,7 @@ export function toMovementArgs(
   if (obras.length) args.p_project_ids = obras;
   if (filters.projectIds.includes(GENERAL_PROJECT)) args.p_include_no_project = true;
   if (filters.categoryIds.length) args.p_category_ids = [...filters.categoryIds].sort();
+  if (filters.withoutComprovante) args.p_without_comprovante = true;
   return args;
 }
 
@@ -186,6 +193,13 @@ export function activeFilterBadges(
       key: `category:${id}`,
       label: names.categories.get(id) ?? 'Categoria',
       without: (f) => ({ ...f, categoryIds: f.categoryIds.filter((c) => c !== id) }),
+    });
+  }
+  if (filters.withoutComprovante) {
+    badges.push({
+      key: 'without-comprovante',
+      label: WITHOUT_COMPROVANTE_LABEL,
+      without: (f) => ({ ...f, withoutComprovante: false }),
     });
   }
   return badges;

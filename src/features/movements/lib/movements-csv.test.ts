@@ -23,6 +23,7 @@ const base: Movement = {
   installmentNumber: null,
   installmentCount: null,
   createdAt: null,
+  documentCount: 0,
   rowType: 'entry',
   movementDate: '2026-11-12',
   displayStatus: 'paid',

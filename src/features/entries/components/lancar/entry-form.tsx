@@ -29,6 +29,7 @@ import { initialLancarForm, type LancarFormState } from '@/features/entries/lib/
 import type { EntryKind } from '@/lib/entries';
 import { EntryFields } from '@/features/entries/components/entry-fields';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
+import { useAttachPhoto } from '@/features/entries/lib/use-attach-photo';
 import { RepetitionFields } from '@/features/entries/components/lancar/repetition-fields';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
 
@@ -79,6 +80,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
   const [action, setAction] = useState<'save' | 'settle' | null>(null);
   const submitted = useRef<{ key: string; ids: string[] } | null>(null);
   const createEntries = useCreateEntries();
+  const attachPhoto = useAttachPhoto();
   const { queueLancar } = useQueueEntries();
   const text = copy[kind];
   const tone = kind === 'expense' ? 'expense' : 'income';
@@ -95,9 +97,12 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
       return;
     }
     setAction(input.settle ? 'settle' : 'save');
+    const ids = idsFor(input);
+    // The Anexo belongs to the first entry (of a plan: the one due first).
+    const photo = form.getValues('photo');
     let result;
     try {
-      result = await createEntries.mutateAsync({ input: { kind, ...input }, ids: idsFor(input) });
+      result = await createEntries.mutateAsync({ input: { kind, ...input }, ids });
     } catch (error) {
       // Everything typed stays, so the user can try again.
       toastError('Erro ao salvar', error, 'Não foi possível salvar o lançamento. Tente novamente.');
@@ -108,6 +113,8 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     if (result.settled)
       toast.success(text.paidTitle, { description: text.paid(input.draft.description) });
     else toast.success('Lançamento salvo!', { description: text.created(result.count) });
+    const first = ids[0];
+    if (photo && first) attachPhoto(kind, first, photo);
     submitted.current = null;
     clearDraft('localStorage', draftKey);
     setHasDraft(false);

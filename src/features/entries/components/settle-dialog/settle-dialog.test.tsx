@@ -50,6 +50,7 @@ const payable: Entry = {
   installmentNumber: null,
   installmentCount: null,
   createdAt: '2026-01-01T10:00:00Z',
+  documentCount: 0,
 };
 
 const receivable: Entry = {

@@ -8,6 +8,7 @@ import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
 import { DialogForm } from '@/components/dialog-form';
+import { AttachFileField } from '@/components/documents/attach-file-field';
 import { FieldItem, MoneyField } from '@/components/form-fields';
 import { Badge } from '@/components/ui/badge';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -44,6 +45,7 @@ import {
   type SettleEntryValues,
 } from '@/features/entries/api/settle-entry';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
+import { useAttachPaymentComprovante } from '@/features/entries/lib/use-attach-payment-comprovante';
 
 interface SettleDialogProps {
   /** The entry to settle; null = closed. */
@@ -135,6 +137,9 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
     defaultValues: settleDefaults(entry),
   });
   const settle = useSettleEntry();
+  const attachComprovante = useAttachPaymentComprovante();
+  // Sent to the payment once it is recorded.
+  const [comprovante, setComprovante] = useState<File | null>(null);
   const accounts = useBankAccounts();
   // The bill's own account, as soon as the active accounts show it still exists: the picker starts
   // on it (as its default, so it is not a change), unless the user already chose one.
@@ -204,6 +209,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
       return;
     }
     successToast(entry, done);
+    if (comprovante) void attachComprovante(entry.kind, entry.id, comprovante);
     onClose();
   }
 
@@ -383,6 +389,13 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
             />
           )}
         </FieldItem>
+
+        <AttachFileField
+          label="Anexar comprovante"
+          value={comprovante}
+          onChange={setComprovante}
+          disabled={settle.isPending}
+        />
       </DialogForm>
     </>
   );

@@ -22,8 +22,9 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * A receipt photo from the camera or a file, with preview and remove. It stays in this browser:
- * sending it to storage comes later (DESIGN §9), and the note under the control says so.
+ * A receipt photo from the camera or a file, with preview and remove. The form keeps it (as a
+ * data: URL, so a draft survives a reload); once the entry is saved it goes to the entry's
+ * Documentos (compressed on the device: src/lib/documents/prepare-file.ts).
  */
 export function ReceiptPhotoInput({
   value,
@@ -83,8 +84,7 @@ export function ReceiptPhotoInput({
         </p>
       ) : null}
       <p className="text-xs text-muted-foreground">
-        A foto fica apenas neste aparelho, para sua conferência; o envio de comprovantes chegará em
-        breve.
+        A foto é enviada com o lançamento e fica nos Documentos dele.
       </p>
     </div>
   );

@@ -21,6 +21,7 @@ import {
   wizardStorageKey,
   writeDraft,
 } from '@/features/entries/lib/draft-storage';
+import { useAttachPhoto } from '@/features/entries/lib/use-attach-photo';
 import { WIZARD_STEPS, type WizardEntry } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
 
@@ -71,6 +72,7 @@ export function useEntryWizard(kind: EntryKind) {
   const values = useWatch({ control: form.control, compute: (all) => ({ ...all }) });
   const [currentStep, setCurrentStep] = useState(restored.step);
   const createEntry = useCreateWizardEntry();
+  const attachPhoto = useAttachPhoto();
   const { queueWizard } = useQueueEntries();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -123,8 +125,11 @@ export function useEntryWizard(kind: EntryKind) {
       startOver();
       return;
     }
+    // Read before the form is reset: the photo goes to the entry once it exists.
+    const photo = form.getValues('photo');
+    let created: { id: string };
     try {
-      await createEntry.mutateAsync(entry);
+      created = await createEntry.mutateAsync(entry);
     } catch (error) {
       // Everything typed stays in the wizard (and in sessionStorage) for another try. SPEC §8:
       // the database refusing the save is "Erro ao salvar"; the request not getting through
@@ -141,6 +146,7 @@ export function useEntryWizard(kind: EntryKind) {
       return;
     }
     toast.success('Lançamento salvo!', { description: SUCCESS_TEXT[kind] });
+    if (photo) attachPhoto(kind, created.id, photo);
     startOver();
   }
 
