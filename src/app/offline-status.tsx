@@ -17,6 +17,9 @@ registerSender('entries.lancar', () =>
 registerSender('entries.wizard', () =>
   import('@/features/entries/api/offline-entries').then((m) => m.sendWizardEntry),
 );
+registerSender('documents.upload', () =>
+  import('@/lib/offline/queued-document').then((m) => m.sendQueuedDocument),
+);
 
 /** When the network says online but a send still fails to reach the server. */
 const RETRY_MS = 30_000;
@@ -46,8 +49,8 @@ export function OfflineStatus() {
           id: 'offline-queue-sent',
           description:
             result.sent === 1
-              ? '1 lançamento que aguardava envio foi salvo.'
-              : `${result.sent} lançamentos que aguardavam envio foram salvos.`,
+              ? '1 item que aguardava envio foi salvo.'
+              : `${result.sent} itens que aguardavam envio foram salvos.`,
         });
         void invalidateMoney(queryClient, companyId);
       }
@@ -64,5 +67,8 @@ export function OfflineStatus() {
     if (online) void retryDocumentRemovals(userId);
   }, [online, userId]);
 
-  return <OfflineBanner waiting={items.length} savedCopy={savedCopy} />;
+  const documents = items.filter((item) => item.summary.document).length;
+  return (
+    <OfflineBanner waiting={items.length - documents} documents={documents} savedCopy={savedCopy} />
+  );
 }

@@ -245,6 +245,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/company/pages/company-page'), 'CompanyPage'),
           },
           {
+            path: 'exportar',
+            lazy: lazyPage(() => import('@/features/reports/pages/export-page'), 'ExportPage'),
+          },
+          {
             path: 'preferencias',
             lazy: lazyPage(
               () => import('@/features/preferences/pages/preferences-page'),

@@ -37,6 +37,7 @@ const GROUPS: NavGroup[] = [
         item.to === relatorio.to ? { ...item, sections: undefined } : item,
       ),
       { ...NAV.movimentacoes, ...sectionOf(NAV.movimentacoes.to) },
+      { ...NAV.exportar, ...sectionOf(NAV.exportar.to) },
     ],
   },
   {

@@ -3,6 +3,7 @@ import {
   ClipboardCheck,
   CircleArrowDown,
   CircleArrowUp,
+  FolderArchive,
   HardHat,
   Landmark,
   List,
@@ -58,6 +59,13 @@ export const aprovacoes: NavDestination = {
   icon: ClipboardCheck,
 };
 
+/** The accountant's month package (Relatório links here too). */
+export const exportar: NavDestination = {
+  label: 'Exportar',
+  to: PATHS.exportar,
+  icon: FolderArchive,
+};
+
 export interface MoreLink extends NavDestination {
   tone?: string;
 }
@@ -75,6 +83,7 @@ export const MORE_LINKS: MoreLink[] = [
   { ...contasPagar, label: 'Todas as contas Pagar', tone: 'text-expense' },
   { ...contasReceber, label: 'Todas as contas Receber', tone: 'text-income' },
   contasBancarias,
+  exportar,
   lancar,
   preferencias,
 ];

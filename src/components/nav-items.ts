@@ -31,6 +31,7 @@ export const PATHS = {
   empresa: '/empresa',
   lancar: '/lancar',
   aprovacoes: '/aprovacoes',
+  exportar: '/exportar',
 } as const;
 
 export const resumo: NavDestination = { label: 'Resumo', to: '/', icon: House };
@@ -61,6 +62,7 @@ const HIDDEN: Record<Role, readonly string[]> = {
     PATHS.clientes,
     PATHS.categorias,
     PATHS.empresa,
+    PATHS.exportar,
     '/atividade',
   ],
   leitura: ['/pagar', '/receber', PATHS.lancar, PATHS.aprovacoes, PATHS.empresa, '/atividade'],

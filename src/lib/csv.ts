@@ -26,7 +26,12 @@ export function csvFile(lines: readonly string[]): string {
 
 /** Saves the text as a .csv download. */
 export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  downloadBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** Saves a file made in the browser (a CSV, the accountant's zip) as a download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -236,6 +236,7 @@ function routes(d: Data): string[] {
     '/contas-bancarias/nova',
     `/contas-bancarias/${d.bankId}`,
     '/preferencias',
+    '/exportar',
     '/rota-que-nao-existe',
   ];
 }

@@ -28,6 +28,7 @@ const ROUTES = [
   '/contas-bancarias',
   '/contas-bancarias/nova',
   '/preferencias',
+  '/exportar',
 ];
 
 test('no page title is truncated at 360 px', async ({ page }) => {

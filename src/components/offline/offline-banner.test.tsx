@@ -31,4 +31,15 @@ describe('OfflineBanner', () => {
     expect(screen.getByRole('status')).not.toHaveTextContent('Sem conexão');
     expect(screen.getByRole('status')).toHaveTextContent('1 lançamento aguardando envio.');
   });
+
+  it('counts a photo taken offline among what waits, by name', () => {
+    const { rerender } = render(<OfflineBanner waiting={1} documents={1} />);
+    act(() => onlineManager.setOnline(false));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '1 lançamento e 1 documento aguardando envio.',
+    );
+    // The entry went first; its photo still waits.
+    rerender(<OfflineBanner waiting={0} documents={2} />);
+    expect(screen.getByRole('status')).toHaveTextContent('2 documentos aguardando envio.');
+  });
 });

@@ -1,8 +1,17 @@
 import { CloudUpload, RefreshCw, WifiOff } from 'lucide-react';
 import { useOnline } from '@/lib/online';
 
-export function waitingText(count: number): string {
-  return count === 1 ? '1 lançamento aguardando envio' : `${count} lançamentos aguardando envio`;
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "1 lançamento aguardando envio", "2 lançamentos e 1 documento aguardando envio". */
+export function waitingText(count: number, documents = 0): string {
+  const parts = [
+    count > 0 || documents === 0 ? counted(count, 'lançamento', 'lançamentos') : null,
+    documents > 0 ? counted(documents, 'documento', 'documentos') : null,
+  ].filter(Boolean);
+  return `${parts.join(' e ')} aguardando envio`;
 }
 
 /** Online, while a screen shows what the device had saved and the server has not answered yet. */
@@ -16,14 +25,19 @@ export const SAVED_COPY_TEXT = 'Atualizando… Mostrando os dados salvos neste a
  */
 export function OfflineBanner({
   waiting,
+  documents = 0,
   savedCopy = false,
 }: {
+  /** Entries waiting to be sent. */
   waiting: number;
+  /** Documents (photos taken offline) waiting to be sent. */
+  documents?: number;
   /** The screen shows data restored from the device, not yet confirmed by the server. */
   savedCopy?: boolean;
 }) {
   const online = useOnline();
-  const show = !online || waiting > 0 || savedCopy;
+  const pending = waiting + documents;
+  const show = !online || pending > 0 || savedCopy;
   return (
     <div role="status" className={show ? 'mb-3' : undefined}>
       {!online ? (
@@ -35,13 +49,13 @@ export function OfflineBanner({
               Mostrando os últimos dados salvos neste aparelho. Novas contas a pagar e a receber
               ficam aguardando envio.
             </p>
-            {waiting > 0 ? <p className="font-medium">{waitingText(waiting)}.</p> : null}
+            {pending > 0 ? <p className="font-medium">{waitingText(waiting, documents)}.</p> : null}
           </div>
         </div>
-      ) : waiting > 0 ? (
+      ) : pending > 0 ? (
         <div className="flex items-center gap-3 rounded-lg border p-3 text-sm">
           <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <p>{waitingText(waiting)}.</p>
+          <p>{waitingText(waiting, documents)}.</p>
         </div>
       ) : savedCopy ? (
         <p className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -1,4 +1,4 @@
-import { CloudUpload } from 'lucide-react';
+import { CloudUpload, Paperclip } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { waitingText } from '@/components/offline/offline-banner';
 import { formatDate } from '@/lib/dates';
@@ -22,14 +22,26 @@ export function PendingUploads({ className }: { className?: string }) {
         Aguardando envio
       </h2>
       <p className="text-sm text-muted-foreground">
-        {waitingText(items.length)}.{' '}
-        {online ? 'Enviando...' : 'Serão enviados quando a conexão voltar.'}
+        {waitingText(
+          items.filter((item) => !item.summary.document).length,
+          items.filter((item) => item.summary.document).length,
+        )}
+        . {online ? 'Enviando...' : 'Serão enviados quando a conexão voltar.'}
       </p>
       <ul className="grid gap-2">
         {items.map((item) => (
           <li key={item.id} className="grid gap-1 rounded-lg border p-3 text-sm">
             <div className="flex items-start justify-between gap-2">
-              <span className="min-w-0 break-words font-medium">{item.summary.description}</span>
+              <span className="min-w-0 break-words font-medium">
+                {item.summary.document ? (
+                  <>
+                    <Paperclip className="mr-1 inline size-3.5" aria-hidden="true" />
+                    Documento de {item.summary.description}
+                  </>
+                ) : (
+                  item.summary.description
+                )}
+              </span>
               <span
                 className={cn(
                   'shrink-0 font-semibold',
@@ -43,6 +55,7 @@ export function PendingUploads({ className }: { className?: string }) {
               {item.summary.tone === 'expense' ? 'A pagar' : 'A receber'} ·{' '}
               {formatDate(item.summary.date)}
               {item.summary.count > 1 ? ` · ${item.summary.count} lançamentos` : ''}
+              {item.summary.document ? ` · ${item.summary.document.name}` : ''}
             </span>
             {item.error ? (
               <div className="grid gap-2">

@@ -1,14 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOfflineQueue, registerSender, type QueuedItem } from '@/lib/offline/queue';
+import {
+  createOfflineQueue,
+  registerSender,
+  type QueuedItem,
+  type SendContext,
+} from '@/lib/offline/queue';
 
 /** The queue's storage as IndexedDB keeps it: a value per key, read back as written. */
 function memoryStorage() {
   const values = new Map<string, unknown>();
   return {
     values,
-    get: (key: string) => Promise.resolve(structuredClone(values.get(key))),
+    // IndexedDB keeps a Blob as a Blob; the rest as structured clones.
+    get: (key: string) => {
+      const value = values.get(key);
+      return Promise.resolve(value instanceof Blob ? value : structuredClone(value));
+    },
     set: (key: string, value: unknown) => {
-      values.set(key, structuredClone(value));
+      values.set(key, value instanceof Blob ? value : structuredClone(value));
+      return Promise.resolve();
+    },
+    del: (key: string) => {
+      values.delete(key);
       return Promise.resolve();
     },
   };
@@ -181,5 +194,75 @@ describe('offline queue', () => {
     await queue.refresh();
     expect(listener).toHaveBeenCalledOnce();
     expect(queue.snapshot().map((i) => i.id)).toEqual(['x']);
+  });
+
+  describe('an item with a file (a photo taken offline)', () => {
+    function fileSetup() {
+      const base = setup();
+      const received: { id: string; size: number | null; type: string | null }[] = [];
+      const kind = `${base.kind}.file`;
+      registerSender(kind, () =>
+        Promise.resolve(async (item: QueuedItem, context: SendContext) => {
+          const blob = await context.file(item.files?.[0] ?? '');
+          received.push({ id: item.id, size: blob?.size ?? null, type: blob?.type ?? null });
+          if (!blob) throw Object.assign(new Error('missing'), { code: 'file_missing' });
+        }),
+      );
+      const photo = (id: string) => ({
+        ...base.item(id, 'Foto'),
+        kind,
+        files: [`user:u1:offline-file:${id}`],
+      });
+      return { ...base, received, photo };
+    }
+
+    it('keeps the Blob beside the list, hands it to the sender, and deletes it once sent', async () => {
+      const { queue, storage, received, photo, key } = fileSetup();
+      await queue.enqueue(photo('f1'), {
+        'user:u1:offline-file:f1': new Blob(['jpeg bytes'], { type: 'image/jpeg' }),
+      });
+      // The list holds the key, never the bytes (nor a data URL).
+      const listed = JSON.stringify(storage.values.get(key));
+      expect(listed).toContain('user:u1:offline-file:f1');
+      expect(listed).not.toContain('jpeg bytes');
+      expect(storage.values.get('user:u1:offline-file:f1')).toBeInstanceOf(Blob);
+
+      expect(await queue.flush()).toEqual({ sent: 1, offline: false, failed: 0 });
+      expect(received).toEqual([{ id: 'f1', size: 10, type: 'image/jpeg' }]);
+      expect(storage.values.has('user:u1:offline-file:f1')).toBe(false);
+    });
+
+    it('a network failure keeps both the item and its file for the next flush', async () => {
+      const { queue, storage, photo } = fileSetup();
+      const failing = `failing-${Math.random()}`;
+      registerSender(failing, () =>
+        Promise.resolve(() => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      await queue.enqueue(
+        { ...photo('f2'), kind: failing },
+        {
+          'user:u1:offline-file:f2': new Blob(['x']),
+        },
+      );
+      expect(await queue.flush()).toEqual({ sent: 0, offline: true, failed: 0 });
+      expect(await queue.list()).toHaveLength(1);
+      expect(storage.values.get('user:u1:offline-file:f2')).toBeInstanceOf(Blob);
+    });
+
+    it('a file the device lost is a refusal the user sees, not a silent drop', async () => {
+      const { queue, storage, photo } = fileSetup();
+      await queue.enqueue(photo('f3'), { 'user:u1:offline-file:f3': new Blob(['x']) });
+      storage.values.delete('user:u1:offline-file:f3');
+      expect(await queue.flush()).toEqual({ sent: 0, offline: false, failed: 1 });
+      expect((await queue.list()).map((i) => [i.id, i.error])).toEqual([['f3', 'Valor inválido.']]);
+    });
+
+    it('Descartar removes the item and then its file', async () => {
+      const { queue, storage, photo } = fileSetup();
+      await queue.enqueue(photo('f4'), { 'user:u1:offline-file:f4': new Blob(['x']) });
+      await queue.remove('f4');
+      expect(await queue.list()).toEqual([]);
+      expect(storage.values.has('user:u1:offline-file:f4')).toBe(false);
+    });
   });
 });

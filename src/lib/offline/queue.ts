@@ -3,6 +3,9 @@
 // registered for that kind sends its payload. Every item carries a client-generated id that its
 // sender uses as the row id (or p_id), so a send repeated after a lost answer, a reload or in two
 // tabs at once never creates a second row: idempotency lives in the database, not here.
+// An item may carry files (a photo taken offline): Blobs kept beside the list under their own keys,
+// written before the item and deleted after it, so an item never points at a missing file and a
+// sent or discarded item leaves nothing behind.
 // Contract for senders: docs/contracts.md, "Offline queue".
 import { isNetworkError } from '@/lib/errors';
 
@@ -15,6 +18,8 @@ export interface QueuedSummary {
   tone: 'expense' | 'income';
   /** Rows the item creates (an installment plan or recurrence is one item of N rows). */
   count: number;
+  /** A document (photo, PDF) for the entry the summary describes, not the entry itself. */
+  document?: { name: string };
 }
 
 export interface QueuedItem<P = unknown> {
@@ -28,10 +33,26 @@ export interface QueuedItem<P = unknown> {
   attempts: number;
   /** The last refusal that a retry cannot fix (not a network failure); such items wait for the user. */
   error: string | null;
+  /** Storage keys of the files the item carries (see OfflineQueue.enqueue). */
+  files?: string[];
+}
+
+/** What a sender reads besides the item: the files it carries. */
+export interface SendContext {
+  /** The Blob kept under one of `item.files`; undefined when the device lost it. */
+  file: (key: string) => Promise<Blob | undefined>;
+}
+
+/** A refusal a sender words itself (not a database key): the item shows this message. */
+export class SendRefused extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SendRefused';
+  }
 }
 
 /** Sends one item. Must be idempotent on item.id; throws on failure (network or refusal). */
-export type Sender = (item: QueuedItem) => Promise<void>;
+export type Sender = (item: QueuedItem, context: SendContext) => Promise<void>;
 
 const senders = new Map<string, () => Promise<Sender>>();
 
@@ -43,6 +64,7 @@ export function registerSender(kind: string, load: () => Promise<Sender>): void 
 export interface QueueStorage {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
 }
 
 export interface FlushResult {
@@ -63,7 +85,11 @@ async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
 export interface OfflineQueue {
   readonly key: string;
   list: () => Promise<QueuedItem[]>;
-  enqueue: (item: Omit<QueuedItem, 'attempts' | 'error' | 'createdAt'>) => Promise<void>;
+  /** `files`: Blobs by storage key (each key listed in `item.files`), written before the item. */
+  enqueue: (
+    item: Omit<QueuedItem, 'attempts' | 'error' | 'createdAt'>,
+    files?: Record<string, Blob>,
+  ) => Promise<void>;
   remove: (id: string) => Promise<void>;
   /** Clears the refusal of an item so that the next flush tries it again. */
   retry: (id: string) => Promise<void>;
@@ -103,6 +129,23 @@ export function createOfflineQueue(
     publish(next);
   };
 
+  /** Takes the item out of the list, then deletes its files (never the other way round). */
+  const drop = async (id: string): Promise<void> => {
+    let files: string[] = [];
+    await update((items) => {
+      files = items.find((i) => i.id === id)?.files ?? [];
+      return items.filter((i) => i.id !== id);
+    });
+    await Promise.all(files.map((file) => storage.del(file)));
+  };
+
+  const context: SendContext = {
+    file: async (fileKey) => {
+      const value = await storage.get(fileKey);
+      return value instanceof Blob ? value : undefined;
+    },
+  };
+
   const patch = (id: string, fields: Partial<QueuedItem>) =>
     update((items) => items.map((item) => (item.id === id ? { ...item, ...fields } : item)));
 
@@ -117,7 +160,7 @@ export function createOfflineQueue(
       try {
         if (!load) throw new Error(`Nenhum envio registrado para "${item.kind}".`);
         const send = await load();
-        await send(item);
+        await send(item, context);
       } catch (error) {
         if (isNetworkError(error)) {
           await patch(item.id, { attempts: item.attempts + 1 });
@@ -128,7 +171,7 @@ export function createOfflineQueue(
         result.failed += 1;
         continue;
       }
-      await update((items) => items.filter((i) => i.id !== item.id));
+      await drop(item.id);
       result.sent += 1;
     }
     return result;
@@ -137,12 +180,14 @@ export function createOfflineQueue(
   return {
     key,
     list: read,
-    enqueue: (item) =>
-      update((items) => [
+    async enqueue(item, files = {}) {
+      for (const [fileKey, blob] of Object.entries(files)) await storage.set(fileKey, blob);
+      await update((items) => [
         ...items.filter((i) => i.id !== item.id),
         { ...item, attempts: 0, error: null, createdAt: new Date().toISOString() },
-      ]),
-    remove: (id) => update((items) => items.filter((i) => i.id !== id)),
+      ]);
+    },
+    remove: drop,
     retry: (id) => patch(id, { error: null }),
     flush() {
       running ??= exclusive(`${key}:flush`, sendAll).finally(() => {

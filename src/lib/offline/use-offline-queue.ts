@@ -1,8 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { useCurrentCompany } from '@/lib/current-company';
 import { getErrorMessage } from '@/lib/errors';
-import { idbGet, idbSet } from '@/lib/offline/idb';
-import { createOfflineQueue, type OfflineQueue, type QueuedItem } from '@/lib/offline/queue';
+import { idbDel, idbGet, idbSet } from '@/lib/offline/idb';
+import {
+  createOfflineQueue,
+  SendRefused,
+  type OfflineQueue,
+  type QueuedItem,
+} from '@/lib/offline/queue';
 import { userStorageKey } from '@/lib/user-storage';
 
 const queues = new Map<string, OfflineQueue>();
@@ -15,8 +20,10 @@ export function offlineQueueFor(userId: string, companyId: string): OfflineQueue
   const key = userStorageKey(userId, `offline-queue:${companyId}`);
   let queue = queues.get(key);
   if (!queue) {
-    const created = createOfflineQueue({ get: idbGet, set: idbSet }, key, (error) =>
-      getErrorMessage(error, 'Não foi possível enviar este lançamento.'),
+    const created = createOfflineQueue({ get: idbGet, set: idbSet, del: idbDel }, key, (error) =>
+      error instanceof SendRefused
+        ? error.message
+        : getErrorMessage(error, 'Não foi possível enviar este lançamento.'),
     );
     queue = created;
     queues.set(key, created);
@@ -37,6 +44,11 @@ export function offlineQueueFor(userId: string, companyId: string): OfflineQueue
     }
   }
   return queue;
+}
+
+/** Where a file queued with an item is kept: under the user, so a session change removes it too. */
+export function queuedFileKey(userId: string, id: string): string {
+  return userStorageKey(userId, `offline-file:${id}`);
 }
 
 /** The current company's queue and its items (re-rendering when they change). */

@@ -1,8 +1,13 @@
 // New payables and receivables made with no network (Lançar, the wizard) wait in the offline
 // queue (src/lib/offline/queue.ts) and are sent from there. Every row has an id made here: a repeated
 // send finds its own rows and succeeds; another row with the id is an error the user sees
-// (insert-new-entries.ts; docs/contracts.md, "Offline queue").
+// (insert-new-entries.ts; docs/contracts.md, "Offline queue"). A photo chosen with the entry waits
+// beside it as its own item (src/lib/offline/queued-document.ts), tied to the entry's id.
 import { useCurrentCompany } from '@/lib/current-company';
+import { prepareDocumentFile } from '@/lib/documents/prepare-file';
+import type { EntryKind } from '@/lib/entries';
+import type { OfflineQueue } from '@/lib/offline/queue';
+import { queuedDocumentItem } from '@/lib/offline/queued-document';
 import type { QueuedItem } from '@/lib/offline/queue';
 import { offlineQueueFor } from '@/lib/offline/use-offline-queue';
 import { supabase } from '@/lib/supabase';
@@ -14,7 +19,7 @@ import {
   entryCount,
   type CreateEntriesInput,
 } from '@/features/entries/api/create-entries';
-import type { WizardEntry } from '@/features/entries/lib/wizard';
+import type { ReceiptPhoto, WizardEntry } from '@/features/entries/lib/wizard';
 
 export const LANCAR_QUEUE_KIND = 'entries.lancar';
 export const WIZARD_QUEUE_KIND = 'entries.wizard';
@@ -90,12 +95,45 @@ export async function sendWizardEntry(item: QueuedItem): Promise<void> {
   );
 }
 
-/** Puts what the Lançar form or the wizard made into the current company's offline queue. */
+type EntryItem = ReturnType<typeof wizardQueueItem> | ReturnType<typeof lancarQueueItem>;
+
+/**
+ * Queues the entry, then its photo as the comprovante of the entry's first row. The photo is
+ * prepared first (compressed, hashed): a file that cannot be stored (DocumentFileError) queues
+ * nothing, so the user fixes it and saves once more without a second entry.
+ */
+async function enqueueWithPhoto(
+  queue: OfflineQueue,
+  userId: string,
+  kind: EntryKind,
+  item: EntryItem,
+  photo: ReceiptPhoto | null,
+): Promise<void> {
+  const file = photo
+    ? await prepareDocumentFile(await (await fetch(photo.dataUrl)).blob(), photo.name)
+    : null;
+  await queue.enqueue(item);
+  if (!file) return;
+  const { count: _count, ...entry } = item.summary;
+  const document = queuedDocumentItem({
+    companyId: item.companyId,
+    userId,
+    owner: { type: 'entry', entryKind: kind, entryId: item.id },
+    kind: 'comprovante',
+    file,
+    entry,
+  });
+  await queue.enqueue(document.item, document.files);
+}
+
+/** Puts what the Lançar form or the wizard made (and its photo) into the company's offline queue. */
 export function useQueueEntries() {
   const { id: companyId, userId } = useCurrentCompany();
   const queue = offlineQueueFor(userId, companyId);
   return {
-    queueLancar: (input: CreateEntriesInput) => queue.enqueue(lancarQueueItem(companyId, input)),
-    queueWizard: (entry: WizardEntry) => queue.enqueue(wizardQueueItem(companyId, entry)),
+    queueLancar: (input: CreateEntriesInput, photo: ReceiptPhoto | null = null) =>
+      enqueueWithPhoto(queue, userId, input.kind, lancarQueueItem(companyId, input), photo),
+    queueWizard: (entry: WizardEntry, photo: ReceiptPhoto | null = null) =>
+      enqueueWithPhoto(queue, userId, entry.kind, wizardQueueItem(companyId, entry), photo),
   };
 }

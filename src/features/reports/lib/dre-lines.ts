@@ -49,6 +49,11 @@ export function signedCategoryCents(
 }
 
 export function buildDreCsv(dre: Dre, basis: DreBasis, projectName: string | null): string {
+  return csvFile(dreCsvLines(dre, basis, projectName));
+}
+
+/** The DRE's CSV lines (title, header, lines and their categories), for a file of one or more. */
+export function dreCsvLines(dre: Dre, basis: DreBasis, projectName: string | null): string[] {
   const header = ['Linha', ...dre.months.map(monthLabel), 'Total'].map(csvText).join(';');
   const lines = [
     csvText(`DRE gerencial - ${DRE_BASIS_LABELS[basis]} - ${projectName ?? 'Todas as obras'}`),
@@ -74,7 +79,7 @@ export function buildDreCsv(dre: Dre, basis: DreBasis, projectName: string | nul
       );
     }
   }
-  return csvFile(lines);
+  return lines;
 }
 
 export function dreCsvFileName(start: string, end: string, basis: DreBasis): string {

@@ -1,6 +1,16 @@
-import { Filter, LineChart, List, PieChart, Trophy, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  Filter,
+  FolderArchive,
+  LineChart,
+  List,
+  PieChart,
+  Trophy,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { exportar } from '@/components/more-links';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -191,12 +201,20 @@ function SummaryReport() {
           <div className="lg:col-span-2">
             <ReportTotals summary={summary.data} />
           </div>
-          <Button asChild variant="outline" className="lg:col-span-2 lg:justify-self-start">
-            <Link to="/movimentacoes">
-              <List aria-hidden="true" />
-              Ver movimentações
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2 lg:col-span-2">
+            <Button asChild variant="outline">
+              <Link to="/movimentacoes">
+                <List aria-hidden="true" />
+                Ver movimentações
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={exportar.to}>
+                <FolderArchive aria-hidden="true" />
+                Pacote do contador
+              </Link>
+            </Button>
+          </div>
 
           <ReportCard
             title="Top Receitas"

@@ -9,6 +9,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Form, FormField } from '@/components/ui/form';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
+import { DocumentFileError } from '@/lib/documents/prepare-file';
 import { isOnline } from '@/lib/online';
 import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
@@ -144,10 +145,13 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
       return;
     }
     try {
-      await queueLancar({ kind, ...input });
-    } catch {
+      await queueLancar({ kind, ...input }, form.getValues('photo'));
+    } catch (error) {
       toast.error('Erro ao salvar', {
-        description: 'Não foi possível guardar o lançamento neste aparelho.',
+        description:
+          error instanceof DocumentFileError
+            ? error.message
+            : 'Não foi possível guardar o lançamento neste aparelho.',
       });
       return;
     }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { useCurrentCompany } from '@/lib/current-company';
+import { DocumentFileError } from '@/lib/documents/prepare-file';
 import { isOnline } from '@/lib/online';
 import { isNetworkError, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import {
@@ -107,10 +108,13 @@ export function useEntryWizard(kind: EntryKind) {
       // No network: the entry waits on this device ("Aguardando envio") and is sent later, with
       // the id its queue item was given (a repeated send writes nothing twice).
       try {
-        await queueWizard(entry);
-      } catch {
+        await queueWizard(entry, form.getValues('photo'));
+      } catch (error) {
         toast.error('Erro ao salvar', {
-          description: 'Não foi possível guardar o lançamento neste aparelho.',
+          description:
+            error instanceof DocumentFileError
+              ? error.message
+              : 'Não foi possível guardar o lançamento neste aparelho.',
         });
         return;
       }
