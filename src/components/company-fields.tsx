@@ -4,8 +4,16 @@
 import { useFormContext } from 'react-hook-form';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input, inputClassName } from '@/components/ui/input';
-import { BRAZILIAN_STATES, formatCep, formatDocument, isStateCode } from '@/lib/br-documents';
+import {
+  BRAZILIAN_STATES,
+  formatCep,
+  formatDocument,
+  isStateCode,
+  maskCepTyping,
+  maskDocumentTyping,
+} from '@/lib/br-documents';
 import type { CompanyFieldsValues } from '@/lib/company-fields';
+import { maskChangeEvent } from '@/lib/input-mask';
 import { cn } from '@/lib/utils';
 
 type TextField = Exclude<keyof CompanyFieldsValues, 'name' | 'state'>;
@@ -19,8 +27,8 @@ const textFields: {
   placeholder?: string;
   /** the column's limit in the database (docs/contracts.md, "Text limits") */
   maxLength: number;
-  /** shown masked once the field is left */
-  mask?: (value: string) => string;
+  /** masked as typed, and once the field is left (a value saved before the mask, made whole) */
+  mask?: { typing: (value: string) => string; saved: (value: string) => string };
   wide?: boolean;
 }[] = [
   {
@@ -31,7 +39,7 @@ const textFields: {
     autoComplete: 'off',
     placeholder: '00.000.000/0000-00',
     maxLength: 30,
-    mask: formatDocument,
+    mask: { typing: maskDocumentTyping, saved: formatDocument },
   },
   {
     field: 'phone',
@@ -65,7 +73,7 @@ const textFields: {
     autoComplete: 'postal-code',
     placeholder: '00000-000',
     maxLength: 20,
-    mask: formatCep,
+    mask: { typing: maskCepTyping, saved: formatCep },
   },
   { field: 'city', label: 'Cidade', autoComplete: 'address-level2', maxLength: 120 },
 ];
@@ -129,8 +137,11 @@ export function CompanyDetailFields({ disabled = false }: { disabled?: boolean }
                     placeholder={placeholder}
                     maxLength={maxLength}
                     disabled={disabled}
+                    onChange={(event) =>
+                      field.onChange(mask ? maskChangeEvent(event, mask.typing) : event)
+                    }
                     onBlur={() => {
-                      if (mask) field.onChange(mask(field.value.trim()));
+                      if (mask) field.onChange(mask.saved(field.value.trim()));
                       field.onBlur();
                     }}
                   />

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ColorField, DateField, SelectField } from '@/components/choice-fields';
 import { FieldItem, MoneyField, TextareaField, TextField } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
+import { maskDocumentTyping } from '@/lib/br-documents';
 
 interface Values {
   name: string;
@@ -78,5 +79,33 @@ describe('TextField with the form control', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Brita');
     expect(screen.getByRole('status')).toHaveTextContent('Brita');
+  });
+});
+
+function DocumentForm() {
+  const form = useForm<Values>({ defaultValues: { ...defaults, name: '' } });
+  const name = useWatch({ control: form.control, name: 'name' });
+  return (
+    <Form {...form}>
+      <TextField control={form.control} name="name" label="CPF" mask={maskDocumentTyping} />
+      <output>{name}</output>
+    </Form>
+  );
+}
+
+describe('TextField with a mask', () => {
+  it('holds the masked text, the caret staying where the person types', async () => {
+    render(<DocumentForm />);
+    const input = screen.getByLabelText<HTMLInputElement>('CPF');
+    await userEvent.type(input, '52998224');
+    expect(input).toHaveValue('529.982.24');
+    expect(screen.getByRole('status')).toHaveTextContent('529.982.24');
+
+    // A digit forgotten after "529": it goes there, and so does the caret (not to the end).
+    await userEvent.type(input, '1', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+    expect(input).toHaveValue('529.198.224');
+    expect(input.selectionStart).toBe(5);
+    await userEvent.type(input, '0', { skipClick: true });
+    expect(input).toHaveValue('529.109.822-4');
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { maskChangeEvent } from '@/lib/input-mask';
 import { parseCurrency } from '@/lib/money';
 
 export type FieldRenderProps = ControllerRenderProps<FieldValues, string>;
@@ -82,7 +83,10 @@ export function FieldItem<T extends FieldValues>({
 }
 
 type TextFieldProps<T extends FieldValues> = FieldItemProps<T> &
-  Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'className'>;
+  Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'className'> & {
+    /** Applied as the person types (e.g. `maskDocumentTyping`); the form holds the masked text. */
+    mask?: (value: string) => string;
+  };
 
 /** An Input over a string (null shows as empty). `onChange` runs after the form took the value. */
 export function TextField<T extends FieldValues>({
@@ -93,6 +97,7 @@ export function TextField<T extends FieldValues>({
   description,
   className,
   onChange,
+  mask,
   ...input
 }: TextFieldProps<T>) {
   return (
@@ -103,7 +108,7 @@ export function TextField<T extends FieldValues>({
           value={textOf(field.value)}
           {...input}
           onChange={(event) => {
-            field.onChange(event);
+            field.onChange(mask ? maskChangeEvent(event, mask) : event);
             onChange?.(event);
           }}
         />

@@ -8,6 +8,8 @@ import {
   isStateCode,
   isValidCep,
   isValidDocument,
+  maskCepTyping,
+  maskDocumentTyping,
 } from '@/lib/br-documents';
 
 // The same cases as tests/db/company-settings.test.ts: the form and the database agree.
@@ -62,5 +64,35 @@ describe('formats', () => {
     expect(isStateCode('sp')).toBe(true);
     expect(isStateCode('XX')).toBe(false);
     expect(isStateCode('São Paulo')).toBe(false);
+  });
+});
+
+describe('masks as typed', () => {
+  it.each([
+    ['', ''],
+    ['5', '5'],
+    ['5299', '529.9'],
+    ['5299822472', '529.982.247-2'],
+    ['52998224725', '529.982.247-25'],
+    // A 12th character: no longer a CPF, a CNPJ as it goes on.
+    ['112223330001', '11.222.333/0001'],
+    ['11222333000181', '11.222.333/0001-81'],
+    ['11.222.333/0001-8199', '11.222.333/0001-81'],
+    ['12abc', '12.ABC'],
+    ['12abc34501de35', '12.ABC.345/01DE-35'],
+    ['529 982-247.25', '529.982.247-25'],
+  ])('the document %j as %j', (typed, shown) => {
+    expect(maskDocumentTyping(typed)).toBe(shown);
+  });
+
+  it.each([
+    ['', ''],
+    ['0131', '0131'],
+    ['013101', '01310-1'],
+    ['01310100', '01310-100'],
+    ['01310-1009', '01310-100'],
+    ['01a310', '01310'],
+  ])('the CEP %j as %j', (typed, shown) => {
+    expect(maskCepTyping(typed)).toBe(shown);
   });
 });

@@ -2,6 +2,7 @@
 // CPF/CNPJ by their check digits, the alphanumeric CNPJ issued from July 2026 included, CEP of 8
 // digits, UF one of the 27. The checks come from @brazilian-utils/brazilian-utils (zero
 // dependencies, one module per function, so only these reach the chunks that import them).
+import { formatCep as formatCepDigits } from '@brazilian-utils/brazilian-utils/format-cep';
 import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
 import { formatCpf } from '@brazilian-utils/brazilian-utils/format-cpf';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
@@ -28,6 +29,25 @@ export function formatDocument(value: string): string {
     return formatCnpj(bare, { version: 2 });
   }
   return value;
+}
+
+/**
+ * The document masked as it is typed: digits only up to 11 as a CPF (000.000.000-00), then, or
+ * as soon as a letter comes (the alphanumeric CNPJ), as a CNPJ (00.000.000/0000-00), cut at its
+ * 14 characters. Whatever is not a letter or a digit is dropped: the mask puts its own.
+ */
+export function maskDocumentTyping(value: string): string {
+  const bare = value
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, 14);
+  if (bare.length <= 11 && /^\d*$/.test(bare)) return formatCpf(bare);
+  return formatCnpj(bare, { version: 2 });
+}
+
+/** The CEP masked as it is typed (00000-000): its digits only, at most 8. */
+export function maskCepTyping(value: string): string {
+  return formatCepDigits(value.replace(/\D/g, '').slice(0, 8));
 }
 
 /** The CEP as stored: only its digits (spaces, dots and the hyphen dropped). */

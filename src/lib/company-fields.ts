@@ -2,22 +2,13 @@
 // the same rules as the database's update_company (CPF/CNPJ check digits, CEP, UF), and values
 // sent as the database stores them (document and CEP without their masks, UF in upper case).
 import { z } from 'zod';
-import {
-  cepDigits,
-  documentCharacters,
-  isStateCode,
-  isValidCep,
-  isValidDocument,
-} from '@/lib/br-documents';
+import { documentField, zipCodeField } from '@/lib/br-document-fields';
+import { isStateCode } from '@/lib/br-documents';
 import { optionalEmailField } from '@/lib/email';
 
 export const companyFieldsShape = {
   name: z.string().trim().min(1, 'Informe o nome da empresa'),
-  document: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || isValidDocument(value), 'CNPJ/CPF inválido.')
-    .transform(documentCharacters),
+  document: documentField,
   email: optionalEmailField,
   phone: z.string().trim(),
   address: z.string().trim(),
@@ -27,11 +18,7 @@ export const companyFieldsShape = {
     .trim()
     .refine((value) => value === '' || isStateCode(value), 'UF inválida.')
     .transform((value) => value.toUpperCase()),
-  zipCode: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || isValidCep(value), 'CEP inválido.')
-    .transform(cepDigits),
+  zipCode: zipCodeField,
 };
 
 export type CompanyFieldsValues = z.input<z.ZodObject<typeof companyFieldsShape>>;

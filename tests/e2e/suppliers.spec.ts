@@ -228,7 +228,12 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   dialog = page.getByRole('dialog', { name: 'Editar Fornecedor' });
   await expect(dialog.getByLabel('Nome do Fornecedor')).toHaveValue('Depósito São Jorge');
   await dialog.getByLabel('Categoria').fill('Cimento e agregados');
-  await dialog.getByLabel('CNPJ').fill('12.345.678/0001-90');
+  // The CNPJ masked as typed, refused while its check digits are wrong, stored bare.
+  await dialog.getByLabel('CNPJ').fill('11222333000182');
+  await expect(dialog.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-82');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('CNPJ/CPF inválido.')).toBeVisible();
+  await dialog.getByLabel('CNPJ').fill('11222333000181');
   await dialog.getByLabel('Website').fill('www.saojorge.com.br');
   await dialog.getByLabel('Avaliação (0 a 5)').fill('4,5');
   await dialog.getByLabel('Data de Fundação').fill('1998-03-15');
@@ -240,7 +245,9 @@ test('create a supplier, add orders and a product, see the totals, edit and deac
   await expect(page.getByText('Cimento e agregados').first()).toBeVisible();
   await expect(page.getByLabel('Avaliação 4,5 de 5')).toBeVisible();
   await page.getByRole('tab', { name: 'Informações' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('12.345.678/0001-90');
+  await expect(page.getByRole('tabpanel')).toContainText('11.222.333/0001-81');
+  const stored = await user.client.from('suppliers').select('document').eq('id', supplierId);
+  expect(stored.data).toEqual([{ document: '11222333000181' }]);
   await expect(page.getByRole('tabpanel')).toContainText('15/03/1998');
   await expect(page.getByRole('tabpanel')).toContainText('www.saojorge.com.br');
   await screenshot(page, 'supplier-detail-edited');
@@ -272,7 +279,11 @@ test('create, find, edit and deactivate a client', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Cadastrar Cliente' }).click();
   await expect(page.getByText('Campos obrigatórios', { exact: true })).toBeVisible();
   await dialog.getByLabel('Nome').fill('Família Oliveira');
-  await dialog.getByLabel('CPF/CNPJ').fill('123.456.789-00');
+  await dialog.getByLabel('CPF/CNPJ').fill('52998224724');
+  await expect(dialog.getByLabel('CPF/CNPJ')).toHaveValue('529.982.247-24');
+  await dialog.getByRole('button', { name: 'Cadastrar Cliente' }).click();
+  await expect(dialog.getByText('CNPJ/CPF inválido.')).toBeVisible();
+  await dialog.getByLabel('CPF/CNPJ').fill('529.982.247-25');
   await dialog.getByLabel('Telefone').fill('(11) 95555-0000');
   await dialog.getByLabel('Email').fill('oliveira@example.com');
   await screenshot(page, 'client-new');
@@ -282,7 +293,7 @@ test('create, find, edit and deactivate a client', async ({ page }) => {
 
   const item = page.getByRole(listItemRole(page), { name: 'Família Oliveira' });
   await expect(item).toContainText('Ativo');
-  await expect(item).toContainText('123.456.789-00');
+  await expect(item).toContainText('529.982.247-25');
   await expect(item).toContainText('oliveira@example.com');
   await expect(page.getByText('1 cliente ativo')).toBeVisible();
 

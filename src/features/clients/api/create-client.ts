@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Client } from '@/lib/api/lookups';
+import { documentField } from '@/lib/br-document-fields';
 import { clientKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
@@ -25,7 +26,10 @@ const optionalText = (max: number) =>
  */
 export const clientInput = z.object({
   name: z.string().trim().min(1, NAME_REQUIRED_MESSAGE).max(200),
-  document: optionalText(30),
+  // Checked by its digits, stored bare (as the company's); shown masked.
+  document: documentField
+    .nullable()
+    .transform((bare) => (bare === null || bare === '' ? null : bare)),
   phone: optionalText(40),
   email: optionalText(320).refine(
     (text) => text === null || EMAIL_RE.test(text),

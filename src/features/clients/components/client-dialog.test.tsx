@@ -76,4 +76,33 @@ describe('ClientDialog (new client)', { timeout: 20_000 }, () => {
       notes: null,
     });
   });
+
+  it('masks the CPF/CNPJ as typed, refuses wrong check digits and sends it bare', async () => {
+    const requests = trackRequests();
+    renderDialog();
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Família Oliveira');
+    const document = screen.getByLabelText('CPF/CNPJ');
+    await userEvent.type(document, '52998224724');
+    expect(document).toHaveValue('529.982.247-24');
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await screen.findByText('Dados inválidos')).toBeInTheDocument();
+    expect(document).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('CNPJ/CPF inválido.').length).toBeGreaterThan(0);
+    expect(requests).toEqual([]);
+
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post(restUrl('clients'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 'x', ...body }, { status: 201 });
+      }),
+    );
+    // A CNPJ, the alphanumeric one issued from July 2026, typed in lower case.
+    await userEvent.clear(document);
+    await userEvent.type(document, '12abc34501de35');
+    expect(document).toHaveValue('12.ABC.345/01DE-35');
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await screen.findByText('Cliente cadastrado!')).toBeInTheDocument();
+    expect(body).toMatchObject({ document: '12ABC34501DE35' });
+  });
 });

@@ -5,6 +5,7 @@ import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { NotesField, TextField } from '@/components/form-fields';
 import type { Client } from '@/lib/api/lookups';
+import { formatDocument, maskDocumentTyping } from '@/lib/br-documents';
 import {
   clientInput,
   useCreateClient,
@@ -41,7 +42,7 @@ export function ClientDialog({ client, open, onOpenChange }: ClientDialogProps) 
 function formValuesOf(client: Client | null): ClientInput {
   return {
     name: client?.name ?? '',
-    document: client?.document ?? '',
+    document: formatDocument(client?.document ?? ''),
     phone: client?.phone ?? '',
     email: client?.email ?? '',
     address: client?.address ?? '',
@@ -49,14 +50,15 @@ function formValuesOf(client: Client | null): ClientInput {
   };
 }
 
-/** A missing name is announced as "Campos obrigatórios"; otherwise an invalid email. */
+/** A missing name is announced as "Campos obrigatórios"; otherwise the invalid field's message. */
 function toastInvalid(errors: FieldErrors<ClientInput>) {
   if (errors.name) {
     toast.error('Campos obrigatórios', {
       description: 'Por favor, preencha todos os campos obrigatórios.',
     });
-  } else if (errors.email?.message) {
-    toast.error('Dados inválidos', { description: errors.email.message });
+  } else {
+    const message = errors.document?.message ?? errors.email?.message;
+    if (message) toast.error('Dados inválidos', { description: message });
   }
 }
 
@@ -118,7 +120,11 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
         name="document"
         label="CPF/CNPJ"
         maxLength={30}
-        inputMode="numeric"
+        // The CNPJ issued from July 2026 has letters: a numeric keyboard could not type it.
+        inputMode="text"
+        autoComplete="off"
+        placeholder="000.000.000-00"
+        mask={maskDocumentTyping}
       />
       <TextField
         control={form.control}

@@ -8,6 +8,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Client } from '@/lib/api/lookups';
+import { formatDocument } from '@/lib/br-documents';
 import { formatDate, toIsoDate } from '@/lib/dates';
 
 const createdOn = (client: Client) => toIsoDate(new Date(client.created_at));
@@ -45,7 +46,11 @@ export function ClientsTable({
       sortValue: (c) => c.name,
       className: 'min-w-48',
     },
-    { id: 'document', header: 'CPF/CNPJ', cell: (c) => c.document ?? '—' },
+    {
+      id: 'document',
+      header: 'CPF/CNPJ',
+      cell: (c) => (c.document ? formatDocument(c.document) : '—'),
+    },
     {
       id: 'phone',
       header: 'Telefone',

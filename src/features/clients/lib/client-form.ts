@@ -1,4 +1,5 @@
 import type { Client } from '@/lib/api/lookups';
+import { documentCharacters, formatDocument } from '@/lib/br-documents';
 
 function normalize(text: string): string {
   return text
@@ -11,7 +12,11 @@ function normalize(text: string): string {
 export function matchesClientSearch(client: Client, search: string): boolean {
   const needle = normalize(search.trim());
   if (needle === '') return true;
-  return [client.name, client.document, client.email, client.phone]
+  // The document as shown (masked) and bare: "529.982" and "529982" both find it.
+  const documents = client.document
+    ? [formatDocument(client.document), documentCharacters(client.document)]
+    : [];
+  return [client.name, ...documents, client.email, client.phone]
     .filter((text): text is string => !!text)
     .some((text) => normalize(text).includes(needle));
 }

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SearchField } from '@/components/list-page-controls';
 import { PageHeader } from '@/components/ui/page-header';
 import { useClients, type Client } from '@/lib/api/lookups';
+import { formatDocument } from '@/lib/br-documents';
 import { getErrorMessage } from '@/lib/errors';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { useCan } from '@/lib/roles';
@@ -167,7 +168,7 @@ function ClientItem({
         <div className="min-w-0">
           <h2 className="truncate font-semibold">{client.name}</h2>
           {client.document ? (
-            <p className="text-sm text-muted-foreground">{client.document}</p>
+            <p className="text-sm text-muted-foreground">{formatDocument(client.document)}</p>
           ) : null}
         </div>
         <Badge variant={client.is_active ? 'success' : 'secondary'}>

@@ -73,7 +73,16 @@ describe('Nova empresa', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([]);
 
     await userEvent.clear(screen.getByLabelText('CNPJ/CPF'));
+    // A CPF masked as it is typed, while the field still has the focus.
+    await userEvent.type(screen.getByLabelText('CNPJ/CPF'), '5299822472');
+    expect(screen.getByLabelText('CNPJ/CPF')).toHaveFocus();
+    expect(screen.getByLabelText('CNPJ/CPF')).toHaveValue('529.982.247-2');
+    await userEvent.clear(screen.getByLabelText('CNPJ/CPF'));
     await userEvent.type(screen.getByLabelText('CNPJ/CPF'), '11.222.333/0001-81');
+    await userEvent.type(screen.getByLabelText('CEP'), '30130');
+    expect(screen.getByLabelText('CEP')).toHaveValue('30130');
+    await userEvent.type(screen.getByLabelText('CEP'), '010');
+    expect(screen.getByLabelText('CEP')).toHaveValue('30130-010');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'UF' }), 'MG');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
@@ -88,7 +97,7 @@ describe('Nova empresa', { timeout: 20_000 }, () => {
         p_address: '',
         p_city: '',
         p_state: 'MG',
-        p_zip_code: '',
+        p_zip_code: '30130010',
       },
     ]);
     expect(switchCompany).toHaveBeenCalledWith(NEW_ID);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Supplier } from '@/lib/api/lookups';
+import { documentField } from '@/lib/br-document-fields';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supplierTypeLabels, type SupplierType } from '@/lib/labels';
@@ -62,7 +63,8 @@ export const supplierInput = z
     phone: requiredText(40),
     email: requiredText(320).regex(EMAIL_RE, 'Informe um email válido.'),
     address: optionalText(300),
-    document: optionalText(30),
+    // Checked by its digits, stored bare (as the company's); shown masked.
+    document: documentField.transform((bare) => (bare === '' ? null : bare)),
     website: optionalText(300),
     notes: optionalText(2000),
     /** As typed: "4,5", "4.5" or "" (no rating). */

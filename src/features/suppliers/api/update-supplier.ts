@@ -5,6 +5,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { Supplier } from '@/lib/api/lookups';
+import { formatDocument } from '@/lib/br-documents';
 import { entryKeys, supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
@@ -28,7 +29,7 @@ export function supplierToInput(supplier: Supplier): SupplierInput {
     phone: supplier.phone ?? '',
     email: supplier.email ?? '',
     address: supplier.address ?? '',
-    document: supplier.document ?? '',
+    document: formatDocument(supplier.document ?? ''),
     website: supplier.website ?? '',
     notes: supplier.notes ?? '',
     rating: supplier.rating == null ? '' : String(supplier.rating).replace('.', ','),

@@ -9,7 +9,7 @@ import { Toaster } from '@/components/ui/toaster';
 import type { Supplier } from '@/lib/api/lookups';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
-import { restUrl, server } from '@/test/msw-server';
+import { restUrl, server, trackRequests } from '@/test/msw-server';
 import { SupplierEditDialog } from '@/features/suppliers/components/supplier-edit-dialog';
 
 const company: CurrentCompany = {
@@ -30,7 +30,8 @@ const supplier: Supplier = {
   phone: '(11) 3333-4444',
   email: 'vendas@cimento.com.br',
   address: 'Rua A, 10',
-  document: '12.345.678/0001-90',
+  // Stored bare, as the form sends it.
+  document: '11222333000181',
   website: null,
   notes: null,
   rating: 4.5,
@@ -77,7 +78,7 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Editar Fornecedor' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome do Fornecedor/)).toHaveValue('Casa do Cimento');
-    expect(screen.getByLabelText(/CNPJ/)).toHaveValue('12.345.678/0001-90');
+    expect(screen.getByLabelText(/CNPJ/)).toHaveValue('11.222.333/0001-81');
     expect(screen.getByLabelText(/Avaliação/)).toHaveValue('4,5');
     expect(screen.getByLabelText(/Data de Fundação/)).toHaveValue('1998-03-15');
   });
@@ -148,7 +149,7 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
       phone: '(11) 3333-4444',
       email: 'vendas@cimento.com.br',
       address: null,
-      document: '12.345.678/0001-90',
+      document: '11222333000181',
       website: 'cimentoecia.com.br',
       notes: null,
       rating: 3,
@@ -163,5 +164,20 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Dados inválidos')).toBeInTheDocument();
     expect(screen.getByLabelText(/Avaliação/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Diálogo aberto')).toBeInTheDocument();
+  });
+
+  it('masks the CNPJ as typed and refuses one with wrong check digits, sending nothing', async () => {
+    const requests = trackRequests();
+    renderDialog();
+    const document = screen.getByLabelText(/CNPJ/);
+    await userEvent.clear(document);
+    await userEvent.type(document, '11222333000182');
+    expect(document).toHaveValue('11.222.333/0001-82');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados inválidos')).toBeInTheDocument();
+    expect(document).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('CNPJ/CPF inválido.').length).toBeGreaterThan(0);
+    expect(screen.getByText('Diálogo aberto')).toBeInTheDocument();
+    expect(requests).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { optionsOf, SelectField } from '@/components/choice-fields';
 import { FieldItem, NotesField, TextField } from '@/components/form-fields';
 import { Input } from '@/components/ui/input';
 import type { SupplierInput } from '@/features/suppliers/api/create-supplier';
+import { maskDocumentTyping } from '@/lib/br-documents';
 import { todayLocal } from '@/lib/dates';
 import { supplierTypeLabels } from '@/lib/labels';
 import { cn } from '@/lib/utils';
@@ -121,8 +122,11 @@ export function SupplierFields({
           name="document"
           label="CNPJ"
           maxLength={30}
-          inputMode="numeric"
+          // The CNPJ issued from July 2026 has letters: a numeric keyboard could not type it.
+          inputMode="text"
+          autoComplete="off"
           placeholder="00.000.000/0000-00"
+          mask={maskDocumentTyping}
         />
         <TextField
           control={control}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Supplier } from '@/lib/api/lookups';
+import { formatDocument } from '@/lib/br-documents';
 import { formatDate } from '@/lib/dates';
 import { supplierTypeLabel } from '@/features/suppliers/lib/supplier-form';
 
@@ -63,7 +64,7 @@ export function SupplierInfoTab({ supplier }: { supplier: Supplier }) {
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-3">
-            <Item label="CNPJ">{supplier.document}</Item>
+            <Item label="CNPJ">{supplier.document ? formatDocument(supplier.document) : null}</Item>
             <Item label="Tipo">{supplierTypeLabel(supplier.type)}</Item>
             <Item label="Categoria">{supplier.category}</Item>
             <Item label="Fundação">

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { Client } from '@/lib/api/lookups';
+import { matchesClientSearch } from '@/features/clients/lib/client-form';
+
+const client = {
+  name: 'Família Oliveira',
+  document: '52998224725',
+  email: null,
+  phone: null,
+} as Client;
+
+describe('matchesClientSearch', () => {
+  it.each(['529.982', '52998', '247-25', 'oliveira'])('finds the client by %j', (search) => {
+    expect(matchesClientSearch(client, search)).toBe(true);
+  });
+
+  it('does not find it by another document', () => {
+    expect(matchesClientSearch(client, '111.222')).toBe(false);
+  });
+});
