@@ -21,6 +21,8 @@ export interface Approval {
   /** The requester's name (else e-mail), or null when they are no longer a member. */
   requesterName: string | null;
   createdAt: string | null;
+  /** The receipts, notas and photos sent with the request (Documentos on its detail). */
+  documentCount: number;
 }
 
 export const APPROVALS_PAGE_SIZE = 50;
@@ -48,7 +50,7 @@ export async function getApprovals(
   let entries = supabase
     .from('entries')
     .select(
-      'id, description, amount, due_date, project_name, counterparty_name, category_id, category_name, bank_account_id, bank_account_name, created_by, created_at',
+      'id, description, amount, due_date, project_name, counterparty_name, category_id, category_name, bank_account_id, bank_account_name, created_by, created_at, document_count',
     )
     .eq('company_id', companyId)
     .eq('kind', 'expense')
@@ -98,6 +100,7 @@ export async function getApprovals(
             bankAccountName: row.bank_account_name,
             requesterName: (row.created_by ? names[row.created_by] : undefined) ?? null,
             createdAt: row.created_at,
+            documentCount: row.document_count ?? 0,
           },
         ]
       : [],

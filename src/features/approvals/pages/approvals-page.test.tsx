@@ -43,6 +43,7 @@ function awaiting(id: string, description: string, overrides: Record<string, unk
     bank_account_name: null,
     created_by: ENGINEER_ID,
     created_at: '2026-11-20T12:00:00Z',
+    document_count: 0,
     ...overrides,
   };
 }
@@ -90,10 +91,10 @@ async function listLoaded() {
 }
 
 describe('Aprovações', { timeout: 30_000 }, () => {
-  it('lists what awaits approval with obra, requester, amount and due date, linked to the entry', async () => {
+  it('lists what awaits approval with obra, requester, amount, due date and documents, linked to the entry', async () => {
     const queries = api({
       current: [
-        awaiting(PAYABLE_ID, 'Cimento para a laje'),
+        awaiting(PAYABLE_ID, 'Cimento para a laje', { document_count: 2 }),
         awaiting(OTHER_ID, 'Areia', { project_name: null, created_by: 'gone' }),
       ],
     });
@@ -108,9 +109,11 @@ describe('Aprovações', { timeout: 30_000 }, () => {
     expect(first).toHaveTextContent('R$ 1.250,50');
     expect(first).toHaveTextContent('Edifício Aurora · vence 05/12/2026');
     expect(first).toHaveTextContent('Lançado por Enzo Engenheiro · Depósito Silva');
+    expect(first).toHaveTextContent('2 documentos anexados');
     // A requester who left the company still leaves the entry to decide.
     expect(second).toHaveTextContent('Geral · vence');
     expect(second).toHaveTextContent('Lançado por ex-membro');
+    expect(second).toHaveTextContent('Nenhum documento anexado');
     const query = queries[0];
     expect(query?.searchParams.get('approval_status')).toBe('eq.pending');
     expect(query?.searchParams.get('kind')).toBe('eq.expense');

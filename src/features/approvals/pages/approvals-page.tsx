@@ -1,4 +1,4 @@
-import { ClipboardCheck, Check, X } from 'lucide-react';
+import { ClipboardCheck, Check, Paperclip, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Amount } from '@/components/amount';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -50,6 +50,14 @@ function ApprovalRow({
       <p className="col-span-2 break-words text-sm text-muted-foreground">
         Lançado por {approval.requesterName ?? 'ex-membro'}
         {approval.counterpartyName ? ` · ${approval.counterpartyName}` : ''}
+      </p>
+      <p className="col-span-2 flex items-center gap-1 text-sm text-muted-foreground">
+        <Paperclip className="size-3.5" aria-hidden="true" />
+        {approval.documentCount === 0
+          ? 'Nenhum documento anexado'
+          : approval.documentCount === 1
+            ? '1 documento anexado'
+            : `${approval.documentCount} documentos anexados`}
       </p>
       <div className="relative z-10 col-span-2 mt-2 flex flex-wrap gap-2">
         <Button
