@@ -1643,8 +1643,11 @@ export type Database = {
       company_activity: {
         Args: {
           p_actor?: string;
+          p_before_at?: string;
+          p_before_id?: number;
           p_company_id: string;
           p_end?: string;
+          p_limit?: number;
           p_start?: string;
           p_table?: string;
         };
