@@ -111,6 +111,9 @@ CREATE INDEX accounts_payable_company_project_idx ON public.accounts_payable USI
 CREATE INDEX accounts_payable_company_status_due_idx ON public.accounts_payable USING btree (company_id, status, due_date);
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
+CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
+'::text) || COALESCE(supplier_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 
@@ -221,6 +224,9 @@ CREATE INDEX accounts_receivable_company_client_idx ON public.accounts_receivabl
 CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivable USING btree (company_id, project_id);
 CREATE INDEX accounts_receivable_company_status_due_idx ON public.accounts_receivable USING btree (company_id, status, due_date);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
+CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
+'::text) || COALESCE(client_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 
@@ -1091,6 +1097,14 @@ AS $function$
 declare
   v_today date := coalesce(p_today, current_date);
   v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
+  -- The search as a pattern (accents and case removed, % _ \ literal), and the rows of other
+  -- tables whose names match it: entries are then found by id on their own indexes.
+  v_pattern text := private.search_pattern(p_search);
+  v_category_ids uuid[];
+  v_project_ids uuid[];
+  v_account_ids uuid[];
+  v_supplier_ids uuid[];
+  v_client_ids uuid[];
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
@@ -1107,6 +1121,18 @@ begin
   end if;
   if exists (select 1 from unnest(p_statuses) s where s is null or s not in ('open', 'overdue', 'paid')) then
     raise exception using errcode = 'P0001', message = 'invalid_status';
+  end if;
+  if v_pattern is not null then
+    v_category_ids := array(select c.id from public.categories c
+                            where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+    v_project_ids := array(select p.id from public.projects p
+                           where p.company_id = p_company_id and private.search_text(p.name) like v_pattern);
+    v_account_ids := array(select b.id from public.bank_accounts b
+                           where b.company_id = p_company_id and private.search_text(b.name) like v_pattern);
+    v_supplier_ids := array(select s.id from public.suppliers s
+                            where s.company_id = p_company_id and private.search_text(s.name) like v_pattern);
+    v_client_ids := array(select c.id from public.clients c
+                          where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
   end if;
 
   return query
@@ -1139,14 +1165,16 @@ begin
     and (not v_filter_projects
          or r.project_id = any (coalesce(p_project_ids, '{}'))
          or (coalesce(p_include_no_project, false) and r.project_id is null))
-    -- strpos, not ILIKE: what the user types is text, never a pattern (% and _ match themselves).
-    and (v_search is null
-         or strpos(lower(r.description), v_search) > 0
-         or strpos(lower(coalesce(r.counterparty_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.category_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.project_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.bank_account_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.notes, '')), v_search) > 0)
+    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
+    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- register's name or the name typed on the entry.
+    and (v_pattern is null
+         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
+                                || coalesce(r.notes, '')) like v_pattern
+         or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
+         or r.category_id = any (v_category_ids)
+         or r.project_id = any (v_project_ids)
+         or r.bank_account_id = any (v_account_ids))
   union all
   -- A transfer has no status, category nor obra: any of those filters leaves it out.
   select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
@@ -1164,10 +1192,10 @@ begin
     and not v_filter_projects
     and (coalesce(cardinality(p_account_ids), 0) = 0
          or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
-    and (v_search is null
-         or strpos(lower(coalesce(t.description, 'transferência')), v_search) > 0
-         or strpos(lower(coalesce(t.from_account_name, '')), v_search) > 0
-         or strpos(lower(coalesce(t.to_account_name, '')), v_search) > 0);
+    and (v_pattern is null
+         or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+         or t.from_account_id = any (v_account_ids)
+         or t.to_account_id = any (v_account_ids));
 end;
 $function$;
 comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches). movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer has no direction: its amount), the desktop table''s order by Valor. Error key not_a_member.';
