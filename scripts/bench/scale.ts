@@ -213,6 +213,85 @@ async function time(runs: number, request: (i: number) => Promise<string>) {
 
 type Call = [label: string, request: (i: number) => Promise<string>];
 
+/**
+ * `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the statements a screen runs, and of every statement
+ * inside the functions (auto_explain, nested), as the member the way PostgREST runs them (role
+ * authenticated, the JWT claims), in a rolled-back transaction. As the cluster's superuser:
+ * loading auto_explain needs one.
+ */
+async function explainCalls(
+  adminDbUrl: string,
+  userId: string,
+  c: Company,
+  today: string,
+  log: (line: string) => void,
+) {
+  const db = new pg.Client({ connectionString: adminDbUrl });
+  await db.connect();
+  const notices: string[] = [];
+  db.on('notice', (notice) => notices.push(notice.message ?? ''));
+  const page = (fn: string, args: string, order: string, limit: number) =>
+    `select * from public.${fn}(${args}) order by ${order} limit ${limit}`;
+  const statements: [string, string][] = [
+    [
+      'search_movements page 1',
+      page(
+        'search_movements',
+        `'${c.companyId}', '${today}'`,
+        'movement_date desc, created_at desc, id',
+        50,
+      ),
+    ],
+    [
+      'search_movements "eletrica"',
+      page(
+        'search_movements',
+        `'${c.companyId}', '${today}', 'eletrica'`,
+        'movement_date desc, created_at desc, id',
+        50,
+      ),
+    ],
+    ['movement_summary', `select public.movement_summary('${c.companyId}', '${today}')`],
+    [
+      'company_activity page 1',
+      `select * from public.company_activity('${c.companyId}', p_limit => 31)`,
+    ],
+    [
+      'account_ledger page 1',
+      page('account_ledger', `'${c.accountId}'`, 'transaction_date desc, created_at desc, id', 50),
+    ],
+    ['bank_account_summary', `select public.bank_account_summary('${c.accountId}')`],
+    ['report_summary', `select public.report_summary('${c.companyId}')`],
+    ['project_budget_totals', `select public.project_budget_totals('${c.companyId}')`],
+  ];
+  try {
+    for (const [label, sql] of statements) {
+      await db.query('begin');
+      try {
+        await db.query(`load 'auto_explain'`);
+        await db.query(`set local auto_explain.log_min_duration = 0;
+                        set local auto_explain.log_analyze = on;
+                        set local auto_explain.log_buffers = on;
+                        set local auto_explain.log_nested_statements = on;
+                        set local auto_explain.log_level = notice`);
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: userId, role: 'authenticated' }),
+        ]);
+        await db.query('set local role authenticated');
+        notices.length = 0;
+        await db.query(sql);
+        log(`plans of ${label}:\n${notices.join('\n\n')}`);
+      } catch (e) {
+        log(`plans of ${label}: ${(e as Error).message}`);
+      } finally {
+        await db.query('rollback');
+      }
+    }
+  } finally {
+    await db.end();
+  }
+}
+
 /** Every call a screen makes when opened (reads), and the writes of the issue. */
 function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
   const { supabase } = c;
@@ -321,13 +400,10 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
         ),
     ],
     [
-      'Atividade: company_activity page 1 of 30 (count)',
+      'Atividade: company_activity page 1 of 30',
       async () => {
-        const result = await supabase
-          .rpc('company_activity', company, { count: 'exact' })
-          .range(0, 29);
-        const rows = check(result);
-        return `${rows.length} of ${result.count ?? '?'}`;
+        const rows = check(await supabase.rpc('company_activity', { ...company, p_limit: 31 }));
+        return `${rows.length} rows`;
       },
     ],
     [
@@ -502,6 +578,7 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
           installment_number: k + 1,
           installment_count: 12,
           series_id: series,
+          series_kind: 'installment',
           category_id: c.categoryId,
         }));
         check(await supabase.from('accounts_payable').insert(rows).select('id'));
@@ -535,11 +612,12 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
 }
 
 export async function measureScale(
-  stack: { apiUrl: string; anonKey: string; dbUrl: string },
+  stack: { apiUrl: string; anonKey: string; dbUrl: string; adminDbUrl: string },
   target: number,
   today: string,
   runs: number,
   log: (line: string) => void,
+  options: { explain?: boolean } = {},
 ): Promise<ScaleReport> {
   const small = Math.round(target / 10);
   const db = new pg.Pool({ connectionString: stack.dbUrl, max: 1 });
@@ -572,6 +650,11 @@ export async function measureScale(
     const largeSeconds = (performance.now() - t0) / 1000;
     log(`timing at ${target} (median of ${runs})…`);
     const atLarge = await measure('l');
+    if (options.explain) {
+      const { data } = await company.supabase.auth.getUser();
+      if (!data.user) throw new Error('the bench member has no session');
+      await explainCalls(stack.adminDbUrl, data.user.id, company, today, log);
+    }
     return {
       smallEntries: small,
       largeEntries: target,

@@ -108,7 +108,8 @@ CREATE INDEX accounts_payable_awaiting_idx ON public.accounts_payable USING btre
 CREATE INDEX accounts_payable_company_bank_account_idx ON public.accounts_payable USING btree (company_id, bank_account_id);
 CREATE INDEX accounts_payable_company_category_idx ON public.accounts_payable USING btree (company_id, category_id);
 CREATE INDEX accounts_payable_company_project_idx ON public.accounts_payable USING btree (company_id, project_id);
-CREATE INDEX accounts_payable_company_status_due_idx ON public.accounts_payable USING btree (company_id, status, due_date);
+CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_payable USING btree (company_id, status, due_date, created_at, id);
+CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
 CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
@@ -222,7 +223,8 @@ CREATE INDEX accounts_receivable_company_bank_account_idx ON public.accounts_rec
 CREATE INDEX accounts_receivable_company_category_idx ON public.accounts_receivable USING btree (company_id, category_id);
 CREATE INDEX accounts_receivable_company_client_idx ON public.accounts_receivable USING btree (company_id, client_id);
 CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivable USING btree (company_id, project_id);
-CREATE INDEX accounts_receivable_company_status_due_idx ON public.accounts_receivable USING btree (company_id, status, due_date);
+CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
+CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
 CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(client_name, ''::text)) || '
