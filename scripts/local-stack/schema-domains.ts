@@ -120,9 +120,12 @@ export const DOMAINS: Domain[] = [
       'public.accounts_receivable',
       'public.entries',
       'public.entry_payments',
+      'private.entry_paid_totals',
     ],
     functions: [
       'private.approve_payable',
+      'private.entry_paid_total',
+      'private.track_entry_paid_totals',
       'private.payable_approval',
       'private.refuse_payable',
       'public.approve_payable',

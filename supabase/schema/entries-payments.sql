@@ -9,18 +9,18 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.accounts_payable, public.accounts_receivable
+-- Tables: public.accounts_payable, public.accounts_receivable, private.entry_paid_totals
 -- Views: public.entries, public.entry_payments
 -- Functions: public.approve_payable, private.approve_payable, private.check_entry_category,
 -- private.check_entry_stage, public.create_and_settle_entry, private.create_and_settle_entry,
 -- public.dashboard_summary, private.default_payment_parts, public.delete_entry,
--- public.entry_list_summary, private.guard_settled_entry, public.movement_summary,
--- private.payable_approval, public.refuse_payable, private.refuse_payable, private.reopen_entry,
--- public.reopen_payable, private.reopen_payable, public.reopen_receivable,
+-- public.entry_list_summary, private.entry_paid_total, private.guard_settled_entry,
+-- public.movement_summary, private.payable_approval, public.refuse_payable, private.refuse_payable,
+-- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
 -- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
 -- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
 -- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger
+-- private.sync_paid_entry_to_ledger, private.track_entry_paid_totals
 
 -- =================================================================================================
 -- Tables
@@ -112,6 +112,7 @@ CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_
 CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
+CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(supplier_name, ''::text)) || '
 '::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
@@ -144,6 +145,7 @@ CREATE TRIGGER accounts_payable_check_stage BEFORE INSERT OR UPDATE OF stage_id,
 CREATE TRIGGER accounts_payable_default_payment_parts BEFORE INSERT ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
 CREATE TRIGGER accounts_payable_forbid_company_change BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
+CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 
@@ -226,6 +228,7 @@ CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivab
 CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
+CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(client_name, ''::text)) || '
 '::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
@@ -257,6 +260,7 @@ CREATE TRIGGER accounts_receivable_check_stage BEFORE INSERT OR UPDATE OF stage_
 CREATE TRIGGER accounts_receivable_default_payment_parts BEFORE INSERT ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
 CREATE TRIGGER accounts_receivable_forbid_company_change BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
+CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 
@@ -264,6 +268,21 @@ grant all on table public.accounts_receivable to service_role;
 grant delete, select on table public.accounts_receivable to authenticated;
 grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id) on table public.accounts_receivable to authenticated;
 grant update (description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id) on table public.accounts_receivable to authenticated;
+
+-- Table private.entry_paid_totals
+create table private.entry_paid_totals (
+  company_id uuid not null,
+  kind text not null,
+  paid_total numeric(16,2) not null default 0,
+  paid_count bigint not null default 0
+);
+
+comment on table private.entry_paid_totals is 'Per company and kind (expense = payables, income = receivables): sum of paid_total and count of the entries with status paid (payables: approved only), kept by private.track_entry_paid_totals. Read by entry_list_summary through private.entry_paid_total. tests/db/paid-totals.test.ts compares it with the sum over the rows after random writes.';
+alter table private.entry_paid_totals add constraint entry_paid_totals_pkey PRIMARY KEY (company_id, kind);
+alter table private.entry_paid_totals add constraint entry_paid_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.entry_paid_totals add constraint entry_paid_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+
+-- no grants: only its owner (postgres) may use it
 
 -- =================================================================================================
 -- Views
@@ -735,29 +754,59 @@ CREATE OR REPLACE FUNCTION public.entry_list_summary(p_company_id uuid, p_kind t
 AS $function$
 declare
   v_result json;
+  v_paid_total numeric;
+  v_paid_count bigint;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   if p_kind is null or p_kind not in ('expense', 'income') then
     raise exception using errcode = 'P0001', message = 'invalid_kind';
   end if;
+  select t.paid_total, t.paid_count into v_paid_total, v_paid_count
+  from private.entry_paid_total(p_company_id, p_kind) t;
   select json_build_object(
-    'pending_total', coalesce(sum(e.open_amount) filter (where e.status = 'pending'), 0),
-    'pending_count', count(*) filter (where e.status = 'pending'),
-    'overdue_total', coalesce(sum(e.open_amount) filter (where e.status = 'pending' and e.due_date < p_today), 0),
-    'overdue_count', count(*) filter (where e.status = 'pending' and e.due_date < p_today),
-    'paid_total', coalesce(sum(e.paid_total) filter (where e.status = 'paid'), 0),
-    'paid_count', count(*) filter (where e.status = 'paid'),
-    'partial_paid_total', coalesce(sum(e.paid_total) filter (where e.status = 'pending' and e.paid_amount > 0), 0),
-    'partial_count', count(*) filter (where e.status = 'pending' and e.paid_amount > 0)
+    'pending_total', coalesce(sum(e.open_amount), 0),
+    'pending_count', count(*),
+    'overdue_total', coalesce(sum(e.open_amount) filter (where e.due_date < p_today), 0),
+    'overdue_count', count(*) filter (where e.due_date < p_today),
+    'paid_total', v_paid_total,
+    'paid_count', v_paid_count,
+    'partial_paid_total', coalesce(sum(e.paid_total) filter (where e.paid_amount > 0), 0),
+    'partial_count', count(*) filter (where e.paid_amount > 0)
   ) into v_result
-  from (select * from public.entries x where x.approval_status = 'approved') e
-  where e.company_id = p_company_id and e.kind = p_kind;
+  from (
+    select p.open_amount, p.due_date, p.paid_amount, p.paid_total from public.accounts_payable p
+    where p_kind = 'expense' and p.company_id = p_company_id and p.status = 'pending'
+      and p.approval_status = 'approved'
+    union all
+    select r.open_amount, r.due_date, r.paid_amount, r.paid_total from public.accounts_receivable r
+    where p_kind = 'income' and r.company_id = p_company_id and r.status = 'pending'
+  ) e;
   return v_result;
 end;
 $function$;
-comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included); partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. Raises not_a_member, invalid_kind.';
+comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included), kept by a trigger (private.entry_paid_totals) instead of summed over the history; partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. Raises not_a_member, invalid_kind.';
 grant execute on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) to authenticated, service_role;
+
+-- Function private.entry_paid_total(p_company_id uuid, p_kind text)
+CREATE OR REPLACE FUNCTION private.entry_paid_total(p_company_id uuid, p_kind text)
+ RETURNS TABLE(paid_total numeric, paid_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  select coalesce(max(t.paid_total), 0), coalesce(max(t.paid_count), 0)::bigint
+  from private.entry_paid_totals t
+  where t.company_id = p_company_id and t.kind = p_kind;
+end;
+$function$;
+comment on function private.entry_paid_total(p_company_id uuid, p_kind text) is 'The kept paid totals (private.entry_paid_totals) of a company the caller reads (admin, financeiro, leitura); zero when it has none. Raises not_a_member.';
+grant execute on function private.entry_paid_total(p_company_id uuid, p_kind text) to authenticated;
 
 -- Function private.guard_settled_entry()
 -- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,
@@ -1406,4 +1455,46 @@ begin
 end;
 $function$;
 comment on function private.sync_paid_entry_to_ledger() is 'Trigger: copies the new category_id / project_id / description of an entry with payments to its standing ledger rows.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_entry_paid_totals()
+-- Run by the triggers accounts_payable_paid_totals on public.accounts_payable,
+-- accounts_receivable_paid_totals on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.track_entry_paid_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind text := case tg_table_name when 'accounts_payable' then 'expense' else 'income' end;
+  v_old_counts boolean := false;
+  v_new_counts boolean := false;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_old_counts := old.status = 'paid'
+      and (tg_table_name <> 'accounts_payable' or to_jsonb(old) ->> 'approval_status' = 'approved');
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_new_counts := new.status = 'paid'
+      and (tg_table_name <> 'accounts_payable' or to_jsonb(new) ->> 'approval_status' = 'approved');
+  end if;
+  if v_old_counts and v_new_counts and old.company_id = new.company_id and old.paid_total = new.paid_total then
+    return null;
+  end if;
+  if v_old_counts then
+    insert into private.entry_paid_totals as t (company_id, kind, paid_total, paid_count)
+    values (old.company_id, v_kind, -old.paid_total, -1)
+    on conflict (company_id, kind) do update
+      set paid_total = t.paid_total + excluded.paid_total, paid_count = t.paid_count + excluded.paid_count;
+  end if;
+  if v_new_counts then
+    insert into private.entry_paid_totals as t (company_id, kind, paid_total, paid_count)
+    values (new.company_id, v_kind, new.paid_total, 1)
+    on conflict (company_id, kind) do update
+      set paid_total = t.paid_total + excluded.paid_total, paid_count = t.paid_count + excluded.paid_count;
+  end if;
+  return null;
+end;
+$function$;
 -- no grants: only its owner (postgres) may execute it

@@ -1,7 +1,8 @@
 -- The complete privileges reset again (as 20261127030200, which stays as it was), for the schema as
 -- it is after the scale work: company_activity takes a keyset page (20261127100100, new signature),
 -- and the invoker list functions call private.search_text and private.search_pattern, the search
--- form of texts (20261127100200). tests/db/security.test.ts applies THIS file again on top of
+-- form of texts (20261127100200), and entry_list_summary reads the kept paid totals through
+-- private.entry_paid_total (20261127100500). tests/db/security.test.ts applies THIS file again on top of
 -- Supabase's old defaults; a later migration that changes signatures or adds objects writes the
 -- next complete reset.
 --
@@ -137,6 +138,8 @@ grant execute on function private.create_invitation(uuid, text, text, uuid[]) to
 grant execute on function private.set_member_access(uuid, text, uuid[]) to authenticated;
 grant execute on function private.approve_payable(uuid, uuid, uuid, date) to authenticated;
 grant execute on function private.refuse_payable(uuid, text) to authenticated;
+-- The kept paid totals of Contas a Pagar/Receber (the invoker entry_list_summary reads them).
+grant execute on function private.entry_paid_total(uuid, text) to authenticated;
 grant execute on function private.renew_invitation(uuid) to authenticated;
 grant execute on function private.invitation_preview(text) to authenticated;
 
