@@ -2168,6 +2168,8 @@ export type Database = {
           p_end?: string;
           p_include_no_project?: boolean;
           p_kinds?: string[];
+          p_limit?: number;
+          p_offset?: number;
           p_project_ids?: string[];
           p_search?: string;
           p_start?: string;

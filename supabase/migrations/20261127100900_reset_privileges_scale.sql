@@ -1,7 +1,8 @@
 -- The complete privileges reset again (as 20261127030200, which stays as it was), for the schema as
 -- it is after the scale work: company_activity takes a keyset page (20261127100100, new signature),
 -- and the invoker list functions call private.search_text and private.search_pattern, the search
--- form of texts (20261127100200), and entry_list_summary reads the kept paid totals through
+-- form of texts (20261127100200), search_movements takes a page (20261127100700, new signature),
+-- and entry_list_summary reads the kept paid totals through
 -- private.entry_paid_total (20261127100500). tests/db/security.test.ts applies THIS file again on top of
 -- Supabase's old defaults; a later migration that changes signatures or adds objects writes the
 -- next complete reset.
@@ -112,7 +113,7 @@ grant execute on function public.category_stats(uuid, date) to authenticated;
 grant execute on function public.create_project(uuid, text, text, text, numeric, date, date, text[], text, text, text)
   to authenticated;
 grant execute on function public.project_financials(uuid, uuid) to authenticated;
-grant execute on function public.search_movements(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[])
+grant execute on function public.search_movements(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], integer, integer)
   to authenticated;
 grant execute on function public.movement_summary(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[])
   to authenticated;

@@ -112,6 +112,7 @@ CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_
 CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
+CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(supplier_name, ''::text)) || '
@@ -228,6 +229,7 @@ CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivab
 CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
+CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(client_name, ''::text)) || '
@@ -1162,8 +1164,8 @@ end;
 $function$;
 grant execute on function private.reverse_payment(p_payment_id uuid, p_reversed_on date) to authenticated;
 
--- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
-CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[])
+-- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_limit integer, p_offset integer)
+CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0)
  RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric)
  LANGUAGE plpgsql
  STABLE
@@ -1198,6 +1200,10 @@ begin
   if exists (select 1 from unnest(p_statuses) s where s is null or s not in ('open', 'overdue', 'paid')) then
     raise exception using errcode = 'P0001', message = 'invalid_status';
   end if;
+  -- A page is 1..5000 rows from offset 0..1000000 (null limit: every row, unordered, as before).
+  if p_limit < 1 or p_limit > 5000 or p_offset is null or p_offset < 0 or p_offset > 1000000 then
+    raise exception using errcode = 'P0001', message = 'invalid_page';
+  end if;
   if v_pattern is not null then
     v_category_ids := array(select c.id from public.categories c
                             where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
@@ -1211,7 +1217,8 @@ begin
                           where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
   end if;
 
-  return query
+  if p_limit is null then
+    return query
   with m as (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
@@ -1272,10 +1279,90 @@ begin
          or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
          or t.from_account_id = any (v_account_ids)
          or t.to_account_id = any (v_account_ids));
+    return;
+  end if;
+
+  -- A page in the list's default order (latest movement first): each part reads its first
+  -- offset + limit rows in that order from its indexes (accounts_payable_movement_idx and
+  -- accounts_receivable_movement_idx, merged; the transfers sorted), and the page is cut from the
+  -- two. Nothing is counted.
+  return query
+  select * from (
+    (
+  with m as (
+    select e.*,
+      coalesce(e.settled_on, e.due_date) as movement_date,
+      case
+        when e.status = 'paid' then 'paid'
+        when e.due_date < v_today then 'overdue'
+        else 'open'
+      end as display_status
+    from (select * from public.entries x where x.approval_status = 'approved') e
+    where e.company_id = p_company_id
+  )
+  select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
+         r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
+         r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
+         r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
+         r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
+         false, null::date,
+         (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
+                      else r.paid_total + r.open_amount end)::numeric
+  from m r
+  where (p_start is null or r.movement_date >= p_start)
+    and (p_end is null or r.movement_date <= p_end)
+    and (coalesce(cardinality(p_kinds), 0) = 0 or r.kind = any (p_kinds))
+    and (coalesce(cardinality(p_statuses), 0) = 0 or r.display_status = any (p_statuses))
+    and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+    and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+    and (not v_filter_projects
+         or r.project_id = any (coalesce(p_project_ids, '{}'))
+         or (coalesce(p_include_no_project, false) and r.project_id is null))
+    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
+    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- register's name or the name typed on the entry.
+    and (v_pattern is null
+         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
+                                || coalesce(r.notes, '')) like v_pattern
+         or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
+         or r.category_id = any (v_category_ids)
+         or r.project_id = any (v_project_ids)
+         or r.bank_account_id = any (v_account_ids))
+  order by r.movement_date desc, r.created_at desc, r.id desc
+  limit p_offset + p_limit
+    )
+    union all
+    (
+  -- A transfer has no status, category nor obra: any of those filters leaves it out.
+  select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
+         t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
+         null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
+         null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
+         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount
+  from public.transfers t
+  where t.company_id = p_company_id
+    and (p_start is null or t.transfer_date >= p_start)
+    and (p_end is null or t.transfer_date <= p_end)
+    and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
+    and coalesce(cardinality(p_statuses), 0) = 0
+    and coalesce(cardinality(p_category_ids), 0) = 0
+    and not v_filter_projects
+    and (coalesce(cardinality(p_account_ids), 0) = 0
+         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+    and (v_pattern is null
+         or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+         or t.from_account_id = any (v_account_ids)
+         or t.to_account_id = any (v_account_ids))
+  order by t.transfer_date desc, t.created_at desc, t.id desc
+  limit p_offset + p_limit
+    )
+  ) x
+  order by x.movement_date desc, x.created_at desc, x.id desc
+  limit p_limit offset p_offset;
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches). movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer has no direction: its amount), the desktop table''s order by Valor. Error key not_a_member.';
-grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated, service_role;
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_limit integer, p_offset integer) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount). p_limit (1..5000): one page, p_offset rows in, ordered movement_date desc, created_at desc, id desc, nothing counted; null: every row, unordered (order and page with PostgREST). Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page.';
+grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_limit integer, p_offset integer) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
 CREATE OR REPLACE FUNCTION private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)

@@ -83,9 +83,12 @@ describe('kept paid totals', () => {
     for (let step = 0; step < 150; step++) {
       const e = pick(entries);
       const table = e.kind === 'expense' ? 'accounts_payable' : 'accounts_receivable';
-      const { rows } = await db.query<
-        { status: string; open_amount: string; paid_amount: string; ledger: boolean } | undefined
-      >(
+      const { rows } = await db.query<{
+        status: string;
+        open_amount: string;
+        paid_amount: string;
+        ledger: boolean;
+      }>(
         `select e.status, e.open_amount, e.paid_amount,
                 exists (select 1 from public.transactions t where t.payable_id = e.id or t.receivable_id = e.id) as ledger
          from public.${table} e where e.id = $1`,
