@@ -235,21 +235,11 @@ async function explainCalls(
   const statements: [string, string][] = [
     [
       'search_movements page 1',
-      page(
-        'search_movements',
-        `'${c.companyId}', '${today}'`,
-        'movement_date desc, created_at desc, id',
-        50,
-      ),
+      `select * from public.search_movements('${c.companyId}', '${today}', p_limit => 51, p_offset => 0)`,
     ],
     [
       'search_movements "eletrica"',
-      page(
-        'search_movements',
-        `'${c.companyId}', '${today}', 'eletrica'`,
-        'movement_date desc, created_at desc, id',
-        50,
-      ),
+      `select * from public.search_movements('${c.companyId}', '${today}', 'eletrica', p_limit => 51, p_offset => 0)`,
     ],
     ['movement_summary', `select public.movement_summary('${c.companyId}', '${today}')`],
     [
@@ -304,16 +294,15 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
   const first = new Date(`${monthStart}T12:00:00Z`);
   first.setUTCMonth(first.getUTCMonth() - 11);
   const dreStart = first.toISOString().slice(0, 10);
+  // As the app reads Movimentações: the default order paged by the function (one row more than
+  // the page), nothing counted.
   const movements = (extra: Record<string, unknown>) => async () => {
-    const result = await supabase
-      .rpc('search_movements', { ...movementArgs, ...extra }, { count: 'exact' })
-      .select(`${ENTRY_COLUMNS}, movement_date, display_status`)
-      .order('movement_date', { ascending: false })
-      .order('created_at', { ascending: false })
-      .order('id')
-      .range(0, 49);
-    const rows = check(result);
-    return `${rows.length} of ${result.count ?? '?'}`;
+    const rows = check(
+      await supabase
+        .rpc('search_movements', { ...movementArgs, ...extra, p_limit: 51, p_offset: 0 })
+        .select(`${ENTRY_COLUMNS}, movement_date, display_status`),
+    );
+    return `${rows.length} rows`;
   };
   const entryList = (kind: 'expense' | 'income', status: 'pending' | 'paid') => async () => {
     const date = status === 'pending' ? 'due_date' : 'settled_on';
@@ -381,7 +370,7 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
           ),
         ),
     ],
-    ['Movimentações: search_movements page 1 (count)', movements({})],
+    ['Movimentações: search_movements page 1', movements({})],
     ['Movimentações: search "eletrica"', movements({ p_search: 'eletrica' })],
     ['Movimentações: search "elétrica"', movements({ p_search: 'elétrica' })],
     [
