@@ -125,6 +125,9 @@ function renderList() {
   );
 }
 
+// Each answer renders in a deferred (background) render: on a loaded machine that takes seconds.
+const WAIT = { timeout: 10_000 };
+
 const descriptions = (table: HTMLElement) =>
   within(table)
     .getAllByRole('link')
@@ -150,16 +153,18 @@ describe('MovementList', { timeout: 30_000 }, () => {
     );
 
     await user.click(within(value).getByRole('button'));
-    await vi.waitFor(() =>
-      expect(calls.at(-1)?.order).toBe(
-        'signed_amount.asc,movement_date.desc,created_at.desc,id.asc',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(calls.at(-1)?.order).toBe(
+          'signed_amount.asc,movement_date.desc,created_at.desc,id.asc',
+        ),
+      WAIT,
     );
-    await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 0'));
+    await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 0'), WAIT);
     expect(value).toHaveAttribute('aria-sort', 'ascending');
 
     await user.click(within(value).getByRole('button'));
-    await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 59'));
+    await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 59'), WAIT);
     expect(calls.at(-1)?.order).toMatch(/^signed_amount\.desc,/);
     expect(value).toHaveAttribute('aria-sort', 'descending');
     // The rows stay in the server's order: nothing is re-sorted in the browser.
@@ -171,7 +176,7 @@ describe('MovementList', { timeout: 30_000 }, () => {
 
     // The next page continues the same order.
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
-    await vi.waitFor(() => expect(descriptions(table)).toHaveLength(60));
+    await vi.waitFor(() => expect(descriptions(table)).toHaveLength(60), WAIT);
     expect(calls.at(-1)).toEqual({
       order: 'signed_amount.desc,movement_date.desc,created_at.desc,id.asc',
       offset: '50',
@@ -191,7 +196,7 @@ describe('MovementList', { timeout: 30_000 }, () => {
 
     // The next page: 50 rows in; the last 10, so no more.
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
-    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60), WAIT);
     expect(calls.at(-1)).toEqual({ order: null, offset: null, page: [51, 50] });
     expect(screen.getByText('60 movimentações')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
