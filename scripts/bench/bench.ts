@@ -146,6 +146,7 @@ try {
       todayInBrazil(),
       scaleRuns,
       log,
+      { explain: values.explain },
     );
     printScale(report, scaleRuns);
     process.exitCode = 0;

@@ -527,7 +527,7 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
       async (i) => {
         if (i === 0) {
           const { rows } = await db.query<{ id: string }>(
-            `select t.id from public.transactions t where t.payable_id = any($1) and t.reversal_of is null order by t.payable_id`,
+            `select t.id from public.standing_transactions t where t.payable_id = any($1) order by t.payable_id`,
             [settled],
           );
           settled = rows.map((r) => r.id);

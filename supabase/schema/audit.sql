@@ -131,6 +131,7 @@ CREATE OR REPLACE FUNCTION public.company_activity(p_company_id uuid, p_actor uu
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare

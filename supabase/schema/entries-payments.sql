@@ -1170,6 +1170,7 @@ CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today da
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare
