@@ -73,6 +73,7 @@ CREATE INDEX transactions_company_date_idx ON public.transactions USING btree (c
 CREATE INDEX transactions_company_payable_idx ON public.transactions USING btree (company_id, payable_id);
 CREATE INDEX transactions_company_project_idx ON public.transactions USING btree (company_id, project_id);
 CREATE INDEX transactions_company_receivable_idx ON public.transactions USING btree (company_id, receivable_id);
+CREATE INDEX transactions_company_transfer_idx ON public.transactions USING btree (company_id, transfer_group_id, transaction_date) WHERE (type = 'transfer'::text);
 CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (created_by);
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);
 CREATE INDEX transactions_search_idx ON public.transactions USING gin (private.search_text(description) extensions.gin_trgm_ops);
