@@ -32,7 +32,7 @@ export const DOMAINS: Domain[] = [
     file: 'tenancy.sql',
     title: 'Tenancy',
     about:
-      'companies, members and their profiles, roles and obra access, the membership guards, and the shared checks (dates, amounts, text lengths) every domain calls',
+      'companies, members and their profiles, roles and obra access, the membership guards, and the shared checks (dates, amounts, text lengths) and search form of texts every domain calls',
     schemas: ['private'],
     relations: ['public.companies', 'public.project_access', 'public.user_profiles'],
     functions: [
@@ -59,6 +59,8 @@ export const DOMAINS: Domain[] = [
       'private.update_company',
       'private.user_company_ids',
       'private.valid_br_document',
+      'private.search_pattern',
+      'private.search_text',
       'private.writer_company_ids',
       'public.create_company',
       'public.set_member_access',
@@ -118,9 +120,12 @@ export const DOMAINS: Domain[] = [
       'public.accounts_receivable',
       'public.entries',
       'public.entry_payments',
+      'private.entry_paid_totals',
     ],
     functions: [
       'private.approve_payable',
+      'private.entry_paid_total',
+      'private.track_entry_paid_totals',
       'private.payable_approval',
       'private.refuse_payable',
       'public.approve_payable',

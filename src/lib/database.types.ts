@@ -1751,8 +1751,11 @@ export type Database = {
       company_activity: {
         Args: {
           p_actor?: string;
+          p_before_at?: string;
+          p_before_id?: number;
           p_company_id: string;
           p_end?: string;
+          p_limit?: number;
           p_start?: string;
           p_table?: string;
         };
@@ -2281,6 +2284,8 @@ export type Database = {
           p_end?: string;
           p_include_no_project?: boolean;
           p_kinds?: string[];
+          p_limit?: number;
+          p_offset?: number;
           p_project_ids?: string[];
           p_search?: string;
           p_start?: string;

@@ -64,6 +64,7 @@ const messages = new Map<string, string>(
     transfer_already_reversed: 'Esta transferência já foi estornada.',
     audit_log_append_only: 'O histórico não pode ser alterado.',
     invalid_activity_type: 'Tipo de atividade desconhecido.',
+    invalid_page: 'Página inválida. Recarregue a lista.',
     payment_not_found: 'Pagamento não encontrado.',
     payment_already_reversed: 'Este pagamento já foi estornado.',
     stage_project_mismatch: 'Esta etapa não pertence à obra escolhida.',

@@ -101,6 +101,11 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.assert_member(uuid)',
       'private.assert_valid_amount(numeric,boolean)',
       'private.assert_valid_date(date)',
+      // The search form of texts the invoker list functions compare (accents and case ignored).
+      'private.search_text(text)',
+      'private.search_pattern(text)',
+      // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
+      'private.entry_paid_total(uuid,text)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.update_company(uuid,text,text,text,text,text,text,text,text,numeric)',
       // The last-admin guard's lock of the company row (the caller has no UPDATE on companies).
