@@ -20,21 +20,30 @@ select u.kind, u.id, u.company_id, u.description, u.amount, u.due_date, u.status
   u.created_by, u.stage_id, st.name as stage_name, u.approval_status, u.approval_reason,
   -- The paperclip and "Sem comprovante" (20261127070100): documents of the entry and of its
   -- payments. On top, like the names: computed for the rows a list returns, not the rows it reads.
-  (select count(*)::integer from public.documents d
-    where (u.kind = 'expense' and d.payable_id = u.id)
-       or (u.kind = 'income' and d.receivable_id = u.id)
-       or d.payment_id in (select t.id from public.transactions t
-                           where t.company_id = u.company_id
-                             and ((u.kind = 'expense' and t.payable_id = u.id)
-                                  or (u.kind = 'income' and t.receivable_id = u.id)))) as document_count,
-  exists (select 1 from public.documents d
-    where d.kind = 'comprovante'
-      and ((u.kind = 'expense' and d.payable_id = u.id)
-           or (u.kind = 'income' and d.receivable_id = u.id)
-           or d.payment_id in (select t.id from public.transactions t
-                               where t.company_id = u.company_id
-                                 and ((u.kind = 'expense' and t.payable_id = u.id)
-                                      or (u.kind = 'income' and t.receivable_id = u.id))))) as has_comprovante
+  -- A document has exactly one owner (documents_one_owner), so the entry's and its payments' are
+  -- counted apart and added, each from its index (documents_payable_idx / _receivable_idx, and
+  -- transactions_company_payable_idx / _receivable_idx then documents_payment_idx); one OR over
+  -- both could use no index and scanned the documents table for each row of the page.
+  case u.kind
+    when 'expense' then
+      (select count(*)::integer from public.documents d where d.payable_id = u.id)
+      + (select count(*)::integer from public.transactions t join public.documents d on d.payment_id = t.id
+         where t.company_id = u.company_id and t.payable_id = u.id)
+    else
+      (select count(*)::integer from public.documents d where d.receivable_id = u.id)
+      + (select count(*)::integer from public.transactions t join public.documents d on d.payment_id = t.id
+         where t.company_id = u.company_id and t.receivable_id = u.id)
+  end as document_count,
+  case u.kind
+    when 'expense' then
+      exists (select 1 from public.documents d where d.payable_id = u.id and d.kind = 'comprovante')
+      or exists (select 1 from public.transactions t join public.documents d on d.payment_id = t.id
+                 where t.company_id = u.company_id and t.payable_id = u.id and d.kind = 'comprovante')
+    else
+      exists (select 1 from public.documents d where d.receivable_id = u.id and d.kind = 'comprovante')
+      or exists (select 1 from public.transactions t join public.documents d on d.payment_id = t.id
+                 where t.company_id = u.company_id and t.receivable_id = u.id and d.kind = 'comprovante')
+  end as has_comprovante
 from (
   select 'expense'::text as kind, p.id, p.company_id, p.description, p.amount, p.due_date, p.status,
     p.payment_date as settled_on, p.supplier_id as counterparty_id, p.project_id, p.category_id,

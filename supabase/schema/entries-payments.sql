@@ -333,16 +333,34 @@ create view public.entries with (security_invoker=true) as
     st.name AS stage_name,
     u.approval_status,
     u.approval_reason,
-    ( SELECT count(*)::integer AS count
-           FROM public.documents d
-          WHERE u.kind = 'expense'::text AND d.payable_id = u.id OR u.kind = 'income'::text AND d.receivable_id = u.id OR (d.payment_id IN ( SELECT t.id
-                   FROM public.transactions t
-                  WHERE t.company_id = u.company_id AND (u.kind = 'expense'::text AND t.payable_id = u.id OR u.kind = 'income'::text AND t.receivable_id = u.id)))) AS document_count,
-    (EXISTS ( SELECT 1
-           FROM public.documents d
-          WHERE d.kind = 'comprovante'::text AND (u.kind = 'expense'::text AND d.payable_id = u.id OR u.kind = 'income'::text AND d.receivable_id = u.id OR (d.payment_id IN ( SELECT t.id
-                   FROM public.transactions t
-                  WHERE t.company_id = u.company_id AND (u.kind = 'expense'::text AND t.payable_id = u.id OR u.kind = 'income'::text AND t.receivable_id = u.id)))))) AS has_comprovante
+        CASE u.kind
+            WHEN 'expense'::text THEN (( SELECT count(*)::integer AS count
+               FROM public.documents d
+              WHERE d.payable_id = u.id)) + (( SELECT count(*)::integer AS count
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.payable_id = u.id))
+            ELSE (( SELECT count(*)::integer AS count
+               FROM public.documents d
+              WHERE d.receivable_id = u.id)) + (( SELECT count(*)::integer AS count
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.receivable_id = u.id))
+        END AS document_count,
+        CASE u.kind
+            WHEN 'expense'::text THEN (EXISTS ( SELECT 1
+               FROM public.documents d
+              WHERE d.payable_id = u.id AND d.kind = 'comprovante'::text)) OR (EXISTS ( SELECT 1
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.payable_id = u.id AND d.kind = 'comprovante'::text))
+            ELSE (EXISTS ( SELECT 1
+               FROM public.documents d
+              WHERE d.receivable_id = u.id AND d.kind = 'comprovante'::text)) OR (EXISTS ( SELECT 1
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.receivable_id = u.id AND d.kind = 'comprovante'::text))
+        END AS has_comprovante
    FROM ( SELECT 'expense'::text AS kind,
             p.id,
             p.company_id,
