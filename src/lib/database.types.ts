@@ -11,6 +11,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -23,12 +24,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -45,6 +48,7 @@ export type Database = {
           approval_reason?: string | null;
           approval_status?: string;
           bank_account_id?: string | null;
+          boleto_code?: string | null;
           category_id?: string | null;
           company_id: string;
           created_at?: string;
@@ -57,12 +61,14 @@ export type Database = {
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
+          nfe_key?: string | null;
           notes?: string | null;
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
           payment_date?: string | null;
           payment_method?: string | null;
+          pix_code?: string | null;
           project_id?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
@@ -79,6 +85,7 @@ export type Database = {
           approval_reason?: string | null;
           approval_status?: string;
           bank_account_id?: string | null;
+          boleto_code?: string | null;
           category_id?: string | null;
           company_id?: string;
           created_at?: string;
@@ -91,12 +98,14 @@ export type Database = {
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
+          nfe_key?: string | null;
           notes?: string | null;
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
           payment_date?: string | null;
           payment_method?: string | null;
+          pix_code?: string | null;
           project_id?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
@@ -1277,6 +1286,7 @@ export type Database = {
           approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
+          boleto_code: string | null;
           category_color: string | null;
           category_id: string | null;
           category_name: string | null;
@@ -1295,11 +1305,13 @@ export type Database = {
           installment_number: number | null;
           interest_amount: number | null;
           kind: string | null;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
           series_id: string | null;
@@ -1574,6 +1586,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -1586,12 +1599,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -1691,6 +1706,7 @@ export type Database = {
           approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
+          boleto_code: string | null;
           category_color: string | null;
           category_id: string | null;
           category_name: string | null;
@@ -1709,11 +1725,13 @@ export type Database = {
           installment_number: number | null;
           interest_amount: number | null;
           kind: string | null;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
           series_id: string | null;
@@ -1865,6 +1883,22 @@ export type Database = {
         };
         Returns: Json;
       };
+      import_nfe: {
+        Args: {
+          p_category_id?: string;
+          p_company_id: string;
+          p_installments: Json;
+          p_issued_on: string;
+          p_key: string;
+          p_number: string;
+          p_products?: Json;
+          p_project_id?: string;
+          p_series: string;
+          p_supplier: Json;
+          p_total: number;
+        };
+        Returns: Json;
+      };
       invitation_preview: {
         Args: { p_token: string };
         Returns: {
@@ -1972,6 +2006,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -1984,12 +2019,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -2021,6 +2058,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -2033,12 +2071,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -2113,6 +2153,7 @@ export type Database = {
           approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
+          boleto_code: string | null;
           category_color: string | null;
           category_id: string | null;
           category_name: string | null;
@@ -2131,11 +2172,13 @@ export type Database = {
           installment_number: number | null;
           interest_amount: number | null;
           kind: string | null;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
           series_id: string | null;
@@ -2243,6 +2286,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -2255,12 +2299,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
