@@ -97,13 +97,11 @@ describe('boleto and PIX codes on payables', () => {
       .from('accounts_payable')
       .insert(payable(owner.company.id, { boleto_code: '1234' }));
     expect(short.error).toMatchObject(checkViolation('accounts_payable_boleto_code_format'));
-    const masked = await owner.client
-      .from('accounts_payable')
-      .insert(
-        payable(owner.company.id, {
-          boleto_code: '34191.79001 01043.510047 91020.150008 1 98760000010000',
-        }),
-      );
+    const masked = await owner.client.from('accounts_payable').insert(
+      payable(owner.company.id, {
+        boleto_code: '34191.79001 01043.510047 91020.150008 1 98760000010000',
+      }),
+    );
     expect(masked.error).toMatchObject(checkViolation('accounts_payable_boleto_code_format'));
     const pix = await owner.client
       .from('accounts_payable')

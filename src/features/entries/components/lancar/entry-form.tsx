@@ -30,6 +30,8 @@ import { EntryFields } from '@/features/entries/components/entry-fields';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { RepetitionFields } from '@/features/entries/components/lancar/repetition-fields';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
+import { PaymentCodeField } from '@/features/entries/components/capture/payment-code-field';
+import { LookalikeWarning } from '@/features/entries/components/capture/lookalike-warning';
 
 const copy = {
   expense: {
@@ -203,6 +205,13 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           </div>
         ) : null}
 
+        {kind === 'expense' ? (
+          <PaymentCodeField
+            className="lg:col-span-2"
+            setDueDate={(date) => form.setValue('dueDate', date, { shouldDirty: true })}
+          />
+        ) : null}
+
         <EntryFields
           kind={kind}
           amountHint={installments ? 'Valor total, dividido nas parcelas.' : null}
@@ -224,6 +233,8 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
             />
           }
         />
+
+        {kind === 'expense' ? <LookalikeWarning className="lg:col-span-2" /> : null}
 
         <StatusLegend kind={kind} className="lg:col-span-2" />
 

@@ -44,6 +44,7 @@ import {
   type SettleEntryValues,
 } from '@/features/entries/api/settle-entry';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
+import { EntryPaymentCodes } from '@/features/entries/components/capture/payment-code-copy';
 
 interface SettleDialogProps {
   /** The entry to settle; null = closed. */
@@ -254,6 +255,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         {entry.categoryName ? <Detail label="Categoria">{entry.categoryName}</Detail> : null}
         {entry.projectName ? <Detail label="Centro de custo">{entry.projectName}</Detail> : null}
       </dl>
+      {isExpense ? <EntryPaymentCodes kind={entry.kind} id={entry.id} /> : null}
       <Link
         to={`/lancamentos/${entry.kind}/${entry.id}`}
         onClick={onClose}
