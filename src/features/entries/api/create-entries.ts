@@ -119,7 +119,10 @@ export const lancarFormSchema = z
     const notes = form.notes.trim();
     return {
       settle: form.settle,
-      codes: { boletoCode: form.boletoCode, pixCode: form.pixCode },
+      // Only a payable filled from a code carries one (the input stays as before otherwise).
+      ...(form.boletoCode !== null || form.pixCode !== null
+        ? { codes: { boletoCode: form.boletoCode, pixCode: form.pixCode } }
+        : {}),
       party: { partyId: form.partyId, partyName: form.partyName.trim() },
       draft: {
         description: form.description.trim(),
