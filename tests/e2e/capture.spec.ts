@@ -4,6 +4,7 @@
 import { formatDateWith } from '../../src/lib/date-format';
 import { addDaysIso } from '../../src/lib/dates';
 import { formatBoletoLine } from '../../src/lib/capture/payment-codes';
+import { nfeKey, nfeXml } from '../../src/test/nfe';
 import { bancarioLine, pixCode, withWrongDigit } from '../../src/test/payment-codes';
 import { browserToday, createAccount, expect, screenshot, signIn, test } from './support';
 
@@ -91,4 +92,65 @@ test('a PIX copia-e-cola fills Valor, Fornecedor and Descrição; a wrong boleto
   expect(rows).toEqual([
     { amount: 80, description: 'Pedido 42', counterparty_name: 'Areia Boa Ltda', pix_code: code },
   ]);
+});
+
+test('an NF-e with 3 duplicatas becomes 3 installments of its supplier; importing it again is refused', async ({
+  page,
+}) => {
+  const account = await createAccount('Construtora Nota', 'Nina Nota');
+  const key = nfeKey(String(Date.now()).slice(-9));
+  const xml = nfeXml({
+    key,
+    number: '4321',
+    total: '3000.00',
+    duplicatas: [
+      { number: '001', dueDate: addDaysIso(browserToday(), 30), amount: '1000.00' },
+      { number: '002', dueDate: addDaysIso(browserToday(), 60), amount: '1000.00' },
+      { number: '003', dueDate: addDaysIso(browserToday(), 90), amount: '1000.00' },
+    ],
+  });
+  const file = { name: 'nfe-4321.xml', mimeType: 'text/xml', buffer: Buffer.from(xml, 'utf8') };
+  await signIn(page, account.email, account.password);
+  await page.goto('/lancar');
+  await page.getByRole('button', { name: 'Importar NF-e (XML)' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Arquivo XML da NF-e').setInputFiles(file);
+  const summary = dialog.getByLabel('Resumo da NF-e');
+  await expect(summary).toContainText('Depósito Chave Ltda');
+  await expect(summary).toContainText('11.222.333/0001-81');
+  await expect(summary).toContainText('4321/1');
+  await expect(summary).toContainText(/R\$\s3\.000,00/);
+  await expect(dialog.getByLabel('Duplicatas').getByRole('listitem')).toHaveCount(3);
+  await screenshot(page, 'nfe-preview');
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('NF-e importada')).toBeVisible();
+
+  const { data: rows } = await account.client
+    .from('entries')
+    .select('amount, installment_number, installment_count, counterparty_name, nfe_key')
+    .eq('company_id', account.companyId)
+    .order('installment_number');
+  expect(rows).toEqual(
+    [1, 2, 3].map((n) => ({
+      amount: 1000,
+      installment_number: n,
+      installment_count: 3,
+      counterparty_name: 'Depósito Chave Ltda',
+      nfe_key: key,
+    })),
+  );
+  const { data: suppliers } = await account.client
+    .from('suppliers')
+    .select('name, document')
+    .eq('company_id', account.companyId);
+  expect(suppliers).toEqual([{ name: 'Depósito Chave Ltda', document: '11.222.333/0001-81' }]);
+
+  // The same file again: refused, with a link to its entries.
+  await page.getByRole('button', { name: 'Importar NF-e (XML)' }).click();
+  await page.getByRole('dialog').getByLabel('Arquivo XML da NF-e').setInputFiles(file);
+  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('NF-e já importada.');
+  await expect(
+    page.getByRole('dialog').getByRole('link', { name: 'Ver lançamentos' }),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Importar' })).toBeDisabled();
 });
