@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatBoletoLine } from '@/lib/capture/payment-codes';
+import { formatBoletoLine } from '@/lib/capture/format-boleto';
 import { toast } from '@/lib/toast';
 import { useEntry } from '@/features/entries/api/get-entry';
 import type { EntryKind } from '@/lib/entries';
