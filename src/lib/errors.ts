@@ -273,6 +273,9 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   trn_type: 'Tipo do lançamento no extrato',
   ignore_reason: 'Motivo',
   approval_reason: 'Motivo da recusa',
+  boleto_code: 'Código de barras',
+  pix_code: 'Código PIX',
+  nfe_key: 'Chave da NF-e',
 };
 
 const LENGTH_SUFFIX = '_length';

@@ -17,12 +17,18 @@ comment on column public.accounts_payable.nfe_key is
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_format
   check (boleto_code ~ '^([0-9]{47}|8[0-9]{47})$');
 -- A BR Code starts with its payload format indicator and ends with the CRC16 field; no control
--- characters (a pasted line break is the client's to strip); 512 is far above any real one.
+-- characters (a pasted line break is the client's to strip).
 alter table public.accounts_payable add constraint accounts_payable_pix_code_format
-  check (pix_code ~ '^000201' and pix_code ~ '6304[0-9A-Fa-f]{4}$' and pix_code !~ '[[:cntrl:]]'
-         and char_length(pix_code) <= 512);
+  check (pix_code ~ '^000201' and pix_code ~ '6304[0-9A-Fa-f]{4}$' and pix_code !~ '[[:cntrl:]]');
 alter table public.accounts_payable add constraint accounts_payable_nfe_key_format
   check (nfe_key ~ '^[0-9]{44}$');
+-- Text limits (docs/contracts.md): 512 is far above any real BR Code.
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_length
+  check (char_length(boleto_code) <= 48);
+alter table public.accounts_payable add constraint accounts_payable_pix_code_length
+  check (char_length(pix_code) <= 512);
+alter table public.accounts_payable add constraint accounts_payable_nfe_key_length
+  check (char_length(nfe_key) <= 44);
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_key
   unique (company_id, boleto_code);
 -- One NF-e, one set of installments: a second import collides on its first installment (a single

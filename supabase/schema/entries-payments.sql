@@ -90,6 +90,7 @@ alter table public.accounts_payable add constraint accounts_payable_amount_check
 alter table public.accounts_payable add constraint accounts_payable_approval_reason_length CHECK (char_length(approval_reason) <= 500);
 alter table public.accounts_payable add constraint accounts_payable_approval_status_check CHECK (approval_status = ANY (ARRAY['pending'::text, 'approved'::text, 'refused'::text]));
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_format CHECK (boleto_code ~ '^([0-9]{47}|8[0-9]{47})$'::text);
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_length CHECK (char_length(boleto_code) <= 48);
 alter table public.accounts_payable add constraint accounts_payable_check CHECK ((status = 'paid'::text) = (payment_date IS NOT NULL));
 alter table public.accounts_payable add constraint accounts_payable_check1 CHECK (status = 'pending'::text OR bank_account_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_check2 CHECK ((series_id IS NULL) = (series_kind IS NULL));
@@ -104,11 +105,13 @@ alter table public.accounts_payable add constraint accounts_payable_installment_
 alter table public.accounts_payable add constraint accounts_payable_installment_number_check CHECK (installment_number >= 1);
 alter table public.accounts_payable add constraint accounts_payable_interest_amount_check CHECK (interest_amount >= 0::numeric AND interest_amount < '1000000000000'::bigint::numeric);
 alter table public.accounts_payable add constraint accounts_payable_nfe_key_format CHECK (nfe_key ~ '^[0-9]{44}$'::text);
+alter table public.accounts_payable add constraint accounts_payable_nfe_key_length CHECK (char_length(nfe_key) <= 44);
 alter table public.accounts_payable add constraint accounts_payable_notes_length CHECK (char_length(notes) <= 2000);
 alter table public.accounts_payable add constraint accounts_payable_paid_amount_check CHECK (paid_amount >= 0::numeric AND paid_amount <= amount AND (status = 'paid'::text) = (paid_amount = amount));
 alter table public.accounts_payable add constraint accounts_payable_payment_date_range CHECK (payment_date >= '2000-01-01'::date AND payment_date <= '2100-12-31'::date);
 alter table public.accounts_payable add constraint accounts_payable_payment_method_check CHECK (payment_method = ANY (ARRAY['transfer'::text, 'pix'::text, 'card'::text, 'cash'::text]));
-alter table public.accounts_payable add constraint accounts_payable_pix_code_format CHECK (pix_code ~ '^000201'::text AND pix_code ~ '6304[0-9A-Fa-f]{4}$'::text AND pix_code !~ '[[:cntrl:]]'::text AND char_length(pix_code) <= 512);
+alter table public.accounts_payable add constraint accounts_payable_pix_code_format CHECK (pix_code ~ '^000201'::text AND pix_code ~ '6304[0-9A-Fa-f]{4}$'::text AND pix_code !~ '[[:cntrl:]]'::text);
+alter table public.accounts_payable add constraint accounts_payable_pix_code_length CHECK (char_length(pix_code) <= 512);
 alter table public.accounts_payable add constraint accounts_payable_series_kind_check CHECK (series_kind = ANY (ARRAY['recurrence'::text, 'installment'::text]));
 alter table public.accounts_payable add constraint accounts_payable_stage_needs_project CHECK (stage_id IS NULL OR project_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text]));
