@@ -43,14 +43,16 @@ select u.kind, u.id, u.company_id, u.description, u.amount, u.due_date, u.status
       exists (select 1 from public.documents d where d.receivable_id = u.id and d.kind = 'comprovante')
       or exists (select 1 from public.transactions t join public.documents d on d.payment_id = t.id
                  where t.company_id = u.company_id and t.receivable_id = u.id and d.kind = 'comprovante')
-  end as has_comprovante
+  end as has_comprovante,
+  -- Capture's codes (20261127090100): a payable's boleto, PIX and NF-e; null for a receivable.
+  u.boleto_code, u.pix_code, u.nfe_key
 from (
   select 'expense'::text as kind, p.id, p.company_id, p.description, p.amount, p.due_date, p.status,
     p.payment_date as settled_on, p.supplier_id as counterparty_id, p.project_id, p.category_id,
     p.bank_account_id, p.payment_method, p.notes, p.series_id, p.series_kind, p.installment_number,
     p.installment_count, p.created_at, p.paid_amount, p.open_amount, p.interest_amount, p.fine_amount,
     p.discount_amount, p.paid_total, p.supplier_name as counterparty_text, p.updated_at, p.created_by,
-    p.stage_id, p.approval_status, p.approval_reason
+    p.stage_id, p.approval_status, p.approval_reason, p.boleto_code, p.pix_code, p.nfe_key
   from public.accounts_payable p
   union all
   select 'income'::text, r.id, r.company_id, r.description, r.amount, r.due_date, r.status,
@@ -58,7 +60,7 @@ from (
     r.bank_account_id, r.payment_method, r.notes, r.series_id, r.series_kind, r.installment_number,
     r.installment_count, r.created_at, r.paid_amount, r.open_amount, r.interest_amount, r.fine_amount,
     r.discount_amount, r.paid_total, r.client_name, r.updated_at, r.created_by,
-    r.stage_id, 'approved'::text, null::text
+    r.stage_id, 'approved'::text, null::text, null::text, null::text, null::text
   from public.accounts_receivable r
 ) u
 left join public.suppliers s on u.kind = 'expense' and s.company_id = u.company_id and s.id = u.counterparty_id
@@ -67,3 +69,5 @@ left join public.projects pr on pr.company_id = u.company_id and pr.id = u.proje
 left join public.categories c on c.company_id = u.company_id and c.id = u.category_id
 left join public.bank_accounts b on b.company_id = u.company_id and b.id = u.bank_account_id
 left join public.project_stages st on st.company_id = u.company_id and st.id = u.stage_id;
+
+comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';

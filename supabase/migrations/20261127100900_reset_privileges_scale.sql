@@ -1,11 +1,12 @@
--- The complete privileges reset again (as 20261127030200, which stays as it was), for the schema as
+-- The complete privileges reset again (as 20261127090200, which stays as it was), for the schema as
 -- it is after the scale work: company_activity takes a keyset page (20261127100100, new signature),
 -- and the invoker list functions call private.search_text and private.search_pattern, the search
 -- form of texts (20261127100200), search_movements takes a page (20261127100700, new signature),
 -- and entry_list_summary reads the kept paid totals through
 -- private.entry_paid_total (20261127100500); with the documents (20261127070200: the documents
 -- table, movement_summary's p_without_comprovante, which search_movements' page keeps, and
--- private.obra_document_path). tests/db/security.test.ts applies THIS file again on top of
+-- private.obra_document_path), and capture (20261127090200: payables' boleto_code and pix_code,
+-- import_nfe and its body). tests/db/security.test.ts applies THIS file again on top of
 -- Supabase's old defaults; a later migration that changes signatures or adds objects writes the
 -- next complete reset.
 --
@@ -47,12 +48,13 @@ grant update (name, type, alias, agency, account_number, initial_balance, color,
 -- Status and settlement dates change only through settle_* and reopen_*, which write the ledger.
 grant select, delete on public.accounts_payable, public.accounts_receivable to authenticated;
 -- stage_id: the etapa of the obra (checked by private.check_entry_stage).
+-- boleto_code, pix_code: the codes the payable was recorded from (nfe_key only through import_nfe).
 grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, stage_id,
               category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number,
-              installment_count)
+              installment_count, boleto_code, pix_code)
   on public.accounts_payable to authenticated;
 grant update (description, supplier_id, supplier_name, amount, due_date, project_id, stage_id, category_id,
-              bank_account_id, payment_method, notes)
+              bank_account_id, payment_method, notes, boleto_code, pix_code)
   on public.accounts_payable to authenticated;
 grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, stage_id,
               category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number,
@@ -127,6 +129,7 @@ grant execute on function public.movement_summary(uuid, date, text, date, date, 
 grant execute on function public.report_summary(uuid, date, date, uuid[], uuid[], boolean) to authenticated;
 grant execute on function public.balance_history(uuid, date, date, uuid[], text) to authenticated;
 grant execute on function public.import_bank_statement(uuid, text, jsonb, text, text, text, date, date, numeric) to authenticated;
+grant execute on function public.import_nfe(uuid, text, text, text, date, numeric, jsonb, jsonb, uuid, uuid, jsonb) to authenticated;
 grant execute on function public.statement_candidates(uuid) to authenticated;
 grant execute on function public.statement_category_guesses(uuid) to authenticated;
 grant execute on function public.reconcile_statement_line(uuid, text, uuid, uuid, text, uuid, text, date) to authenticated;
@@ -180,6 +183,7 @@ grant execute on function private.reopen_payable(uuid, date) to authenticated;
 grant execute on function private.reopen_receivable(uuid, date) to authenticated;
 grant execute on function private.transfer_between_accounts(uuid, uuid, numeric, date, text) to authenticated;
 grant execute on function private.import_bank_statement(uuid, text, jsonb, text, text, text, date, date, numeric) to authenticated;
+grant execute on function private.import_nfe(uuid, text, text, text, date, numeric, jsonb, jsonb, uuid, uuid, jsonb) to authenticated;
 grant execute on function private.reconcile_statement_line(uuid, text, uuid, uuid, text, uuid, text, date) to authenticated;
 grant execute on function private.undo_statement_line(uuid) to authenticated;
 -- Obra figures and the Histórico: an 'obra' member reads them for its obras only (the bodies decide).

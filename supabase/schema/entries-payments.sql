@@ -15,12 +15,13 @@
 -- private.check_entry_stage, public.create_and_settle_entry, private.create_and_settle_entry,
 -- public.dashboard_summary, private.default_payment_parts, public.delete_entry,
 -- public.entry_list_summary, private.entry_paid_total, private.guard_settled_entry,
--- public.movement_summary, private.payable_approval, public.refuse_payable, private.refuse_payable,
--- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger, private.track_entry_paid_totals
+-- public.import_nfe, private.import_nfe, public.movement_summary, private.payable_approval,
+-- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
+-- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
+-- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
+-- public.settle_payable, private.settle_payable, public.settle_receivable,
+-- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
+-- private.track_entry_paid_totals
 
 -- =================================================================================================
 -- Tables
@@ -59,7 +60,10 @@ create table public.accounts_payable (
   approval_status text not null default 'approved'::text,
   approval_reason text,
   approval_decided_by uuid,
-  approval_decided_at timestamp with time zone
+  approval_decided_at timestamp with time zone,
+  boleto_code text,
+  pix_code text,
+  nfe_key text
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -69,7 +73,11 @@ comment on column public.accounts_payable.paid_total is 'What really moved: paid
 comment on column public.accounts_payable.stage_id is 'Etapa of the obra (project_stages of the same company and project_id) the expense belongs to; null = Sem etapa.';
 comment on column public.accounts_payable.approval_status is 'pending (Aguardando aprovação) | approved | refused (Recusado). Only approved payables count and can be settled. Written by the approval trigger, approve_payable and refuse_payable.';
 comment on column public.accounts_payable.approval_reason is 'Why it was refused (refuse_payable).';
+comment on column public.accounts_payable.boleto_code is 'Linha digitável of the boleto, digits only: 47 (bancário) or 48 starting with 8 (arrecadação). Unique per company.';
+comment on column public.accounts_payable.pix_code is 'PIX BR Code (copia e cola) the payable was recorded from, as pasted.';
+comment on column public.accounts_payable.nfe_key is 'Chave de acesso (44 digits) of the NF-e the payable was imported from (import_nfe); the payables of one NF-e share it, one per installment.';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_key UNIQUE (company_id, boleto_code);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
 alter table public.accounts_payable add constraint accounts_payable_approval_decided_by_fkey FOREIGN KEY (approval_decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.accounts_payable add constraint accounts_payable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
@@ -82,6 +90,8 @@ alter table public.accounts_payable add constraint accounts_payable_stage_fkey F
 alter table public.accounts_payable add constraint accounts_payable_amount_check CHECK (amount > 0::numeric AND amount < '1000000000000'::bigint::numeric);
 alter table public.accounts_payable add constraint accounts_payable_approval_reason_length CHECK (char_length(approval_reason) <= 500);
 alter table public.accounts_payable add constraint accounts_payable_approval_status_check CHECK (approval_status = ANY (ARRAY['pending'::text, 'approved'::text, 'refused'::text]));
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_format CHECK (boleto_code ~ '^([0-9]{47}|8[0-9]{47})$'::text);
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_length CHECK (char_length(boleto_code) <= 48);
 alter table public.accounts_payable add constraint accounts_payable_check CHECK ((status = 'paid'::text) = (payment_date IS NOT NULL));
 alter table public.accounts_payable add constraint accounts_payable_check1 CHECK (status = 'pending'::text OR bank_account_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_check2 CHECK ((series_id IS NULL) = (series_kind IS NULL));
@@ -95,10 +105,14 @@ alter table public.accounts_payable add constraint accounts_payable_installment_
 alter table public.accounts_payable add constraint accounts_payable_installment_needs_count CHECK (installment_number IS NULL OR installment_count IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_installment_number_check CHECK (installment_number >= 1);
 alter table public.accounts_payable add constraint accounts_payable_interest_amount_check CHECK (interest_amount >= 0::numeric AND interest_amount < '1000000000000'::bigint::numeric);
+alter table public.accounts_payable add constraint accounts_payable_nfe_key_format CHECK (nfe_key ~ '^[0-9]{44}$'::text);
+alter table public.accounts_payable add constraint accounts_payable_nfe_key_length CHECK (char_length(nfe_key) <= 44);
 alter table public.accounts_payable add constraint accounts_payable_notes_length CHECK (char_length(notes) <= 2000);
 alter table public.accounts_payable add constraint accounts_payable_paid_amount_check CHECK (paid_amount >= 0::numeric AND paid_amount <= amount AND (status = 'paid'::text) = (paid_amount = amount));
 alter table public.accounts_payable add constraint accounts_payable_payment_date_range CHECK (payment_date >= '2000-01-01'::date AND payment_date <= '2100-12-31'::date);
 alter table public.accounts_payable add constraint accounts_payable_payment_method_check CHECK (payment_method = ANY (ARRAY['transfer'::text, 'pix'::text, 'card'::text, 'cash'::text]));
+alter table public.accounts_payable add constraint accounts_payable_pix_code_format CHECK (pix_code ~ '^000201'::text AND pix_code ~ '6304[0-9A-Fa-f]{4}$'::text AND pix_code !~ '[[:cntrl:]]'::text);
+alter table public.accounts_payable add constraint accounts_payable_pix_code_length CHECK (char_length(pix_code) <= 512);
 alter table public.accounts_payable add constraint accounts_payable_series_kind_check CHECK (series_kind = ANY (ARRAY['recurrence'::text, 'installment'::text]));
 alter table public.accounts_payable add constraint accounts_payable_stage_needs_project CHECK (stage_id IS NULL OR project_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text]));
@@ -113,6 +127,7 @@ CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
 CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
+CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(supplier_name, ''::text)) || '
@@ -152,8 +167,8 @@ CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project
 
 grant all on table public.accounts_payable to service_role;
 grant delete, select on table public.accounts_payable to authenticated;
-grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id) on table public.accounts_payable to authenticated;
-grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id) on table public.accounts_payable to authenticated;
+grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, boleto_code, pix_code) on table public.accounts_payable to authenticated;
+grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id, boleto_code, pix_code) on table public.accounts_payable to authenticated;
 
 -- Table public.accounts_receivable
 create table public.accounts_receivable (
@@ -360,7 +375,10 @@ create view public.entries with (security_invoker=true) as
                FROM public.transactions t
                  JOIN public.documents d ON d.payment_id = t.id
               WHERE t.company_id = u.company_id AND t.receivable_id = u.id AND d.kind = 'comprovante'::text))
-        END AS has_comprovante
+        END AS has_comprovante,
+    u.boleto_code,
+    u.pix_code,
+    u.nfe_key
    FROM ( SELECT 'expense'::text AS kind,
             p.id,
             p.company_id,
@@ -391,7 +409,10 @@ create view public.entries with (security_invoker=true) as
             p.created_by,
             p.stage_id,
             p.approval_status,
-            p.approval_reason
+            p.approval_reason,
+            p.boleto_code,
+            p.pix_code,
+            p.nfe_key
            FROM public.accounts_payable p
         UNION ALL
          SELECT 'income'::text AS text,
@@ -424,6 +445,9 @@ create view public.entries with (security_invoker=true) as
             r.created_by,
             r.stage_id,
             'approved'::text AS text,
+            NULL::text AS text,
+            NULL::text AS text,
+            NULL::text AS text,
             NULL::text AS text
            FROM public.accounts_receivable r) u
      LEFT JOIN public.suppliers s ON u.kind = 'expense'::text AND s.company_id = u.company_id AND s.id = u.counterparty_id
@@ -433,7 +457,7 @@ create view public.entries with (security_invoker=true) as
      LEFT JOIN public.bank_accounts b ON b.company_id = u.company_id AND b.id = u.bank_account_id
      LEFT JOIN public.project_stages st ON st.company_id = u.company_id AND st.id = u.stage_id;
 
-comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante. The one union of the two tables: every aggregate reads it. RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
+comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
 
 grant all on table public.entries to service_role;
 grant select on table public.entries to authenticated;
@@ -904,6 +928,144 @@ begin
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
+
+-- Function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
+CREATE OR REPLACE FUNCTION public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid DEFAULT NULL::uuid, p_category_id uuid DEFAULT NULL::uuid, p_products jsonb DEFAULT '[]'::jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.import_nfe(p_company_id, p_key, p_number, p_series, p_issued_on, p_total, p_supplier,
+                            p_installments, p_project_id, p_category_id, p_products)
+$function$;
+comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ/CPF (p_supplier.document, any punctuation) or created with p_supplier name, document (masked), address and phone; one payable per element of p_installments ({due_date, amount}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", p_project_id and p_category_id; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave). (body: private.import_nfe)';
+grant execute on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated, service_role;
+
+-- Function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
+CREATE OR REPLACE FUNCTION private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_document text;
+  v_masked text;
+  v_name text;
+  v_address text;
+  v_phone text;
+  v_supplier uuid;
+  v_supplier_created boolean := false;
+  v_count integer;
+  v_ids uuid[] := '{}';
+  v_id uuid;
+  v_series uuid;
+  v_description text;
+  v_item jsonb;
+  v_n integer := 0;
+  v_products integer := 0;
+begin
+  perform private.assert_role(p_company_id, array['admin', 'financeiro']);
+  if p_key is null or p_key !~ '^[0-9]{44}$' then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe_key';
+  end if;
+  if p_number is null or p_number !~ '^[0-9]{1,9}$' or (p_series is not null and p_series !~ '^[0-9]{1,3}$') then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+  perform private.assert_valid_date(p_issued_on);
+  perform private.assert_valid_amount(p_total);
+  if p_installments is null or jsonb_typeof(p_installments) <> 'array'
+     or (p_products is not null and jsonb_typeof(p_products) <> 'array') then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+  v_count := jsonb_array_length(p_installments);
+  if v_count > 360 then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+
+  v_document := upper(regexp_replace(coalesce(p_supplier->>'document', ''), '[^0-9A-Za-z]', '', 'g'));
+  if not private.valid_br_document(v_document) then
+    raise exception using errcode = 'P0001', message = 'invalid_document';
+  end if;
+  v_name := btrim(coalesce(p_supplier->>'name', ''));
+  if v_name = '' then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+  v_address := nullif(btrim(coalesce(p_supplier->>'address', '')), '');
+  v_phone := nullif(btrim(coalesce(p_supplier->>'phone', '')), '');
+  perform private.assert_text_length(v_name, 200, 'name');
+  perform private.assert_text_length(v_address, 300, 'address');
+  perform private.assert_text_length(v_phone, 30, 'phone');
+
+  -- Two imports of the same chave at once: the second waits here and then finds the first.
+  perform pg_advisory_xact_lock(hashtextextended('nfe:' || p_company_id::text || ':' || p_key, 0));
+  if exists (select 1 from public.accounts_payable p where p.company_id = p_company_id and p.nfe_key = p_key) then
+    raise exception using errcode = 'P0001', message = 'nfe_already_imported';
+  end if;
+
+  select s.id into v_supplier
+  from public.suppliers s
+  where s.company_id = p_company_id
+    and upper(regexp_replace(coalesce(s.document, ''), '[^0-9A-Za-z]', '', 'g')) = v_document
+  order by s.is_active desc, s.created_at
+  limit 1;
+  if v_supplier is null then
+    v_masked := case char_length(v_document)
+      when 14 then substr(v_document, 1, 2) || '.' || substr(v_document, 3, 3) || '.' || substr(v_document, 6, 3)
+                   || '/' || substr(v_document, 9, 4) || '-' || substr(v_document, 13, 2)
+      else substr(v_document, 1, 3) || '.' || substr(v_document, 4, 3) || '.' || substr(v_document, 7, 3)
+           || '-' || substr(v_document, 10, 2)
+    end;
+    insert into public.suppliers (company_id, name, document, address, phone)
+    values (p_company_id, v_name, v_masked, v_address, v_phone)
+    returning id into v_supplier;
+    v_supplier_created := true;
+  end if;
+
+  v_description := left('NF-e ' || p_number || ' - ' || v_name, 200);
+  if v_count = 0 then
+    insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
+                                         category_id, nfe_key)
+    values (p_company_id, v_description, v_supplier, p_total, p_issued_on, p_project_id, p_category_id, p_key)
+    returning id into v_id;
+    v_ids := array[v_id];
+  else
+    v_series := case when v_count > 1 then gen_random_uuid() end;
+    for v_item in select value from jsonb_array_elements(p_installments) loop
+      v_n := v_n + 1;
+      perform private.assert_valid_amount((v_item->>'amount')::numeric);
+      perform private.assert_valid_date((v_item->>'due_date')::date);
+      insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
+                                           category_id, nfe_key, series_id, series_kind, installment_number,
+                                           installment_count)
+      values (p_company_id, v_description, v_supplier, (v_item->>'amount')::numeric, (v_item->>'due_date')::date,
+              p_project_id, p_category_id, p_key, v_series,
+              case when v_count > 1 then 'installment' end,
+              case when v_count > 1 then v_n end,
+              case when v_count > 1 then v_count end)
+      returning id into v_id;
+      v_ids := v_ids || v_id;
+    end loop;
+  end if;
+
+  for v_item in select value from jsonb_array_elements(coalesce(p_products, '[]'::jsonb)) loop
+    perform private.assert_valid_amount((v_item->>'price')::numeric);
+    insert into public.supplier_products (company_id, supplier_id, name, price, unit)
+    values (p_company_id, v_supplier, left(btrim(v_item->>'name'), 200), (v_item->>'price')::numeric,
+            coalesce(v_item->>'unit', 'unidade'));
+    v_products := v_products + 1;
+  end loop;
+
+  return jsonb_build_object('supplier_id', v_supplier, 'supplier_created', v_supplier_created,
+                            'entry_ids', to_jsonb(v_ids), 'products', v_products);
+exception
+  when unique_violation then
+    -- Only the NF-e's own key can collide here (the lock above orders imports of one chave).
+    raise exception using errcode = 'P0001', message = 'nfe_already_imported';
+end;
+$function$;
+comment on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Body of public.import_nfe (security definer: it may create the supplier with its CNPJ, which obra members may not).';
+grant execute on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
 CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
