@@ -6,7 +6,9 @@
 //   4. a company of 20 000 entries / 10 000 ledger rows → median request times, SQL vs naive.
 // Options: --runs N (request samples, default 15), --lighthouse-runs N (per page, default 3; the
 // table shows the median run), --no-lighthouse, --no-api, --explain (prints the
-// plans of the statements inside cash_flow_projection and dre on the 20 000-entry company).
+// plans of the statements inside cash_flow_projection and dre on the 20 000-entry company),
+// --scale 200k (only the requests, at a tenth of that many entries and at that many: scale.ts;
+// --runs defaults to 5 there).
 // Everything it starts (stack, preview, Chromium) is stopped at the end, also on error/Ctrl-C.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,19 +17,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getFreePort, startStack } from '../local-stack/stack';
 import { measureApi, type ApiReport } from './api';
+import { measureScale, parseScale, printScale } from './scale';
 import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
 import { measureLighthouse, startPreview, trustPreviews, type LighthouseScore } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '15' },
+    runs: { type: 'string' },
     'lighthouse-runs': { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-api': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    scale: { type: 'string' },
   },
 });
-const runs = Math.max(1, Number(values.runs) || 15);
+const runs = Math.max(1, Number(values.runs ?? 15) || 15);
 const log = (line: string) => console.error(`[bench] ${line}`);
 
 const DEMO = { email: 'demo@appfinancas.com.br', password: 'demo123456' };
@@ -133,38 +137,53 @@ try {
     dbPort: await getFreePort(),
     seed: true,
   });
-  const env = {
-    ...process.env,
-    VITE_SUPABASE_URL: stack.apiUrl,
-    VITE_SUPABASE_ANON_KEY: stack.anonKey,
-  };
-  const distDir = path.join(dataDir, 'dist');
-  log('vite build…');
-  await buildApp(distDir, env);
-  const bundle = measureBundle(distDir);
-
-  let scores: LighthouseScore[] | null = null;
-  if (!values['no-lighthouse']) {
-    const started = await startPreview(distDir, env);
-    preview = started.process;
-    scores = await measureLighthouse({
-      appUrl: started.url,
-      chromiumFlags: [trustPreviews([started])],
-      apiUrl: stack.apiUrl,
-      anonKey: stack.anonKey,
-      paths: PAGES,
-      runs: Math.max(1, Number(values['lighthouse-runs']) || 3),
-      ...DEMO,
+  if (values.scale) {
+    // Only the requests, on a company grown to a tenth of the size and then to the size.
+    const scaleRuns = Math.max(1, Number(values.runs ?? 5) || 5);
+    const report = await measureScale(
+      stack,
+      parseScale(values.scale),
+      todayInBrazil(),
+      scaleRuns,
       log,
-    });
-  }
+      { explain: values.explain },
+    );
+    printScale(report, scaleRuns);
+    process.exitCode = 0;
+  } else {
+    const env = {
+      ...process.env,
+      VITE_SUPABASE_URL: stack.apiUrl,
+      VITE_SUPABASE_ANON_KEY: stack.anonKey,
+    };
+    const distDir = path.join(dataDir, 'dist');
+    log('vite build…');
+    await buildApp(distDir, env);
+    const bundle = measureBundle(distDir);
 
-  const api = values['no-api']
-    ? null
-    : await measureApi(stack, todayInBrazil(), runs, log, {
-        explain: values.explain,
+    let scores: LighthouseScore[] | null = null;
+    if (!values['no-lighthouse']) {
+      const started = await startPreview(distDir, env);
+      preview = started.process;
+      scores = await measureLighthouse({
+        appUrl: started.url,
+        chromiumFlags: [trustPreviews([started])],
+        apiUrl: stack.apiUrl,
+        anonKey: stack.anonKey,
+        paths: PAGES,
+        runs: Math.max(1, Number(values['lighthouse-runs']) || 3),
+        ...DEMO,
+        log,
       });
-  printTable(bundle, scores, api);
+    }
+
+    const api = values['no-api']
+      ? null
+      : await measureApi(stack, todayInBrazil(), runs, log, {
+          explain: values.explain,
+        });
+    printTable(bundle, scores, api);
+  }
 } finally {
   await stopAll();
 }

@@ -11,6 +11,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -23,12 +24,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -45,6 +48,7 @@ export type Database = {
           approval_reason?: string | null;
           approval_status?: string;
           bank_account_id?: string | null;
+          boleto_code?: string | null;
           category_id?: string | null;
           company_id: string;
           created_at?: string;
@@ -57,12 +61,14 @@ export type Database = {
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
+          nfe_key?: string | null;
           notes?: string | null;
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
           payment_date?: string | null;
           payment_method?: string | null;
+          pix_code?: string | null;
           project_id?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
@@ -79,6 +85,7 @@ export type Database = {
           approval_reason?: string | null;
           approval_status?: string;
           bank_account_id?: string | null;
+          boleto_code?: string | null;
           category_id?: string | null;
           company_id?: string;
           created_at?: string;
@@ -91,12 +98,14 @@ export type Database = {
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
+          nfe_key?: string | null;
           notes?: string | null;
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
           payment_date?: string | null;
           payment_method?: string | null;
+          pix_code?: string | null;
           project_id?: string | null;
           series_id?: string | null;
           series_kind?: string | null;
@@ -1383,6 +1392,7 @@ export type Database = {
           approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
+          boleto_code: string | null;
           category_color: string | null;
           category_id: string | null;
           category_name: string | null;
@@ -1403,11 +1413,13 @@ export type Database = {
           installment_number: number | null;
           interest_amount: number | null;
           kind: string | null;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
           series_id: string | null;
@@ -1682,6 +1694,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -1694,12 +1707,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -1751,8 +1766,11 @@ export type Database = {
       company_activity: {
         Args: {
           p_actor?: string;
+          p_before_at?: string;
+          p_before_id?: number;
           p_company_id: string;
           p_end?: string;
+          p_limit?: number;
           p_start?: string;
           p_table?: string;
         };
@@ -1799,6 +1817,7 @@ export type Database = {
           approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
+          boleto_code: string | null;
           category_color: string | null;
           category_id: string | null;
           category_name: string | null;
@@ -1819,11 +1838,13 @@ export type Database = {
           installment_number: number | null;
           interest_amount: number | null;
           kind: string | null;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
           series_id: string | null;
@@ -1978,6 +1999,22 @@ export type Database = {
         };
         Returns: Json;
       };
+      import_nfe: {
+        Args: {
+          p_category_id?: string;
+          p_company_id: string;
+          p_installments: Json;
+          p_issued_on: string;
+          p_key: string;
+          p_number: string;
+          p_products?: Json;
+          p_project_id?: string;
+          p_series: string;
+          p_supplier: Json;
+          p_total: number;
+        };
+        Returns: Json;
+      };
       invitation_preview: {
         Args: { p_token: string };
         Returns: {
@@ -2086,6 +2123,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -2098,12 +2136,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -2135,6 +2175,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -2147,12 +2188,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;
@@ -2227,6 +2270,7 @@ export type Database = {
           approval_status: string | null;
           bank_account_id: string | null;
           bank_account_name: string | null;
+          boleto_code: string | null;
           category_color: string | null;
           category_id: string | null;
           category_name: string | null;
@@ -2247,11 +2291,13 @@ export type Database = {
           installment_number: number | null;
           interest_amount: number | null;
           kind: string | null;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
           series_id: string | null;
@@ -2281,6 +2327,8 @@ export type Database = {
           p_end?: string;
           p_include_no_project?: boolean;
           p_kinds?: string[];
+          p_limit?: number;
+          p_offset?: number;
           p_project_ids?: string[];
           p_search?: string;
           p_start?: string;
@@ -2361,6 +2409,7 @@ export type Database = {
           approval_reason: string | null;
           approval_status: string;
           bank_account_id: string | null;
+          boleto_code: string | null;
           category_id: string | null;
           company_id: string;
           created_at: string;
@@ -2373,12 +2422,14 @@ export type Database = {
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
+          nfe_key: string | null;
           notes: string | null;
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
           payment_date: string | null;
           payment_method: string | null;
+          pix_code: string | null;
           project_id: string | null;
           series_id: string | null;
           series_kind: string | null;

@@ -64,6 +64,7 @@ const messages = new Map<string, string>(
     transfer_already_reversed: 'Esta transferência já foi estornada.',
     audit_log_append_only: 'O histórico não pode ser alterado.',
     invalid_activity_type: 'Tipo de atividade desconhecido.',
+    invalid_page: 'Página inválida. Recarregue a lista.',
     payment_not_found: 'Pagamento não encontrado.',
     payment_already_reversed: 'Este pagamento já foi estornado.',
     stage_project_mismatch: 'Esta etapa não pertence à obra escolhida.',
@@ -144,6 +145,13 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   invalid_state: 'UF inválida.',
   // Documents (anexos, comprovantes).
   document_duplicate: 'Este arquivo já está anexado a este lançamento.',
+  // Capture: boleto, PIX and NF-e codes on payables (import_nfe; the table's rules through errorKey).
+  nfe_already_imported: 'NF-e já importada.',
+  invalid_nfe_key: 'Chave de acesso da NF-e inválida.',
+  invalid_nfe: 'NF-e inválida: o arquivo não tem os dados esperados (número, emitente, valores).',
+  boleto_already_registered: 'Este boleto já foi lançado.',
+  invalid_boleto_code: 'Código de barras inválido',
+  invalid_pix_code: 'Código PIX inválido: confira se foi copiado inteiro.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',
@@ -271,6 +279,9 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   original_name: 'Nome do arquivo',
   storage_path: 'Caminho do arquivo',
   sha256: 'Assinatura do arquivo',
+  boleto_code: 'Código de barras',
+  pix_code: 'Código PIX',
+  nfe_key: 'Chave da NF-e',
 };
 
 const LENGTH_SUFFIX = '_length';
@@ -299,6 +310,8 @@ function constraintKey(code: unknown, message: unknown): string | null {
     if (constraint.endsWith(LENGTH_SUFFIX)) return 'text_too_long';
     if (MONEY_CHECK.test(constraint)) return 'invalid_amount';
     if (constraint === 'categories_dre_group_check') return 'dre_group_type_mismatch';
+    if (constraint === 'accounts_payable_boleto_code_format') return 'invalid_boleto_code';
+    if (constraint === 'accounts_payable_pix_code_format') return 'invalid_pix_code';
   }
   if (code === '22003' && /numeric field overflow/i.test(text)) return 'invalid_amount';
   // A date PostgREST could not even parse: "2026-13-45", "+infinityx", a year past 5874897.
@@ -329,6 +342,7 @@ export function errorKey(error: unknown): string | null {
     // Two admins inviting the same address, or one accepting twice, at the same moment.
     if (text.includes('company_invitations_pending_email_key')) return 'invitation_pending';
     if (text.includes('user_profiles_user_id_company_id_key')) return 'already_member';
+    if (text.includes('accounts_payable_boleto_code_key')) return 'boleto_already_registered';
   }
   const referenceKey = foreignKeyKey(code, message, field(error, 'details'));
   if (referenceKey) return referenceKey;

@@ -36,8 +36,9 @@ comment on column public.audit_log.actor_name is 'The actor''s full_name in the 
 comment on column public.audit_log.actor_email is 'The actor''s e-mail when the row was written: their membership''s, else their sign-in e-mail.';
 alter table public.audit_log add constraint audit_log_pkey PRIMARY KEY (id);
 alter table public.audit_log add constraint audit_log_action_check CHECK (action = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]));
-CREATE INDEX audit_log_company_actor_idx ON public.audit_log USING btree (company_id, actor);
+CREATE INDEX audit_log_company_actor_at_idx ON public.audit_log USING btree (company_id, actor, at DESC, id DESC);
 CREATE INDEX audit_log_company_at_idx ON public.audit_log USING btree (company_id, at DESC, id DESC);
+CREATE INDEX audit_log_company_table_at_idx ON public.audit_log USING btree (company_id, table_name, at DESC, id DESC);
 CREATE INDEX audit_log_row_idx ON public.audit_log USING btree (row_id, at DESC);
 
 alter table public.audit_log enable row level security;
@@ -125,14 +126,19 @@ $function$;
 comment on function private.audit_row() is 'Trigger: writes the audit_log row of an insert, update or delete, with the actor''s name and e-mail as they are now (token_hash is never recorded).';
 -- no grants: only its owner (postgres) may execute it
 
--- Function public.company_activity(p_company_id uuid, p_actor uuid, p_table text, p_start date, p_end date)
-CREATE OR REPLACE FUNCTION public.company_activity(p_company_id uuid, p_actor uuid DEFAULT NULL::uuid, p_table text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date)
+-- Function public.company_activity(p_company_id uuid, p_actor uuid, p_table text, p_start date, p_end date, p_before_at timestamp with time zone, p_before_id bigint, p_limit integer)
+CREATE OR REPLACE FUNCTION public.company_activity(p_company_id uuid, p_actor uuid DEFAULT NULL::uuid, p_table text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_before_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before_id bigint DEFAULT NULL::bigint, p_limit integer DEFAULT NULL::integer)
  RETURNS TABLE(id bigint, at timestamp with time zone, actor uuid, actor_name text, actor_email text, table_name text, row_id uuid, action text, changed jsonb, entity text, entry_kind text, entry_id uuid)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
+declare
+  -- The audited table(s) of the kind asked for: the filter is applied on the indexed column, and an
+  -- entity ('payment' or 'transfer') is told apart after the join that says which it is.
+  v_tables text[];
 begin
   perform private.assert_member(p_company_id);
   perform private.assert_valid_date(p_start);
@@ -149,6 +155,30 @@ begin
     'project_stages', 'companies', 'company_invitations', 'bank_statements', 'bank_statement_lines') then
     raise exception using errcode = 'P0001', message = 'invalid_activity_type';
   end if;
+  -- A cursor is both halves or none; a page is 1 to 1000 rows (null: every row, as before).
+  if (p_before_at is null) <> (p_before_id is null) or p_limit < 1 or p_limit > 1000 then
+    raise exception using errcode = 'P0001', message = 'invalid_page';
+  end if;
+  v_tables := case p_table
+    when 'entry' then array['accounts_payable', 'accounts_receivable']
+    when 'payment' then array['transactions']
+    when 'transfer' then array['transactions']
+    when 'bank_account' then array['bank_accounts']
+    when 'category' then array['categories']
+    when 'supplier' then array['suppliers']
+    when 'client' then array['clients']
+    when 'project' then array['projects']
+    when 'member' then array['user_profiles']
+    when 'supplier_order' then array['supplier_orders']
+    when 'supplier_product' then array['supplier_products']
+    when 'team_member' then array['project_team_members']
+    when 'stage' then array['project_stages']
+    when 'company' then array['companies']
+    when 'invitation' then array['company_invitations']
+    when 'statement' then array['bank_statements']
+    when 'statement_line' then array['bank_statement_lines']
+    else array[p_table]
+  end;
   return query
   with a as (
     select a.*,
@@ -163,8 +193,10 @@ begin
       on a.table_name = 'transactions' and t.company_id = a.company_id and t.id = a.row_id
     where a.company_id = p_company_id
       and (p_actor is null or a.actor = p_actor)
+      and (p_table is null or a.table_name = any (v_tables))
       and (p_start is null or a.at >= (p_start::timestamp at time zone 'America/Sao_Paulo'))
       and (p_end is null or a.at < ((p_end + 1)::timestamp at time zone 'America/Sao_Paulo'))
+      and (p_before_at is null or (a.at, a.id) < (p_before_at, p_before_id))
   ), k as (
     select a.*,
       case a.table_name
@@ -201,11 +233,12 @@ begin
          end
   from k
   where p_table is null or k.table_name = p_table or k.entity = p_table
-  order by k.at desc, k.id desc;
+  order by k.at desc, k.id desc
+  limit p_limit;
 end;
 $function$;
-comment on function public.company_activity(p_company_id uuid, p_actor uuid, p_table text, p_start date, p_end date) is 'Atividade (admins): the company''s audit rows, newest first, filtered by actor, kind and period (dates in America/Sao_Paulo, inclusive). p_table: a table name or an entity (entry, payment, transfer, bank_account, category, supplier, client, project, member, supplier_order, supplier_product, team_member, stage, company, invitation, statement, statement_line). actor_name/actor_email = as they were when the row was written. entity = what the row is to the user; entry_kind/entry_id = the entry of an entry or payment row. Page with .range() and count: ''exact''. Raises not_a_member, invalid_date, not_admin, invalid_activity_type.';
-grant execute on function public.company_activity(p_company_id uuid, p_actor uuid, p_table text, p_start date, p_end date) to authenticated, service_role;
+comment on function public.company_activity(p_company_id uuid, p_actor uuid, p_table text, p_start date, p_end date, p_before_at timestamp with time zone, p_before_id bigint, p_limit integer) is 'Atividade (admins): the company''s audit rows, newest first, filtered by actor, kind and period (dates in America/Sao_Paulo, inclusive). p_table: a table name or an entity (entry, payment, transfer, bank_account, category, supplier, client, project, member, supplier_order, supplier_product, team_member, stage, company, invitation, statement, statement_line). actor_name/actor_email = as they were when the row was written. entity = what the row is to the user; entry_kind/entry_id = the entry of an entry or payment row. Keyset pages: p_limit rows (1..1000) older than the cursor (p_before_at, p_before_id) = the last row of the previous page; no count. Raises not_a_member, invalid_date, not_admin, invalid_activity_type, invalid_page.';
+grant execute on function public.company_activity(p_company_id uuid, p_actor uuid, p_table text, p_start date, p_end date, p_before_at timestamp with time zone, p_before_id bigint, p_limit integer) to authenticated, service_role;
 
 -- Function public.entry_history(p_kind text, p_id uuid)
 CREATE OR REPLACE FUNCTION public.entry_history(p_kind text, p_id uuid)

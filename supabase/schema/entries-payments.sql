@@ -9,18 +9,19 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.accounts_payable, public.accounts_receivable
+-- Tables: public.accounts_payable, public.accounts_receivable, private.entry_paid_totals
 -- Views: public.entries, public.entry_payments
 -- Functions: public.approve_payable, private.approve_payable, private.check_entry_category,
 -- private.check_entry_stage, public.create_and_settle_entry, private.create_and_settle_entry,
 -- public.dashboard_summary, private.default_payment_parts, public.delete_entry,
--- public.entry_list_summary, private.guard_settled_entry, public.movement_summary,
--- private.payable_approval, public.refuse_payable, private.refuse_payable, private.reopen_entry,
--- public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger
+-- public.entry_list_summary, private.entry_paid_total, private.guard_settled_entry,
+-- public.import_nfe, private.import_nfe, public.movement_summary, private.payable_approval,
+-- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
+-- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
+-- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
+-- public.settle_payable, private.settle_payable, public.settle_receivable,
+-- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
+-- private.track_entry_paid_totals
 
 -- =================================================================================================
 -- Tables
@@ -59,7 +60,10 @@ create table public.accounts_payable (
   approval_status text not null default 'approved'::text,
   approval_reason text,
   approval_decided_by uuid,
-  approval_decided_at timestamp with time zone
+  approval_decided_at timestamp with time zone,
+  boleto_code text,
+  pix_code text,
+  nfe_key text
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -69,7 +73,11 @@ comment on column public.accounts_payable.paid_total is 'What really moved: paid
 comment on column public.accounts_payable.stage_id is 'Etapa of the obra (project_stages of the same company and project_id) the expense belongs to; null = Sem etapa.';
 comment on column public.accounts_payable.approval_status is 'pending (Aguardando aprovação) | approved | refused (Recusado). Only approved payables count and can be settled. Written by the approval trigger, approve_payable and refuse_payable.';
 comment on column public.accounts_payable.approval_reason is 'Why it was refused (refuse_payable).';
+comment on column public.accounts_payable.boleto_code is 'Linha digitável of the boleto, digits only: 47 (bancário) or 48 starting with 8 (arrecadação). Unique per company.';
+comment on column public.accounts_payable.pix_code is 'PIX BR Code (copia e cola) the payable was recorded from, as pasted.';
+comment on column public.accounts_payable.nfe_key is 'Chave de acesso (44 digits) of the NF-e the payable was imported from (import_nfe); the payables of one NF-e share it, one per installment.';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_key UNIQUE (company_id, boleto_code);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
 alter table public.accounts_payable add constraint accounts_payable_approval_decided_by_fkey FOREIGN KEY (approval_decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.accounts_payable add constraint accounts_payable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
@@ -82,6 +90,8 @@ alter table public.accounts_payable add constraint accounts_payable_stage_fkey F
 alter table public.accounts_payable add constraint accounts_payable_amount_check CHECK (amount > 0::numeric AND amount < '1000000000000'::bigint::numeric);
 alter table public.accounts_payable add constraint accounts_payable_approval_reason_length CHECK (char_length(approval_reason) <= 500);
 alter table public.accounts_payable add constraint accounts_payable_approval_status_check CHECK (approval_status = ANY (ARRAY['pending'::text, 'approved'::text, 'refused'::text]));
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_format CHECK (boleto_code ~ '^([0-9]{47}|8[0-9]{47})$'::text);
+alter table public.accounts_payable add constraint accounts_payable_boleto_code_length CHECK (char_length(boleto_code) <= 48);
 alter table public.accounts_payable add constraint accounts_payable_check CHECK ((status = 'paid'::text) = (payment_date IS NOT NULL));
 alter table public.accounts_payable add constraint accounts_payable_check1 CHECK (status = 'pending'::text OR bank_account_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_check2 CHECK ((series_id IS NULL) = (series_kind IS NULL));
@@ -95,10 +105,14 @@ alter table public.accounts_payable add constraint accounts_payable_installment_
 alter table public.accounts_payable add constraint accounts_payable_installment_needs_count CHECK (installment_number IS NULL OR installment_count IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_installment_number_check CHECK (installment_number >= 1);
 alter table public.accounts_payable add constraint accounts_payable_interest_amount_check CHECK (interest_amount >= 0::numeric AND interest_amount < '1000000000000'::bigint::numeric);
+alter table public.accounts_payable add constraint accounts_payable_nfe_key_format CHECK (nfe_key ~ '^[0-9]{44}$'::text);
+alter table public.accounts_payable add constraint accounts_payable_nfe_key_length CHECK (char_length(nfe_key) <= 44);
 alter table public.accounts_payable add constraint accounts_payable_notes_length CHECK (char_length(notes) <= 2000);
 alter table public.accounts_payable add constraint accounts_payable_paid_amount_check CHECK (paid_amount >= 0::numeric AND paid_amount <= amount AND (status = 'paid'::text) = (paid_amount = amount));
 alter table public.accounts_payable add constraint accounts_payable_payment_date_range CHECK (payment_date >= '2000-01-01'::date AND payment_date <= '2100-12-31'::date);
 alter table public.accounts_payable add constraint accounts_payable_payment_method_check CHECK (payment_method = ANY (ARRAY['transfer'::text, 'pix'::text, 'card'::text, 'cash'::text]));
+alter table public.accounts_payable add constraint accounts_payable_pix_code_format CHECK (pix_code ~ '^000201'::text AND pix_code ~ '6304[0-9A-Fa-f]{4}$'::text AND pix_code !~ '[[:cntrl:]]'::text);
+alter table public.accounts_payable add constraint accounts_payable_pix_code_length CHECK (char_length(pix_code) <= 512);
 alter table public.accounts_payable add constraint accounts_payable_series_kind_check CHECK (series_kind = ANY (ARRAY['recurrence'::text, 'installment'::text]));
 alter table public.accounts_payable add constraint accounts_payable_stage_needs_project CHECK (stage_id IS NULL OR project_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text]));
@@ -108,9 +122,16 @@ CREATE INDEX accounts_payable_awaiting_idx ON public.accounts_payable USING btre
 CREATE INDEX accounts_payable_company_bank_account_idx ON public.accounts_payable USING btree (company_id, bank_account_id);
 CREATE INDEX accounts_payable_company_category_idx ON public.accounts_payable USING btree (company_id, category_id);
 CREATE INDEX accounts_payable_company_project_idx ON public.accounts_payable USING btree (company_id, project_id);
-CREATE INDEX accounts_payable_company_status_due_idx ON public.accounts_payable USING btree (company_id, status, due_date);
+CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_payable USING btree (company_id, status, due_date, created_at, id);
+CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
+CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
+CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
+CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
+CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
+'::text) || COALESCE(supplier_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 
@@ -140,13 +161,14 @@ CREATE TRIGGER accounts_payable_check_stage BEFORE INSERT OR UPDATE OF stage_id,
 CREATE TRIGGER accounts_payable_default_payment_parts BEFORE INSERT ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
 CREATE TRIGGER accounts_payable_forbid_company_change BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
+CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 
 grant all on table public.accounts_payable to service_role;
 grant delete, select on table public.accounts_payable to authenticated;
-grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id) on table public.accounts_payable to authenticated;
-grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id) on table public.accounts_payable to authenticated;
+grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, boleto_code, pix_code) on table public.accounts_payable to authenticated;
+grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id, boleto_code, pix_code) on table public.accounts_payable to authenticated;
 
 -- Table public.accounts_receivable
 create table public.accounts_receivable (
@@ -219,8 +241,14 @@ CREATE INDEX accounts_receivable_company_bank_account_idx ON public.accounts_rec
 CREATE INDEX accounts_receivable_company_category_idx ON public.accounts_receivable USING btree (company_id, category_id);
 CREATE INDEX accounts_receivable_company_client_idx ON public.accounts_receivable USING btree (company_id, client_id);
 CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivable USING btree (company_id, project_id);
-CREATE INDEX accounts_receivable_company_status_due_idx ON public.accounts_receivable USING btree (company_id, status, due_date);
+CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
+CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
+CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
+CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
+CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
+'::text) || COALESCE(client_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 
@@ -249,6 +277,7 @@ CREATE TRIGGER accounts_receivable_check_stage BEFORE INSERT OR UPDATE OF stage_
 CREATE TRIGGER accounts_receivable_default_payment_parts BEFORE INSERT ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
 CREATE TRIGGER accounts_receivable_forbid_company_change BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
+CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 
@@ -257,121 +286,178 @@ grant delete, select on table public.accounts_receivable to authenticated;
 grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id) on table public.accounts_receivable to authenticated;
 grant update (description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id) on table public.accounts_receivable to authenticated;
 
+-- Table private.entry_paid_totals
+create table private.entry_paid_totals (
+  company_id uuid not null,
+  kind text not null,
+  paid_total numeric(16,2) not null default 0,
+  paid_count bigint not null default 0
+);
+
+comment on table private.entry_paid_totals is 'Per company and kind (expense = payables, income = receivables): sum of paid_total and count of the entries with status paid (payables: approved only), kept by private.track_entry_paid_totals. Read by entry_list_summary through private.entry_paid_total. tests/db/paid-totals.test.ts compares it with the sum over the rows after random writes.';
+alter table private.entry_paid_totals add constraint entry_paid_totals_pkey PRIMARY KEY (company_id, kind);
+alter table private.entry_paid_totals add constraint entry_paid_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.entry_paid_totals add constraint entry_paid_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+
+-- no grants: only its owner (postgres) may use it
+
 -- =================================================================================================
 -- Views
 -- =================================================================================================
 
 -- View public.entries
 create view public.entries with (security_invoker=true) as
- SELECT 'expense'::text AS kind,
-    p.id,
-    p.company_id,
-    p.description,
-    p.amount,
-    p.due_date,
-    p.status,
-    p.payment_date AS settled_on,
-    p.supplier_id AS counterparty_id,
-    COALESCE(s.name, p.supplier_name) AS counterparty_name,
-    p.project_id,
+ SELECT u.kind,
+    u.id,
+    u.company_id,
+    u.description,
+    u.amount,
+    u.due_date,
+    u.status,
+    u.settled_on,
+    u.counterparty_id,
+    COALESCE(
+        CASE u.kind
+            WHEN 'expense'::text THEN s.name
+            ELSE cl.name
+        END, u.counterparty_text) AS counterparty_name,
+    u.project_id,
     pr.name AS project_name,
-    p.category_id,
+    u.category_id,
     c.name AS category_name,
     c.color AS category_color,
-    p.bank_account_id,
+    u.bank_account_id,
     b.name AS bank_account_name,
-    p.payment_method,
-    p.notes,
-    p.series_id,
-    p.series_kind,
-    p.installment_number,
-    p.installment_count,
-    p.created_at,
-    p.paid_amount,
-    p.open_amount,
-    p.interest_amount,
-    p.fine_amount,
-    p.discount_amount,
-    p.paid_total,
-    p.supplier_name AS counterparty_text,
-    p.updated_at,
-    p.created_by,
-    p.stage_id,
+    u.payment_method,
+    u.notes,
+    u.series_id,
+    u.series_kind,
+    u.installment_number,
+    u.installment_count,
+    u.created_at,
+    u.paid_amount,
+    u.open_amount,
+    u.interest_amount,
+    u.fine_amount,
+    u.discount_amount,
+    u.paid_total,
+    u.counterparty_text,
+    u.updated_at,
+    u.created_by,
+    u.stage_id,
     st.name AS stage_name,
-    p.approval_status,
-    p.approval_reason,
-    ( SELECT count(*)::integer AS count
-           FROM public.documents d
-          WHERE d.payable_id = p.id OR (d.payment_id IN ( SELECT t.id
-                   FROM public.transactions t
-                  WHERE t.company_id = p.company_id AND t.payable_id = p.id))) AS document_count,
-    (EXISTS ( SELECT 1
-           FROM public.documents d
-          WHERE d.kind = 'comprovante'::text AND (d.payable_id = p.id OR (d.payment_id IN ( SELECT t.id
-                   FROM public.transactions t
-                  WHERE t.company_id = p.company_id AND t.payable_id = p.id))))) AS has_comprovante
-   FROM public.accounts_payable p
-     LEFT JOIN public.suppliers s ON s.company_id = p.company_id AND s.id = p.supplier_id
-     LEFT JOIN public.projects pr ON pr.company_id = p.company_id AND pr.id = p.project_id
-     LEFT JOIN public.categories c ON c.company_id = p.company_id AND c.id = p.category_id
-     LEFT JOIN public.bank_accounts b ON b.company_id = p.company_id AND b.id = p.bank_account_id
-     LEFT JOIN public.project_stages st ON st.company_id = p.company_id AND st.id = p.stage_id
-UNION ALL
- SELECT 'income'::text AS kind,
-    r.id,
-    r.company_id,
-    r.description,
-    r.amount,
-    r.due_date,
-    r.status,
-    r.received_date AS settled_on,
-    r.client_id AS counterparty_id,
-    COALESCE(cl.name, r.client_name) AS counterparty_name,
-    r.project_id,
-    pr.name AS project_name,
-    r.category_id,
-    c.name AS category_name,
-    c.color AS category_color,
-    r.bank_account_id,
-    b.name AS bank_account_name,
-    r.payment_method,
-    r.notes,
-    r.series_id,
-    r.series_kind,
-    r.installment_number,
-    r.installment_count,
-    r.created_at,
-    r.paid_amount,
-    r.open_amount,
-    r.interest_amount,
-    r.fine_amount,
-    r.discount_amount,
-    r.paid_total,
-    r.client_name AS counterparty_text,
-    r.updated_at,
-    r.created_by,
-    r.stage_id,
-    st.name AS stage_name,
-    'approved'::text AS approval_status,
-    NULL::text AS approval_reason,
-    ( SELECT count(*)::integer AS count
-           FROM public.documents d
-          WHERE d.receivable_id = r.id OR (d.payment_id IN ( SELECT t.id
-                   FROM public.transactions t
-                  WHERE t.company_id = r.company_id AND t.receivable_id = r.id))) AS document_count,
-    (EXISTS ( SELECT 1
-           FROM public.documents d
-          WHERE d.kind = 'comprovante'::text AND (d.receivable_id = r.id OR (d.payment_id IN ( SELECT t.id
-                   FROM public.transactions t
-                  WHERE t.company_id = r.company_id AND t.receivable_id = r.id))))) AS has_comprovante
-   FROM public.accounts_receivable r
-     LEFT JOIN public.clients cl ON cl.company_id = r.company_id AND cl.id = r.client_id
-     LEFT JOIN public.projects pr ON pr.company_id = r.company_id AND pr.id = r.project_id
-     LEFT JOIN public.categories c ON c.company_id = r.company_id AND c.id = r.category_id
-     LEFT JOIN public.bank_accounts b ON b.company_id = r.company_id AND b.id = r.bank_account_id
-     LEFT JOIN public.project_stages st ON st.company_id = r.company_id AND st.id = r.stage_id;
+    u.approval_status,
+    u.approval_reason,
+        CASE u.kind
+            WHEN 'expense'::text THEN (( SELECT count(*)::integer AS count
+               FROM public.documents d
+              WHERE d.payable_id = u.id)) + (( SELECT count(*)::integer AS count
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.payable_id = u.id))
+            ELSE (( SELECT count(*)::integer AS count
+               FROM public.documents d
+              WHERE d.receivable_id = u.id)) + (( SELECT count(*)::integer AS count
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.receivable_id = u.id))
+        END AS document_count,
+        CASE u.kind
+            WHEN 'expense'::text THEN (EXISTS ( SELECT 1
+               FROM public.documents d
+              WHERE d.payable_id = u.id AND d.kind = 'comprovante'::text)) OR (EXISTS ( SELECT 1
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.payable_id = u.id AND d.kind = 'comprovante'::text))
+            ELSE (EXISTS ( SELECT 1
+               FROM public.documents d
+              WHERE d.receivable_id = u.id AND d.kind = 'comprovante'::text)) OR (EXISTS ( SELECT 1
+               FROM public.transactions t
+                 JOIN public.documents d ON d.payment_id = t.id
+              WHERE t.company_id = u.company_id AND t.receivable_id = u.id AND d.kind = 'comprovante'::text))
+        END AS has_comprovante,
+    u.boleto_code,
+    u.pix_code,
+    u.nfe_key
+   FROM ( SELECT 'expense'::text AS kind,
+            p.id,
+            p.company_id,
+            p.description,
+            p.amount,
+            p.due_date,
+            p.status,
+            p.payment_date AS settled_on,
+            p.supplier_id AS counterparty_id,
+            p.project_id,
+            p.category_id,
+            p.bank_account_id,
+            p.payment_method,
+            p.notes,
+            p.series_id,
+            p.series_kind,
+            p.installment_number,
+            p.installment_count,
+            p.created_at,
+            p.paid_amount,
+            p.open_amount,
+            p.interest_amount,
+            p.fine_amount,
+            p.discount_amount,
+            p.paid_total,
+            p.supplier_name AS counterparty_text,
+            p.updated_at,
+            p.created_by,
+            p.stage_id,
+            p.approval_status,
+            p.approval_reason,
+            p.boleto_code,
+            p.pix_code,
+            p.nfe_key
+           FROM public.accounts_payable p
+        UNION ALL
+         SELECT 'income'::text AS text,
+            r.id,
+            r.company_id,
+            r.description,
+            r.amount,
+            r.due_date,
+            r.status,
+            r.received_date,
+            r.client_id,
+            r.project_id,
+            r.category_id,
+            r.bank_account_id,
+            r.payment_method,
+            r.notes,
+            r.series_id,
+            r.series_kind,
+            r.installment_number,
+            r.installment_count,
+            r.created_at,
+            r.paid_amount,
+            r.open_amount,
+            r.interest_amount,
+            r.fine_amount,
+            r.discount_amount,
+            r.paid_total,
+            r.client_name,
+            r.updated_at,
+            r.created_by,
+            r.stage_id,
+            'approved'::text AS text,
+            NULL::text AS text,
+            NULL::text AS text,
+            NULL::text AS text,
+            NULL::text AS text
+           FROM public.accounts_receivable r) u
+     LEFT JOIN public.suppliers s ON u.kind = 'expense'::text AND s.company_id = u.company_id AND s.id = u.counterparty_id
+     LEFT JOIN public.clients cl ON u.kind = 'income'::text AND cl.company_id = u.company_id AND cl.id = u.counterparty_id
+     LEFT JOIN public.projects pr ON pr.company_id = u.company_id AND pr.id = u.project_id
+     LEFT JOIN public.categories c ON c.company_id = u.company_id AND c.id = u.category_id
+     LEFT JOIN public.bank_accounts b ON b.company_id = u.company_id AND b.id = u.bank_account_id
+     LEFT JOIN public.project_stages st ON st.company_id = u.company_id AND st.id = u.stage_id;
 
-comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante. The one union of the two tables: every aggregate reads it. RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
+comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
 
 grant all on table public.entries to service_role;
 grant select on table public.entries to authenticated;
@@ -759,29 +845,59 @@ CREATE OR REPLACE FUNCTION public.entry_list_summary(p_company_id uuid, p_kind t
 AS $function$
 declare
   v_result json;
+  v_paid_total numeric;
+  v_paid_count bigint;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   if p_kind is null or p_kind not in ('expense', 'income') then
     raise exception using errcode = 'P0001', message = 'invalid_kind';
   end if;
+  select t.paid_total, t.paid_count into v_paid_total, v_paid_count
+  from private.entry_paid_total(p_company_id, p_kind) t;
   select json_build_object(
-    'pending_total', coalesce(sum(e.open_amount) filter (where e.status = 'pending'), 0),
-    'pending_count', count(*) filter (where e.status = 'pending'),
-    'overdue_total', coalesce(sum(e.open_amount) filter (where e.status = 'pending' and e.due_date < p_today), 0),
-    'overdue_count', count(*) filter (where e.status = 'pending' and e.due_date < p_today),
-    'paid_total', coalesce(sum(e.paid_total) filter (where e.status = 'paid'), 0),
-    'paid_count', count(*) filter (where e.status = 'paid'),
-    'partial_paid_total', coalesce(sum(e.paid_total) filter (where e.status = 'pending' and e.paid_amount > 0), 0),
-    'partial_count', count(*) filter (where e.status = 'pending' and e.paid_amount > 0)
+    'pending_total', coalesce(sum(e.open_amount), 0),
+    'pending_count', count(*),
+    'overdue_total', coalesce(sum(e.open_amount) filter (where e.due_date < p_today), 0),
+    'overdue_count', count(*) filter (where e.due_date < p_today),
+    'paid_total', v_paid_total,
+    'paid_count', v_paid_count,
+    'partial_paid_total', coalesce(sum(e.paid_total) filter (where e.paid_amount > 0), 0),
+    'partial_count', count(*) filter (where e.paid_amount > 0)
   ) into v_result
-  from (select * from public.entries x where x.approval_status = 'approved') e
-  where e.company_id = p_company_id and e.kind = p_kind;
+  from (
+    select p.open_amount, p.due_date, p.paid_amount, p.paid_total from public.accounts_payable p
+    where p_kind = 'expense' and p.company_id = p_company_id and p.status = 'pending'
+      and p.approval_status = 'approved'
+    union all
+    select r.open_amount, r.due_date, r.paid_amount, r.paid_total from public.accounts_receivable r
+    where p_kind = 'income' and r.company_id = p_company_id and r.status = 'pending'
+  ) e;
   return v_result;
 end;
 $function$;
-comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included); partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. Raises not_a_member, invalid_kind.';
+comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included), kept by a trigger (private.entry_paid_totals) instead of summed over the history; partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. Raises not_a_member, invalid_kind.';
 grant execute on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) to authenticated, service_role;
+
+-- Function private.entry_paid_total(p_company_id uuid, p_kind text)
+CREATE OR REPLACE FUNCTION private.entry_paid_total(p_company_id uuid, p_kind text)
+ RETURNS TABLE(paid_total numeric, paid_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  select coalesce(max(t.paid_total), 0), coalesce(max(t.paid_count), 0)::bigint
+  from private.entry_paid_totals t
+  where t.company_id = p_company_id and t.kind = p_kind;
+end;
+$function$;
+comment on function private.entry_paid_total(p_company_id uuid, p_kind text) is 'The kept paid totals (private.entry_paid_totals) of a company the caller reads (admin, financeiro, leitura); zero when it has none. Raises not_a_member.';
+grant execute on function private.entry_paid_total(p_company_id uuid, p_kind text) to authenticated;
 
 -- Function private.guard_settled_entry()
 -- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,
@@ -812,6 +928,144 @@ begin
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
+
+-- Function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
+CREATE OR REPLACE FUNCTION public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid DEFAULT NULL::uuid, p_category_id uuid DEFAULT NULL::uuid, p_products jsonb DEFAULT '[]'::jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.import_nfe(p_company_id, p_key, p_number, p_series, p_issued_on, p_total, p_supplier,
+                            p_installments, p_project_id, p_category_id, p_products)
+$function$;
+comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ/CPF (p_supplier.document, any punctuation) or created with p_supplier name, document (masked), address and phone; one payable per element of p_installments ({due_date, amount}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", p_project_id and p_category_id; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave). (body: private.import_nfe)';
+grant execute on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated, service_role;
+
+-- Function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
+CREATE OR REPLACE FUNCTION private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_document text;
+  v_masked text;
+  v_name text;
+  v_address text;
+  v_phone text;
+  v_supplier uuid;
+  v_supplier_created boolean := false;
+  v_count integer;
+  v_ids uuid[] := '{}';
+  v_id uuid;
+  v_series uuid;
+  v_description text;
+  v_item jsonb;
+  v_n integer := 0;
+  v_products integer := 0;
+begin
+  perform private.assert_role(p_company_id, array['admin', 'financeiro']);
+  if p_key is null or p_key !~ '^[0-9]{44}$' then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe_key';
+  end if;
+  if p_number is null or p_number !~ '^[0-9]{1,9}$' or (p_series is not null and p_series !~ '^[0-9]{1,3}$') then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+  perform private.assert_valid_date(p_issued_on);
+  perform private.assert_valid_amount(p_total);
+  if p_installments is null or jsonb_typeof(p_installments) <> 'array'
+     or (p_products is not null and jsonb_typeof(p_products) <> 'array') then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+  v_count := jsonb_array_length(p_installments);
+  if v_count > 360 then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+
+  v_document := upper(regexp_replace(coalesce(p_supplier->>'document', ''), '[^0-9A-Za-z]', '', 'g'));
+  if not private.valid_br_document(v_document) then
+    raise exception using errcode = 'P0001', message = 'invalid_document';
+  end if;
+  v_name := btrim(coalesce(p_supplier->>'name', ''));
+  if v_name = '' then
+    raise exception using errcode = 'P0001', message = 'invalid_nfe';
+  end if;
+  v_address := nullif(btrim(coalesce(p_supplier->>'address', '')), '');
+  v_phone := nullif(btrim(coalesce(p_supplier->>'phone', '')), '');
+  perform private.assert_text_length(v_name, 200, 'name');
+  perform private.assert_text_length(v_address, 300, 'address');
+  perform private.assert_text_length(v_phone, 30, 'phone');
+
+  -- Two imports of the same chave at once: the second waits here and then finds the first.
+  perform pg_advisory_xact_lock(hashtextextended('nfe:' || p_company_id::text || ':' || p_key, 0));
+  if exists (select 1 from public.accounts_payable p where p.company_id = p_company_id and p.nfe_key = p_key) then
+    raise exception using errcode = 'P0001', message = 'nfe_already_imported';
+  end if;
+
+  select s.id into v_supplier
+  from public.suppliers s
+  where s.company_id = p_company_id
+    and upper(regexp_replace(coalesce(s.document, ''), '[^0-9A-Za-z]', '', 'g')) = v_document
+  order by s.is_active desc, s.created_at
+  limit 1;
+  if v_supplier is null then
+    v_masked := case char_length(v_document)
+      when 14 then substr(v_document, 1, 2) || '.' || substr(v_document, 3, 3) || '.' || substr(v_document, 6, 3)
+                   || '/' || substr(v_document, 9, 4) || '-' || substr(v_document, 13, 2)
+      else substr(v_document, 1, 3) || '.' || substr(v_document, 4, 3) || '.' || substr(v_document, 7, 3)
+           || '-' || substr(v_document, 10, 2)
+    end;
+    insert into public.suppliers (company_id, name, document, address, phone)
+    values (p_company_id, v_name, v_masked, v_address, v_phone)
+    returning id into v_supplier;
+    v_supplier_created := true;
+  end if;
+
+  v_description := left('NF-e ' || p_number || ' - ' || v_name, 200);
+  if v_count = 0 then
+    insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
+                                         category_id, nfe_key)
+    values (p_company_id, v_description, v_supplier, p_total, p_issued_on, p_project_id, p_category_id, p_key)
+    returning id into v_id;
+    v_ids := array[v_id];
+  else
+    v_series := case when v_count > 1 then gen_random_uuid() end;
+    for v_item in select value from jsonb_array_elements(p_installments) loop
+      v_n := v_n + 1;
+      perform private.assert_valid_amount((v_item->>'amount')::numeric);
+      perform private.assert_valid_date((v_item->>'due_date')::date);
+      insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
+                                           category_id, nfe_key, series_id, series_kind, installment_number,
+                                           installment_count)
+      values (p_company_id, v_description, v_supplier, (v_item->>'amount')::numeric, (v_item->>'due_date')::date,
+              p_project_id, p_category_id, p_key, v_series,
+              case when v_count > 1 then 'installment' end,
+              case when v_count > 1 then v_n end,
+              case when v_count > 1 then v_count end)
+      returning id into v_id;
+      v_ids := v_ids || v_id;
+    end loop;
+  end if;
+
+  for v_item in select value from jsonb_array_elements(coalesce(p_products, '[]'::jsonb)) loop
+    perform private.assert_valid_amount((v_item->>'price')::numeric);
+    insert into public.supplier_products (company_id, supplier_id, name, price, unit)
+    values (p_company_id, v_supplier, left(btrim(v_item->>'name'), 200), (v_item->>'price')::numeric,
+            coalesce(v_item->>'unit', 'unidade'));
+    v_products := v_products + 1;
+  end loop;
+
+  return jsonb_build_object('supplier_id', v_supplier, 'supplier_created', v_supplier_created,
+                            'entry_ids', to_jsonb(v_ids), 'products', v_products);
+exception
+  when unique_violation then
+    -- Only the NF-e's own key can collide here (the lock above orders imports of one chave).
+    raise exception using errcode = 'P0001', message = 'nfe_already_imported';
+end;
+$function$;
+comment on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Body of public.import_nfe (security definer: it may create the supplier with its CNPJ, which obra members may not).';
+grant execute on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
 CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
@@ -1113,17 +1367,26 @@ end;
 $function$;
 grant execute on function private.reverse_payment(p_payment_id uuid, p_reversed_on date) to authenticated;
 
--- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
-CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
+-- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer)
+CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false, p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0)
  RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare
   v_today date := coalesce(p_today, current_date);
   v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
+  -- The search as a pattern (accents and case removed, % _ \ literal), and the rows of other
+  -- tables whose names match it: entries are then found by id on their own indexes.
+  v_pattern text := private.search_pattern(p_search);
+  v_category_ids uuid[];
+  v_project_ids uuid[];
+  v_account_ids uuid[];
+  v_supplier_ids uuid[];
+  v_client_ids uuid[];
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
@@ -1141,8 +1404,25 @@ begin
   if exists (select 1 from unnest(p_statuses) s where s is null or s not in ('open', 'overdue', 'paid')) then
     raise exception using errcode = 'P0001', message = 'invalid_status';
   end if;
+  -- A page is 1..5000 rows from offset 0..1000000 (null limit: every row, unordered, as before).
+  if p_limit < 1 or p_limit > 5000 or p_offset is null or p_offset < 0 or p_offset > 1000000 then
+    raise exception using errcode = 'P0001', message = 'invalid_page';
+  end if;
+  if v_pattern is not null then
+    v_category_ids := array(select c.id from public.categories c
+                            where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+    v_project_ids := array(select p.id from public.projects p
+                           where p.company_id = p_company_id and private.search_text(p.name) like v_pattern);
+    v_account_ids := array(select b.id from public.bank_accounts b
+                           where b.company_id = p_company_id and private.search_text(b.name) like v_pattern);
+    v_supplier_ids := array(select s.id from public.suppliers s
+                            where s.company_id = p_company_id and private.search_text(s.name) like v_pattern);
+    v_client_ids := array(select c.id from public.clients c
+                          where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+  end if;
 
-  return query
+  if p_limit is null then
+    return query
   with m as (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
@@ -1175,14 +1455,16 @@ begin
     and (not v_filter_projects
          or r.project_id = any (coalesce(p_project_ids, '{}'))
          or (coalesce(p_include_no_project, false) and r.project_id is null))
-    -- strpos, not ILIKE: what the user types is text, never a pattern (% and _ match themselves).
-    and (v_search is null
-         or strpos(lower(r.description), v_search) > 0
-         or strpos(lower(coalesce(r.counterparty_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.category_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.project_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.bank_account_name, '')), v_search) > 0
-         or strpos(lower(coalesce(r.notes, '')), v_search) > 0)
+    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
+    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- register's name or the name typed on the entry.
+    and (v_pattern is null
+         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
+                                || coalesce(r.notes, '')) like v_pattern
+         or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
+         or r.category_id = any (v_category_ids)
+         or r.project_id = any (v_project_ids)
+         or r.bank_account_id = any (v_account_ids))
   union all
   -- A transfer has no status, category nor obra: any of those filters leaves it out.
   select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
@@ -1201,14 +1483,98 @@ begin
     and not v_filter_projects
     and (coalesce(cardinality(p_account_ids), 0) = 0
          or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
-    and (v_search is null
-         or strpos(lower(coalesce(t.description, 'transferência')), v_search) > 0
-         or strpos(lower(coalesce(t.from_account_name, '')), v_search) > 0
-         or strpos(lower(coalesce(t.to_account_name, '')), v_search) > 0);
+    and (v_pattern is null
+         or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+         or t.from_account_id = any (v_account_ids)
+         or t.to_account_id = any (v_account_ids));
+    return;
+  end if;
+
+  -- A page in the list's default order (latest movement first): each part reads its first
+  -- offset + limit rows in that order from its indexes (accounts_payable_movement_idx and
+  -- accounts_receivable_movement_idx, merged; the transfers sorted), and the page is cut from the
+  -- two. Nothing is counted.
+  return query
+  select * from (
+    (
+  with m as (
+    select e.*,
+      coalesce(e.settled_on, e.due_date) as movement_date,
+      case
+        when e.status = 'paid' then 'paid'
+        when e.due_date < v_today then 'overdue'
+        else 'open'
+      end as display_status
+    from (select * from public.entries x where x.approval_status = 'approved') e
+    where e.company_id = p_company_id
+  )
+  select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
+         r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
+         r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
+         r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
+         r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
+         false, null::date,
+         (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
+                      else r.paid_total + r.open_amount end)::numeric,
+         r.document_count
+  from m r
+  where (p_start is null or r.movement_date >= p_start)
+    and (p_end is null or r.movement_date <= p_end)
+    and (coalesce(cardinality(p_kinds), 0) = 0 or r.kind = any (p_kinds))
+    and (coalesce(cardinality(p_statuses), 0) = 0 or r.display_status = any (p_statuses))
+    and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+    and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+    -- Sem comprovante: money moved (paid, or partly) and no comprovante on the entry nor its payments.
+    and (not coalesce(p_without_comprovante, false) or (r.paid_amount > 0 and not r.has_comprovante))
+    and (not v_filter_projects
+         or r.project_id = any (coalesce(p_project_ids, '{}'))
+         or (coalesce(p_include_no_project, false) and r.project_id is null))
+    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
+    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- register's name or the name typed on the entry.
+    and (v_pattern is null
+         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
+                                || coalesce(r.notes, '')) like v_pattern
+         or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
+         or r.category_id = any (v_category_ids)
+         or r.project_id = any (v_project_ids)
+         or r.bank_account_id = any (v_account_ids))
+  order by r.movement_date desc, r.created_at desc, r.id desc
+  limit p_offset + p_limit
+    )
+    union all
+    (
+  -- A transfer has no status, category nor obra: any of those filters leaves it out.
+  select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
+         t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
+         null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
+         null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
+         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
+  from public.transfers t
+  where t.company_id = p_company_id
+    and not coalesce(p_without_comprovante, false)
+    and (p_start is null or t.transfer_date >= p_start)
+    and (p_end is null or t.transfer_date <= p_end)
+    and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
+    and coalesce(cardinality(p_statuses), 0) = 0
+    and coalesce(cardinality(p_category_ids), 0) = 0
+    and not v_filter_projects
+    and (coalesce(cardinality(p_account_ids), 0) = 0
+         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+    and (v_pattern is null
+         or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+         or t.from_account_id = any (v_account_ids)
+         or t.to_account_id = any (v_account_ids))
+  order by t.transfer_date desc, t.created_at desc, t.id desc
+  limit p_offset + p_limit
+    )
+  ) x
+  order by x.movement_date desc, x.created_at desc, x.id desc
+  limit p_limit offset p_offset;
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer has no direction: its amount), the desktop table''s order by Valor; document_count = the paperclip (0 for a transfer). Error key not_a_member.';
-grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, ordered movement_date desc, created_at desc, id desc, nothing counted; null: every row, unordered (order and page with PostgREST). Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page.';
+grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
 CREATE OR REPLACE FUNCTION private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
@@ -1413,4 +1779,46 @@ begin
 end;
 $function$;
 comment on function private.sync_paid_entry_to_ledger() is 'Trigger: copies the new category_id / project_id / description of an entry with payments to its standing ledger rows.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_entry_paid_totals()
+-- Run by the triggers accounts_payable_paid_totals on public.accounts_payable,
+-- accounts_receivable_paid_totals on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.track_entry_paid_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind text := case tg_table_name when 'accounts_payable' then 'expense' else 'income' end;
+  v_old_counts boolean := false;
+  v_new_counts boolean := false;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_old_counts := old.status = 'paid'
+      and (tg_table_name <> 'accounts_payable' or to_jsonb(old) ->> 'approval_status' = 'approved');
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_new_counts := new.status = 'paid'
+      and (tg_table_name <> 'accounts_payable' or to_jsonb(new) ->> 'approval_status' = 'approved');
+  end if;
+  if v_old_counts and v_new_counts and old.company_id = new.company_id and old.paid_total = new.paid_total then
+    return null;
+  end if;
+  if v_old_counts then
+    insert into private.entry_paid_totals as t (company_id, kind, paid_total, paid_count)
+    values (old.company_id, v_kind, -old.paid_total, -1)
+    on conflict (company_id, kind) do update
+      set paid_total = t.paid_total + excluded.paid_total, paid_count = t.paid_count + excluded.paid_count;
+  end if;
+  if v_new_counts then
+    insert into private.entry_paid_totals as t (company_id, kind, paid_total, paid_count)
+    values (new.company_id, v_kind, new.paid_total, 1)
+    on conflict (company_id, kind) do update
+      set paid_total = t.paid_total + excluded.paid_total, paid_count = t.paid_count + excluded.paid_count;
+  end if;
+  return null;
+end;
+$function$;
 -- no grants: only its owner (postgres) may execute it

@@ -73,8 +73,10 @@ CREATE INDEX transactions_company_date_idx ON public.transactions USING btree (c
 CREATE INDEX transactions_company_payable_idx ON public.transactions USING btree (company_id, payable_id);
 CREATE INDEX transactions_company_project_idx ON public.transactions USING btree (company_id, project_id);
 CREATE INDEX transactions_company_receivable_idx ON public.transactions USING btree (company_id, receivable_id);
+CREATE INDEX transactions_company_transfer_idx ON public.transactions USING btree (company_id, transfer_group_id, transaction_date) WHERE (type = 'transfer'::text);
 CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (created_by);
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);
+CREATE INDEX transactions_search_idx ON public.transactions USING gin (private.search_text(description) extensions.gin_trgm_ops);
 
 alter table public.transactions enable row level security;
 
@@ -166,18 +168,29 @@ AS $function$
 #variable_conflict use_column
 declare
   v_company_id uuid;
-  v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
+  v_pattern text := private.search_pattern(p_search);
+  v_category_ids uuid[];
+  v_project_ids uuid[];
+  v_account_ids uuid[];
 begin
   perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
   -- As private.assert_text_length does (this function runs as the caller, who may not call it).
-  if char_length(v_search) > 200 then
+  if char_length(btrim(p_search)) > 200 then
     raise exception using errcode = 'P0001', message = 'text_too_long', detail = 'search', hint = '200';
   end if;
   select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';
+  end if;
+  if v_pattern is not null then
+    v_category_ids := array(select c.id from public.categories c
+                            where c.company_id = v_company_id and private.search_text(c.name) like v_pattern);
+    v_project_ids := array(select p.id from public.projects p
+                           where p.company_id = v_company_id and private.search_text(p.name) like v_pattern);
+    v_account_ids := array(select b.id from public.bank_accounts b
+                           where b.company_id = v_company_id and private.search_text(b.name) like v_pattern);
   end if;
 
   return query
@@ -204,15 +217,15 @@ begin
                      where s.company_id = v_company_id and s.bank_account_id = p_bank_account_id))
     and (p_start is null or t.transaction_date >= p_start)
     and (p_end is null or t.transaction_date <= p_end)
-    and (v_search is null
-         or strpos(lower(t.description), v_search) > 0
-         or strpos(lower(coalesce(c.name, '')), v_search) > 0
-         or strpos(lower(coalesce(p.name, '')), v_search) > 0
-         or strpos(lower(coalesce(oa.name, '')), v_search) > 0)
+    and (v_pattern is null
+         or private.search_text(t.description) like v_pattern
+         or t.category_id = any (v_category_ids)
+         or t.project_id = any (v_project_ids)
+         or other.bank_account_id = any (v_account_ids))
   order by t.transaction_date desc, t.created_at desc, t.id;
 end;
 $function$;
-comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean) is 'History of one bank account (payments, receipts, transfers in and out), newest first: rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: case-insensitive text in description, category, obra or the other account of a transfer. signed_amount: + in, − out. Page with .range() and count: ''exact''. Raises invalid_date, bank_account_not_found (also another company''s).';
+comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean) is 'History of one bank account (payments, receipts, transfers in and out), newest first: rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra or the other account of a transfer, ignoring case and accents (private.search_text). signed_amount: + in, − out. Page with .range() and count: ''exact''. Raises invalid_date, text_too_long, bank_account_not_found (also another company''s).';
 grant execute on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean) to authenticated, service_role;
 
 -- Function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text)

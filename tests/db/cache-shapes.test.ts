@@ -57,6 +57,7 @@ const { entryListSummaryQuery } = await import('@/features/entries/api/get-entry
 const { entryListQuery } = await import('@/features/entries/api/get-entry-list');
 const { entryPaymentsQuery } = await import('@/features/entries/api/get-entry-payments');
 const { entryQuery } = await import('@/features/entries/api/get-entry');
+const { lookalikePayablesQuery } = await import('@/features/entries/api/get-lookalike-payables');
 const { latestEntriesQuery } = await import('@/features/movements/api/get-latest-entries');
 const { movementSummaryQuery } = await import('@/features/movements/api/get-movement-summary');
 const { movementsQuery } = await import('@/features/movements/api/get-movements');
@@ -251,6 +252,9 @@ const cases: Case[] = [
   infinite('entryListQuery', () => entryListQuery(companyId, 'expense', 'pending')),
   plain('entryPaymentsQuery', () => entryPaymentsQuery(companyId, 'income', ids.receivable)),
   plain('entryQuery', () => entryQuery(companyId, 'expense', ids.payable)),
+  plain('lookalikePayablesQuery', () =>
+    lookalikePayablesQuery(companyId, { id: null, name: 'Fornecedor' }, 100, TODAY),
+  ),
   infinite('latestEntriesQuery', () => latestEntriesQuery(companyId, { start: null, end: null })),
   plain('movementSummaryQuery', () =>
     movementSummaryQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, search: 'a' }, TODAY),

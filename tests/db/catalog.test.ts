@@ -101,6 +101,11 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.assert_member(uuid)',
       'private.assert_valid_amount(numeric,boolean)',
       'private.assert_valid_date(date)',
+      // The search form of texts the invoker list functions compare (accents and case ignored).
+      'private.search_text(text)',
+      'private.search_pattern(text)',
+      // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
+      'private.entry_paid_total(uuid,text)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.update_company(uuid,text,text,text,text,text,text,text,text,numeric)',
       // The last-admin guard's lock of the company row (the caller has no UPDATE on companies).
@@ -132,6 +137,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.entry_history(text,uuid)',
       // Conciliação bancária (the statement tables are written by these only).
       'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
+      // Importar NF-e (creates the supplier with its CNPJ, which an 'obra' member may not).
+      'private.import_nfe(uuid,text,text,text,date,numeric,jsonb,jsonb,uuid,uuid,jsonb)',
       'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',
       'private.undo_statement_line(uuid)',
       // The bodies of the invitation functions.

@@ -464,6 +464,19 @@ describe('the paperclip and "Sem comprovante"', () => {
       [`Com boleto ${tag}`, 1],
       [`Sem papel ${tag}`, 0],
     ]);
+    // The page Movimentações reads (p_limit: paged in SQL) filters and counts the same way.
+    const { data: page, error: pageError } = await owner.client.rpc('search_movements', {
+      p_company_id: company,
+      p_today: '2026-11-26',
+      p_search: tag,
+      p_without_comprovante: true,
+      p_limit: 10,
+    });
+    expect(pageError).toBeNull();
+    expect(page!.map((r) => [r.description, r.document_count]).sort()).toEqual([
+      [`Com boleto ${tag}`, 1],
+      [`Sem papel ${tag}`, 0],
+    ]);
     const { data: summary } = await owner.client.rpc('movement_summary', {
       p_company_id: company,
       p_today: '2026-11-26',

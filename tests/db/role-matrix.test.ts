@@ -558,6 +558,7 @@ beforeAll(async () => {
 });
 
 const company = () => ({ p_company_id: companyId });
+let nfeSequence = 0;
 const account = () => ({ p_bank_account_id: ids.bank_accounts });
 const ALL_ROLES: Role[] = [...COMPANY_ROLES, 'deactivated', 'outsider'];
 
@@ -781,6 +782,21 @@ const FUNCTIONS: FunctionSpec[] = [
     fn: 'refuse_payable',
     args: async () => ({ p_payable_id: await fresh.awaiting(), p_reason: 'Sem nota fiscal' }),
     expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'forbidden_role' }),
+  },
+  // Importar NF-e: a new chave each call; the supplier found by its CNPJ after the first.
+  {
+    fn: 'import_nfe',
+    args: () => ({
+      ...company(),
+      p_key: `35261111222333000181550010000${String(Date.now()).slice(-6)}${String(++nfeSequence).padStart(9, '0')}`,
+      p_number: '77',
+      p_series: '1',
+      p_issued_on: TODAY,
+      p_total: 10,
+      p_supplier: { name: 'Fornecedor da Nota', document: '11.222.333/0001-81' },
+      p_installments: [],
+    }),
+    expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
   },
   // Registers.
   {

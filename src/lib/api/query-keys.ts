@@ -90,6 +90,12 @@ export const entryKeys = {
   approvals: (companyId: string) => [...entryKeys.all(companyId), 'approvals'] as const,
   /** How many await approval (the navigation's badge). */
   approvalCount: (companyId: string) => [...entryKeys.all(companyId), 'approval-count'] as const,
+  lookalikes: (
+    companyId: string,
+    party: { id: string | null; name: string },
+    amountCents: number,
+    dueDate: string,
+  ) => [...entryKeys.all(companyId), 'lookalikes', party, amountCents, dueDate] as const,
 };
 
 export const categoryKeys = {

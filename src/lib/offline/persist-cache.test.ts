@@ -66,6 +66,30 @@ describe('the saved cache', () => {
     await vi.waitFor(() => expect(second.getQueryData(list)).toEqual(data));
   });
 
+  it('saves a paged list with its first page only, however far it was read (the copy stays bounded)', async () => {
+    const first = start();
+    const list = ['companies', COMPANY, 'activity', 'list', {}];
+    const page = (n: number) => ({
+      items: Array.from({ length: 30 }, (_, i) => ({ id: n * 30 + i, at: '2026-11-26T12:00:00Z' })),
+      next: { at: '2026-11-26T12:00:00Z', id: n * 30 + 29 },
+    });
+    const pages = Array.from({ length: 200 }, (_, n) => page(n));
+    first.setQueryData(list, {
+      pages,
+      pageParams: [null, ...pages.slice(0, -1).map((p) => p.next)],
+    });
+    await persisting();
+    expect(saved().get(hash(list))).toEqual({ pages: [page(0)], pageParams: [null] });
+    // 200 pages of 30 rows (6 000 rows) on screen; what the device keeps is one page.
+    expect(String(idb.get(KEY)).length).toBeLessThan(4_000);
+    stops.pop()?.();
+
+    const second = start();
+    await vi.waitFor(() =>
+      expect(second.getQueryData(list)).toEqual({ pages: [page(0)], pageParams: [null] }),
+    );
+  });
+
   it('refuses a result that is not plain JSON (a Map came back as {} and broke a screen)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const queryClient = start();

@@ -70,6 +70,31 @@ export function savableData(query: Query): boolean {
 }
 
 /**
+ * A list read page by page ("Carregar mais") is saved with its first page only: the saved copy
+ * holds what a screen shows when it opens, not the history someone scrolled through (300 pages of
+ * Atividade would otherwise be written to the device on every save, and read back on every start).
+ * After a restore the list shows its first page, and "Carregar mais" goes on from there.
+ */
+export const SAVED_PAGES = 1;
+
+function isInfiniteData(data: unknown): data is { pages: unknown[]; pageParams: unknown[] } {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    Array.isArray((data as { pages?: unknown }).pages) &&
+    Array.isArray((data as { pageParams?: unknown }).pageParams)
+  );
+}
+
+export function savedData(data: unknown): unknown {
+  if (!isInfiniteData(data) || data.pages.length <= SAVED_PAGES) return data;
+  return {
+    pages: data.pages.slice(0, SAVED_PAGES),
+    pageParams: data.pageParams.slice(0, SAVED_PAGES),
+  };
+}
+
+/**
  * Restores the scope's persisted queries into the client, then keeps persisting them (only
  * successful queries with plain JSON data, throttled, and at once after a change). Returns the
  * function that stops persisting; after it, nothing is written any more, not even a save that was
@@ -147,6 +172,7 @@ export function startCachePersistence(
         !changed.has(query.queryHash) &&
         savableData(query),
       shouldDehydrateMutation: () => false,
+      serializeData: savedData,
     },
   };
   const flush = async ({ evenIfEmpty = false }: FlushOptions) => {

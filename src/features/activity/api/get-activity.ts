@@ -70,27 +70,42 @@ function toActivity(row: ActivityRow): Activity {
   };
 }
 
-export interface ActivityPage {
-  items: Activity[];
-  total: number;
-  next: number | null;
+/** Where the next page starts: the last row shown (newest first, so the next page is older). */
+export interface ActivityCursor {
+  at: string;
+  id: number;
 }
 
+export interface ActivityPage {
+  items: Activity[];
+  next: ActivityCursor | null;
+}
+
+/**
+ * One page, read after `cursor` (keyset: the database reads only this page from an index, whatever
+ * the history's size). One row more than the page tells whether there is a next one; nothing is
+ * counted.
+ */
 export async function getActivityPage(
   args: ActivityArgs,
-  offset: number,
+  cursor: ActivityCursor | null,
   signal?: AbortSignal,
 ): Promise<ActivityPage> {
-  let request = supabase
-    .rpc('company_activity', args, { count: 'exact' })
-    .range(offset, offset + ACTIVITY_PAGE_SIZE - 1);
+  let request = supabase.rpc('company_activity', {
+    ...args,
+    p_limit: ACTIVITY_PAGE_SIZE + 1,
+    ...(cursor ? { p_before_at: cursor.at, p_before_id: cursor.id } : {}),
+  });
   if (signal) request = request.abortSignal(signal);
-  const { data, error, count } = await request;
+  const { data, error } = await request;
   if (error) throw error;
-  const items = activityRows.parse(data).map(toActivity);
-  const total = count ?? offset + items.length;
-  const loaded = offset + items.length;
-  return { items, total, next: loaded < total && items.length > 0 ? loaded : null };
+  const rows = activityRows.parse(data).map(toActivity);
+  const items = rows.slice(0, ACTIVITY_PAGE_SIZE);
+  const last = items.at(-1);
+  return {
+    items,
+    next: rows.length > ACTIVITY_PAGE_SIZE && last ? { at: last.at, id: last.id } : null,
+  };
 }
 
 export function activityQuery(companyId: string, filters: ActivityFilters, today: string) {
@@ -98,7 +113,7 @@ export function activityQuery(companyId: string, filters: ActivityFilters, today
   return infiniteQueryOptions({
     queryKey: activityKeys.list(companyId, { ...args }),
     queryFn: ({ pageParam, signal }) => getActivityPage(args, pageParam, signal),
-    initialPageParam: 0,
+    initialPageParam: null as ActivityCursor | null,
     getNextPageParam: (last) => last.next,
   });
 }

@@ -119,18 +119,19 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     );
     expect(second).toHaveTextContent('João Membro criou Fornecedor · Depósito Silva');
     expect(screen.getByText('2 registros')).toBeInTheDocument();
-    expect(bodies[0]).toEqual({ p_company_id: admin.id });
+    expect(bodies[0]).toEqual({ p_limit: 31, p_company_id: admin.id });
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Tipo' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Fornecedor' }));
     await vi.waitFor(() =>
-      expect(bodies.at(-1)).toEqual({ p_company_id: admin.id, p_table: 'supplier' }),
+      expect(bodies.at(-1)).toEqual({ p_limit: 31, p_company_id: admin.id, p_table: 'supplier' }),
     );
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Pessoa' }));
     await userEvent.click(await screen.findByRole('option', { name: 'João Membro' }));
     await vi.waitFor(() =>
       expect(bodies.at(-1)).toEqual({
+        p_limit: 31,
         p_company_id: admin.id,
         p_table: 'supplier',
         p_actor: MEMBER_ID,
@@ -215,5 +216,50 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     // A role change records no name: the member is named from the company's people.
     expect(role).toHaveTextContent('Paula alterou Membro · Enzo Engenheiro');
     expect(role).toHaveTextContent(/Papel:\s*Financeiro\s*Engenheiro \/ Encarregado/);
+  });
+
+  it('reads a page after the last row shown, without counting the history', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const row = (id: number) => ({
+      id,
+      at: `2026-03-10T15:30:${String(id % 60).padStart(2, '0')}.123456+00:00`,
+      actor: admin.userId,
+      actor_name: 'Paula',
+      table_name: 'suppliers',
+      row_id: '55555555-5555-4555-8555-555555555555',
+      action: 'insert',
+      changed: { name: { before: null, after: `Fornecedor ${id}` } },
+      entity: 'supplier',
+      entry_kind: null,
+      entry_id: null,
+    });
+    server.use(
+      http.get(restUrl('user_profiles'), () => HttpResponse.json([])),
+      http.post(rpcUrl('company_activity'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        // 31 rows (one more than a page) on the first read, 5 after the cursor.
+        const ids =
+          body.p_before_id === undefined
+            ? [...Array(31).keys()].map((i) => 100 - i)
+            : [69, 68, 67, 66, 65];
+        return HttpResponse.json(ids.map(row));
+      }),
+    );
+    renderPage(admin);
+
+    expect(await screen.findByText('Mostrando os 30 registros mais recentes')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Atividade' })).getAllByRole('listitem'),
+    ).toHaveLength(30);
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByText('35 registros')).toBeInTheDocument();
+    expect(bodies[1]).toEqual({
+      p_company_id: admin.id,
+      p_limit: 31,
+      p_before_at: row(71).at,
+      p_before_id: 71,
+    });
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });
 });

@@ -66,7 +66,6 @@ function AdminActivity() {
     );
   } else {
     const items = activity.data.pages.flatMap((page) => page.items);
-    const total = activity.data.pages[0]?.total ?? 0;
     body =
       items.length === 0 ? (
         <EmptyState
@@ -88,8 +87,12 @@ function AdminActivity() {
       ) : (
         <section aria-labelledby="activity-count" className="flex flex-col gap-2">
           <p id="activity-count" className="text-sm text-muted-foreground" aria-live="polite">
-            {total === 1 ? '1 registro' : `${total} registros`}
-            {items.length < total ? ` · mostrando ${items.length}` : ''}
+            {/* Not counted: counting the whole history would cost what the pages save. */}
+            {activity.hasNextPage
+              ? `Mostrando os ${items.length} registros mais recentes`
+              : items.length === 1
+                ? '1 registro'
+                : `${items.length} registros`}
           </p>
           <ul aria-label="Atividade" aria-busy={activity.isFetching} className="grid gap-2">
             {items.map((item) => (

@@ -29,6 +29,13 @@ export interface CreateEntriesInput {
   party: PartyChoice;
   /** "Marcar como Pago": settle the first entry at once against draft.bankAccountId, dated today. */
   settle: boolean;
+  /** The boleto / PIX code a payable was filled from; kept on its (first) entry. */
+  codes?: PaymentCodes;
+}
+
+export interface PaymentCodes {
+  boletoCode: string | null;
+  pixCode: string | null;
 }
 
 /**
@@ -72,6 +79,8 @@ export const lancarFormSchema = z
       .nullable(),
     notes: z.string(),
     photo: z.custom<ReceiptPhoto>().nullable(),
+    boletoCode: z.string().nullable(),
+    pixCode: z.string().nullable(),
     settle: z.boolean(),
   })
   .superRefine((form, ctx) => {
@@ -110,6 +119,10 @@ export const lancarFormSchema = z
     const notes = form.notes.trim();
     return {
       settle: form.settle,
+      // Only a payable filled from a code carries one (the input stays as before otherwise).
+      ...(form.boletoCode !== null || form.pixCode !== null
+        ? { codes: { boletoCode: form.boletoCode, pixCode: form.pixCode } }
+        : {}),
       party: { partyId: form.partyId, partyName: form.partyName.trim() },
       draft: {
         description: form.description.trim(),
@@ -152,7 +165,10 @@ export async function createEntries(
   const partyName = input.party.partyName === '' ? null : input.party.partyName;
   const bankAccountId = input.draft.bankAccountId;
 
-  if (input.settle && count === 1) {
+  const codes = input.kind === 'expense' ? input.codes : undefined;
+  const hasCodes = Boolean(codes?.boletoCode ?? codes?.pixCode);
+  // create_and_settle_entry takes no codes: a payable with one is inserted, then settled (below).
+  if (input.settle && count === 1 && !hasCodes) {
     if (!bankAccountId) throw new KeyedError('bank_account_not_found');
     const today = todayLocal();
     const { draft } = input;
@@ -196,7 +212,15 @@ export async function createEntries(
   // A real insert: an id that exists is an error the user sees, except this same submit's own rows
   // written by an earlier try whose answer was lost (insert-new-entries.ts).
   if (input.kind === 'expense') {
-    const sent = rows.map((row) => ({ ...row, supplier_id: partyId, supplier_name: partyName }));
+    // A boleto or PIX code pays one bill: it goes on the first entry of a plan.
+    const sent = rows.map((row, i) => ({
+      ...row,
+      supplier_id: partyId,
+      supplier_name: partyName,
+      ...(i === 0 && hasCodes
+        ? { boleto_code: codes?.boletoCode ?? null, pix_code: codes?.pixCode ?? null }
+        : {}),
+    }));
     await insertNewEntries(
       sent,
       () => supabase.from('accounts_payable').insert(sent),

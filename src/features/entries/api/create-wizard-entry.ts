@@ -38,6 +38,10 @@ export const wizardFormSchema = z
     notes: z.string().max(2000, 'Use no máximo 2000 caracteres.'),
     /** Sent to the entry's Documentos once the entry is saved (useAttachPhoto). */
     photo: z.custom<ReceiptPhoto>().nullable(),
+    /** The boleto / PIX code the amount step was filled from (payables). */
+    // A wizard restored from before codes existed has neither.
+    boletoCode: z.string().nullable().default(null),
+    pixCode: z.string().nullable().default(null),
   })
   .superRefine((form, ctx) => {
     const issue = (path: keyof typeof form, message: string) =>
@@ -77,6 +81,8 @@ export const wizardFormSchema = z
       stageId: general ? null : form.stageId,
       categoryId: form.categoryId,
       notes: notes === '' ? null : notes,
+      ...(form.boletoCode !== null ? { boletoCode: form.boletoCode } : {}),
+      ...(form.pixCode !== null ? { pixCode: form.pixCode } : {}),
     };
   });
 export type WizardValues = z.input<typeof wizardFormSchema>;
@@ -95,6 +101,8 @@ export const initialWizardValues: WizardValues = {
   categoryId: null,
   notes: '',
   photo: null,
+  boletoCode: null,
+  pixCode: null,
 };
 
 /** The fields each step asks for; the review (step 9) shows them all. */
@@ -140,7 +148,13 @@ export function wizardEntryRow(companyId: string, entry: WizardEntry, partyId: s
   return entry.kind === 'expense'
     ? {
         table: 'accounts_payable' as const,
-        row: { ...common, supplier_id: partyId, supplier_name: entry.partyName },
+        row: {
+          ...common,
+          supplier_id: partyId,
+          supplier_name: entry.partyName,
+          ...(entry.boletoCode ? { boleto_code: entry.boletoCode } : {}),
+          ...(entry.pixCode ? { pix_code: entry.pixCode } : {}),
+        },
       }
     : {
         table: 'accounts_receivable' as const,

@@ -30,6 +30,11 @@ export interface EntryDetail extends Entry {
   approvalReason: string | null;
   /** Who recorded it (the requester of a site expense). */
   createdBy: string | null;
+  /** The boleto's linha digitável / PIX copia-e-cola it was recorded from (payables). */
+  boletoCode: string | null;
+  pixCode: string | null;
+  /** The chave de acesso of the NF-e it was imported from. */
+  nfeKey: string | null;
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'refused';
@@ -47,7 +52,7 @@ export function paymentState(entry: Pick<EntryDetail, 'status' | 'paidCents'>): 
   return entry.paidCents > 0 ? 'partial' : 'open';
 }
 
-const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by`;
+const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by, boleto_code, pix_code, nfe_key`;
 
 // A regex, not zod: the detail's first paint should not wait for the form code.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,6 +99,9 @@ export async function getEntry(
     approvalStatus: toApprovalStatus(data.approval_status),
     approvalReason: data.approval_reason,
     createdBy: data.created_by,
+    boletoCode: data.boleto_code ?? null,
+    pixCode: data.pix_code ?? null,
+    nfeKey: data.nfe_key ?? null,
   };
 }
 

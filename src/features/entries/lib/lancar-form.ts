@@ -27,6 +27,9 @@ export interface LancarFormState {
   paymentMethod: PaymentMethod | null;
   notes: string;
   photo: ReceiptPhoto | null;
+  /** The boleto's linha digitável / PIX copia-e-cola the payable was filled from (payables only). */
+  boletoCode: string | null;
+  pixCode: string | null;
 }
 
 export const initialLancarForm: LancarFormState = {
@@ -46,6 +49,8 @@ export const initialLancarForm: LancarFormState = {
   paymentMethod: null,
   notes: '',
   photo: null,
+  boletoCode: null,
+  pixCode: null,
 };
 
 function parseCount(text: string): number | null {

@@ -50,6 +50,9 @@ export interface WizardEntry {
   stageId: string | null;
   categoryId: string;
   notes: string | null;
+  /** The boleto / PIX code it was filled from (payables; absent in older queued entries). */
+  boletoCode?: string | null;
+  pixCode?: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MessageCircle, TrendingDown, TrendingUp } from 'lucide-react';
+import { NfeImportButton } from '@/components/capture/nfe-import-button';
 import { PendingUploads } from '@/components/offline/pending-uploads';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -43,6 +44,9 @@ export function NewEntryPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="pagar" forceMount className={keepMounted}>
+          <div className="mb-4 flex justify-end">
+            <NfeImportButton />
+          </div>
           <EntryForm kind="expense" />
         </TabsContent>
         {receivables ? (

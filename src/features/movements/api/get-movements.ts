@@ -107,15 +107,20 @@ export function toMovement(row: MovementRow): MovementItem {
 
 export interface MovementsPage {
   movements: MovementItem[];
-  /** How many entries and transfers match the filters in all. */
-  total: number;
+  /**
+   * How many entries and transfers match the filters in all; null when only pages were read (the
+   * default order is paged in SQL and counts nothing: counting is reading the whole history).
+   */
+  total: number | null;
   next: number | null;
 }
 
 /**
  * One page of search_movements: latest movement first, or in `sort`'s order (the desktop table).
- * `limit` lets the CSV export read bigger chunks (hosted PostgREST answers at most 1000 rows per
- * request).
+ * `limit` lets the CSV export read bigger chunks. The default order is paged by the function
+ * itself (p_limit/p_offset, one row more than the page to know whether there is a next one), so a
+ * page costs the same whatever the company's history; another order is sorted and counted by
+ * PostgREST over every row.
  */
 export async function getMovementsPage(
   args: MovementArgs,
@@ -126,6 +131,22 @@ export async function getMovementsPage(
     sort,
   }: { limit?: number; signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<MovementsPage> {
+  const latestFirst = !sort || (sort.by === 'date' && sort.direction === 'descending');
+  if (latestFirst) {
+    let request = supabase
+      .rpc('search_movements', { ...args, p_limit: limit + 1, p_offset: offset })
+      .select(MOVEMENT_COLUMNS);
+    if (signal) request = request.abortSignal(signal);
+    const { data, error } = await request;
+    if (error) throw error;
+    const rows = movementRows.parse(data);
+    const page = rows.slice(0, limit);
+    return {
+      movements: page.map(toMovement),
+      total: null,
+      next: rows.length > limit ? offset + limit : null,
+    };
+  }
   let request = applyOrder(
     supabase.rpc('search_movements', args, { count: 'exact' }).select(MOVEMENT_COLUMNS),
     movementOrder(sort),

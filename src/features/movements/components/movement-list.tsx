@@ -55,7 +55,9 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
 
   const pages = data.pages;
   const items = pages.flatMap((page) => page.movements);
-  const total = pages[0]?.total ?? 0;
+  // Unknown when the list was paged in SQL (nothing counted): then what is shown, and whether
+  // there is more.
+  const total = pages[0]?.total ?? null;
 
   if (items.length === 0) {
     return (
@@ -91,8 +93,15 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
   return (
     <section aria-labelledby="movements-count" className="flex flex-col gap-2">
       <p id="movements-count" className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 1 ? '1 movimentação' : `${total} movimentações`}
-        {items.length < total ? ` · mostrando ${items.length}` : ''}
+        {total === null
+          ? movements.hasNextPage
+            ? `Mostrando as ${items.length} movimentações mais recentes`
+            : items.length === 1
+              ? '1 movimentação'
+              : `${items.length} movimentações`
+          : `${total === 1 ? '1 movimentação' : `${total} movimentações`}${
+              items.length < total ? ` · mostrando ${items.length}` : ''
+            }`}
       </p>
       {desktop ? (
         <MovementsTable

@@ -102,7 +102,12 @@ describe('MovementsPage keeps its filters in the address', { timeout: 30_000 }, 
     renderAt('/movimentacoes?status=late&conta=1&periodo=custom&inicio=2026-13-01&tipo=x&obra=');
 
     await waitFor(() => expect(searches.length).toBeGreaterThan(0));
-    expect(Object.keys(searches[0] ?? {}).sort()).toEqual(['p_company_id', 'p_today']);
+    expect(Object.keys(searches[0] ?? {}).sort()).toEqual([
+      'p_company_id',
+      'p_limit',
+      'p_offset',
+      'p_today',
+    ]);
     // Personalizado itself is known: its badge shows the open range, the bad date is dropped.
     expect(badges()).toEqual(['Remover filtro … – …']);
   });

@@ -30,6 +30,7 @@ import { SupplierProductsTab } from '@/features/suppliers/components/supplier-pr
 import { SupplierStatsCards } from '@/features/suppliers/components/supplier-stats-cards';
 import { supplierTypeLabel } from '@/features/suppliers/lib/supplier-form';
 import { lazyDialog } from '@/components/lazy-dialog';
+import { NfeImportButton } from '@/components/capture/nfe-import-button';
 
 // Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
 const SupplierEditDialog = lazyDialog(
@@ -153,6 +154,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
               {setActive.isPending ? 'Ativando...' : 'Ativar'}
             </Button>
           )}
+          <NfeImportButton className="col-span-2" />
         </div>
       ) : null}
 

@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import { APPROVAL_LABELS, paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
 import { paymentMethodLabel } from '@/features/entries/lib/entry-history';
+import { PaymentCodes } from '@/features/entries/components/capture/payment-code-copy';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -132,6 +133,7 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
           <Field label="Conta bancária">{entry.bankAccountName ?? 'Não definida'}</Field>
           <Field label="Forma de pagamento">{method ?? 'Não definida'}</Field>
           {series ? <Field label="Série">{series}</Field> : null}
+          {entry.nfeKey ? <Field label="Chave da NF-e">{entry.nfeKey}</Field> : null}
           <Field label="Observações">
             {entry.notes ? (
               <span className="whitespace-pre-line">{entry.notes}</span>
@@ -140,6 +142,11 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
             )}
           </Field>
         </dl>
+        {entry.boletoCode || entry.pixCode ? (
+          <div className="border-t pt-4">
+            <PaymentCodes boletoCode={entry.boletoCode} pixCode={entry.pixCode} />
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

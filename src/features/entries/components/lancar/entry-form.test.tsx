@@ -61,6 +61,8 @@ beforeEach(() => {
       return HttpResponse.json(name && name !== `eq.${supplier.name}` ? [] : [supplier]);
     }),
     http.get(restUrl('clients'), () => HttpResponse.json([])),
+    // "Parece repetido": no open payable like the one typed.
+    http.get(restUrl('entries'), () => HttpResponse.json([])),
     http.delete(restUrl('accounts_payable'), ({ request }) => {
       deleted.push(new URL(request.url).searchParams.get('id') ?? '');
       return new HttpResponse(null, { status: 204 });

@@ -34,6 +34,8 @@ import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-
 import { useAttachPhoto } from '@/features/entries/lib/use-attach-photo';
 import { RepetitionFields } from '@/features/entries/components/lancar/repetition-fields';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
+import { PaymentCodeField } from '@/features/entries/components/capture/payment-code-field';
+import { LookalikeWarning } from '@/features/entries/components/capture/lookalike-warning';
 
 const copy = {
   expense: {
@@ -218,6 +220,13 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           </div>
         ) : null}
 
+        {kind === 'expense' ? (
+          <PaymentCodeField
+            className="lg:col-span-2"
+            setDueDate={(date) => form.setValue('dueDate', date, { shouldDirty: true })}
+          />
+        ) : null}
+
         <EntryFields
           kind={kind}
           amountHint={installments ? 'Valor total, dividido nas parcelas.' : null}
@@ -239,6 +248,8 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
             />
           }
         />
+
+        {kind === 'expense' ? <LookalikeWarning className="lg:col-span-2" /> : null}
 
         <StatusLegend kind={kind} className="lg:col-span-2" />
 

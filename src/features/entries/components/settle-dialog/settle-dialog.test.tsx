@@ -67,6 +67,8 @@ const receivable: Entry = {
 
 function lookups() {
   server.use(
+    // The payable's detail, for its boleto / PIX code (none here).
+    http.get(restUrl('entries'), () => HttpResponse.json(null)),
     http.get(restUrl('bank_accounts'), () =>
       HttpResponse.json([
         {

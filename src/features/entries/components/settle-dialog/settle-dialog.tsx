@@ -46,6 +46,7 @@ import {
 } from '@/features/entries/api/settle-entry';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 import { useAttachPaymentComprovante } from '@/features/entries/lib/use-attach-payment-comprovante';
+import { EntryPaymentCodes } from '@/features/entries/components/capture/payment-code-copy';
 
 interface SettleDialogProps {
   /** The entry to settle; null = closed. */
@@ -260,6 +261,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         {entry.categoryName ? <Detail label="Categoria">{entry.categoryName}</Detail> : null}
         {entry.projectName ? <Detail label="Centro de custo">{entry.projectName}</Detail> : null}
       </dl>
+      {isExpense ? <EntryPaymentCodes kind={entry.kind} id={entry.id} /> : null}
       <Link
         to={`/lancamentos/${entry.kind}/${entry.id}`}
         onClick={onClose}

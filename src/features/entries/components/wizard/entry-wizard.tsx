@@ -93,7 +93,7 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
 
           {step === 1 ? <DescriptionStep kind={kind} /> : null}
           {step === 2 ? <PartyStep kind={kind} /> : null}
-          {step === 3 ? <AmountStep /> : null}
+          {step === 3 ? <AmountStep kind={kind} /> : null}
           {step === 4 ? <DateStep kind={kind} /> : null}
           {step === 5 ? <ProjectStep kind={kind} /> : null}
           {step === 6 ? <CategoryStep kind={kind} /> : null}

@@ -1,0 +1,683 @@
+// `npm run bench -- --scale 200k`: does a screen's cost follow the page or the company's history?
+// One company in the bench's throwaway stack is grown with set-based SQL (generate_series, as the
+// owner, every trigger firing as in production: approval, payment parts, audit, balances) to a
+// tenth of the target, every call a screen makes is timed through the API as a signed-in member
+// (median of --runs, default 5), then the same company is grown to the target and timed again.
+// The table prints both medians and the growth factor; a factor above 2× is a call whose cost
+// follows the history (docs/performance.md, "A decade of books").
+//
+// Shape at 200k (the builder of the issue): 150 000 payables and 50 000 receivables over ten
+// years, half of each paid, one ledger row per paid entry (100 000), and the audit rows their
+// inserts write (300 000). Descriptions carry accents ("Elétrica", "João") so searches are real.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import ws from 'ws';
+import type { Database } from '../../src/lib/database.types';
+
+type Client = SupabaseClient<Database>;
+
+export interface ScaleRow {
+  label: string;
+  small: number;
+  large: number;
+  detail: string;
+}
+
+export interface ScaleReport {
+  smallEntries: number;
+  largeEntries: number;
+  rows: ScaleRow[];
+  seedSeconds: { small: number; large: number };
+}
+
+const ENTRY_COLUMNS =
+  'kind, id, description, amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at';
+const CHUNK = 10_000;
+const YEARS_OF_DAYS = 3650;
+
+/** "200k" → 200000. */
+export function parseScale(value: string): number {
+  const m = /^(\d+)(k?)$/i.exec(value.trim());
+  if (!m) throw new Error(`--scale: expected a number like 200k, got "${value}"`);
+  return Number(m[1]) * (m[2] ? 1000 : 1);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function check<T>(result: { data: T | null; error: unknown }): T {
+  if (result.error) throw new Error(JSON.stringify(result.error));
+  if (result.data === null) throw new Error('the API answered no data');
+  return result.data;
+}
+
+interface Company {
+  supabase: Client;
+  companyId: string;
+  accountId: string;
+  categoryId: string;
+  supplierId: string;
+}
+
+async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool): Promise<Company> {
+  const supabase = createClient<Database>(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+  const email = `scale-${Date.now()}@example.com`;
+  const { error: signUpError } = await supabase.auth.signUp({ email, password: 'bench-123456' });
+  if (signUpError) throw signUpError;
+  const company = check(
+    await supabase.rpc('create_company', { p_name: 'Construtora Década', p_full_name: 'Bench' }),
+  );
+  const companyId = company.id;
+  await db.query(
+    `insert into public.bank_accounts (company_id, name, type, initial_balance)
+     select $1, 'Conta ' || i, 'checking', 50000 from generate_series(1, 3) i`,
+    [companyId],
+  );
+  await db.query(
+    `insert into public.categories (company_id, name, type, color)
+     values ($1, 'Materiais', 'expense', 'orange'), ($1, 'Instalação Elétrica', 'expense', 'yellow'),
+            ($1, 'Mão de obra', 'expense', 'red'), ($1, 'Venda de casas', 'income', 'green'),
+            ($1, 'Aluguel', 'income', 'blue')`,
+    [companyId],
+  );
+  // ≈30 obras a year over ten years.
+  await db.query(
+    `insert into public.projects (company_id, name) select $1, 'Obra ' || i || ' São José' from generate_series(1, 300) i`,
+    [companyId],
+  );
+  await db.query(
+    `insert into public.suppliers (company_id, name) select $1, case when i % 10 = 0 then 'João ' else 'Fornecedor ' end || i
+     from generate_series(1, 400) i`,
+    [companyId],
+  );
+  await db.query(
+    `insert into public.clients (company_id, name) select $1, 'Cliente ' || i from generate_series(1, 200) i`,
+    [companyId],
+  );
+  const one = async (sql: string) => (await db.query<{ id: string }>(sql, [companyId])).rows[0]!.id;
+  return {
+    supabase,
+    companyId,
+    accountId: await one(
+      `select id from public.bank_accounts where company_id = $1 order by name limit 1`,
+    ),
+    categoryId: await one(
+      `select id from public.categories where company_id = $1 and name = 'Materiais'`,
+    ),
+    supplierId: await one(
+      `select id from public.suppliers where company_id = $1 and name = 'João 10'`,
+    ),
+  };
+}
+
+/**
+ * Entries numbered (from, to] of each table, in chunks of 10 000 (one transaction each, so the
+ * balance trigger's row versions of the three accounts are pruned between chunks), then the ledger
+ * rows of those that are paid. Entry i is due ten years back plus i spread over the decade.
+ */
+async function grow(db: pg.Pool, companyId: string, from: number, to: number): Promise<void> {
+  const payables = (n: number) => Math.round(n * 0.75);
+  for (const [table, dateColumn, kind, party, partyId, partyTable, lo, hi] of [
+    [
+      'accounts_payable',
+      'payment_date',
+      'expense',
+      'supplier_name',
+      'supplier_id',
+      'suppliers',
+      payables(from),
+      payables(to),
+    ],
+    [
+      'accounts_receivable',
+      'received_date',
+      'income',
+      'client_name',
+      'client_id',
+      'clients',
+      from - payables(from),
+      to - payables(to),
+    ],
+  ] as const) {
+    for (let start = lo; start < hi; start += CHUNK) {
+      const end = Math.min(hi, start + CHUNK);
+      await db.query(
+        `with refs as (
+           select array(select id from public.bank_accounts where company_id = $1 order by name) as accounts,
+                  array(select id from public.categories where company_id = $1 and type = $2 order by name) as categories,
+                  array(select id from public.projects where company_id = $1 order by name) as projects,
+                  array(select id from public.${partyTable} where company_id = $1 order by name) as parties,
+                  array(select name from public.${partyTable} where company_id = $1 order by name) as party_names
+         ), rows as (
+           select i, (current_date - ${YEARS_OF_DAYS} + (i::bigint * 7919 % ${YEARS_OF_DAYS})::int) as due
+           from generate_series($3::int + 1, $4::int) i
+         )
+         insert into public.${table}
+           (company_id, description, ${party}, ${partyId}, amount, due_date, status, ${dateColumn},
+            bank_account_id, category_id, project_id)
+         select $1,
+                case i % 9 when 0 then 'Instalação elétrica ' when 1 then 'Cimento e areia '
+                           when 2 then 'Mão de obra — João ' when 3 then 'Aço CA-50 '
+                           else 'Lançamento ' end || i,
+                refs.party_names[1 + i % cardinality(refs.parties)], refs.parties[1 + i % cardinality(refs.parties)],
+                round((10 + (i::bigint * 7919) % 900000 / 100.0)::numeric, 2),
+                rows.due,
+                case when rows.due < current_date - 30 and i % 8 <> 1 then 'paid' else 'pending' end,
+                case when rows.due < current_date - 30 and i % 8 <> 1 then rows.due end,
+                refs.accounts[1 + i % 3],
+                case when i % 7 <> 0 then refs.categories[1 + i % cardinality(refs.categories)] end,
+                case when i % 4 <> 0 then refs.projects[1 + (i / 500 + i % 3) % cardinality(refs.projects)] end
+         from refs, rows`,
+        [companyId, kind, start, end],
+      );
+    }
+  }
+  // One ledger row per paid entry, as settlement writes it (its trigger moves the balances).
+  for (const [table, type, direction, dateColumn, link] of [
+    ['accounts_payable', 'expense', 'out', 'payment_date', 'payable_id'],
+    ['accounts_receivable', 'income', 'in', 'received_date', 'receivable_id'],
+  ] as const) {
+    for (;;) {
+      const { rowCount } = await db.query(
+        `insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id, category_id, project_id, ${link})
+         select e.company_id, $2, $3, e.description, e.amount, e.${dateColumn}, e.bank_account_id, e.category_id, e.project_id, e.id
+         from public.${table} e
+         where e.company_id = $1 and e.status = 'paid'
+           and not exists (select 1 from public.transactions t where t.company_id = $1 and t.${link} = e.id)
+         limit ${CHUNK}`,
+        [companyId, type, direction],
+      );
+      if (!rowCount) break;
+    }
+  }
+  await db.query('analyze');
+}
+
+async function time(runs: number, request: (i: number) => Promise<string>) {
+  let detail = '';
+  for (let i = 0; i < 2; i++) detail = await request(i); // warm-up: connections, plans, caches
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    detail = await request(i + 2);
+    samples.push(performance.now() - start);
+  }
+  return { ms: median(samples), detail };
+}
+
+type Call = [label: string, request: (i: number) => Promise<string>];
+
+/**
+ * `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the statements a screen runs, and of every statement
+ * inside the functions (auto_explain, nested), as the member the way PostgREST runs them (role
+ * authenticated, the JWT claims), in a rolled-back transaction. As the cluster's superuser:
+ * loading auto_explain needs one.
+ */
+async function explainCalls(
+  adminDbUrl: string,
+  userId: string,
+  c: Company,
+  today: string,
+  log: (line: string) => void,
+) {
+  const db = new pg.Client({ connectionString: adminDbUrl });
+  await db.connect();
+  const notices: string[] = [];
+  db.on('notice', (notice) => notices.push(notice.message ?? ''));
+  const page = (fn: string, args: string, order: string, limit: number) =>
+    `select * from public.${fn}(${args}) order by ${order} limit ${limit}`;
+  const statements: [string, string][] = [
+    [
+      'search_movements page 1',
+      `select * from public.search_movements('${c.companyId}', '${today}', p_limit => 51, p_offset => 0)`,
+    ],
+    [
+      'search_movements "eletrica"',
+      `select * from public.search_movements('${c.companyId}', '${today}', 'eletrica', p_limit => 51, p_offset => 0)`,
+    ],
+    ['movement_summary', `select public.movement_summary('${c.companyId}', '${today}')`],
+    [
+      'company_activity page 1',
+      `select * from public.company_activity('${c.companyId}', p_limit => 31)`,
+    ],
+    [
+      'account_ledger page 1',
+      page('account_ledger', `'${c.accountId}'`, 'transaction_date desc, created_at desc, id', 50),
+    ],
+    ['bank_account_summary', `select public.bank_account_summary('${c.accountId}')`],
+    ['report_summary', `select public.report_summary('${c.companyId}')`],
+    ['project_budget_totals', `select public.project_budget_totals('${c.companyId}')`],
+  ];
+  try {
+    for (const [label, sql] of statements) {
+      await db.query('begin');
+      try {
+        await db.query(`load 'auto_explain'`);
+        await db.query(`set local auto_explain.log_min_duration = 0;
+                        set local auto_explain.log_analyze = on;
+                        set local auto_explain.log_buffers = on;
+                        set local auto_explain.log_nested_statements = on;
+                        set local auto_explain.log_level = notice`);
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: userId, role: 'authenticated' }),
+        ]);
+        await db.query('set local role authenticated');
+        notices.length = 0;
+        await db.query(sql);
+        log(`plans of ${label}:\n${notices.join('\n\n')}`);
+      } catch (e) {
+        log(`plans of ${label}: ${(e as Error).message}`);
+      } finally {
+        await db.query('rollback');
+      }
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+/** Every call a screen makes when opened (reads), and the writes of the issue. */
+function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
+  const { supabase } = c;
+  const company = { p_company_id: c.companyId };
+  const movementArgs = { ...company, p_today: today };
+  const bytes = (data: unknown) => `${JSON.stringify(data).length} B`;
+  const yearAgo = `${String(Number(today.slice(0, 4)) - 1)}${today.slice(4)}`;
+  const monthStart = `${today.slice(0, 8)}01`;
+  // dre: twelve calendar months ending in this one.
+  const first = new Date(`${monthStart}T12:00:00Z`);
+  first.setUTCMonth(first.getUTCMonth() - 11);
+  const dreStart = first.toISOString().slice(0, 10);
+  // As the app reads Movimentações: the default order paged by the function (one row more than
+  // the page), nothing counted.
+  const movements = (extra: Record<string, unknown>) => async () => {
+    const rows = check(
+      await supabase
+        .rpc('search_movements', { ...movementArgs, ...extra, p_limit: 51, p_offset: 0 })
+        .select(`${ENTRY_COLUMNS}, movement_date, display_status`),
+    );
+    return `${rows.length} rows`;
+  };
+  const entryList = (kind: 'expense' | 'income', status: 'pending' | 'paid') => async () => {
+    const date = status === 'pending' ? 'due_date' : 'settled_on';
+    const rows = check(
+      await supabase
+        .from('entries')
+        .select(ENTRY_COLUMNS)
+        .eq('company_id', c.companyId)
+        .eq('kind', kind)
+        .eq('status', status)
+        .eq('approval_status', 'approved')
+        .order(date, { ascending: status === 'pending' })
+        .order('created_at', { ascending: status === 'pending' })
+        .order('id')
+        .range(0, 49),
+    );
+    return `${rows.length} rows`;
+  };
+  const pendingIds = async (n: number) =>
+    (
+      await db.query<{ id: string }>(
+        `select id from public.accounts_payable where company_id = $1 and status = 'pending'
+         order by id limit $2`,
+        [c.companyId, n],
+      )
+    ).rows.map((r) => r.id);
+  let toSettle: string[] = [];
+  let settled: string[] = [];
+  return [
+    [
+      'home: dashboard_summary',
+      async () => bytes(check(await supabase.rpc('dashboard_summary', movementArgs))),
+    ],
+    [
+      'home: pending payables (20)',
+      async () => {
+        const rows = check(
+          await supabase
+            .from('entries')
+            .select(ENTRY_COLUMNS)
+            .eq('company_id', c.companyId)
+            .eq('kind', 'expense')
+            .eq('status', 'pending')
+            .eq('approval_status', 'approved')
+            .order('due_date')
+            .order('created_at')
+            .limit(20),
+        );
+        return `${rows.length} rows`;
+      },
+    ],
+    ['Contas a Pagar: pending, page 1 of 50', entryList('expense', 'pending')],
+    ['Contas a Pagar: paid, page 1 of 50', entryList('expense', 'paid')],
+    ['Contas a Receber: paid, page 1 of 50', entryList('income', 'paid')],
+    [
+      'Contas a Pagar: entry_list_summary',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('entry_list_summary', {
+              ...company,
+              p_kind: 'expense',
+              p_today: today,
+            }),
+          ),
+        ),
+    ],
+    ['Movimentações: search_movements page 1', movements({})],
+    ['Movimentações: search "eletrica"', movements({ p_search: 'eletrica' })],
+    ['Movimentações: search "elétrica"', movements({ p_search: 'elétrica' })],
+    [
+      'Movimentações: filter a category + year',
+      movements({ p_category_ids: [c.categoryId], p_start: yearAgo, p_end: today }),
+    ],
+    [
+      'Movimentações: movement_summary',
+      async () => bytes(check(await supabase.rpc('movement_summary', movementArgs))),
+    ],
+    [
+      'Movimentações: movement_summary "elétrica"',
+      async () =>
+        bytes(
+          check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'elétrica' })),
+        ),
+    ],
+    [
+      'Atividade: company_activity page 1 of 30',
+      async () => {
+        const rows = check(await supabase.rpc('company_activity', { ...company, p_limit: 31 }));
+        return `${rows.length} rows`;
+      },
+    ],
+    [
+      'Relatório: report_summary (Todo o período)',
+      async () => bytes(check(await supabase.rpc('report_summary', company))),
+    ],
+    [
+      'Relatório: report_summary (this month)',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('report_summary', { ...company, p_start: monthStart, p_end: today }),
+          ),
+        ),
+    ],
+    [
+      'Relatório: balance_history (Todo o período)',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('balance_history', { ...company, p_end: today, p_bucket: 'week' }),
+          ),
+        ),
+    ],
+    [
+      'Planejamento: cash_flow_projection (90 dias)',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('cash_flow_projection', { ...company, p_days: 90, p_today: today }),
+          ),
+        ),
+    ],
+    [
+      'Planejamento: dre (12 meses, caixa)',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('dre', {
+              ...company,
+              p_start: dreStart,
+              p_end: today,
+              p_basis: 'caixa',
+            }),
+          ),
+        ),
+    ],
+    [
+      'Obras: project_budget_totals',
+      async () => bytes(check(await supabase.rpc('project_budget_totals', company))),
+    ],
+    [
+      'Conta: account_ledger page 1 of 50 (count)',
+      async () => {
+        const result = await supabase
+          .rpc(
+            'account_ledger',
+            { p_bank_account_id: c.accountId, p_include_reversed: false },
+            { count: 'exact' },
+          )
+          .range(0, 49);
+        const rows = check(result);
+        return `${rows.length} of ${result.count ?? '?'}`;
+      },
+    ],
+    [
+      'Conta: account_ledger search "joao"',
+      async () => {
+        const result = await supabase
+          .rpc(
+            'account_ledger',
+            { p_bank_account_id: c.accountId, p_include_reversed: false, p_search: 'joao' },
+            { count: 'exact' },
+          )
+          .range(0, 49);
+        const rows = check(result);
+        return `${rows.length} of ${result.count ?? '?'}`;
+      },
+    ],
+    [
+      'Conta: bank_account_summary',
+      async () =>
+        bytes(
+          check(await supabase.rpc('bank_account_summary', { p_bank_account_id: c.accountId })),
+        ),
+    ],
+    [
+      'Conciliação: statement_candidates',
+      async () =>
+        bytes(
+          check(await supabase.rpc('statement_candidates', { p_bank_account_id: c.accountId })),
+        ),
+    ],
+    [
+      'Fornecedor: supplier_stats',
+      async () =>
+        bytes(
+          check(await supabase.rpc('supplier_stats', { ...company, p_supplier_id: c.supplierId })),
+        ),
+    ],
+    [
+      'Fornecedores: supplier_summary',
+      async () => bytes(check(await supabase.rpc('supplier_summary', company))),
+    ],
+    [
+      'Categoria: category_stats',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('category_stats', { p_category_id: c.categoryId, p_today: today }),
+          ),
+        ),
+    ],
+    [
+      'write: settle a payable',
+      async (i) => {
+        if (i === 0) toSettle = await pendingIds(7);
+        const id = toSettle[i]!;
+        check(
+          await supabase.rpc('settle_payable', {
+            p_payable_id: id,
+            p_bank_account_id: c.accountId,
+            p_paid_on: today,
+          }),
+        );
+        settled.push(id);
+        return 'ok';
+      },
+    ],
+    [
+      'write: reverse a payment',
+      async (i) => {
+        if (i === 0) {
+          const { rows } = await db.query<{ id: string }>(
+            `select t.id from public.standing_transactions t where t.payable_id = any($1) order by t.payable_id`,
+            [settled],
+          );
+          settled = rows.map((r) => r.id);
+        }
+        check(
+          await supabase.rpc('reverse_payment', {
+            p_payment_id: settled[i]!,
+            p_reversed_on: today,
+          }),
+        );
+        return 'ok';
+      },
+    ],
+    [
+      'write: edit a pending payable',
+      async (i) => {
+        const id = toSettle[i]!;
+        check(
+          await supabase
+            .from('accounts_payable')
+            .update({ description: `Editado ${tag} ${i}` })
+            .eq('id', id)
+            .select('id'),
+        );
+        return 'ok';
+      },
+    ],
+    [
+      'write: Lançar 12 installments',
+      async (i) => {
+        const series = crypto.randomUUID();
+        const rows = Array.from({ length: 12 }, (_, k) => ({
+          company_id: c.companyId,
+          description: `Parcelado ${tag} ${i}`,
+          amount: 1234.56,
+          due_date: `${Number(today.slice(0, 4)) + 1}-${String(k + 1).padStart(2, '0')}-10`,
+          installment_number: k + 1,
+          installment_count: 12,
+          series_id: series,
+          series_kind: 'installment',
+          category_id: c.categoryId,
+        }));
+        check(await supabase.from('accounts_payable').insert(rows).select('id'));
+        return '12 rows';
+      },
+    ],
+    [
+      'write: import a 500-line statement',
+      async (i) => {
+        const lines = Array.from({ length: 500 }, (_, k) => ({
+          fitid: `${tag}-${i}-${k}`,
+          posted_on: today,
+          amount: k % 2 ? -(100 + k) : 100 + k,
+          memo: `Linha ${k}`,
+          trn_type: k % 2 ? 'DEBIT' : 'CREDIT',
+        }));
+        const data = check(
+          await supabase.rpc('import_bank_statement', {
+            p_bank_account_id: c.accountId,
+            p_source: 'ofx',
+            p_lines: lines,
+            p_file_name: `extrato-${tag}-${i}.ofx`,
+            p_start: today,
+            p_end: today,
+          }),
+        );
+        return bytes(data);
+      },
+    ],
+  ];
+}
+
+export async function measureScale(
+  stack: { apiUrl: string; anonKey: string; dbUrl: string; adminDbUrl: string },
+  target: number,
+  today: string,
+  runs: number,
+  log: (line: string) => void,
+  options: { explain?: boolean } = {},
+): Promise<ScaleReport> {
+  const small = Math.round(target / 10);
+  const db = new pg.Pool({ connectionString: stack.dbUrl, max: 1 });
+  try {
+    const company = await makeCompany(stack.apiUrl, stack.anonKey, db);
+    const measure = async (tag: string) => {
+      const out = new Map<string, { ms: number; detail: string }>();
+      for (const [label, request] of calls(company, db, today, tag)) {
+        // A failing call is reported in the table, not the end of the run.
+        out.set(
+          label,
+          await time(runs, request).catch((e: Error) => ({
+            ms: NaN,
+            detail: `error: ${e.message}`,
+          })),
+        );
+        log(`  ${label}: ${out.get(label)!.ms.toFixed(1)} ms`);
+      }
+      return out;
+    };
+    let t0 = performance.now();
+    log(`growing the company to ${small} entries…`);
+    await grow(db, company.companyId, 0, small);
+    const smallSeconds = (performance.now() - t0) / 1000;
+    log(`timing at ${small} (median of ${runs})…`);
+    const atSmall = await measure('s');
+    t0 = performance.now();
+    log(`growing the company to ${target} entries…`);
+    await grow(db, company.companyId, small, target);
+    const largeSeconds = (performance.now() - t0) / 1000;
+    log(`timing at ${target} (median of ${runs})…`);
+    const atLarge = await measure('l');
+    if (options.explain) {
+      const { data } = await company.supabase.auth.getUser();
+      if (!data.user) throw new Error('the bench member has no session');
+      await explainCalls(stack.adminDbUrl, data.user.id, company, today, log);
+    }
+    return {
+      smallEntries: small,
+      largeEntries: target,
+      seedSeconds: { small: smallSeconds, large: largeSeconds },
+      rows: [...atLarge].map(([label, large]) => ({
+        label,
+        small: atSmall.get(label)!.ms,
+        large: large.ms,
+        detail: large.detail,
+      })),
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+export function printScale(report: ScaleReport, runs: number): void {
+  const k = (n: number) => `${n / 1000}k`;
+  const lines = [
+    `| call (screen) | at ${k(report.smallEntries)} | at ${k(report.largeEntries)} | growth | ≤ 100 ms |`,
+    '|---|---|---|---|---|',
+  ];
+  for (const r of report.rows) {
+    const limit =
+      r.label.startsWith('write: Lançar') || r.label.startsWith('write: import') ? 1000 : 100;
+    const growth = r.large / r.small;
+    lines.push(
+      `| ${r.label} | ${r.small.toFixed(1)} ms | ${r.large.toFixed(1)} ms (${r.detail}) | ${growth.toFixed(1)}×${growth > 2 ? ' ✗' : ''} | ${r.large <= limit ? '✓' : `✗ (≤ ${limit})`} |`,
+    );
+  }
+  console.log(lines.join('\n'));
+  console.log(
+    `\nMedian of ${runs} after 2 warm-ups, through the embedded API as a signed-in member. Seeding: ` +
+      `${report.seedSeconds.small.toFixed(0)} s to ${k(report.smallEntries)}, ` +
+      `${report.seedSeconds.large.toFixed(0)} s more to ${k(report.largeEntries)}.`,
+  );
+}

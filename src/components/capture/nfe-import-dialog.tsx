@@ -1,0 +1,249 @@
+import { FileUp } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { findImportedNfe, useImportNfe } from '@/lib/api/import-nfe';
+import { formatDocument } from '@/lib/br-documents';
+import { INVALID_NFE_MESSAGE, parseNfe, type Nfe } from '@/lib/capture/nfe';
+import { useCurrentCompany } from '@/lib/current-company';
+import { formatDate } from '@/lib/dates';
+import { errorKey, getErrorMessage } from '@/lib/errors';
+import { formatCurrency } from '@/lib/money';
+import { toast } from '@/lib/toast';
+
+interface NfeImportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const ALREADY_IMPORTED = 'NF-e já importada.';
+
+type Problem = { text: string; entryId?: string } | null;
+
+/**
+ * Importar NF-e (XML): the supplier's XML read on the device, previewed (emitente, CNPJ, número,
+ * emissão, total, duplicatas, items), obra and categoria chosen, then import_nfe creates the
+ * supplier (or finds it by CNPJ) and one payable per duplicata. Lançar and a supplier's page.
+ */
+export function NfeImportDialog({ open, onOpenChange }: NfeImportDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Importar NF-e (XML)</DialogTitle>
+          <DialogDescription>
+            Escolha o arquivo XML da nota enviado pelo fornecedor. Cada duplicata vira uma conta a
+            pagar.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <NfeImportBody onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NfeImportBody({ onDone }: { onDone: () => void }) {
+  const fileId = useId();
+  const { id: companyId } = useCurrentCompany();
+  const [nfe, setNfe] = useState<Nfe | null>(null);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [addProducts, setAddProducts] = useState(false);
+  const importNfe = useImportNfe();
+
+  async function read(file: File | undefined) {
+    setNfe(null);
+    setProblem(null);
+    if (!file) return;
+    const parsed = parseNfe(await file.text());
+    if (!parsed) {
+      setProblem({ text: INVALID_NFE_MESSAGE });
+      return;
+    }
+    try {
+      const imported = await findImportedNfe(companyId, parsed.key);
+      if (imported) {
+        setProblem({ text: ALREADY_IMPORTED, entryId: imported });
+        return;
+      }
+    } catch {
+      // Checked again by the database on import.
+    }
+    setNfe(parsed);
+  }
+
+  async function confirm() {
+    if (!nfe) return;
+    let result;
+    try {
+      result = await importNfe.mutateAsync({ nfe, projectId, categoryId, addProducts });
+    } catch (error) {
+      if (errorKey(error) === 'nfe_already_imported') {
+        const imported = await findImportedNfe(companyId, nfe.key).catch(() => null);
+        setProblem({ text: ALREADY_IMPORTED, entryId: imported ?? undefined });
+        setNfe(null);
+        return;
+      }
+      setProblem({ text: getErrorMessage(error, 'Não foi possível importar a NF-e.') });
+      return;
+    }
+    const count = result.entryIds.length;
+    toast.success('NF-e importada', {
+      description: `${count === 1 ? '1 conta a pagar criada' : `${count} contas a pagar criadas`}${
+        result.supplierCreated ? ` e fornecedor ${nfe.issuer.name} cadastrado` : ''
+      }.`,
+    });
+    onDone();
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={fileId}>Arquivo XML da NF-e</Label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".xml,text/xml,application/xml"
+          className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-2"
+          onChange={(event) => void read(event.target.files?.[0])}
+        />
+      </div>
+
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem.text}{' '}
+          {problem.entryId ? (
+            <Link
+              to={`/lancamentos/expense/${problem.entryId}`}
+              onClick={onDone}
+              className="underline"
+            >
+              Ver lançamentos
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+
+      {nfe ? (
+        <>
+          <dl
+            aria-label="Resumo da NF-e"
+            className="grid grid-cols-2 gap-2 rounded-md border p-3 text-sm"
+          >
+            <div className="col-span-2">
+              <dt className="text-muted-foreground">Emitente</dt>
+              <dd className="font-medium">{nfe.issuer.name}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">
+                {nfe.issuer.document.length === 11 ? 'CPF' : 'CNPJ'}
+              </dt>
+              <dd className="font-medium">{formatDocument(nfe.issuer.document)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Número/Série</dt>
+              <dd className="font-medium">
+                {nfe.number}
+                {nfe.series ? `/${nfe.series}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Emissão</dt>
+              <dd className="font-medium">{formatDate(nfe.issuedOn)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Valor total</dt>
+              <dd className="font-medium tabular-nums">{formatCurrency(nfe.totalCents)}</dd>
+            </div>
+          </dl>
+
+          <section aria-label="Duplicatas" className="grid gap-1 text-sm">
+            <h3 className="font-semibold">Duplicatas</h3>
+            {nfe.duplicatas.length === 0 ? (
+              <p className="text-muted-foreground">
+                Sem duplicatas: uma conta de {formatCurrency(nfe.totalCents)} com vencimento na
+                emissão.
+              </p>
+            ) : (
+              <ul className="divide-y rounded-md border">
+                {nfe.duplicatas.map((dup, i) => (
+                  <li key={`${dup.number}-${i}`} className="flex justify-between gap-2 px-3 py-2">
+                    <span>
+                      {dup.number || `${i + 1}`} · {formatDate(dup.dueDate)}
+                    </span>
+                    <span className="tabular-nums">{formatCurrency(dup.amountCents)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {nfe.items.length > 0 ? (
+            <section aria-label="Itens" className="grid gap-1 text-sm">
+              <h3 className="font-semibold">Itens</h3>
+              <ul className="divide-y rounded-md border">
+                {nfe.items.map((item, i) => (
+                  <li key={i} className="flex justify-between gap-2 px-3 py-2">
+                    <span className="min-w-0 break-words">
+                      {item.name} ({item.quantity.toLocaleString('pt-BR')} {item.unit})
+                    </span>
+                    <span className="tabular-nums">{formatCurrency(item.totalCents)}</span>
+                  </li>
+                ))}
+              </ul>
+              <label className="flex items-center gap-2 pt-1">
+                <input
+                  type="checkbox"
+                  checked={addProducts}
+                  onChange={(event) => setAddProducts(event.target.checked)}
+                />
+                Adicionar os itens aos produtos do fornecedor
+              </label>
+            </section>
+          ) : null}
+
+          <div className="grid gap-2">
+            <Label htmlFor={`${fileId}-obra`}>Obra/Projeto</Label>
+            <ProjectPicker
+              id={`${fileId}-obra`}
+              value={projectId}
+              onChange={setProjectId}
+              noneLabel="Geral (sem obra específica)"
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${fileId}-categoria`}>Categoria</Label>
+            <CategoryPicker
+              id={`${fileId}-categoria`}
+              type="expense"
+              value={categoryId}
+              onChange={setCategoryId}
+              noneLabel="Sem categoria"
+            />
+          </div>
+        </>
+      ) : null}
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button disabled={!nfe || importNfe.isPending} onClick={() => void confirm()}>
+          <FileUp aria-hidden="true" />
+          {importNfe.isPending ? 'Importando...' : 'Importar'}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { Barcode, ScanLine } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useQueryClient } from '@tanstack/react-query';
+import { suppliersQuery } from '@/lib/api/lookups';
+import { useCurrentCompany } from '@/lib/current-company';
+import { formatDate, todayLocal } from '@/lib/dates';
+import { formatCurrency } from '@/lib/money';
+import { matchPixSupplier } from '@/lib/capture/pix-supplier';
+import {
+  readPaymentCode,
+  type BoletoCode,
+  type PaymentCodeReading,
+  type PixCode,
+} from '@/lib/capture/payment-codes';
+import { lazyDialog } from '@/components/lazy-dialog';
+import { useIsDesktop } from '@/lib/use-media-query';
+
+/** The fields a code fills, as Lançar's form and the wizard's both name them. */
+interface CodeFormValues {
+  description: string;
+  partyId: string | null;
+  partyName: string;
+  amountCents: number | null;
+  boletoCode: string | null;
+  pixCode: string | null;
+}
+
+const ScanDialog = lazyDialog(
+  async () => (await import('@/features/entries/components/capture/scan-dialog')).ScanDialog,
+  (props) => props.open,
+);
+
+/** What the field says about the code read: the bill it found, or why it refused the code. */
+type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
+
+function boletoSummary(code: BoletoCode): string {
+  const parts = [
+    code.kind === 'arrecadacao'
+      ? 'Boleto de arrecadação'
+      : `Boleto ${code.bankName ?? `banco ${code.bankCode ?? ''}`}`,
+  ];
+  if (code.amountCents !== null) parts.push(formatCurrency(code.amountCents));
+  if (code.dueDate) parts.push(`vencimento ${formatDate(code.dueDate)}`);
+  return parts.join(' · ');
+}
+
+function pixSummary(code: PixCode, supplierName: string): string {
+  const parts = [`PIX para ${supplierName}`];
+  if (code.amountCents !== null) parts.push(formatCurrency(code.amountCents));
+  else parts.push('valor a informar');
+  return parts.join(' · ');
+}
+
+/**
+ * Lançar's (Conta a Pagar) and the wizard's "Código de barras ou PIX": a boleto's linha digitável
+ * (typed, pasted, or scanned on a phone) fills Valor and Vencimento; a PIX copia-e-cola fills Valor,
+ * Fornecedor (a registered one when its key or name matches) and Descrição. A code with a wrong
+ * digit fills nothing. The code itself goes with the payable (boletoCode / pixCode).
+ */
+export function usePaymentCode(setDueDate: (date: string) => void, today = todayLocal) {
+  const { setValue, getValues, control } = useFormContext<CodeFormValues>();
+  const queryClient = useQueryClient();
+  const { id: companyId } = useCurrentCompany();
+  const [text, setText] = useState(() => getValues('boletoCode') ?? getValues('pixCode') ?? '');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [boletoCode, pixCode] = useWatch({ control, name: ['boletoCode', 'pixCode'] });
+
+  // The form was reset (saved, draft discarded): the code it carried is gone, and so is its text.
+  // (Adjusted while rendering, as React advises for state that follows a value.)
+  const [seen, setSeen] = useState({ boletoCode, pixCode });
+  if (seen.boletoCode !== boletoCode || seen.pixCode !== pixCode) {
+    setSeen({ boletoCode, pixCode });
+    if (boletoCode === null && pixCode === null && outcome?.ok) {
+      setText('');
+      setOutcome(null);
+    }
+  }
+
+  const set = <K extends keyof CodeFormValues>(name: K, value: CodeFormValues[K]) => {
+    setValue(name, value as never, { shouldDirty: true });
+  };
+
+  function fillBoleto(code: BoletoCode) {
+    if (code.amountCents !== null) set('amountCents', code.amountCents);
+    if (code.dueDate) setDueDate(code.dueDate);
+    set('boletoCode', code.code);
+    set('pixCode', null);
+    setOutcome({ ok: true, text: boletoSummary(code) });
+  }
+
+  async function fillPix(code: PixCode) {
+    // The registered suppliers (the picker's list; loaded now if the code came first). Without
+    // them (offline, an error) the receiver's name is taken as a new supplier.
+    const suppliers = await queryClient
+      .query({ ...suppliersQuery(companyId, true), staleTime: 60_000 })
+      .catch(() => []);
+    const supplier = matchPixSupplier(suppliers, code);
+    const name = supplier?.name ?? code.merchantName;
+    if (code.amountCents !== null) set('amountCents', code.amountCents);
+    set('partyId', supplier?.id ?? null);
+    set('partyName', name);
+    if (getValues('description').trim() === '') {
+      set('description', (code.description ?? `PIX ${name}`).slice(0, 180));
+    }
+    set('pixCode', code.code);
+    set('boletoCode', null);
+    setOutcome({ ok: true, text: pixSummary(code, name) });
+  }
+
+  function read(value: string) {
+    setText(value);
+    const reading: PaymentCodeReading = readPaymentCode(value, today());
+    if (reading === null) {
+      // Still being typed (or cleared): nothing is judged, and no old code stays attached.
+      setOutcome(null);
+      if (getValues('boletoCode') !== null) set('boletoCode', null);
+      if (getValues('pixCode') !== null) set('pixCode', null);
+      return;
+    }
+    if (reading.type === 'invalid') {
+      set('boletoCode', null);
+      set('pixCode', null);
+      setOutcome({ ok: false, text: reading.message });
+      return;
+    }
+    if (reading.type === 'boleto') fillBoleto(reading);
+    else void fillPix(reading);
+  }
+
+  return { text, outcome, read };
+}
+
+export function PaymentCodeField({
+  className,
+  setDueDate,
+}: {
+  className?: string;
+  /** Lançar sets its Vencimento; the wizard its chosen date. */
+  setDueDate: (date: string) => void;
+}) {
+  const id = useId();
+  const { text, outcome, read } = usePaymentCode(setDueDate);
+  const [scanning, setScanning] = useState(false);
+  const isDesktop = useIsDesktop();
+  // The camera is the phone's way in; on the office desktop the code is pasted.
+  const canScan =
+    !isDesktop &&
+    typeof navigator !== 'undefined' &&
+    'mediaDevices' in navigator &&
+    typeof navigator.mediaDevices.getUserMedia === 'function';
+
+  return (
+    <div className={className}>
+      <div className="grid gap-2">
+        <Label htmlFor={id} className="flex items-center gap-2">
+          <Barcode className="size-4" aria-hidden="true" />
+          Código de barras ou PIX
+        </Label>
+        <div className="flex gap-2">
+          <Input
+            id={id}
+            value={text}
+            inputMode="text"
+            autoComplete="off"
+            placeholder="Cole a linha digitável ou o PIX copia e cola"
+            aria-invalid={outcome?.ok === false ? true : undefined}
+            aria-describedby={`${id}-outcome`}
+            onChange={(event) => read(event.target.value)}
+          />
+          {canScan ? (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setScanning(true)}
+              onPointerEnter={ScanDialog.preload}
+              onFocus={ScanDialog.preload}
+            >
+              <ScanLine aria-hidden="true" />
+              Escanear
+            </Button>
+          ) : null}
+        </div>
+        <p
+          id={`${id}-outcome`}
+          role={outcome?.ok === false ? 'alert' : 'status'}
+          className={
+            outcome?.ok === false
+              ? 'text-sm font-medium text-destructive'
+              : 'text-sm text-muted-foreground'
+          }
+        >
+          {outcome?.text ?? ''}
+        </p>
+      </div>
+      <ScanDialog
+        open={scanning}
+        onOpenChange={setScanning}
+        onDetected={(code) => {
+          setScanning(false);
+          read(code);
+        }}
+      />
+    </div>
+  );
+}
