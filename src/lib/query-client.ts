@@ -29,6 +29,8 @@ declare module '@tanstack/react-query' {
 interface QueryMeta extends Record<string, unknown> {
   /** Set when the feature shows its own toast for network failures too. */
   silentNetworkError?: boolean;
+  /** false: kept out of the copy saved on the device (offline/persist-cache.ts). */
+  persist?: boolean;
 }
 
 /** A dead network shows one toast, not a blank page (DESIGN §7). */

@@ -114,6 +114,8 @@ export function useSignedUrls(paths: string[]) {
     enabled: sorted.length > 0,
     staleTime: (VIEW_URL_SECONDS / 2) * 1000,
     refetchInterval: (VIEW_URL_SECONDS / 2) * 1000,
+    // A signed link expires in minutes: a saved copy would hand a reload links that no longer open.
+    meta: { persist: false },
   });
 }
 

@@ -107,6 +107,20 @@ describe('the saved cache', () => {
     consoleError.mockRestore();
   });
 
+  it('leaves out a query marked meta.persist false (signed links that expire in minutes)', async () => {
+    const queryClient = start();
+    const kept = ['companies', COMPANY, 'documents'];
+    const links = ['companies', COMPANY, 'document-urls'];
+    queryClient.setQueryData(kept, [{ id: 'd' }]);
+    await queryClient.query({
+      queryKey: links,
+      queryFn: () => ({ 'a/b.jpg': 'https://x/sign/a/b.jpg?token=t' }),
+      meta: { persist: false },
+    });
+    await persisting();
+    expect([...saved().keys()]).toEqual([hash(kept)]);
+  });
+
   it('drops what a change invalidated before the mutation resolves, not a second later', async () => {
     const queryClient = start();
     const installments = ['companies', COMPANY, 'entries', 'list', {}];

@@ -170,6 +170,7 @@ export function startCachePersistence(
         defaultShouldDehydrateQuery(query) &&
         inScope(query.queryKey, userId, scope) &&
         !changed.has(query.queryHash) &&
+        query.meta?.persist !== false &&
         savableData(query),
       shouldDehydrateMutation: () => false,
       serializeData: savedData,
