@@ -1,20 +1,28 @@
 import { MessageCircle, TrendingDown, TrendingUp } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { NfeImportButton } from '@/components/capture/nfe-import-button';
 import { PendingUploads } from '@/components/offline/pending-uploads';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { EntryForm } from '@/features/entries/components/lancar/entry-form';
-import { WhatsAppPlaceholder } from '@/features/entries/components/lancar/whatsapp-placeholder';
+import { WhatsAppTab } from '@/features/entries/components/lancar/whatsapp-tab';
+import type { SharePrefill } from '@/features/entries/components/lancar/use-whatsapp-tab';
 
 // Inactive tabs stay mounted (hidden), so switching tabs never loses what was typed.
 const keepMounted = 'data-[state=inactive]:hidden';
 
 export function NewEntryPage() {
+  // The share target opens /lancar?aba=whatsapp&compartilhado=1 (public/share-target.js).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get('aba') === 'whatsapp' ? 'whatsapp' : 'pagar'));
+  const [prefill, setPrefill] = useState<(SharePrefill & { seq: number }) | null>(null);
+
   return (
     <div>
       <PageHeader title="Lançar" backTo="/" />
       <PendingUploads className="mb-4" />
-      <Tabs defaultValue="pagar">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto">
           <TabsTrigger
             value="pagar"
@@ -42,13 +50,19 @@ export function NewEntryPage() {
           <div className="mb-4 flex justify-end">
             <NfeImportButton />
           </div>
-          <EntryForm kind="expense" />
+          <EntryForm kind="expense" prefill={prefill} />
         </TabsContent>
         <TabsContent value="receber" forceMount className={keepMounted}>
           <EntryForm kind="income" />
         </TabsContent>
         <TabsContent value="whatsapp">
-          <WhatsAppPlaceholder />
+          <WhatsAppTab
+            failed={params.get('compartilhado') === 'erro'}
+            onPrefill={(next) => {
+              setPrefill((last) => ({ ...next, seq: (last?.seq ?? 0) + 1 }));
+              setTab('pagar');
+            }}
+          />
         </TabsContent>
       </Tabs>
     </div>
