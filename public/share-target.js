@@ -58,13 +58,17 @@
     return meta;
   }
 
+  function redirectTo(target) {
+    return Response.redirect(new URL(target, scope.location.origin).href, 303);
+  }
+
   async function handleShare(request, caches) {
     try {
       await storeShare(caches, await parseShare(request), new Date().toISOString());
-      return Response.redirect(TARGET, 303);
+      return redirectTo(TARGET);
     } catch (error) {
       // Nothing dropped silently: the tab says the share could not be read.
-      return Response.redirect(TARGET.replace('compartilhado=1', 'compartilhado=erro'), 303);
+      return redirectTo(TARGET.replace('compartilhado=1', 'compartilhado=erro'));
     }
   }
 

@@ -68,7 +68,7 @@ export async function readSharedItem(): Promise<SharedItem | null> {
     const stored = await cache.match(file.key);
     // A file the worker listed but the cache lost is said, not skipped.
     if (!stored) throw new Error(`shared file missing: ${file.name}`);
-    files.push(new File([await stored.blob()], file.name, { type: file.type }));
+    files.push(new File([await stored.arrayBuffer()], file.name, { type: file.type }));
   }
   return { ...meta, files };
 }
