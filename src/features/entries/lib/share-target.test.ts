@@ -1,91 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseSharedMeta, SHARE_CACHE, SHARE_META } from '@/features/entries/lib/shared-inbox';
+import {
+  loadWorkerScript,
+  MemoryCaches,
+  ORIGIN,
+  sharePost,
+  type ShareTarget,
+} from '@/test/share-target';
 
-// public/share-target.js runs inside the service worker (imported by Workbox's sw.js); here it is
-// run as the worker would, against a Cache Storage kept in memory, with a real Request carrying
-// the multipart body a share sheet sends (written out here: jsdom's FormData and File are not
-// ones Node's Request can send).
+// public/share-target.js, the share target's POST handler in the service worker.
 
-interface ShareTarget {
-  parseShare(
-    request: Request,
-  ): Promise<{ title: string; text: string; url: string; files: File[] }>;
-  handleShare(request: Request, caches: CacheStorage): Promise<Response>;
-  isShare(request: Request): boolean;
-}
-
-class MemoryCache {
-  entries = new Map<string, Response>();
-  put(key: string, response: Response) {
-    this.entries.set(key, response);
-    return Promise.resolve();
-  }
-  match(key: string) {
-    return Promise.resolve(this.entries.get(key)?.clone());
-  }
-}
-
-class MemoryCaches {
-  stores = new Map<string, MemoryCache>();
-  open(name: string) {
-    const cache = this.stores.get(name) ?? new MemoryCache();
-    this.stores.set(name, cache);
-    return Promise.resolve(cache);
-  }
-  delete(name: string) {
-    return Promise.resolve(this.stores.delete(name));
-  }
-}
-
-const ORIGIN = 'https://app.example.com';
 let worker: ShareTarget;
 let fetchListeners: ((event: unknown) => void)[];
 
-function loadWorkerScript() {
-  fetchListeners = [];
-  const self = {
-    location: new URL(`${ORIGIN}/sw.js`),
-    caches: new MemoryCaches(),
-    addEventListener: (type: string, listener: (event: unknown) => void) => {
-      if (type === 'fetch') fetchListeners.push(listener);
-    },
-  } as { shareTarget?: ShareTarget } & Record<string, unknown>;
-  const source = readFileSync('public/share-target.js', 'utf8');
-  runInNewContext(source, { self, Response, URL, Date });
-  if (!self.shareTarget) throw new Error('share-target.js did not install itself');
-  worker = self.shareTarget;
-}
-
-interface SharedFile {
-  name: string;
-  type: string;
-  content: string;
-}
-
-function sharePost(fields: Record<string, string>, files: SharedFile[] = []): Request {
-  const boundary = '----compartilhar';
-  const parts = [
-    ...Object.entries(fields).map(
-      ([name, value]) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`,
-    ),
-    ...files.map(
-      (file) =>
-        `Content-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n${file.content}`,
-    ),
-  ];
-  const body =
-    parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('') + `--${boundary}--\r\n`;
-  return new Request(`${ORIGIN}/compartilhar`, {
-    method: 'POST',
-    headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-    body,
-  });
-}
-
-beforeEach(loadWorkerScript);
+beforeEach(() => {
+  ({ worker, fetchListeners } = loadWorkerScript());
+});
 
 describe('the share target in the service worker', () => {
   it('answers only a POST to /compartilhar of this origin', () => {
@@ -148,7 +78,9 @@ describe('the share target in the service worker', () => {
       new MemoryCaches() as unknown as CacheStorage,
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe(`${ORIGIN}/lancar?aba=whatsapp&compartilhado=erro`);
+    expect(response.headers.get('Location')).toBe(
+      `${ORIGIN}/lancar?aba=whatsapp&compartilhado=erro`,
+    );
   });
 });
 
