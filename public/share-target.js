@@ -74,11 +74,19 @@
 
   function isShare(request) {
     var url = new URL(request.url);
-    return request.method === 'POST' && url.origin === scope.location.origin &&
-      url.pathname === '/compartilhar';
+    return (
+      request.method === 'POST' &&
+      url.origin === scope.location.origin &&
+      url.pathname === '/compartilhar'
+    );
   }
 
-  scope.shareTarget = { parseShare: parseShare, storeShare: storeShare, handleShare: handleShare, isShare: isShare };
+  scope.shareTarget = {
+    parseShare: parseShare,
+    storeShare: storeShare,
+    handleShare: handleShare,
+    isShare: isShare,
+  };
 
   scope.addEventListener('fetch', function (event) {
     if (!isShare(event.request)) return;

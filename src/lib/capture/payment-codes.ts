@@ -127,7 +127,7 @@ function boletosWithin(run: string, today: IsoDate): BoletoCode[] {
     let digits = '';
     let next = start + 1;
     for (let end = start; end < groups.length && digits.length < 48; end++) {
-      digits += groups[end];
+      digits += groups[end] ?? '';
       if (!looksLikeBoleto(digits)) continue;
       const reading = readPaymentCode(digits, today);
       if (reading?.type === 'boleto') {
