@@ -118,6 +118,9 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        // pdfjs (a shared PDF's text, ~400 kB, its worker 1.2 MB as .mjs) is fetched when a PDF is
+        // shared, not by every phone on install; offline, the tab says the PDF could not be read.
+        globIgnores: ['**/node_modules/**/*', '**/pdf-text-*.js'],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
         // Runs before Workbox's routes (which only answer GETs): the share target's POST.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectMessages } from '@/features/entries/components/lancar/use-whatsapp-tab';
+import { detectMessages, UNREAD_PDF } from '@/features/entries/components/lancar/use-whatsapp-tab';
 import type { SharedItem } from '@/features/entries/lib/shared-inbox';
 import { bancarioLine, pixCode } from '@/test/payment-codes';
 
@@ -63,6 +63,16 @@ describe('Mensagens Detectadas of a share', () => {
         excerpt: 'Frete da brita, 3 viagens',
         prefill: { code: null, description: 'Frete da brita, 3 viagens', attachment: null },
       }),
+    ]);
+  });
+
+  it('a PDF whose text cannot be read is still listed, saying so, beside the message codes', async () => {
+    const messages = await detectMessages(item(`PIX ${pix}`, [pdf('boleto.pdf')]), TODAY, () =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
+    expect(messages.map((m) => [m.source, m.code?.type ?? null, m.excerpt])).toEqual([
+      ['Mensagem', 'pix', null],
+      ['boleto.pdf', null, `boleto.pdf: ${UNREAD_PDF}`],
     ]);
   });
 

@@ -33,6 +33,9 @@ export type WhatsAppTabState =
   | { status: 'error' }
   | { status: 'ready'; messages: DetectedMessage[]; sharedAt: string };
 
+export const UNREAD_PDF =
+  'não foi possível ler o texto do PDF (sem conexão?). Confira o código no arquivo.';
+
 function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -81,8 +84,18 @@ export async function detectMessages(
   const inMessage = findPaymentCodes(text, today);
   for (const code of inMessage) add(code, 'Mensagem', first);
   const withCodes = new Set<number>();
+  const unread = new Set<number>();
   for (const [index, file] of item.files.entries()) {
-    const codes = findPaymentCodes(await readText(file), today);
+    let fileText: string;
+    try {
+      fileText = await readText(file);
+    } catch {
+      // Its reader could not load (offline: it is not kept on the device) or the PDF is broken:
+      // the file is still listed, and says why no code came from it.
+      unread.add(index);
+      continue;
+    }
+    const codes = findPaymentCodes(fileText, today);
     if (codes.length > 0) withCodes.add(index);
     for (const code of codes) add(code, file.name, attachments[index] ?? null);
   }
@@ -99,12 +112,12 @@ export async function detectMessages(
   // A photo (or a PDF with no code) is still the bill's Anexo.
   for (const [index, file] of item.files.entries()) {
     const attachedToMessage = index === 0 && (inMessage.length > 0 || textListed);
-    if (withCodes.has(index) || attachedToMessage) continue;
+    if (withCodes.has(index) || (attachedToMessage && !unread.has(index))) continue;
     messages.push({
       id: `arquivo-${index}`,
       source: file.name,
       code: null,
-      excerpt: null,
+      excerpt: unread.has(index) ? `${file.name}: ${UNREAD_PDF}` : null,
       prefill: { code: null, description: null, attachment: attachments[index] ?? null },
     });
   }
