@@ -102,11 +102,29 @@ export default defineConfig(({ command }) => ({
             purpose: 'maskable',
           },
         ],
+        // Android's share sheet lists the installed app: a message, a boleto PDF or a photo shared
+        // from WhatsApp arrives as this POST, handled by public/share-target.js in the worker.
+        share_target: {
+          action: '/compartilhar',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: 'title',
+            text: 'text',
+            url: 'url',
+            files: [{ name: 'files', accept: ['image/*', 'application/pdf'] }],
+          },
+        },
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        // pdfjs (a shared PDF's text, ~400 kB, its worker 1.2 MB as .mjs) is fetched when a PDF is
+        // shared, not by every phone on install; offline, the tab says the PDF could not be read.
+        globIgnores: ['**/node_modules/**/*', '**/pdf-text-*.js'],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
+        // Runs before Workbox's routes (which only answer GETs): the share target's POST.
+        importScripts: ['share-target.js'],
       },
     }),
   ],

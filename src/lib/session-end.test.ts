@@ -1,7 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { applySessionChange, markSignOut, useSaveDraftOnSessionEnd } from '@/lib/session-end';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  applySessionChange,
+  markSignOut,
+  SHARE_CACHE,
+  useSaveDraftOnSessionEnd,
+} from '@/lib/session-end';
 import { userStorageKey } from '@/lib/user-storage';
 
 const ANA = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -34,6 +39,21 @@ describe('applySessionChange', () => {
     expect(localStorage.getItem(anaCompany)).toBeNull();
     expect(localStorage.getItem(anaDraft)).toBeNull();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('"Sair" forgets what was shared into the app (a bill on a shared phone), an expiry does not', () => {
+    const remove = vi.fn(() => Promise.resolve(true));
+    vi.stubGlobal('caches', { delete: remove });
+    try {
+      const queryClient = cacheWithAnaData();
+      applySessionChange(queryClient, 'SIGNED_OUT', ANA, null);
+      expect(remove).not.toHaveBeenCalled();
+      markSignOut(ANA);
+      applySessionChange(queryClient, 'SIGNED_OUT', ANA, null);
+      expect(remove).toHaveBeenCalledWith(SHARE_CACHE);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a session that ends on its own drops the cache but saves and keeps the user drafts', () => {

@@ -73,6 +73,13 @@ function saveOpenDrafts(): void {
 export type SessionEnd = 'signed-out' | 'expired';
 
 /**
+ * Where the service worker keeps what was shared into the app (public/share-target.js, same name):
+ * a boleto or a photo of the company's bills, which the next person to sign in on a shared phone
+ * must not find in their Lançar.
+ */
+export const SHARE_CACHE = 'compartilhado-v1';
+
+/**
  * Applies one auth event. `previousUserId` is the user of the session before the event.
  * Returns how the session ended when it did, otherwise null.
  */
@@ -88,7 +95,11 @@ export function applySessionChange(
     if (expired) saveOpenDrafts();
     // Removing the queries also aborts their requests in flight (they pass React Query's signal).
     queryClient.clear();
-    if (previousUserId && !expired) clearUserStorage(previousUserId);
+    if (previousUserId && !expired) {
+      clearUserStorage(previousUserId);
+      // No Cache Storage outside a secure context (and in jsdom).
+      if ('caches' in globalThis) void caches.delete(SHARE_CACHE);
+    }
     return expired ? 'expired' : 'signed-out';
   }
   if (previousUserId && previousUserId !== nextUserId) queryClient.clear();

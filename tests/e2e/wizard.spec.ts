@@ -413,7 +413,7 @@ test('Lançar: "Marcar como Pago" creates a paid entry and moves the balance by 
   expect(ledger).toEqual([{ amount: 250.75, direction: 'out' }]);
 });
 
-test('Lançar: installments and the WhatsApp placeholder; a draft survives a reload', async ({
+test('Lançar: installments and the Via WhatsApp tab; a draft survives a reload', async ({
   page,
 }) => {
   const s = await setup();
@@ -455,9 +455,8 @@ test('Lançar: installments and the WhatsApp placeholder; a draft survives a rel
   // go, as a person would, before reaching for the tab beneath.
   await expect(page.getByText('3 contas a receber foram criadas com sucesso.')).toBeHidden();
   await page.getByRole('tab', { name: /Via WhatsApp/ }).click();
-  await expect(page.getByText(/Área para futura conexão/)).toBeVisible();
-  await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mensagens Detectadas' })).toBeVisible();
+  await expect(page.getByText('Nenhuma mensagem detectada')).toBeVisible();
   await page.getByRole('button', { name: 'Ver Instruções' }).click();
   await expect(page.getByRole('dialog', { name: 'Lançamentos via WhatsApp' })).toBeVisible();
   await screenshot(page, 'lancar-whatsapp');

@@ -23,12 +23,9 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'n/9': 'the format of the wizard progress, rendered as {step}/{WIZARD_STEPS} ("1/9")',
   'expected date':
     'English: the receivable wizard speaks of an expected date ("Qual a data prevista para receber?", "Data prevista")',
-  // Shortened in SPEC, or shown inside a longer sentence.
-  'Área para futura conexão...':
-    'SPEC elides the rest ("..."); the app says "Área para futura conexão com o WhatsApp: …"',
-  'Pré-preencher':
-    'the per-message action of the Mensagens Detectadas list, which stays empty until WhatsApp is connected; the app names it in its explanation (“Pré-preencher”)',
   // Mock behaviour SPEC describes and the app replaced with the real thing.
+  'Área para futura conexão...':
+    'the placeholder SPEC describes became the real thing: the tab reads what was shared into the installed app (Web Share Target) and says how to share',
   'Pagamento confirmado':
     'Contas a Pagar\'s "Dar Baixa" opens the real Dar Baixa, whose success is SPEC §8\'s "Pagamento realizado - {description} foi marcado como pago."',
   'Supabase necessário':

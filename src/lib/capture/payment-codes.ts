@@ -111,8 +111,35 @@ export function hasBoletoLength(text: string): boolean {
   return looksLikeBoleto(boletoDigits(text.trim()));
 }
 
-const BOLETO_IN_TEXT = /(?<![\d])(?:\d[\d .-]{42,60}\d)(?![\d])/g;
+const BOLETO_IN_TEXT = /(?<![\d])(?:\d[\d .-]{42,}\d)(?![\d])/g;
 const PIX_IN_TEXT = /000201[\x20-\x7E\u00C0-\u00FF]*?6304[0-9A-Fa-f]{4}/g;
+
+/**
+ * The boletos in a run of digit groups that is more than one (a phone number or a quantity on the
+ * same line as the code, a PDF's text run together): each stretch of whole groups with a boleto's
+ * length whose check digits hold, left to right.
+ */
+function boletosWithin(run: string, today: IsoDate): BoletoCode[] {
+  const groups = run.match(/\d+/g) ?? [];
+  const codes: BoletoCode[] = [];
+  let start = 0;
+  while (start < groups.length) {
+    let digits = '';
+    let next = start + 1;
+    for (let end = start; end < groups.length && digits.length < 48; end++) {
+      digits += groups[end] ?? '';
+      if (!looksLikeBoleto(digits)) continue;
+      const reading = readPaymentCode(digits, today);
+      if (reading?.type === 'boleto') {
+        codes.push(reading);
+        next = end + 1;
+        break;
+      }
+    }
+    start = next;
+  }
+  return codes;
+}
 
 /** Every valid boleto and PIX code in a text (a shared message, a PDF's text), each once. */
 export function findPaymentCodes(text: string, today: IsoDate): (BoletoCode | PixCode)[] {
@@ -127,6 +154,7 @@ export function findPaymentCodes(text: string, today: IsoDate): (BoletoCode | Pi
   for (const match of text.matchAll(BOLETO_IN_TEXT)) {
     const bare = boletoDigits(match[0]);
     if (looksLikeBoleto(bare)) add(readPaymentCode(bare, today));
+    else for (const code of boletosWithin(match[0], today)) add(code);
   }
   return found;
 }

@@ -1,11 +1,14 @@
 import { MessageCircle, TrendingDown, TrendingUp } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { NfeImportButton } from '@/components/capture/nfe-import-button';
 import { PendingUploads } from '@/components/offline/pending-uploads';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { EntryForm } from '@/features/entries/components/lancar/entry-form';
-import { WhatsAppPlaceholder } from '@/features/entries/components/lancar/whatsapp-placeholder';
 import { useCan } from '@/lib/roles';
+import { WhatsAppTab } from '@/features/entries/components/lancar/whatsapp-tab';
+import type { SharePrefill } from '@/features/entries/components/lancar/use-whatsapp-tab';
 
 // Inactive tabs stay mounted (hidden), so switching tabs never loses what was typed.
 const keepMounted = 'data-[state=inactive]:hidden';
@@ -13,11 +16,17 @@ const keepMounted = 'data-[state=inactive]:hidden';
 export function NewEntryPage() {
   // An obra member records payables of its obras, never a receivable.
   const receivables = useCan()('recordCompanyEntry');
+
+  // The share target opens /lancar?aba=whatsapp&compartilhado=1 (public/share-target.js).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get('aba') === 'whatsapp' ? 'whatsapp' : 'pagar'));
+  const [prefill, setPrefill] = useState<(SharePrefill & { seq: number }) | null>(null);
+
   return (
     <div>
       <PageHeader title="Lançar" backTo="/" />
       <PendingUploads className="mb-4" />
-      <Tabs defaultValue="pagar">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto">
           <TabsTrigger
             value="pagar"
@@ -44,10 +53,13 @@ export function NewEntryPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="pagar" forceMount className={keepMounted}>
-          <div className="mb-4 flex justify-end">
-            <NfeImportButton />
-          </div>
-          <EntryForm kind="expense" />
+          {/* import_nfe creates suppliers and bills of any obra: the office's job. */}
+          {receivables ? (
+            <div className="mb-4 flex justify-end">
+              <NfeImportButton />
+            </div>
+          ) : null}
+          <EntryForm kind="expense" prefill={prefill} />
         </TabsContent>
         {receivables ? (
           <TabsContent value="receber" forceMount className={keepMounted}>
@@ -55,7 +67,13 @@ export function NewEntryPage() {
           </TabsContent>
         ) : null}
         <TabsContent value="whatsapp">
-          <WhatsAppPlaceholder />
+          <WhatsAppTab
+            failed={params.get('compartilhado') === 'erro'}
+            onPrefill={(next) => {
+              setPrefill((last) => ({ ...next, seq: (last?.seq ?? 0) + 1 }));
+              setTab('pagar');
+            }}
+          />
         </TabsContent>
       </Tabs>
     </div>

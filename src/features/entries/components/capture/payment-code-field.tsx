@@ -1,5 +1,5 @@
 import { Barcode, ScanLine } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -137,13 +137,23 @@ export function usePaymentCode(setDueDate: (date: string) => void, today = today
 export function PaymentCodeField({
   className,
   setDueDate,
+  incoming = null,
 }: {
   className?: string;
   /** Lançar sets its Vencimento; the wizard its chosen date. */
   setDueDate: (date: string) => void;
+  /** A code from elsewhere (Via WhatsApp's Pré-preencher), read as if pasted; seq: each tap. */
+  incoming?: { code: string; seq: number } | null;
 }) {
   const id = useId();
   const { text, outcome, read } = usePaymentCode(setDueDate);
+  const incomingSeq = incoming?.seq;
+  const incomingCode = incoming?.code;
+  useEffect(() => {
+    if (incomingCode !== undefined) read(incomingCode);
+    // Only a new tap reads again; `read` is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [incomingSeq]);
   const [scanning, setScanning] = useState(false);
   const isDesktop = useIsDesktop();
   // The camera is the phone's way in; on the office desktop the code is pasted.

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Save, FileClock } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
@@ -36,6 +36,7 @@ import { RepetitionFields } from '@/features/entries/components/lancar/repetitio
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
 import { PaymentCodeField } from '@/features/entries/components/capture/payment-code-field';
 import { LookalikeWarning } from '@/features/entries/components/capture/lookalike-warning';
+import type { SharePrefill } from '@/features/entries/components/lancar/use-whatsapp-tab';
 
 const copy = {
   expense: {
@@ -70,7 +71,14 @@ function isInitial(values: LancarFormState): boolean {
 }
 
 /** A Lançar form (Conta a Pagar / Conta a Receber) that saves for real. */
-export function EntryForm({ kind }: { kind: EntryKind }) {
+export function EntryForm({
+  kind,
+  prefill = null,
+}: {
+  kind: EntryKind;
+  /** Via WhatsApp's Pré-preencher: a shared code and file (a new seq each tap). */
+  prefill?: (SharePrefill & { seq: number }) | null;
+}) {
   const company = useCurrentCompany();
   const draftKey = lancarDraftKey(company, kind);
   const form = useForm({
@@ -96,6 +104,15 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
     const draft = draftOf(form.getValues());
     if (!isInitial(draft)) writeDraft('localStorage', draftKey, draft);
   });
+
+  // Pré-preencher: the shared file becomes the Anexo and a message without a code its Descrição;
+  // the code goes through the code field (PaymentCodeField's `incoming`), as if pasted.
+  useEffect(() => {
+    if (!prefill) return;
+    if (prefill.attachment) form.setValue('photo', prefill.attachment, { shouldDirty: true });
+    if (prefill.description && form.getValues('description').trim() === '')
+      form.setValue('description', prefill.description, { shouldDirty: true });
+  }, [prefill, form]);
 
   async function onValid(input: Omit<CreateEntriesInput, 'kind'>) {
     if (!isOnline()) {
@@ -224,6 +241,7 @@ export function EntryForm({ kind }: { kind: EntryKind }) {
           <PaymentCodeField
             className="lg:col-span-2"
             setDueDate={(date) => form.setValue('dueDate', date, { shouldDirty: true })}
+            incoming={prefill?.code ? { code: prefill.code, seq: prefill.seq } : null}
           />
         ) : null}
 

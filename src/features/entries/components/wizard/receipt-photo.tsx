@@ -1,4 +1,4 @@
-import { Camera, ImageOff, Trash2 } from 'lucide-react';
+import { Camera, FileText, ImageOff, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
@@ -38,11 +38,19 @@ export function ReceiptPhotoInput({
     <div className="grid gap-3">
       {value ? (
         <figure className="grid gap-2">
-          <img
-            src={value.dataUrl}
-            alt={`Pré-visualização do comprovante ${value.name}`}
-            className="max-h-72 w-full rounded-lg border object-contain"
-          />
+          {value.dataUrl.startsWith('data:application/pdf') ? (
+            // A PDF shared into the app (Via WhatsApp): named, not drawn.
+            <div className="flex items-center gap-2 rounded-lg border p-4 text-sm">
+              <FileText className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="font-medium">PDF anexado</span>
+            </div>
+          ) : (
+            <img
+              src={value.dataUrl}
+              alt={`Pré-visualização do comprovante ${value.name}`}
+              className="max-h-72 w-full rounded-lg border object-contain"
+            />
+          )}
           <figcaption className="truncate text-xs text-muted-foreground">{value.name}</figcaption>
           <Button variant="outline" onClick={() => onChange(null)}>
             <Trash2 aria-hidden="true" />
