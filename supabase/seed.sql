@@ -70,10 +70,10 @@ begin
   insert into public.suppliers (id, company_id, name, type, category, phone, email, address, document, website, notes, rating, founded_on)
   values
     (s_deposito, v_company, 'Depósito São José', 'materiais', 'Materiais básicos', '(19) 3232-1010',
-     'vendas@depositosaojose.com.br', 'Av. Brasil, 900 - Campinas/SP', '23.456.789/0001-10', 'depositosaojose.com.br',
+     'vendas@depositosaojose.com.br', 'Av. Brasil, 900 - Campinas/SP', '23.456.789/0001-95', 'depositosaojose.com.br',
      'Entrega em até 48h', 4.5, '2004-03-15'),
     (s_concreto, v_company, 'Concreteira Forte', 'estrutura', 'Concreto usinado', '(19) 3344-5566',
-     'pedidos@concreteiraforte.com.br', 'Rod. Anhanguera, km 98', '34.567.890/0001-21', null, null, 4.0, '2010-08-01'),
+     'pedidos@concreteiraforte.com.br', 'Rod. Anhanguera, km 98', '34.567.890/0001-30', null, null, 4.0, '2010-08-01'),
     (s_eletrica, v_company, 'Elétrica Luz', 'instalacoes', 'Material elétrico', '(19) 99876-5432',
      'contato@eletricaluz.com.br', null, null, null, null, 3.5, null),
     (s_silva, v_company, 'Silva Empreiteira', 'mao_de_obra', 'Alvenaria', '(19) 99123-4567',
@@ -81,7 +81,7 @@ begin
 
   insert into public.clients (id, company_id, name, document, email, phone)
   values
-    (cl_souza, v_company, 'João e Maria Souza', '123.456.789-00', 'joao.souza@email.com', '(19) 98888-1111'),
+    (cl_souza, v_company, 'João e Maria Souza', '123.456.789-09', 'joao.souza@email.com', '(19) 98888-1111'),
     (cl_ana, v_company, 'Ana Paula Ribeiro', '987.654.321-00', 'ana.ribeiro@email.com', '(19) 97777-2222'),
     (cl_roberto, v_company, 'Roberto Lima', null, 'roberto.lima@email.com', '(19) 96666-3333');
 
