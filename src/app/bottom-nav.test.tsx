@@ -140,7 +140,7 @@ describe('a screen opened by its address', () => {
     ['leitura', '/fornecedores/novo'],
     ['obra', '/contas-bancarias'],
     ['obra', '/obras/nova'],
-    ['financeiro', '/empresa'],
+    ['obra', '/movimentacoes'],
   ] as const)('is refused to %s at %s when the role has no use for it', (role, path) => {
     renderAt(path, role);
     expect(screen.getByText('Seu perfil não permite esta ação.')).toBeInTheDocument();
@@ -153,6 +153,8 @@ describe('a screen opened by its address', () => {
     ['obra', '/pagar'],
     ['obra', '/obras/123'],
     ['financeiro', '/fornecedores/novo'],
+    // Atividade and Empresa tell a non-admin themselves.
+    ['financeiro', '/atividade'],
   ] as const)('opens for %s at %s', (role, path) => {
     renderAt(path, role);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();

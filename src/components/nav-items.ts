@@ -72,6 +72,9 @@ export function navAllowed(role: Role, to: string): boolean {
   return !HIDDEN[role].includes(to);
 }
 
+/** Admin screens that tell a non-admin themselves ("Apenas administradores", or home). */
+const SAYS_ITSELF: readonly string[] = [PATHS.empresa, '/atividade'];
+
 /** Screens that only create a register: of no use to a role that cannot write. */
 const CREATE_PATHS: readonly string[] = [
   '/obras/nova',
@@ -87,6 +90,7 @@ const CREATE_PATHS: readonly string[] = [
  */
 export function routeAllowed(role: Role, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
+  if (SAYS_ITSELF.includes(path)) return true;
   if (!navAllowed(role, path)) return false;
   return roleCan(role, 'write') || !CREATE_PATHS.includes(path);
 }
