@@ -5,9 +5,17 @@ import { uploadInBackground } from '@/lib/documents/upload-in-background';
 import type { EntryKind } from '@/lib/entries';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
 
-/** The photo's bytes back from its data: URL (how the form and its draft keep it). */
+/**
+ * The photo's bytes back from its base64 data: URL (how the form and its draft keep it, as
+ * FileReader.readAsDataURL writes it). Decoded here rather than fetched: no request for a reader,
+ * a service worker or a test's network mock to see.
+ */
 async function photoBlob(photo: ReceiptPhoto): Promise<Blob> {
-  return (await fetch(photo.dataUrl)).blob();
+  const comma = photo.dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(photo.dataUrl)?.[1] ?? 'application/octet-stream';
+  const binary = atob(photo.dataUrl.slice(comma + 1));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return Promise.resolve(new Blob([bytes], { type }));
 }
 
 /**
