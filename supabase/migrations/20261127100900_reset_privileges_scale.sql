@@ -1,14 +1,11 @@
--- The complete privileges reset again (as 20261127090200, which stays as it was), for the schema as
--- it is after the scale work: company_activity takes a keyset page (20261127100100, new signature),
--- and the invoker list functions call private.search_text and private.search_pattern, the search
--- form of texts (20261127100200), search_movements takes a page (20261127100700, new signature),
--- and entry_list_summary reads the kept paid totals through
--- private.entry_paid_total (20261127100500); with the documents (20261127070200: the documents
--- table, movement_summary's p_without_comprovante, which search_movements' page keeps, and
--- private.obra_document_path), and capture (20261127090200: payables' boleto_code and pix_code,
--- import_nfe and its body). tests/db/security.test.ts applies THIS file again on top of
--- Supabase's old defaults; a later migration that changes signatures or adds objects writes the
--- next complete reset.
+-- The complete privileges reset again (as 20261127030200), once for everything this stop added
+-- (none of it deployed before): the documents table, movement_summary's p_without_comprovante and
+-- private.obra_document_path (20261127070100); payables' boleto_code and pix_code, import_nfe and
+-- its body (20261127090100); company_activity's keyset page (20261127100100), private.search_text
+-- and private.search_pattern (20261127100200), search_movements' page (20261127100700) and
+-- private.entry_paid_total (20261127100500). tests/db/security.test.ts applies THIS file again on
+-- top of Supabase's old defaults; a later migration that changes signatures or adds objects writes
+-- the next complete reset.
 --
 -- Exactly the privileges each object needs, whatever the database had before (issue 8, point 6).
 -- Our earlier migrations granted column lists without revoking first: on a project created when
