@@ -9,16 +9,76 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.transactions
+-- Tables: private.ledger_account_days, private.ledger_category_months,
+-- private.ledger_project_months, public.transactions
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
--- private.ledger_moves_balance, private.lock_active_account, public.report_summary,
--- private.reverse_ledger_row, public.reverse_transfer, private.reverse_transfer,
--- public.transfer_between_accounts, private.transfer_between_accounts
+-- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
+-- private.ledger_moves_balance, private.ledger_totals_add, private.lock_active_account,
+-- public.report_summary, private.reverse_ledger_row, public.reverse_transfer,
+-- private.reverse_transfer, private.track_ledger_totals, public.transfer_between_accounts,
+-- private.transfer_between_accounts
 
 -- =================================================================================================
 -- Tables
 -- =================================================================================================
+
+-- Table private.ledger_account_days
+create table private.ledger_account_days (
+  company_id uuid not null,
+  bank_account_id uuid not null,
+  day date not null,
+  net_total numeric not null default 0,
+  in_total numeric not null default 0,
+  out_total numeric not null default 0,
+  in_count bigint not null default 0,
+  out_count bigint not null default 0
+);
+
+comment on table private.ledger_account_days is 'Per company, bank account and day: net_total = Σ (in − out) of every ledger row; in_/out_total and in_/out_count = the rows that still stand (standing_transactions). Kept by private.track_ledger_totals; read by bank_account_summary and balance_history. tests/db/ledger-totals.test.ts compares it with the sums over the rows after random writes.';
+alter table private.ledger_account_days add constraint ledger_account_days_pkey PRIMARY KEY (company_id, bank_account_id, day);
+alter table private.ledger_account_days add constraint ledger_account_days_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_category_months
+create table private.ledger_category_months (
+  company_id uuid not null,
+  month date not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  category_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_category_months is 'Per company, month (its first day), bank account, kind (expense = a payable''s payment, income = a receivable''s) and category (null = none): total and row_count of the income/expense ledger rows that still stand. Kept by private.track_ledger_totals; read by report_summary, dre (caixa), category_stats.';
+alter table private.ledger_category_months add constraint ledger_category_months_key UNIQUE NULLS NOT DISTINCT (company_id, month, bank_account_id, kind, category_id);
+alter table private.ledger_category_months add constraint ledger_category_months_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_category_months add constraint ledger_category_months_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.ledger_category_months add constraint ledger_category_months_month_check CHECK (EXTRACT(day FROM month) = 1::numeric);
+CREATE INDEX ledger_category_months_category_idx ON private.ledger_category_months USING btree (company_id, category_id, month);
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_project_months
+create table private.ledger_project_months (
+  company_id uuid not null,
+  month date not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  project_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_project_months is 'As private.ledger_category_months, per obra (null = none) instead of category. Read by report_summary.';
+alter table private.ledger_project_months add constraint ledger_project_months_key UNIQUE NULLS NOT DISTINCT (company_id, month, bank_account_id, kind, project_id);
+alter table private.ledger_project_months add constraint ledger_project_months_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_project_months add constraint ledger_project_months_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.ledger_project_months add constraint ledger_project_months_month_check CHECK (EXTRACT(day FROM month) = 1::numeric);
+
+-- no grants: only its owner (postgres) may use it
 
 -- Table public.transactions
 create table public.transactions (
@@ -86,6 +146,7 @@ create policy transactions_select on public.transactions
 
 CREATE TRIGGER transactions_audit AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER transactions_default_payment_parts BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
+CREATE TRIGGER transactions_ledger_totals AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.track_ledger_totals();
 CREATE TRIGGER transactions_move_balance AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.ledger_moves_balance();
 
 grant all on table public.transactions to service_role;
@@ -384,6 +445,91 @@ $function$;
 comment on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) is 'Entradas / Saídas / Resultado of a bank account over exactly the rows account_ledger gives (rows that still stand, transfers included): { income_total, expense_total, result, count }, reais. Raises invalid_date, bank_account_not_found.';
 grant execute on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) to authenticated, service_role;
 
+-- Function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])
+CREATE OR REPLACE FUNCTION private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])
+ RETURNS TABLE(bank_account_id uuid, idx integer, delta numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  select d.bank_account_id,
+         case when cardinality(p_bounds) = 0 then 0 else width_bucket(d.day, p_bounds) end,
+         sum(d.net_total)
+  from private.ledger_account_days d
+  where d.company_id = p_company_id and d.bank_account_id = any (p_account_ids) and d.day <= p_end
+  group by 1, 2;
+end;
+$function$;
+comment on function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[]) is 'Balance chart steps: per account of p_account_ids and bucket (width_bucket of the day in p_bounds, 0 without bounds), Σ (in − out) of every ledger row dated on or before p_end, from private.ledger_account_days. Raises not_a_member.';
+grant execute on function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[]) to authenticated;
+
+-- Function private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date)
+CREATE OR REPLACE FUNCTION private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date)
+ RETURNS TABLE(in_total numeric, out_total numeric, in_count bigint, out_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  select coalesce(sum(d.in_total), 0), coalesce(sum(d.out_total), 0),
+         coalesce(sum(d.in_count), 0)::bigint, coalesce(sum(d.out_count), 0)::bigint
+  from private.ledger_account_days d
+  where d.company_id = p_company_id and d.bank_account_id = p_bank_account_id
+    and (p_start is null or d.day >= p_start)
+    and (p_end is null or d.day <= p_end);
+end;
+$function$;
+comment on function private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date) is 'The kept ins and outs (sums, counts) of the rows that still stand of one bank account, dated in [p_start, p_end] (null = open), from private.ledger_account_days. Raises not_a_member.';
+grant execute on function private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date) to authenticated;
+
+-- Function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean)
+CREATE OR REPLACE FUNCTION private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[] DEFAULT NULL::uuid[], p_group_ids uuid[] DEFAULT NULL::uuid[], p_per_month boolean DEFAULT false)
+ RETURNS TABLE(month date, kind text, group_id uuid, total numeric, row_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  if p_by = 'category' then
+    return query
+    select case when p_per_month then m.month end, m.kind, m.category_id, sum(m.total), sum(m.row_count)::bigint
+    from private.ledger_category_months m
+    where m.company_id = p_company_id
+      and (p_from_month is null or m.month >= p_from_month)
+      and (p_to_month is null or m.month <= p_to_month)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or m.bank_account_id = any (p_account_ids))
+      and (p_group_ids is null or m.category_id = any (p_group_ids))
+    group by 1, 2, 3
+    having sum(m.row_count) > 0;
+  elsif p_by = 'project' then
+    return query
+    select case when p_per_month then m.month end, m.kind, m.project_id, sum(m.total), sum(m.row_count)::bigint
+    from private.ledger_project_months m
+    where m.company_id = p_company_id
+      and (p_from_month is null or m.month >= p_from_month)
+      and (p_to_month is null or m.month <= p_to_month)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or m.bank_account_id = any (p_account_ids))
+      and (p_group_ids is null or m.project_id = any (p_group_ids))
+    group by 1, 2, 3
+    having sum(m.row_count) > 0;
+  end if;
+end;
+$function$;
+comment on function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean) is 'The kept payment totals (rows that still stand) of whole months [p_from_month, p_to_month] (first days; null = open), into one of p_account_ids (empty = all), grouped by kind and category (p_by ''category'') or obra (''project''), only those of p_group_ids when given; per month with p_per_month (else month is null). From private.ledger_category_months / ledger_project_months. Raises not_a_member.';
+grant execute on function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean) to authenticated;
+
 -- Function private.ledger_moves_balance()
 -- Run by the triggers transactions_move_balance on public.transactions
 CREATE OR REPLACE FUNCTION private.ledger_moves_balance()
@@ -410,6 +556,71 @@ begin
     where company_id = new.company_id and id = new.bank_account_id;
   end if;
   return null;
+end;
+$function$;
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
+CREATE OR REPLACE FUNCTION private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_amount numeric := p_sign * p_row.amount;
+  v_in boolean := p_row.direction = 'in';
+  v_month date := date_trunc('month', p_row.transaction_date)::date;
+begin
+  if p_sign > 0 then
+    insert into private.ledger_account_days as d
+      (company_id, bank_account_id, day, net_total, in_total, out_total, in_count, out_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.transaction_date,
+            case when v_in then v_amount else -v_amount end,
+            case when p_standing and v_in then v_amount else 0 end,
+            case when p_standing and not v_in then v_amount else 0 end,
+            case when p_standing and v_in then 1 else 0 end,
+            case when p_standing and not v_in then 1 else 0 end)
+    on conflict (company_id, bank_account_id, day) do update
+      set net_total = d.net_total + excluded.net_total,
+          in_total = d.in_total + excluded.in_total,
+          out_total = d.out_total + excluded.out_total,
+          in_count = d.in_count + excluded.in_count,
+          out_count = d.out_count + excluded.out_count;
+  else
+    update private.ledger_account_days d
+    set net_total = d.net_total + case when v_in then v_amount else -v_amount end,
+        in_total = d.in_total + case when p_standing and v_in then v_amount else 0 end,
+        out_total = d.out_total + case when p_standing and not v_in then v_amount else 0 end,
+        in_count = d.in_count - case when p_standing and v_in then 1 else 0 end,
+        out_count = d.out_count - case when p_standing and not v_in then 1 else 0 end
+    where d.company_id = p_row.company_id and d.bank_account_id = p_row.bank_account_id
+      and d.day = p_row.transaction_date;
+  end if;
+
+  if not p_standing or p_row.type not in ('income', 'expense') then
+    return;
+  end if;
+  if p_sign > 0 then
+    insert into private.ledger_category_months as m
+      (company_id, month, bank_account_id, kind, category_id, total, row_count)
+    values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.category_id, v_amount, 1)
+    on conflict (company_id, month, bank_account_id, kind, category_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_project_months as m
+      (company_id, month, bank_account_id, kind, project_id, total, row_count)
+    values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
+    on conflict (company_id, month, bank_account_id, kind, project_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+  else
+    update private.ledger_category_months m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.category_id is not distinct from p_row.category_id;
+    update private.ledger_project_months m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
+  end if;
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
@@ -608,6 +819,70 @@ begin
 end;
 $function$;
 grant execute on function private.reverse_transfer(p_transfer_group_id uuid, p_reversed_on date) to authenticated;
+
+-- Function private.track_ledger_totals()
+-- Run by the triggers transactions_ledger_totals on public.transactions
+CREATE OR REPLACE FUNCTION private.track_ledger_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_target public.transactions;
+begin
+  if tg_op = 'UPDATE'
+     and new.company_id = old.company_id and new.bank_account_id = old.bank_account_id
+     and new.transaction_date = old.transaction_date and new.amount = old.amount
+     and new.direction = old.direction and new.type = old.type
+     and new.category_id is not distinct from old.category_id
+     and new.project_id is not distinct from old.project_id
+     and new.reversal_of is not distinct from old.reversal_of then
+    return null;
+  end if;
+  -- A company being deleted takes its summary rows with it.
+  if tg_op = 'DELETE' and not exists (select 1 from public.companies c where c.id = old.company_id) then
+    return null;
+  end if;
+
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform private.ledger_totals_add(
+      old,
+      old.reversal_of is null
+        and not exists (select 1 from public.transactions r where r.reversal_of = old.id and r.id <> old.id),
+      -1);
+    if old.reversal_of is not null then
+      -- Its estorno gone, the reversed row stands again.
+      select * into v_target from public.transactions t where t.id = old.reversal_of;
+      if found and v_target.reversal_of is null then
+        perform private.ledger_totals_add(v_target, false, -1);
+        perform private.ledger_totals_add(v_target, true, 1);
+      end if;
+    end if;
+  end if;
+
+  if tg_op in ('INSERT', 'UPDATE') then
+    -- A new row has no estorno yet (the estorno's foreign key needs it first); an updated one keeps
+    -- the one it has.
+    perform private.ledger_totals_add(
+      new,
+      new.reversal_of is null
+        and (tg_op = 'INSERT'
+             or not exists (select 1 from public.transactions r where r.reversal_of = new.id and r.id <> new.id)),
+      1);
+    if new.reversal_of is not null then
+      -- An estorno: the row it reverses no longer stands.
+      select * into v_target from public.transactions t where t.id = new.reversal_of;
+      if found and v_target.reversal_of is null then
+        perform private.ledger_totals_add(v_target, true, -1);
+        perform private.ledger_totals_add(v_target, false, 1);
+      end if;
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+-- no grants: only its owner (postgres) may execute it
 
 -- Function public.transfer_between_accounts(p_from_account_id uuid, p_to_account_id uuid, p_amount numeric, p_transfer_date date, p_description text)
 CREATE OR REPLACE FUNCTION public.transfer_between_accounts(p_from_account_id uuid, p_to_account_id uuid, p_amount numeric, p_transfer_date date, p_description text DEFAULT NULL::text)
