@@ -328,10 +328,21 @@ begin
   if v_start is null then
     -- "Todo o período": from the day before the first ledger row, so the chart starts at the
     -- opening balances.
-    select min(t.transaction_date) - 1 into v_start
-    from public.transactions t
-    where t.company_id = p_company_id
-      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids));
+    -- (Per chosen account, the first row of its index: not a scan of the accounts' rows.)
+    if coalesce(cardinality(p_account_ids), 0) = 0 then
+      select min(t.transaction_date) - 1 into v_start
+      from public.transactions t
+      where t.company_id = p_company_id;
+    else
+      select min(f.transaction_date) - 1 into v_start
+      from unnest(p_account_ids) a(id)
+      cross join lateral (
+        select t.transaction_date from public.transactions t
+        where t.company_id = p_company_id and t.bank_account_id = a.id
+        order by t.transaction_date
+        limit 1
+      ) f;
+    end if;
     v_start := least(coalesce(v_start, v_end), v_end);
   end if;
   if v_start > v_end then
@@ -379,16 +390,11 @@ begin
     from public.bank_accounts a
     where a.id = any (v_accounts)
   ),
+  -- The steps between points from the kept day totals (private.ledger_account_days): a decade is
+  -- at most a few thousand account-days, whatever the number of rows.
   deltas as materialized (
-    select t.bank_account_id as id,
-      case when cardinality(v_bounds) = 0 then 0
-           else width_bucket(t.transaction_date, v_bounds) end as idx,
-      sum(case t.direction when 'in' then t.amount else -t.amount end) as delta
-    from public.transactions t
-    where t.company_id = p_company_id
-      and t.bank_account_id = any (v_accounts)
-      and t.transaction_date <= v_end
-    group by 1, 2
+    select d.bank_account_id as id, d.idx, d.delta
+    from private.ledger_account_deltas(p_company_id, v_accounts, v_end, v_bounds) d
   ),
   series as materialized (
     select a.id, i.idx,
@@ -418,7 +424,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text) is 'Balance evolution per bank account, in reais: for each point (every day, week or month from p_start, plus p_end itself), initial_balance + Σ ledger (in − out) dated on or before it. p_start null = the day before the first ledger row of those accounts; p_end null = current_date (the browser passes its own today). Accounts: p_account_ids, or every active account when empty. At most 400 points: a longer period coarsens the bucket (day → week → month → several months); `bucket` in the answer is the unit used. Returns {start, end, bucket, points[], accounts[{id, name, color, type, current_balance, balances[] (one per point)}]}. Error keys not_a_member, invalid_bucket, invalid_date (p_start/p_end outside 2000-01-01…2100-12-31), invalid_period.';
+comment on function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text) is 'Balance evolution per bank account, in reais: for each point (every day, week or month from p_start, plus p_end itself), initial_balance + Σ ledger (in − out) dated on or before it (from the kept day totals, private.ledger_account_days). p_start null = the day before the first ledger row of those accounts; p_end null = current_date (the browser passes its own today). Accounts: p_account_ids, or every active account when empty. At most 400 points: a longer period coarsens the bucket (day → week → month → several months); `bucket` in the answer is the unit used. Returns {start, end, bucket, points[], accounts[{id, name, color, type, current_balance, balances[] (one per point)}]}. Error keys not_a_member, invalid_bucket, invalid_date (p_start/p_end outside 2000-01-01…2100-12-31), invalid_period.';
 grant execute on function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text) to authenticated, service_role;
 
 -- Function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text)
@@ -429,20 +435,38 @@ CREATE OR REPLACE FUNCTION public.bank_account_summary(p_bank_account_id uuid, p
  SET search_path TO ''
 AS $function$
 declare
+  v_company_id uuid;
   v_result json;
 begin
   perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
+  if private.search_pattern(p_search) is not null then
+    select json_build_object(
+      'income_total', coalesce(sum(l.amount) filter (where l.direction = 'in'), 0),
+      'expense_total', coalesce(sum(l.amount) filter (where l.direction = 'out'), 0),
+      'result', coalesce(sum(l.signed_amount), 0),
+      'count', count(*)
+    ) into v_result
+    from public.account_ledger(p_bank_account_id, p_start, p_end, p_search, false) l;
+    return v_result;
+  end if;
+  -- What account_ledger checks before it reads.
+  perform private.assert_valid_date(p_start);
+  perform private.assert_valid_date(p_end);
+  select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
+  if v_company_id is null then
+    raise exception using errcode = 'P0001', message = 'bank_account_not_found';
+  end if;
   select json_build_object(
-    'income_total', coalesce(sum(l.amount) filter (where l.direction = 'in'), 0),
-    'expense_total', coalesce(sum(l.amount) filter (where l.direction = 'out'), 0),
-    'result', coalesce(sum(l.signed_amount), 0),
-    'count', count(*)
+    'income_total', t.in_total,
+    'expense_total', t.out_total,
+    'result', t.in_total - t.out_total,
+    'count', t.in_count + t.out_count
   ) into v_result
-  from public.account_ledger(p_bank_account_id, p_start, p_end, p_search, false) l;
+  from private.ledger_account_totals(v_company_id, p_bank_account_id, p_start, p_end) t;
   return v_result;
 end;
 $function$;
-comment on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) is 'Entradas / Saídas / Resultado of a bank account over exactly the rows account_ledger gives (rows that still stand, transfers included): { income_total, expense_total, result, count }, reais. Raises invalid_date, bank_account_not_found.';
+comment on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) is 'Entradas / Saídas / Resultado of a bank account over exactly the rows account_ledger gives (rows that still stand, transfers included): { income_total, expense_total, result, count }, reais. Without a search, from the kept day totals (private.ledger_account_days); with one, over the matching rows. Raises invalid_date, bank_account_not_found, text_too_long.';
 grant execute on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) to authenticated, service_role;
 
 -- Function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])

@@ -282,12 +282,92 @@ async function randomLedger(seed: number, steps: number) {
   }
 }
 
+const PERIODS: [string | null, string | null][] = [
+  [null, null],
+  ['2026-01-01', '2026-12-31'],
+  ['2026-02-01', '2026-03-31'],
+  ['2026-02-11', '2026-05-03'],
+  ['2026-03-05', '2026-03-20'],
+  [null, '2026-04-15'],
+  ['2026-04-16', null],
+];
+
+const num = (v: unknown) => Math.round(Number(v) * 100);
+
+/** bank_account_summary of each account and period equals the sums over its standing rows. */
+async function accountAnswers(label: string) {
+  for (const account of accounts)
+    for (const [start, end] of PERIODS) {
+      const { data, error } = await owner.client.rpc('bank_account_summary', {
+        p_bank_account_id: account,
+        ...(start ? { p_start: start } : {}),
+        ...(end ? { p_end: end } : {}),
+      });
+      expect(error).toBeNull();
+      const { rows } = await db.query<Record<string, string>>(
+        `select coalesce(sum(amount) filter (where direction = 'in'), 0) as income_total,
+                coalesce(sum(amount) filter (where direction = 'out'), 0) as expense_total,
+                coalesce(sum(case direction when 'in' then amount else -amount end), 0) as result,
+                count(*) as count
+         from public.standing_transactions
+         where bank_account_id = $1 and ($2::date is null or transaction_date >= $2)
+           and ($3::date is null or transaction_date <= $3)`,
+        [account, start, end],
+      );
+      const want = rows[0]!;
+      const got = data as unknown as Record<string, unknown>;
+      expect(
+        ['income_total', 'expense_total', 'result', 'count'].map((k) => num(got[k])),
+        `${label} ${account} ${start}…${end}`,
+      ).toEqual(['income_total', 'expense_total', 'result', 'count'].map((k) => num(want[k])));
+    }
+}
+
+/** balance_history's every point equals initial balance + Σ every row up to it. */
+async function balanceAnswers(label: string) {
+  for (const [start, end, bucket] of [
+    [null, '2026-12-31', 'day'],
+    ['2026-01-15', '2026-06-30', 'day'],
+    ['2026-02-01', '2026-07-20', 'week'],
+    [null, '2026-08-01', 'month'],
+  ] as const) {
+    const { data, error } = await owner.client.rpc('balance_history', {
+      p_company_id: owner.company.id,
+      ...(start ? { p_start: start } : {}),
+      p_end: end,
+      p_bucket: bucket,
+    });
+    expect(error).toBeNull();
+    const answer = data as unknown as {
+      points: string[];
+      accounts: { id: string; balances: number[] }[];
+    };
+    expect(answer.accounts).toHaveLength(3);
+    for (const a of answer.accounts) {
+      const { rows } = await db.query<{ balance: string }>(
+        `select b.initial_balance + coalesce((
+                  select sum(case t.direction when 'in' then t.amount else -t.amount end)
+                  from public.transactions t where t.bank_account_id = b.id and t.transaction_date <= p.day), 0)
+                  as balance
+         from public.bank_accounts b, unnest($2::date[]) with ordinality p(day, i)
+         where b.id = $1 order by p.i`,
+        [a.id, answer.points],
+      );
+      expect(a.balances.map(num), `${label} ${a.id} ${start}…${end} ${bucket}`).toEqual(
+        rows.map((r) => num(r.balance)),
+      );
+    }
+  }
+}
+
 describe('kept ledger totals', () => {
   const seed = Number(process.env.LEDGER_TOTALS_SEED ?? Date.now() % 100_000);
 
   it('equal the sums over the rows after random writes of every kind', async () => {
     await randomLedger(seed, 160);
     await compare(owner.company.id, `seed ${seed}, end`);
+    await accountAnswers(`seed ${seed}`);
+    await balanceAnswers(`seed ${seed}`);
     for (const kind of [
       'settle',
       'reverse_payment',
