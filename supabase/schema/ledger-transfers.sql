@@ -130,6 +130,7 @@ CREATE INDEX transactions_bank_account_idx ON public.transactions USING btree (b
 CREATE INDEX transactions_company_account_date_idx ON public.transactions USING btree (company_id, bank_account_id, transaction_date DESC);
 CREATE INDEX transactions_company_category_idx ON public.transactions USING btree (company_id, category_id);
 CREATE INDEX transactions_company_date_idx ON public.transactions USING btree (company_id, transaction_date);
+CREATE INDEX transactions_company_income_amount_idx ON public.transactions USING btree (company_id, amount DESC, transaction_date DESC, id) WHERE ((type = 'income'::text) AND (reversal_of IS NULL));
 CREATE INDEX transactions_company_payable_idx ON public.transactions USING btree (company_id, payable_id);
 CREATE INDEX transactions_company_project_idx ON public.transactions USING btree (company_id, project_id);
 CREATE INDEX transactions_company_receivable_idx ON public.transactions USING btree (company_id, receivable_id);
@@ -681,57 +682,121 @@ CREATE OR REPLACE FUNCTION public.report_summary(p_company_id uuid, p_start date
 AS $function$
 declare
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  -- Whole months of the period, first day of the first and of the last (null = open).
+  v_from_month date;
+  v_to_month date;
+  v_use_months boolean;
+  -- The days read from the ledger rows: [v_r1_lo, v_r1_hi] and [v_r2_lo, v_r2_hi].
+  v_r1_lo date := 'infinity';
+  v_r1_hi date := '-infinity';
+  v_r2_lo date := 'infinity';
+  v_r2_hi date := '-infinity';
   v_result json;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
 
-  with f as (
-    select t.type as kind, t.id as transaction_id, coalesce(t.payable_id, t.receivable_id) as id,
-           t.description, t.amount, t.transaction_date as settled_on, t.category_id, t.project_id,
-           t.bank_account_id, t.receivable_id
+  if p_start is not null then
+    v_from_month := date_trunc('month', p_start)::date;
+    if v_from_month < p_start then
+      v_from_month := (v_from_month + interval '1 month')::date;
+    end if;
+  end if;
+  if p_end is not null then
+    v_to_month := date_trunc('month', p_end)::date;
+    if (v_to_month + interval '1 month')::date - 1 > p_end then
+      v_to_month := (v_to_month - interval '1 month')::date;
+    end if;
+  end if;
+  v_use_months := not v_filter_projects
+    and (v_from_month is null or v_to_month is null or v_from_month <= v_to_month);
+  if not v_use_months then
+    v_r1_lo := coalesce(p_start, '-infinity');
+    v_r1_hi := coalesce(p_end, 'infinity');
+  else
+    if p_start is not null then
+      v_r1_lo := p_start;
+      v_r1_hi := v_from_month - 1;
+    end if;
+    if p_end is not null then
+      v_r2_lo := (v_to_month + interval '1 month')::date;
+      v_r2_hi := p_end;
+    end if;
+  end if;
+
+  with raw as materialized (
+    select t.type as kind, t.category_id, t.project_id, t.amount
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type in ('income', 'expense')
+      and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (not v_filter_projects
+           or t.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and t.project_id is null))
+  ),
+  cat as materialized (
+    select r.kind, r.category_id, sum(r.amount) as total, count(*) as count
+    from raw r group by r.kind, r.category_id
+    union all
+    select m.kind, m.group_id, m.total, m.row_count
+    from private.ledger_month_totals(p_company_id, 'category', v_from_month, v_to_month, p_account_ids) m
+    where v_use_months
+  ),
+  proj as materialized (
+    select r.kind, r.project_id, sum(r.amount) as total, count(*) as count
+    from raw r group by r.kind, r.project_id
+    union all
+    select m.kind, m.group_id, m.total, m.row_count
+    from private.ledger_month_totals(p_company_id, 'project', v_from_month, v_to_month, p_account_ids) m
+    where v_use_months
+  ),
+  totals as (
+    select
+      coalesce(sum(c.total) filter (where c.kind = 'income'), 0) as revenue,
+      coalesce(sum(c.total) filter (where c.kind = 'expense'), 0) as expense,
+      coalesce(sum(c.count) filter (where c.kind = 'income'), 0)::bigint as revenue_count,
+      coalesce(sum(c.count) filter (where c.kind = 'expense'), 0)::bigint as expense_count
+    from cat c
+  ),
+  by_category as (
+    select x.kind, x.category_id, c.name, c.color, sum(x.total) as total, sum(x.count)::bigint as count
+    from cat x
+    left join public.categories c on c.company_id = p_company_id and c.id = x.category_id
+    group by x.kind, x.category_id, c.name, c.color
+  ),
+  by_project as (
+    select x.kind, x.project_id, pr.name, sum(x.total) as total, sum(x.count)::bigint as count
+    from proj x
+    left join public.projects pr on pr.company_id = p_company_id and pr.id = x.project_id
+    group by x.kind, x.project_id, pr.name
+  ),
+  -- The five largest receipts: the first five of transactions_company_income_amount_idx that pass
+  -- the filters (for a short period the planner may rather sort the period's rows).
+  top as (
+    select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
+           t.category_id, t.project_id
+    from public.standing_transactions t
+    where t.company_id = p_company_id and t.type = 'income'
       and (p_start is null or t.transaction_date >= p_start)
       and (p_end is null or t.transaction_date <= p_end)
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
            or t.project_id = any (coalesce(p_project_ids, '{}'))
            or (coalesce(p_include_no_project, false) and t.project_id is null))
-  ),
-  totals as (
-    select
-      coalesce(sum(amount) filter (where kind = 'income'), 0) as revenue,
-      coalesce(sum(amount) filter (where kind = 'expense'), 0) as expense,
-      count(*) filter (where kind = 'income') as revenue_count,
-      count(*) filter (where kind = 'expense') as expense_count
-    from f
-  ),
-  by_category as (
-    select f.kind, f.category_id, c.name, c.color, sum(f.amount) as total, count(*) as count
-    from f
-    left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
-    group by f.kind, f.category_id, c.name, c.color
-  ),
-  by_project as (
-    select f.kind, f.project_id, pr.name, sum(f.amount) as total, count(*) as count
-    from f
-    left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
-    group by f.kind, f.project_id, pr.name
+    order by t.amount desc, t.transaction_date desc, t.id
+    limit 5
   ),
   top_receipts as (
-    select f.id, f.transaction_id, f.description, f.amount, f.settled_on as received_date,
+    select f.receivable_id as id, f.transaction_id, f.description, f.amount, f.transaction_date as received_date,
            coalesce(cl.name, ar.client_name) as client_name,
            c.name as category_name, pr.name as project_name
-    from f
+    from top f
     left join public.accounts_receivable ar on ar.company_id = p_company_id and ar.id = f.receivable_id
     left join public.clients cl on cl.company_id = p_company_id and cl.id = ar.client_id
     left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
     left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
-    where f.kind = 'income'
-    order by f.amount desc, f.settled_on desc, f.transaction_id
-    limit 5
+    order by f.amount desc, f.transaction_date desc, f.transaction_id
   )
   select json_build_object(
     'revenue_total', t.revenue,
@@ -768,7 +833,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name, project_name }. Error key not_a_member.';
+comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. Whole months from the kept month totals (private.ledger_month_totals), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name, project_name }. Error key not_a_member.';
 grant execute on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) to authenticated, service_role;
 
 -- Function private.reverse_ledger_row(p_row public.transactions, p_on date)

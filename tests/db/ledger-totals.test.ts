@@ -360,6 +360,83 @@ async function balanceAnswers(label: string) {
   }
 }
 
+type Slice = { id: string | null; total: number; count: number };
+const slices = (list: Slice[]) =>
+  list.map((x) => `${x.id ?? '-'} ${num(x.total)} ${Number(x.count)}`).sort();
+
+/** report_summary for each period and filter equals the sums over the standing payment rows. */
+async function reportAnswers(label: string) {
+  const filters: Record<string, unknown>[] = [
+    {},
+    { p_account_ids: [accounts[1]] },
+    { p_project_ids: [projects[0]], p_include_no_project: true },
+  ];
+  for (const [start, end] of PERIODS)
+    for (const filter of filters) {
+      const { data, error } = await owner.client.rpc('report_summary', {
+        p_company_id: owner.company.id,
+        ...(start ? { p_start: start } : {}),
+        ...(end ? { p_end: end } : {}),
+        ...filter,
+      });
+      expect(error).toBeNull();
+      const got = data as unknown as Record<string, unknown>;
+      const accountIds = (filter.p_account_ids as string[] | undefined) ?? null;
+      const projectIds = (filter.p_project_ids as string[] | undefined) ?? null;
+      const where = `company_id = $1 and type in ('income', 'expense')
+        and ($2::date is null or transaction_date >= $2) and ($3::date is null or transaction_date <= $3)
+        and ($4::uuid[] is null or bank_account_id = any ($4))
+        and ($5::uuid[] is null or project_id = any ($5) or project_id is null)`;
+      const args = [owner.company.id, start, end, accountIds, projectIds];
+      const group = async (column: string, kind: string) =>
+        (
+          await db.query<{ line: string }>(
+            `select concat_ws(' ', coalesce(${column}::text, '-'), round(sum(amount) * 100), count(*)) as line
+             from public.standing_transactions where ${where} and type = '${kind}'
+             group by ${column}`,
+            args,
+          )
+        ).rows
+          .map((r) => r.line)
+          .sort();
+      const at = `${label} ${start}…${end} ${JSON.stringify(filter)}`;
+      expect(slices(got.revenue_by_category as Slice[]), at).toEqual(
+        await group('category_id', 'income'),
+      );
+      expect(slices(got.expense_by_category as Slice[]), at).toEqual(
+        await group('category_id', 'expense'),
+      );
+      expect(slices(got.revenue_by_project as Slice[]), at).toEqual(
+        await group('project_id', 'income'),
+      );
+      expect(slices(got.expense_by_project as Slice[]), at).toEqual(
+        await group('project_id', 'expense'),
+      );
+      const { rows } = await db.query<Record<string, string>>(
+        `select coalesce(sum(amount) filter (where type = 'income'), 0) as revenue_total,
+                coalesce(sum(amount) filter (where type = 'expense'), 0) as expense_total,
+                count(*) filter (where type = 'income') as revenue_count,
+                count(*) filter (where type = 'expense') as expense_count
+         from public.standing_transactions where ${where}`,
+        args,
+      );
+      const keys = ['revenue_total', 'expense_total', 'revenue_count', 'expense_count'];
+      expect(
+        keys.map((k) => num(got[k])),
+        at,
+      ).toEqual(keys.map((k) => num(rows[0]![k])));
+      const { rows: top } = await db.query<{ id: string }>(
+        `select id from public.standing_transactions where ${where} and type = 'income'
+         order by amount desc, transaction_date desc, id limit 5`,
+        args,
+      );
+      expect(
+        (got.top_receipts as { transaction_id: string }[]).map((r) => r.transaction_id),
+        at,
+      ).toEqual(top.map((r) => r.id));
+    }
+}
+
 describe('kept ledger totals', () => {
   const seed = Number(process.env.LEDGER_TOTALS_SEED ?? Date.now() % 100_000);
 
@@ -368,6 +445,7 @@ describe('kept ledger totals', () => {
     await compare(owner.company.id, `seed ${seed}, end`);
     await accountAnswers(`seed ${seed}`);
     await balanceAnswers(`seed ${seed}`);
+    await reportAnswers(`seed ${seed}`);
     for (const kind of [
       'settle',
       'reverse_payment',
