@@ -128,6 +128,7 @@ alter table public.transactions add constraint transactions_transaction_date_ran
 alter table public.transactions add constraint transactions_type_check CHECK (type = ANY (ARRAY['income'::text, 'expense'::text, 'transfer'::text]));
 CREATE INDEX transactions_bank_account_idx ON public.transactions USING btree (bank_account_id);
 CREATE INDEX transactions_company_account_date_idx ON public.transactions USING btree (company_id, bank_account_id, transaction_date DESC);
+CREATE INDEX transactions_company_category_date_idx ON public.transactions USING btree (company_id, category_id, transaction_date DESC, created_at DESC) WHERE (reversal_of IS NULL);
 CREATE INDEX transactions_company_category_idx ON public.transactions USING btree (company_id, category_id);
 CREATE INDEX transactions_company_date_idx ON public.transactions USING btree (company_id, transaction_date);
 CREATE INDEX transactions_company_income_amount_idx ON public.transactions USING btree (company_id, amount DESC, transaction_date DESC, id) WHERE ((type = 'income'::text) AND (reversal_of IS NULL));

@@ -437,6 +437,91 @@ async function reportAnswers(label: string) {
     }
 }
 
+/** category_stats of each category equals counts and sums over its standing rows. */
+async function categoryAnswers(label: string) {
+  for (const category of [...categories.expense, ...categories.income]) {
+    const { data, error } = await owner.client.rpc('category_stats', {
+      p_category_id: category,
+      p_today: '2026-05-20',
+    });
+    expect(error).toBeNull();
+    const got = data as unknown as Record<string, unknown> & { recent: { id: string }[] };
+    const { rows } = await db.query<Record<string, string>>(
+      `select count(*) as transaction_count, coalesce(sum(amount), 0) as total_amount,
+              max(transaction_date)::text as last_used_on,
+              count(*) filter (where transaction_date > date '2026-05-20' - 90
+                                 and transaction_date <= date '2026-05-20') as last_90_days_count
+       from public.standing_transactions where category_id = $1 and type <> 'transfer'`,
+      [category],
+    );
+    const want = rows[0]!;
+    expect(
+      [
+        num(got.transaction_count),
+        num(got.total_amount),
+        got.last_used_on ?? null,
+        num(got.last_90_days_count),
+      ],
+      `${label} ${category}`,
+    ).toEqual([
+      num(want.transaction_count),
+      num(want.total_amount),
+      want.last_used_on ?? null,
+      num(want.last_90_days_count),
+    ]);
+    const { rows: recent } = await db.query<{ id: string }>(
+      `select id from public.standing_transactions where category_id = $1 and type <> 'transfer'
+       order by transaction_date desc, created_at desc limit 10`,
+      [category],
+    );
+    expect(
+      got.recent.map((r) => r.id),
+      `${label} ${category}`,
+    ).toEqual(recent.map((r) => r.id));
+  }
+}
+
+/** dre (caixa) per category and month equals the sums over the standing payment rows. */
+async function dreAnswers(label: string) {
+  for (const [start, end] of [
+    ['2026-01-01', '2026-06-30'],
+    ['2026-02-11', '2026-05-03'],
+    ['2026-03-05', '2026-03-20'],
+    ['2026-01-31', '2026-07-01'],
+  ] as const)
+    for (const project of [null, projects[1]]) {
+      const { data, error } = await owner.client.rpc('dre', {
+        p_company_id: owner.company.id,
+        p_start: start,
+        p_end: end,
+        p_basis: 'caixa',
+        ...(project ? { p_project_id: project } : {}),
+      });
+      expect(error).toBeNull();
+      const got = (
+        data as unknown as {
+          categories: {
+            id: string | null;
+            kind: string;
+            months: { month: string; total: number }[];
+          }[];
+        }
+      ).categories
+        .flatMap((c) => c.months.map((m) => `${c.id ?? '-'} ${c.kind} ${m.month} ${num(m.total)}`))
+        .sort();
+      const { rows } = await db.query<{ line: string }>(
+        `select concat_ws(' ', coalesce(category_id::text, '-'), type,
+                          date_trunc('month', transaction_date)::date, round(sum(amount) * 100)) as line
+         from public.standing_transactions
+         where company_id = $1 and type in ('income', 'expense') and transaction_date between $2 and $3
+           and ($4::uuid is null or project_id = $4)
+         group by category_id, type, date_trunc('month', transaction_date)`,
+        [owner.company.id, start, end, project],
+      );
+      expect(got, `${label} ${start}…${end} ${project}`).toEqual(rows.map((r) => r.line).sort());
+    }
+}
+
 describe('kept ledger totals', () => {
   const seed = Number(process.env.LEDGER_TOTALS_SEED ?? Date.now() % 100_000);
 
@@ -446,6 +531,8 @@ describe('kept ledger totals', () => {
     await accountAnswers(`seed ${seed}`);
     await balanceAnswers(`seed ${seed}`);
     await reportAnswers(`seed ${seed}`);
+    await categoryAnswers(`seed ${seed}`);
+    await dreAnswers(`seed ${seed}`);
     for (const kind of [
       'settle',
       'reverse_payment',
