@@ -16,8 +16,8 @@
 -- not matter (a row inserted with its estorno in one statement nets out).
 --
 -- A summary row is locked by each write that moves it until that transaction ends: two payments on
--- one account and day wait for each other for the few milliseconds of a settle, which is what keeps
--- the sums exact.
+-- one account wait for each other (on the account row, see the trigger's name) for the few
+-- milliseconds of a settle, which is what keeps the sums exact.
 
 create table private.ledger_account_days (
   company_id uuid not null references public.companies (id) on delete cascade,
@@ -205,7 +205,11 @@ end;
 $$;
 revoke all on function private.track_ledger_totals() from public, anon, authenticated, service_role;
 
-create trigger transactions_ledger_totals
+-- Named to fire after transactions_move_balance (triggers fire in name order): the balance
+-- update has locked the row's bank account by then, and every summary row is of one account, so
+-- two writes on one account queue on the account before they touch a summary row (in another
+-- order, two estornos of one account locked their days in opposite orders: a deadlock).
+create trigger transactions_track_totals
   after insert or update or delete on public.transactions
   for each row execute function private.track_ledger_totals();
 

@@ -148,8 +148,8 @@ create policy transactions_select on public.transactions
 
 CREATE TRIGGER transactions_audit AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER transactions_default_payment_parts BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
-CREATE TRIGGER transactions_ledger_totals AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.track_ledger_totals();
 CREATE TRIGGER transactions_move_balance AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.ledger_moves_balance();
+CREATE TRIGGER transactions_track_totals AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.track_ledger_totals();
 
 grant all on table public.transactions to service_role;
 grant select on table public.transactions to authenticated;
@@ -911,7 +911,7 @@ $function$;
 grant execute on function private.reverse_transfer(p_transfer_group_id uuid, p_reversed_on date) to authenticated;
 
 -- Function private.track_ledger_totals()
--- Run by the triggers transactions_ledger_totals on public.transactions
+-- Run by the triggers transactions_track_totals on public.transactions
 CREATE OR REPLACE FUNCTION private.track_ledger_totals()
  RETURNS trigger
  LANGUAGE plpgsql

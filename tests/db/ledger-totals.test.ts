@@ -214,9 +214,13 @@ async function randomLedger(seed: number, steps: number) {
       if (!rows.length) continue;
       const row = pick(rows);
       const what = next();
-      if (what < 0.3 && !row.reversed) {
+      if (what < 0.3 && row.reversal_of) {
+        // An estorno and the row it reversed, one statement each (the entry's figures, which
+        // count neither, stay true): the first makes the row stand again for a moment.
         await db.query(`delete from public.transactions where id = $1`, [row.id]);
-        did(row.reversal_of ? 'delete estorno' : 'delete row');
+        did('delete estorno');
+        await db.query(`delete from public.transactions where id = $1`, [row.reversal_of]);
+        did('delete row');
       } else if (what < 0.6) {
         await db.query(
           `update public.transactions set transaction_date = $2, bank_account_id = $3 where id = $1`,
