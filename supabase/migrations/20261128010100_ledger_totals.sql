@@ -166,6 +166,15 @@ begin
     return null;
   end if;
 
+  -- Every summary row is of one account: queue on the account row first (already held when the
+  -- balance trigger moved it; not when only a category or obra changed), the same order every
+  -- writer takes, so two writes never lock summary rows in opposite orders.
+  perform 1 from public.bank_accounts a
+  where a.id in (case when tg_op <> 'INSERT' then old.bank_account_id end,
+                 case when tg_op <> 'DELETE' then new.bank_account_id end)
+  order by a.id
+  for no key update;
+
   if tg_op in ('UPDATE', 'DELETE') then
     perform private.ledger_totals_add(
       old,
