@@ -171,6 +171,8 @@ export const DOMAINS: Domain[] = [
       'private.ledger_account_days',
       'private.ledger_category_months',
       'private.ledger_project_months',
+      'private.ledger_category_totals',
+      'private.ledger_project_totals',
     ],
     functions: [
       'private.ledger_account_deltas',

@@ -8,7 +8,9 @@
 --   rows that still stand (what a bank account's Entradas / Saídas count);
 -- - private.ledger_category_months and private.ledger_project_months: per company, month, bank
 --   account, kind (payments of payables = expense, of receivables = income) and category (or obra),
---   the amount and count of the payment rows that still stand (Relatório, category_stats, DRE).
+--   the amount and count of the payment rows that still stand (Relatório, category_stats, DRE);
+-- - private.ledger_category_totals and private.ledger_project_totals: the same for all time (no
+--   month), what a period from the first month sums.
 --
 -- "Still stands" is public.standing_transactions' rule: not an estorno row, and not a row an estorno
 -- reversed. An estorno row's insert therefore moves the row it reverses out of the standing figures.
@@ -73,6 +75,37 @@ comment on table private.ledger_project_months is
   'As private.ledger_category_months, per obra (null = none) instead of category. Read by report_summary.';
 revoke all on table private.ledger_project_months from public, anon, authenticated, service_role;
 
+-- The same without the month: what "Todo o período" (and a category's statistics) sum. A decade of
+-- months per obra and account is tens of thousands of rows at a few hundred obras; their sum for
+-- all time is one row each.
+create table private.ledger_category_totals (
+  company_id uuid not null references public.companies (id) on delete cascade,
+  bank_account_id uuid not null,
+  kind text not null check (kind in ('expense', 'income')),
+  category_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0,
+  constraint ledger_category_totals_key unique nulls not distinct (company_id, bank_account_id, kind, category_id)
+);
+comment on table private.ledger_category_totals is
+  'private.ledger_category_months summed over all months (per company, bank account, kind, category). '
+  'Kept by private.track_ledger_totals.';
+revoke all on table private.ledger_category_totals from public, anon, authenticated, service_role;
+
+create table private.ledger_project_totals (
+  company_id uuid not null references public.companies (id) on delete cascade,
+  bank_account_id uuid not null,
+  kind text not null check (kind in ('expense', 'income')),
+  project_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0,
+  constraint ledger_project_totals_key unique nulls not distinct (company_id, bank_account_id, kind, project_id)
+);
+comment on table private.ledger_project_totals is
+  'private.ledger_project_months summed over all months (per company, bank account, kind, obra). '
+  'Kept by private.track_ledger_totals.';
+revoke all on table private.ledger_project_totals from public, anon, authenticated, service_role;
+
 -- One row's contribution, added (p_sign 1) or taken away (-1), as a standing row or not. Taking away
 -- only updates: the row was added before, and when its company is being deleted the summary rows
 -- may already be gone (an insert would then fail on the company's foreign key).
@@ -126,6 +159,16 @@ begin
     values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
     on conflict (company_id, month, bank_account_id, kind, project_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_category_totals as m
+      (company_id, bank_account_id, kind, category_id, total, row_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.category_id, v_amount, 1)
+    on conflict (company_id, bank_account_id, kind, category_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_project_totals as m
+      (company_id, bank_account_id, kind, project_id, total, row_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
+    on conflict (company_id, bank_account_id, kind, project_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
   else
     update private.ledger_category_months m
     set total = m.total + v_amount, row_count = m.row_count - 1
@@ -134,6 +177,14 @@ begin
     update private.ledger_project_months m
     set total = m.total + v_amount, row_count = m.row_count - 1
     where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
+    update private.ledger_category_totals m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.category_id is not distinct from p_row.category_id;
+    update private.ledger_project_totals m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
       and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
   end if;
 end;
@@ -252,6 +303,16 @@ from public.standing_transactions t
 where t.type in ('income', 'expense')
 group by 1, 2, 3, 4, 5;
 
+insert into private.ledger_category_totals (company_id, bank_account_id, kind, category_id, total, row_count)
+select m.company_id, m.bank_account_id, m.kind, m.category_id, sum(m.total), sum(m.row_count)
+from private.ledger_category_months m
+group by 1, 2, 3, 4;
+
+insert into private.ledger_project_totals (company_id, bank_account_id, kind, project_id, total, row_count)
+select m.company_id, m.bank_account_id, m.kind, m.project_id, sum(m.total), sum(m.row_count)
+from private.ledger_project_months m
+group by 1, 2, 3, 4;
+
 -- The readers. Security definer (members have no access to the tables), each for a company the
 -- caller reads in full, as the ledger's own policy (transactions_select) allows.
 
@@ -321,7 +382,38 @@ begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
   end if;
-  if p_by = 'category' then
+  if p_by not in ('category', 'project') then
+    return;
+  end if;
+  if p_from_month is null and not coalesce(p_per_month, false) then
+    -- From the first month: the all-time totals less the months after p_to_month (this month's,
+    -- typically), not a decade of month rows.
+    return query
+    select null::date, x.kind, x.group_id, sum(x.total), sum(x.row_count)::bigint
+    from (
+      select a.kind, a.category_id as group_id, a.total, a.row_count, a.bank_account_id
+      from private.ledger_category_totals a
+      where p_by = 'category' and a.company_id = p_company_id
+      union all
+      select a.kind, a.project_id, a.total, a.row_count, a.bank_account_id
+      from private.ledger_project_totals a
+      where p_by = 'project' and a.company_id = p_company_id
+      union all
+      select m.kind, m.category_id, -m.total, -m.row_count, m.bank_account_id
+      from private.ledger_category_months m
+      where p_by = 'category' and p_to_month is not null and m.company_id = p_company_id
+        and m.month > p_to_month
+      union all
+      select m.kind, m.project_id, -m.total, -m.row_count, m.bank_account_id
+      from private.ledger_project_months m
+      where p_by = 'project' and p_to_month is not null and m.company_id = p_company_id
+        and m.month > p_to_month
+    ) x
+    where (coalesce(cardinality(p_account_ids), 0) = 0 or x.bank_account_id = any (p_account_ids))
+      and (p_group_ids is null or x.group_id = any (p_group_ids))
+    group by x.kind, x.group_id
+    having sum(x.row_count) > 0;
+  elsif p_by = 'category' then
     return query
     select case when p_per_month then m.month end, m.kind, m.category_id, sum(m.total), sum(m.row_count)::bigint
     from private.ledger_category_months m
@@ -332,7 +424,7 @@ begin
       and (p_group_ids is null or m.category_id = any (p_group_ids))
     group by 1, 2, 3
     having sum(m.row_count) > 0;
-  elsif p_by = 'project' then
+  else
     return query
     select case when p_per_month then m.month end, m.kind, m.project_id, sum(m.total), sum(m.row_count)::bigint
     from private.ledger_project_months m
@@ -350,7 +442,9 @@ comment on function private.ledger_month_totals(uuid, text, date, date, uuid[], 
   'The kept payment totals (rows that still stand) of whole months [p_from_month, p_to_month] (first days; '
   'null = open), into one of p_account_ids (empty = all), grouped by kind and category (p_by ''category'') '
   'or obra (''project''), only those of p_group_ids when given; per month with p_per_month (else month is '
-  'null). From private.ledger_category_months / ledger_project_months. Raises not_a_member.';
+  'null). From private.ledger_category_months / ledger_project_months; from the first month (p_from_month '
+  'null, not per month), the all-time ledger_category_totals / ledger_project_totals less the months after '
+  'p_to_month. Raises not_a_member.';
 revoke all on function private.ledger_month_totals(uuid, text, date, date, uuid[], uuid[], boolean)
   from public, anon, authenticated, service_role;
 grant execute on function private.ledger_month_totals(uuid, text, date, date, uuid[], uuid[], boolean) to authenticated;

@@ -10,7 +10,8 @@
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
 -- Tables: private.ledger_account_days, private.ledger_category_months,
--- private.ledger_project_months, public.transactions
+-- private.ledger_category_totals, private.ledger_project_months, private.ledger_project_totals,
+-- public.transactions
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
 -- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
@@ -61,6 +62,23 @@ CREATE INDEX ledger_category_months_category_idx ON private.ledger_category_mont
 
 -- no grants: only its owner (postgres) may use it
 
+-- Table private.ledger_category_totals
+create table private.ledger_category_totals (
+  company_id uuid not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  category_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_category_totals is 'private.ledger_category_months summed over all months (per company, bank account, kind, category). Kept by private.track_ledger_totals.';
+alter table private.ledger_category_totals add constraint ledger_category_totals_key UNIQUE NULLS NOT DISTINCT (company_id, bank_account_id, kind, category_id);
+alter table private.ledger_category_totals add constraint ledger_category_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_category_totals add constraint ledger_category_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+
+-- no grants: only its owner (postgres) may use it
+
 -- Table private.ledger_project_months
 create table private.ledger_project_months (
   company_id uuid not null,
@@ -77,6 +95,23 @@ alter table private.ledger_project_months add constraint ledger_project_months_k
 alter table private.ledger_project_months add constraint ledger_project_months_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table private.ledger_project_months add constraint ledger_project_months_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
 alter table private.ledger_project_months add constraint ledger_project_months_month_check CHECK (EXTRACT(day FROM month) = 1::numeric);
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_project_totals
+create table private.ledger_project_totals (
+  company_id uuid not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  project_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_project_totals is 'private.ledger_project_months summed over all months (per company, bank account, kind, obra). Kept by private.track_ledger_totals.';
+alter table private.ledger_project_totals add constraint ledger_project_totals_key UNIQUE NULLS NOT DISTINCT (company_id, bank_account_id, kind, project_id);
+alter table private.ledger_project_totals add constraint ledger_project_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_project_totals add constraint ledger_project_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
 
 -- no grants: only its owner (postgres) may use it
 
@@ -528,7 +563,38 @@ begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
   end if;
-  if p_by = 'category' then
+  if p_by not in ('category', 'project') then
+    return;
+  end if;
+  if p_from_month is null and not coalesce(p_per_month, false) then
+    -- From the first month: the all-time totals less the months after p_to_month (this month's,
+    -- typically), not a decade of month rows.
+    return query
+    select null::date, x.kind, x.group_id, sum(x.total), sum(x.row_count)::bigint
+    from (
+      select a.kind, a.category_id as group_id, a.total, a.row_count, a.bank_account_id
+      from private.ledger_category_totals a
+      where p_by = 'category' and a.company_id = p_company_id
+      union all
+      select a.kind, a.project_id, a.total, a.row_count, a.bank_account_id
+      from private.ledger_project_totals a
+      where p_by = 'project' and a.company_id = p_company_id
+      union all
+      select m.kind, m.category_id, -m.total, -m.row_count, m.bank_account_id
+      from private.ledger_category_months m
+      where p_by = 'category' and p_to_month is not null and m.company_id = p_company_id
+        and m.month > p_to_month
+      union all
+      select m.kind, m.project_id, -m.total, -m.row_count, m.bank_account_id
+      from private.ledger_project_months m
+      where p_by = 'project' and p_to_month is not null and m.company_id = p_company_id
+        and m.month > p_to_month
+    ) x
+    where (coalesce(cardinality(p_account_ids), 0) = 0 or x.bank_account_id = any (p_account_ids))
+      and (p_group_ids is null or x.group_id = any (p_group_ids))
+    group by x.kind, x.group_id
+    having sum(x.row_count) > 0;
+  elsif p_by = 'category' then
     return query
     select case when p_per_month then m.month end, m.kind, m.category_id, sum(m.total), sum(m.row_count)::bigint
     from private.ledger_category_months m
@@ -539,7 +605,7 @@ begin
       and (p_group_ids is null or m.category_id = any (p_group_ids))
     group by 1, 2, 3
     having sum(m.row_count) > 0;
-  elsif p_by = 'project' then
+  else
     return query
     select case when p_per_month then m.month end, m.kind, m.project_id, sum(m.total), sum(m.row_count)::bigint
     from private.ledger_project_months m
@@ -553,7 +619,7 @@ begin
   end if;
 end;
 $function$;
-comment on function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean) is 'The kept payment totals (rows that still stand) of whole months [p_from_month, p_to_month] (first days; null = open), into one of p_account_ids (empty = all), grouped by kind and category (p_by ''category'') or obra (''project''), only those of p_group_ids when given; per month with p_per_month (else month is null). From private.ledger_category_months / ledger_project_months. Raises not_a_member.';
+comment on function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean) is 'The kept payment totals (rows that still stand) of whole months [p_from_month, p_to_month] (first days; null = open), into one of p_account_ids (empty = all), grouped by kind and category (p_by ''category'') or obra (''project''), only those of p_group_ids when given; per month with p_per_month (else month is null). From private.ledger_category_months / ledger_project_months; from the first month (p_from_month null, not per month), the all-time ledger_category_totals / ledger_project_totals less the months after p_to_month. Raises not_a_member.';
 grant execute on function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean) to authenticated;
 
 -- Function private.ledger_moves_balance()
@@ -637,6 +703,16 @@ begin
     values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
     on conflict (company_id, month, bank_account_id, kind, project_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_category_totals as m
+      (company_id, bank_account_id, kind, category_id, total, row_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.category_id, v_amount, 1)
+    on conflict (company_id, bank_account_id, kind, category_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_project_totals as m
+      (company_id, bank_account_id, kind, project_id, total, row_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
+    on conflict (company_id, bank_account_id, kind, project_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
   else
     update private.ledger_category_months m
     set total = m.total + v_amount, row_count = m.row_count - 1
@@ -645,6 +721,14 @@ begin
     update private.ledger_project_months m
     set total = m.total + v_amount, row_count = m.row_count - 1
     where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
+    update private.ledger_category_totals m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.category_id is not distinct from p_row.category_id;
+    update private.ledger_project_totals m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
       and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
   end if;
 end;

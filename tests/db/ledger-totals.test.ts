@@ -1,5 +1,5 @@
 // The ledger's totals are kept by a trigger (private.ledger_account_days, ledger_category_months,
-// ledger_project_months, 20261128010100) instead of summed over the history: after random settles
+// ledger_project_months, ledger_category_totals, ledger_project_totals, 20261128010100) instead of summed over the history: after random settles
 // (full, partial, with juros and desconto), estornos, transfers and their reversal, edits of settled
 // entries' category and obra, direct edits and deletes of ledger rows, each kept figure equals the sum
 // over the rows to the centavo, and the functions that read them answer what a sum over the rows says.
@@ -102,6 +102,25 @@ async function compare(companyId: string, label: string) {
        from public.standing_transactions t
        where company_id = $1 and type in ('income', 'expense')
        group by date_trunc('month', transaction_date), bank_account_id, type, ${column} order by 1`,
+      companyId,
+    );
+    expect(kept, `${table}, ${label}`).toEqual(summed);
+  }
+  for (const [table, column] of [
+    ['ledger_category_totals', 'category_id'],
+    ['ledger_project_totals', 'project_id'],
+  ] as const) {
+    const kept = await lines(
+      `select concat_ws(' ', bank_account_id, kind, coalesce(${column}::text, '-'), total::numeric(16,2), row_count) as line
+       from private.${table} where company_id = $1 and (row_count <> 0 or total <> 0) order by 1`,
+      companyId,
+    );
+    const summed = await lines(
+      `select concat_ws(' ', bank_account_id, type, coalesce(${column}::text, '-'), sum(amount)::numeric(16,2),
+                        count(*)) as line
+       from public.standing_transactions t
+       where company_id = $1 and type in ('income', 'expense')
+       group by bank_account_id, type, ${column} order by 1`,
       companyId,
     );
     expect(kept, `${table}, ${label}`).toEqual(summed);
