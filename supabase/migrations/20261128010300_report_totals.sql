@@ -29,6 +29,7 @@ declare
   v_r1_hi date := '-infinity';
   v_r2_lo date := 'infinity';
   v_r2_hi date := '-infinity';
+  v_short boolean := p_start is not null and p_end is not null and p_end - p_start <= 62;
   v_result json;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
@@ -109,13 +110,28 @@ begin
     left join public.projects pr on pr.company_id = p_company_id and pr.id = x.project_id
     group by x.kind, x.project_id, pr.name
   ),
-  -- The five largest receipts: the first five of transactions_company_income_amount_idx that pass
-  -- the filters (for a short period the planner may rather sort the period's rows).
+  -- The five largest receipts. Over a long period: the first five of
+  -- transactions_company_income_amount_idx that pass the filters. Over two months or less: the
+  -- period's receipts by date, then sorted (amount + 0 keeps the planner off the amount index,
+  -- which a period with few or no receipts would walk to its end).
   top as (
     select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
            t.category_id, t.project_id
     from public.standing_transactions t
-    where t.company_id = p_company_id and t.type = 'income'
+    where t.company_id = p_company_id and t.type = 'income' and v_short
+      and t.transaction_date between p_start and p_end
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (not v_filter_projects
+           or t.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and t.project_id is null))
+    order by t.amount + 0 desc, t.transaction_date desc, t.id
+    limit 5
+  ),
+  top_long as (
+    select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
+           t.category_id, t.project_id
+    from public.standing_transactions t
+    where t.company_id = p_company_id and t.type = 'income' and not v_short
       and (p_start is null or t.transaction_date >= p_start)
       and (p_end is null or t.transaction_date <= p_end)
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
@@ -129,7 +145,7 @@ begin
     select f.receivable_id as id, f.transaction_id, f.description, f.amount, f.transaction_date as received_date,
            coalesce(cl.name, ar.client_name) as client_name,
            c.name as category_name, pr.name as project_name
-    from top f
+    from (select * from top union all select * from top_long) f
     left join public.accounts_receivable ar on ar.company_id = p_company_id and ar.id = f.receivable_id
     left join public.clients cl on cl.company_id = p_company_id and cl.id = ar.client_id
     left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
