@@ -252,6 +252,19 @@ async function explainCalls(
     ],
     ['bank_account_summary', `select public.bank_account_summary('${c.accountId}')`],
     ['report_summary', `select public.report_summary('${c.companyId}')`],
+    [
+      'report_summary (this month)',
+      `select public.report_summary('${c.companyId}', date_trunc('month', date '${today}')::date, '${today}')`,
+    ],
+    [
+      'balance_history',
+      `select public.balance_history('${c.companyId}', p_end => '${today}', p_bucket => 'week')`,
+    ],
+    ['category_stats', `select public.category_stats('${c.categoryId}', '${today}')`],
+    [
+      'dre (12 meses, caixa)',
+      `select public.dre('${c.companyId}', (date_trunc('month', date '${today}') - interval '11 months')::date, '${today}')`,
+    ],
     ['project_budget_totals', `select public.project_budget_totals('${c.companyId}')`],
   ];
   try {

@@ -164,8 +164,22 @@ export const DOMAINS: Domain[] = [
     title: 'Ledger & transfers',
     about:
       'the ledger (transactions) that moves account balances, transfers between accounts and their reversal, and the account and period reports read from it',
-    relations: ['public.standing_transactions', 'public.transactions', 'public.transfers'],
+    relations: [
+      'public.standing_transactions',
+      'public.transactions',
+      'public.transfers',
+      'private.ledger_account_days',
+      'private.ledger_category_months',
+      'private.ledger_project_months',
+      'private.ledger_category_totals',
+      'private.ledger_project_totals',
+    ],
     functions: [
+      'private.ledger_account_deltas',
+      'private.ledger_account_totals',
+      'private.ledger_month_totals',
+      'private.ledger_totals_add',
+      'private.track_ledger_totals',
       'private.ledger_moves_balance',
       'private.lock_active_account',
       'private.reverse_ledger_row',

@@ -388,6 +388,15 @@ CREATE OR REPLACE FUNCTION public.dre(p_company_id uuid, p_start date, p_end dat
  SET search_path TO ''
 AS $function$
 declare
+  -- Caixa: whole months of the period from the kept month totals, the days at its edges (and a
+  -- chosen obra's period) from the ledger rows: [v_r1_lo, v_r1_hi] and [v_r2_lo, v_r2_hi].
+  v_from_month date;
+  v_to_month date;
+  v_use_months boolean;
+  v_r1_lo date := 'infinity';
+  v_r1_hi date := '-infinity';
+  v_r2_lo date := 'infinity';
+  v_r2_hi date := '-infinity';
   v_result json;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
@@ -402,14 +411,37 @@ begin
     raise exception using errcode = 'P0001', message = 'invalid_basis';
   end if;
 
+  v_from_month := date_trunc('month', p_start)::date;
+  if v_from_month < p_start then
+    v_from_month := (v_from_month + interval '1 month')::date;
+  end if;
+  v_to_month := date_trunc('month', p_end)::date;
+  if (v_to_month + interval '1 month')::date - 1 > p_end then
+    v_to_month := (v_to_month - interval '1 month')::date;
+  end if;
+  v_use_months := p_project_id is null and v_from_month <= v_to_month;
+  if v_use_months then
+    v_r1_lo := p_start;
+    v_r1_hi := v_from_month - 1;
+    v_r2_lo := (v_to_month + interval '1 month')::date;
+    v_r2_hi := p_end;
+  else
+    v_r1_lo := p_start;
+    v_r1_hi := p_end;
+  end if;
+
   with moves as materialized (
     select t.type as kind, t.category_id, t.transaction_date as on_day, t.amount
     from public.standing_transactions t
     where p_basis = 'caixa'
       and t.company_id = p_company_id
       and t.type in ('income', 'expense')
-      and t.transaction_date between p_start and p_end
+      and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
       and (p_project_id is null or t.project_id = p_project_id)
+    union all
+    select m.kind, m.group_id, m.month, m.total
+    from private.ledger_month_totals(p_company_id, 'category', v_from_month, v_to_month, null, null, true) m
+    where p_basis = 'caixa' and v_use_months
     union all
     select e.kind, e.category_id, e.due_date, e.amount
     from (select * from public.entries x where x.approval_status = 'approved') e

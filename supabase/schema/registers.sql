@@ -427,27 +427,32 @@ begin
   -- A category's use counts from the ledger (what money really moved), not from entry status: the
   -- rows that still stand. An estorno (reopen_*) writes a reversing row (reversal_of = the original);
   -- both rows of such a pair cancel out and are left out. Transfers carry no category.
-  with used as (
+  with used as not materialized (
     select t.* from public.standing_transactions t
     where t.company_id = v_category.company_id and t.category_id = v_category.id
       and t.type <> 'transfer'
   ),
-  totals as (
-    select
-      count(*) as transaction_count,
-      coalesce(sum(amount), 0) as total_amount,
-      max(transaction_date) as last_used_on,
-      count(*) filter (where transaction_date > v_today - 90 and transaction_date <= v_today) as last_90_days_count
-    from used
+  -- Count and total from the kept month totals (a decade is a few hundred month rows), the last 90
+  -- days and the latest 10 from transactions_company_category_date_idx: none reads the history.
+  kept as (
+    select coalesce(sum(m.row_count), 0)::bigint as transaction_count, coalesce(sum(m.total), 0) as total_amount
+    from private.ledger_month_totals(v_category.company_id, 'category', null, null, null,
+                                     array[v_category.id]) m
   ),
   recent as (
     select u.id, u.description, u.amount, u.transaction_date, u.direction,
            u.payable_id, u.receivable_id, b.name as bank_account_name, p.name as project_name
-    from used u
+    from (select * from used x order by x.transaction_date desc, x.created_at desc limit 10) u
     left join public.bank_accounts b on b.company_id = u.company_id and b.id = u.bank_account_id
     left join public.projects p on p.company_id = u.company_id and p.id = u.project_id
     order by u.transaction_date desc, u.created_at desc
-    limit 10
+  ),
+  totals as (
+    select k.transaction_count, k.total_amount,
+      (select max(r.transaction_date) from recent r) as last_used_on,
+      (select count(*) from used u where u.transaction_date > v_today - 90 and u.transaction_date <= v_today)
+        as last_90_days_count
+    from kept k
   )
   select json_build_object(
     'transaction_count', t.transaction_count,
@@ -467,7 +472,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.category_stats(p_category_id uuid, p_today date) is 'Detail statistics of a category (amounts in reais). A "transaction" is a ledger row of the category that still stands: a settled payable or receivable, excluding reversed pairs (the estorno row, which has reversal_of, and the row it reverses) and transfers; a row keeps the category its entry had when it was settled. transaction_count, total_amount (sum of amounts), average_amount (total / count, 2 decimals, null without transactions), last_used_on (latest transaction_date), last_90_days_count (transaction_date in (p_today - 90, p_today]) and frequency from it: high (Alta) >= 9, about three a month or more; medium (Média) 3 to 8, about monthly; low (Baixa) 1 or 2; none (Sem uso) 0. recent: the latest 10 such rows with bank account and obra names. p_today comes from the browser (the database''s current_date is UTC). Error key category_not_found.';
+comment on function public.category_stats(p_category_id uuid, p_today date) is 'Detail statistics of a category (amounts in reais). A "transaction" is a ledger row of the category that still stands: a settled payable or receivable, excluding reversed pairs (the estorno row, which has reversal_of, and the row it reverses) and transfers; a row keeps the category its entry had when it was settled. transaction_count, total_amount (sum of amounts), average_amount (total / count, 2 decimals, null without transactions), last_used_on (latest transaction_date), last_90_days_count (transaction_date in (p_today - 90, p_today]) and frequency from it: high (Alta) >= 9, about three a month or more; medium (Média) 3 to 8, about monthly; low (Baixa) 1 or 2; none (Sem uso) 0. Count and total from the kept month totals (private.ledger_month_totals). recent: the latest 10 such rows with bank account and obra names. p_today comes from the browser (the database''s current_date is UTC). Error key category_not_found.';
 grant execute on function public.category_stats(p_category_id uuid, p_today date) to authenticated, service_role;
 
 -- Function private.guard_category_type()

@@ -106,6 +106,10 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.search_pattern(text)',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
+      // The kept ledger totals the account, Relatório, DRE and category figures read.
+      'private.ledger_account_totals(uuid,uuid,date,date)',
+      'private.ledger_account_deltas(uuid,uuid[],date,date[])',
+      'private.ledger_month_totals(uuid,text,date,date,uuid[],uuid[],boolean)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.update_company(uuid,text,text,text,text,text,text,text,text,numeric)',
       // The last-admin guard's lock of the company row (the caller has no UPDATE on companies).
