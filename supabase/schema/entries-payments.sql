@@ -121,6 +121,8 @@ CREATE INDEX accounts_payable_approval_decided_by_idx ON public.accounts_payable
 CREATE INDEX accounts_payable_awaiting_idx ON public.accounts_payable USING btree (company_id, created_at) WHERE (approval_status = 'pending'::text);
 CREATE INDEX accounts_payable_company_bank_account_idx ON public.accounts_payable USING btree (company_id, bank_account_id);
 CREATE INDEX accounts_payable_company_category_idx ON public.accounts_payable USING btree (company_id, category_id);
+CREATE INDEX accounts_payable_company_created_idx ON public.accounts_payable USING btree (company_id, created_at, id);
+CREATE INDEX accounts_payable_company_due_created_idx ON public.accounts_payable USING btree (company_id, due_date, created_at, id);
 CREATE INDEX accounts_payable_company_project_idx ON public.accounts_payable USING btree (company_id, project_id);
 CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_payable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
@@ -240,6 +242,8 @@ alter table public.accounts_receivable add constraint accounts_receivable_status
 CREATE INDEX accounts_receivable_company_bank_account_idx ON public.accounts_receivable USING btree (company_id, bank_account_id);
 CREATE INDEX accounts_receivable_company_category_idx ON public.accounts_receivable USING btree (company_id, category_id);
 CREATE INDEX accounts_receivable_company_client_idx ON public.accounts_receivable USING btree (company_id, client_id);
+CREATE INDEX accounts_receivable_company_created_idx ON public.accounts_receivable USING btree (company_id, created_at, id);
+CREATE INDEX accounts_receivable_company_due_created_idx ON public.accounts_receivable USING btree (company_id, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivable USING btree (company_id, project_id);
 CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);

@@ -9,18 +9,26 @@ const asc = (sort: ListSort) => sort.direction === 'ascending';
 /**
  * Últimos lançamentos: most recently recorded first; by date = the due date (what it filters); by
  * value = the amount signed as shown (the entries view's computed field signed_amount: a conta a
- * pagar negative).
+ * pagar negative). Ties in the direction of the order, so that the indexes on (company_id,
+ * created_at, id) and (company_id, due_date, created_at, id) give the order as they are read.
  */
 export function latestOrder(sort?: ListSort): OrderTerm[] {
   if (!sort) {
     return [
       ['created_at', false],
-      ['id', true],
+      ['id', false],
+    ];
+  }
+  if (sort.by === 'date') {
+    return [
+      ['due_date', asc(sort)],
+      ['created_at', asc(sort)],
+      ['id', asc(sort)],
     ];
   }
   return [
-    [sort.by === 'value' ? 'signed_amount' : 'due_date', asc(sort)],
+    ['signed_amount', asc(sort)],
     ['created_at', false],
-    ['id', true],
+    ['id', false],
   ];
 }
