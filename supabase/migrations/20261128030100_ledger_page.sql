@@ -7,9 +7,10 @@
 -- (bank_account_summary reads it that way).
 --
 -- The rows that still stand are found row by row (not an estorno, not reversed: the
--- standing_transactions view's own condition) instead of as a semi-join with the view, which built
--- the account's whole standing set before the first row; the other side of a transfer is found on
--- the transfer index (its rows are type 'transfer'), not by scanning the company's ledger.
+-- standing_transactions view's own condition, probed per row on the unique index of reversal_of)
+-- instead of as a semi-join with the view, which built the account's whole standing set before the
+-- first row; the other side of a transfer is found on the transfer index (its rows are type
+-- 'transfer'), not by scanning the company's ledger; the names are joined to the page's rows only.
 
 -- By value (signed as shown: + in, − out), one account at a time.
 create index transactions_account_signed_idx
@@ -66,35 +67,45 @@ begin
   -- One statement text, its order from the whitelist above; EXECUTE plans it with this call's
   -- values, so the page size and the filters left out are known to the planner.
   return query execute format($q$
+  with page as (
+    select t.*, rv.hit as was_reversed, other.bank_account_id as other_account_id
+    from public.transactions t
+    -- Per row, on the unique index of reversal_of (a subquery in a filter or in the columns was
+    -- planned as a hash of the company's whole ledger).
+    left join lateral (
+      select true as hit from public.transactions r where r.reversal_of = t.id limit 1
+    ) rv on true
+    left join lateral (
+      select x.bank_account_id from public.transactions x
+      where t.type = 'transfer' and x.type = 'transfer' and x.company_id = t.company_id
+        and x.transfer_group_id = t.transfer_group_id and x.id <> t.id and x.direction <> t.direction
+        and (x.reversal_of is null) = (t.reversal_of is null)
+      limit 1
+    ) other on true
+    where t.company_id = $1 and t.bank_account_id = $2
+      and ($3 or (t.reversal_of is null and rv.hit is null))
+      and ($4::date is null or t.transaction_date >= $4)
+      and ($5::date is null or t.transaction_date <= $5)
+      and ($6::text is null
+           or private.search_text(t.description) like $6
+           or t.category_id = any ($7)
+           or t.project_id = any ($8)
+           or other.bank_account_id = any ($9))
+    order by %1$s
+    limit $10 offset $11
+  )
+  -- The names of the page's rows only.
   select t.id, t.transaction_date, t.type, t.direction, t.description, t.amount,
          (case t.direction when 'in' then t.amount else -t.amount end)::numeric,
          t.category_id, c.name, t.project_id, p.name, t.payable_id, t.receivable_id, t.transfer_group_id,
-         other.bank_account_id, oa.name, t.reversal_of,
-         (t.reversal_of is not null or exists (select 1 from public.transactions r where r.reversal_of = t.id)),
+         t.other_account_id, oa.name, t.reversal_of,
+         (t.reversal_of is not null or t.was_reversed is not null),
          t.created_at
-  from public.transactions t
+  from page t
   left join public.categories c on c.company_id = t.company_id and c.id = t.category_id
   left join public.projects p on p.company_id = t.company_id and p.id = t.project_id
-  left join lateral (
-    select x.bank_account_id from public.transactions x
-    where t.type = 'transfer' and x.type = 'transfer' and x.company_id = t.company_id
-      and x.transfer_group_id = t.transfer_group_id and x.id <> t.id and x.direction <> t.direction
-      and (x.reversal_of is null) = (t.reversal_of is null)
-    limit 1
-  ) other on true
-  left join public.bank_accounts oa on oa.company_id = t.company_id and oa.id = other.bank_account_id
-  where t.company_id = $1 and t.bank_account_id = $2
-    and ($3 or (t.reversal_of is null
-                and not exists (select 1 from public.transactions r where r.reversal_of = t.id)))
-    and ($4::date is null or t.transaction_date >= $4)
-    and ($5::date is null or t.transaction_date <= $5)
-    and ($6::text is null
-         or private.search_text(t.description) like $6
-         or t.category_id = any ($7)
-         or t.project_id = any ($8)
-         or other.bank_account_id = any ($9))
-  order by %s
-  limit $10 offset $11
+  left join public.bank_accounts oa on oa.company_id = t.company_id and oa.id = t.other_account_id
+  order by %1$s
   $q$, v_order)
   using v_company_id, p_bank_account_id, coalesce(p_include_reversed, false), p_start, p_end,
         v_pattern, v_category_ids, v_project_ids, v_account_ids, p_limit,
