@@ -215,13 +215,13 @@ begin
   -- values, so the page size and the filters left out are known to the planner.
   return query execute format($q$
   with page as (
-    select t.*, rv.hit as was_reversed, other.bank_account_id as other_account_id
+    select t.*, rv.id as reversed_by, other.bank_account_id as other_account_id
     from public.transactions t
-    -- Per row, on the unique index of reversal_of (a subquery in a filter or in the columns was
-    -- planned as a hash of the company's whole ledger).
-    left join lateral (
-      select true as hit from public.transactions r where r.reversal_of = t.id limit 1
-    ) rv on true
+    -- The estorno of the row, if any: at most one (transactions_one_reversal_key), so a join that
+    -- keeps the rows as they are, probed per row on that index for a page and hashed for every row
+    -- (a subquery in a filter or in the columns was planned as a hash of the company's whole
+    -- ledger even for a page).
+    left join public.transactions rv on rv.reversal_of = t.id
     left join lateral (
       select x.bank_account_id from public.transactions x
       where t.type = 'transfer' and x.type = 'transfer' and x.company_id = t.company_id
@@ -230,7 +230,7 @@ begin
       limit 1
     ) other on true
     where t.company_id = $1 and t.bank_account_id = $2
-      and ($3 or (t.reversal_of is null and rv.hit is null))
+      and ($3 or (t.reversal_of is null and rv.id is null))
       and ($4::date is null or t.transaction_date >= $4)
       and ($5::date is null or t.transaction_date <= $5)
       and ($6::text is null
@@ -246,7 +246,7 @@ begin
          (case t.direction when 'in' then t.amount else -t.amount end)::numeric,
          t.category_id, c.name, t.project_id, p.name, t.payable_id, t.receivable_id, t.transfer_group_id,
          t.other_account_id, oa.name, t.reversal_of,
-         (t.reversal_of is not null or t.was_reversed is not null),
+         (t.reversal_of is not null or t.reversed_by is not null),
          t.created_at
   from page t
   left join public.categories c on c.company_id = t.company_id and c.id = t.category_id
