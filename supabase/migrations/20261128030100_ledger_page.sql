@@ -70,11 +70,8 @@ begin
   with page as (
     select t.*, rv.id as reversed_by, other.bank_account_id as other_account_id
     from public.transactions t
-    -- The estorno of the row, if any: at most one (transactions_one_reversal_key), so a join that
-    -- keeps the rows as they are, probed per row on that index for a page and hashed for every row
-    -- (a subquery in a filter or in the columns was planned as a hash of the company's whole
-    -- ledger even for a page).
-    left join public.transactions rv on rv.reversal_of = t.id
+    -- The estorno of the row, if any (at most one: transactions_one_reversal_key).
+    %2$s
     left join lateral (
       select x.bank_account_id from public.transactions x
       where t.type = 'transfer' and x.type = 'transfer' and x.company_id = t.company_id
@@ -106,7 +103,13 @@ begin
   left join public.projects p on p.company_id = t.company_id and p.id = t.project_id
   left join public.bank_accounts oa on oa.company_id = t.company_id and oa.id = t.other_account_id
   order by %1$s
-  $q$, v_order)
+  $q$, v_order,
+  -- A page probes it per row on that index (as a subquery in a filter or in the columns, or as a
+  -- plain join whose "no estorno" the planner thought rare, it was planned as a hash of the
+  -- company's whole ledger, then a sort of every row, to show 51); every row joins it once.
+  case when p_limit is null then 'left join public.transactions rv on rv.reversal_of = t.id'
+       else 'left join lateral (select r.id from public.transactions r where r.reversal_of = t.id limit 1) rv on true'
+  end)
   using v_company_id, p_bank_account_id, coalesce(p_include_reversed, false), p_start, p_end,
         v_pattern, v_category_ids, v_project_ids, v_account_ids, p_limit,
         case when p_limit is null then 0 else p_offset end;
