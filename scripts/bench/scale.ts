@@ -13,6 +13,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
+import { applyOrder, type ListSort } from '../../src/lib/list-order';
+import { latestOrder } from '../../src/features/movements/lib/list-orders';
 
 type Client = SupabaseClient<Database>;
 
@@ -230,8 +232,6 @@ async function explainCalls(
   await db.connect();
   const notices: string[] = [];
   db.on('notice', (notice) => notices.push(notice.message ?? ''));
-  const page = (fn: string, args: string, order: string, limit: number) =>
-    `select * from public.${fn}(${args}) order by ${order} limit ${limit}`;
   const statements: [string, string][] = [
     [
       'search_movements page 1',
@@ -248,7 +248,23 @@ async function explainCalls(
     ],
     [
       'account_ledger page 1',
-      page('account_ledger', `'${c.accountId}'`, 'transaction_date desc, created_at desc, id', 50),
+      `select * from public.account_ledger('${c.accountId}', p_limit => 51, p_offset => 0)`,
+    ],
+    [
+      'account_ledger by value',
+      `select * from public.account_ledger('${c.accountId}', p_order => 'value_desc', p_limit => 51, p_offset => 0)`,
+    ],
+    [
+      'search_movements oldest first',
+      `select * from public.search_movements('${c.companyId}', '${today}', p_limit => 51, p_offset => 0, p_order => 'date_asc')`,
+    ],
+    [
+      'search_movements by value',
+      `select * from public.search_movements('${c.companyId}', '${today}', p_limit => 51, p_offset => 0, p_order => 'value_desc')`,
+    ],
+    [
+      'Últimos lançamentos page 1',
+      `select id from public.entries where company_id = '${c.companyId}' order by created_at desc, id desc limit 51`,
     ],
     ['bank_account_summary', `select public.bank_account_summary('${c.accountId}')`],
     ['report_summary', `select public.report_summary('${c.companyId}')`],
@@ -334,6 +350,28 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
     );
     return `${rows.length} rows`;
   };
+  // A page as the app reads it: one row more than shown, nothing counted.
+  const ledger = (extra: Record<string, string>) => async () => {
+    const rows = check(
+      await supabase.rpc('account_ledger', {
+        p_bank_account_id: c.accountId,
+        p_include_reversed: false,
+        ...extra,
+        p_limit: 51,
+        p_offset: 0,
+      }),
+    );
+    return `${rows.length} rows`;
+  };
+  const latest = (sort?: ListSort) => async () => {
+    const rows = check(
+      await applyOrder(
+        supabase.from('entries').select(ENTRY_COLUMNS).eq('company_id', c.companyId),
+        latestOrder(sort),
+      ).range(0, 50),
+    );
+    return `${rows.length} rows`;
+  };
   const pendingIds = async (n: number) =>
     (
       await db.query<{ id: string }>(
@@ -384,6 +422,10 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
         ),
     ],
     ['Movimentações: search_movements page 1', movements({})],
+    ['Movimentações: oldest first, page 1', movements({ p_order: 'date_asc' })],
+    ['Movimentações: by value, page 1', movements({ p_order: 'value_desc' })],
+    ['Últimos lançamentos: page 1', latest()],
+    ['Últimos lançamentos: by due date', latest({ by: 'date', direction: 'ascending' })],
     ['Movimentações: search "eletrica"', movements({ p_search: 'eletrica' })],
     ['Movimentações: search "elétrica"', movements({ p_search: 'elétrica' })],
     [
@@ -457,34 +499,9 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
       'Obras: project_budget_totals',
       async () => bytes(check(await supabase.rpc('project_budget_totals', company))),
     ],
-    [
-      'Conta: account_ledger page 1 of 50 (count)',
-      async () => {
-        const result = await supabase
-          .rpc(
-            'account_ledger',
-            { p_bank_account_id: c.accountId, p_include_reversed: false },
-            { count: 'exact' },
-          )
-          .range(0, 49);
-        const rows = check(result);
-        return `${rows.length} of ${result.count ?? '?'}`;
-      },
-    ],
-    [
-      'Conta: account_ledger search "joao"',
-      async () => {
-        const result = await supabase
-          .rpc(
-            'account_ledger',
-            { p_bank_account_id: c.accountId, p_include_reversed: false, p_search: 'joao' },
-            { count: 'exact' },
-          )
-          .range(0, 49);
-        const rows = check(result);
-        return `${rows.length} of ${result.count ?? '?'}`;
-      },
-    ],
+    ['Conta: account_ledger page 1 of 50', ledger({})],
+    ['Conta: account_ledger by value', ledger({ p_order: 'value_desc' })],
+    ['Conta: account_ledger search "joao"', ledger({ p_search: 'joao' })],
     [
       'Conta: bank_account_summary',
       async () =>

@@ -1655,6 +1655,9 @@ export type Database = {
           p_bank_account_id: string;
           p_end?: string;
           p_include_reversed?: boolean;
+          p_limit?: number;
+          p_offset?: number;
+          p_order?: string;
           p_search?: string;
           p_start?: string;
         };
@@ -2329,6 +2332,7 @@ export type Database = {
           p_kinds?: string[];
           p_limit?: number;
           p_offset?: number;
+          p_order?: string;
           p_project_ids?: string[];
           p_search?: string;
           p_start?: string;

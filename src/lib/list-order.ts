@@ -31,6 +31,18 @@ export function toListSort(
   return { by: sort.columnId, direction: sort.direction };
 }
 
+/**
+ * The order a list paged in SQL (search_movements, account_ledger: `p_order`) is asked for: by
+ * date or by value, either way; latest first when the list keeps its own order. The function
+ * breaks ties itself, so that "Carregar mais" never repeats or skips a row.
+ */
+export type SqlOrder = 'date_desc' | 'date_asc' | 'value_desc' | 'value_asc';
+
+export function toSqlOrder(sort?: ListSort): SqlOrder {
+  if (!sort) return 'date_desc';
+  return `${sort.by}_${sort.direction === 'ascending' ? 'asc' : 'desc'}`;
+}
+
 export function toTableSort(sort: ListSort): {
   columnId: ListSortKey;
   direction: ListSortDirection;

@@ -121,6 +121,8 @@ CREATE INDEX accounts_payable_approval_decided_by_idx ON public.accounts_payable
 CREATE INDEX accounts_payable_awaiting_idx ON public.accounts_payable USING btree (company_id, created_at) WHERE (approval_status = 'pending'::text);
 CREATE INDEX accounts_payable_company_bank_account_idx ON public.accounts_payable USING btree (company_id, bank_account_id);
 CREATE INDEX accounts_payable_company_category_idx ON public.accounts_payable USING btree (company_id, category_id);
+CREATE INDEX accounts_payable_company_created_idx ON public.accounts_payable USING btree (company_id, created_at, id);
+CREATE INDEX accounts_payable_company_due_created_idx ON public.accounts_payable USING btree (company_id, due_date, created_at, id);
 CREATE INDEX accounts_payable_company_project_idx ON public.accounts_payable USING btree (company_id, project_id);
 CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_payable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
@@ -240,6 +242,8 @@ alter table public.accounts_receivable add constraint accounts_receivable_status
 CREATE INDEX accounts_receivable_company_bank_account_idx ON public.accounts_receivable USING btree (company_id, bank_account_id);
 CREATE INDEX accounts_receivable_company_category_idx ON public.accounts_receivable USING btree (company_id, category_id);
 CREATE INDEX accounts_receivable_company_client_idx ON public.accounts_receivable USING btree (company_id, client_id);
+CREATE INDEX accounts_receivable_company_created_idx ON public.accounts_receivable USING btree (company_id, created_at, id);
+CREATE INDEX accounts_receivable_company_due_created_idx ON public.accounts_receivable USING btree (company_id, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivable USING btree (company_id, project_id);
 CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
@@ -1367,8 +1371,8 @@ end;
 $function$;
 grant execute on function private.reverse_payment(p_payment_id uuid, p_reversed_on date) to authenticated;
 
--- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer)
-CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false, p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0)
+-- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text)
+CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false, p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0, p_order text DEFAULT 'date_desc'::text)
  RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer)
  LANGUAGE plpgsql
  STABLE
@@ -1404,8 +1408,10 @@ begin
   if exists (select 1 from unnest(p_statuses) s where s is null or s not in ('open', 'overdue', 'paid')) then
     raise exception using errcode = 'P0001', message = 'invalid_status';
   end if;
-  -- A page is 1..5000 rows from offset 0..1000000 (null limit: every row, unordered, as before).
-  if p_limit < 1 or p_limit > 5000 or p_offset is null or p_offset < 0 or p_offset > 1000000 then
+  -- A page is 1..5000 rows from offset 0..1000000 in an order the screen offers (null limit: every
+  -- row, unordered, as before).
+  if p_limit < 1 or p_limit > 5000 or p_offset is null or p_offset < 0 or p_offset > 1000000
+     or p_order is null or p_order not in ('date_desc', 'date_asc', 'value_desc', 'value_asc') then
     raise exception using errcode = 'P0001', message = 'invalid_page';
   end if;
   if v_pattern is not null then
@@ -1441,7 +1447,7 @@ begin
          r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
          false, null::date,
          (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
-                      else r.paid_total + r.open_amount end)::numeric,
+                      else r.paid_total + r.open_amount end)::numeric as signed_amount,
          r.document_count
   from m r
   where (p_start is null or r.movement_date >= p_start)
@@ -1490,10 +1496,13 @@ begin
     return;
   end if;
 
-  -- A page in the list's default order (latest movement first): each part reads its first
-  -- offset + limit rows in that order from its indexes (accounts_payable_movement_idx and
-  -- accounts_receivable_movement_idx, merged; the transfers sorted), and the page is cut from the
-  -- two. Nothing is counted.
+  -- A page in p_order: each part reads its first offset + limit rows in that order, and the page
+  -- is cut from the two. Nothing is counted. The order is written as terms that are null unless
+  -- their order is asked for: each call is planned with its values (plan_cache_mode below), so the
+  -- terms of the other orders fold to constants and drop out, and a date order is read from the
+  -- movement-date indexes (accounts_payable_movement_idx and accounts_receivable_movement_idx,
+  -- merged, forwards or backwards) and stops at the page. By value is the amount as shown (paid +
+  -- open), which no index holds: a top-N sort of the rows that match, still nothing counted.
   return query
   select * from (
     (
@@ -1515,7 +1524,7 @@ begin
          r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
          false, null::date,
          (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
-                      else r.paid_total + r.open_amount end)::numeric,
+                      else r.paid_total + r.open_amount end)::numeric as signed_amount,
          r.document_count
   from m r
   where (p_start is null or r.movement_date >= p_start)
@@ -1539,7 +1548,12 @@ begin
          or r.category_id = any (v_category_ids)
          or r.project_id = any (v_project_ids)
          or r.bank_account_id = any (v_account_ids))
-  order by r.movement_date desc, r.created_at desc, r.id desc
+  order by case when p_order = 'date_asc' then r.movement_date end,
+           case when p_order = 'date_asc' then r.created_at end,
+           case when p_order = 'date_asc' then r.id end,
+           case when p_order = 'value_asc' then (case r.kind when 'expense' then -(r.paid_total + r.open_amount) else r.paid_total + r.open_amount end) end,
+           case when p_order = 'value_desc' then (case r.kind when 'expense' then -(r.paid_total + r.open_amount) else r.paid_total + r.open_amount end) end desc,
+           r.movement_date desc, r.created_at desc, r.id desc
   limit p_offset + p_limit
     )
     union all
@@ -1565,16 +1579,26 @@ begin
          or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
          or t.from_account_id = any (v_account_ids)
          or t.to_account_id = any (v_account_ids))
-  order by t.transfer_date desc, t.created_at desc, t.id desc
+  order by case when p_order = 'date_asc' then t.transfer_date end,
+           case when p_order = 'date_asc' then t.created_at end,
+           case when p_order = 'date_asc' then t.id end,
+           case when p_order = 'value_asc' then t.amount end,
+           case when p_order = 'value_desc' then t.amount end desc,
+           t.transfer_date desc, t.created_at desc, t.id desc
   limit p_offset + p_limit
     )
   ) x
-  order by x.movement_date desc, x.created_at desc, x.id desc
+  order by case when p_order = 'date_asc' then x.movement_date end,
+           case when p_order = 'date_asc' then x.created_at end,
+           case when p_order = 'date_asc' then x.id end,
+           case when p_order = 'value_asc' then x.signed_amount end,
+           case when p_order = 'value_desc' then x.signed_amount end desc,
+           x.movement_date desc, x.created_at desc, x.id desc
   limit p_limit offset p_offset;
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, ordered movement_date desc, created_at desc, id desc, nothing counted; null: every row, unordered (order and page with PostgREST). Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page.';
-grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer) to authenticated, service_role;
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order).';
+grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
 CREATE OR REPLACE FUNCTION private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)

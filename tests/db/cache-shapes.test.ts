@@ -240,6 +240,12 @@ const cases: Case[] = [
   infinite('accountLedgerQuery', () =>
     accountLedgerQuery(companyId, ids.account, DEFAULT_LEDGER_FILTERS, TODAY),
   ),
+  infinite('accountLedgerQuery oldest first', () =>
+    accountLedgerQuery(companyId, ids.account, DEFAULT_LEDGER_FILTERS, TODAY, {
+      by: 'date',
+      direction: 'ascending',
+    }),
+  ),
   plain('accountSummaryQuery', () =>
     accountSummaryQuery(companyId, ids.account, DEFAULT_LEDGER_FILTERS, TODAY),
   ),
@@ -263,6 +269,13 @@ const cases: Case[] = [
   ),
   infinite('movementsQuery', () =>
     movementsQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, statuses: ['open'] }, TODAY),
+  ),
+  // Another order is a page from the function too (p_order), saved the same way.
+  infinite('movementsQuery by value', () =>
+    movementsQuery(companyId, EMPTY_MOVEMENT_FILTERS, TODAY, {
+      by: 'value',
+      direction: 'ascending',
+    }),
   ),
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),
   plain('obraHomeQuery', () => obraHomeQuery(companyId)),

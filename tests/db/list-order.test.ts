@@ -1,16 +1,15 @@
-// The desktop tables sort the entry lists by date or by value in SQL (PostgREST
-// `order=` on search_movements, the entries view and account_ledger), so that "Carregar mais"
-// continues the same order. The orders the app sends (src/features/*/lib), read page by page as a
-// real member (an RPC's result can only be ordered by the columns it selects: the app selects them
-// all): every row exactly once, dates or amounts monotonic, the same as one unpaged read,
+// The desktop tables sort the entry lists by date or by value in SQL (search_movements' and
+// account_ledger's p_order, which page themselves; PostgREST `order=` on the entries view), so that
+// "Carregar mais" continues the same order. The orders the app sends (src/lib/list-order.ts,
+// src/features/*/lib), read page by page as a real member: every row exactly once, dates or
+// amounts monotonic, the same as one read of every row,
 // and the list's filters still apply. Where a list mixes entradas and saídas (Movimentações,
 // Últimos lançamentos, a bank account's history), by value is by the signed value as shown: every
 // saída (negative) before every entrada ascending, and equal amounts of each kind do not tie.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyOrder, type ListSort } from '../../src/lib/list-order';
+import { applyOrder, toSqlOrder, type ListSort } from '../../src/lib/list-order';
 import { entryListOrder } from '../../src/features/entries/lib/list-orders';
-import { latestOrder, movementOrder } from '../../src/features/movements/lib/list-orders';
-import { ledgerOrder } from '../../src/features/bank-accounts/lib/ledger';
+import { latestOrder } from '../../src/features/movements/lib/list-orders';
 import { createMember } from './helpers';
 import {
   createBankAccount,
@@ -37,6 +36,17 @@ async function readPaged<T>(read: (from: number, to: number) => Page<T>): Promis
     if (error) throw new Error(JSON.stringify(error));
     rows.push(...(data ?? []));
     if ((data ?? []).length < PAGE) return rows;
+  }
+}
+
+/** Every page as the app reads a list paged in SQL: one row more than the page says there is more. */
+async function readSqlPaged<T>(read: (offset: number, limit: number) => Page<T>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const { data, error } = await read(offset, PAGE + 1);
+    if (error) throw new Error(JSON.stringify(error));
+    rows.push(...(data ?? []).slice(0, PAGE));
+    if ((data ?? []).length <= PAGE) return rows;
   }
 }
 
@@ -99,14 +109,16 @@ describe('orders of the paged lists', () => {
     ]) {
       const expected = args.p_kinds ? 7 : 10;
       for (const sort of SORTS) {
-        const request = () =>
-          applyOrder(
-            owner.client
-              .rpc('search_movements', args)
-              .select('id, display_amount, signed_amount, movement_date, kind, created_at'),
-            movementOrder(sort),
-          );
-        const paged = await readPaged((from, to) => request().range(from, to));
+        const request = (offset: number, limit: number) =>
+          owner.client
+            .rpc('search_movements', {
+              ...args,
+              p_order: toSqlOrder(sort),
+              p_limit: limit,
+              p_offset: offset,
+            })
+            .select('id, display_amount, signed_amount, movement_date, kind, created_at');
+        const paged = await readSqlPaged(request);
         expect(paged).toHaveLength(expected);
         expect(new Set(paged.map((r) => r.id)).size).toBe(expected);
         if (args.p_kinds) expect(paged.every((r) => r.kind === 'expense')).toBe(true);
@@ -119,33 +131,46 @@ describe('orders of the paged lists', () => {
           expect(Number(r.signed_amount)).toBe(r.kind === 'expense' ? -shown : shown);
         }
         if (sort.by === 'value' && !args.p_kinds) expectSaidasApart(paged, sort.direction);
-        const whole = await request();
+        const whole = await request(0, 5000);
         expect(paged).toEqual(whole.data);
       }
     }
-    // The default (no sort): latest movement first, as before.
-    const plain = await readPaged((from, to) =>
-      applyOrder(
-        owner.client
-          .rpc('search_movements', { p_company_id: owner.company.id, p_today: TODAY })
-          .select('id, movement_date, created_at'),
-        movementOrder(),
-      ).range(from, to),
+    // The default (no p_order): latest movement first, as before.
+    const plain = await readSqlPaged((offset, limit) =>
+      owner.client
+        .rpc('search_movements', {
+          p_company_id: owner.company.id,
+          p_today: TODAY,
+          p_limit: limit,
+          p_offset: offset,
+        })
+        .select('id, movement_date, created_at'),
     );
     expectMonotonic(
       plain.map((r) => r.movement_date),
       'descending',
     );
     // By value is not by date: the test data tells them apart.
-    const byValue = await readPaged((from, to) =>
-      applyOrder(
-        owner.client
-          .rpc('search_movements', { p_company_id: owner.company.id, p_today: TODAY })
-          .select('id, signed_amount, movement_date, created_at'),
-        movementOrder({ by: 'value', direction: 'descending' }),
-      ).range(from, to),
+    const byValue = await readSqlPaged((offset, limit) =>
+      owner.client
+        .rpc('search_movements', {
+          p_company_id: owner.company.id,
+          p_today: TODAY,
+          p_order: 'value_desc',
+          p_limit: limit,
+          p_offset: offset,
+        })
+        .select('id, signed_amount, movement_date, created_at'),
     );
     expect(byValue.map((r) => r.id)).not.toEqual(plain.map((r) => r.id));
+    // Only the orders the screen offers.
+    const unknown = await owner.client.rpc('search_movements', {
+      p_company_id: owner.company.id,
+      p_today: TODAY,
+      p_order: 'amount; drop table x',
+      p_limit: 10,
+    });
+    expect(unknown.error?.message).toBe('invalid_page');
   });
 
   it('Contas a Pagar (entries view) by value and by date, pending and paid', async () => {
@@ -208,12 +233,14 @@ describe('orders of the paged lists', () => {
 
   it("a bank account's history (account_ledger) by value and by date", async () => {
     for (const sort of SORTS) {
-      const request = () =>
-        applyOrder(
-          owner.client.rpc('account_ledger', { p_bank_account_id: accountId }),
-          ledgerOrder(sort),
-        );
-      const paged = await readPaged((from, to) => request().range(from, to));
+      const request = (offset: number, limit: number) =>
+        owner.client.rpc('account_ledger', {
+          p_bank_account_id: accountId,
+          p_order: toSqlOrder(sort),
+          p_limit: limit,
+          p_offset: offset,
+        });
+      const paged = await readSqlPaged(request);
       // Cimento, Aço, Prego paid; Medição 1 and 2 received.
       expect(paged).toHaveLength(5);
       expect(new Set(paged.map((r) => r.id)).size).toBe(5);
@@ -227,18 +254,39 @@ describe('orders of the paged lists', () => {
           sort.direction,
         );
       }
-      expect(paged).toEqual((await request()).data);
+      expect(paged).toEqual((await request(0, 5000)).data);
+      // Without p_limit, every row in the same order (bank_account_summary reads it so).
+      const { data: every } = await owner.client.rpc('account_ledger', {
+        p_bank_account_id: accountId,
+        p_order: toSqlOrder(sort),
+      });
+      expect(every).toEqual(paged);
     }
     // With a search, only the matching rows, still in order.
-    const search = await readPaged((from, to) =>
-      applyOrder(
-        owner.client.rpc('account_ledger', { p_bank_account_id: accountId, p_search: 'medição' }),
-        ledgerOrder({ by: 'value', direction: 'ascending' }),
-      ).range(from, to),
+    const search = await readSqlPaged((offset, limit) =>
+      owner.client.rpc('account_ledger', {
+        p_bank_account_id: accountId,
+        p_search: 'medição',
+        p_order: 'value_asc',
+        p_limit: limit,
+        p_offset: offset,
+      }),
     );
     expect(search.map((r) => [r.description, Number(r.amount)])).toEqual([
       ['Medição 2', 50],
       ['Medição 1', 5000],
     ]);
+    // Only the orders the screen offers, and a page of at least one row.
+    for (const args of [
+      { p_order: 'signed_amount' },
+      { p_limit: 0 },
+      { p_offset: -1, p_limit: 5 },
+    ]) {
+      const { error } = await owner.client.rpc('account_ledger', {
+        p_bank_account_id: accountId,
+        ...args,
+      });
+      expect(error?.message).toBe('invalid_page');
+    }
   });
 });

@@ -182,6 +182,29 @@ describe('account_ledger and bank_account_summary', () => {
       ['in', true],
       ['out', true],
     ]);
+
+    // A page (the screen's read) finds the estornos the way every row does: the same rows, flags
+    // and other accounts, with and without the reversed pairs.
+    for (const includeReversed of [false, true]) {
+      const every = await owner.client.rpc('account_ledger', {
+        p_bank_account_id: account.id,
+        p_include_reversed: includeReversed,
+      });
+      const pages = [];
+      for (let offset = 0; offset < 100; offset += 20) {
+        const { data, error } = await owner.client.rpc('account_ledger', {
+          p_bank_account_id: account.id,
+          p_include_reversed: includeReversed,
+          p_limit: 20,
+          p_offset: offset,
+        });
+        expect(error).toBeNull();
+        pages.push(...(data ?? []));
+      }
+      expect(pages).toEqual(every.data);
+      expect(pages.some((r) => r.reversed)).toBe(includeReversed);
+      expect(pages).toHaveLength(includeReversed ? 45 : 43);
+    }
   });
 
   it("another company's account → bank_account_not_found", async () => {

@@ -2,7 +2,6 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import * as z from 'zod/mini';
 import { amount, orNull } from '@/lib/api/response-schemas';
 import {
-  ledgerOrder,
   toLedgerArgs,
   type LedgerArgs,
   type LedgerFilters,
@@ -13,7 +12,7 @@ import { bankAccountKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
 import { toCents } from '@/lib/money';
-import { applyOrder, type ListSort } from '@/lib/list-order';
+import { toSqlOrder, type ListSort } from '@/lib/list-order';
 import { supabase } from '@/lib/supabase';
 
 /** SPEC §9: at most 100 rows at a time, newest first ("Carregar mais" reads the next page). */
@@ -75,32 +74,35 @@ export function toLedgerRow(row: AccountLedgerRow): LedgerRow {
 
 export interface LedgerPage {
   rows: LedgerRow[];
-  /** How many rows match the period and search in all. */
-  total: number;
+  /** The offset of the next page; null at the end (nothing is counted). */
   next: number | null;
 }
 
+/**
+ * One page of account_ledger in `sort`'s order (newest first by default), paged by the function
+ * itself: one row more than the page says whether there is a next one.
+ */
 export async function getAccountLedgerPage(
   args: LedgerArgs,
   includeReversed: boolean,
   offset: number,
   { signal, sort }: { signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<LedgerPage> {
-  let request = applyOrder(
-    supabase.rpc(
-      'account_ledger',
-      { ...args, p_include_reversed: includeReversed },
-      { count: 'exact' },
-    ),
-    ledgerOrder(sort),
-  ).range(offset, offset + LEDGER_PAGE_SIZE - 1);
+  let request = supabase.rpc('account_ledger', {
+    ...args,
+    p_include_reversed: includeReversed,
+    ...(sort ? { p_order: toSqlOrder(sort) } : {}),
+    p_limit: LEDGER_PAGE_SIZE + 1,
+    p_offset: offset,
+  });
   if (signal) request = request.abortSignal(signal);
-  const { data, error, count } = await request;
+  const { data, error } = await request;
   if (error) throw error;
-  const rows = ledgerRows.parse(data).map(toLedgerRow);
-  const total = count ?? offset + rows.length;
-  const loaded = offset + rows.length;
-  return { rows, total, next: loaded < total && rows.length > 0 ? loaded : null };
+  const rows = ledgerRows.parse(data);
+  return {
+    rows: rows.slice(0, LEDGER_PAGE_SIZE).map(toLedgerRow),
+    next: rows.length > LEDGER_PAGE_SIZE ? offset + LEDGER_PAGE_SIZE : null,
+  };
 }
 
 export function accountLedgerQuery(

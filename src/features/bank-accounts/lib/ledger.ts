@@ -3,7 +3,6 @@
 // balance evolution over the rows loaded.
 import { addDaysIso, addMonthsClamped, periodRange, type IsoDate } from '@/lib/dates';
 import type { ColorToken } from '@/lib/colors';
-import type { ListSort, OrderTerm } from '@/lib/list-order';
 
 export type LedgerKind = 'income' | 'expense' | 'transfer' | 'reversal';
 
@@ -142,28 +141,4 @@ export function balanceEvolution(
   const oldest = rowsNewestFirst.at(-1);
   if (oldest) points.push({ date: oldest.date, cents: balance });
   return points.reverse();
-}
-
-/**
- * The order of account_ledger's rows when the desktop table asks for one (by default the function
- * gives newest first). By value = signed_amount (+ in, − out). Ends with `id`, so that equal
- * dates or amounts page without a row repeated or skipped.
- */
-export function ledgerOrder(sort?: ListSort): OrderTerm[] {
-  if (!sort) return [];
-  const ascending = sort.direction === 'ascending';
-  if (sort.by === 'value') {
-    // Signed as shown (+ entrada, − saída): an R$ 500 saída and an R$ 500 entrada do not tie.
-    return [
-      ['signed_amount', ascending],
-      ['transaction_date', false],
-      ['created_at', false],
-      ['id', true],
-    ];
-  }
-  return [
-    ['transaction_date', ascending],
-    ['created_at', ascending],
-    ['id', true],
-  ];
 }

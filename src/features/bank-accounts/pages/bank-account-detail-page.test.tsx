@@ -137,7 +137,7 @@ function ledgerRow(i: number, extra: Record<string, unknown> = {}) {
 
 describe('BankAccountDetailPage: the whole history in SQL', { timeout: 30_000 }, () => {
   it('cards come from bank_account_summary, the list pages through account_ledger, the period goes to both', async () => {
-    const ledgerCalls: { body: Record<string, unknown>; offset: string | null }[] = [];
+    const ledgerCalls: Record<string, unknown>[] = [];
     const summaryCalls: Record<string, unknown>[] = [];
     let reversed: unknown = null;
     server.use(
@@ -154,28 +154,24 @@ describe('BankAccountDetailPage: the whole history in SQL', { timeout: 30_000 },
         });
       }),
       http.post(rpcUrl('account_ledger'), async ({ request }) => {
-        const url = new URL(request.url);
+        // A page in SQL: p_limit is one row more than shown, and nothing is counted.
         const body = (await request.json()) as Record<string, unknown>;
-        ledgerCalls.push({ body, offset: url.searchParams.get('offset') });
-        const offset = Number(url.searchParams.get('offset') ?? 0);
-        const rows =
-          offset === 0
-            ? [
-                ledgerRow(0, {
-                  type: 'transfer',
-                  direction: 'out',
-                  description: 'Transferência Banco do Brasil → Caixa Obra',
-                  amount: 100,
-                  receivable_id: null,
-                  transfer_group_id: GROUP_ID,
-                  counterpart_account_id: OTHER_ID,
-                  counterpart_account_name: 'Caixa Obra',
-                }),
-                ...Array.from({ length: 49 }, (_, i) => ledgerRow(i + 1)),
-              ]
-            : Array.from({ length: 10 }, (_, i) => ledgerRow(i + 50));
-        const end = offset + rows.length - 1;
-        return HttpResponse.json(rows, { headers: { 'Content-Range': `${offset}-${end}/60` } });
+        ledgerCalls.push(body);
+        const offset = Number(body.p_offset ?? 0);
+        const all = [
+          ledgerRow(0, {
+            type: 'transfer',
+            direction: 'out',
+            description: 'Transferência Banco do Brasil → Caixa Obra',
+            amount: 100,
+            receivable_id: null,
+            transfer_group_id: GROUP_ID,
+            counterpart_account_id: OTHER_ID,
+            counterpart_account_name: 'Caixa Obra',
+          }),
+          ...Array.from({ length: 59 }, (_, i) => ledgerRow(i + 1)),
+        ];
+        return HttpResponse.json(all.slice(offset, offset + Number(body.p_limit)));
       }),
       http.post(rpcUrl('reverse_transfer'), async ({ request }) => {
         reversed = await request.json();
@@ -193,14 +189,14 @@ describe('BankAccountDetailPage: the whole history in SQL', { timeout: 30_000 },
 
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
     expect(await screen.findByText('60 transações')).toBeInTheDocument();
-    expect(ledgerCalls.map((c) => c.offset)).toContain('50');
+    expect(ledgerCalls.map((c) => [c.p_offset, c.p_limit])).toContainEqual([50, 51]);
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Este mês' }));
     await vi.waitFor(() => expect(summaryCalls.at(-1)?.p_start).toMatch(/^\d{4}-\d{2}-01$/));
     expect(summaryCalls.at(-1)).toMatchObject({ p_bank_account_id: account.id });
     expect(summaryCalls.at(-1)?.p_end).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(ledgerCalls.at(-1)?.body).toMatchObject({
+    expect(ledgerCalls.at(-1)).toMatchObject({
       p_start: summaryCalls.at(-1)?.p_start,
       p_end: summaryCalls.at(-1)?.p_end,
       p_include_reversed: false,

@@ -223,8 +223,15 @@ function AccountDetail({ account }: { account: BankAccount }) {
             {() => (
               <>
                 <p className="text-sm text-muted-foreground" aria-live="polite">
-                  {total === 1 ? '1 transação' : `${total} transações`}
-                  {rows.length < total ? ` · mostrando ${rows.length}` : ''}
+                  {total === null
+                    ? ledger.hasNextPage
+                      ? `Mostrando ${rows.length} transações`
+                      : rows.length === 1
+                        ? '1 transação'
+                        : `${rows.length} transações`
+                    : `${total === 1 ? '1 transação' : `${total} transações`}${
+                        rows.length < total ? ` · mostrando ${rows.length}` : ''
+                      }`}
                 </p>
                 {detail.desktop ? (
                   <LedgerTable

@@ -71,7 +71,9 @@ export function useBankAccountDetail(account: BankAccount) {
         })),
     [ledger.data, colors],
   );
-  const total = ledger.data?.pages[0]?.total ?? 0;
+  // The ledger's pages count nothing; the totals' count is of the same rows (those that still
+  // stand), so it is the list's size unless estornos are shown too.
+  const total = applied.showReversed ? null : (summary.data?.count ?? null);
   const evolution = useMemo(
     () => balanceEvolution(history.data?.pages.flatMap((page) => page.rows) ?? [], balanceCents),
     [history.data, balanceCents],

@@ -14,6 +14,13 @@ describe('matchesClientSearch', () => {
     expect(matchesClientSearch(client, search)).toBe(true);
   });
 
+  it('forgives accents and case: "familia", "FAMÍLIA", "Família"; "joao" finds "João"', () => {
+    for (const search of ['familia', 'FAMILIA', 'FAMÍLIA', 'Família']) {
+      expect(matchesClientSearch(client, search)).toBe(true);
+    }
+    expect(matchesClientSearch({ ...client, name: 'João Conceição' }, 'joao conceicao')).toBe(true);
+  });
+
   it('does not find it by another document', () => {
     expect(matchesClientSearch(client, '111.222')).toBe(false);
   });

@@ -18,8 +18,7 @@ import type {
   TransferMovement,
 } from '@/features/movements/lib/movements-csv';
 import { toCents } from '@/lib/money';
-import { applyOrder, type ListSort } from '@/lib/list-order';
-import { movementOrder } from '@/features/movements/lib/list-orders';
+import { toSqlOrder, type ListSort } from '@/lib/list-order';
 
 export const MOVEMENTS_PAGE_SIZE = 50;
 
@@ -107,20 +106,15 @@ export function toMovement(row: MovementRow): MovementItem {
 
 export interface MovementsPage {
   movements: MovementItem[];
-  /**
-   * How many entries and transfers match the filters in all; null when only pages were read (the
-   * default order is paged in SQL and counts nothing: counting is reading the whole history).
-   */
-  total: number | null;
+  /** The offset of the next page; null at the end. Nothing is counted: counting is reading the whole history. */
   next: number | null;
 }
 
 /**
  * One page of search_movements: latest movement first, or in `sort`'s order (the desktop table).
- * `limit` lets the CSV export read bigger chunks. The default order is paged by the function
- * itself (p_limit/p_offset, one row more than the page to know whether there is a next one), so a
- * page costs the same whatever the company's history; another order is sorted and counted by
- * PostgREST over every row.
+ * `limit` lets the CSV export read bigger chunks. Every order is paged by the function itself
+ * (p_order, p_limit/p_offset, one row more than the page to know whether there is a next one), so
+ * a page never sorts nor counts the company's whole history in PostgREST.
  */
 export async function getMovementsPage(
   args: MovementArgs,
@@ -131,33 +125,22 @@ export async function getMovementsPage(
     sort,
   }: { limit?: number; signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<MovementsPage> {
-  const latestFirst = !sort || (sort.by === 'date' && sort.direction === 'descending');
-  if (latestFirst) {
-    let request = supabase
-      .rpc('search_movements', { ...args, p_limit: limit + 1, p_offset: offset })
-      .select(MOVEMENT_COLUMNS);
-    if (signal) request = request.abortSignal(signal);
-    const { data, error } = await request;
-    if (error) throw error;
-    const rows = movementRows.parse(data);
-    const page = rows.slice(0, limit);
-    return {
-      movements: page.map(toMovement),
-      total: null,
-      next: rows.length > limit ? offset + limit : null,
-    };
-  }
-  let request = applyOrder(
-    supabase.rpc('search_movements', args, { count: 'exact' }).select(MOVEMENT_COLUMNS),
-    movementOrder(sort),
-  ).range(offset, offset + limit - 1);
+  let request = supabase
+    .rpc('search_movements', {
+      ...args,
+      ...(sort ? { p_order: toSqlOrder(sort) } : {}),
+      p_limit: limit + 1,
+      p_offset: offset,
+    })
+    .select(MOVEMENT_COLUMNS);
   if (signal) request = request.abortSignal(signal);
-  const { data, error, count } = await request;
+  const { data, error } = await request;
   if (error) throw error;
   const rows = movementRows.parse(data);
-  const total = count ?? offset + rows.length;
-  const loaded = offset + rows.length;
-  return { movements: rows.map(toMovement), total, next: loaded < total ? loaded : null };
+  return {
+    movements: rows.slice(0, limit).map(toMovement),
+    next: rows.length > limit ? offset + limit : null,
+  };
 }
 
 export function movementsQuery(

@@ -74,36 +74,30 @@ afterEach(() => {
 });
 
 /**
- * search_movements as PostgREST answers it: 60 rows in all, pages of 50; the server's order is
- * whatever `order=` asks (the test reverses the value order, so a list sorted in the browser
- * would show it wrong). The default order is paged by the function itself (p_limit, p_offset in
- * the body; nothing counted).
+ * search_movements as the function answers a page: 60 rows in all, p_limit rows from p_offset in
+ * p_order (nothing counted); the server's order is what p_order asks (the test reverses the value
+ * order, so a list sorted in the browser would show it wrong).
  */
 function serveMovements() {
-  const calls: { order: string | null; offset: string | null; page?: unknown }[] = [];
+  const calls: { order: string | null; page: unknown }[] = [];
   server.use(
     http.post(rpcUrl('search_movements'), async ({ request }) => {
-      const url = new URL(request.url);
-      const body = (await request.json()) as { p_limit?: number; p_offset?: number };
+      const body = (await request.json()) as {
+        p_limit: number;
+        p_offset?: number;
+        p_order?: string;
+      };
       const all = Array.from({ length: 60 }, (_, i) => movementRow(i, (i + 1) * 10));
-      if (body.p_limit !== undefined) {
-        calls.push({ order: null, offset: null, page: [body.p_limit, body.p_offset] });
-        const start = body.p_offset ?? 0;
-        const inOrder = [...all].sort((a, b) => a.description.localeCompare(b.description));
-        return HttpResponse.json(inOrder.slice(start, start + body.p_limit));
-      }
-      const order = url.searchParams.get('order');
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      calls.push({ order, offset: url.searchParams.get('offset') });
-      const sorted = order?.startsWith('signed_amount.desc')
-        ? [...all].reverse()
-        : order?.startsWith('signed_amount.asc')
-          ? all
-          : [...all].sort((a, b) => a.description.localeCompare(b.description));
-      const rows = sorted.slice(offset, offset + 50);
-      return HttpResponse.json(rows, {
-        headers: { 'Content-Range': `${offset}-${offset + rows.length - 1}/60` },
-      });
+      const order = body.p_order ?? null;
+      calls.push({ order, page: [body.p_limit, body.p_offset] });
+      const sorted =
+        order === 'value_desc'
+          ? [...all].reverse()
+          : order === 'value_asc'
+            ? all
+            : [...all].sort((a, b) => a.description.localeCompare(b.description));
+      const start = body.p_offset ?? 0;
+      return HttpResponse.json(sorted.slice(start, start + body.p_limit));
     }),
   );
   return calls;
@@ -143,7 +137,7 @@ describe('MovementList', { timeout: 30_000 }, () => {
 
     const table = await screen.findByRole('table', { name: 'Movimentações' });
     // Latest first: one page of 50 (and one row to know there is more) read by the function.
-    expect(calls[0]).toEqual({ order: null, offset: null, page: [51, 0] });
+    expect(calls[0]).toEqual({ order: null, page: [51, 0] });
     expect(screen.getByText('Mostrando as 50 movimentações mais recentes')).toBeInTheDocument();
     const value = within(table).getByRole('columnheader', { name: 'Valor' });
     expect(value).toHaveAttribute('aria-sort', 'none');
@@ -153,19 +147,13 @@ describe('MovementList', { timeout: 30_000 }, () => {
     );
 
     await user.click(within(value).getByRole('button'));
-    await vi.waitFor(
-      () =>
-        expect(calls.at(-1)?.order).toBe(
-          'signed_amount.asc,movement_date.desc,created_at.desc,id.asc',
-        ),
-      WAIT,
-    );
+    await vi.waitFor(() => expect(calls.at(-1)?.order).toBe('value_asc'), WAIT);
     await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 0'), WAIT);
     expect(value).toHaveAttribute('aria-sort', 'ascending');
 
     await user.click(within(value).getByRole('button'));
     await vi.waitFor(() => expect(descriptions(table)[0]).toBe('Lançamento 59'), WAIT);
-    expect(calls.at(-1)?.order).toMatch(/^signed_amount\.desc,/);
+    expect(calls.at(-1)?.order).toBe('value_desc');
     expect(value).toHaveAttribute('aria-sort', 'descending');
     // The rows stay in the server's order: nothing is re-sorted in the browser.
     expect(descriptions(table).slice(0, 3)).toEqual([
@@ -177,10 +165,7 @@ describe('MovementList', { timeout: 30_000 }, () => {
     // The next page continues the same order.
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await vi.waitFor(() => expect(descriptions(table)).toHaveLength(60), WAIT);
-    expect(calls.at(-1)).toEqual({
-      order: 'signed_amount.desc,movement_date.desc,created_at.desc,id.asc',
-      offset: '50',
-    });
+    expect(calls.at(-1)).toEqual({ order: 'value_desc', page: [51, 50] });
     expect(descriptions(table).at(-1)).toBe('Lançamento 0');
   });
 
@@ -192,12 +177,12 @@ describe('MovementList', { timeout: 30_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Movimentações' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(50);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(calls).toEqual([{ order: null, offset: null, page: [51, 0] }]);
+    expect(calls).toEqual([{ order: null, page: [51, 0] }]);
 
     // The next page: 50 rows in; the last 10, so no more.
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60), WAIT);
-    expect(calls.at(-1)).toEqual({ order: null, offset: null, page: [51, 50] });
+    expect(calls.at(-1)).toEqual({ order: null, page: [51, 50] });
     expect(screen.getByText('60 movimentações')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });

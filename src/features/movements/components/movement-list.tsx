@@ -55,10 +55,6 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
 
   const pages = data.pages;
   const items = pages.flatMap((page) => page.movements);
-  // Unknown when the list was paged in SQL (nothing counted): then what is shown, and whether
-  // there is more.
-  const total = pages[0]?.total ?? null;
-
   if (items.length === 0) {
     return (
       <EmptyState
@@ -93,15 +89,13 @@ export function MovementList({ filters, filtered, onClearFilters }: MovementList
   return (
     <section aria-labelledby="movements-count" className="flex flex-col gap-2">
       <p id="movements-count" className="text-sm text-muted-foreground" aria-live="polite">
-        {total === null
-          ? movements.hasNextPage
-            ? `Mostrando as ${items.length} movimentações mais recentes`
-            : items.length === 1
-              ? '1 movimentação'
-              : `${items.length} movimentações`
-          : `${total === 1 ? '1 movimentação' : `${total} movimentações`}${
-              items.length < total ? ` · mostrando ${items.length}` : ''
-            }`}
+        {movements.hasNextPage
+          ? sort && desktop
+            ? `Mostrando ${items.length} movimentações`
+            : `Mostrando as ${items.length} movimentações mais recentes`
+          : items.length === 1
+            ? '1 movimentação'
+            : `${items.length} movimentações`}
       </p>
       {desktop ? (
         <MovementsTable

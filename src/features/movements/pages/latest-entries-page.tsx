@@ -155,11 +155,16 @@ export function LatestEntriesPage() {
       >
         {(data) => {
           const entries = data.pages.flatMap((page) => page.entries);
-          const total = data.pages[0]?.total ?? 0;
+          // Nothing is counted: until the last page, what is shown.
+          const count = entries.length;
           return (
             <section aria-label="Transações">
               <p className="text-sm text-muted-foreground" role="status">
-                {total === 1 ? '1 transação encontrada' : `${total} transações encontradas`}
+                {latest.hasNextPage
+                  ? `Mostrando ${count} transações`
+                  : count === 1
+                    ? '1 transação encontrada'
+                    : `${count} transações encontradas`}
               </p>
               {desktop ? (
                 <div className="mt-2">

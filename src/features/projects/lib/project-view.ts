@@ -3,6 +3,7 @@
 import type { BadgeProps } from '@/components/ui/badge';
 import type { ProjectPriority, ProjectStatus } from '@/features/projects/lib/project-form';
 import { priorityLabels, projectStatusLabels } from '@/lib/labels';
+import { matchesSearchText } from '@/lib/search-text';
 
 export function isProjectStatus(value: string): value is ProjectStatus {
   return value in projectStatusLabels;
@@ -56,15 +57,6 @@ export function clampPercent(value: number): number {
   return Math.min(100, Math.max(0, Math.round(value)));
 }
 
-/** Lower case without accents, so "fundacao" finds "Fundação". */
-export function normalizeSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
-
 interface Searchable {
   name: string;
   client_name: string | null;
@@ -73,11 +65,13 @@ interface Searchable {
 
 /** SPEC §2: search by name, client or status (its Portuguese label or the stored value). */
 export function matchesSearch(project: Searchable, query: string): boolean {
-  const q = normalizeSearch(query);
-  if (q === '') return true;
-  return [project.name, project.client_name ?? '', statusLabel(project.status), project.status]
-    .map(normalizeSearch)
-    .some((text) => text.includes(q));
+  // Accents and case forgiven: "fundacao" finds "Fundação".
+  return matchesSearchText(query, [
+    project.name,
+    project.client_name,
+    statusLabel(project.status),
+    project.status,
+  ]);
 }
 
 interface ProgressStage {

@@ -12,6 +12,8 @@ describe('matchesSupplierSearch', () => {
   it('finds by name, type label, stored type or category, ignoring case and accents', () => {
     for (const search of [
       'eletrica',
+      'ELETRICA',
+      'Elétrica',
       'LUZ',
       'mão de obra',
       'mao de obra',

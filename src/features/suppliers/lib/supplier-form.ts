@@ -1,5 +1,6 @@
 import type { FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { matchesSearchText } from '@/lib/search-text';
 import type { Supplier } from '@/lib/api/lookups';
 import type { SupplierType } from '@/lib/labels';
 import { supplierTypeLabels } from '@/lib/labels';
@@ -15,19 +16,13 @@ export function supplierTypeLabel(type: string): string {
 
 /** Search of the list: name, type (stored value or Portuguese label) or category. */
 export function matchesSupplierSearch(supplier: Supplier, search: string): boolean {
-  const needle = normalize(search.trim());
-  if (needle === '') return true;
-  return [supplier.name, supplier.type, supplierTypeLabel(supplier.type), supplier.category ?? '']
-    .map(normalize)
-    .some((text) => text.includes(needle));
-}
-
-/** Case- and accent-insensitive: "mao de obra" finds "Mão de Obra". */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+  // Case- and accent-insensitive: "mao de obra" finds "Mão de Obra".
+  return matchesSearchText(search, [
+    supplier.name,
+    supplier.type,
+    supplierTypeLabel(supplier.type),
+    supplier.category,
+  ]);
 }
 
 /**
