@@ -9,19 +9,20 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.accounts_payable, public.accounts_receivable, private.entry_paid_totals
+-- Tables: public.accounts_payable, public.accounts_receivable, private.entry_paid_totals,
+-- private.entry_totals
 -- Views: public.entries, public.entry_payments
--- Functions: public.approve_payable, private.approve_payable, private.check_entry_category,
--- private.check_entry_stage, public.create_and_settle_entry, private.create_and_settle_entry,
--- public.dashboard_summary, private.default_payment_parts, public.delete_entry,
--- public.entry_list_summary, private.entry_paid_total, private.guard_settled_entry,
--- public.import_nfe, private.import_nfe, public.movement_summary, private.payable_approval,
--- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
--- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
--- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
--- public.settle_payable, private.settle_payable, public.settle_receivable,
--- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
--- private.track_entry_paid_totals
+-- Functions: private.apply_entry_totals, public.approve_payable, private.approve_payable,
+-- private.check_entry_category, private.check_entry_stage, public.create_and_settle_entry,
+-- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
+-- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
+-- private.guard_settled_entry, public.import_nfe, private.import_nfe, public.movement_summary,
+-- private.payable_approval, public.refuse_payable, private.refuse_payable, private.reopen_entry,
+-- public.reopen_payable, private.reopen_payable, public.reopen_receivable,
+-- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
+-- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
+-- public.settle_receivable, private.settle_receivable, public.signed_amount,
+-- private.sync_paid_entry_to_ledger, private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -164,6 +165,9 @@ CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.
 CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
+CREATE TRIGGER accounts_payable_totals_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_payable_totals_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_payable_totals_update AFTER UPDATE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 
 grant all on table public.accounts_payable to service_role;
 grant delete, select on table public.accounts_payable to authenticated;
@@ -280,6 +284,9 @@ CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON publ
 CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
+CREATE TRIGGER accounts_receivable_totals_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_receivable_totals_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_receivable_totals_update AFTER UPDATE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 
 grant all on table public.accounts_receivable to service_role;
 grant delete, select on table public.accounts_receivable to authenticated;
@@ -298,6 +305,31 @@ comment on table private.entry_paid_totals is 'Per company and kind (expense = p
 alter table private.entry_paid_totals add constraint entry_paid_totals_pkey PRIMARY KEY (company_id, kind);
 alter table private.entry_paid_totals add constraint entry_paid_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table private.entry_paid_totals add constraint entry_paid_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.entry_totals
+create table private.entry_totals (
+  company_id uuid not null,
+  kind text not null,
+  paid boolean not null,
+  dim text not null,
+  dim_id uuid,
+  month date,
+  display_total numeric(16,2) not null default 0,
+  open_total numeric(16,2) not null default 0,
+  paid_total numeric(16,2) not null default 0,
+  settled_total numeric(16,2) not null default 0,
+  settled_count bigint not null default 0,
+  entry_count bigint not null default 0
+);
+
+comment on table private.entry_totals is 'Entry-side totals of the approved entries (payables approved only), per company, kind, paid (status paid) and month of coalesce(payment/received date, due date): display_total (paid_total + open_amount, Movimentações'' display amount), open_total, paid_total, settled_total/settled_count (entries with paid_amount > 0), entry_count; dims all / account / category / project (per month), project_all and counterparty_all (month null). Kept by private.track_entry_totals; tests/db/entry-totals.test.ts compares it with the sums over the rows after random writes.';
+alter table private.entry_totals add constraint entry_totals_key UNIQUE NULLS NOT DISTINCT (company_id, dim, kind, paid, dim_id, month);
+alter table private.entry_totals add constraint entry_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.entry_totals add constraint entry_totals_dim_check CHECK (dim = ANY (ARRAY['all'::text, 'account'::text, 'category'::text, 'project'::text, 'project_all'::text, 'counterparty_all'::text]));
+alter table private.entry_totals add constraint entry_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.entry_totals add constraint entry_totals_month_check CHECK ((month IS NULL) = (dim = ANY (ARRAY['project_all'::text, 'counterparty_all'::text])) AND (month IS NULL OR EXTRACT(day FROM month) = 1::numeric));
 
 -- no grants: only its owner (postgres) may use it
 
@@ -500,6 +532,47 @@ grant select on table public.entry_payments to authenticated;
 -- =================================================================================================
 -- Functions
 -- =================================================================================================
+
+-- Function private.apply_entry_totals(p_rows jsonb)
+CREATE OR REPLACE FUNCTION private.apply_entry_totals(p_rows jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.entry_totals as t
+    (company_id, kind, paid, dim, dim_id, month, display_total, open_total, paid_total, settled_total,
+     settled_count, entry_count)
+  select r.company_id, r.kind, r.paid, d.dim, d.dim_id, d.month,
+         sum(r.sign * (r.paid_total + r.open_amount)), sum(r.sign * r.open_amount), sum(r.sign * r.paid_total),
+         coalesce(sum(r.sign * r.paid_total) filter (where r.paid_amount > 0), 0),
+         coalesce(sum(r.sign) filter (where r.paid_amount > 0), 0), sum(r.sign)
+  from jsonb_to_recordset(p_rows) as r(company_id uuid, kind text, paid boolean, movement_date date,
+                                       bank_account_id uuid, category_id uuid, project_id uuid,
+                                       has_counterparty boolean, open_amount numeric, paid_total numeric,
+                                       paid_amount numeric, sign integer)
+  cross join lateral (
+    values ('all', null::uuid, date_trunc('month', r.movement_date)::date),
+           ('account', r.bank_account_id, date_trunc('month', r.movement_date)::date),
+           ('category', r.category_id, date_trunc('month', r.movement_date)::date),
+           ('project', r.project_id, date_trunc('month', r.movement_date)::date),
+           ('project_all', r.project_id, null::date),
+           ('counterparty_all', null::uuid, null::date)
+  ) as d(dim, dim_id, month)
+  where (d.dim <> 'counterparty_all' or r.has_counterparty)
+    -- A company being deleted takes its totals with it (its entries go by the same cascade).
+    and exists (select 1 from public.companies c where c.id = r.company_id)
+  group by r.company_id, r.kind, r.paid, d.dim, d.dim_id, d.month
+  order by r.company_id, d.dim, r.kind, r.paid, d.dim_id, d.month
+  on conflict on constraint entry_totals_key do update
+    set display_total = t.display_total + excluded.display_total,
+        open_total = t.open_total + excluded.open_total,
+        paid_total = t.paid_total + excluded.paid_total,
+        settled_total = t.settled_total + excluded.settled_total,
+        settled_count = t.settled_count + excluded.settled_count,
+        entry_count = t.entry_count + excluded.entry_count
+$function$;
+-- no grants: only its owner (postgres) may execute it
 
 -- Function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
 CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
@@ -1817,6 +1890,72 @@ begin
     values (new.company_id, v_kind, new.paid_total, 1)
     on conflict (company_id, kind) do update
       set paid_total = t.paid_total + excluded.paid_total, paid_count = t.paid_count + excluded.paid_count;
+  end if;
+  return null;
+end;
+$function$;
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_entry_totals()
+-- Run by the triggers accounts_payable_totals_delete on public.accounts_payable,
+-- accounts_payable_totals_insert on public.accounts_payable, accounts_payable_totals_update on
+-- public.accounts_payable, accounts_receivable_totals_delete on public.accounts_receivable,
+-- accounts_receivable_totals_insert on public.accounts_receivable,
+-- accounts_receivable_totals_update on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.track_entry_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rows jsonb := '[]';
+begin
+  if tg_table_name = 'accounts_payable' then
+    if tg_op in ('UPDATE', 'DELETE') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', o.company_id, 'kind', 'expense', 'paid', o.status = 'paid',
+          'movement_date', coalesce(o.payment_date, o.due_date), 'bank_account_id', o.bank_account_id,
+          'category_id', o.category_id, 'project_id', o.project_id,
+          'has_counterparty', o.supplier_id is not null, 'open_amount', o.open_amount,
+          'paid_total', o.paid_total, 'paid_amount', o.paid_amount, 'sign', -1))
+        from old_rows o where o.approval_status = 'approved'), '[]');
+    end if;
+    if tg_op in ('UPDATE', 'INSERT') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', n.company_id, 'kind', 'expense', 'paid', n.status = 'paid',
+          'movement_date', coalesce(n.payment_date, n.due_date), 'bank_account_id', n.bank_account_id,
+          'category_id', n.category_id, 'project_id', n.project_id,
+          'has_counterparty', n.supplier_id is not null, 'open_amount', n.open_amount,
+          'paid_total', n.paid_total, 'paid_amount', n.paid_amount, 'sign', 1))
+        from new_rows n where n.approval_status = 'approved'), '[]');
+    end if;
+  else
+    if tg_op in ('UPDATE', 'DELETE') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', o.company_id, 'kind', 'income', 'paid', o.status = 'paid',
+          'movement_date', coalesce(o.received_date, o.due_date), 'bank_account_id', o.bank_account_id,
+          'category_id', o.category_id, 'project_id', o.project_id,
+          'has_counterparty', o.client_id is not null, 'open_amount', o.open_amount,
+          'paid_total', o.paid_total, 'paid_amount', o.paid_amount, 'sign', -1))
+        from old_rows o), '[]');
+    end if;
+    if tg_op in ('UPDATE', 'INSERT') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', n.company_id, 'kind', 'income', 'paid', n.status = 'paid',
+          'movement_date', coalesce(n.received_date, n.due_date), 'bank_account_id', n.bank_account_id,
+          'category_id', n.category_id, 'project_id', n.project_id,
+          'has_counterparty', n.client_id is not null, 'open_amount', n.open_amount,
+          'paid_total', n.paid_total, 'paid_amount', n.paid_amount, 'sign', 1))
+        from new_rows n), '[]');
+    end if;
+  end if;
+  if jsonb_array_length(v_rows) > 0 then
+    perform private.apply_entry_totals(v_rows);
   end if;
   return null;
 end;

@@ -1,0 +1,328 @@
+// The entry-side totals (private.entry_totals, 20261128020100) are kept by statement triggers
+// instead of summed over the history: after random settles (full, partial, juros, desconto),
+// estornos, reopens, deletes, edits (amount, due date, category, obra, supplier) and approvals,
+// every kept row equals the sum over the rows to the centavo, and the summaries that read them
+// (movement_summary, project_budget_totals, supplier_summary, entry_list_summary,
+// dashboard_summary) answer what a sum over the rows answers.
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDb, createMember } from './helpers';
+import { createBankAccount, createPayable, createReceivable, type Member } from './money-helpers';
+
+let db: pg.Pool;
+let owner: Member;
+const refs = {
+  accounts: [] as string[],
+  expenseCategories: [] as string[],
+  incomeCategories: [] as string[],
+  projects: [] as string[],
+  suppliers: [] as string[],
+  clients: [] as string[],
+};
+
+beforeAll(async () => {
+  db = adminDb();
+  owner = await createMember('Construtora Totais por Mês');
+  const c = owner.company.id;
+  for (const initial of [100_000, 50_000])
+    refs.accounts.push((await createBankAccount(owner, initial)).id as string);
+  const ids = async (sql: string, params: unknown[]) =>
+    (await db.query<{ id: string }>(sql, params)).rows.map((r) => r.id);
+  refs.expenseCategories = await ids(
+    `insert into public.categories (company_id, name, type, dre_group)
+     select $1, 'Despesa ' || i, 'expense', 'custo_obra' from generate_series(1, 2) i returning id`,
+    [c],
+  );
+  refs.incomeCategories = await ids(
+    `insert into public.categories (company_id, name, type, dre_group)
+     select $1, 'Receita ' || i, 'income', 'receita' from generate_series(1, 2) i returning id`,
+    [c],
+  );
+  refs.projects = await ids(
+    `insert into public.projects (company_id, name, budget)
+     select $1, 'Obra ' || i, 100000 from generate_series(1, 2) i returning id`,
+    [c],
+  );
+  refs.suppliers = await ids(
+    `insert into public.suppliers (company_id, name) select $1, 'Fornecedor ' || i from generate_series(1, 2) i returning id`,
+    [c],
+  );
+  refs.clients = await ids(
+    `insert into public.clients (company_id, name) select $1, 'Cliente ' || i from generate_series(1, 2) i returning id`,
+    [c],
+  );
+});
+afterAll(async () => {
+  await db.end();
+});
+
+/** mulberry32: the same sequence for a seed, so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIGURES = `display_total::text, open_total::text, paid_total::text, settled_total::text,
+  settled_count::int, entry_count::int`;
+
+/** The kept rows that hold anything (a row moved back to zero is left in place). */
+async function kept(companyId: string) {
+  const { rows } = await db.query(
+    `select kind, paid, dim, dim_id, month::text, ${FIGURES} from private.entry_totals
+     where company_id = $1 and (entry_count <> 0 or display_total <> 0 or open_total <> 0 or paid_total <> 0
+                                or settled_total <> 0 or settled_count <> 0)
+     order by dim, kind, paid, dim_id nulls first, month nulls first`,
+    [companyId],
+  );
+  return rows;
+}
+
+/** The same figures summed over the rows. */
+async function summed(companyId: string) {
+  const { rows } = await db.query(
+    `with e as (
+       select 'expense' as kind, p.status = 'paid' as paid, coalesce(p.payment_date, p.due_date) as md,
+              p.bank_account_id, p.category_id, p.project_id, p.supplier_id is not null as has_cp,
+              p.open_amount, p.paid_total, p.paid_amount
+       from public.accounts_payable p where p.company_id = $1 and p.approval_status = 'approved'
+       union all
+       select 'income', r.status = 'paid', coalesce(r.received_date, r.due_date), r.bank_account_id,
+              r.category_id, r.project_id, r.client_id is not null, r.open_amount, r.paid_total, r.paid_amount
+       from public.accounts_receivable r where r.company_id = $1
+     ), d as (
+       select e.*, x.dim, x.dim_id, x.month
+       from e cross join lateral (values
+         ('all', null::uuid, date_trunc('month', e.md)::date),
+         ('account', e.bank_account_id, date_trunc('month', e.md)::date),
+         ('category', e.category_id, date_trunc('month', e.md)::date),
+         ('project', e.project_id, date_trunc('month', e.md)::date),
+         ('project_all', e.project_id, null::date),
+         ('counterparty_all', null::uuid, null::date)) x(dim, dim_id, month)
+       where x.dim <> 'counterparty_all' or e.has_cp
+     ), s as (
+       select kind, paid, dim, dim_id, month,
+              sum(paid_total + open_amount)::numeric(16,2) as display_total,
+              sum(open_amount)::numeric(16,2) as open_total, sum(paid_total)::numeric(16,2) as paid_total,
+              coalesce(sum(paid_total) filter (where paid_amount > 0), 0)::numeric(16,2) as settled_total,
+              count(*) filter (where paid_amount > 0) as settled_count, count(*) as entry_count
+       from d group by kind, paid, dim, dim_id, month
+     )
+     select kind, paid, dim, dim_id, month::text, ${FIGURES} from s
+     order by dim, kind, paid, dim_id nulls first, month nulls first`,
+    [companyId],
+  );
+  return rows;
+}
+
+/** What each kind of write did (only successful calls count), so the test knows it wrote. */
+const writes = new Map<string, number>();
+const count = (kind: string) => writes.set(kind, (writes.get(kind) ?? 0) + 1);
+async function call(fn: string, args: Record<string, unknown>) {
+  const { error } = await owner.client.rpc(fn as never, args as never);
+  if (error) throw new Error(`${fn}: ${error.message}`);
+  count(fn.replace(/_(payable|receivable)$/, ''));
+}
+
+/** Sum over search_movements' rows: what movement_summary answered before it read kept totals. */
+async function movementRows(args: Record<string, unknown>) {
+  const { data, error } = await owner.client.rpc('search_movements', args as never);
+  if (error) throw new Error(`search_movements: ${error.message}`);
+  const rows = data as { kind: string; display_amount: number; reversed: boolean }[];
+  const cents = (v: number) => Math.round(v * 100);
+  const sum = (kind: string, pred = (_r: (typeof rows)[number]) => true) =>
+    rows.filter((r) => r.kind === kind && pred(r)).reduce((s, r) => s + cents(r.display_amount), 0);
+  const income = sum('income');
+  const expense = sum('expense');
+  return {
+    income_total: income,
+    expense_total: expense,
+    balance: income - expense,
+    count: rows.length,
+    transfer_total: sum('transfer', (r) => !r.reversed),
+    transfer_count: rows.filter((r) => r.kind === 'transfer').length,
+  };
+}
+
+async function movementSummary(args: Record<string, unknown>) {
+  const { data, error } = await owner.client.rpc('movement_summary', args as never);
+  if (error) throw new Error(`movement_summary: ${error.message}`);
+  const s = data as Record<string, number>;
+  const cents = (v: number) => Math.round(v * 100);
+  return {
+    income_total: cents(s.income_total!),
+    expense_total: cents(s.expense_total!),
+    balance: cents(s.balance!),
+    count: s.count,
+    transfer_total: cents(s.transfer_total!),
+    transfer_count: s.transfer_count,
+  };
+}
+
+const DAYS = ['2025-12-20', '2026-01-05', '2026-01-31', '2026-02-01', '2026-02-14', '2026-02-28',
+  '2026-03-01', '2026-03-10', '2026-03-31', '2026-04-15', '2026-05-02'];
+
+describe('kept entry totals', () => {
+  it('equal the sums over the rows after 200 random writes', async () => {
+    const seed = Number(process.env.ENTRY_TOTALS_SEED ?? Date.now() % 100_000);
+    const next = random(seed);
+    const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+    const maybe = <T>(list: T[]) => (next() < 0.25 ? null : pick(list));
+    const cents = () => (100 + Math.floor(next() * 900_000)) / 100;
+    const entries: { kind: 'expense' | 'income'; id: string }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const kind = i % 3 === 0 ? 'income' : 'expense';
+      const row =
+        kind === 'expense'
+          ? await createPayable(owner, cents(), {
+              due_date: pick(DAYS),
+              category_id: maybe(refs.expenseCategories),
+              project_id: maybe(refs.projects),
+              supplier_id: maybe(refs.suppliers),
+              bank_account_id: maybe(refs.accounts),
+            })
+          : await createReceivable(owner, cents(), {
+              due_date: pick(DAYS),
+              category_id: maybe(refs.incomeCategories),
+              project_id: maybe(refs.projects),
+              client_id: maybe(refs.clients),
+              bank_account_id: maybe(refs.accounts),
+            });
+      entries.push({ kind, id: row.id as string });
+    }
+    // A transfer, so the summary's transfer figures are compared too.
+    const { error: transferError } = await owner.client.rpc('transfer_between_accounts' as never, {
+      p_from_account_id: refs.accounts[0],
+      p_to_account_id: refs.accounts[1],
+      p_amount: 123.45,
+      p_transfer_date: '2026-02-10',
+      p_description: 'Reserva',
+    } as never);
+    expect(transferError).toBeNull();
+
+    for (let step = 0; step < 200; step++) {
+      const e = pick(entries);
+      const table = e.kind === 'expense' ? 'accounts_payable' : 'accounts_receivable';
+      const { rows } = await db.query<{ status: string; open_amount: string; ledger: boolean; approval: string }>(
+        `select e.status, e.open_amount,
+                ${e.kind === 'expense' ? 'e.approval_status' : `'approved'`} as approval,
+                exists (select 1 from public.transactions t where t.payable_id = e.id or t.receivable_id = e.id) as ledger
+         from public.${table} e where e.id = $1`,
+        [e.id],
+      );
+      const row = rows[0];
+      if (!row) continue; // deleted
+      const op = next();
+      const idArg = e.kind === 'expense' ? 'p_payable_id' : 'p_receivable_id';
+      if (e.kind === 'expense' && op < 0.08) {
+        // Approvals: sent to approval, refused, approved again (only an unpaid one waits).
+        if (row.approval === 'approved' && !row.ledger) {
+          await db.query(`update public.accounts_payable set approval_status = 'pending' where id = $1`, [e.id]);
+          count('awaiting');
+        } else if (row.approval !== 'approved') {
+          await db.query(
+            `update public.accounts_payable set approval_status = $2 where id = $1`,
+            [e.id, next() < 0.3 ? 'refused' : 'approved'],
+          );
+          count('approval');
+        }
+      } else if (row.approval !== 'approved') {
+        continue;
+      } else if (row.status === 'pending' && op < 0.45) {
+        const open = Number(row.open_amount);
+        const partial = next() < 0.4 && open > 2;
+        await call(e.kind === 'expense' ? 'settle_payable' : 'settle_receivable', {
+          [idArg]: e.id,
+          p_bank_account_id: pick(refs.accounts),
+          [e.kind === 'expense' ? 'p_paid_on' : 'p_received_on']: pick(DAYS),
+          ...(partial ? { p_amount_paid: Math.round(open * 50) / 100 } : {}),
+          ...(next() < 0.3 ? { p_interest: 12.34, p_fine: 1.01 } : {}),
+          ...(next() < 0.2 ? { p_discount: 0.99 } : {}),
+        });
+      } else if (op < 0.6) {
+        const { rows: payments } = await db.query<{ id: string }>(
+          `select t.id from public.standing_transactions t
+           where t.payable_id = $1 or t.receivable_id = $1 order by t.created_at limit 1`,
+          [e.id],
+        );
+        if (payments[0])
+          await call('reverse_payment', { p_payment_id: payments[0].id, p_reversed_on: pick(DAYS) });
+      } else if (row.status === 'paid' && op < 0.68) {
+        await call(e.kind === 'expense' ? 'reopen_payable' : 'reopen_receivable', {
+          [idArg]: e.id,
+          p_reopened_on: pick(DAYS),
+        });
+      } else if (op < 0.92) {
+        // An edit: the amount and due date of an unpaid one; category, obra, counterparty of any.
+        const change: Record<string, unknown> = {};
+        const which = next();
+        if (which < 0.25 && !row.ledger) change.amount = cents();
+        else if (which < 0.45 && row.status === 'pending') change.due_date = pick(DAYS);
+        else if (which < 0.65)
+          change.category_id = maybe(e.kind === 'expense' ? refs.expenseCategories : refs.incomeCategories);
+        else if (which < 0.85) change.project_id = maybe(refs.projects);
+        else if (e.kind === 'expense') change.supplier_id = maybe(refs.suppliers);
+        else change.client_id = maybe(refs.clients);
+        const { error } = await owner.client.from(table).update(change).eq('id', e.id);
+        if (error) throw new Error(`edit ${e.kind} ${JSON.stringify(change)}: ${error.message}`);
+        count('edit');
+      } else if (!row.ledger) {
+        await call('delete_entry', { p_kind: e.kind, p_id: e.id, p_scope: 'one' });
+      }
+      if (step % 50 === 49)
+        expect(await kept(owner.company.id), `seed ${seed}, step ${step}`).toEqual(
+          await summed(owner.company.id),
+        );
+    }
+    for (const kind of ['settle', 'reverse_payment', 'reopen', 'delete_entry', 'edit', 'awaiting']) {
+      expect(writes.get(kind) ?? 0, `${kind}, seed ${seed}`).toBeGreaterThan(0);
+    }
+    const expected = await summed(owner.company.id);
+    expect(await kept(owner.company.id), `seed ${seed}`).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(20);
+
+    // movement_summary answers, for every filter the table serves and those it does not, what a
+    // sum over search_movements' rows answers.
+    const base = { p_company_id: owner.company.id, p_today: '2026-02-14' };
+    const periods: [string | null, string | null][] = [
+      [null, null],
+      ['2026-01-01', '2026-03-31'],
+      ['2026-01-06', '2026-03-09'],
+      ['2026-02-01', '2026-02-28'],
+      ['2026-02-10', '2026-02-20'],
+      [null, '2026-02-13'],
+      ['2026-02-14', null],
+      ['2026-03-01', '2026-02-01'],
+    ];
+    const filters: Record<string, unknown>[] = [
+      {},
+      { p_kinds: ['expense'] },
+      { p_kinds: ['income', 'transfer'] },
+      { p_statuses: ['paid'] },
+      { p_statuses: ['open'] },
+      { p_statuses: ['overdue'] },
+      { p_statuses: ['open', 'overdue'] },
+      { p_statuses: ['overdue', 'paid'] },
+      { p_account_ids: [refs.accounts[0]] },
+      { p_category_ids: [refs.expenseCategories[0], refs.incomeCategories[1]] },
+      { p_project_ids: [refs.projects[1]] },
+      { p_include_no_project: true },
+      { p_project_ids: [refs.projects[0]], p_include_no_project: true, p_statuses: ['open'] },
+      { p_account_ids: [refs.accounts[1]], p_category_ids: [refs.expenseCategories[1]] },
+      { p_search: 'cimento' },
+      { p_without_comprovante: true },
+    ];
+    for (const [start, end] of periods)
+      for (const filter of filters) {
+        const args = { ...base, p_start: start, p_end: end, ...filter };
+        expect(await movementSummary(args), `seed ${seed}, ${JSON.stringify(args)}`).toEqual(
+          await movementRows(args),
+        );
+      }
+  });
+});
