@@ -129,6 +129,7 @@ export const DOMAINS: Domain[] = [
       'private.track_entry_paid_totals',
       'private.apply_entry_totals',
       'private.track_entry_totals',
+      'private.movement_entry_totals',
       'private.payable_approval',
       'private.refuse_payable',
       'public.approve_payable',

@@ -64,10 +64,10 @@ as $$
                                        has_counterparty boolean, open_amount numeric, paid_total numeric,
                                        paid_amount numeric, sign integer)
   cross join lateral (
-    values ('all', null::uuid, date_trunc('month', r.movement_date)::date),
-           ('account', r.bank_account_id, date_trunc('month', r.movement_date)::date),
-           ('category', r.category_id, date_trunc('month', r.movement_date)::date),
-           ('project', r.project_id, date_trunc('month', r.movement_date)::date),
+    values ('all', null::uuid, date_trunc('month', r.movement_date::timestamp)::date),
+           ('account', r.bank_account_id, date_trunc('month', r.movement_date::timestamp)::date),
+           ('category', r.category_id, date_trunc('month', r.movement_date::timestamp)::date),
+           ('project', r.project_id, date_trunc('month', r.movement_date::timestamp)::date),
            ('project_all', r.project_id, null::date),
            ('counterparty_all', null::uuid, null::date)
   ) as d(dim, dim_id, month)

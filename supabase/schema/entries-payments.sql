@@ -16,13 +16,14 @@
 -- private.check_entry_category, private.check_entry_stage, public.create_and_settle_entry,
 -- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
 -- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
--- private.guard_settled_entry, public.import_nfe, private.import_nfe, public.movement_summary,
--- private.payable_approval, public.refuse_payable, private.refuse_payable, private.reopen_entry,
--- public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger, private.track_entry_paid_totals, private.track_entry_totals
+-- private.guard_settled_entry, public.import_nfe, private.import_nfe,
+-- private.movement_entry_totals, public.movement_summary, private.payable_approval,
+-- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
+-- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
+-- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
+-- public.settle_payable, private.settle_payable, public.settle_receivable,
+-- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
+-- private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -552,10 +553,10 @@ AS $function$
                                        has_counterparty boolean, open_amount numeric, paid_total numeric,
                                        paid_amount numeric, sign integer)
   cross join lateral (
-    values ('all', null::uuid, date_trunc('month', r.movement_date)::date),
-           ('account', r.bank_account_id, date_trunc('month', r.movement_date)::date),
-           ('category', r.category_id, date_trunc('month', r.movement_date)::date),
-           ('project', r.project_id, date_trunc('month', r.movement_date)::date),
+    values ('all', null::uuid, date_trunc('month', r.movement_date::timestamp)::date),
+           ('account', r.bank_account_id, date_trunc('month', r.movement_date::timestamp)::date),
+           ('category', r.category_id, date_trunc('month', r.movement_date::timestamp)::date),
+           ('project', r.project_id, date_trunc('month', r.movement_date::timestamp)::date),
            ('project_all', r.project_id, null::date),
            ('counterparty_all', null::uuid, null::date)
   ) as d(dim, dim_id, month)
@@ -1140,6 +1141,123 @@ $function$;
 comment on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Body of public.import_nfe (security definer: it may create the supplier with its CNPJ, which obra members may not).';
 grant execute on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated;
 
+-- Function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+CREATE OR REPLACE FUNCTION private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+ RETURNS TABLE(kind text, total numeric, entry_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_today date := coalesce(p_today, current_date);
+  v_today_month date := date_trunc('month', coalesce(p_today, current_date)::timestamp)::date;
+  v_any_status boolean := coalesce(cardinality(p_statuses), 0) = 0;
+  v_paid boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'paid' = any (p_statuses);
+  v_open boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'open' = any (p_statuses);
+  v_overdue boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'overdue' = any (p_statuses);
+  v_by_account boolean := coalesce(cardinality(p_account_ids), 0) > 0;
+  v_by_category boolean := coalesce(cardinality(p_category_ids), 0) > 0;
+  v_by_project boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_kinds text[] := case when coalesce(cardinality(p_kinds), 0) = 0 then array['expense', 'income'] else p_kinds end;
+  v_dim text;
+  -- Whole months of the period (first days), read from the kept totals.
+  v_first date;
+  v_last date;
+  -- Day ranges summed from the rows; v_pending_only: only the pending rows of that range.
+  v_los date[] := '{}';
+  v_his date[] := '{}';
+  v_pending_only boolean[] := '{}';
+  v_split boolean;
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  v_split := v_open <> v_overdue;
+  v_dim := case when v_by_account::int + v_by_category::int + v_by_project::int > 1 then null
+                when v_by_account then 'account' when v_by_category then 'category'
+                when v_by_project then 'project' else 'all' end;
+  v_first := case when p_start is null then '-infinity'::date
+                  when p_start = date_trunc('month', p_start::timestamp)::date then p_start
+                  else (date_trunc('month', p_start::timestamp) + interval '1 month')::date end;
+  v_last := case when p_end is null then 'infinity'::date
+                 when p_end = (date_trunc('month', p_end::timestamp) + interval '1 month - 1 day')::date
+                   then date_trunc('month', p_end::timestamp)::date
+                 else (date_trunc('month', p_end::timestamp) - interval '1 month')::date end;
+
+  if v_dim is null or v_first > v_last then
+    -- No whole month the kept totals can answer: the period from the rows.
+    v_dim := null;
+    v_los := array[coalesce(p_start, '-infinity'::date)];
+    v_his := array[coalesce(p_end, 'infinity'::date)];
+    v_pending_only := array[false];
+  else
+    if p_start is not null and p_start < v_first then
+      v_los := v_los || p_start;
+      v_his := v_his || (v_first - 1);
+      v_pending_only := v_pending_only || false;
+    end if;
+    if p_end is not null and p_end >= (v_last + interval '1 month')::date then
+      v_los := v_los || (v_last + interval '1 month')::date;
+      v_his := v_his || p_end;
+      v_pending_only := v_pending_only || false;
+    end if;
+    -- A pending row of today's month is open or overdue by its day: from the rows.
+    if v_split and v_today_month between v_first and v_last then
+      v_los := v_los || v_today_month;
+      v_his := v_his || (v_today_month + interval '1 month - 1 day')::date;
+      v_pending_only := v_pending_only || true;
+    end if;
+  end if;
+
+  return query
+  with parts as (
+    select t.kind, t.display_total as total, t.entry_count
+    from private.entry_totals t
+    where v_dim is not null
+      and t.company_id = p_company_id and t.dim = v_dim and t.kind = any (v_kinds)
+      and t.month between v_first and v_last
+      and case when t.paid then v_paid
+               when not v_split then v_open
+               when t.month < v_today_month then v_overdue
+               when t.month > v_today_month then v_open
+               else false end
+      and case v_dim
+            when 'account' then t.dim_id = any (p_account_ids)
+            when 'category' then t.dim_id = any (p_category_ids)
+            when 'project' then t.dim_id = any (coalesce(p_project_ids, '{}'))
+                                or (coalesce(p_include_no_project, false) and t.dim_id is null)
+            else true end
+    union all
+    select e.kind, e.paid_total + e.open_amount, 1::bigint
+    from unnest(v_los, v_his, v_pending_only) as g(lo, hi, pending_only)
+    cross join lateral (
+      select 'expense'::text as kind, p.status, p.due_date, p.bank_account_id, p.category_id, p.project_id,
+             p.paid_total, p.open_amount
+      from public.accounts_payable p
+      where 'expense' = any (v_kinds) and p.company_id = p_company_id and p.approval_status = 'approved'
+        and coalesce(p.payment_date, p.due_date) between g.lo and g.hi
+      union all
+      select 'income'::text, r.status, r.due_date, r.bank_account_id, r.category_id, r.project_id,
+             r.paid_total, r.open_amount
+      from public.accounts_receivable r
+      where 'income' = any (v_kinds) and r.company_id = p_company_id
+        and coalesce(r.received_date, r.due_date) between g.lo and g.hi
+    ) e
+    where (not g.pending_only or e.status = 'pending')
+      and case when e.status = 'paid' then v_paid when e.due_date < v_today then v_overdue else v_open end
+      and (not v_by_account or e.bank_account_id = any (p_account_ids))
+      and (not v_by_category or e.category_id = any (p_category_ids))
+      and (not v_by_project
+           or e.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and e.project_id is null))
+  )
+  select parts.kind, sum(parts.total), sum(parts.entry_count)::bigint from parts group by parts.kind;
+end;
+$function$;
+comment on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'The entries'' part of movement_summary without search and sem comprovante, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+grant execute on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
+
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
 CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
  RETURNS json
@@ -1149,24 +1267,74 @@ CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today da
 AS $function$
 declare
   v_result json;
+  v_income numeric;
+  v_expense numeric;
+  v_count bigint;
+  v_transfer_total numeric;
+  v_transfer_count bigint;
+  v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
-  select json_build_object(
-    'income_total', coalesce(sum(m.display_amount) filter (where m.kind = 'income'), 0),
-    'expense_total', coalesce(sum(m.display_amount) filter (where m.kind = 'expense'), 0),
-    'balance', coalesce(sum(case m.kind when 'income' then m.display_amount
-                                        when 'expense' then -m.display_amount else 0 end), 0),
-    'count', count(*),
-    'transfer_total', coalesce(sum(m.display_amount) filter (where m.kind = 'transfer' and not m.reversed), 0),
-    'transfer_count', count(*) filter (where m.kind = 'transfer')
-  ) into v_result
-  from public.search_movements(p_company_id, p_today, p_search, p_start, p_end, p_kinds, p_statuses,
-                               p_account_ids, p_project_ids, p_include_no_project, p_category_ids,
-                               p_without_comprovante) m;
-  return v_result;
+  if private.search_pattern(p_search) is not null or coalesce(p_without_comprovante, false) then
+    -- What only the rows know (their texts, their documents): the sum over search_movements' rows.
+    select json_build_object(
+      'income_total', coalesce(sum(m.display_amount) filter (where m.kind = 'income'), 0),
+      'expense_total', coalesce(sum(m.display_amount) filter (where m.kind = 'expense'), 0),
+      'balance', coalesce(sum(case m.kind when 'income' then m.display_amount
+                                          when 'expense' then -m.display_amount else 0 end), 0),
+      'count', count(*),
+      'transfer_total', coalesce(sum(m.display_amount) filter (where m.kind = 'transfer' and not m.reversed), 0),
+      'transfer_count', count(*) filter (where m.kind = 'transfer')
+    ) into v_result
+    from public.search_movements(p_company_id, p_today, p_search, p_start, p_end, p_kinds, p_statuses,
+                                 p_account_ids, p_project_ids, p_include_no_project, p_category_ids,
+                                 p_without_comprovante) m;
+    return v_result;
+  end if;
+
+  -- The checks search_movements makes, in its order.
+  perform private.assert_valid_date(p_today);
+  perform private.assert_valid_date(p_start);
+  perform private.assert_valid_date(p_end);
+  if exists (select 1 from unnest(p_kinds) k where k is null or k not in ('expense', 'income', 'transfer')) then
+    raise exception using errcode = 'P0001', message = 'invalid_kind';
+  end if;
+  if exists (select 1 from unnest(p_statuses) s where s is null or s not in ('open', 'overdue', 'paid')) then
+    raise exception using errcode = 'P0001', message = 'invalid_status';
+  end if;
+
+  select coalesce(sum(e.total) filter (where e.kind = 'income'), 0),
+         coalesce(sum(e.total) filter (where e.kind = 'expense'), 0),
+         coalesce(sum(e.entry_count), 0)
+  into v_income, v_expense, v_count
+  from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                     p_account_ids, p_project_ids, p_include_no_project, p_category_ids) e;
+
+  -- Transfers as search_movements lists them: no status, category nor obra.
+  select coalesce(sum(t.amount) filter (where not t.reversed), 0), count(*)
+  into v_transfer_total, v_transfer_count
+  from public.transfers t
+  where t.company_id = p_company_id
+    and (p_start is null or t.transfer_date >= p_start)
+    and (p_end is null or t.transfer_date <= p_end)
+    and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
+    and coalesce(cardinality(p_statuses), 0) = 0
+    and coalesce(cardinality(p_category_ids), 0) = 0
+    and not v_filter_projects
+    and (coalesce(cardinality(p_account_ids), 0) = 0
+         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids));
+
+  return json_build_object(
+    'income_total', v_income,
+    'expense_total', v_expense,
+    'balance', v_income - v_expense,
+    'count', v_count + v_transfer_count,
+    'transfer_total', v_transfer_total,
+    'transfer_count', v_transfer_count
+  );
 end;
 $function$;
-comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count.';
+comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text or sem comprovante the entries'' part is read from kept month totals (private.movement_entry_totals); with them, summed over search_movements'' rows. Raises what search_movements raises.';
 grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
 
 -- Function private.payable_approval()
