@@ -108,6 +108,7 @@ export const DOMAINS: Domain[] = [
       'public.remove_category',
       'public.supplier_stats',
       'public.supplier_summary',
+      'private.supplier_spent_total',
     ],
   },
   {
@@ -130,6 +131,7 @@ export const DOMAINS: Domain[] = [
       'private.apply_entry_totals',
       'private.track_entry_totals',
       'private.movement_entry_totals',
+      'private.pending_entry_totals',
       'private.payable_approval',
       'private.refuse_payable',
       'public.approve_payable',

@@ -18,12 +18,12 @@
 -- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
 -- private.guard_settled_entry, public.import_nfe, private.import_nfe,
 -- private.movement_entry_totals, public.movement_summary, private.payable_approval,
--- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
--- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
--- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
--- public.settle_payable, private.settle_payable, public.settle_receivable,
--- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
--- private.track_entry_paid_totals, private.track_entry_totals
+-- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
+-- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
+-- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
+-- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
+-- public.settle_receivable, private.settle_receivable, public.signed_amount,
+-- private.sync_paid_entry_to_ledger, private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -788,19 +788,18 @@ begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   select json_build_object(
-    'receivable_total', coalesce(sum(e.open_amount) filter (where e.kind = 'income'), 0),
-    'payable_total', coalesce(sum(e.open_amount) filter (where e.kind = 'expense'), 0),
-    'overdue_total', coalesce(sum(e.open_amount) filter (where e.due_date < p_today), 0),
-    'receivable_pending_count', count(*) filter (where e.kind = 'income'),
-    'payable_pending_count', count(*) filter (where e.kind = 'expense'),
-    'overdue_count', count(*) filter (where e.due_date < p_today)
+    'receivable_total', coalesce(sum(t.pending_total) filter (where t.kind = 'income'), 0),
+    'payable_total', coalesce(sum(t.pending_total) filter (where t.kind = 'expense'), 0),
+    'overdue_total', coalesce(sum(t.overdue_total), 0),
+    'receivable_pending_count', coalesce(sum(t.pending_count) filter (where t.kind = 'income'), 0),
+    'payable_pending_count', coalesce(sum(t.pending_count) filter (where t.kind = 'expense'), 0),
+    'overdue_count', coalesce(sum(t.overdue_count), 0)
   ) into v_result
-  from (select * from public.entries x where x.approval_status = 'approved') e
-  where e.company_id = p_company_id and e.status = 'pending';
+  from private.pending_entry_totals(p_company_id, p_today) t;
   return v_result;
 end;
 $function$;
-comment on function public.dashboard_summary(p_company_id uuid, p_today date) is 'Home totals A Receber, A Pagar, Em Atraso (pending entries due before p_today): sums of the OPEN amount (a partially paid entry counts its remainder), in reais.';
+comment on function public.dashboard_summary(p_company_id uuid, p_today date) is 'Home totals A Receber, A Pagar, Em Atraso (pending entries due before p_today): sums of the OPEN amount (a partially paid entry counts its remainder), in reais; from kept month totals (private.pending_entry_totals).';
 grant execute on function public.dashboard_summary(p_company_id uuid, p_today date) to authenticated, service_role;
 
 -- Function private.default_payment_parts()
@@ -918,9 +917,9 @@ CREATE OR REPLACE FUNCTION public.entry_list_summary(p_company_id uuid, p_kind t
  SET search_path TO ''
 AS $function$
 declare
-  v_result json;
   v_paid_total numeric;
   v_paid_count bigint;
+  v_pending record;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
@@ -929,28 +928,20 @@ begin
   end if;
   select t.paid_total, t.paid_count into v_paid_total, v_paid_count
   from private.entry_paid_total(p_company_id, p_kind) t;
-  select json_build_object(
-    'pending_total', coalesce(sum(e.open_amount), 0),
-    'pending_count', count(*),
-    'overdue_total', coalesce(sum(e.open_amount) filter (where e.due_date < p_today), 0),
-    'overdue_count', count(*) filter (where e.due_date < p_today),
+  select * into v_pending from private.pending_entry_totals(p_company_id, p_today) t where t.kind = p_kind;
+  return json_build_object(
+    'pending_total', v_pending.pending_total,
+    'pending_count', v_pending.pending_count,
+    'overdue_total', v_pending.overdue_total,
+    'overdue_count', v_pending.overdue_count,
     'paid_total', v_paid_total,
     'paid_count', v_paid_count,
-    'partial_paid_total', coalesce(sum(e.paid_total) filter (where e.paid_amount > 0), 0),
-    'partial_count', count(*) filter (where e.paid_amount > 0)
-  ) into v_result
-  from (
-    select p.open_amount, p.due_date, p.paid_amount, p.paid_total from public.accounts_payable p
-    where p_kind = 'expense' and p.company_id = p_company_id and p.status = 'pending'
-      and p.approval_status = 'approved'
-    union all
-    select r.open_amount, r.due_date, r.paid_amount, r.paid_total from public.accounts_receivable r
-    where p_kind = 'income' and r.company_id = p_company_id and r.status = 'pending'
-  ) e;
-  return v_result;
+    'partial_paid_total', v_pending.partial_paid_total,
+    'partial_count', v_pending.partial_count
+  );
 end;
 $function$;
-comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included), kept by a trigger (private.entry_paid_totals) instead of summed over the history; partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. Raises not_a_member, invalid_kind.';
+comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included), kept by a trigger (private.entry_paid_totals); partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. The pending figures from kept month totals (private.pending_entry_totals), not summed over the rows. Raises not_a_member, invalid_kind.';
 grant execute on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) to authenticated, service_role;
 
 -- Function private.entry_paid_total(p_company_id uuid, p_kind text)
@@ -1373,6 +1364,53 @@ end;
 $function$;
 comment on function private.payable_approval() is 'Trigger: an ''obra'' member''s payable starts pending (approved when within companies.approval_threshold > 0); their edit of a refused one sends it again (pending).';
 -- no grants: only its owner (postgres) may execute it
+
+-- Function private.pending_entry_totals(p_company_id uuid, p_today date)
+CREATE OR REPLACE FUNCTION private.pending_entry_totals(p_company_id uuid, p_today date)
+ RETURNS TABLE(kind text, pending_total numeric, pending_count bigint, overdue_total numeric, overdue_count bigint, partial_paid_total numeric, partial_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_month date := date_trunc('month', p_today::timestamp)::date;
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  with kept as (
+    select t.kind, sum(t.open_total) as pending_total, sum(t.entry_count) as pending_count,
+           coalesce(sum(t.open_total) filter (where t.month < v_month), 0) as overdue_total,
+           coalesce(sum(t.entry_count) filter (where t.month < v_month), 0) as overdue_count,
+           sum(t.settled_total) as partial_paid_total, sum(t.settled_count) as partial_count
+    from private.entry_totals t
+    where t.company_id = p_company_id and t.dim = 'all' and not t.paid
+    group by t.kind
+  ),
+  -- Pending rows of today's month due before today.
+  today_month as (
+    select 'expense'::text as kind, coalesce(sum(p.open_amount), 0) as total, count(*) as n
+    from public.accounts_payable p
+    where p.company_id = p_company_id and p.status = 'pending' and p.approval_status = 'approved'
+      and p.due_date >= v_month and p.due_date < p_today
+    union all
+    select 'income'::text, coalesce(sum(r.open_amount), 0), count(*)
+    from public.accounts_receivable r
+    where r.company_id = p_company_id and r.status = 'pending'
+      and r.due_date >= v_month and r.due_date < p_today
+  )
+  select k.kind, coalesce(c.pending_total, 0), coalesce(c.pending_count, 0)::bigint,
+         coalesce(c.overdue_total, 0) + m.total, (coalesce(c.overdue_count, 0) + m.n)::bigint,
+         coalesce(c.partial_paid_total, 0), coalesce(c.partial_count, 0)::bigint
+  from (values ('expense'), ('income')) as k(kind)
+  left join kept c on c.kind = k.kind
+  join today_month m on m.kind = k.kind;
+end;
+$function$;
+comment on function private.pending_entry_totals(p_company_id uuid, p_today date) is 'Per kind, the pending entries of a company the caller reads (admin, financeiro, leitura): pending_total / pending_count (open amounts), overdue_total / overdue_count (due before p_today), partial_paid_total / partial_count (pending entries with payments: what they paid so far), from private.entry_totals and, for today''s month, the pending rows. Raises not_a_member.';
+grant execute on function private.pending_entry_totals(p_company_id uuid, p_today date) to authenticated;
 
 -- Function public.refuse_payable(p_payable_id uuid, p_reason text)
 CREATE OR REPLACE FUNCTION public.refuse_payable(p_payable_id uuid, p_reason text)

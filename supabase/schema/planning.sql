@@ -599,13 +599,11 @@ begin
   v_obra := private.company_role(p_company_id) = 'obra';
   return query
   with figures as (
-    -- The same per-payable figures as project_budget.
-    select e.project_id as pid,
-           case when e.status = 'pending' then e.open_amount else 0 end as c,
-           coalesce((select sum(t.amount) from public.standing_transactions t
-                     where t.company_id = e.company_id and t.payable_id = e.id), 0) as r
-    from (select * from public.accounts_payable x where x.approval_status = 'approved') e
-    where e.company_id = p_company_id and e.project_id is not null
+    select t.dim_id as pid, sum(t.open_total) as c, sum(t.paid_total) as r
+    from private.entry_totals t
+    where t.company_id = p_company_id and t.dim = 'project_all' and t.kind = 'expense'
+      and t.dim_id is not null
+    group by t.dim_id
   ),
   waiting as (
     select e.project_id as pid, sum(e.amount) as a
@@ -614,15 +612,14 @@ begin
     group by e.project_id
   )
   select p.id, p.budget,
-         coalesce(sum(f.c), 0)::numeric,
-         coalesce(sum(f.r), 0)::numeric,
-         coalesce(max(w.a), 0)::numeric
+         coalesce(f.c, 0)::numeric,
+         coalesce(f.r, 0)::numeric,
+         coalesce(w.a, 0)::numeric
   from public.projects p
   left join figures f on f.pid = p.id
   left join waiting w on w.pid = p.id
   where p.company_id = p_company_id
-    and (not v_obra or p.id in (select private.obra_project_ids()))
-  group by p.id, p.budget;
+    and (not v_obra or p.id in (select private.obra_project_ids()));
 end;
 $function$;
 grant execute on function private.project_budget_totals(p_company_id uuid) to authenticated;

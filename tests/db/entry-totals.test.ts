@@ -317,6 +317,84 @@ describe('kept entry totals', () => {
       { p_search: 'cimento' },
       { p_without_comprovante: true },
     ];
+    // Obras: comprometido and realizado per obra, as the correlated sum over the ledger had them.
+    const { rows: obras } = await db.query(
+      `select p.id as project_id, p.budget::float8 as budget,
+              coalesce(sum(case when e.status = 'pending' then e.open_amount else 0 end), 0)::float8 as committed,
+              coalesce(sum((select coalesce(sum(t.amount), 0) from public.standing_transactions t
+                            where t.company_id = e.company_id and t.payable_id = e.id)), 0)::float8 as realized,
+              coalesce((select sum(w.amount) from public.accounts_payable w
+                        where w.project_id = p.id and w.approval_status = 'pending'), 0)::float8 as awaiting
+       from public.projects p
+       left join public.accounts_payable e on e.project_id = p.id and e.approval_status = 'approved'
+       where p.company_id = $1 group by p.id order by p.id`,
+      [owner.company.id],
+    );
+    const totals = await owner.client.rpc('project_budget_totals', { p_company_id: owner.company.id });
+    expect(totals.error).toBeNull();
+    expect(
+      [...(totals.data ?? [])].sort((a, b) => (a.project_id < b.project_id ? -1 : 1)),
+      `seed ${seed}`,
+    ).toEqual(obras);
+    expect(obras.some((o) => o.realized > 0 && o.committed > 0)).toBe(true);
+
+    // Fornecedores' header, Contas a Pagar/Receber's cards and the home's totals, as the sums over
+    // the rows had them, on several days (today's month split by its rows).
+    const { rows: spent } = await db.query<{ total: number }>(
+      `select coalesce(sum(paid_total), 0)::float8 as total from public.accounts_payable
+       where company_id = $1 and approval_status = 'approved' and paid_amount > 0 and supplier_id is not null`,
+      [owner.company.id],
+    );
+    const supplier = await owner.client.rpc('supplier_summary', { p_company_id: owner.company.id });
+    expect(supplier.error).toBeNull();
+    expect((supplier.data as { total_spent: number }).total_spent, `seed ${seed}`).toBe(spent[0]!.total);
+    expect(spent[0]!.total).toBeGreaterThan(0);
+    for (const today of ['2026-01-01', '2026-02-14', '2026-02-28', '2026-03-10', '2026-06-01']) {
+      const { rows: pending } = await db.query(
+        `with e as (
+           select 'expense' as kind, open_amount, due_date, paid_amount, paid_total from public.accounts_payable
+           where company_id = $1 and status = 'pending' and approval_status = 'approved'
+           union all
+           select 'income', open_amount, due_date, paid_amount, paid_total from public.accounts_receivable
+           where company_id = $1 and status = 'pending'
+         )
+         select k.kind,
+                coalesce(sum(e.open_amount), 0)::float8 as pending_total, count(e.kind)::int as pending_count,
+                coalesce(sum(e.open_amount) filter (where e.due_date < $2::date), 0)::float8 as overdue_total,
+                (count(*) filter (where e.due_date < $2::date))::int as overdue_count,
+                coalesce(sum(e.paid_total) filter (where e.paid_amount > 0), 0)::float8 as partial_paid_total,
+                (count(*) filter (where e.paid_amount > 0))::int as partial_count
+         from (values ('expense'), ('income')) k(kind) left join e on e.kind = k.kind
+         group by k.kind order by k.kind`,
+        [owner.company.id, today],
+      );
+      for (const want of pending) {
+        const list = await owner.client.rpc('entry_list_summary', {
+          p_company_id: owner.company.id,
+          p_kind: want.kind,
+          p_today: today,
+        });
+        expect(list.error).toBeNull();
+        const { kind: _kind, ...figures } = want;
+        expect(list.data, `seed ${seed}, ${today}, ${want.kind}`).toMatchObject(figures);
+      }
+      const [expense, income] = pending;
+      const home = await owner.client.rpc('dashboard_summary', {
+        p_company_id: owner.company.id,
+        p_today: today,
+      });
+      expect(home.error).toBeNull();
+      const round = (v: number) => Math.round(v * 100) / 100;
+      expect(home.data, `seed ${seed}, ${today}`).toEqual({
+        receivable_total: income.pending_total,
+        payable_total: expense.pending_total,
+        overdue_total: round(income.overdue_total + expense.overdue_total),
+        receivable_pending_count: income.pending_count,
+        payable_pending_count: expense.pending_count,
+        overdue_count: income.overdue_count + expense.overdue_count,
+      });
+    }
+
     for (const [start, end] of periods)
       for (const filter of filters) {
         const args = { ...base, p_start: start, p_end: end, ...filter };
