@@ -216,6 +216,7 @@ export const DOMAINS: Domain[] = [
       'private.project_budget',
       'public.project_budget',
       'private.project_budget_totals',
+      'private.overdue_open_totals',
       'public.project_budget_totals',
       'private.project_financials',
       'public.project_financials',

@@ -130,6 +130,7 @@ CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable US
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
 CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
+CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USING btree (company_id, open_amount, due_date) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(supplier_name, ''::text)) || '
@@ -250,6 +251,7 @@ CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accoun
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
 CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
+CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivable USING btree (company_id, open_amount, due_date) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(client_name, ''::text)) || '

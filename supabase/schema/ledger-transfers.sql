@@ -66,6 +66,7 @@ alter table public.transactions add constraint transactions_direction_check CHEC
 alter table public.transactions add constraint transactions_parts_sum_check CHECK (principal_amount IS NULL AND interest_amount IS NULL AND fine_amount IS NULL AND discount_amount IS NULL OR principal_amount > 0::numeric AND interest_amount >= 0::numeric AND fine_amount >= 0::numeric AND discount_amount >= 0::numeric AND amount = (principal_amount + interest_amount + fine_amount - discount_amount));
 alter table public.transactions add constraint transactions_transaction_date_range CHECK (transaction_date >= '2000-01-01'::date AND transaction_date <= '2100-12-31'::date);
 alter table public.transactions add constraint transactions_type_check CHECK (type = ANY (ARRAY['income'::text, 'expense'::text, 'transfer'::text]));
+CREATE INDEX transactions_account_amount_idx ON public.transactions USING btree (bank_account_id, amount, transaction_date);
 CREATE INDEX transactions_bank_account_idx ON public.transactions USING btree (bank_account_id);
 CREATE INDEX transactions_company_account_date_idx ON public.transactions USING btree (company_id, bank_account_id, transaction_date DESC);
 CREATE INDEX transactions_company_category_idx ON public.transactions USING btree (company_id, category_id);

@@ -106,6 +106,11 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.search_pattern(text)',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
+      // The kept entry totals (private.entry_totals) the invoker summaries read.
+      'private.movement_entry_totals(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[])',
+      'private.pending_entry_totals(uuid,date)',
+      'private.supplier_spent_total(uuid)',
+      'private.overdue_open_totals(uuid,date,uuid)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.update_company(uuid,text,text,text,text,text,text,text,text,numeric)',
       // The last-admin guard's lock of the company row (the caller has no UPDATE on companies).

@@ -395,6 +395,42 @@ describe('kept entry totals', () => {
       });
     }
 
+    // Fluxo previsto: each day's income and expense, what is overdue on today, as the rows say.
+    for (const [today, accountId] of [
+      ['2026-02-14', null],
+      ['2026-03-01', refs.accounts[0]],
+      ['2026-03-20', null],
+    ] as const) {
+      const { rows: days } = await db.query<{ date: string; income: number; expense: number }>(
+        `with e as (
+           select 'expense' as kind, open_amount, due_date, bank_account_id from public.accounts_payable
+           where company_id = $1 and status = 'pending' and approval_status = 'approved'
+           union all
+           select 'income', open_amount, due_date, bank_account_id from public.accounts_receivable
+           where company_id = $1 and status = 'pending'
+         )
+         select d::date::text as date,
+                coalesce(sum(e.open_amount) filter (where e.kind = 'income'), 0)::float8 as income,
+                coalesce(sum(e.open_amount) filter (where e.kind = 'expense'), 0)::float8 as expense
+         from generate_series($2::date, $2::date + 44, interval '1 day') d
+         left join e on greatest(e.due_date, $2::date) = d::date and ($3::uuid is null or e.bank_account_id = $3)
+         group by d order by d`,
+        [owner.company.id, today, accountId],
+      );
+      const flow = await owner.client.rpc('cash_flow_projection', {
+        p_company_id: owner.company.id,
+        p_days: 45,
+        p_today: today,
+        ...(accountId ? { p_bank_account_id: accountId } : {}),
+      });
+      expect(flow.error).toBeNull();
+      const got = (flow.data as { days: { date: string; income: number; expense: number }[] }).days;
+      expect(
+        got.map(({ date, income, expense }) => ({ date, income, expense })),
+        `seed ${seed}, ${today}, ${accountId}`,
+      ).toEqual(days);
+    }
+
     for (const [start, end] of periods)
       for (const filter of filters) {
         const args = { ...base, p_start: start, p_end: end, ...filter };
