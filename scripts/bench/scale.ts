@@ -258,9 +258,15 @@ async function explainCalls(
       `select public.movement_summary('${c.companyId}', '${today}', p_category_ids => array['${c.categoryId}'::uuid], p_statuses => array['overdue'])`,
     ],
     ['dashboard_summary', `select public.dashboard_summary('${c.companyId}', '${today}')`],
-    ['entry_list_summary', `select public.entry_list_summary('${c.companyId}', 'expense', '${today}')`],
+    [
+      'entry_list_summary',
+      `select public.entry_list_summary('${c.companyId}', 'expense', '${today}')`,
+    ],
     ['supplier_summary', `select public.supplier_summary('${c.companyId}')`],
-    ['cash_flow_projection', `select public.cash_flow_projection('${c.companyId}', 90, p_today => '${today}')`],
+    [
+      'cash_flow_projection',
+      `select public.cash_flow_projection('${c.companyId}', 90, p_today => '${today}')`,
+    ],
     ['statement_candidates', `select * from public.statement_candidates('${c.accountId}')`],
   ];
   try {

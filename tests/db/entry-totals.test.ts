@@ -164,8 +164,19 @@ async function movementSummary(args: Record<string, unknown>) {
   };
 }
 
-const DAYS = ['2025-12-20', '2026-01-05', '2026-01-31', '2026-02-01', '2026-02-14', '2026-02-28',
-  '2026-03-01', '2026-03-10', '2026-03-31', '2026-04-15', '2026-05-02'];
+const DAYS = [
+  '2025-12-20',
+  '2026-01-05',
+  '2026-01-31',
+  '2026-02-01',
+  '2026-02-14',
+  '2026-02-28',
+  '2026-03-01',
+  '2026-03-10',
+  '2026-03-31',
+  '2026-04-15',
+  '2026-05-02',
+];
 
 describe('kept entry totals', () => {
   it('equal the sums over the rows after 200 random writes', async () => {
@@ -196,19 +207,27 @@ describe('kept entry totals', () => {
       entries.push({ kind, id: row.id as string });
     }
     // A transfer, so the summary's transfer figures are compared too.
-    const { error: transferError } = await owner.client.rpc('transfer_between_accounts' as never, {
-      p_from_account_id: refs.accounts[0],
-      p_to_account_id: refs.accounts[1],
-      p_amount: 123.45,
-      p_transfer_date: '2026-02-10',
-      p_description: 'Reserva',
-    } as never);
+    const { error: transferError } = await owner.client.rpc(
+      'transfer_between_accounts' as never,
+      {
+        p_from_account_id: refs.accounts[0],
+        p_to_account_id: refs.accounts[1],
+        p_amount: 123.45,
+        p_transfer_date: '2026-02-10',
+        p_description: 'Reserva',
+      } as never,
+    );
     expect(transferError).toBeNull();
 
     for (let step = 0; step < 200; step++) {
       const e = pick(entries);
       const table = e.kind === 'expense' ? 'accounts_payable' : 'accounts_receivable';
-      const { rows } = await db.query<{ status: string; open_amount: string; ledger: boolean; approval: string }>(
+      const { rows } = await db.query<{
+        status: string;
+        open_amount: string;
+        ledger: boolean;
+        approval: string;
+      }>(
         `select e.status, e.open_amount,
                 ${e.kind === 'expense' ? 'e.approval_status' : `'approved'`} as approval,
                 exists (select 1 from public.transactions t where t.payable_id = e.id or t.receivable_id = e.id) as ledger
@@ -222,13 +241,16 @@ describe('kept entry totals', () => {
       if (e.kind === 'expense' && op < 0.08) {
         // Approvals: sent to approval, refused, approved again (only an unpaid one waits).
         if (row.approval === 'approved' && !row.ledger) {
-          await db.query(`update public.accounts_payable set approval_status = 'pending' where id = $1`, [e.id]);
+          await db.query(
+            `update public.accounts_payable set approval_status = 'pending' where id = $1`,
+            [e.id],
+          );
           count('awaiting');
         } else if (row.approval !== 'approved') {
-          await db.query(
-            `update public.accounts_payable set approval_status = $2 where id = $1`,
-            [e.id, next() < 0.3 ? 'refused' : 'approved'],
-          );
+          await db.query(`update public.accounts_payable set approval_status = $2 where id = $1`, [
+            e.id,
+            next() < 0.3 ? 'refused' : 'approved',
+          ]);
           count('approval');
         }
       } else if (row.approval !== 'approved') {
@@ -251,7 +273,10 @@ describe('kept entry totals', () => {
           [e.id],
         );
         if (payments[0])
-          await call('reverse_payment', { p_payment_id: payments[0].id, p_reversed_on: pick(DAYS) });
+          await call('reverse_payment', {
+            p_payment_id: payments[0].id,
+            p_reversed_on: pick(DAYS),
+          });
       } else if (row.status === 'paid' && op < 0.68) {
         await call(e.kind === 'expense' ? 'reopen_payable' : 'reopen_receivable', {
           [idArg]: e.id,
@@ -264,11 +289,16 @@ describe('kept entry totals', () => {
         if (which < 0.25 && !row.ledger) change.amount = cents();
         else if (which < 0.45 && row.status === 'pending') change.due_date = pick(DAYS);
         else if (which < 0.65)
-          change.category_id = maybe(e.kind === 'expense' ? refs.expenseCategories : refs.incomeCategories);
+          change.category_id = maybe(
+            e.kind === 'expense' ? refs.expenseCategories : refs.incomeCategories,
+          );
         else if (which < 0.85) change.project_id = maybe(refs.projects);
         else if (e.kind === 'expense') change.supplier_id = maybe(refs.suppliers);
         else change.client_id = maybe(refs.clients);
-        const { error } = await owner.client.from(table).update(change).eq('id', e.id);
+        const { error } = await owner.client
+          .from(table)
+          .update(change as never)
+          .eq('id', e.id);
         if (error) throw new Error(`edit ${e.kind} ${JSON.stringify(change)}: ${error.message}`);
         count('edit');
       } else if (!row.ledger) {
@@ -279,7 +309,14 @@ describe('kept entry totals', () => {
           await summed(owner.company.id),
         );
     }
-    for (const kind of ['settle', 'reverse_payment', 'reopen', 'delete_entry', 'edit', 'awaiting']) {
+    for (const kind of [
+      'settle',
+      'reverse_payment',
+      'reopen',
+      'delete_entry',
+      'edit',
+      'awaiting',
+    ]) {
       expect(writes.get(kind) ?? 0, `${kind}, seed ${seed}`).toBeGreaterThan(0);
     }
     const expected = await summed(owner.company.id);
@@ -330,7 +367,9 @@ describe('kept entry totals', () => {
        where p.company_id = $1 group by p.id order by p.id`,
       [owner.company.id],
     );
-    const totals = await owner.client.rpc('project_budget_totals', { p_company_id: owner.company.id });
+    const totals = await owner.client.rpc('project_budget_totals', {
+      p_company_id: owner.company.id,
+    });
     expect(totals.error).toBeNull();
     expect(
       [...(totals.data ?? [])].sort((a, b) => (a.project_id < b.project_id ? -1 : 1)),
@@ -347,7 +386,9 @@ describe('kept entry totals', () => {
     );
     const supplier = await owner.client.rpc('supplier_summary', { p_company_id: owner.company.id });
     expect(supplier.error).toBeNull();
-    expect((supplier.data as { total_spent: number }).total_spent, `seed ${seed}`).toBe(spent[0]!.total);
+    expect((supplier.data as { total_spent: number }).total_spent, `seed ${seed}`).toBe(
+      spent[0]!.total,
+    );
     expect(spent[0]!.total).toBeGreaterThan(0);
     for (const today of ['2026-01-01', '2026-02-14', '2026-02-28', '2026-03-10', '2026-06-01']) {
       const { rows: pending } = await db.query(
