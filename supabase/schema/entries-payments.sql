@@ -1257,38 +1257,33 @@ CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today da
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
-  v_result json;
+  v_today date := coalesce(p_today, current_date);
+  v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
+  v_pattern text := private.search_pattern(p_search);
+  v_without boolean := coalesce(p_without_comprovante, false);
+  v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_category_ids uuid[];
+  v_project_ids uuid[];
+  v_account_ids uuid[];
+  v_supplier_ids uuid[];
+  v_client_ids uuid[];
   v_income numeric;
   v_expense numeric;
   v_count bigint;
   v_transfer_total numeric;
   v_transfer_count bigint;
-  v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
 begin
-  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
-  if private.search_pattern(p_search) is not null or coalesce(p_without_comprovante, false) then
-    -- What only the rows know (their texts, their documents): the sum over search_movements' rows.
-    select json_build_object(
-      'income_total', coalesce(sum(m.display_amount) filter (where m.kind = 'income'), 0),
-      'expense_total', coalesce(sum(m.display_amount) filter (where m.kind = 'expense'), 0),
-      'balance', coalesce(sum(case m.kind when 'income' then m.display_amount
-                                          when 'expense' then -m.display_amount else 0 end), 0),
-      'count', count(*),
-      'transfer_total', coalesce(sum(m.display_amount) filter (where m.kind = 'transfer' and not m.reversed), 0),
-      'transfer_count', count(*) filter (where m.kind = 'transfer')
-    ) into v_result
-    from public.search_movements(p_company_id, p_today, p_search, p_start, p_end, p_kinds, p_statuses,
-                                 p_account_ids, p_project_ids, p_include_no_project, p_category_ids,
-                                 p_without_comprovante) m;
-    return v_result;
-  end if;
-
   -- The checks search_movements makes, in its order.
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
+  if char_length(v_search) > 200 then
+    raise exception using errcode = 'P0001', message = 'text_too_long', detail = 'search', hint = '200';
+  end if;
   if exists (select 1 from unnest(p_kinds) k where k is null or k not in ('expense', 'income', 'transfer')) then
     raise exception using errcode = 'P0001', message = 'invalid_kind';
   end if;
@@ -1296,18 +1291,102 @@ begin
     raise exception using errcode = 'P0001', message = 'invalid_status';
   end if;
 
-  select coalesce(sum(e.total) filter (where e.kind = 'income'), 0),
-         coalesce(sum(e.total) filter (where e.kind = 'expense'), 0),
-         coalesce(sum(e.entry_count), 0)
-  into v_income, v_expense, v_count
-  from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
-                                     p_account_ids, p_project_ids, p_include_no_project, p_category_ids) e;
+  if v_pattern is null and not v_without then
+    select coalesce(sum(e.total) filter (where e.kind = 'income'), 0),
+           coalesce(sum(e.total) filter (where e.kind = 'expense'), 0),
+           coalesce(sum(e.entry_count), 0)
+    into v_income, v_expense, v_count
+    from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                       p_account_ids, p_project_ids, p_include_no_project, p_category_ids) e;
+  else
+    -- What only the rows know (their texts, their documents): summed over the matching rows with
+    -- search_movements' conditions, on the tables (their trigram and movement-date indexes), without
+    -- the names and counts a listed row carries.
+    if v_pattern is not null then
+      v_category_ids := array(select c.id from public.categories c
+                              where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+      v_project_ids := array(select p.id from public.projects p
+                             where p.company_id = p_company_id and private.search_text(p.name) like v_pattern);
+      v_account_ids := array(select b.id from public.bank_accounts b
+                             where b.company_id = p_company_id and private.search_text(b.name) like v_pattern);
+      v_supplier_ids := array(select s.id from public.suppliers s
+                              where s.company_id = p_company_id and private.search_text(s.name) like v_pattern);
+      v_client_ids := array(select c.id from public.clients c
+                            where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+    end if;
+    select coalesce(sum(m.amount) filter (where m.kind = 'income'), 0),
+           coalesce(sum(m.amount) filter (where m.kind = 'expense'), 0),
+           count(*)
+    into v_income, v_expense, v_count
+    from (
+      select 'expense'::text as kind, p.paid_total + p.open_amount as amount
+      from public.accounts_payable p
+      where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+        and p.company_id = p_company_id and p.approval_status = 'approved'
+        and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+        and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+        and (coalesce(cardinality(p_statuses), 0) = 0
+             or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
+                      else 'open' end) = any (p_statuses))
+        and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
+        and (not v_filter_projects
+             or p.project_id = any (coalesce(p_project_ids, '{}'))
+             or (coalesce(p_include_no_project, false) and p.project_id is null))
+        and (not v_without
+             or (p.paid_amount > 0
+                 and not exists (select 1 from public.documents d
+                                 where d.payable_id = p.id and d.kind = 'comprovante')
+                 and not exists (select 1 from public.transactions t
+                                 join public.documents d on d.payment_id = t.id
+                                 where t.company_id = p.company_id and t.payable_id = p.id
+                                   and d.kind = 'comprovante')))
+        and (v_pattern is null
+             or private.search_text(p.description || E'\n' || coalesce(p.supplier_name, '') || E'\n'
+                                    || coalesce(p.notes, '')) like v_pattern
+             or p.supplier_id = any (v_supplier_ids)
+             or p.category_id = any (v_category_ids)
+             or p.project_id = any (v_project_ids)
+             or p.bank_account_id = any (v_account_ids))
+      union all
+      select 'income'::text, r.paid_total + r.open_amount
+      from public.accounts_receivable r
+      where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+        and r.company_id = p_company_id
+        and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+        and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+        and (coalesce(cardinality(p_statuses), 0) = 0
+             or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
+                      else 'open' end) = any (p_statuses))
+        and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+        and (not v_filter_projects
+             or r.project_id = any (coalesce(p_project_ids, '{}'))
+             or (coalesce(p_include_no_project, false) and r.project_id is null))
+        and (not v_without
+             or (r.paid_amount > 0
+                 and not exists (select 1 from public.documents d
+                                 where d.receivable_id = r.id and d.kind = 'comprovante')
+                 and not exists (select 1 from public.transactions t
+                                 join public.documents d on d.payment_id = t.id
+                                 where t.company_id = r.company_id and t.receivable_id = r.id
+                                   and d.kind = 'comprovante')))
+        and (v_pattern is null
+             or private.search_text(r.description || E'\n' || coalesce(r.client_name, '') || E'\n'
+                                    || coalesce(r.notes, '')) like v_pattern
+             or r.client_id = any (v_client_ids)
+             or r.category_id = any (v_category_ids)
+             or r.project_id = any (v_project_ids)
+             or r.bank_account_id = any (v_account_ids))
+    ) m;
+  end if;
 
-  -- Transfers as search_movements lists them: no status, category nor obra.
+  -- Transfers as search_movements lists them: no status, category nor obra, no comprovante.
   select coalesce(sum(t.amount) filter (where not t.reversed), 0), count(*)
   into v_transfer_total, v_transfer_count
   from public.transfers t
   where t.company_id = p_company_id
+    and not v_without
     and (p_start is null or t.transfer_date >= p_start)
     and (p_end is null or t.transfer_date <= p_end)
     and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
@@ -1315,7 +1394,11 @@ begin
     and coalesce(cardinality(p_category_ids), 0) = 0
     and not v_filter_projects
     and (coalesce(cardinality(p_account_ids), 0) = 0
-         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids));
+         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+    and (v_pattern is null
+         or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+         or t.from_account_id = any (v_account_ids)
+         or t.to_account_id = any (v_account_ids));
 
   return json_build_object(
     'income_total', v_income,
@@ -1327,7 +1410,7 @@ begin
   );
 end;
 $function$;
-comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text or sem comprovante the entries'' part is read from kept month totals (private.movement_entry_totals); with them, summed over search_movements'' rows. Raises what search_movements raises.';
+comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text or sem comprovante the entries'' part is read from kept month totals (private.movement_entry_totals); with them, summed over the matching rows of the tables with search_movements'' conditions. Raises what search_movements raises.';
 grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
 
 -- Function private.payable_approval()

@@ -352,6 +352,9 @@ describe('kept entry totals', () => {
       { p_project_ids: [refs.projects[0]], p_include_no_project: true, p_statuses: ['open'] },
       { p_account_ids: [refs.accounts[1]], p_category_ids: [refs.expenseCategories[1]] },
       { p_search: 'cimento' },
+      { p_search: 'OBRA 1' },
+      { p_search: 'fornecedor 2', p_statuses: ['paid'] },
+      { p_search: 'receita', p_kinds: ['income'] },
       { p_without_comprovante: true },
     ];
     // Obras: comprometido and realizado per obra, as the correlated sum over the ledger had them.
