@@ -172,3 +172,75 @@ create index accounts_payable_pending_amount_idx on public.accounts_payable (com
 create index accounts_receivable_pending_amount_idx on public.accounts_receivable (company_id, open_amount, due_date)
   where status = 'pending';
 create index transactions_account_amount_idx on public.transactions (bank_account_id, amount, transaction_date);
+
+-- Each pending line's candidates looked up on its own (lateral: the amount indexes above, one probe
+-- per line and table) rather than every ledger row of the account and every pending entry hashed
+-- against the lines: the work follows the unreconciled lines, not the books' history.
+create or replace function public.statement_candidates(p_bank_account_id uuid)
+returns table (line_id uuid, kind text, target_id uuid, description text, counterparty_name text,
+               target_date date, amount numeric, day_distance integer)
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_company_id uuid;
+begin
+  perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
+  select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
+  if v_company_id is null then
+    raise exception using errcode = 'P0001', message = 'bank_account_not_found';
+  end if;
+
+  return query
+  with lines as (
+    select l.id, l.posted_on, l.amount
+    from public.bank_statement_lines l
+    where l.bank_account_id = p_bank_account_id and l.status = 'pending'
+  )
+  -- Ledger rows of this account already in the books, not yet claimed by another line.
+  select l.id, 'ledger'::text, t.id, t.description, null::text, t.transaction_date, t.amount,
+         abs(t.transaction_date - l.posted_on)
+  from lines l
+  cross join lateral (
+    select t.id, t.description, t.transaction_date, t.amount
+    from public.standing_transactions t
+    where t.bank_account_id = p_bank_account_id
+      and t.amount = abs(l.amount)
+      and t.direction = case when l.amount < 0 then 'out' else 'in' end
+      and t.transaction_date between l.posted_on - 3 and l.posted_on + 3
+      and not exists (select 1 from public.bank_statement_lines m
+                      where m.matched_transaction_id = t.id and m.status = 'matched')
+  ) t
+  union all
+  -- Open payables for débitos, open receivables for créditos, of the whole company, due within ±5 days.
+  select l.id, 'payable'::text, e.id, e.description, coalesce(s.name, e.supplier_name), e.due_date,
+         e.open_amount, abs(e.due_date - l.posted_on)
+  from lines l
+  cross join lateral (
+    select p.id, p.description, p.supplier_id, p.supplier_name, p.due_date, p.open_amount
+    from public.accounts_payable p
+    where p.company_id = v_company_id and p.status = 'pending' and p.approval_status = 'approved'
+      and p.open_amount = abs(l.amount)
+      and p.due_date between l.posted_on - 5 and l.posted_on + 5
+  ) e
+  left join public.suppliers s on s.company_id = v_company_id and s.id = e.supplier_id
+  where l.amount < 0
+  union all
+  select l.id, 'receivable'::text, e.id, e.description, coalesce(c.name, e.client_name), e.due_date,
+         e.open_amount, abs(e.due_date - l.posted_on)
+  from lines l
+  cross join lateral (
+    select r.id, r.description, r.client_id, r.client_name, r.due_date, r.open_amount
+    from public.accounts_receivable r
+    where r.company_id = v_company_id and r.status = 'pending'
+      and r.open_amount = abs(l.amount)
+      and r.due_date between l.posted_on - 5 and l.posted_on + 5
+  ) e
+  left join public.clients c on c.company_id = v_company_id and c.id = e.client_id
+  where l.amount >= 0;
+end;
+$$;
+comment on function public.statement_candidates(uuid) is 'Conciliação: for every pending statement line of the account, the ledger rows of the account with the same signed amount within ±3 days not claimed by another line (kind ledger), and the pending payables (débitos) / receivables (créditos) of the company with that open amount due within ±5 days (kind payable/receivable), with the distance in days. The browser ranks them. Each line''s candidates are looked up by amount (transactions_account_amount_idx, the pending amount indexes). Raises bank_account_not_found (also another company''s).';
+revoke all on function public.statement_candidates(uuid) from public, anon, authenticated;
+grant execute on function public.statement_candidates(uuid) to authenticated, service_role;

@@ -309,6 +309,28 @@ describe('kept entry totals', () => {
           await summed(owner.company.id),
         );
     }
+    // A seed whose walk never reopened a paid entry or sent one to approval does both once, on a
+    // fresh entry each (so every kind of write below really happened).
+    if (!writes.get('reopen')) {
+      const fresh = await createReceivable(owner, 321.09, { due_date: '2026-01-20' });
+      await call('settle_receivable', {
+        p_receivable_id: fresh.id,
+        p_bank_account_id: refs.accounts[1],
+        p_received_on: '2026-02-02',
+      });
+      await call('reopen_receivable', { p_receivable_id: fresh.id, p_reopened_on: '2026-02-03' });
+    }
+    if (!writes.get('awaiting')) {
+      const fresh = await createPayable(owner, 654.32, {
+        due_date: '2026-03-03',
+        project_id: refs.projects[0],
+      });
+      await db.query(
+        `update public.accounts_payable set approval_status = 'pending' where id = $1`,
+        [fresh.id],
+      );
+      count('awaiting');
+    }
     for (const kind of [
       'settle',
       'reverse_payment',
@@ -474,6 +496,58 @@ describe('kept entry totals', () => {
         `seed ${seed}, ${today}, ${accountId}`,
       ).toEqual(days);
     }
+
+    // Conciliação: a statement whose lines carry the amounts of pending entries and ledger rows
+    // of the account (near their dates) gets exactly the candidates the join over every row gave.
+    const { rows: targets } = await db.query<{ posted_on: string; amount: string }>(
+      `(select (due_date + 2)::text as posted_on, (case when kind = 'expense' then -1 else 1 end * open_amount)::text as amount
+        from public.entries where company_id = $1 and status = 'pending' and approval_status = 'approved'
+        order by id limit 8)
+       union all
+       (select (transaction_date - 1)::text, (case when direction = 'out' then -1 else 1 end * amount)::text
+        from public.standing_transactions where bank_account_id = $2 order by id limit 8)`,
+      [owner.company.id, refs.accounts[0]],
+    );
+    const statement = await owner.client.rpc('import_bank_statement', {
+      p_bank_account_id: refs.accounts[0]!,
+      p_source: 'ofx',
+      p_lines: targets.map((t, i) => ({ fitid: `T${i}`, memo: `Linha ${i}`, ...t })) as never,
+      p_file_name: 'extrato.ofx',
+    });
+    expect(statement.error).toBeNull();
+    const { rows: wanted } = await db.query(
+      `with lines as (
+         select l.id, l.posted_on, l.amount from public.bank_statement_lines l
+         where l.bank_account_id = $2 and l.status = 'pending'
+       )
+       select l.id as line_id, 'ledger' as kind, t.id as target_id, t.description, null as counterparty_name,
+              t.transaction_date::text as target_date, t.amount::float8 as amount,
+              abs(t.transaction_date - l.posted_on) as day_distance
+       from lines l join public.standing_transactions t
+         on t.bank_account_id = $2 and t.amount = abs(l.amount)
+        and t.direction = case when l.amount < 0 then 'out' else 'in' end
+        and t.transaction_date between l.posted_on - 3 and l.posted_on + 3
+       where not exists (select 1 from public.bank_statement_lines m
+                         where m.matched_transaction_id = t.id and m.status = 'matched')
+       union all
+       select l.id, case e.kind when 'expense' then 'payable' else 'receivable' end, e.id, e.description,
+              e.counterparty_name, e.due_date::text, e.open_amount::float8, abs(e.due_date - l.posted_on)
+       from lines l join public.entries e
+         on e.company_id = $1 and e.approval_status = 'approved' and e.status = 'pending'
+        and e.kind = case when l.amount < 0 then 'expense' else 'income' end
+        and e.open_amount = abs(l.amount) and e.due_date between l.posted_on - 5 and l.posted_on + 5`,
+      [owner.company.id, refs.accounts[0]],
+    );
+    const key = (r: { line_id: string; target_id: string }) => `${r.line_id} ${r.target_id}`;
+    const sorted = <T extends { line_id: string; target_id: string }>(list: T[]) =>
+      [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+    const candidates = await owner.client.rpc('statement_candidates', {
+      p_bank_account_id: refs.accounts[0]!,
+    });
+    expect(candidates.error).toBeNull();
+    expect(sorted(candidates.data ?? []), `seed ${seed}`).toEqual(sorted(wanted as never[]));
+    expect(wanted.some((w) => w.kind === 'ledger')).toBe(true);
+    expect(wanted.some((w) => w.kind !== 'ledger')).toBe(true);
 
     for (const [start, end] of periods)
       for (const filter of filters) {
