@@ -131,6 +131,7 @@ export const DOMAINS: Domain[] = [
       'private.apply_entry_totals',
       'private.track_entry_totals',
       'private.movement_entry_totals',
+      'private.movement_search_totals',
       'private.pending_entry_totals',
       'private.payable_approval',
       'private.refuse_payable',

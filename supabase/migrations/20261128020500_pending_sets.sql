@@ -193,8 +193,13 @@ begin
   end if;
 
   return query
+  -- The sought amount and direction computed here: under RLS only leakproof comparisons (not abs()
+  -- nor a case) of a parameter can be index conditions.
   with lines as (
-    select l.id, l.posted_on, l.amount
+    select l.id, l.posted_on, l.amount, abs(l.amount) as magnitude,
+           case when l.amount < 0 then 'out' else 'in' end as direction,
+           l.posted_on - 3 as ledger_from, l.posted_on + 3 as ledger_to,
+           l.posted_on - 5 as due_from, l.posted_on + 5 as due_to
     from public.bank_statement_lines l
     where l.bank_account_id = p_bank_account_id and l.status = 'pending'
   )
@@ -206,9 +211,9 @@ begin
     select t.id, t.description, t.transaction_date, t.amount
     from public.standing_transactions t
     where t.bank_account_id = p_bank_account_id
-      and t.amount = abs(l.amount)
-      and t.direction = case when l.amount < 0 then 'out' else 'in' end
-      and t.transaction_date between l.posted_on - 3 and l.posted_on + 3
+      and t.amount = l.magnitude
+      and t.direction = l.direction
+      and t.transaction_date between l.ledger_from and l.ledger_to
       and not exists (select 1 from public.bank_statement_lines m
                       where m.matched_transaction_id = t.id and m.status = 'matched')
   ) t
@@ -221,8 +226,8 @@ begin
     select p.id, p.description, p.supplier_id, p.supplier_name, p.due_date, p.open_amount
     from public.accounts_payable p
     where p.company_id = v_company_id and p.status = 'pending' and p.approval_status = 'approved'
-      and p.open_amount = abs(l.amount)
-      and p.due_date between l.posted_on - 5 and l.posted_on + 5
+      and p.open_amount = l.magnitude
+      and p.due_date between l.due_from and l.due_to
   ) e
   left join public.suppliers s on s.company_id = v_company_id and s.id = e.supplier_id
   where l.amount < 0
@@ -234,8 +239,8 @@ begin
     select r.id, r.description, r.client_id, r.client_name, r.due_date, r.open_amount
     from public.accounts_receivable r
     where r.company_id = v_company_id and r.status = 'pending'
-      and r.open_amount = abs(l.amount)
-      and r.due_date between l.posted_on - 5 and l.posted_on + 5
+      and r.open_amount = l.magnitude
+      and r.due_date between l.due_from and l.due_to
   ) e
   left join public.clients c on c.company_id = v_company_id and c.id = e.client_id
   where l.amount >= 0;

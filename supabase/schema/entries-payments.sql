@@ -17,13 +17,14 @@
 -- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
 -- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
 -- private.guard_settled_entry, public.import_nfe, private.import_nfe,
--- private.movement_entry_totals, public.movement_summary, private.payable_approval,
--- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
--- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger, private.track_entry_paid_totals, private.track_entry_totals
+-- private.movement_entry_totals, private.movement_search_totals, public.movement_summary,
+-- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
+-- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
+-- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
+-- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
+-- private.settle_payable, public.settle_receivable, private.settle_receivable,
+-- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_paid_totals,
+-- private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -1251,6 +1252,131 @@ $function$;
 comment on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'The entries'' part of movement_summary without search and sem comprovante, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 grant execute on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
 
+-- Function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+CREATE OR REPLACE FUNCTION private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+ RETURNS TABLE(kind text, total numeric, entry_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+#variable_conflict use_column
+declare
+  v_today date := coalesce(p_today, current_date);
+  v_pattern text := private.search_pattern(p_search);
+  v_without boolean := coalesce(p_without_comprovante, false);
+  v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_category_ids uuid[];
+  v_project_ids uuid[];
+  v_account_ids uuid[];
+  v_supplier_ids uuid[];
+  v_client_ids uuid[];
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+    if v_pattern is not null then
+      v_category_ids := array(select c.id from public.categories c
+                              where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+      v_project_ids := array(select p.id from public.projects p
+                             where p.company_id = p_company_id and private.search_text(p.name) like v_pattern);
+      v_account_ids := array(select b.id from public.bank_accounts b
+                             where b.company_id = p_company_id and private.search_text(b.name) like v_pattern);
+      v_supplier_ids := array(select s.id from public.suppliers s
+                              where s.company_id = p_company_id and private.search_text(s.name) like v_pattern);
+      v_client_ids := array(select c.id from public.clients c
+                            where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+    end if;
+  return query
+    select m.kind, sum(m.amount), count(*)
+    from (
+      select 'expense'::text as kind, p.paid_total + p.open_amount as amount
+      from public.accounts_payable p
+      where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+        and p.company_id = p_company_id and p.approval_status = 'approved'
+        and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+        and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+        and (coalesce(cardinality(p_statuses), 0) = 0
+             or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
+                      else 'open' end) = any (p_statuses))
+        and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
+        and (not v_filter_projects
+             or p.project_id = any (coalesce(p_project_ids, '{}'))
+             or (coalesce(p_include_no_project, false) and p.project_id is null))
+        and (not v_without
+             or (p.paid_amount > 0
+                 and not exists (select 1 from public.documents d
+                                 where d.payable_id = p.id and d.kind = 'comprovante')
+                 and not exists (select 1 from public.transactions t
+                                 join public.documents d on d.payment_id = t.id
+                                 where t.company_id = p.company_id and t.payable_id = p.id
+                                   and d.kind = 'comprovante')))
+        and (v_pattern is null or p.id in (
+              -- Each arm of the search on its own index (trigram; supplier, category, obra, account).
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id
+                and private.search_text(x.description || E'\n' || coalesce(x.supplier_name, '') || E'\n'
+                                        || coalesce(x.notes, '')) like v_pattern
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.supplier_id = any (v_supplier_ids)
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+      union all
+      select 'income'::text, r.paid_total + r.open_amount
+      from public.accounts_receivable r
+      where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+        and r.company_id = p_company_id
+        and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+        and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+        and (coalesce(cardinality(p_statuses), 0) = 0
+             or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
+                      else 'open' end) = any (p_statuses))
+        and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+        and (not v_filter_projects
+             or r.project_id = any (coalesce(p_project_ids, '{}'))
+             or (coalesce(p_include_no_project, false) and r.project_id is null))
+        and (not v_without
+             or (r.paid_amount > 0
+                 and not exists (select 1 from public.documents d
+                                 where d.receivable_id = r.id and d.kind = 'comprovante')
+                 and not exists (select 1 from public.transactions t
+                                 join public.documents d on d.payment_id = t.id
+                                 where t.company_id = r.company_id and t.receivable_id = r.id
+                                   and d.kind = 'comprovante')))
+        and (v_pattern is null or r.id in (
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id
+                and private.search_text(x.description || E'\n' || coalesce(x.client_name, '') || E'\n'
+                                        || coalesce(x.notes, '')) like v_pattern
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.client_id = any (v_client_ids)
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+    ) m
+    group by m.kind;
+end;
+$function$;
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind: total (display amounts) and entry_count of the rows search_movements would list, summed on the tables (each search arm on its index). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
+
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
 CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
  RETURNS json
@@ -1265,11 +1391,7 @@ declare
   v_pattern text := private.search_pattern(p_search);
   v_without boolean := coalesce(p_without_comprovante, false);
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
-  v_category_ids uuid[];
-  v_project_ids uuid[];
   v_account_ids uuid[];
-  v_supplier_ids uuid[];
-  v_client_ids uuid[];
   v_income numeric;
   v_expense numeric;
   v_count bigint;
@@ -1299,86 +1421,18 @@ begin
     from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
                                        p_account_ids, p_project_ids, p_include_no_project, p_category_ids) e;
   else
-    -- What only the rows know (their texts, their documents): summed over the matching rows with
-    -- search_movements' conditions, on the tables (their trigram and movement-date indexes), without
-    -- the names and counts a listed row carries.
+    -- What only the rows know (their texts, their documents): the matching rows summed.
+    select coalesce(sum(e.total) filter (where e.kind = 'income'), 0),
+           coalesce(sum(e.total) filter (where e.kind = 'expense'), 0),
+           coalesce(sum(e.entry_count), 0)
+    into v_income, v_expense, v_count
+    from private.movement_search_totals(p_company_id, p_today, p_search, p_start, p_end, p_kinds,
+                                        p_statuses, p_account_ids, p_project_ids, p_include_no_project,
+                                        p_category_ids, p_without_comprovante) e;
     if v_pattern is not null then
-      v_category_ids := array(select c.id from public.categories c
-                              where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
-      v_project_ids := array(select p.id from public.projects p
-                             where p.company_id = p_company_id and private.search_text(p.name) like v_pattern);
       v_account_ids := array(select b.id from public.bank_accounts b
                              where b.company_id = p_company_id and private.search_text(b.name) like v_pattern);
-      v_supplier_ids := array(select s.id from public.suppliers s
-                              where s.company_id = p_company_id and private.search_text(s.name) like v_pattern);
-      v_client_ids := array(select c.id from public.clients c
-                            where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
     end if;
-    select coalesce(sum(m.amount) filter (where m.kind = 'income'), 0),
-           coalesce(sum(m.amount) filter (where m.kind = 'expense'), 0),
-           count(*)
-    into v_income, v_expense, v_count
-    from (
-      select 'expense'::text as kind, p.paid_total + p.open_amount as amount
-      from public.accounts_payable p
-      where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
-        and p.company_id = p_company_id and p.approval_status = 'approved'
-        and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
-        and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
-        and (coalesce(cardinality(p_statuses), 0) = 0
-             or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
-                      else 'open' end) = any (p_statuses))
-        and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
-        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
-        and (not v_filter_projects
-             or p.project_id = any (coalesce(p_project_ids, '{}'))
-             or (coalesce(p_include_no_project, false) and p.project_id is null))
-        and (not v_without
-             or (p.paid_amount > 0
-                 and not exists (select 1 from public.documents d
-                                 where d.payable_id = p.id and d.kind = 'comprovante')
-                 and not exists (select 1 from public.transactions t
-                                 join public.documents d on d.payment_id = t.id
-                                 where t.company_id = p.company_id and t.payable_id = p.id
-                                   and d.kind = 'comprovante')))
-        and (v_pattern is null
-             or private.search_text(p.description || E'\n' || coalesce(p.supplier_name, '') || E'\n'
-                                    || coalesce(p.notes, '')) like v_pattern
-             or p.supplier_id = any (v_supplier_ids)
-             or p.category_id = any (v_category_ids)
-             or p.project_id = any (v_project_ids)
-             or p.bank_account_id = any (v_account_ids))
-      union all
-      select 'income'::text, r.paid_total + r.open_amount
-      from public.accounts_receivable r
-      where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
-        and r.company_id = p_company_id
-        and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
-        and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
-        and (coalesce(cardinality(p_statuses), 0) = 0
-             or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
-                      else 'open' end) = any (p_statuses))
-        and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
-        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
-        and (not v_filter_projects
-             or r.project_id = any (coalesce(p_project_ids, '{}'))
-             or (coalesce(p_include_no_project, false) and r.project_id is null))
-        and (not v_without
-             or (r.paid_amount > 0
-                 and not exists (select 1 from public.documents d
-                                 where d.receivable_id = r.id and d.kind = 'comprovante')
-                 and not exists (select 1 from public.transactions t
-                                 join public.documents d on d.payment_id = t.id
-                                 where t.company_id = r.company_id and t.receivable_id = r.id
-                                   and d.kind = 'comprovante')))
-        and (v_pattern is null
-             or private.search_text(r.description || E'\n' || coalesce(r.client_name, '') || E'\n'
-                                    || coalesce(r.notes, '')) like v_pattern
-             or r.client_id = any (v_client_ids)
-             or r.category_id = any (v_category_ids)
-             or r.project_id = any (v_project_ids)
-             or r.bank_account_id = any (v_account_ids))
-    ) m;
   end if;
 
   -- Transfers as search_movements lists them: no status, category nor obra, no comprovante.

@@ -108,6 +108,7 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.entry_paid_total(uuid,text)',
       // The kept entry totals (private.entry_totals) the invoker summaries read.
       'private.movement_entry_totals(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[])',
+      'private.movement_search_totals(uuid,date,text,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean)',
       'private.pending_entry_totals(uuid,date)',
       'private.supplier_spent_total(uuid)',
       'private.overdue_open_totals(uuid,date,uuid)',
