@@ -257,6 +257,10 @@ async function explainCalls(
       'movement_summary, a category, Em atraso',
       `select public.movement_summary('${c.companyId}', '${today}', p_category_ids => array['${c.categoryId}'::uuid], p_statuses => array['overdue'])`,
     ],
+    [
+      'movement_summary "elétrica"',
+      `select public.movement_summary('${c.companyId}', '${today}', 'elétrica')`,
+    ],
     ['dashboard_summary', `select public.dashboard_summary('${c.companyId}', '${today}')`],
     [
       'entry_list_summary',
