@@ -199,6 +199,7 @@ export const DOMAINS: Domain[] = [
       'public.reconcile_statement_line',
       'public.statement_balance',
       'public.statement_candidates',
+      'private.statement_candidates',
       'public.statement_category_guesses',
       'public.undo_statement_line',
     ],

@@ -175,26 +175,30 @@ create index transactions_account_amount_idx on public.transactions (bank_accoun
 
 -- Each pending line's candidates looked up on its own (lateral: the amount indexes above, one probe
 -- per line and table) rather than every ledger row of the account and every pending entry hashed
--- against the lines: the work follows the unreconciled lines, not the books' history.
-create or replace function public.statement_candidates(p_bank_account_id uuid)
+-- against the lines: the work follows the unreconciled lines, not the books' history. The body is
+-- a security definer in private: under the tables' row security the amount comparison was not
+-- taken as an index condition (only the date range was), so each probe read every row of ±3 days.
+create function private.statement_candidates(p_bank_account_id uuid)
 returns table (line_id uuid, kind text, target_id uuid, description text, counterparty_name text,
                target_date date, amount numeric, day_distance integer)
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 declare
   v_company_id uuid;
 begin
   perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
-  select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
+  -- The caller's companies only (what row security showed the invoker): another company's account
+  -- is not found.
+  select a.company_id into v_company_id from public.bank_accounts a
+  where a.id = p_bank_account_id and a.company_id in (select private.user_company_ids());
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';
   end if;
 
   return query
-  -- The sought amount and direction computed here: under RLS only leakproof comparisons (not abs()
-  -- nor a case) of a parameter can be index conditions.
   with lines as (
     select l.id, l.posted_on, l.amount, abs(l.amount) as magnitude,
            case when l.amount < 0 then 'out' else 'in' end as direction,
@@ -246,6 +250,19 @@ begin
   where l.amount >= 0;
 end;
 $$;
-comment on function public.statement_candidates(uuid) is 'Conciliação: for every pending statement line of the account, the ledger rows of the account with the same signed amount within ±3 days not claimed by another line (kind ledger), and the pending payables (débitos) / receivables (créditos) of the company with that open amount due within ±5 days (kind payable/receivable), with the distance in days. The browser ranks them. Each line''s candidates are looked up by amount (transactions_account_amount_idx, the pending amount indexes). Raises bank_account_not_found (also another company''s).';
+comment on function private.statement_candidates(uuid) is 'Body of public.statement_candidates (security definer: the candidates are looked up by amount on the indexes, which row security prevented); checks the caller''s role on the account first.';
+revoke all on function private.statement_candidates(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.statement_candidates(uuid) to authenticated;
+
+create or replace function public.statement_candidates(p_bank_account_id uuid)
+returns table (line_id uuid, kind text, target_id uuid, description text, counterparty_name text,
+               target_date date, amount numeric, day_distance integer)
+language sql
+stable
+set search_path = ''
+as $$
+  select * from private.statement_candidates(p_bank_account_id)
+$$;
+comment on function public.statement_candidates(uuid) is 'Conciliação: for every pending statement line of the account, the ledger rows of the account with the same signed amount within ±3 days not claimed by another line (kind ledger), and the pending payables (débitos) / receivables (créditos) of the company with that open amount due within ±5 days (kind payable/receivable), with the distance in days. The browser ranks them. Each line''s candidates are looked up by amount (transactions_account_amount_idx, the pending amount indexes). Roles admin, financeiro, leitura. Raises bank_account_not_found (also another company''s). (body: private.statement_candidates)';
 revoke all on function public.statement_candidates(uuid) from public, anon, authenticated;
 grant execute on function public.statement_candidates(uuid) to authenticated, service_role;

@@ -11,8 +11,8 @@
 -- Tables: public.bank_statement_lines, public.bank_statements
 -- Functions: public.import_bank_statement, private.import_bank_statement,
 -- public.reconcile_statement_line, private.reconcile_statement_line, public.statement_balance,
--- public.statement_candidates, public.statement_category_guesses, public.undo_statement_line,
--- private.undo_statement_line
+-- public.statement_candidates, private.statement_candidates, public.statement_category_guesses,
+-- public.undo_statement_line, private.undo_statement_line
 
 -- =================================================================================================
 -- Tables
@@ -486,22 +486,35 @@ grant execute on function public.statement_balance(p_bank_account_id uuid) to au
 -- Function public.statement_candidates(p_bank_account_id uuid)
 CREATE OR REPLACE FUNCTION public.statement_candidates(p_bank_account_id uuid)
  RETURNS TABLE(line_id uuid, kind text, target_id uuid, description text, counterparty_name text, target_date date, amount numeric, day_distance integer)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
+ SET search_path TO ''
+AS $function$
+  select * from private.statement_candidates(p_bank_account_id)
+$function$;
+comment on function public.statement_candidates(p_bank_account_id uuid) is 'Conciliação: for every pending statement line of the account, the ledger rows of the account with the same signed amount within ±3 days not claimed by another line (kind ledger), and the pending payables (débitos) / receivables (créditos) of the company with that open amount due within ±5 days (kind payable/receivable), with the distance in days. The browser ranks them. Each line''s candidates are looked up by amount (transactions_account_amount_idx, the pending amount indexes). Roles admin, financeiro, leitura. Raises bank_account_not_found (also another company''s). (body: private.statement_candidates)';
+grant execute on function public.statement_candidates(p_bank_account_id uuid) to authenticated, service_role;
+
+-- Function private.statement_candidates(p_bank_account_id uuid)
+CREATE OR REPLACE FUNCTION private.statement_candidates(p_bank_account_id uuid)
+ RETURNS TABLE(line_id uuid, kind text, target_id uuid, description text, counterparty_name text, target_date date, amount numeric, day_distance integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   v_company_id uuid;
 begin
   perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
-  select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
+  -- The caller's companies only (what row security showed the invoker): another company's account
+  -- is not found.
+  select a.company_id into v_company_id from public.bank_accounts a
+  where a.id = p_bank_account_id and a.company_id in (select private.user_company_ids());
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';
   end if;
 
   return query
-  -- The sought amount and direction computed here: under RLS only leakproof comparisons (not abs()
-  -- nor a case) of a parameter can be index conditions.
   with lines as (
     select l.id, l.posted_on, l.amount, abs(l.amount) as magnitude,
            case when l.amount < 0 then 'out' else 'in' end as direction,
@@ -553,8 +566,8 @@ begin
   where l.amount >= 0;
 end;
 $function$;
-comment on function public.statement_candidates(p_bank_account_id uuid) is 'Conciliação: for every pending statement line of the account, the ledger rows of the account with the same signed amount within ±3 days not claimed by another line (kind ledger), and the pending payables (débitos) / receivables (créditos) of the company with that open amount due within ±5 days (kind payable/receivable), with the distance in days. The browser ranks them. Each line''s candidates are looked up by amount (transactions_account_amount_idx, the pending amount indexes). Raises bank_account_not_found (also another company''s).';
-grant execute on function public.statement_candidates(p_bank_account_id uuid) to authenticated, service_role;
+comment on function private.statement_candidates(p_bank_account_id uuid) is 'Body of public.statement_candidates (security definer: the candidates are looked up by amount on the indexes, which row security prevented); checks the caller''s role on the account first.';
+grant execute on function private.statement_candidates(p_bank_account_id uuid) to authenticated;
 
 -- Function public.statement_category_guesses(p_bank_account_id uuid)
 CREATE OR REPLACE FUNCTION public.statement_category_guesses(p_bank_account_id uuid)

@@ -112,6 +112,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.pending_entry_totals(uuid,date)',
       'private.supplier_spent_total(uuid)',
       'private.overdue_open_totals(uuid,date,uuid)',
+      // Conciliação's candidates, looked up by amount on the indexes.
+      'private.statement_candidates(uuid)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.update_company(uuid,text,text,text,text,text,text,text,text,numeric)',
       // The last-admin guard's lock of the company row (the caller has no UPDATE on companies).
