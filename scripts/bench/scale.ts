@@ -282,6 +282,25 @@ async function explainCalls(
       `select public.dre('${c.companyId}', (date_trunc('month', date '${today}') - interval '11 months')::date, '${today}')`,
     ],
     ['project_budget_totals', `select public.project_budget_totals('${c.companyId}')`],
+    [
+      'movement_summary, a category, Em atraso',
+      `select public.movement_summary('${c.companyId}', '${today}', p_category_ids => array['${c.categoryId}'::uuid], p_statuses => array['overdue'])`,
+    ],
+    [
+      'movement_summary "elétrica"',
+      `select public.movement_summary('${c.companyId}', '${today}', 'elétrica')`,
+    ],
+    ['dashboard_summary', `select public.dashboard_summary('${c.companyId}', '${today}')`],
+    [
+      'entry_list_summary',
+      `select public.entry_list_summary('${c.companyId}', 'expense', '${today}')`,
+    ],
+    ['supplier_summary', `select public.supplier_summary('${c.companyId}')`],
+    [
+      'cash_flow_projection',
+      `select public.cash_flow_projection('${c.companyId}', 90, p_today => '${today}')`,
+    ],
+    ['statement_candidates', `select * from public.statement_candidates('${c.accountId}')`],
   ];
   try {
     for (const [label, sql] of statements) {
@@ -435,6 +454,29 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
     [
       'Movimentações: movement_summary',
       async () => bytes(check(await supabase.rpc('movement_summary', movementArgs))),
+    ],
+    [
+      'Movimentações: movement_summary, a category + year',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('movement_summary', {
+              ...movementArgs,
+              p_category_ids: [c.categoryId],
+              p_start: yearAgo,
+              p_end: today,
+            }),
+          ),
+        ),
+    ],
+    [
+      'Movimentações: movement_summary, Em atraso',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('movement_summary', { ...movementArgs, p_statuses: ['overdue'] }),
+          ),
+        ),
     ],
     [
       'Movimentações: movement_summary "elétrica"',

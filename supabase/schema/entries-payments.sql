@@ -9,19 +9,22 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.accounts_payable, public.accounts_receivable, private.entry_paid_totals
+-- Tables: public.accounts_payable, public.accounts_receivable, private.entry_paid_totals,
+-- private.entry_totals
 -- Views: public.entries, public.entry_payments
--- Functions: public.approve_payable, private.approve_payable, private.check_entry_category,
--- private.check_entry_stage, public.create_and_settle_entry, private.create_and_settle_entry,
--- public.dashboard_summary, private.default_payment_parts, public.delete_entry,
--- public.entry_list_summary, private.entry_paid_total, private.guard_settled_entry,
--- public.import_nfe, private.import_nfe, public.movement_summary, private.payable_approval,
--- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
--- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
--- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
--- public.settle_payable, private.settle_payable, public.settle_receivable,
--- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
--- private.track_entry_paid_totals
+-- Functions: private.apply_entry_totals, public.approve_payable, private.approve_payable,
+-- private.check_entry_category, private.check_entry_stage, public.create_and_settle_entry,
+-- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
+-- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
+-- private.guard_settled_entry, public.import_nfe, private.import_nfe,
+-- private.movement_entry_totals, private.movement_search_totals, public.movement_summary,
+-- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
+-- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
+-- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
+-- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
+-- private.settle_payable, public.settle_receivable, private.settle_receivable,
+-- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_paid_totals,
+-- private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -130,6 +133,7 @@ CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable US
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
 CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
+CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USING btree (company_id, open_amount, due_date) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(supplier_name, ''::text)) || '
@@ -166,6 +170,9 @@ CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.
 CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
+CREATE TRIGGER accounts_payable_totals_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_payable_totals_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_payable_totals_update AFTER UPDATE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 
 grant all on table public.accounts_payable to service_role;
 grant delete, select on table public.accounts_payable to authenticated;
@@ -249,6 +256,7 @@ CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accoun
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
 CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
+CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivable USING btree (company_id, open_amount, due_date) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
 '::text) || COALESCE(client_name, ''::text)) || '
@@ -284,6 +292,9 @@ CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON publ
 CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
+CREATE TRIGGER accounts_receivable_totals_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_receivable_totals_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
+CREATE TRIGGER accounts_receivable_totals_update AFTER UPDATE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 
 grant all on table public.accounts_receivable to service_role;
 grant delete, select on table public.accounts_receivable to authenticated;
@@ -302,6 +313,31 @@ comment on table private.entry_paid_totals is 'Per company and kind (expense = p
 alter table private.entry_paid_totals add constraint entry_paid_totals_pkey PRIMARY KEY (company_id, kind);
 alter table private.entry_paid_totals add constraint entry_paid_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table private.entry_paid_totals add constraint entry_paid_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.entry_totals
+create table private.entry_totals (
+  company_id uuid not null,
+  kind text not null,
+  paid boolean not null,
+  dim text not null,
+  dim_id uuid,
+  month date,
+  display_total numeric(16,2) not null default 0,
+  open_total numeric(16,2) not null default 0,
+  paid_total numeric(16,2) not null default 0,
+  settled_total numeric(16,2) not null default 0,
+  settled_count bigint not null default 0,
+  entry_count bigint not null default 0
+);
+
+comment on table private.entry_totals is 'Entry-side totals of the approved entries (payables approved only), per company, kind, paid (status paid) and month of coalesce(payment/received date, due date): display_total (paid_total + open_amount, Movimentações'' display amount), open_total, paid_total, settled_total/settled_count (entries with paid_amount > 0), entry_count; dims all / account / category / project (per month), project_all and counterparty_all (month null). Kept by private.track_entry_totals; tests/db/entry-totals.test.ts compares it with the sums over the rows after random writes.';
+alter table private.entry_totals add constraint entry_totals_key UNIQUE NULLS NOT DISTINCT (company_id, dim, kind, paid, dim_id, month);
+alter table private.entry_totals add constraint entry_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.entry_totals add constraint entry_totals_dim_check CHECK (dim = ANY (ARRAY['all'::text, 'account'::text, 'category'::text, 'project'::text, 'project_all'::text, 'counterparty_all'::text]));
+alter table private.entry_totals add constraint entry_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.entry_totals add constraint entry_totals_month_check CHECK ((month IS NULL) = (dim = ANY (ARRAY['project_all'::text, 'counterparty_all'::text])) AND (month IS NULL OR EXTRACT(day FROM month) = 1::numeric));
 
 -- no grants: only its owner (postgres) may use it
 
@@ -504,6 +540,47 @@ grant select on table public.entry_payments to authenticated;
 -- =================================================================================================
 -- Functions
 -- =================================================================================================
+
+-- Function private.apply_entry_totals(p_rows jsonb)
+CREATE OR REPLACE FUNCTION private.apply_entry_totals(p_rows jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.entry_totals as t
+    (company_id, kind, paid, dim, dim_id, month, display_total, open_total, paid_total, settled_total,
+     settled_count, entry_count)
+  select r.company_id, r.kind, r.paid, d.dim, d.dim_id, d.month,
+         sum(r.sign * (r.paid_total + r.open_amount)), sum(r.sign * r.open_amount), sum(r.sign * r.paid_total),
+         coalesce(sum(r.sign * r.paid_total) filter (where r.paid_amount > 0), 0),
+         coalesce(sum(r.sign) filter (where r.paid_amount > 0), 0), sum(r.sign)
+  from jsonb_to_recordset(p_rows) as r(company_id uuid, kind text, paid boolean, movement_date date,
+                                       bank_account_id uuid, category_id uuid, project_id uuid,
+                                       has_counterparty boolean, open_amount numeric, paid_total numeric,
+                                       paid_amount numeric, sign integer)
+  cross join lateral (
+    values ('all', null::uuid, date_trunc('month', r.movement_date::timestamp)::date),
+           ('account', r.bank_account_id, date_trunc('month', r.movement_date::timestamp)::date),
+           ('category', r.category_id, date_trunc('month', r.movement_date::timestamp)::date),
+           ('project', r.project_id, date_trunc('month', r.movement_date::timestamp)::date),
+           ('project_all', r.project_id, null::date),
+           ('counterparty_all', null::uuid, null::date)
+  ) as d(dim, dim_id, month)
+  where (d.dim <> 'counterparty_all' or r.has_counterparty)
+    -- A company being deleted takes its totals with it (its entries go by the same cascade).
+    and exists (select 1 from public.companies c where c.id = r.company_id)
+  group by r.company_id, r.kind, r.paid, d.dim, d.dim_id, d.month
+  order by r.company_id, d.dim, r.kind, r.paid, d.dim_id, d.month
+  on conflict on constraint entry_totals_key do update
+    set display_total = t.display_total + excluded.display_total,
+        open_total = t.open_total + excluded.open_total,
+        paid_total = t.paid_total + excluded.paid_total,
+        settled_total = t.settled_total + excluded.settled_total,
+        settled_count = t.settled_count + excluded.settled_count,
+        entry_count = t.entry_count + excluded.entry_count
+$function$;
+-- no grants: only its owner (postgres) may execute it
 
 -- Function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
 CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
@@ -718,19 +795,18 @@ begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
   select json_build_object(
-    'receivable_total', coalesce(sum(e.open_amount) filter (where e.kind = 'income'), 0),
-    'payable_total', coalesce(sum(e.open_amount) filter (where e.kind = 'expense'), 0),
-    'overdue_total', coalesce(sum(e.open_amount) filter (where e.due_date < p_today), 0),
-    'receivable_pending_count', count(*) filter (where e.kind = 'income'),
-    'payable_pending_count', count(*) filter (where e.kind = 'expense'),
-    'overdue_count', count(*) filter (where e.due_date < p_today)
+    'receivable_total', coalesce(sum(t.pending_total) filter (where t.kind = 'income'), 0),
+    'payable_total', coalesce(sum(t.pending_total) filter (where t.kind = 'expense'), 0),
+    'overdue_total', coalesce(sum(t.overdue_total), 0),
+    'receivable_pending_count', coalesce(sum(t.pending_count) filter (where t.kind = 'income'), 0),
+    'payable_pending_count', coalesce(sum(t.pending_count) filter (where t.kind = 'expense'), 0),
+    'overdue_count', coalesce(sum(t.overdue_count), 0)
   ) into v_result
-  from (select * from public.entries x where x.approval_status = 'approved') e
-  where e.company_id = p_company_id and e.status = 'pending';
+  from private.pending_entry_totals(p_company_id, p_today) t;
   return v_result;
 end;
 $function$;
-comment on function public.dashboard_summary(p_company_id uuid, p_today date) is 'Home totals A Receber, A Pagar, Em Atraso (pending entries due before p_today): sums of the OPEN amount (a partially paid entry counts its remainder), in reais.';
+comment on function public.dashboard_summary(p_company_id uuid, p_today date) is 'Home totals A Receber, A Pagar, Em Atraso (pending entries due before p_today): sums of the OPEN amount (a partially paid entry counts its remainder), in reais; from kept month totals (private.pending_entry_totals).';
 grant execute on function public.dashboard_summary(p_company_id uuid, p_today date) to authenticated, service_role;
 
 -- Function private.default_payment_parts()
@@ -848,9 +924,9 @@ CREATE OR REPLACE FUNCTION public.entry_list_summary(p_company_id uuid, p_kind t
  SET search_path TO ''
 AS $function$
 declare
-  v_result json;
   v_paid_total numeric;
   v_paid_count bigint;
+  v_pending record;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
@@ -859,28 +935,20 @@ begin
   end if;
   select t.paid_total, t.paid_count into v_paid_total, v_paid_count
   from private.entry_paid_total(p_company_id, p_kind) t;
-  select json_build_object(
-    'pending_total', coalesce(sum(e.open_amount), 0),
-    'pending_count', count(*),
-    'overdue_total', coalesce(sum(e.open_amount) filter (where e.due_date < p_today), 0),
-    'overdue_count', count(*) filter (where e.due_date < p_today),
+  select * into v_pending from private.pending_entry_totals(p_company_id, p_today) t where t.kind = p_kind;
+  return json_build_object(
+    'pending_total', v_pending.pending_total,
+    'pending_count', v_pending.pending_count,
+    'overdue_total', v_pending.overdue_total,
+    'overdue_count', v_pending.overdue_count,
     'paid_total', v_paid_total,
     'paid_count', v_paid_count,
-    'partial_paid_total', coalesce(sum(e.paid_total) filter (where e.paid_amount > 0), 0),
-    'partial_count', count(*) filter (where e.paid_amount > 0)
-  ) into v_result
-  from (
-    select p.open_amount, p.due_date, p.paid_amount, p.paid_total from public.accounts_payable p
-    where p_kind = 'expense' and p.company_id = p_company_id and p.status = 'pending'
-      and p.approval_status = 'approved'
-    union all
-    select r.open_amount, r.due_date, r.paid_amount, r.paid_total from public.accounts_receivable r
-    where p_kind = 'income' and r.company_id = p_company_id and r.status = 'pending'
-  ) e;
-  return v_result;
+    'partial_paid_total', v_pending.partial_paid_total,
+    'partial_count', v_pending.partial_count
+  );
 end;
 $function$;
-comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included), kept by a trigger (private.entry_paid_totals) instead of summed over the history; partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. Raises not_a_member, invalid_kind.';
+comment on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) is 'Contas a Pagar/Receber cards, in reais: pending_total/overdue_total = open amounts of pending entries; paid_total = what moved for fully paid entries (juros/multa/desconto included), kept by a trigger (private.entry_paid_totals); partial_paid_total / partial_count = what was paid so far on pending, partially paid entries. The pending figures from kept month totals (private.pending_entry_totals), not summed over the rows. Raises not_a_member, invalid_kind.';
 grant execute on function public.entry_list_summary(p_company_id uuid, p_kind text, p_today date) to authenticated, service_role;
 
 -- Function private.entry_paid_total(p_company_id uuid, p_kind text)
@@ -1071,33 +1139,336 @@ $function$;
 comment on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Body of public.import_nfe (security definer: it may create the supplier with its CNPJ, which obra members may not).';
 grant execute on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated;
 
+-- Function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+CREATE OR REPLACE FUNCTION private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+ RETURNS TABLE(kind text, total numeric, entry_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_today date := coalesce(p_today, current_date);
+  v_today_month date := date_trunc('month', coalesce(p_today, current_date)::timestamp)::date;
+  v_any_status boolean := coalesce(cardinality(p_statuses), 0) = 0;
+  v_paid boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'paid' = any (p_statuses);
+  v_open boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'open' = any (p_statuses);
+  v_overdue boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'overdue' = any (p_statuses);
+  v_by_account boolean := coalesce(cardinality(p_account_ids), 0) > 0;
+  v_by_category boolean := coalesce(cardinality(p_category_ids), 0) > 0;
+  v_by_project boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_kinds text[] := case when coalesce(cardinality(p_kinds), 0) = 0 then array['expense', 'income'] else p_kinds end;
+  v_dim text;
+  -- Whole months of the period (first days), read from the kept totals.
+  v_first date;
+  v_last date;
+  -- Day ranges summed from the rows; v_pending_only: only the pending rows of that range.
+  v_los date[] := '{}';
+  v_his date[] := '{}';
+  v_pending_only boolean[] := '{}';
+  v_split boolean;
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  v_split := v_open <> v_overdue;
+  v_dim := case when v_by_account::int + v_by_category::int + v_by_project::int > 1 then null
+                when v_by_account then 'account' when v_by_category then 'category'
+                when v_by_project then 'project' else 'all' end;
+  v_first := case when p_start is null then '-infinity'::date
+                  when p_start = date_trunc('month', p_start::timestamp)::date then p_start
+                  else (date_trunc('month', p_start::timestamp) + interval '1 month')::date end;
+  v_last := case when p_end is null then 'infinity'::date
+                 when p_end = (date_trunc('month', p_end::timestamp) + interval '1 month - 1 day')::date
+                   then date_trunc('month', p_end::timestamp)::date
+                 else (date_trunc('month', p_end::timestamp) - interval '1 month')::date end;
+
+  if v_dim is null or v_first > v_last then
+    -- No whole month the kept totals can answer: the period from the rows.
+    v_dim := null;
+    v_los := array[coalesce(p_start, '-infinity'::date)];
+    v_his := array[coalesce(p_end, 'infinity'::date)];
+    v_pending_only := array[false];
+  else
+    if p_start is not null and p_start < v_first then
+      v_los := v_los || p_start;
+      v_his := v_his || (v_first - 1);
+      v_pending_only := v_pending_only || false;
+    end if;
+    if p_end is not null and p_end >= (v_last + interval '1 month')::date then
+      v_los := v_los || (v_last + interval '1 month')::date;
+      v_his := v_his || p_end;
+      v_pending_only := v_pending_only || false;
+    end if;
+    -- A pending row of today's month is open or overdue by its day: from the rows.
+    if v_split and v_today_month between v_first and v_last then
+      v_los := v_los || v_today_month;
+      v_his := v_his || (v_today_month + interval '1 month - 1 day')::date;
+      v_pending_only := v_pending_only || true;
+    end if;
+  end if;
+
+  return query
+  with parts as (
+    select t.kind, t.display_total as total, t.entry_count
+    from private.entry_totals t
+    where v_dim is not null
+      and t.company_id = p_company_id and t.dim = v_dim and t.kind = any (v_kinds)
+      and t.month between v_first and v_last
+      and case when t.paid then v_paid
+               when not v_split then v_open
+               when t.month < v_today_month then v_overdue
+               when t.month > v_today_month then v_open
+               else false end
+      and case v_dim
+            when 'account' then t.dim_id = any (p_account_ids)
+            when 'category' then t.dim_id = any (p_category_ids)
+            when 'project' then t.dim_id = any (coalesce(p_project_ids, '{}'))
+                                or (coalesce(p_include_no_project, false) and t.dim_id is null)
+            else true end
+    union all
+    select e.kind, e.paid_total + e.open_amount, 1::bigint
+    from unnest(v_los, v_his, v_pending_only) as g(lo, hi, pending_only)
+    cross join lateral (
+      select 'expense'::text as kind, p.status, p.due_date, p.bank_account_id, p.category_id, p.project_id,
+             p.paid_total, p.open_amount
+      from public.accounts_payable p
+      where 'expense' = any (v_kinds) and p.company_id = p_company_id and p.approval_status = 'approved'
+        and coalesce(p.payment_date, p.due_date) between g.lo and g.hi
+      union all
+      select 'income'::text, r.status, r.due_date, r.bank_account_id, r.category_id, r.project_id,
+             r.paid_total, r.open_amount
+      from public.accounts_receivable r
+      where 'income' = any (v_kinds) and r.company_id = p_company_id
+        and coalesce(r.received_date, r.due_date) between g.lo and g.hi
+    ) e
+    where (not g.pending_only or e.status = 'pending')
+      and case when e.status = 'paid' then v_paid when e.due_date < v_today then v_overdue else v_open end
+      and (not v_by_account or e.bank_account_id = any (p_account_ids))
+      and (not v_by_category or e.category_id = any (p_category_ids))
+      and (not v_by_project
+           or e.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and e.project_id is null))
+  )
+  select parts.kind, sum(parts.total), sum(parts.entry_count)::bigint from parts group by parts.kind;
+end;
+$function$;
+comment on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'The entries'' part of movement_summary without search and sem comprovante, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+grant execute on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
+
+-- Function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+CREATE OR REPLACE FUNCTION private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+ RETURNS TABLE(kind text, total numeric, entry_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+#variable_conflict use_column
+declare
+  v_today date := coalesce(p_today, current_date);
+  v_pattern text := private.search_pattern(p_search);
+  v_without boolean := coalesce(p_without_comprovante, false);
+  v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_category_ids uuid[];
+  v_project_ids uuid[];
+  v_account_ids uuid[];
+  v_supplier_ids uuid[];
+  v_client_ids uuid[];
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+    if v_pattern is not null then
+      v_category_ids := array(select c.id from public.categories c
+                              where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+      v_project_ids := array(select p.id from public.projects p
+                             where p.company_id = p_company_id and private.search_text(p.name) like v_pattern);
+      v_account_ids := array(select b.id from public.bank_accounts b
+                             where b.company_id = p_company_id and private.search_text(b.name) like v_pattern);
+      v_supplier_ids := array(select s.id from public.suppliers s
+                              where s.company_id = p_company_id and private.search_text(s.name) like v_pattern);
+      v_client_ids := array(select c.id from public.clients c
+                            where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
+    end if;
+  return query
+    select m.kind, sum(m.amount), count(*)
+    from (
+      select 'expense'::text as kind, p.paid_total + p.open_amount as amount
+      from public.accounts_payable p
+      where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+        and p.company_id = p_company_id and p.approval_status = 'approved'
+        and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+        and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+        and (coalesce(cardinality(p_statuses), 0) = 0
+             or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
+                      else 'open' end) = any (p_statuses))
+        and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
+        and (not v_filter_projects
+             or p.project_id = any (coalesce(p_project_ids, '{}'))
+             or (coalesce(p_include_no_project, false) and p.project_id is null))
+        and (not v_without
+             or (p.paid_amount > 0
+                 and not exists (select 1 from public.documents d
+                                 where d.payable_id = p.id and d.kind = 'comprovante')
+                 and not exists (select 1 from public.transactions t
+                                 join public.documents d on d.payment_id = t.id
+                                 where t.company_id = p.company_id and t.payable_id = p.id
+                                   and d.kind = 'comprovante')))
+        and (v_pattern is null or p.id in (
+              -- Each arm of the search on its own index (trigram; supplier, category, obra, account).
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id
+                and private.search_text(x.description || E'\n' || coalesce(x.supplier_name, '') || E'\n'
+                                        || coalesce(x.notes, '')) like v_pattern
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.supplier_id = any (v_supplier_ids)
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
+              union
+              select x.id from public.accounts_payable x
+              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+      union all
+      select 'income'::text, r.paid_total + r.open_amount
+      from public.accounts_receivable r
+      where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+        and r.company_id = p_company_id
+        and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+        and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+        and (coalesce(cardinality(p_statuses), 0) = 0
+             or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
+                      else 'open' end) = any (p_statuses))
+        and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+        and (not v_filter_projects
+             or r.project_id = any (coalesce(p_project_ids, '{}'))
+             or (coalesce(p_include_no_project, false) and r.project_id is null))
+        and (not v_without
+             or (r.paid_amount > 0
+                 and not exists (select 1 from public.documents d
+                                 where d.receivable_id = r.id and d.kind = 'comprovante')
+                 and not exists (select 1 from public.transactions t
+                                 join public.documents d on d.payment_id = t.id
+                                 where t.company_id = r.company_id and t.receivable_id = r.id
+                                   and d.kind = 'comprovante')))
+        and (v_pattern is null or r.id in (
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id
+                and private.search_text(x.description || E'\n' || coalesce(x.client_name, '') || E'\n'
+                                        || coalesce(x.notes, '')) like v_pattern
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.client_id = any (v_client_ids)
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
+              union
+              select x.id from public.accounts_receivable x
+              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+    ) m
+    group by m.kind;
+end;
+$function$;
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind: total (display amounts) and entry_count of the rows search_movements would list, summed on the tables (each search arm on its index). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
+
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
 CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
  RETURNS json
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
-  v_result json;
+  v_today date := coalesce(p_today, current_date);
+  v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
+  v_pattern text := private.search_pattern(p_search);
+  v_without boolean := coalesce(p_without_comprovante, false);
+  v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_account_ids uuid[];
+  v_income numeric;
+  v_expense numeric;
+  v_count bigint;
+  v_transfer_total numeric;
+  v_transfer_count bigint;
 begin
+  -- The checks search_movements makes, in its order.
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
-  select json_build_object(
-    'income_total', coalesce(sum(m.display_amount) filter (where m.kind = 'income'), 0),
-    'expense_total', coalesce(sum(m.display_amount) filter (where m.kind = 'expense'), 0),
-    'balance', coalesce(sum(case m.kind when 'income' then m.display_amount
-                                        when 'expense' then -m.display_amount else 0 end), 0),
-    'count', count(*),
-    'transfer_total', coalesce(sum(m.display_amount) filter (where m.kind = 'transfer' and not m.reversed), 0),
-    'transfer_count', count(*) filter (where m.kind = 'transfer')
-  ) into v_result
-  from public.search_movements(p_company_id, p_today, p_search, p_start, p_end, p_kinds, p_statuses,
-                               p_account_ids, p_project_ids, p_include_no_project, p_category_ids,
-                               p_without_comprovante) m;
-  return v_result;
+  perform private.assert_valid_date(p_today);
+  perform private.assert_valid_date(p_start);
+  perform private.assert_valid_date(p_end);
+  if char_length(v_search) > 200 then
+    raise exception using errcode = 'P0001', message = 'text_too_long', detail = 'search', hint = '200';
+  end if;
+  if exists (select 1 from unnest(p_kinds) k where k is null or k not in ('expense', 'income', 'transfer')) then
+    raise exception using errcode = 'P0001', message = 'invalid_kind';
+  end if;
+  if exists (select 1 from unnest(p_statuses) s where s is null or s not in ('open', 'overdue', 'paid')) then
+    raise exception using errcode = 'P0001', message = 'invalid_status';
+  end if;
+
+  if v_pattern is null and not v_without then
+    select coalesce(sum(e.total) filter (where e.kind = 'income'), 0),
+           coalesce(sum(e.total) filter (where e.kind = 'expense'), 0),
+           coalesce(sum(e.entry_count), 0)
+    into v_income, v_expense, v_count
+    from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                       p_account_ids, p_project_ids, p_include_no_project, p_category_ids) e;
+  else
+    -- What only the rows know (their texts, their documents): the matching rows summed.
+    select coalesce(sum(e.total) filter (where e.kind = 'income'), 0),
+           coalesce(sum(e.total) filter (where e.kind = 'expense'), 0),
+           coalesce(sum(e.entry_count), 0)
+    into v_income, v_expense, v_count
+    from private.movement_search_totals(p_company_id, p_today, p_search, p_start, p_end, p_kinds,
+                                        p_statuses, p_account_ids, p_project_ids, p_include_no_project,
+                                        p_category_ids, p_without_comprovante) e;
+    if v_pattern is not null then
+      v_account_ids := array(select b.id from public.bank_accounts b
+                             where b.company_id = p_company_id and private.search_text(b.name) like v_pattern);
+    end if;
+  end if;
+
+  -- Transfers as search_movements lists them: no status, category nor obra, no comprovante.
+  select coalesce(sum(t.amount) filter (where not t.reversed), 0), count(*)
+  into v_transfer_total, v_transfer_count
+  from public.transfers t
+  where t.company_id = p_company_id
+    and not v_without
+    and (p_start is null or t.transfer_date >= p_start)
+    and (p_end is null or t.transfer_date <= p_end)
+    and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
+    and coalesce(cardinality(p_statuses), 0) = 0
+    and coalesce(cardinality(p_category_ids), 0) = 0
+    and not v_filter_projects
+    and (coalesce(cardinality(p_account_ids), 0) = 0
+         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+    and (v_pattern is null
+         or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+         or t.from_account_id = any (v_account_ids)
+         or t.to_account_id = any (v_account_ids));
+
+  return json_build_object(
+    'income_total', v_income,
+    'expense_total', v_expense,
+    'balance', v_income - v_expense,
+    'count', v_count + v_transfer_count,
+    'transfer_total', v_transfer_total,
+    'transfer_count', v_transfer_count
+  );
 end;
 $function$;
-comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count.';
+comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text or sem comprovante the entries'' part is read from kept month totals (private.movement_entry_totals); with them, summed over the matching rows of the tables with search_movements'' conditions. Raises what search_movements raises.';
 grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
 
 -- Function private.payable_approval()
@@ -1136,6 +1507,53 @@ end;
 $function$;
 comment on function private.payable_approval() is 'Trigger: an ''obra'' member''s payable starts pending (approved when within companies.approval_threshold > 0); their edit of a refused one sends it again (pending).';
 -- no grants: only its owner (postgres) may execute it
+
+-- Function private.pending_entry_totals(p_company_id uuid, p_today date)
+CREATE OR REPLACE FUNCTION private.pending_entry_totals(p_company_id uuid, p_today date)
+ RETURNS TABLE(kind text, pending_total numeric, pending_count bigint, overdue_total numeric, overdue_count bigint, partial_paid_total numeric, partial_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_month date := date_trunc('month', p_today::timestamp)::date;
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  with kept as (
+    select t.kind, sum(t.open_total) as pending_total, sum(t.entry_count) as pending_count,
+           coalesce(sum(t.open_total) filter (where t.month < v_month), 0) as overdue_total,
+           coalesce(sum(t.entry_count) filter (where t.month < v_month), 0) as overdue_count,
+           sum(t.settled_total) as partial_paid_total, sum(t.settled_count) as partial_count
+    from private.entry_totals t
+    where t.company_id = p_company_id and t.dim = 'all' and not t.paid
+    group by t.kind
+  ),
+  -- Pending rows of today's month due before today.
+  today_month as (
+    select 'expense'::text as kind, coalesce(sum(p.open_amount), 0) as total, count(*) as n
+    from public.accounts_payable p
+    where p.company_id = p_company_id and p.status = 'pending' and p.approval_status = 'approved'
+      and p.due_date >= v_month and p.due_date < p_today
+    union all
+    select 'income'::text, coalesce(sum(r.open_amount), 0), count(*)
+    from public.accounts_receivable r
+    where r.company_id = p_company_id and r.status = 'pending'
+      and r.due_date >= v_month and r.due_date < p_today
+  )
+  select k.kind, coalesce(c.pending_total, 0), coalesce(c.pending_count, 0)::bigint,
+         coalesce(c.overdue_total, 0) + m.total, (coalesce(c.overdue_count, 0) + m.n)::bigint,
+         coalesce(c.partial_paid_total, 0), coalesce(c.partial_count, 0)::bigint
+  from (values ('expense'), ('income')) as k(kind)
+  left join kept c on c.kind = k.kind
+  join today_month m on m.kind = k.kind;
+end;
+$function$;
+comment on function private.pending_entry_totals(p_company_id uuid, p_today date) is 'Per kind, the pending entries of a company the caller reads (admin, financeiro, leitura): pending_total / pending_count (open amounts), overdue_total / overdue_count (due before p_today), partial_paid_total / partial_count (pending entries with payments: what they paid so far), from private.entry_totals and, for today''s month, the pending rows. Raises not_a_member.';
+grant execute on function private.pending_entry_totals(p_company_id uuid, p_today date) to authenticated;
 
 -- Function public.refuse_payable(p_payable_id uuid, p_reason text)
 CREATE OR REPLACE FUNCTION public.refuse_payable(p_payable_id uuid, p_reason text)
@@ -1841,6 +2259,72 @@ begin
     values (new.company_id, v_kind, new.paid_total, 1)
     on conflict (company_id, kind) do update
       set paid_total = t.paid_total + excluded.paid_total, paid_count = t.paid_count + excluded.paid_count;
+  end if;
+  return null;
+end;
+$function$;
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_entry_totals()
+-- Run by the triggers accounts_payable_totals_delete on public.accounts_payable,
+-- accounts_payable_totals_insert on public.accounts_payable, accounts_payable_totals_update on
+-- public.accounts_payable, accounts_receivable_totals_delete on public.accounts_receivable,
+-- accounts_receivable_totals_insert on public.accounts_receivable,
+-- accounts_receivable_totals_update on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.track_entry_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rows jsonb := '[]';
+begin
+  if tg_table_name = 'accounts_payable' then
+    if tg_op in ('UPDATE', 'DELETE') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', o.company_id, 'kind', 'expense', 'paid', o.status = 'paid',
+          'movement_date', coalesce(o.payment_date, o.due_date), 'bank_account_id', o.bank_account_id,
+          'category_id', o.category_id, 'project_id', o.project_id,
+          'has_counterparty', o.supplier_id is not null, 'open_amount', o.open_amount,
+          'paid_total', o.paid_total, 'paid_amount', o.paid_amount, 'sign', -1))
+        from old_rows o where o.approval_status = 'approved'), '[]');
+    end if;
+    if tg_op in ('UPDATE', 'INSERT') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', n.company_id, 'kind', 'expense', 'paid', n.status = 'paid',
+          'movement_date', coalesce(n.payment_date, n.due_date), 'bank_account_id', n.bank_account_id,
+          'category_id', n.category_id, 'project_id', n.project_id,
+          'has_counterparty', n.supplier_id is not null, 'open_amount', n.open_amount,
+          'paid_total', n.paid_total, 'paid_amount', n.paid_amount, 'sign', 1))
+        from new_rows n where n.approval_status = 'approved'), '[]');
+    end if;
+  else
+    if tg_op in ('UPDATE', 'DELETE') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', o.company_id, 'kind', 'income', 'paid', o.status = 'paid',
+          'movement_date', coalesce(o.received_date, o.due_date), 'bank_account_id', o.bank_account_id,
+          'category_id', o.category_id, 'project_id', o.project_id,
+          'has_counterparty', o.client_id is not null, 'open_amount', o.open_amount,
+          'paid_total', o.paid_total, 'paid_amount', o.paid_amount, 'sign', -1))
+        from old_rows o), '[]');
+    end if;
+    if tg_op in ('UPDATE', 'INSERT') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', n.company_id, 'kind', 'income', 'paid', n.status = 'paid',
+          'movement_date', coalesce(n.received_date, n.due_date), 'bank_account_id', n.bank_account_id,
+          'category_id', n.category_id, 'project_id', n.project_id,
+          'has_counterparty', n.client_id is not null, 'open_amount', n.open_amount,
+          'paid_total', n.paid_total, 'paid_amount', n.paid_amount, 'sign', 1))
+        from new_rows n), '[]');
+    end if;
+  end if;
+  if jsonb_array_length(v_rows) > 0 then
+    perform private.apply_entry_totals(v_rows);
   end if;
   return null;
 end;

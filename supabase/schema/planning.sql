@@ -11,9 +11,9 @@
 
 -- Tables: public.project_stages, public.project_team_members, public.projects
 -- Functions: public.cash_flow_projection, public.create_project, public.dre,
--- private.guard_stage_delete, public.project_budget, private.project_budget,
--- public.project_budget_totals, private.project_budget_totals, public.project_financials,
--- private.project_financials
+-- private.guard_stage_delete, private.overdue_open_totals, public.project_budget,
+-- private.project_budget, public.project_budget_totals, private.project_budget_totals,
+-- public.project_financials, private.project_financials
 
 -- =================================================================================================
 -- Tables
@@ -242,22 +242,26 @@ begin
       and (p_bank_account_id is null or e.bank_account_id = p_bank_account_id)
   ),
   per_day as (
-    -- Each table summed per day on its own (RLS of the tables applies), then the two added.
+    -- The window's pending rows per due day (each table on its own, RLS of the tables applies),
+    -- and what is overdue, on today: kept month totals and today's month's rows.
     select x.on_day, sum(x.income) as income, sum(x.expense) as expense
     from (
-      select greatest(p.due_date, v_today) as on_day, 0::numeric as income, sum(p.open_amount) as expense
+      select p.due_date as on_day, 0::numeric as income, sum(p.open_amount) as expense
       from (select * from public.accounts_payable x where x.approval_status = 'approved') p
       where p.company_id = p_company_id and p.status = 'pending' and p.open_amount > 0
-        and p.due_date <= v_end
+        and p.due_date between v_today and v_end
         and (p_bank_account_id is null or p.bank_account_id = p_bank_account_id)
       group by 1
       union all
-      select greatest(r.due_date, v_today), sum(r.open_amount), 0
+      select r.due_date, sum(r.open_amount), 0
       from public.accounts_receivable r
       where r.company_id = p_company_id and r.status = 'pending' and r.open_amount > 0
-        and r.due_date <= v_end
+        and r.due_date between v_today and v_end
         and (p_bank_account_id is null or r.bank_account_id = p_bank_account_id)
       group by 1
+      union all
+      select v_today, o.income, o.expense
+      from private.overdue_open_totals(p_company_id, v_today, p_bank_account_id) o
     ) x
     group by x.on_day
   ),
@@ -531,6 +535,47 @@ $function$;
 comment on function private.guard_stage_delete() is 'Trigger: a stage with payables or receivables cannot be removed (stage_in_use). Counts every entry, also those the caller''s RLS would hide (none: RLS is per company and stages are too).';
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.overdue_open_totals(p_company_id uuid, p_today date, p_bank_account_id uuid)
+CREATE OR REPLACE FUNCTION private.overdue_open_totals(p_company_id uuid, p_today date, p_bank_account_id uuid)
+ RETURNS TABLE(income numeric, expense numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_month date := date_trunc('month', p_today::timestamp)::date;
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  with parts as (
+    select t.kind, t.open_total as total
+    from private.entry_totals t
+    where t.company_id = p_company_id and not t.paid and t.month < v_month
+      and case when p_bank_account_id is null then t.dim = 'all'
+               else t.dim = 'account' and t.dim_id = p_bank_account_id end
+    union all
+    select 'expense', p.open_amount
+    from public.accounts_payable p
+    where p.company_id = p_company_id and p.status = 'pending' and p.approval_status = 'approved'
+      and p.due_date >= v_month and p.due_date < p_today
+      and (p_bank_account_id is null or p.bank_account_id = p_bank_account_id)
+    union all
+    select 'income', r.open_amount
+    from public.accounts_receivable r
+    where r.company_id = p_company_id and r.status = 'pending'
+      and r.due_date >= v_month and r.due_date < p_today
+      and (p_bank_account_id is null or r.bank_account_id = p_bank_account_id)
+  )
+  select coalesce(sum(parts.total) filter (where parts.kind = 'income'), 0),
+         coalesce(sum(parts.total) filter (where parts.kind = 'expense'), 0)
+  from parts;
+end;
+$function$;
+comment on function private.overdue_open_totals(p_company_id uuid, p_today date, p_bank_account_id uuid) is 'Open amounts of the pending entries (payables approved only) due before p_today, of a company the caller reads (admin, financeiro, leitura), or of one of its bank accounts: income and expense, from private.entry_totals for the months before today''s and the pending rows of today''s month. Raises not_a_member.';
+grant execute on function private.overdue_open_totals(p_company_id uuid, p_today date, p_bank_account_id uuid) to authenticated;
+
 -- Function public.project_budget(p_project_id uuid)
 CREATE OR REPLACE FUNCTION public.project_budget(p_project_id uuid)
  RETURNS TABLE(kind text, stage_id uuid, stage_name text, order_index integer, is_completed boolean, budget numeric, committed numeric, realized numeric, balance numeric, used_percent numeric, awaiting numeric)
@@ -631,13 +676,11 @@ begin
   v_obra := private.company_role(p_company_id) = 'obra';
   return query
   with figures as (
-    -- The same per-payable figures as project_budget.
-    select e.project_id as pid,
-           case when e.status = 'pending' then e.open_amount else 0 end as c,
-           coalesce((select sum(t.amount) from public.standing_transactions t
-                     where t.company_id = e.company_id and t.payable_id = e.id), 0) as r
-    from (select * from public.accounts_payable x where x.approval_status = 'approved') e
-    where e.company_id = p_company_id and e.project_id is not null
+    select t.dim_id as pid, sum(t.open_total) as c, sum(t.paid_total) as r
+    from private.entry_totals t
+    where t.company_id = p_company_id and t.dim = 'project_all' and t.kind = 'expense'
+      and t.dim_id is not null
+    group by t.dim_id
   ),
   waiting as (
     select e.project_id as pid, sum(e.amount) as a
@@ -646,15 +689,14 @@ begin
     group by e.project_id
   )
   select p.id, p.budget,
-         coalesce(sum(f.c), 0)::numeric,
-         coalesce(sum(f.r), 0)::numeric,
-         coalesce(max(w.a), 0)::numeric
+         coalesce(f.c, 0)::numeric,
+         coalesce(f.r, 0)::numeric,
+         coalesce(w.a, 0)::numeric
   from public.projects p
   left join figures f on f.pid = p.id
   left join waiting w on w.pid = p.id
   where p.company_id = p_company_id
-    and (not v_obra or p.id in (select private.obra_project_ids()))
-  group by p.id, p.budget;
+    and (not v_obra or p.id in (select private.obra_project_ids()));
 end;
 $function$;
 grant execute on function private.project_budget_totals(p_company_id uuid) to authenticated;

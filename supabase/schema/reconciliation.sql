@@ -11,8 +11,8 @@
 -- Tables: public.bank_statement_lines, public.bank_statements
 -- Functions: public.import_bank_statement, private.import_bank_statement,
 -- public.reconcile_statement_line, private.reconcile_statement_line, public.statement_balance,
--- public.statement_candidates, public.statement_category_guesses, public.undo_statement_line,
--- private.undo_statement_line
+-- public.statement_candidates, private.statement_candidates, public.statement_category_guesses,
+-- public.undo_statement_line, private.undo_statement_line
 
 -- =================================================================================================
 -- Tables
@@ -486,22 +486,40 @@ grant execute on function public.statement_balance(p_bank_account_id uuid) to au
 -- Function public.statement_candidates(p_bank_account_id uuid)
 CREATE OR REPLACE FUNCTION public.statement_candidates(p_bank_account_id uuid)
  RETURNS TABLE(line_id uuid, kind text, target_id uuid, description text, counterparty_name text, target_date date, amount numeric, day_distance integer)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
+ SET search_path TO ''
+AS $function$
+  select * from private.statement_candidates(p_bank_account_id)
+$function$;
+comment on function public.statement_candidates(p_bank_account_id uuid) is 'Conciliação: for every pending statement line of the account, the ledger rows of the account with the same signed amount within ±3 days not claimed by another line (kind ledger), and the pending payables (débitos) / receivables (créditos) of the company with that open amount due within ±5 days (kind payable/receivable), with the distance in days. The browser ranks them. Each line''s candidates are looked up by amount (transactions_account_amount_idx, the pending amount indexes). Roles admin, financeiro, leitura. Raises bank_account_not_found (also another company''s). (body: private.statement_candidates)';
+grant execute on function public.statement_candidates(p_bank_account_id uuid) to authenticated, service_role;
+
+-- Function private.statement_candidates(p_bank_account_id uuid)
+CREATE OR REPLACE FUNCTION private.statement_candidates(p_bank_account_id uuid)
+ RETURNS TABLE(line_id uuid, kind text, target_id uuid, description text, counterparty_name text, target_date date, amount numeric, day_distance integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   v_company_id uuid;
 begin
   perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
-  select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
+  -- The caller's companies only (what row security showed the invoker): another company's account
+  -- is not found.
+  select a.company_id into v_company_id from public.bank_accounts a
+  where a.id = p_bank_account_id and a.company_id in (select private.user_company_ids());
   if v_company_id is null then
     raise exception using errcode = 'P0001', message = 'bank_account_not_found';
   end if;
 
   return query
   with lines as (
-    select l.id, l.posted_on, l.amount
+    select l.id, l.posted_on, l.amount, abs(l.amount) as magnitude,
+           case when l.amount < 0 then 'out' else 'in' end as direction,
+           l.posted_on - 3 as ledger_from, l.posted_on + 3 as ledger_to,
+           l.posted_on - 5 as due_from, l.posted_on + 5 as due_to
     from public.bank_statement_lines l
     where l.bank_account_id = p_bank_account_id and l.status = 'pending'
   )
@@ -509,28 +527,47 @@ begin
   select l.id, 'ledger'::text, t.id, t.description, null::text, t.transaction_date, t.amount,
          abs(t.transaction_date - l.posted_on)
   from lines l
-  join public.standing_transactions t
-    on t.bank_account_id = p_bank_account_id
-   and t.amount = abs(l.amount)
-   and t.direction = case when l.amount < 0 then 'out' else 'in' end
-   and t.transaction_date between l.posted_on - 3 and l.posted_on + 3
-  where not exists (select 1 from public.bank_statement_lines m
-                    where m.matched_transaction_id = t.id and m.status = 'matched')
+  cross join lateral (
+    select t.id, t.description, t.transaction_date, t.amount
+    from public.standing_transactions t
+    where t.bank_account_id = p_bank_account_id
+      and t.amount = l.magnitude
+      and t.direction = l.direction
+      and t.transaction_date between l.ledger_from and l.ledger_to
+      and not exists (select 1 from public.bank_statement_lines m
+                      where m.matched_transaction_id = t.id and m.status = 'matched')
+  ) t
   union all
   -- Open payables for débitos, open receivables for créditos, of the whole company, due within ±5 days.
-  select l.id, case e.kind when 'expense' then 'payable' else 'receivable' end, e.id, e.description,
-         e.counterparty_name, e.due_date, e.open_amount, abs(e.due_date - l.posted_on)
+  select l.id, 'payable'::text, e.id, e.description, coalesce(s.name, e.supplier_name), e.due_date,
+         e.open_amount, abs(e.due_date - l.posted_on)
   from lines l
-  join (select * from public.entries x where x.approval_status = 'approved') e
-    on e.company_id = v_company_id
-   and e.status = 'pending'
-   and e.kind = case when l.amount < 0 then 'expense' else 'income' end
-   and e.open_amount = abs(l.amount)
-   and e.due_date between l.posted_on - 5 and l.posted_on + 5;
+  cross join lateral (
+    select p.id, p.description, p.supplier_id, p.supplier_name, p.due_date, p.open_amount
+    from public.accounts_payable p
+    where p.company_id = v_company_id and p.status = 'pending' and p.approval_status = 'approved'
+      and p.open_amount = l.magnitude
+      and p.due_date between l.due_from and l.due_to
+  ) e
+  left join public.suppliers s on s.company_id = v_company_id and s.id = e.supplier_id
+  where l.amount < 0
+  union all
+  select l.id, 'receivable'::text, e.id, e.description, coalesce(c.name, e.client_name), e.due_date,
+         e.open_amount, abs(e.due_date - l.posted_on)
+  from lines l
+  cross join lateral (
+    select r.id, r.description, r.client_id, r.client_name, r.due_date, r.open_amount
+    from public.accounts_receivable r
+    where r.company_id = v_company_id and r.status = 'pending'
+      and r.open_amount = l.magnitude
+      and r.due_date between l.due_from and l.due_to
+  ) e
+  left join public.clients c on c.company_id = v_company_id and c.id = e.client_id
+  where l.amount >= 0;
 end;
 $function$;
-comment on function public.statement_candidates(p_bank_account_id uuid) is 'Conciliação: for every pending statement line of the account, the ledger rows of the account with the same signed amount within ±3 days not claimed by another line (kind ledger), and the pending payables (débitos) / receivables (créditos) of the company with that open amount due within ±5 days (kind payable/receivable), with the distance in days. The browser ranks them. Raises bank_account_not_found (also another company''s).';
-grant execute on function public.statement_candidates(p_bank_account_id uuid) to authenticated, service_role;
+comment on function private.statement_candidates(p_bank_account_id uuid) is 'Body of public.statement_candidates (security definer: the candidates are looked up by amount on the indexes, which row security prevented); checks the caller''s role on the account first.';
+grant execute on function private.statement_candidates(p_bank_account_id uuid) to authenticated;
 
 -- Function public.statement_category_guesses(p_bank_account_id uuid)
 CREATE OR REPLACE FUNCTION public.statement_category_guesses(p_bank_account_id uuid)

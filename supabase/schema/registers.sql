@@ -12,7 +12,8 @@
 -- public.supplier_products, public.suppliers
 -- Functions: private.bank_account_balance, private.category_dre_group_default,
 -- public.category_stats, private.guard_category_type, public.remove_bank_account,
--- public.remove_category, public.supplier_stats, public.supplier_summary
+-- public.remove_category, private.supplier_spent_total, public.supplier_stats,
+-- public.supplier_summary
 
 -- =================================================================================================
 -- Tables
@@ -579,6 +580,24 @@ $function$;
 comment on function public.remove_category(p_category_id uuid) is 'Removes a category of the caller''s company. Returns ''deleted'' when nothing used it, or ''archived'' (is_active = false: hidden from pickers and the list, still named on old entries) when payables, receivables or ledger rows point at it. Error key category_not_found.';
 grant execute on function public.remove_category(p_category_id uuid) to authenticated, service_role;
 
+-- Function private.supplier_spent_total(p_company_id uuid)
+CREATE OR REPLACE FUNCTION private.supplier_spent_total(p_company_id uuid)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return (select coalesce(sum(t.settled_total), 0) from private.entry_totals t
+          where t.company_id = p_company_id and t.dim = 'counterparty_all' and t.kind = 'expense');
+end;
+$function$;
+comment on function private.supplier_spent_total(p_company_id uuid) is 'Sum of paid_total of the approved payables with payments (paid_amount > 0) that name a supplier, from private.entry_totals, for a company the caller reads (admin, financeiro, leitura). Raises not_a_member.';
+grant execute on function private.supplier_spent_total(p_company_id uuid) to authenticated;
+
 -- Function public.supplier_stats(p_company_id uuid, p_supplier_id uuid)
 CREATE OR REPLACE FUNCTION public.supplier_stats(p_company_id uuid, p_supplier_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(supplier_id uuid, order_count integer, orders_total numeric, average_ticket numeric, total_spent numeric, last_order_on date)
@@ -645,12 +664,10 @@ begin
                      where s.company_id = p_company_id and s.is_active),
     'inactive_count', (select count(*) from public.suppliers s
                        where s.company_id = p_company_id and not s.is_active),
-    'total_spent', (select coalesce(sum(e.paid_total), 0) from (select * from public.entries x where x.approval_status = 'approved') e
-                    where e.company_id = p_company_id and e.kind = 'expense' and e.paid_amount > 0
-                      and e.counterparty_id is not null)
+    'total_spent', private.supplier_spent_total(p_company_id)
   ) into v_result;
   return v_result;
 end;
 $function$;
-comment on function public.supplier_summary(p_company_id uuid) is 'Fornecedores list header, in reais: active_count, inactive_count, and total_spent = sum of the company''s PAID accounts_payable that point at a supplier (active or not). Security invoker.';
+comment on function public.supplier_summary(p_company_id uuid) is 'Fornecedores list header, in reais: active_count, inactive_count, and total_spent = sum of the company''s PAID accounts_payable that point at a supplier (active or not), kept by a trigger (private.supplier_spent_total). Security invoker.';
 grant execute on function public.supplier_summary(p_company_id uuid) to authenticated, service_role;

@@ -110,6 +110,14 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.ledger_account_totals(uuid,uuid,date,date)',
       'private.ledger_account_deltas(uuid,uuid[],date,date[])',
       'private.ledger_month_totals(uuid,text,date,date,uuid[],uuid[],boolean)',
+      // The kept entry totals (private.entry_totals) the invoker summaries read.
+      'private.movement_entry_totals(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[])',
+      'private.movement_search_totals(uuid,date,text,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean)',
+      'private.pending_entry_totals(uuid,date)',
+      'private.supplier_spent_total(uuid)',
+      'private.overdue_open_totals(uuid,date,uuid)',
+      // Conciliação's candidates, looked up by amount on the indexes.
+      'private.statement_candidates(uuid)',
       'private.create_company(text,text,text,text,text,text,text,text,text)',
       'private.update_company(uuid,text,text,text,text,text,text,text,text,numeric)',
       // The last-admin guard's lock of the company row (the caller has no UPDATE on companies).
