@@ -9,16 +9,111 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.transactions
+-- Tables: private.ledger_account_days, private.ledger_category_months,
+-- private.ledger_category_totals, private.ledger_project_months, private.ledger_project_totals,
+-- public.transactions
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
--- private.ledger_moves_balance, private.lock_active_account, public.report_summary,
--- private.reverse_ledger_row, public.reverse_transfer, private.reverse_transfer,
--- public.transfer_between_accounts, private.transfer_between_accounts
+-- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
+-- private.ledger_moves_balance, private.ledger_totals_add, private.lock_active_account,
+-- public.report_summary, private.reverse_ledger_row, public.reverse_transfer,
+-- private.reverse_transfer, private.track_ledger_totals, public.transfer_between_accounts,
+-- private.transfer_between_accounts
 
 -- =================================================================================================
 -- Tables
 -- =================================================================================================
+
+-- Table private.ledger_account_days
+create table private.ledger_account_days (
+  company_id uuid not null,
+  bank_account_id uuid not null,
+  day date not null,
+  net_total numeric not null default 0,
+  in_total numeric not null default 0,
+  out_total numeric not null default 0,
+  in_count bigint not null default 0,
+  out_count bigint not null default 0
+);
+
+comment on table private.ledger_account_days is 'Per company, bank account and day: net_total = Σ (in − out) of every ledger row; in_/out_total and in_/out_count = the rows that still stand (standing_transactions). Kept by private.track_ledger_totals; read by bank_account_summary and balance_history. tests/db/ledger-totals.test.ts compares it with the sums over the rows after random writes.';
+alter table private.ledger_account_days add constraint ledger_account_days_pkey PRIMARY KEY (company_id, bank_account_id, day);
+alter table private.ledger_account_days add constraint ledger_account_days_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_category_months
+create table private.ledger_category_months (
+  company_id uuid not null,
+  month date not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  category_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_category_months is 'Per company, month (its first day), bank account, kind (expense = a payable''s payment, income = a receivable''s) and category (null = none): total and row_count of the income/expense ledger rows that still stand. Kept by private.track_ledger_totals; read by report_summary, dre (caixa), category_stats.';
+alter table private.ledger_category_months add constraint ledger_category_months_key UNIQUE NULLS NOT DISTINCT (company_id, month, bank_account_id, kind, category_id);
+alter table private.ledger_category_months add constraint ledger_category_months_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_category_months add constraint ledger_category_months_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.ledger_category_months add constraint ledger_category_months_month_check CHECK (EXTRACT(day FROM month) = 1::numeric);
+CREATE INDEX ledger_category_months_category_idx ON private.ledger_category_months USING btree (company_id, category_id, month);
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_category_totals
+create table private.ledger_category_totals (
+  company_id uuid not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  category_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_category_totals is 'private.ledger_category_months summed over all months (per company, bank account, kind, category). Kept by private.track_ledger_totals.';
+alter table private.ledger_category_totals add constraint ledger_category_totals_key UNIQUE NULLS NOT DISTINCT (company_id, bank_account_id, kind, category_id);
+alter table private.ledger_category_totals add constraint ledger_category_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_category_totals add constraint ledger_category_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_project_months
+create table private.ledger_project_months (
+  company_id uuid not null,
+  month date not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  project_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_project_months is 'As private.ledger_category_months, per obra (null = none) instead of category. Read by report_summary.';
+alter table private.ledger_project_months add constraint ledger_project_months_key UNIQUE NULLS NOT DISTINCT (company_id, month, bank_account_id, kind, project_id);
+alter table private.ledger_project_months add constraint ledger_project_months_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_project_months add constraint ledger_project_months_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.ledger_project_months add constraint ledger_project_months_month_check CHECK (EXTRACT(day FROM month) = 1::numeric);
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_project_totals
+create table private.ledger_project_totals (
+  company_id uuid not null,
+  bank_account_id uuid not null,
+  kind text not null,
+  project_id uuid,
+  total numeric not null default 0,
+  row_count bigint not null default 0
+);
+
+comment on table private.ledger_project_totals is 'private.ledger_project_months summed over all months (per company, bank account, kind, obra). Kept by private.track_ledger_totals.';
+alter table private.ledger_project_totals add constraint ledger_project_totals_key UNIQUE NULLS NOT DISTINCT (company_id, bank_account_id, kind, project_id);
+alter table private.ledger_project_totals add constraint ledger_project_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_project_totals add constraint ledger_project_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+
+-- no grants: only its owner (postgres) may use it
 
 -- Table public.transactions
 create table public.transactions (
@@ -67,10 +162,17 @@ alter table public.transactions add constraint transactions_parts_sum_check CHEC
 alter table public.transactions add constraint transactions_transaction_date_range CHECK (transaction_date >= '2000-01-01'::date AND transaction_date <= '2100-12-31'::date);
 alter table public.transactions add constraint transactions_type_check CHECK (type = ANY (ARRAY['income'::text, 'expense'::text, 'transfer'::text]));
 CREATE INDEX transactions_account_amount_idx ON public.transactions USING btree (bank_account_id, amount, transaction_date);
+CREATE INDEX transactions_account_signed_idx ON public.transactions USING btree (company_id, bank_account_id, (
+CASE direction
+    WHEN 'in'::text THEN amount
+    ELSE (- amount)
+END));
 CREATE INDEX transactions_bank_account_idx ON public.transactions USING btree (bank_account_id);
 CREATE INDEX transactions_company_account_date_idx ON public.transactions USING btree (company_id, bank_account_id, transaction_date DESC);
+CREATE INDEX transactions_company_category_date_idx ON public.transactions USING btree (company_id, category_id, transaction_date DESC, created_at DESC) WHERE (reversal_of IS NULL);
 CREATE INDEX transactions_company_category_idx ON public.transactions USING btree (company_id, category_id);
 CREATE INDEX transactions_company_date_idx ON public.transactions USING btree (company_id, transaction_date);
+CREATE INDEX transactions_company_income_amount_idx ON public.transactions USING btree (company_id, amount DESC, transaction_date DESC, id) WHERE ((type = 'income'::text) AND (reversal_of IS NULL));
 CREATE INDEX transactions_company_payable_idx ON public.transactions USING btree (company_id, payable_id);
 CREATE INDEX transactions_company_project_idx ON public.transactions USING btree (company_id, project_id);
 CREATE INDEX transactions_company_receivable_idx ON public.transactions USING btree (company_id, receivable_id);
@@ -88,6 +190,7 @@ create policy transactions_select on public.transactions
 CREATE TRIGGER transactions_audit AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER transactions_default_payment_parts BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
 CREATE TRIGGER transactions_move_balance AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.ledger_moves_balance();
+CREATE TRIGGER transactions_track_totals AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.track_ledger_totals();
 
 grant all on table public.transactions to service_role;
 grant select on table public.transactions to authenticated;
@@ -159,8 +262,8 @@ grant select on table public.transfers to authenticated;
 -- Functions
 -- =================================================================================================
 
--- Function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean)
-CREATE OR REPLACE FUNCTION public.account_ledger(p_bank_account_id uuid, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_search text DEFAULT NULL::text, p_include_reversed boolean DEFAULT false)
+-- Function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer)
+CREATE OR REPLACE FUNCTION public.account_ledger(p_bank_account_id uuid, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_search text DEFAULT NULL::text, p_include_reversed boolean DEFAULT false, p_order text DEFAULT 'date_desc'::text, p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, transaction_date date, type text, direction text, description text, amount numeric, signed_amount numeric, category_id uuid, category_name text, project_id uuid, project_name text, payable_id uuid, receivable_id uuid, transfer_group_id uuid, counterpart_account_id uuid, counterpart_account_name text, reversal_of uuid, reversed boolean, created_at timestamp with time zone)
  LANGUAGE plpgsql
  STABLE
@@ -173,6 +276,14 @@ declare
   v_category_ids uuid[];
   v_project_ids uuid[];
   v_account_ids uuid[];
+  -- The orders the screen offers, each ending with id so that a page boundary never repeats or
+  -- skips a row (the same terms the app used to send PostgREST).
+  v_order text := case p_order
+    when 'date_desc' then 't.transaction_date desc, t.created_at desc, t.id'
+    when 'date_asc' then 't.transaction_date, t.created_at, t.id'
+    when 'value_desc' then '(case t.direction when ''in'' then t.amount else -t.amount end) desc, t.transaction_date desc, t.created_at desc, t.id'
+    when 'value_asc' then '(case t.direction when ''in'' then t.amount else -t.amount end), t.transaction_date desc, t.created_at desc, t.id'
+  end;
 begin
   perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
@@ -180,6 +291,11 @@ begin
   -- As private.assert_text_length does (this function runs as the caller, who may not call it).
   if char_length(btrim(p_search)) > 200 then
     raise exception using errcode = 'P0001', message = 'text_too_long', detail = 'search', hint = '200';
+  end if;
+  -- A page is 1..5000 rows from offset 0..1000000 in a known order (null limit: every row).
+  if v_order is null or p_limit < 1 or p_limit > 5000 or p_offset is null or p_offset < 0
+     or p_offset > 1000000 then
+    raise exception using errcode = 'P0001', message = 'invalid_page';
   end if;
   select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
   if v_company_id is null then
@@ -194,40 +310,59 @@ begin
                            where b.company_id = v_company_id and private.search_text(b.name) like v_pattern);
   end if;
 
-  return query
+  -- One statement text, its order from the whitelist above; EXECUTE plans it with this call's
+  -- values, so the page size and the filters left out are known to the planner.
+  return query execute format($q$
+  with page as (
+    select t.*, rv.id as reversed_by, other.bank_account_id as other_account_id
+    from public.transactions t
+    -- The estorno of the row, if any (at most one: transactions_one_reversal_key).
+    %2$s
+    left join lateral (
+      select x.bank_account_id from public.transactions x
+      where t.type = 'transfer' and x.type = 'transfer' and x.company_id = t.company_id
+        and x.transfer_group_id = t.transfer_group_id and x.id <> t.id and x.direction <> t.direction
+        and (x.reversal_of is null) = (t.reversal_of is null)
+      limit 1
+    ) other on true
+    where t.company_id = $1 and t.bank_account_id = $2
+      and ($3 or (t.reversal_of is null and rv.id is null))
+      and ($4::date is null or t.transaction_date >= $4)
+      and ($5::date is null or t.transaction_date <= $5)
+      and ($6::text is null
+           or private.search_text(t.description) like $6
+           or t.category_id = any ($7)
+           or t.project_id = any ($8)
+           or other.bank_account_id = any ($9))
+    order by %1$s
+    limit $10 offset $11
+  )
+  -- The names of the page's rows only.
   select t.id, t.transaction_date, t.type, t.direction, t.description, t.amount,
          (case t.direction when 'in' then t.amount else -t.amount end)::numeric,
          t.category_id, c.name, t.project_id, p.name, t.payable_id, t.receivable_id, t.transfer_group_id,
-         other.bank_account_id, oa.name, t.reversal_of,
-         (t.reversal_of is not null or exists (select 1 from public.transactions r where r.reversal_of = t.id)),
+         t.other_account_id, oa.name, t.reversal_of,
+         (t.reversal_of is not null or t.reversed_by is not null),
          t.created_at
-  from public.transactions t
+  from page t
   left join public.categories c on c.company_id = t.company_id and c.id = t.category_id
   left join public.projects p on p.company_id = t.company_id and p.id = t.project_id
-  left join lateral (
-    select x.bank_account_id from public.transactions x
-    where t.transfer_group_id is not null and x.company_id = t.company_id
-      and x.transfer_group_id = t.transfer_group_id and x.id <> t.id and x.direction <> t.direction
-      and (x.reversal_of is null) = (t.reversal_of is null)
-    limit 1
-  ) other on true
-  left join public.bank_accounts oa on oa.company_id = t.company_id and oa.id = other.bank_account_id
-  where t.company_id = v_company_id and t.bank_account_id = p_bank_account_id
-    and (coalesce(p_include_reversed, false)
-         or t.id in (select s.id from public.standing_transactions s
-                     where s.company_id = v_company_id and s.bank_account_id = p_bank_account_id))
-    and (p_start is null or t.transaction_date >= p_start)
-    and (p_end is null or t.transaction_date <= p_end)
-    and (v_pattern is null
-         or private.search_text(t.description) like v_pattern
-         or t.category_id = any (v_category_ids)
-         or t.project_id = any (v_project_ids)
-         or other.bank_account_id = any (v_account_ids))
-  order by t.transaction_date desc, t.created_at desc, t.id;
+  left join public.bank_accounts oa on oa.company_id = t.company_id and oa.id = t.other_account_id
+  order by %1$s
+  $q$, v_order,
+  -- A page probes it per row on that index (as a subquery in a filter or in the columns, or as a
+  -- plain join whose "no estorno" the planner thought rare, it was planned as a hash of the
+  -- company's whole ledger, then a sort of every row, to show 51); every row joins it once.
+  case when p_limit is null then 'left join public.transactions rv on rv.reversal_of = t.id'
+       else 'left join lateral (select r.id from public.transactions r where r.reversal_of = t.id limit 1) rv on true'
+  end)
+  using v_company_id, p_bank_account_id, coalesce(p_include_reversed, false), p_start, p_end,
+        v_pattern, v_category_ids, v_project_ids, v_account_ids, p_limit,
+        case when p_limit is null then 0 else p_offset end;
 end;
 $function$;
-comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean) is 'History of one bank account (payments, receipts, transfers in and out), newest first: rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra or the other account of a transfer, ignoring case and accents (private.search_text). signed_amount: + in, − out. Page with .range() and count: ''exact''. Raises invalid_date, text_too_long, bank_account_not_found (also another company''s).';
-grant execute on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean) to authenticated, service_role;
+comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) is 'History of one bank account (payments, receipts, transfers in and out): rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra or the other account of a transfer, ignoring case and accents (private.search_text). signed_amount: + in, − out. p_order: date_desc (default: transaction_date desc, created_at desc, id), date_asc (transaction_date, created_at, id), value_desc / value_asc (signed_amount, then transaction_date desc, created_at desc, id). p_limit (1..5000): one page, p_offset rows in, nothing counted (ask one row more to know whether there is a next page); null: every row in p_order. Raises invalid_date, text_too_long, invalid_page (limit, offset or order), bank_account_not_found (also another company''s).';
+grant execute on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) to authenticated, service_role;
 
 -- Function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text)
 CREATE OR REPLACE FUNCTION public.balance_history(p_company_id uuid, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_account_ids uuid[] DEFAULT NULL::uuid[], p_bucket text DEFAULT 'day'::text)
@@ -268,10 +403,21 @@ begin
   if v_start is null then
     -- "Todo o período": from the day before the first ledger row, so the chart starts at the
     -- opening balances.
-    select min(t.transaction_date) - 1 into v_start
-    from public.transactions t
-    where t.company_id = p_company_id
-      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids));
+    -- (Per chosen account, the first row of its index: not a scan of the accounts' rows.)
+    if coalesce(cardinality(p_account_ids), 0) = 0 then
+      select min(t.transaction_date) - 1 into v_start
+      from public.transactions t
+      where t.company_id = p_company_id;
+    else
+      select min(f.transaction_date) - 1 into v_start
+      from unnest(p_account_ids) a(id)
+      cross join lateral (
+        select t.transaction_date from public.transactions t
+        where t.company_id = p_company_id and t.bank_account_id = a.id
+        order by t.transaction_date
+        limit 1
+      ) f;
+    end if;
     v_start := least(coalesce(v_start, v_end), v_end);
   end if;
   if v_start > v_end then
@@ -319,16 +465,11 @@ begin
     from public.bank_accounts a
     where a.id = any (v_accounts)
   ),
+  -- The steps between points from the kept day totals (private.ledger_account_days): a decade is
+  -- at most a few thousand account-days, whatever the number of rows.
   deltas as materialized (
-    select t.bank_account_id as id,
-      case when cardinality(v_bounds) = 0 then 0
-           else width_bucket(t.transaction_date, v_bounds) end as idx,
-      sum(case t.direction when 'in' then t.amount else -t.amount end) as delta
-    from public.transactions t
-    where t.company_id = p_company_id
-      and t.bank_account_id = any (v_accounts)
-      and t.transaction_date <= v_end
-    group by 1, 2
+    select d.bank_account_id as id, d.idx, d.delta
+    from private.ledger_account_deltas(p_company_id, v_accounts, v_end, v_bounds) d
   ),
   series as materialized (
     select a.id, i.idx,
@@ -358,7 +499,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text) is 'Balance evolution per bank account, in reais: for each point (every day, week or month from p_start, plus p_end itself), initial_balance + Σ ledger (in − out) dated on or before it. p_start null = the day before the first ledger row of those accounts; p_end null = current_date (the browser passes its own today). Accounts: p_account_ids, or every active account when empty. At most 400 points: a longer period coarsens the bucket (day → week → month → several months); `bucket` in the answer is the unit used. Returns {start, end, bucket, points[], accounts[{id, name, color, type, current_balance, balances[] (one per point)}]}. Error keys not_a_member, invalid_bucket, invalid_date (p_start/p_end outside 2000-01-01…2100-12-31), invalid_period.';
+comment on function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text) is 'Balance evolution per bank account, in reais: for each point (every day, week or month from p_start, plus p_end itself), initial_balance + Σ ledger (in − out) dated on or before it (from the kept day totals, private.ledger_account_days). p_start null = the day before the first ledger row of those accounts; p_end null = current_date (the browser passes its own today). Accounts: p_account_ids, or every active account when empty. At most 400 points: a longer period coarsens the bucket (day → week → month → several months); `bucket` in the answer is the unit used. Returns {start, end, bucket, points[], accounts[{id, name, color, type, current_balance, balances[] (one per point)}]}. Error keys not_a_member, invalid_bucket, invalid_date (p_start/p_end outside 2000-01-01…2100-12-31), invalid_period.';
 grant execute on function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text) to authenticated, service_role;
 
 -- Function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text)
@@ -369,21 +510,155 @@ CREATE OR REPLACE FUNCTION public.bank_account_summary(p_bank_account_id uuid, p
  SET search_path TO ''
 AS $function$
 declare
+  v_company_id uuid;
   v_result json;
 begin
   perform private.assert_row_role('bank_accounts', p_bank_account_id, array['admin', 'financeiro', 'leitura']);
+  if private.search_pattern(p_search) is not null then
+    select json_build_object(
+      'income_total', coalesce(sum(l.amount) filter (where l.direction = 'in'), 0),
+      'expense_total', coalesce(sum(l.amount) filter (where l.direction = 'out'), 0),
+      'result', coalesce(sum(l.signed_amount), 0),
+      'count', count(*)
+    ) into v_result
+    from public.account_ledger(p_bank_account_id, p_start, p_end, p_search, false) l;
+    return v_result;
+  end if;
+  -- What account_ledger checks before it reads.
+  perform private.assert_valid_date(p_start);
+  perform private.assert_valid_date(p_end);
+  select a.company_id into v_company_id from public.bank_accounts a where a.id = p_bank_account_id;
+  if v_company_id is null then
+    raise exception using errcode = 'P0001', message = 'bank_account_not_found';
+  end if;
   select json_build_object(
-    'income_total', coalesce(sum(l.amount) filter (where l.direction = 'in'), 0),
-    'expense_total', coalesce(sum(l.amount) filter (where l.direction = 'out'), 0),
-    'result', coalesce(sum(l.signed_amount), 0),
-    'count', count(*)
+    'income_total', t.in_total,
+    'expense_total', t.out_total,
+    'result', t.in_total - t.out_total,
+    'count', t.in_count + t.out_count
   ) into v_result
-  from public.account_ledger(p_bank_account_id, p_start, p_end, p_search, false) l;
+  from private.ledger_account_totals(v_company_id, p_bank_account_id, p_start, p_end) t;
   return v_result;
 end;
 $function$;
-comment on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) is 'Entradas / Saídas / Resultado of a bank account over exactly the rows account_ledger gives (rows that still stand, transfers included): { income_total, expense_total, result, count }, reais. Raises invalid_date, bank_account_not_found.';
+comment on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) is 'Entradas / Saídas / Resultado of a bank account over exactly the rows account_ledger gives (rows that still stand, transfers included): { income_total, expense_total, result, count }, reais. Without a search, from the kept day totals (private.ledger_account_days); with one, over the matching rows. Raises invalid_date, bank_account_not_found, text_too_long.';
 grant execute on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) to authenticated, service_role;
+
+-- Function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])
+CREATE OR REPLACE FUNCTION private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])
+ RETURNS TABLE(bank_account_id uuid, idx integer, delta numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  select d.bank_account_id,
+         case when cardinality(p_bounds) = 0 then 0 else width_bucket(d.day, p_bounds) end,
+         sum(d.net_total)
+  from private.ledger_account_days d
+  where d.company_id = p_company_id and d.bank_account_id = any (p_account_ids) and d.day <= p_end
+  group by 1, 2;
+end;
+$function$;
+comment on function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[]) is 'Balance chart steps: per account of p_account_ids and bucket (width_bucket of the day in p_bounds, 0 without bounds), Σ (in − out) of every ledger row dated on or before p_end, from private.ledger_account_days. Raises not_a_member.';
+grant execute on function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[]) to authenticated;
+
+-- Function private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date)
+CREATE OR REPLACE FUNCTION private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date)
+ RETURNS TABLE(in_total numeric, out_total numeric, in_count bigint, out_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  select coalesce(sum(d.in_total), 0), coalesce(sum(d.out_total), 0),
+         coalesce(sum(d.in_count), 0)::bigint, coalesce(sum(d.out_count), 0)::bigint
+  from private.ledger_account_days d
+  where d.company_id = p_company_id and d.bank_account_id = p_bank_account_id
+    and (p_start is null or d.day >= p_start)
+    and (p_end is null or d.day <= p_end);
+end;
+$function$;
+comment on function private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date) is 'The kept ins and outs (sums, counts) of the rows that still stand of one bank account, dated in [p_start, p_end] (null = open), from private.ledger_account_days. Raises not_a_member.';
+grant execute on function private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date) to authenticated;
+
+-- Function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean)
+CREATE OR REPLACE FUNCTION private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[] DEFAULT NULL::uuid[], p_group_ids uuid[] DEFAULT NULL::uuid[], p_per_month boolean DEFAULT false)
+ RETURNS TABLE(month date, kind text, group_id uuid, total numeric, row_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  if p_by not in ('category', 'project') then
+    return;
+  end if;
+  if p_from_month is null and not coalesce(p_per_month, false) then
+    -- From the first month: the all-time totals less the months after p_to_month (this month's,
+    -- typically), not a decade of month rows.
+    return query
+    select null::date, x.kind, x.group_id, sum(x.total), sum(x.row_count)::bigint
+    from (
+      select a.kind, a.category_id as group_id, a.total, a.row_count, a.bank_account_id
+      from private.ledger_category_totals a
+      where p_by = 'category' and a.company_id = p_company_id
+      union all
+      select a.kind, a.project_id, a.total, a.row_count, a.bank_account_id
+      from private.ledger_project_totals a
+      where p_by = 'project' and a.company_id = p_company_id
+      union all
+      select m.kind, m.category_id, -m.total, -m.row_count, m.bank_account_id
+      from private.ledger_category_months m
+      where p_by = 'category' and p_to_month is not null and m.company_id = p_company_id
+        and m.month > p_to_month
+      union all
+      select m.kind, m.project_id, -m.total, -m.row_count, m.bank_account_id
+      from private.ledger_project_months m
+      where p_by = 'project' and p_to_month is not null and m.company_id = p_company_id
+        and m.month > p_to_month
+    ) x
+    where (coalesce(cardinality(p_account_ids), 0) = 0 or x.bank_account_id = any (p_account_ids))
+      and (p_group_ids is null or x.group_id = any (p_group_ids))
+    group by x.kind, x.group_id
+    having sum(x.row_count) > 0;
+  elsif p_by = 'category' then
+    return query
+    select case when p_per_month then m.month end, m.kind, m.category_id, sum(m.total), sum(m.row_count)::bigint
+    from private.ledger_category_months m
+    where m.company_id = p_company_id
+      and (p_from_month is null or m.month >= p_from_month)
+      and (p_to_month is null or m.month <= p_to_month)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or m.bank_account_id = any (p_account_ids))
+      and (p_group_ids is null or m.category_id = any (p_group_ids))
+    group by 1, 2, 3
+    having sum(m.row_count) > 0;
+  else
+    return query
+    select case when p_per_month then m.month end, m.kind, m.project_id, sum(m.total), sum(m.row_count)::bigint
+    from private.ledger_project_months m
+    where m.company_id = p_company_id
+      and (p_from_month is null or m.month >= p_from_month)
+      and (p_to_month is null or m.month <= p_to_month)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or m.bank_account_id = any (p_account_ids))
+      and (p_group_ids is null or m.project_id = any (p_group_ids))
+    group by 1, 2, 3
+    having sum(m.row_count) > 0;
+  end if;
+end;
+$function$;
+comment on function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean) is 'The kept payment totals (rows that still stand) of whole months [p_from_month, p_to_month] (first days; null = open), into one of p_account_ids (empty = all), grouped by kind and category (p_by ''category'') or obra (''project''), only those of p_group_ids when given; per month with p_per_month (else month is null). From private.ledger_category_months / ledger_project_months; from the first month (p_from_month null, not per month), the all-time ledger_category_totals / ledger_project_totals less the months after p_to_month. Raises not_a_member.';
+grant execute on function private.ledger_month_totals(p_company_id uuid, p_by text, p_from_month date, p_to_month date, p_account_ids uuid[], p_group_ids uuid[], p_per_month boolean) to authenticated;
 
 -- Function private.ledger_moves_balance()
 -- Run by the triggers transactions_move_balance on public.transactions
@@ -411,6 +686,89 @@ begin
     where company_id = new.company_id and id = new.bank_account_id;
   end if;
   return null;
+end;
+$function$;
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
+CREATE OR REPLACE FUNCTION private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_amount numeric := p_sign * p_row.amount;
+  v_in boolean := p_row.direction = 'in';
+  v_month date := date_trunc('month', p_row.transaction_date)::date;
+begin
+  if p_sign > 0 then
+    insert into private.ledger_account_days as d
+      (company_id, bank_account_id, day, net_total, in_total, out_total, in_count, out_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.transaction_date,
+            case when v_in then v_amount else -v_amount end,
+            case when p_standing and v_in then v_amount else 0 end,
+            case when p_standing and not v_in then v_amount else 0 end,
+            case when p_standing and v_in then 1 else 0 end,
+            case when p_standing and not v_in then 1 else 0 end)
+    on conflict (company_id, bank_account_id, day) do update
+      set net_total = d.net_total + excluded.net_total,
+          in_total = d.in_total + excluded.in_total,
+          out_total = d.out_total + excluded.out_total,
+          in_count = d.in_count + excluded.in_count,
+          out_count = d.out_count + excluded.out_count;
+  else
+    update private.ledger_account_days d
+    set net_total = d.net_total + case when v_in then v_amount else -v_amount end,
+        in_total = d.in_total + case when p_standing and v_in then v_amount else 0 end,
+        out_total = d.out_total + case when p_standing and not v_in then v_amount else 0 end,
+        in_count = d.in_count - case when p_standing and v_in then 1 else 0 end,
+        out_count = d.out_count - case when p_standing and not v_in then 1 else 0 end
+    where d.company_id = p_row.company_id and d.bank_account_id = p_row.bank_account_id
+      and d.day = p_row.transaction_date;
+  end if;
+
+  if not p_standing or p_row.type not in ('income', 'expense') then
+    return;
+  end if;
+  if p_sign > 0 then
+    insert into private.ledger_category_months as m
+      (company_id, month, bank_account_id, kind, category_id, total, row_count)
+    values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.category_id, v_amount, 1)
+    on conflict (company_id, month, bank_account_id, kind, category_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_project_months as m
+      (company_id, month, bank_account_id, kind, project_id, total, row_count)
+    values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
+    on conflict (company_id, month, bank_account_id, kind, project_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_category_totals as m
+      (company_id, bank_account_id, kind, category_id, total, row_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.category_id, v_amount, 1)
+    on conflict (company_id, bank_account_id, kind, category_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+    insert into private.ledger_project_totals as m
+      (company_id, bank_account_id, kind, project_id, total, row_count)
+    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
+    on conflict (company_id, bank_account_id, kind, project_id) do update
+      set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
+  else
+    update private.ledger_category_months m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.category_id is not distinct from p_row.category_id;
+    update private.ledger_project_months m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
+    update private.ledger_category_totals m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.category_id is not distinct from p_row.category_id;
+    update private.ledger_project_totals m
+    set total = m.total + v_amount, row_count = m.row_count - 1
+    where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
+      and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
+  end if;
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
@@ -447,57 +805,137 @@ CREATE OR REPLACE FUNCTION public.report_summary(p_company_id uuid, p_start date
 AS $function$
 declare
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  -- Whole months of the period, first day of the first and of the last (null = open).
+  v_from_month date;
+  v_to_month date;
+  v_use_months boolean;
+  -- The days read from the ledger rows: [v_r1_lo, v_r1_hi] and [v_r2_lo, v_r2_hi].
+  v_r1_lo date := 'infinity';
+  v_r1_hi date := '-infinity';
+  v_r2_lo date := 'infinity';
+  v_r2_hi date := '-infinity';
+  v_short boolean := p_start is not null and p_end is not null and p_end - p_start <= 62;
   v_result json;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_start);
   perform private.assert_valid_date(p_end);
 
-  with f as (
-    select t.type as kind, t.id as transaction_id, coalesce(t.payable_id, t.receivable_id) as id,
-           t.description, t.amount, t.transaction_date as settled_on, t.category_id, t.project_id,
-           t.bank_account_id, t.receivable_id
+  if p_start is not null then
+    v_from_month := date_trunc('month', p_start)::date;
+    if v_from_month < p_start then
+      v_from_month := (v_from_month + interval '1 month')::date;
+    end if;
+  end if;
+  if p_end is not null then
+    v_to_month := date_trunc('month', p_end)::date;
+    if (v_to_month + interval '1 month')::date - 1 > p_end then
+      v_to_month := (v_to_month - interval '1 month')::date;
+    end if;
+  end if;
+  v_use_months := not v_filter_projects
+    and (v_from_month is null or v_to_month is null or v_from_month <= v_to_month);
+  if not v_use_months then
+    v_r1_lo := coalesce(p_start, '-infinity');
+    v_r1_hi := coalesce(p_end, 'infinity');
+  else
+    if p_start is not null then
+      v_r1_lo := p_start;
+      v_r1_hi := v_from_month - 1;
+    end if;
+    if p_end is not null then
+      v_r2_lo := (v_to_month + interval '1 month')::date;
+      v_r2_hi := p_end;
+    end if;
+  end if;
+
+  with raw as materialized (
+    select t.type as kind, t.category_id, t.project_id, t.amount
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type in ('income', 'expense')
+      and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (not v_filter_projects
+           or t.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and t.project_id is null))
+  ),
+  cat as materialized (
+    select r.kind, r.category_id, sum(r.amount) as total, count(*) as count
+    from raw r group by r.kind, r.category_id
+    union all
+    select m.kind, m.group_id, m.total, m.row_count
+    from private.ledger_month_totals(p_company_id, 'category', v_from_month, v_to_month, p_account_ids) m
+    where v_use_months
+  ),
+  proj as materialized (
+    select r.kind, r.project_id, sum(r.amount) as total, count(*) as count
+    from raw r group by r.kind, r.project_id
+    union all
+    select m.kind, m.group_id, m.total, m.row_count
+    from private.ledger_month_totals(p_company_id, 'project', v_from_month, v_to_month, p_account_ids) m
+    where v_use_months
+  ),
+  totals as (
+    select
+      coalesce(sum(c.total) filter (where c.kind = 'income'), 0) as revenue,
+      coalesce(sum(c.total) filter (where c.kind = 'expense'), 0) as expense,
+      coalesce(sum(c.count) filter (where c.kind = 'income'), 0)::bigint as revenue_count,
+      coalesce(sum(c.count) filter (where c.kind = 'expense'), 0)::bigint as expense_count
+    from cat c
+  ),
+  by_category as (
+    select x.kind, x.category_id, c.name, c.color, sum(x.total) as total, sum(x.count)::bigint as count
+    from cat x
+    left join public.categories c on c.company_id = p_company_id and c.id = x.category_id
+    group by x.kind, x.category_id, c.name, c.color
+  ),
+  by_project as (
+    select x.kind, x.project_id, pr.name, sum(x.total) as total, sum(x.count)::bigint as count
+    from proj x
+    left join public.projects pr on pr.company_id = p_company_id and pr.id = x.project_id
+    group by x.kind, x.project_id, pr.name
+  ),
+  -- The five largest receipts. Over a long period: the first five of
+  -- transactions_company_income_amount_idx that pass the filters. Over two months or less: the
+  -- period's receipts by date, then sorted (amount + 0 keeps the planner off the amount index,
+  -- which a period with few or no receipts would walk to its end).
+  top as (
+    select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
+           t.category_id, t.project_id
+    from public.standing_transactions t
+    where t.company_id = p_company_id and t.type = 'income' and v_short
+      and t.transaction_date between p_start and p_end
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (not v_filter_projects
+           or t.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and t.project_id is null))
+    order by t.amount + 0 desc, t.transaction_date desc, t.id
+    limit 5
+  ),
+  top_long as (
+    select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
+           t.category_id, t.project_id
+    from public.standing_transactions t
+    where t.company_id = p_company_id and t.type = 'income' and not v_short
       and (p_start is null or t.transaction_date >= p_start)
       and (p_end is null or t.transaction_date <= p_end)
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
            or t.project_id = any (coalesce(p_project_ids, '{}'))
            or (coalesce(p_include_no_project, false) and t.project_id is null))
-  ),
-  totals as (
-    select
-      coalesce(sum(amount) filter (where kind = 'income'), 0) as revenue,
-      coalesce(sum(amount) filter (where kind = 'expense'), 0) as expense,
-      count(*) filter (where kind = 'income') as revenue_count,
-      count(*) filter (where kind = 'expense') as expense_count
-    from f
-  ),
-  by_category as (
-    select f.kind, f.category_id, c.name, c.color, sum(f.amount) as total, count(*) as count
-    from f
-    left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
-    group by f.kind, f.category_id, c.name, c.color
-  ),
-  by_project as (
-    select f.kind, f.project_id, pr.name, sum(f.amount) as total, count(*) as count
-    from f
-    left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
-    group by f.kind, f.project_id, pr.name
+    order by t.amount desc, t.transaction_date desc, t.id
+    limit 5
   ),
   top_receipts as (
-    select f.id, f.transaction_id, f.description, f.amount, f.settled_on as received_date,
+    select f.receivable_id as id, f.transaction_id, f.description, f.amount, f.transaction_date as received_date,
            coalesce(cl.name, ar.client_name) as client_name,
            c.name as category_name, pr.name as project_name
-    from f
+    from (select * from top union all select * from top_long) f
     left join public.accounts_receivable ar on ar.company_id = p_company_id and ar.id = f.receivable_id
     left join public.clients cl on cl.company_id = p_company_id and cl.id = ar.client_id
     left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
     left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
-    where f.kind = 'income'
-    order by f.amount desc, f.settled_on desc, f.transaction_id
-    limit 5
+    order by f.amount desc, f.transaction_date desc, f.transaction_id
   )
   select json_build_object(
     'revenue_total', t.revenue,
@@ -534,7 +972,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name, project_name }. Error key not_a_member.';
+comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. Whole months from the kept month totals (private.ledger_month_totals), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name, project_name }. Error key not_a_member.';
 grant execute on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) to authenticated, service_role;
 
 -- Function private.reverse_ledger_row(p_row public.transactions, p_on date)
@@ -609,6 +1047,79 @@ begin
 end;
 $function$;
 grant execute on function private.reverse_transfer(p_transfer_group_id uuid, p_reversed_on date) to authenticated;
+
+-- Function private.track_ledger_totals()
+-- Run by the triggers transactions_track_totals on public.transactions
+CREATE OR REPLACE FUNCTION private.track_ledger_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_target public.transactions;
+begin
+  if tg_op = 'UPDATE'
+     and new.company_id = old.company_id and new.bank_account_id = old.bank_account_id
+     and new.transaction_date = old.transaction_date and new.amount = old.amount
+     and new.direction = old.direction and new.type = old.type
+     and new.category_id is not distinct from old.category_id
+     and new.project_id is not distinct from old.project_id
+     and new.reversal_of is not distinct from old.reversal_of then
+    return null;
+  end if;
+  -- A company being deleted takes its summary rows with it.
+  if tg_op = 'DELETE' and not exists (select 1 from public.companies c where c.id = old.company_id) then
+    return null;
+  end if;
+
+  -- Every summary row is of one account: queue on the account row first (already held when the
+  -- balance trigger moved it; not when only a category or obra changed), the same order every
+  -- writer takes, so two writes never lock summary rows in opposite orders.
+  perform 1 from public.bank_accounts a
+  where a.id in (case when tg_op <> 'INSERT' then old.bank_account_id end,
+                 case when tg_op <> 'DELETE' then new.bank_account_id end)
+  order by a.id
+  for no key update;
+
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform private.ledger_totals_add(
+      old,
+      old.reversal_of is null
+        and not exists (select 1 from public.transactions r where r.reversal_of = old.id and r.id <> old.id),
+      -1);
+    if old.reversal_of is not null then
+      -- Its estorno gone, the reversed row stands again.
+      select * into v_target from public.transactions t where t.id = old.reversal_of;
+      if found and v_target.reversal_of is null then
+        perform private.ledger_totals_add(v_target, false, -1);
+        perform private.ledger_totals_add(v_target, true, 1);
+      end if;
+    end if;
+  end if;
+
+  if tg_op in ('INSERT', 'UPDATE') then
+    -- A new row has no estorno yet (the estorno's foreign key needs it first); an updated one keeps
+    -- the one it has.
+    perform private.ledger_totals_add(
+      new,
+      new.reversal_of is null
+        and (tg_op = 'INSERT'
+             or not exists (select 1 from public.transactions r where r.reversal_of = new.id and r.id <> new.id)),
+      1);
+    if new.reversal_of is not null then
+      -- An estorno: the row it reverses no longer stands.
+      select * into v_target from public.transactions t where t.id = new.reversal_of;
+      if found and v_target.reversal_of is null then
+        perform private.ledger_totals_add(v_target, true, -1);
+        perform private.ledger_totals_add(v_target, false, 1);
+      end if;
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+-- no grants: only its owner (postgres) may execute it
 
 -- Function public.transfer_between_accounts(p_from_account_id uuid, p_to_account_id uuid, p_amount numeric, p_transfer_date date, p_description text)
 CREATE OR REPLACE FUNCTION public.transfer_between_accounts(p_from_account_id uuid, p_to_account_id uuid, p_amount numeric, p_transfer_date date, p_description text DEFAULT NULL::text)
