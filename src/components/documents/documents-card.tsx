@@ -2,15 +2,7 @@ import { FileCode2, FileText, Paperclip, RotateCcw, Trash2, X } from 'lucide-rea
 import { useId } from 'react';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { QueryState } from '@/components/query-state';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -212,31 +204,21 @@ export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: str
         onClose={card.closeViewer}
       />
 
-      <AlertDialog
+      <ConfirmDialog
         open={card.removing !== null}
-        onOpenChange={(open) => !open && !card.removePending && card.cancelRemove()}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remover documento?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {card.removing
-                ? `${card.removing.name} será removido deste lançamento. Esta ação não pode ser desfeita.`
-                : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={card.removePending}>Cancelar</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={card.removePending}
-              onClick={card.confirmRemove}
-            >
-              {card.removePending ? 'Removendo...' : 'Remover'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={(open) => !open && card.cancelRemove()}
+        title="Remover documento?"
+        description={
+          card.removing
+            ? `${card.removing.name} será removido deste lançamento. Esta ação não pode ser desfeita.`
+            : null
+        }
+        confirmLabel="Remover"
+        busyLabel="Removendo..."
+        busy={card.removePending}
+        destructive
+        onConfirm={card.confirmRemove}
+      />
     </Card>
   );
 }

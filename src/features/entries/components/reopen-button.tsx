@@ -2,15 +2,7 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import type { Entry } from '@/lib/entries';
 import { useReopenEntry } from '@/features/entries/api/reopen-entry';
@@ -50,35 +42,27 @@ export function ReopenButton({ entry }: { entry: Entry }) {
   const amount = formatCurrency(entry.amountCents);
   const account = entry.bankAccountName ?? 'a conta bancária';
 
-  function confirm() {
-    reopen.mutate({ kind: entry.kind, id: entry.id });
-  }
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !reopen.isPending && setOpen(next)}>
+    <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         <Undo2 aria-hidden="true" />
         Estornar
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {isExpense
-              ? `${entry.description} voltará a ficar pendente e ${amount} voltará para ${account}.`
-              : `${entry.description} voltará a ficar pendente e ${amount} sairá de ${account}.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={reopen.isPending}>Cancelar</AlertDialogCancel>
-          {/* A plain button, not AlertDialogAction: the dialog stays open until the estorno is done. */}
-          <Button variant="destructive" onClick={confirm} disabled={reopen.isPending}>
-            {reopen.isPending ? 'Estornando...' : 'Confirmar estorno'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
+        description={
+          isExpense
+            ? `${entry.description} voltará a ficar pendente e ${amount} voltará para ${account}.`
+            : `${entry.description} voltará a ficar pendente e ${amount} sairá de ${account}.`
+        }
+        confirmLabel="Confirmar estorno"
+        busyLabel="Estornando..."
+        busy={reopen.isPending}
+        destructive
+        onConfirm={() => reopen.mutate({ kind: entry.kind, id: entry.id })}
+      />
+    </>
   );
 }

@@ -3,15 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { QueryState } from '@/components/query-state';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -67,7 +59,7 @@ function ReversePaymentButton({ entry, payment }: { entry: EntryDetail; payment:
   const account = payment.bankAccountName ?? 'a conta bancária';
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !reverse.isPending && setOpen(next)}>
+    <>
       <Button
         variant="outline"
         size="sm"
@@ -77,29 +69,22 @@ function ReversePaymentButton({ entry, payment }: { entry: EntryDetail; payment:
         <Undo2 aria-hidden="true" />
         Estornar
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {isExpense
-              ? `O pagamento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} voltará para ${account} e ${entry.description} ficará pendente.`
-              : `O recebimento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} sairá de ${account} e ${entry.description} ficará pendente.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={reverse.isPending}>Cancelar</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={reverse.isPending}
-            onClick={() => reverse.mutate({ paymentId: payment.id })}
-          >
-            {reverse.isPending ? 'Estornando...' : 'Confirmar estorno'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
+        description={
+          isExpense
+            ? `O pagamento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} voltará para ${account} e ${entry.description} ficará pendente.`
+            : `O recebimento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} sairá de ${account} e ${entry.description} ficará pendente.`
+        }
+        confirmLabel="Confirmar estorno"
+        busyLabel="Estornando..."
+        busy={reverse.isPending}
+        destructive
+        onConfirm={() => reverse.mutate({ paymentId: payment.id })}
+      />
+    </>
   );
 }
 
