@@ -2,14 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
@@ -37,21 +30,19 @@ interface EntryEditDialogProps {
 export function EntryEditDialog({ entry, open, onOpenChange }: EntryEditDialogProps) {
   const { userId } = useCurrentCompany();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent className="max-w-lg">
-          <DialogHeader>
-            <DialogTitle>Editar lançamento</DialogTitle>
-            <DialogDescription>
-              {resendsForApproval(entry, userId)
-                ? 'Corrija os dados e toque em Salvar: o lançamento será enviado novamente para aprovação.'
-                : 'Altere os dados e toque em Salvar.'}
-            </DialogDescription>
-          </DialogHeader>
-          <EntryEditForm entry={entry} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Editar lançamento"
+      description={
+        resendsForApproval(entry, userId)
+          ? 'Corrija os dados e toque em Salvar: o lançamento será enviado novamente para aprovação.'
+          : 'Altere os dados e toque em Salvar.'
+      }
+      className="max-w-lg"
+    >
+      <EntryEditForm entry={entry} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -7,19 +7,12 @@ import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { AttachFileField } from '@/components/documents/attach-file-field';
 import { FieldItem, MoneyField } from '@/components/form-fields';
 import { Badge } from '@/components/ui/badge';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { useBankAccounts } from '@/lib/api/lookups';
 import {
   isPartiallyPaid,
@@ -62,18 +55,20 @@ interface SettleDialogProps {
  */
 export function SettleDialog({ entry, onClose }: SettleDialogProps) {
   return (
-    <Dialog
-      open={entry !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      {entry ? (
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-          <SettleDialogBody key={`${entry.kind}:${entry.id}`} entry={entry} onClose={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    entry && (
+      <FormDialog
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        title={entry.kind === 'expense' ? 'Dar Baixa - Pagamento' : 'Dar Baixa - Recebimento'}
+        description="Informe a data, a conta e o valor pago, e confirme."
+        descriptionClassName="sr-only"
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+      >
+        <SettleDialogBody key={`${entry.kind}:${entry.id}`} entry={entry} onClose={onClose} />
+      </FormDialog>
+    )
   );
 }
 
@@ -226,13 +221,6 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{isExpense ? 'Dar Baixa - Pagamento' : 'Dar Baixa - Recebimento'}</DialogTitle>
-        <DialogDescription className="sr-only">
-          Informe a data, a conta e o valor pago, e confirme.
-        </DialogDescription>
-      </DialogHeader>
-
       <dl className="divide-y rounded-md border px-3">
         <Detail label="Descrição">{entry.description}</Detail>
         <Detail label="Valor">
