@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
   PAYMENT_METHODS,
@@ -13,6 +11,7 @@ import {
   type UpdateEntryValues,
 } from '@/features/entries/api/update-entry';
 import { EntryFields } from '@/features/entries/components/entry-fields';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { resendsForApproval } from '@/features/entries/lib/approval';
 import { useCurrentCompany } from '@/lib/current-company';
 
@@ -75,11 +74,7 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
     try {
       await update.mutateAsync(values);
     } catch (error) {
-      if (isNetworkError(error)) {
-        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-      } else {
-        toastError('Erro', error, 'Não foi possível salvar as alterações.');
-      }
+      toastEntryError(error, 'Não foi possível salvar as alterações.');
       return;
     }
     toast.success('Lançamento atualizado', {

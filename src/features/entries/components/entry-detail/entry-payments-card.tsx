@@ -1,25 +1,18 @@
-import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
 import { QueryState } from '@/components/query-state';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/dates';
-import {
-  errorKey,
-  isNetworkError,
-  UNEXPECTED_ERROR_MESSAGE,
-  UNEXPECTED_ERROR_TITLE,
-} from '@/lib/errors';
+import { errorKey } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
 import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import type { EntryDetail } from '@/features/entries/api/get-entry';
 import { useEntryPayments, type EntryPayment } from '@/features/entries/api/get-entry-payments';
 import { useReversePayment } from '@/features/entries/api/reverse-payment';
+import { EstornoButton } from '@/features/entries/components/estorno-button';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
 
 function partsText(payment: EntryPayment): string | null {
@@ -44,47 +37,33 @@ function ReversePaymentButton({ entry, payment }: { entry: EntryDetail; payment:
     },
     onError: (error) => {
       setOpen(false);
-      if (isNetworkError(error)) {
-        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-      } else if (errorKey(error) === 'payment_already_reversed') {
+      if (errorKey(error) === 'payment_already_reversed') {
         toast.error('Erro', {
           description: 'Este pagamento já foi estornado em outro aparelho. A tela foi atualizada.',
         });
       } else {
-        toastError('Erro', error, 'Não foi possível estornar o pagamento.');
+        toastEntryError(error, 'Não foi possível estornar o pagamento.');
       }
     },
   });
   const amount = formatCurrency(payment.amountCents);
   const account = payment.bankAccountName ?? 'a conta bancária';
+  const paidOn = formatDate(payment.paidOn);
 
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Estornar ${isExpense ? 'pagamento' : 'recebimento'} de ${amount} em ${formatDate(payment.paidOn)}`}
-      >
-        <Undo2 aria-hidden="true" />
-        Estornar
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
-        description={
-          isExpense
-            ? `O pagamento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} voltará para ${account} e ${entry.description} ficará pendente.`
-            : `O recebimento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} sairá de ${account} e ${entry.description} ficará pendente.`
-        }
-        confirmLabel="Confirmar estorno"
-        busyLabel="Estornando..."
-        busy={reverse.isPending}
-        destructive
-        onConfirm={() => reverse.mutate({ paymentId: payment.id })}
-      />
-    </>
+    <EstornoButton
+      kind={entry.kind}
+      aria-label={`Estornar ${isExpense ? 'pagamento' : 'recebimento'} de ${amount} em ${paidOn}`}
+      description={
+        isExpense
+          ? `O pagamento de ${amount} em ${paidOn} será desfeito: ${amount} voltará para ${account} e ${entry.description} ficará pendente.`
+          : `O recebimento de ${amount} em ${paidOn} será desfeito: ${amount} sairá de ${account} e ${entry.description} ficará pendente.`
+      }
+      open={open}
+      onOpenChange={setOpen}
+      busy={reverse.isPending}
+      onConfirm={() => reverse.mutate({ paymentId: payment.id })}
+    />
   );
 }
 

@@ -4,7 +4,6 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
@@ -21,12 +20,7 @@ import {
   type Entry,
 } from '@/lib/entries';
 import { formatDate, isOverdue, parseIsoDate } from '@/lib/dates';
-import {
-  errorKey,
-  isNetworkError,
-  UNEXPECTED_ERROR_MESSAGE,
-  UNEXPECTED_ERROR_TITLE,
-} from '@/lib/errors';
+import { errorKey } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import {
@@ -38,6 +32,7 @@ import {
   type SettleEntryValues,
 } from '@/features/entries/api/settle-entry';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { useAttachPaymentComprovante } from '@/features/entries/lib/use-attach-payment-comprovante';
 import { EntryPaymentCodes } from '@/features/entries/components/capture/payment-code-copy';
 
@@ -70,14 +65,6 @@ export function SettleDialog({ entry, onClose }: SettleDialogProps) {
       </FormDialog>
     )
   );
-}
-
-function failureToast(error: unknown, fallback: string) {
-  if (isNetworkError(error)) {
-    toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-  } else {
-    toastError('Erro', error, fallback);
-  }
 }
 
 /** True when the entry changed elsewhere (settled on another phone, deleted): the list is stale. */
@@ -198,7 +185,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         return;
       }
       // Everything typed stays, so the user can correct it and confirm again.
-      failureToast(
+      toastEntryError(
         error,
         isExpense ? 'Não foi possível marcar como pago.' : 'Não foi possível marcar como recebido.',
       );
