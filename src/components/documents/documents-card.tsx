@@ -6,13 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect } from '@/components/pickers/option-select';
 import { isImage, useDocumentsCard } from '@/components/documents/use-documents-card';
 import type { StoredDocument } from '@/lib/documents/documents-api';
 import {
@@ -27,7 +21,10 @@ const DocumentViewerDialog = lazyDialog(
   (props) => props.document !== null,
 );
 
-const KINDS = Object.keys(DOCUMENT_KIND_LABELS) as DocumentKind[];
+const KIND_OPTIONS = (Object.keys(DOCUMENT_KIND_LABELS) as DocumentKind[]).map((value) => ({
+  value,
+  label: DOCUMENT_KIND_LABELS[value],
+}));
 
 function DocumentTile({
   document,
@@ -103,18 +100,14 @@ export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: str
             <label htmlFor={kindId} className="sr-only">
               Tipo do documento
             </label>
-            <Select value={card.newKind} onValueChange={(v) => card.setNewKind(v as DocumentKind)}>
-              <SelectTrigger id={kindId} className="h-9 w-40" aria-label="Tipo do documento">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {KINDS.map((k) => (
-                  <SelectItem key={k} value={k}>
-                    {DOCUMENT_KIND_LABELS[k]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FixedSelect
+              id={kindId}
+              className="h-9 w-40"
+              aria-label="Tipo do documento"
+              value={card.newKind}
+              onChange={card.setNewKind}
+              options={KIND_OPTIONS}
+            />
             <Button asChild variant="outline" size="sm">
               <label htmlFor={inputId} className="cursor-pointer">
                 <Paperclip aria-hidden="true" />

@@ -203,7 +203,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';
 
   const charge = (name: 'interestCents' | 'fineCents' | 'discountCents', label: string) => (
-    <MoneyField name={name} label={label} disabled={settle.isPending} />
+    <MoneyField control={form.control} name={name} label={label} disabled={settle.isPending} />
   );
 
   return (
@@ -261,6 +261,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         aria-label={isExpense ? 'Pagamento' : 'Recebimento'}
       >
         <FieldItem
+          control={form.control}
           name="paidOn"
           label={isExpense ? 'Data do pagamento' : 'Data do recebimento'}
           required
@@ -276,6 +277,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         </FieldItem>
 
         <FieldItem
+          control={form.control}
           name="bankAccountId"
           label="Conta bancária"
           required
@@ -335,6 +337,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         </div>
 
         <FieldItem
+          control={form.control}
           name="amountPaidCents"
           label={paidTotalLabel(entry.kind)}
           required
