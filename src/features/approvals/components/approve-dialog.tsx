@@ -13,24 +13,14 @@ import {
   type ApproveInput,
   type ApproveValues,
 } from '@/features/approvals/api/decide-payable';
-import {
-  DecisionDialog,
-  type DecisionDialogProps,
-} from '@/features/approvals/components/decision-dialog';
+import { decisionDialog } from '@/features/approvals/components/decision-dialog';
 
 /** Aprovar: category, account and due date as the site asked, to fix before approving. */
-export function ApproveDialog({ approval, onClose }: DecisionDialogProps) {
-  return (
-    <DecisionDialog
-      approval={approval}
-      onClose={onClose}
-      title="Aprovar lançamento"
-      explanation="Confira categoria, conta e vencimento antes de aprovar."
-    >
-      {(approval) => <ApproveForm key={approval.id} approval={approval} onDone={onClose} />}
-    </DecisionDialog>
-  );
-}
+export const ApproveDialog = decisionDialog({
+  title: 'Aprovar lançamento',
+  explanation: 'Confira categoria, conta e vencimento antes de aprovar.',
+  Form: ApproveForm,
+});
 
 const named = (id: string | null, name: string | null, fallback: string) =>
   id ? { id, name: name ?? fallback } : null;

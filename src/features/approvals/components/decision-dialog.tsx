@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { FormDialog } from '@/components/dialog-form';
 import { formatCurrency } from '@/lib/money';
 import type { Approval } from '@/features/approvals/api/get-approvals';
@@ -9,36 +9,38 @@ export interface DecisionDialogProps {
   onClose: () => void;
 }
 
+/** A decision's form: it mounts anew for each entry and calls `onDone` once decided (or cancelled). */
+export type DecisionForm = ComponentType<{ approval: Approval; onDone: () => void }>;
+
 /**
- * Aprovar's and Recusar's frame: the entry (description and amount) and what the decision does,
- * over its form, which mounts anew for each entry.
+ * Aprovar's or Recusar's dialog: `title`, the entry (description and amount) and `explanation`
+ * (what the decision does), over its `Form`.
  */
-export function DecisionDialog({
-  approval,
-  onClose,
+export function decisionDialog({
   title,
   explanation,
-  children,
-}: DecisionDialogProps & {
+  Form,
+}: {
   title: string;
-  /** After the entry's description and amount. */
   explanation: string;
-  children: (approval: Approval) => ReactNode;
+  Form: DecisionForm;
 }) {
-  return (
-    <FormDialog
-      open={approval !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={title}
-      description={
-        approval
-          ? `${approval.description} · ${formatCurrency(approval.amountCents)}. ${explanation}`
-          : null
-      }
-    >
-      {approval ? children(approval) : null}
-    </FormDialog>
-  );
+  return function DecisionDialog({ approval, onClose }: DecisionDialogProps) {
+    return (
+      <FormDialog
+        open={approval !== null}
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        title={title}
+        description={
+          approval
+            ? `${approval.description} · ${formatCurrency(approval.amountCents)}. ${explanation}`
+            : null
+        }
+      >
+        {approval ? <Form key={approval.id} approval={approval} onDone={onClose} /> : null}
+      </FormDialog>
+    );
+  };
 }

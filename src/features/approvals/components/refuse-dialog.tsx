@@ -12,24 +12,14 @@ import {
   type RefuseInput,
   type RefuseValues,
 } from '@/features/approvals/api/decide-payable';
-import {
-  DecisionDialog,
-  type DecisionDialogProps,
-} from '@/features/approvals/components/decision-dialog';
+import { decisionDialog } from '@/features/approvals/components/decision-dialog';
 
 /** Recusar: the reason is required; the requester reads it on the entry and corrects it. */
-export function RefuseDialog({ approval, onClose }: DecisionDialogProps) {
-  return (
-    <DecisionDialog
-      approval={approval}
-      onClose={onClose}
-      title="Recusar lançamento"
-      explanation="Quem lançou verá o motivo e poderá corrigir e enviar novamente."
-    >
-      {(approval) => <RefuseForm key={approval.id} approval={approval} onDone={onClose} />}
-    </DecisionDialog>
-  );
-}
+export const RefuseDialog = decisionDialog({
+  title: 'Recusar lançamento',
+  explanation: 'Quem lançou verá o motivo e poderá corrigir e enviar novamente.',
+  Form: RefuseForm,
+});
 
 function RefuseForm({ approval, onDone }: { approval: Approval; onDone: () => void }) {
   const refuse = useRefusePayable();
