@@ -1,10 +1,4 @@
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/dialog-form';
 
 const SHORTCUTS: { keys: string[]; action: string }[] = [
   { keys: ['N'], action: 'Abrir Lançar' },
@@ -25,32 +19,29 @@ export function ShortcutsHelp({
   onClose: () => void;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Atalhos do teclado</DialogTitle>
-          <DialogDescription>
-            Funcionam fora dos campos de texto, sem Ctrl, Alt ou Cmd.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
-          {SHORTCUTS.filter(({ keys }) => canRecord || keys[0] !== 'N').map(({ keys, action }) => (
-            <div key={action} className="contents">
-              <dt>
-                {keys.map((key) => (
-                  <kbd
-                    key={key}
-                    className="inline-flex min-w-8 justify-center rounded border bg-muted px-1.5 py-0.5 font-mono text-xs font-semibold"
-                  >
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd>{action}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Atalhos do teclado"
+      description="Funcionam fora dos campos de texto, sem Ctrl, Alt ou Cmd."
+    >
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
+        {SHORTCUTS.filter(({ keys }) => canRecord || keys[0] !== 'N').map(({ keys, action }) => (
+          <div key={action} className="contents">
+            <dt>
+              {keys.map((key) => (
+                <kbd
+                  key={key}
+                  className="inline-flex min-w-8 justify-center rounded border bg-muted px-1.5 py-0.5 font-mono text-xs font-semibold"
+                >
+                  {key}
+                </kbd>
+              ))}
+            </dt>
+            <dd>{action}</dd>
+          </div>
+        ))}
+      </dl>
+    </FormDialog>
   );
 }

@@ -89,7 +89,7 @@ export function ColorField<T extends FieldValues>({
   disabled,
   className,
 }: {
-  control?: FormControlOf<T>;
+  control: FormControlOf<T>;
   name: FieldPath<T>;
   label?: string;
   disabled?: boolean;

@@ -14,7 +14,8 @@ import {
  * "…?" with Cancelar and the action: remove, archive, reverse, deactivate. While `busy` both
  * buttons are disabled, the action says `busyLabel` and the dialog does not close (Esc included);
  * the caller closes it when the database has answered. `closeOnConfirm` closes at once instead,
- * for an action whose outcome is told elsewhere.
+ * for an action whose outcome is told elsewhere. `children` go between the question and the
+ * buttons (a choice the action takes, e.g. which entries of a series).
  */
 export function ConfirmDialog({
   open,
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   destructive = false,
   closeOnConfirm = false,
   onConfirm,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -38,6 +40,7 @@ export function ConfirmDialog({
   destructive?: boolean;
   closeOnConfirm?: boolean;
   onConfirm: () => void;
+  children?: ReactNode;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -46,6 +49,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
           <AlertDialogAction

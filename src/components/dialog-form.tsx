@@ -24,6 +24,8 @@ interface DialogFormProps<TValues extends FieldValues, TContext, TOutput> {
   submitLabel?: string;
   /** The submit button's words while `busy`. */
   busyLabel?: string;
+  /** Before the submit button's words (an aria-hidden icon). */
+  submitIcon?: ReactNode;
   submitVariant?: ComponentProps<typeof Button>['variant'];
   /** The submit button is also disabled, e.g. until a required choice is made. */
   submitDisabled?: boolean;
@@ -44,6 +46,7 @@ export function DialogForm<TValues extends FieldValues, TContext, TOutput>({
   children,
   submitLabel = 'Salvar',
   busyLabel = 'Salvando...',
+  submitIcon,
   submitVariant,
   submitDisabled = false,
   cancelWhileBusy = false,
@@ -64,6 +67,7 @@ export function DialogForm<TValues extends FieldValues, TContext, TOutput>({
             Cancelar
           </Button>
           <Button type="submit" variant={submitVariant} disabled={busy || submitDisabled}>
+            {submitIcon}
             {busy ? busyLabel : submitLabel}
           </Button>
         </DialogFooter>
@@ -79,25 +83,35 @@ interface FormDialogProps {
   description: ReactNode;
   /** On the DialogContent, e.g. a scrolling height for a long form. */
   className?: string;
+  /** On the title, e.g. `truncate` for a file's name. */
+  titleClassName?: string;
+  /** On the description, e.g. `sr-only` where the body says it all to the eye. */
+  descriptionClassName?: string;
   /** The form, usually its own component so that it mounts with the dialog's data. */
   children: ReactNode;
 }
 
-/** A form dialog's frame: title and description above the form. */
+/**
+ * A dialog's frame: title and description above its body. The body is a form (`DialogForm`) in
+ * every form dialog; the few dialogs without one (a photo, the shortcuts, the camera) use the same
+ * frame.
+ */
 export function FormDialog({
   open,
   onOpenChange,
   title,
   description,
   className,
+  titleClassName,
+  descriptionClassName,
   children,
 }: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className}>
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogTitle className={titleClassName}>{title}</DialogTitle>
+          <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
         </DialogHeader>
         {children}
       </DialogContent>

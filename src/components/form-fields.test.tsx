@@ -60,6 +60,30 @@ export function MisspeltFields() {
   );
 }
 
+/**
+ * A field without the form's `control` would take any string as `name` (the context's form is
+ * untyped), so `control` is required: leaving it out is a type error.
+ */
+export function FieldsWithoutControl() {
+  const form = useForm<Values>({ defaultValues: defaults });
+  return (
+    <Form {...form}>
+      {/* @ts-expect-error a field needs the form's control */}
+      <TextField name="name" label="Nome" />
+      {/* @ts-expect-error a field needs the form's control */}
+      <MoneyField name="cents" label="Valor" />
+      {/* @ts-expect-error a field needs the form's control */}
+      <DateField name="due" label="Data" />
+      {/* @ts-expect-error a field needs the form's control */}
+      <ColorField name="color" />
+      {/* @ts-expect-error a field needs the form's control */}
+      <FieldItem name="name" label="Nome">
+        {(field) => <input {...field} />}
+      </FieldItem>
+    </Form>
+  );
+}
+
 function NameForm() {
   const form = useForm<Values>({ defaultValues: defaults });
   const name = useWatch({ control: form.control, name: 'name' });

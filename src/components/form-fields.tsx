@@ -4,7 +4,7 @@
 // controls are heavier (Radix Select, the date and colour pickers) are in choice-fields.tsx, so a
 // form of text fields (sign-in) does not load them. `control` (the form's `form.control`, or
 // `useFormContext<Values>().control` in a fields component) types `name` as a path of the form's
-// values, so a misspelt field is a type error; without it `name` is any string.
+// values, so a misspelt field is a type error; it is required, so every call site is checked.
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import type { Control, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -29,7 +29,7 @@ export type FormControlOf<T extends FieldValues> = Control<T, any, any>;
 
 export interface FieldItemProps<T extends FieldValues = FieldValues> {
   /** The form (its `control`); what makes `name` a checked path of its values. */
-  control?: FormControlOf<T>;
+  control: FormControlOf<T>;
   /** The field's path in the form's values. */
   name: FieldPath<T>;
   label: ReactNode;

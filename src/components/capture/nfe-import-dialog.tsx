@@ -1,16 +1,10 @@
 import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { FieldItem } from '@/components/form-fields';
 import { CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { findImportedNfe, useImportNfe } from '@/lib/api/import-nfe';
 import { formatDocument } from '@/lib/br-documents';
@@ -30,6 +24,13 @@ const ALREADY_IMPORTED = 'NF-e já importada.';
 
 type Problem = { text: string; entryId?: string } | null;
 
+/** What the user chooses for the whole note; the note itself is read from the file. */
+interface NfeChoices {
+  projectId: string | null;
+  categoryId: string | null;
+  addProducts: boolean;
+}
+
 /**
  * Importar NF-e (XML): the supplier's XML read on the device, previewed (emitente, CNPJ, número,
  * emissão, total, duplicatas, items), obra and categoria chosen, then import_nfe creates the
@@ -37,18 +38,15 @@ type Problem = { text: string; entryId?: string } | null;
  */
 export function NfeImportDialog({ open, onOpenChange }: NfeImportDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Importar NF-e (XML)</DialogTitle>
-          <DialogDescription>
-            Escolha o arquivo XML da nota enviado pelo fornecedor. Cada duplicata vira uma conta a
-            pagar.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <NfeImportBody onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Importar NF-e (XML)"
+      description="Escolha o arquivo XML da nota enviado pelo fornecedor. Cada duplicata vira uma conta a pagar."
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      <NfeImportBody onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -57,9 +55,9 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
   const { id: companyId } = useCurrentCompany();
   const [nfe, setNfe] = useState<Nfe | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
-  const [projectId, setProjectId] = useState<string | null>(null);
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [addProducts, setAddProducts] = useState(false);
+  const form = useForm<NfeChoices>({
+    defaultValues: { projectId: null, categoryId: null, addProducts: false },
+  });
   const importNfe = useImportNfe();
 
   async function read(file: File | undefined) {
@@ -83,11 +81,11 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
     setNfe(parsed);
   }
 
-  async function confirm() {
+  async function confirm(choices: NfeChoices) {
     if (!nfe) return;
     let result;
     try {
-      result = await importNfe.mutateAsync({ nfe, projectId, categoryId, addProducts });
+      result = await importNfe.mutateAsync({ nfe, ...choices });
     } catch (error) {
       if (errorKey(error) === 'nfe_already_imported') {
         const imported = await findImportedNfe(companyId, nfe.key).catch(() => null);
@@ -108,7 +106,17 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <div className="grid gap-4">
+    <DialogForm
+      form={form}
+      onSubmit={form.handleSubmit(confirm)}
+      busy={importNfe.isPending}
+      onCancel={onDone}
+      cancelWhileBusy
+      submitLabel="Importar"
+      busyLabel="Importando..."
+      submitIcon={<FileUp aria-hidden="true" />}
+      submitDisabled={!nfe}
+    >
       <div className="grid gap-2">
         <Label htmlFor={fileId}>Arquivo XML da NF-e</Label>
         <input
@@ -203,47 +211,35 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
                 ))}
               </ul>
               <label className="flex items-center gap-2 pt-1">
-                <input
-                  type="checkbox"
-                  checked={addProducts}
-                  onChange={(event) => setAddProducts(event.target.checked)}
-                />
+                <input type="checkbox" {...form.register('addProducts')} />
                 Adicionar os itens aos produtos do fornecedor
               </label>
             </section>
           ) : null}
 
-          <div className="grid gap-2">
-            <Label htmlFor={`${fileId}-obra`}>Obra/Projeto</Label>
-            <ProjectPicker
-              id={`${fileId}-obra`}
-              value={projectId}
-              onChange={setProjectId}
-              noneLabel="Geral (sem obra específica)"
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${fileId}-categoria`}>Categoria</Label>
-            <CategoryPicker
-              id={`${fileId}-categoria`}
-              type="expense"
-              value={categoryId}
-              onChange={setCategoryId}
-              noneLabel="Sem categoria"
-            />
-          </div>
+          <FieldItem control={form.control} name="projectId" label="Obra/Projeto">
+            {(field) => (
+              <ProjectPicker
+                ref={field.ref}
+                value={field.value as string | null}
+                onChange={field.onChange}
+                noneLabel="Geral (sem obra específica)"
+              />
+            )}
+          </FieldItem>
+          <FieldItem control={form.control} name="categoryId" label="Categoria">
+            {(field) => (
+              <CategoryPicker
+                ref={field.ref}
+                type="expense"
+                value={field.value as string | null}
+                onChange={field.onChange}
+                noneLabel="Sem categoria"
+              />
+            )}
+          </FieldItem>
         </>
       ) : null}
-
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button disabled={!nfe || importNfe.isPending} onClick={() => void confirm()}>
-          <FileUp aria-hidden="true" />
-          {importNfe.isPending ? 'Importando...' : 'Importar'}
-        </Button>
-      </DialogFooter>
-    </div>
+    </DialogForm>
   );
 }

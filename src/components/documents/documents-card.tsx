@@ -2,25 +2,11 @@ import { FileCode2, FileText, Paperclip, RotateCcw, Trash2, X } from 'lucide-rea
 import { useId } from 'react';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { QueryState } from '@/components/query-state';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect } from '@/components/pickers/option-select';
 import { isImage, useDocumentsCard } from '@/components/documents/use-documents-card';
 import type { StoredDocument } from '@/lib/documents/documents-api';
 import {
@@ -35,7 +21,10 @@ const DocumentViewerDialog = lazyDialog(
   (props) => props.document !== null,
 );
 
-const KINDS = Object.keys(DOCUMENT_KIND_LABELS) as DocumentKind[];
+const KIND_OPTIONS = (Object.keys(DOCUMENT_KIND_LABELS) as DocumentKind[]).map((value) => ({
+  value,
+  label: DOCUMENT_KIND_LABELS[value],
+}));
 
 function DocumentTile({
   document,
@@ -111,18 +100,14 @@ export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: str
             <label htmlFor={kindId} className="sr-only">
               Tipo do documento
             </label>
-            <Select value={card.newKind} onValueChange={(v) => card.setNewKind(v as DocumentKind)}>
-              <SelectTrigger id={kindId} className="h-9 w-40" aria-label="Tipo do documento">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {KINDS.map((k) => (
-                  <SelectItem key={k} value={k}>
-                    {DOCUMENT_KIND_LABELS[k]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FixedSelect
+              id={kindId}
+              className="h-9 w-40"
+              aria-label="Tipo do documento"
+              value={card.newKind}
+              onChange={card.setNewKind}
+              options={KIND_OPTIONS}
+            />
             <Button asChild variant="outline" size="sm">
               <label htmlFor={inputId} className="cursor-pointer">
                 <Paperclip aria-hidden="true" />
@@ -212,31 +197,21 @@ export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: str
         onClose={card.closeViewer}
       />
 
-      <AlertDialog
+      <ConfirmDialog
         open={card.removing !== null}
-        onOpenChange={(open) => !open && !card.removePending && card.cancelRemove()}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remover documento?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {card.removing
-                ? `${card.removing.name} será removido deste lançamento. Esta ação não pode ser desfeita.`
-                : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={card.removePending}>Cancelar</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={card.removePending}
-              onClick={card.confirmRemove}
-            >
-              {card.removePending ? 'Removendo...' : 'Remover'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={(open) => !open && card.cancelRemove()}
+        title="Remover documento?"
+        description={
+          card.removing
+            ? `${card.removing.name} será removido deste lançamento. Esta ação não pode ser desfeita.`
+            : null
+        }
+        confirmLabel="Remover"
+        busyLabel="Removendo..."
+        busy={card.removePending}
+        destructive
+        onConfirm={card.confirmRemove}
+      />
     </Card>
   );
 }

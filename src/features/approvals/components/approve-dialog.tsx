@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { DateField } from '@/components/choice-fields';
-import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { DialogForm } from '@/components/dialog-form';
 import { FieldItem } from '@/components/form-fields';
 import { BankAccountPicker, CategoryPicker } from '@/components/pickers/pickers';
-import { formatCurrency } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import type { Approval } from '@/features/approvals/api/get-approvals';
@@ -14,32 +13,14 @@ import {
   type ApproveInput,
   type ApproveValues,
 } from '@/features/approvals/api/decide-payable';
-
-interface ApproveDialogProps {
-  /** The entry being approved; null when closed. */
-  approval: Approval | null;
-  onClose: () => void;
-}
+import { decisionDialog } from '@/features/approvals/components/decision-dialog';
 
 /** Aprovar: category, account and due date as the site asked, to fix before approving. */
-export function ApproveDialog({ approval, onClose }: ApproveDialogProps) {
-  return (
-    <FormDialog
-      open={approval !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title="Aprovar lançamento"
-      description={
-        approval
-          ? `${approval.description} · ${formatCurrency(approval.amountCents)}. Confira categoria, conta e vencimento antes de aprovar.`
-          : null
-      }
-    >
-      {approval ? <ApproveForm key={approval.id} approval={approval} onDone={onClose} /> : null}
-    </FormDialog>
-  );
-}
+export const ApproveDialog = decisionDialog({
+  title: 'Aprovar lançamento',
+  explanation: 'Confira categoria, conta e vencimento antes de aprovar.',
+  Form: ApproveForm,
+});
 
 const named = (id: string | null, name: string | null, fallback: string) =>
   id ? { id, name: name ?? fallback } : null;
@@ -80,7 +61,7 @@ function ApproveForm({ approval, onDone }: { approval: Approval; onDone: () => v
       busyLabel="Aprovando..."
       aria-label="Aprovar lançamento"
     >
-      <FieldItem name="categoryId" label="Categoria">
+      <FieldItem control={form.control} name="categoryId" label="Categoria">
         {(field) => (
           <CategoryPicker
             type="expense"
@@ -93,7 +74,7 @@ function ApproveForm({ approval, onDone }: { approval: Approval; onDone: () => v
           />
         )}
       </FieldItem>
-      <FieldItem name="bankAccountId" label="Conta bancária">
+      <FieldItem control={form.control} name="bankAccountId" label="Conta bancária">
         {(field) => (
           <BankAccountPicker
             value={field.value as string | null}
@@ -104,7 +85,13 @@ function ApproveForm({ approval, onDone }: { approval: Approval; onDone: () => v
           />
         )}
       </FieldItem>
-      <DateField name="dueDate" label="Vencimento" required disabled={busy} />
+      <DateField
+        control={form.control}
+        name="dueDate"
+        label="Vencimento"
+        required
+        disabled={busy}
+      />
     </DialogForm>
   );
 }

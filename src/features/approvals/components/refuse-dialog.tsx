@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { DialogForm } from '@/components/dialog-form';
 import { TextareaField } from '@/components/form-fields';
-import { formatCurrency } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import type { Approval } from '@/features/approvals/api/get-approvals';
@@ -13,32 +12,14 @@ import {
   type RefuseInput,
   type RefuseValues,
 } from '@/features/approvals/api/decide-payable';
-
-interface RefuseDialogProps {
-  /** The entry being refused; null when closed. */
-  approval: Approval | null;
-  onClose: () => void;
-}
+import { decisionDialog } from '@/features/approvals/components/decision-dialog';
 
 /** Recusar: the reason is required; the requester reads it on the entry and corrects it. */
-export function RefuseDialog({ approval, onClose }: RefuseDialogProps) {
-  return (
-    <FormDialog
-      open={approval !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title="Recusar lançamento"
-      description={
-        approval
-          ? `${approval.description} · ${formatCurrency(approval.amountCents)}. Quem lançou verá o motivo e poderá corrigir e enviar novamente.`
-          : null
-      }
-    >
-      {approval ? <RefuseForm key={approval.id} approval={approval} onDone={onClose} /> : null}
-    </FormDialog>
-  );
-}
+export const RefuseDialog = decisionDialog({
+  title: 'Recusar lançamento',
+  explanation: 'Quem lançou verá o motivo e poderá corrigir e enviar novamente.',
+  Form: RefuseForm,
+});
 
 function RefuseForm({ approval, onDone }: { approval: Approval; onDone: () => void }) {
   const refuse = useRefusePayable();
@@ -73,6 +54,7 @@ function RefuseForm({ approval, onDone }: { approval: Approval; onDone: () => vo
       aria-label="Recusar lançamento"
     >
       <TextareaField
+        control={form.control}
         name="reason"
         label="Motivo da recusa"
         required

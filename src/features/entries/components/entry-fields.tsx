@@ -126,9 +126,16 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
   return (
     <>
       {entry ? (
-        <TextField name="description" label="Descrição" required maxLength={200} />
+        <TextField
+          control={control}
+          name="description"
+          label="Descrição"
+          required
+          maxLength={200}
+        />
       ) : (
         <TextField
+          control={control}
           name="description"
           label="Descrição"
           required
@@ -138,7 +145,11 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
         />
       )}
 
-      <FieldItem name={party.name} label={kind === 'expense' ? 'Fornecedor' : 'Cliente'}>
+      <FieldItem
+        control={control}
+        name={party.name}
+        label={kind === 'expense' ? 'Fornecedor' : 'Cliente'}
+      >
         {(field) => (
           <PartyPicker
             kind={kind}
@@ -169,17 +180,23 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
           </p>
         </div>
       ) : (
-        <MoneyField name="amountCents" label="Valor" required description={amountHint} />
+        <MoneyField
+          control={control}
+          name="amountCents"
+          label="Valor"
+          required
+          description={amountHint}
+        />
       )}
 
-      <DateField name="dueDate" label={labels.dueDate} required />
+      <DateField control={control} name="dueDate" label={labels.dueDate} required />
 
       {repetition}
 
       {/* The obra and its stage share a row on Lançar's two columns: the stage appears only once
           an obra with stages is chosen. */}
       <div className={cn('grid gap-4', !entry && 'lg:col-span-2 lg:grid-cols-2')}>
-        <FieldItem name="projectId" label={labels.project}>
+        <FieldItem control={control} name="projectId" label={labels.project}>
           {(field) => (
             <ProjectPicker
               value={field.value as string | null}
@@ -197,6 +214,7 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
       </div>
 
       <FieldItem
+        control={control}
         name="categoryId"
         label="Categoria"
         fallbackMessage={!entry && categories.isError ? 'Erro ao carregar categorias' : null}
@@ -214,6 +232,7 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
 
       {companyEntry ? (
         <FieldItem
+          control={control}
           name="bankAccountId"
           label={labels.bankAccount}
           description={accountHint}
@@ -244,7 +263,7 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
         </FieldItem>
       ) : null}
 
-      <FieldItem name="paymentMethod" label={labels.paymentMethod}>
+      <FieldItem control={control} name="paymentMethod" label={labels.paymentMethod}>
         {(field) => (
           <OptionSelect
             options={paymentMethodOptions}
@@ -258,6 +277,7 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
       {attachment}
 
       <TextareaField
+        control={control}
         name="notes"
         label="Observações"
         className={cn(!entry && 'lg:col-span-2')}

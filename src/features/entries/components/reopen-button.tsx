@@ -1,25 +1,10 @@
-import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
 import type { Entry } from '@/lib/entries';
 import { useReopenEntry } from '@/features/entries/api/reopen-entry';
-import {
-  errorKey,
-  isNetworkError,
-  UNEXPECTED_ERROR_MESSAGE,
-  UNEXPECTED_ERROR_TITLE,
-} from '@/lib/errors';
+import { EstornoButton } from '@/features/entries/components/estorno-button';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
+import { errorKey } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
 
 /** Estorno of a settled entry, after a confirmation: the money goes back and the entry is pending again. */
@@ -34,51 +19,31 @@ export function ReopenButton({ entry }: { entry: Entry }) {
     },
     onError: (error) => {
       setOpen(false);
-      if (isNetworkError(error)) {
-        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-      } else if (errorKey(error) === 'entry_not_settled') {
+      if (errorKey(error) === 'entry_not_settled') {
         toast.error('Erro', {
           description:
             'Este lançamento já foi estornado em outro aparelho. A lista foi atualizada.',
         });
       } else {
-        toastError('Erro', error, 'Não foi possível estornar o lançamento.');
+        toastEntryError(error, 'Não foi possível estornar o lançamento.');
       }
     },
   });
-  const isExpense = entry.kind === 'expense';
   const amount = formatCurrency(entry.amountCents);
   const account = entry.bankAccountName ?? 'a conta bancária';
 
-  function confirm() {
-    reopen.mutate({ kind: entry.kind, id: entry.id });
-  }
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !reopen.isPending && setOpen(next)}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <Undo2 aria-hidden="true" />
-        Estornar
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {isExpense
-              ? `${entry.description} voltará a ficar pendente e ${amount} voltará para ${account}.`
-              : `${entry.description} voltará a ficar pendente e ${amount} sairá de ${account}.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={reopen.isPending}>Cancelar</AlertDialogCancel>
-          {/* A plain button, not AlertDialogAction: the dialog stays open until the estorno is done. */}
-          <Button variant="destructive" onClick={confirm} disabled={reopen.isPending}>
-            {reopen.isPending ? 'Estornando...' : 'Confirmar estorno'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <EstornoButton
+      kind={entry.kind}
+      description={
+        entry.kind === 'expense'
+          ? `${entry.description} voltará a ficar pendente e ${amount} voltará para ${account}.`
+          : `${entry.description} voltará a ficar pendente e ${amount} sairá de ${account}.`
+      }
+      open={open}
+      onOpenChange={setOpen}
+      busy={reopen.isPending}
+      onConfirm={() => reopen.mutate({ kind: entry.kind, id: entry.id })}
+    />
   );
 }

@@ -2,20 +2,19 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
 import { DocumentsCard } from '@/components/documents/documents-card';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import type { EntryKind } from '@/lib/entries';
-import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { useEntry, type EntryDetail } from '@/features/entries/api/get-entry';
 import { useDeleteEntry, type DeleteScope } from '@/features/entries/api/delete-entry';
 import { EntryActions } from '@/features/entries/components/entry-detail/entry-actions';
 import { EntryHistoryCard } from '@/features/entries/components/entry-detail/entry-history-card';
 import { EntryPaymentsCard } from '@/features/entries/components/entry-detail/entry-payments-card';
 import { EntrySummary } from '@/features/entries/components/entry-detail/entry-summary';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { lazyDialog } from '@/components/lazy-dialog';
 
@@ -138,11 +137,7 @@ function EntryDetailView({ entry, onBack }: { entry: EntryDetail; onBack: () => 
       await remove.mutateAsync({ kind: entry.kind, id: entry.id, scope });
     } catch (error) {
       setDeleting(false);
-      if (isNetworkError(error)) {
-        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-      } else {
-        toastError('Erro', error, 'Não foi possível excluir o lançamento.');
-      }
+      toastEntryError(error, 'Não foi possível excluir o lançamento.');
     }
   }
 

@@ -1,5 +1,5 @@
 import { MessageCircle, TrendingDown, TrendingUp } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NfeImportButton } from '@/components/capture/nfe-import-button';
 import { PendingUploads } from '@/components/offline/pending-uploads';
@@ -12,6 +12,25 @@ import type { SharePrefill } from '@/features/entries/components/lancar/use-what
 
 // Inactive tabs stay mounted (hidden), so switching tabs never loses what was typed.
 const keepMounted = 'data-[state=inactive]:hidden';
+
+/** A tab of Lançar: its icon over its name on a phone, beside it from sm. */
+function LancarTab({
+  value,
+  icon,
+  children,
+}: {
+  value: string;
+  /** An aria-hidden icon: the name says it. */
+  icon: ReactNode;
+  children: string;
+}) {
+  return (
+    <TabsTrigger value={value} className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm">
+      {icon}
+      {children}
+    </TabsTrigger>
+  );
+}
 
 export function NewEntryPage() {
   // An obra member records payables of its obras, never a receivable.
@@ -28,29 +47,26 @@ export function NewEntryPage() {
       <PendingUploads className="mb-4" />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto">
-          <TabsTrigger
+          <LancarTab
             value="pagar"
-            className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm"
+            icon={<TrendingDown className="size-4 text-expense" aria-hidden="true" />}
           >
-            <TrendingDown className="size-4 text-expense" aria-hidden="true" />
             Conta a Pagar
-          </TabsTrigger>
+          </LancarTab>
           {receivables ? (
-            <TabsTrigger
+            <LancarTab
               value="receber"
-              className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm"
+              icon={<TrendingUp className="size-4 text-income" aria-hidden="true" />}
             >
-              <TrendingUp className="size-4 text-income" aria-hidden="true" />
               Conta a Receber
-            </TabsTrigger>
+            </LancarTab>
           ) : null}
-          <TabsTrigger
+          <LancarTab
             value="whatsapp"
-            className="flex-col gap-0.5 px-1 text-xs sm:flex-row sm:text-sm"
+            icon={<MessageCircle className="size-4" aria-hidden="true" />}
           >
-            <MessageCircle className="size-4" aria-hidden="true" />
             Via WhatsApp
-          </TabsTrigger>
+          </LancarTab>
         </TabsList>
         <TabsContent value="pagar" forceMount className={keepMounted}>
           {/* import_nfe creates suppliers and bills of any obra: the office's job. */}

@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/dialog-form';
 import { readPaymentCode } from '@/lib/capture/payment-codes';
 import { todayLocal } from '@/lib/dates';
 import { loadBarcodeDetector } from '@/features/entries/lib/barcode-detector';
@@ -22,19 +16,15 @@ const CAMERA_ERROR = 'Não foi possível usar a câmera. Digite ou cole o códig
 /** The phone's back camera reading a boleto's barcode or a PIX QR code until one is valid. */
 export function ScanDialog({ open, onOpenChange, onDetected }: ScanDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Escanear código</DialogTitle>
-          <DialogDescription>
-            Aponte a câmera para o código de barras do boleto (na horizontal) ou para o QR Code do
-            PIX.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted while open: the camera is on only then, and each opening starts afresh. */}
-        {open ? <Scanner onDetected={onDetected} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Escanear código"
+      description="Aponte a câmera para o código de barras do boleto (na horizontal) ou para o QR Code do PIX."
+    >
+      {/* Mounted while open: the camera is on only then, and each opening starts afresh. */}
+      {open ? <Scanner onDetected={onDetected} /> : null}
+    </FormDialog>
   );
 }
 

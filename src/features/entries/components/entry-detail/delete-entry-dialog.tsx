@@ -1,14 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import type { EntryDetail } from '@/features/entries/api/get-entry';
@@ -52,58 +43,49 @@ export function DeleteEntryDialog({
   const inSeries = entry.seriesId !== null;
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Excluir lançamento?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {inSeries
-              ? `${entry.description} faz parte de uma série. Escolha o que excluir; não é possível desfazer.`
-              : `${entry.description} será excluído. Não é possível desfazer.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {inSeries ? (
-          <RadioGroup
-            aria-labelledby={`${groupId}-label`}
-            value={scope}
-            onValueChange={(value) => setScope(value as DeleteScope)}
-            disabled={pending}
-          >
-            <p id={`${groupId}-label`} className="text-sm font-medium">
-              O que excluir
-            </p>
-            {SCOPES.map((option) => (
-              <div key={option.value} className="flex items-start gap-3">
-                <RadioGroupItem
-                  id={`${groupId}-${option.value}`}
-                  value={option.value}
-                  className="mt-0.5"
-                  aria-describedby={`${groupId}-${option.value}-hint`}
-                />
-                <div className="grid gap-0.5">
-                  <Label htmlFor={`${groupId}-${option.value}`}>{option.label}</Label>
-                  <p
-                    id={`${groupId}-${option.value}-hint`}
-                    className="text-xs text-muted-foreground"
-                  >
-                    {option.hint}
-                  </p>
-                </div>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Excluir lançamento?"
+      description={
+        inSeries
+          ? `${entry.description} faz parte de uma série. Escolha o que excluir; não é possível desfazer.`
+          : `${entry.description} será excluído. Não é possível desfazer.`
+      }
+      confirmLabel="Excluir"
+      busyLabel="Excluindo..."
+      busy={pending}
+      destructive
+      onConfirm={() => onConfirm(inSeries ? scope : 'one')}
+    >
+      {inSeries ? (
+        <RadioGroup
+          aria-labelledby={`${groupId}-label`}
+          value={scope}
+          onValueChange={(value) => setScope(value as DeleteScope)}
+          disabled={pending}
+        >
+          <p id={`${groupId}-label`} className="text-sm font-medium">
+            O que excluir
+          </p>
+          {SCOPES.map((option) => (
+            <div key={option.value} className="flex items-start gap-3">
+              <RadioGroupItem
+                id={`${groupId}-${option.value}`}
+                value={option.value}
+                className="mt-0.5"
+                aria-describedby={`${groupId}-${option.value}-hint`}
+              />
+              <div className="grid gap-0.5">
+                <Label htmlFor={`${groupId}-${option.value}`}>{option.label}</Label>
+                <p id={`${groupId}-${option.value}-hint`} className="text-xs text-muted-foreground">
+                  {option.hint}
+                </p>
               </div>
-            ))}
-          </RadioGroup>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={pending}
-            onClick={() => onConfirm(inSeries ? scope : 'one')}
-          >
-            {pending ? 'Excluindo...' : 'Excluir'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+            </div>
+          ))}
+        </RadioGroup>
+      ) : null}
+    </ConfirmDialog>
   );
 }

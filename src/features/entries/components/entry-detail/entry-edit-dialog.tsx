@@ -1,16 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { isNetworkError, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
   PAYMENT_METHODS,
@@ -20,6 +11,7 @@ import {
   type UpdateEntryValues,
 } from '@/features/entries/api/update-entry';
 import { EntryFields } from '@/features/entries/components/entry-fields';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { resendsForApproval } from '@/features/entries/lib/approval';
 import { useCurrentCompany } from '@/lib/current-company';
 
@@ -37,21 +29,19 @@ interface EntryEditDialogProps {
 export function EntryEditDialog({ entry, open, onOpenChange }: EntryEditDialogProps) {
   const { userId } = useCurrentCompany();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent className="max-w-lg">
-          <DialogHeader>
-            <DialogTitle>Editar lançamento</DialogTitle>
-            <DialogDescription>
-              {resendsForApproval(entry, userId)
-                ? 'Corrija os dados e toque em Salvar: o lançamento será enviado novamente para aprovação.'
-                : 'Altere os dados e toque em Salvar.'}
-            </DialogDescription>
-          </DialogHeader>
-          <EntryEditForm entry={entry} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Editar lançamento"
+      description={
+        resendsForApproval(entry, userId)
+          ? 'Corrija os dados e toque em Salvar: o lançamento será enviado novamente para aprovação.'
+          : 'Altere os dados e toque em Salvar.'
+      }
+      className="max-w-lg"
+    >
+      <EntryEditForm entry={entry} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -84,11 +74,7 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
     try {
       await update.mutateAsync(values);
     } catch (error) {
-      if (isNetworkError(error)) {
-        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-      } else {
-        toastError('Erro', error, 'Não foi possível salvar as alterações.');
-      }
+      toastEntryError(error, 'Não foi possível salvar as alterações.');
       return;
     }
     toast.success('Lançamento atualizado', {

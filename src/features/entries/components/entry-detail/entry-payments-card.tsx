@@ -1,33 +1,18 @@
-import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
 import { QueryState } from '@/components/query-state';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/dates';
-import {
-  errorKey,
-  isNetworkError,
-  UNEXPECTED_ERROR_MESSAGE,
-  UNEXPECTED_ERROR_TITLE,
-} from '@/lib/errors';
+import { errorKey } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
 import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import type { EntryDetail } from '@/features/entries/api/get-entry';
 import { useEntryPayments, type EntryPayment } from '@/features/entries/api/get-entry-payments';
 import { useReversePayment } from '@/features/entries/api/reverse-payment';
+import { EstornoButton } from '@/features/entries/components/estorno-button';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
 
 function partsText(payment: EntryPayment): string | null {
@@ -52,54 +37,33 @@ function ReversePaymentButton({ entry, payment }: { entry: EntryDetail; payment:
     },
     onError: (error) => {
       setOpen(false);
-      if (isNetworkError(error)) {
-        toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-      } else if (errorKey(error) === 'payment_already_reversed') {
+      if (errorKey(error) === 'payment_already_reversed') {
         toast.error('Erro', {
           description: 'Este pagamento já foi estornado em outro aparelho. A tela foi atualizada.',
         });
       } else {
-        toastError('Erro', error, 'Não foi possível estornar o pagamento.');
+        toastEntryError(error, 'Não foi possível estornar o pagamento.');
       }
     },
   });
   const amount = formatCurrency(payment.amountCents);
   const account = payment.bankAccountName ?? 'a conta bancária';
+  const paidOn = formatDate(payment.paidOn);
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !reverse.isPending && setOpen(next)}>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Estornar ${isExpense ? 'pagamento' : 'recebimento'} de ${amount} em ${formatDate(payment.paidOn)}`}
-      >
-        <Undo2 aria-hidden="true" />
-        Estornar
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {isExpense ? 'Estornar pagamento?' : 'Estornar recebimento?'}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {isExpense
-              ? `O pagamento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} voltará para ${account} e ${entry.description} ficará pendente.`
-              : `O recebimento de ${amount} em ${formatDate(payment.paidOn)} será desfeito: ${amount} sairá de ${account} e ${entry.description} ficará pendente.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={reverse.isPending}>Cancelar</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={reverse.isPending}
-            onClick={() => reverse.mutate({ paymentId: payment.id })}
-          >
-            {reverse.isPending ? 'Estornando...' : 'Confirmar estorno'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <EstornoButton
+      kind={entry.kind}
+      aria-label={`Estornar ${isExpense ? 'pagamento' : 'recebimento'} de ${amount} em ${paidOn}`}
+      description={
+        isExpense
+          ? `O pagamento de ${amount} em ${paidOn} será desfeito: ${amount} voltará para ${account} e ${entry.description} ficará pendente.`
+          : `O recebimento de ${amount} em ${paidOn} será desfeito: ${amount} sairá de ${account} e ${entry.description} ficará pendente.`
+      }
+      open={open}
+      onOpenChange={setOpen}
+      busy={reverse.isPending}
+      onConfirm={() => reverse.mutate({ paymentId: payment.id })}
+    />
   );
 }
 

@@ -9,7 +9,6 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Form, FormField } from '@/components/ui/form';
 import { useCurrentCompany } from '@/lib/current-company';
 import { useSaveDraftOnSessionEnd } from '@/lib/session-end';
-import { DocumentFileError } from '@/lib/documents/prepare-file';
 import { isOnline } from '@/lib/online';
 import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
@@ -32,6 +31,7 @@ import type { EntryKind } from '@/lib/entries';
 import { EntryFields } from '@/features/entries/components/entry-fields';
 import { ReceiptPhotoInput } from '@/features/entries/components/wizard/receipt-photo';
 import { useAttachPhoto } from '@/features/entries/lib/use-attach-photo';
+import { keepOnDevice } from '@/features/entries/lib/queue-offline';
 import { RepetitionFields } from '@/features/entries/components/lancar/repetition-fields';
 import { StatusLegend } from '@/features/entries/components/lancar/status-legend';
 import { PaymentCodeField } from '@/features/entries/components/capture/payment-code-field';
@@ -163,21 +163,9 @@ export function EntryForm({
       });
       return;
     }
-    try {
-      await queueLancar({ kind, ...input }, form.getValues('photo'));
-    } catch (error) {
-      toast.error('Erro ao salvar', {
-        description:
-          error instanceof DocumentFileError
-            ? error.message
-            : 'Não foi possível guardar o lançamento neste aparelho.',
-      });
+    if (!(await keepOnDevice(() => queueLancar({ kind, ...input }, form.getValues('photo'))))) {
       return;
     }
-    toast.success('Aguardando envio', {
-      description:
-        'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
-    });
     clearDraft('localStorage', draftKey);
     setHasDraft(false);
     form.reset(initialValues);

@@ -4,17 +4,15 @@ import { FieldItem } from '@/components/form-fields';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { FixedSelect } from '@/components/pickers/option-select';
 import { Switch } from '@/components/ui/switch';
 import { RECURRENCE_LABELS, type RecurrenceFrequency } from '@/lib/dates';
 import type { LancarFormValues } from '@/features/entries/api/create-entries';
 import { PlanPreview } from '@/features/entries/components/lancar/plan-preview';
+
+const RECURRENCE_OPTIONS = (Object.keys(RECURRENCE_LABELS) as RecurrenceFrequency[]).map(
+  (value) => ({ value, label: RECURRENCE_LABELS[value] }),
+);
 
 /** Lançar's "Repetição": a recurrence or installments, and the dates they make. */
 export function RepetitionFields() {
@@ -42,27 +40,18 @@ export function RepetitionFields() {
           render={({ field }) => (
             <div className="grid gap-2">
               <Label htmlFor={ids.recurrence}>Recorrência</Label>
-              <Select
+              <FixedSelect
+                id={ids.recurrence}
                 value={installments ? 'none' : field.value}
                 disabled={installments}
-                onValueChange={field.onChange}
-              >
-                <SelectTrigger id={ids.recurrence}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(Object.keys(RECURRENCE_LABELS) as RecurrenceFrequency[]).map((value) => (
-                    <SelectItem key={value} value={value}>
-                      {RECURRENCE_LABELS[value]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                onChange={field.onChange}
+                options={RECURRENCE_OPTIONS}
+              />
             </div>
           )}
         />
         {!installments && recurrence !== 'none' ? (
-          <FieldItem name="occurrences" label="Ocorrências" className="w-28">
+          <FieldItem control={control} name="occurrences" label="Ocorrências" className="w-28">
             {(field) => <Input {...field} type="number" inputMode="numeric" min={2} max={120} />}
           </FieldItem>
         ) : null}
@@ -79,7 +68,7 @@ export function RepetitionFields() {
         )}
       />
       {installments ? (
-        <FieldItem name="installmentCount" label="Número de parcelas">
+        <FieldItem control={control} name="installmentCount" label="Número de parcelas">
           {(field) => <Input {...field} type="number" inputMode="numeric" min={2} max={360} />}
         </FieldItem>
       ) : null}

@@ -1,16 +1,9 @@
 import { FileText, Info, MessageCircle, Share2, Wand2, X } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/dialog-form';
+import { DialogFooter } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
@@ -40,21 +33,19 @@ function codeDetails(message: DetectedMessage): string {
 }
 
 function Instructions() {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" className="w-full">
-          <Info aria-hidden="true" />
-          Ver Instruções
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Lançamentos via WhatsApp</DialogTitle>
-          <DialogDescription>
-            Compartilhe boletos, PIX e comprovantes do WhatsApp direto para o app.
-          </DialogDescription>
-        </DialogHeader>
+    <>
+      <Button variant="outline" className="w-full" onClick={() => setOpen(true)}>
+        <Info aria-hidden="true" />
+        Ver Instruções
+      </Button>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Lançamentos via WhatsApp"
+        description="Compartilhe boletos, PIX e comprovantes do WhatsApp direto para o app."
+      >
         <ol className="list-decimal space-y-1 pl-5 text-sm">
           <li>
             Instale o app no celular: no Chrome, abra o menu (⋮) e toque em “Instalar app” ou
@@ -75,12 +66,10 @@ function Instructions() {
           computador, copie o código e cole no campo “Código de barras ou PIX”.
         </p>
         <DialogFooter>
-          <DialogClose asChild>
-            <Button>Entendi</Button>
-          </DialogClose>
+          <Button onClick={() => setOpen(false)}>Entendi</Button>
         </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </FormDialog>
+    </>
   );
 }
 

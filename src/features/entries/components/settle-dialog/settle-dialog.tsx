@@ -4,22 +4,14 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
-import { DialogForm } from '@/components/dialog-form';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { AttachFileField } from '@/components/documents/attach-file-field';
 import { FieldItem, MoneyField } from '@/components/form-fields';
 import { Badge } from '@/components/ui/badge';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { DatePicker } from '@/components/ui/date-picker';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { useBankAccounts } from '@/lib/api/lookups';
 import {
   isPartiallyPaid,
@@ -28,12 +20,7 @@ import {
   type Entry,
 } from '@/lib/entries';
 import { formatDate, isOverdue, parseIsoDate } from '@/lib/dates';
-import {
-  errorKey,
-  isNetworkError,
-  UNEXPECTED_ERROR_MESSAGE,
-  UNEXPECTED_ERROR_TITLE,
-} from '@/lib/errors';
+import { errorKey } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import {
@@ -45,6 +32,7 @@ import {
   type SettleEntryValues,
 } from '@/features/entries/api/settle-entry';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
+import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { useAttachPaymentComprovante } from '@/features/entries/lib/use-attach-payment-comprovante';
 import { EntryPaymentCodes } from '@/features/entries/components/capture/payment-code-copy';
 
@@ -62,27 +50,21 @@ interface SettleDialogProps {
  */
 export function SettleDialog({ entry, onClose }: SettleDialogProps) {
   return (
-    <Dialog
-      open={entry !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      {entry ? (
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-          <SettleDialogBody key={`${entry.kind}:${entry.id}`} entry={entry} onClose={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    entry && (
+      <FormDialog
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        title={entry.kind === 'expense' ? 'Dar Baixa - Pagamento' : 'Dar Baixa - Recebimento'}
+        description="Informe a data, a conta e o valor pago, e confirme."
+        descriptionClassName="sr-only"
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+      >
+        <SettleDialogBody key={`${entry.kind}:${entry.id}`} entry={entry} onClose={onClose} />
+      </FormDialog>
+    )
   );
-}
-
-function failureToast(error: unknown, fallback: string) {
-  if (isNetworkError(error)) {
-    toast.error(UNEXPECTED_ERROR_TITLE, { description: UNEXPECTED_ERROR_MESSAGE });
-  } else {
-    toastError('Erro', error, fallback);
-  }
 }
 
 /** True when the entry changed elsewhere (settled on another phone, deleted): the list is stale. */
@@ -203,7 +185,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         return;
       }
       // Everything typed stays, so the user can correct it and confirm again.
-      failureToast(
+      toastEntryError(
         error,
         isExpense ? 'Não foi possível marcar como pago.' : 'Não foi possível marcar como recebido.',
       );
@@ -221,18 +203,11 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';
 
   const charge = (name: 'interestCents' | 'fineCents' | 'discountCents', label: string) => (
-    <MoneyField name={name} label={label} disabled={settle.isPending} />
+    <MoneyField control={form.control} name={name} label={label} disabled={settle.isPending} />
   );
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{isExpense ? 'Dar Baixa - Pagamento' : 'Dar Baixa - Recebimento'}</DialogTitle>
-        <DialogDescription className="sr-only">
-          Informe a data, a conta e o valor pago, e confirme.
-        </DialogDescription>
-      </DialogHeader>
-
       <dl className="divide-y rounded-md border px-3">
         <Detail label="Descrição">{entry.description}</Detail>
         <Detail label="Valor">
@@ -286,6 +261,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         aria-label={isExpense ? 'Pagamento' : 'Recebimento'}
       >
         <FieldItem
+          control={form.control}
           name="paidOn"
           label={isExpense ? 'Data do pagamento' : 'Data do recebimento'}
           required
@@ -301,6 +277,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         </FieldItem>
 
         <FieldItem
+          control={form.control}
           name="bankAccountId"
           label="Conta bancária"
           required
@@ -360,6 +337,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         </div>
 
         <FieldItem
+          control={form.control}
           name="amountPaidCents"
           label={paidTotalLabel(entry.kind)}
           required

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { useCurrentCompany } from '@/lib/current-company';
-import { DocumentFileError } from '@/lib/documents/prepare-file';
 import { isOnline } from '@/lib/online';
 import { isNetworkError, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import {
@@ -22,6 +21,7 @@ import {
   writeDraft,
 } from '@/features/entries/lib/draft-storage';
 import { useAttachPhoto } from '@/features/entries/lib/use-attach-photo';
+import { keepOnDevice } from '@/features/entries/lib/queue-offline';
 import { WIZARD_STEPS, type WizardEntry } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
 
@@ -107,22 +107,7 @@ export function useEntryWizard(kind: EntryKind) {
     if (!isOnline()) {
       // No network: the entry waits on this device ("Aguardando envio") and is sent later, with
       // the id its queue item was given (a repeated send writes nothing twice).
-      try {
-        await queueWizard(entry, form.getValues('photo'));
-      } catch (error) {
-        toast.error('Erro ao salvar', {
-          description:
-            error instanceof DocumentFileError
-              ? error.message
-              : 'Não foi possível guardar o lançamento neste aparelho.',
-        });
-        return;
-      }
-      toast.success('Aguardando envio', {
-        description:
-          'Sem conexão: o lançamento ficou salvo neste aparelho e será enviado quando a conexão voltar.',
-      });
-      startOver();
+      if (await keepOnDevice(() => queueWizard(entry, form.getValues('photo')))) startOver();
       return;
     }
     // Read before the form is reset: the photo goes to the entry once it exists.
