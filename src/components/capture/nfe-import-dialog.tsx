@@ -1,10 +1,12 @@
-import { FileUp } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FileCode, FileUp } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { FieldItem } from '@/components/form-fields';
 import { CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { findImportedNfe, useImportNfe } from '@/lib/api/import-nfe';
 import { formatDocument } from '@/lib/br-documents';
@@ -55,6 +57,9 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
   const { id: companyId } = useCurrentCompany();
   const [nfe, setNfe] = useState<Nfe | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const addProductsId = useId();
   const form = useForm<NfeChoices>({
     defaultValues: { projectId: null, categoryId: null, addProducts: false },
   });
@@ -63,6 +68,7 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
   async function read(file: File | undefined) {
     setNfe(null);
     setProblem(null);
+    setFileName(file?.name ?? null);
     if (!file) return;
     const parsed = parseNfe(await file.text());
     if (!parsed) {
@@ -119,13 +125,25 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
     >
       <div className="grid gap-2">
         <Label htmlFor={fileId}>Arquivo XML da NF-e</Label>
+        {/* The browser's own file input speaks the browser's language ("Choose File"): hidden, and
+            a button of ours opens it. */}
         <input
+          ref={fileInput}
           id={fileId}
           type="file"
           accept=".xml,text/xml,application/xml"
-          className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-2"
+          className="sr-only"
           onChange={(event) => void read(event.target.files?.[0])}
         />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <Button variant="outline" className="shrink-0" onClick={() => fileInput.current?.click()}>
+            <FileCode aria-hidden="true" />
+            {fileName ? 'Trocar arquivo' : 'Escolher arquivo'}
+          </Button>
+          <span className="min-w-0 break-all text-sm text-muted-foreground">
+            {fileName ?? 'Nenhum arquivo escolhido'}
+          </span>
+        </div>
       </div>
 
       {problem ? (
@@ -157,7 +175,7 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
               <dt className="text-muted-foreground">
                 {nfe.issuer.document.length === 11 ? 'CPF' : 'CNPJ'}
               </dt>
-              <dd className="font-medium">{formatDocument(nfe.issuer.document)}</dd>
+              <dd className="whitespace-nowrap font-medium">{formatDocument(nfe.issuer.document)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Número/Série</dt>
@@ -210,10 +228,22 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
                   </li>
                 ))}
               </ul>
-              <label className="flex items-center gap-2 pt-1">
-                <input type="checkbox" {...form.register('addProducts')} />
-                Adicionar os itens aos produtos do fornecedor
-              </label>
+              <div className="flex items-center gap-2 pt-1">
+                <Controller
+                  control={form.control}
+                  name="addProducts"
+                  render={({ field }) => (
+                    <Checkbox
+                      id={addProductsId}
+                      checked={field.value}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                    />
+                  )}
+                />
+                <Label htmlFor={addProductsId} className="cursor-pointer font-normal">
+                  Adicionar os itens aos produtos do fornecedor
+                </Label>
+              </div>
             </section>
           ) : null}
 
