@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { OptionSelect } from '@/components/pickers/option-select';
-import { CustomDateRange } from '@/components/custom-date-range';
-import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
+import { PeriodFilter } from '@/components/period-filter';
 import { Label } from '@/components/ui/label';
 import type { Person } from '@/features/activity/api/get-people';
 import {
@@ -50,22 +49,13 @@ export function ActivityFilters({ filters, onChange, people }: ActivityFiltersPr
           />
         </div>
       </div>
-      <ChipGroup label="Período">
-        <div className="flex flex-wrap gap-2">
-          {PERIODS.map((period) => (
-            <FilterChip
-              key={period}
-              pressed={filters.period === period}
-              onClick={() => set({ period })}
-            >
-              {ACTIVITY_PERIOD_LABELS[period]}
-            </FilterChip>
-          ))}
-        </div>
-      </ChipGroup>
-      {filters.period === 'custom' ? (
-        <CustomDateRange id={id} value={filters} onChange={set} />
-      ) : null}
+      <PeriodFilter
+        id={id}
+        periods={PERIODS}
+        labels={ACTIVITY_PERIOD_LABELS}
+        value={filters}
+        onChange={set}
+      />
     </div>
   );
 }

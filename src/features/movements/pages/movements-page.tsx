@@ -1,10 +1,11 @@
-import { Download, Filter, Search, X } from 'lucide-react';
+import { Download, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
+import { FiltersToggle } from '@/components/filters-toggle';
+import { SearchField } from '@/components/list-page-controls';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
@@ -129,42 +130,26 @@ export function MovementsPage() {
         }
       />
 
-      <div className="relative">
-        <label htmlFor={searchId} className="sr-only">
-          Buscar
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          placeholder="Buscar lançamentos..."
-          maxLength={200}
-          className="pl-9"
-          value={filters.search}
-          onChange={(event) => setFilters({ ...filters, search: event.target.value })}
-        />
-      </div>
+      <SearchField
+        id={searchId}
+        label={
+          <label htmlFor={searchId} className="sr-only">
+            Buscar
+          </label>
+        }
+        placeholder="Buscar lançamentos..."
+        value={filters.search}
+        onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+      />
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant={panelOpen ? 'secondary' : 'outline'}
-          aria-expanded={panelOpen}
-          aria-controls={panelId}
-          onClick={() => setPanelOpen((open) => !open)}
-          onPointerEnter={() => void loadFilterPanel()}
-          onFocus={() => void loadFilterPanel()}
-        >
-          <Filter aria-hidden="true" />
-          Filtros
-          {chipCount > 0 ? (
-            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
-              {chipCount}
-            </span>
-          ) : null}
-        </Button>
+        <FiltersToggle
+          open={panelOpen}
+          onOpenChange={setPanelOpen}
+          controls={panelId}
+          count={chipCount}
+          preload={loadFilterPanel}
+        />
         {badges.length > 0 ? (
           <Button variant="ghost" onClick={clear}>
             <X aria-hidden="true" />

@@ -1,5 +1,4 @@
 import {
-  Filter,
   FolderArchive,
   LineChart,
   List,
@@ -11,6 +10,7 @@ import {
 import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportar } from '@/components/more-links';
+import { FiltersToggle } from '@/components/filters-toggle';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -153,22 +153,13 @@ function SummaryReport() {
       <PageHeader
         title="Relatório"
         actions={
-          <Button
-            variant={panelOpen ? 'secondary' : 'outline'}
-            aria-expanded={panelOpen}
-            aria-controls={panelId}
-            onClick={() => setPanelOpen((open) => !open)}
-            onPointerEnter={() => void loadFilterPanel()}
-            onFocus={() => void loadFilterPanel()}
-          >
-            <Filter aria-hidden="true" />
-            Filtros
-            {activeCount > 0 ? (
-              <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
-                {activeCount}
-              </span>
-            ) : null}
-          </Button>
+          <FiltersToggle
+            open={panelOpen}
+            onOpenChange={setPanelOpen}
+            controls={panelId}
+            count={activeCount}
+            preload={loadFilterPanel}
+          />
         }
       />
 
