@@ -1,16 +1,7 @@
 import { Phone, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -127,35 +118,21 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
       </div>
       {body}
       <AddMemberDialog projectId={projectId} open={adding} onOpenChange={setAdding} />
-      <AlertDialog
+      <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remover da equipe?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {removing?.name} deixará de aparecer na equipe desta obra.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deactivate.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={deactivate.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the database answers.
-                event.preventDefault();
-                if (removing) void confirmRemoval(removing);
-              }}
-            >
-              {deactivate.isPending ? 'Removendo...' : 'Remover'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        title="Remover da equipe?"
+        description={`${removing?.name ?? ''} deixará de aparecer na equipe desta obra.`}
+        confirmLabel="Remover"
+        busyLabel="Removendo..."
+        busy={deactivate.isPending}
+        destructive
+        onConfirm={() => {
+          if (removing) void confirmRemoval(removing);
+        }}
+      />
     </div>
   );
 }

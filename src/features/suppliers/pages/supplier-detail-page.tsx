@@ -3,16 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -186,30 +177,16 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
       <SupplierEditDialog supplier={supplier} open={editOpen} onOpenChange={setEditOpen} />
       <NewOrderDialog supplierId={supplier.id} open={orderOpen} onOpenChange={setOrderOpen} />
       <NewProductDialog supplierId={supplier.id} open={productOpen} onOpenChange={setProductOpen} />
-      <AlertDialog open={confirmDeactivate} onOpenChange={setConfirmDeactivate}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Desativar fornecedor?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {supplier.name} deixará de aparecer nas listas de escolha. Pedidos, produtos e contas
-              continuam registrados, e você pode ativá-lo de novo quando quiser.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={setActive.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={setActive.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the change is saved.
-                event.preventDefault();
-                void toggleActive(false);
-              }}
-            >
-              {setActive.isPending ? 'Desativando...' : 'Desativar'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmDeactivate}
+        onOpenChange={setConfirmDeactivate}
+        title="Desativar fornecedor?"
+        description={`${supplier.name} deixará de aparecer nas listas de escolha. Pedidos, produtos e contas continuam registrados, e você pode ativá-lo de novo quando quiser.`}
+        confirmLabel="Desativar"
+        busyLabel="Desativando..."
+        busy={setActive.isPending}
+        onConfirm={() => void toggleActive(false)}
+      />
     </>
   );
 }
