@@ -20,19 +20,10 @@ import {
   loadErrorText,
   usageFrequencyLabels,
 } from '@/features/categories/lib/category';
-import { lazyDialog } from '@/components/lazy-dialog';
-
-// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
-const EditCategoryDialog = lazyDialog(
-  async () =>
-    (await import('@/features/categories/components/edit-category-dialog')).EditCategoryDialog,
-  (props) => props.category !== null,
-);
-const RemoveCategoryDialog = lazyDialog(
-  async () =>
-    (await import('@/features/categories/components/remove-category-dialog')).RemoveCategoryDialog,
-  (props) => props.category !== null,
-);
+import {
+  EditCategoryDialog,
+  RemoveCategoryDialog,
+} from '@/features/categories/components/category-dialogs';
 
 const CATEGORY_NOT_FOUND = {
   title: 'Categoria não encontrada',
