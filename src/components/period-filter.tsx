@@ -4,7 +4,7 @@ import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 interface PeriodFilterProps<P extends string> {
   /** Prefixes the custom range's picker ids. */
   id: string;
-  periods: readonly P[];
+  /** Every period's chip text, in the chips' order. */
   labels: Record<P, string>;
   value: CustomDateRangeValue & { period: P | null };
   onChange: (patch: Partial<CustomDateRangeValue> & { period?: P }) => void;
@@ -18,7 +18,6 @@ interface PeriodFilterProps<P extends string> {
  */
 export function PeriodFilter<P extends string>({
   id,
-  periods,
   labels,
   value,
   onChange,
@@ -27,7 +26,7 @@ export function PeriodFilter<P extends string>({
   return (
     <>
       <ChipGroup label="Período">
-        {periods.map((period) => (
+        {(Object.keys(labels) as P[]).map((period) => (
           <FilterChip
             key={period}
             pressed={value.period === period}

@@ -9,10 +9,8 @@ import {
   ENTITY_LABELS,
   toEntity,
   type ActivityFilters as Filters,
-  type ActivityPeriod,
 } from '@/features/activity/lib/activity';
 
-const PERIODS: ActivityPeriod[] = ['today', 'week', 'month', 'last30', 'all', 'custom'];
 const ENTITY_OPTIONS = ENTITIES.map((id) => ({ id, name: ENTITY_LABELS[id] }));
 
 interface ActivityFiltersProps {
@@ -49,13 +47,7 @@ export function ActivityFilters({ filters, onChange, people }: ActivityFiltersPr
           />
         </div>
       </div>
-      <PeriodFilter
-        id={id}
-        periods={PERIODS}
-        labels={ACTIVITY_PERIOD_LABELS}
-        value={filters}
-        onChange={set}
-      />
+      <PeriodFilter id={id} labels={ACTIVITY_PERIOD_LABELS} value={filters} onChange={set} />
     </div>
   );
 }

@@ -6,10 +6,7 @@ import { Switch } from '@/components/ui/switch';
 import {
   LEDGER_PERIOD_LABELS,
   type LedgerFilters as Filters,
-  type LedgerPeriod,
 } from '@/features/bank-accounts/lib/ledger';
-
-const PERIODS: LedgerPeriod[] = ['this-month', 'last-month', 'last-90', 'all', 'custom'];
 
 interface LedgerFiltersProps {
   filters: Filters;
@@ -22,13 +19,7 @@ export function LedgerFilters({ filters, onChange }: LedgerFiltersProps) {
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   return (
     <div className="grid gap-3">
-      <PeriodFilter
-        id={id}
-        periods={PERIODS}
-        labels={LEDGER_PERIOD_LABELS}
-        value={filters}
-        onChange={set}
-      />
+      <PeriodFilter id={id} labels={LEDGER_PERIOD_LABELS} value={filters} onChange={set} />
       <SearchField
         aria-label="Buscar transações"
         placeholder="Buscar transações..."

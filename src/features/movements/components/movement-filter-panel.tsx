@@ -15,7 +15,6 @@ import {
   toggleValue,
   type MovementFilters,
   type MovementKind,
-  type MovementPeriod,
   type MovementStatus,
 } from '@/features/movements/lib/movement-filters';
 
@@ -25,7 +24,6 @@ interface MovementFilterPanelProps {
   onChange: (filters: MovementFilters) => void;
 }
 
-const PERIODS: MovementPeriod[] = ['today', 'week', 'month', 'custom'];
 const KINDS: MovementKind[] = ['expense', 'income', 'transfer'];
 const STATUSES: MovementStatus[] = ['open', 'paid', 'overdue'];
 
@@ -39,7 +37,6 @@ export function MovementFilterPanel({ id, filters, onChange }: MovementFilterPan
     <div id={id} className="flex flex-col gap-4 rounded-lg border bg-card p-4 shadow-sm">
       <PeriodFilter
         id={id}
-        periods={PERIODS}
         labels={MOVEMENT_PERIOD_LABELS}
         value={filters}
         onChange={set}

@@ -1,9 +1,9 @@
 import { Download, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
-import { FiltersToggle } from '@/components/filters-toggle';
+import { FilterPanelSlot, FiltersToggle, useFilterPanel } from '@/components/filter-panel';
 import { SearchField } from '@/components/list-page-controls';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -81,7 +81,6 @@ function useSearchText(inAddress: string) {
 
 /** Movimentações (/movimentacoes): every payable and receivable, filtered, totalled, exportable. */
 export function MovementsPage() {
-  const panelId = useId();
   const searchId = useId();
   // The filters live in the address, so that a reload shows the same screen.
   const [params, setParams] = useSearchParams();
@@ -97,7 +96,7 @@ export function MovementsPage() {
     typeSearch(next.search, parseMovementFilters(search).search);
     setParams(search, { replace: true });
   };
-  const [panelOpen, setPanelOpen] = useState(false);
+  const panel = useFilterPanel(loadFilterPanel);
   const search = useDebouncedValue(filters.search);
   // What the server is asked for: the search only once typing pauses.
   const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
@@ -143,13 +142,7 @@ export function MovementsPage() {
       />
 
       <div className="flex flex-wrap items-center gap-2">
-        <FiltersToggle
-          open={panelOpen}
-          onOpenChange={setPanelOpen}
-          controls={panelId}
-          count={chipCount}
-          preload={loadFilterPanel}
-        />
+        <FiltersToggle panel={panel} count={chipCount} />
         {badges.length > 0 ? (
           <Button variant="ghost" onClick={clear}>
             <X aria-hidden="true" />
@@ -176,11 +169,9 @@ export function MovementsPage() {
         </ul>
       ) : null}
 
-      {panelOpen ? (
-        <Suspense fallback={null}>
-          <MovementFilterPanel id={panelId} filters={filters} onChange={setFilters} />
-        </Suspense>
-      ) : null}
+      <FilterPanelSlot panel={panel}>
+        <MovementFilterPanel id={panel.id} filters={filters} onChange={setFilters} />
+      </FilterPanelSlot>
 
       <MovementSummary filters={applied} />
 
