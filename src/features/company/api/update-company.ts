@@ -7,6 +7,7 @@ import { companyFieldsShape } from '@/lib/company-fields';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatCurrency, fromCents, MAX_CENTS, toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 /** Empresa: the company's fields and the alçada, in centavos (blank = R$ 0,00). */
 export const updateCompanyInput = z.object({
@@ -64,9 +65,9 @@ export function useUpdateCompany() {
     mutationFn: (input: UpdateCompanyValues) => updateCompany(companyId, input),
     onSuccess: async () => {
       // The name also shows in the switcher and on home, read with the memberships.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.settings(companyId) }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.memberships(userId) }),
+      await invalidateKeys(queryClient, [
+        companyKeys.settings(companyId),
+        sessionKeys.memberships(userId),
       ]);
     },
   });
