@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { QueryState, type QueryLike } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import type { QueryLike } from '@/components/query-state';
+import { RecordGate } from '@/components/record-gate';
 import type { BankAccount } from '@/lib/api/lookups';
 
 interface BankAccountGateProps {
@@ -19,42 +16,19 @@ interface BankAccountGateProps {
   children: (account: BankAccount) => ReactNode;
 }
 
+const ACCOUNT_NOT_FOUND = {
+  title: 'Conta não encontrada',
+  description: 'Ela pode ter sido removida, ou o endereço está incorreto.',
+  to: '/contas-bancarias',
+  linkLabel: 'Voltar às Contas',
+};
+
 /**
  * A page about one bank account (its detail, its Conciliação) until the account is known: the
  * page's header over the read's state, or "Conta não encontrada" with the way back to the list.
  */
-export function BankAccountGate({
-  query,
-  account,
-  title,
-  backTo,
-  loading,
-  error,
-  children,
-}: BankAccountGateProps) {
-  if (query.status !== 'success') {
-    return (
-      <>
-        <PageHeader title={title} backTo={backTo} />
-        <QueryState query={query} loading={loading} loadingClassName="py-12" error={error} />
-      </>
-    );
-  }
-  if (!account) {
-    return (
-      <>
-        <PageHeader title={title} backTo="/contas-bancarias" />
-        <EmptyState
-          title="Conta não encontrada"
-          description="Ela pode ter sido removida, ou o endereço está incorreto."
-          action={
-            <Button asChild>
-              <Link to="/contas-bancarias">Voltar às Contas</Link>
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  return <>{children(account)}</>;
+export function BankAccountGate({ account, ...gate }: BankAccountGateProps) {
+  return (
+    <RecordGate {...gate} record={account} loadingClassName="py-12" notFound={ACCOUNT_NOT_FOUND} />
+  );
 }

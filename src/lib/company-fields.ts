@@ -33,3 +33,17 @@ export const emptyCompanyFields: CompanyFieldsValues = {
   state: '',
   zipCode: '',
 };
+
+/** The company's fields as create_company and update_company take them (`p_name`…`p_zip_code`). */
+export function companyFieldsArgs(values: z.output<z.ZodObject<typeof companyFieldsShape>>) {
+  return {
+    p_name: values.name,
+    p_document: values.document,
+    p_email: values.email,
+    p_phone: values.phone,
+    p_address: values.address,
+    p_city: values.city,
+    p_state: values.state,
+    p_zip_code: values.zipCode,
+  };
+}

@@ -93,20 +93,44 @@ type EntryColumnsRow = Pick<
   // Absent from rows saved on the device before documents existed.
   Partial<Pick<EntryViewRow, 'document_count'>>;
 
-export function toEntry(row: EntryColumnsRow): Entry {
+type EntryCoreRow = Pick<
+  EntryColumnsRow,
+  | 'kind'
+  | 'id'
+  | 'description'
+  | 'amount'
+  | 'paid_amount'
+  | 'open_amount'
+  | 'due_date'
+  | 'status'
+  | 'settled_on'
+>;
+
+/**
+ * What every reader of the entries view takes from a row the same way (the list's `toEntry`, the
+ * month package): identity, value, payment state. A row without id, kind, amount or due date is
+ * refused, since the view's columns are all nullable to PostgREST.
+ */
+export function entryCore(row: EntryCoreRow) {
   if (!row.id || !row.kind || row.amount == null || !row.due_date) {
     throw new RangeError('Linha incompleta da view entries');
   }
   return {
-    kind: row.kind === 'income' ? 'income' : 'expense',
+    kind: row.kind === 'income' ? ('income' as const) : ('expense' as const),
     id: row.id,
     description: row.description ?? '',
     amountCents: toCents(row.amount),
     paidCents: toCents(row.paid_amount ?? 0),
     openCents: toCents(row.open_amount ?? row.amount),
     dueDate: row.due_date,
-    status: row.status === 'paid' ? 'paid' : 'pending',
+    status: row.status === 'paid' ? ('paid' as const) : ('pending' as const),
     settledOn: row.settled_on,
+  };
+}
+
+export function toEntry(row: EntryColumnsRow): Entry {
+  return {
+    ...entryCore(row),
     counterpartyName: row.counterparty_name,
     projectId: row.project_id,
     projectName: row.project_name,

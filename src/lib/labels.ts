@@ -26,13 +26,6 @@ export const paymentMethodLabels = {
 } as const;
 export type PaymentMethod = keyof typeof paymentMethodLabels;
 
-export const recurrenceLabels = {
-  none: 'Nenhuma',
-  weekly: 'Semanal',
-  monthly: 'Mensal',
-  yearly: 'Anual',
-} as const;
-
 export const projectStatusLabels = {
   planning: 'Planejamento',
   in_progress: 'Em Andamento',

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { sessionKeys } from '@/lib/api/query-keys';
-import { companyFieldsShape } from '@/lib/company-fields';
+import { companyFieldsArgs, companyFieldsShape } from '@/lib/company-fields';
 import { supabase } from '@/lib/supabase';
 
 /** SPEC §5: every text is trimmed, the optional ones may be empty. */
@@ -17,15 +17,8 @@ export type CreateCompanyInput = z.input<typeof createCompanyInput>;
 export async function createCompany(input: CreateCompanyInput) {
   const values = createCompanyInput.parse(input);
   const { data, error } = await supabase.rpc('create_company', {
-    p_name: values.name,
+    ...companyFieldsArgs(values),
     p_full_name: values.fullName,
-    p_document: values.document,
-    p_email: values.email,
-    p_phone: values.phone,
-    p_address: values.address,
-    p_city: values.city,
-    p_state: values.state,
-    p_zip_code: values.zipCode,
   });
   if (error) throw error;
   return data;

@@ -1,6 +1,7 @@
 // Importar NF-e (XML): the supplier and its payables in one call (import_nfe), and whether the
 // company already has the NF-e (its chave on a payable).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { invalidateMoney } from '@/lib/api/invalidate-money';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { productUnit, type Nfe } from '@/lib/capture/nfe';
@@ -35,6 +36,13 @@ export async function findImportedNfe(companyId: string, key: string): Promise<s
   if (error) throw error;
   return data[0]?.id ?? null;
 }
+
+/** import_nfe's jsonb: the supplier found or created, and the payables written. */
+const importNfeAnswer = z.object({
+  supplier_id: z.string(),
+  supplier_created: z.boolean(),
+  entry_ids: z.array(z.string()),
+});
 
 export async function importNfe(
   companyId: string,
@@ -71,7 +79,7 @@ export async function importNfe(
       : [],
   });
   if (error) throw error;
-  const answer = data as { supplier_id: string; supplier_created: boolean; entry_ids: string[] };
+  const answer = importNfeAnswer.parse(data);
   return {
     supplierId: answer.supplier_id,
     supplierCreated: answer.supplier_created,

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { OptionSelect } from '@/components/pickers/option-select';
-import { CustomDateRange } from '@/components/custom-date-range';
-import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
+import { PeriodFilter } from '@/components/period-filter';
 import { Label } from '@/components/ui/label';
 import type { Person } from '@/features/activity/api/get-people';
 import {
@@ -10,10 +9,8 @@ import {
   ENTITY_LABELS,
   toEntity,
   type ActivityFilters as Filters,
-  type ActivityPeriod,
 } from '@/features/activity/lib/activity';
 
-const PERIODS: ActivityPeriod[] = ['today', 'week', 'month', 'last30', 'all', 'custom'];
 const ENTITY_OPTIONS = ENTITIES.map((id) => ({ id, name: ENTITY_LABELS[id] }));
 
 interface ActivityFiltersProps {
@@ -50,22 +47,7 @@ export function ActivityFilters({ filters, onChange, people }: ActivityFiltersPr
           />
         </div>
       </div>
-      <ChipGroup label="Período">
-        <div className="flex flex-wrap gap-2">
-          {PERIODS.map((period) => (
-            <FilterChip
-              key={period}
-              pressed={filters.period === period}
-              onClick={() => set({ period })}
-            >
-              {ACTIVITY_PERIOD_LABELS[period]}
-            </FilterChip>
-          ))}
-        </div>
-      </ChipGroup>
-      {filters.period === 'custom' ? (
-        <CustomDateRange id={id} value={filters} onChange={set} />
-      ) : null}
+      <PeriodFilter id={id} labels={ACTIVITY_PERIOD_LABELS} value={filters} onChange={set} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Database } from '@/lib/database.types';
 import { bankAccountTypeLabels, type BankAccountType } from '@/lib/labels';
 import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export const REQUIRED_FIELDS_MESSAGE = 'Nome da conta e tipo são obrigatórios';
 
@@ -95,9 +96,9 @@ export function useCreateBankAccount() {
     meta: { silentNetworkError: true },
     mutationFn: createBankAccount,
     onSuccess: async (_data, { companyId }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankAccountKeys.all(companyId) }),
-        queryClient.invalidateQueries({ queryKey: reportKeys.all(companyId) }),
+      await invalidateKeys(queryClient, [
+        bankAccountKeys.all(companyId),
+        reportKeys.all(companyId),
       ]);
     },
   });

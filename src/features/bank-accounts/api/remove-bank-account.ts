@@ -3,6 +3,7 @@ import { removeOutcome } from '@/lib/api/response-schemas';
 import { bankAccountKeys, reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export type RemoveOutcome = 'deleted' | 'archived';
 
@@ -25,9 +26,9 @@ export function useRemoveBankAccount() {
         queryClient.removeQueries({ queryKey: bankAccountKeys.detail(companyId, id) });
         queryClient.removeQueries({ queryKey: bankAccountKeys.ledger(companyId, id) });
       }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankAccountKeys.all(companyId) }),
-        queryClient.invalidateQueries({ queryKey: reportKeys.all(companyId) }),
+      await invalidateKeys(queryClient, [
+        bankAccountKeys.all(companyId),
+        reportKeys.all(companyId),
       ]);
     },
   });

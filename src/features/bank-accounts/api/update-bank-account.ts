@@ -6,6 +6,7 @@ import {
 import { bankAccountKeys, reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 /** The edit dialog takes the same fields and rules as the new-account form. */
 export const updateBankAccountInput = bankAccountInput;
@@ -40,9 +41,9 @@ export function useUpdateBankAccount() {
     meta: { silentNetworkError: true },
     mutationFn: (vars: UpdateBankAccountVars) => updateBankAccount(companyId, vars),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankAccountKeys.all(companyId) }),
-        queryClient.invalidateQueries({ queryKey: reportKeys.all(companyId) }),
+      await invalidateKeys(queryClient, [
+        bankAccountKeys.all(companyId),
+        reportKeys.all(companyId),
       ]);
     },
   });

@@ -1,16 +1,12 @@
 import { useId } from 'react';
-import { CustomDateRange } from '@/components/custom-date-range';
-import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
+import { PeriodFilter } from '@/components/period-filter';
 import { SearchField } from '@/components/list-page-controls';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import {
   LEDGER_PERIOD_LABELS,
   type LedgerFilters as Filters,
-  type LedgerPeriod,
 } from '@/features/bank-accounts/lib/ledger';
-
-const PERIODS: LedgerPeriod[] = ['this-month', 'last-month', 'last-90', 'all', 'custom'];
 
 interface LedgerFiltersProps {
   filters: Filters;
@@ -23,22 +19,7 @@ export function LedgerFilters({ filters, onChange }: LedgerFiltersProps) {
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   return (
     <div className="grid gap-3">
-      <ChipGroup label="Período">
-        <div className="flex flex-wrap gap-2">
-          {PERIODS.map((period) => (
-            <FilterChip
-              key={period}
-              pressed={filters.period === period}
-              onClick={() => set({ period })}
-            >
-              {LEDGER_PERIOD_LABELS[period]}
-            </FilterChip>
-          ))}
-        </div>
-      </ChipGroup>
-      {filters.period === 'custom' ? (
-        <CustomDateRange id={id} value={filters} onChange={set} />
-      ) : null}
+      <PeriodFilter id={id} labels={LEDGER_PERIOD_LABELS} value={filters} onChange={set} />
       <SearchField
         aria-label="Buscar transações"
         placeholder="Buscar transações..."

@@ -6,7 +6,11 @@ import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-di
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { lazyDialog } from '@/components/lazy-dialog';
+import {
+  EditBankAccountDialog,
+  RemoveBankAccountDialog,
+  TransferDialog,
+} from '@/features/bank-accounts/components/account-dialogs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { BalanceChart } from '@/features/bank-accounts/components/balance-chart';
@@ -29,25 +33,6 @@ import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
 import { formatCurrency } from '@/lib/money';
 import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
-
-// Their code (forms with zod, react-hook-form, Radix Select, the date picker; Radix AlertDialog)
-// loads when first opened.
-const EditBankAccountDialog = lazyDialog(
-  async () =>
-    (await import('@/features/bank-accounts/components/edit-bank-account-dialog'))
-      .EditBankAccountDialog,
-  (props) => props.account !== null,
-);
-const TransferDialog = lazyDialog(
-  async () => (await import('@/features/bank-accounts/components/transfer-dialog')).TransferDialog,
-  (props) => props.open,
-);
-const RemoveBankAccountDialog = lazyDialog(
-  async () =>
-    (await import('@/features/bank-accounts/components/remove-bank-account-dialog'))
-      .RemoveBankAccountDialog,
-  (props) => props.account !== null,
-);
 
 export function BankAccountDetailPage() {
   const { id = '' } = useParams();

@@ -11,25 +11,11 @@ import { BankAccountCard } from '@/features/bank-accounts/components/bank-accoun
 import { useBankAccounts, type BankAccount } from '@/lib/api/lookups';
 import { isNetworkError } from '@/lib/errors';
 import { useCan } from '@/lib/roles';
-import { lazyDialog } from '@/components/lazy-dialog';
-
-// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
-const EditBankAccountDialog = lazyDialog(
-  async () =>
-    (await import('@/features/bank-accounts/components/edit-bank-account-dialog'))
-      .EditBankAccountDialog,
-  (props) => props.account !== null,
-);
-const RemoveBankAccountDialog = lazyDialog(
-  async () =>
-    (await import('@/features/bank-accounts/components/remove-bank-account-dialog'))
-      .RemoveBankAccountDialog,
-  (props) => props.account !== null,
-);
-const TransferDialog = lazyDialog(
-  async () => (await import('@/features/bank-accounts/components/transfer-dialog')).TransferDialog,
-  (props) => props.open,
-);
+import {
+  EditBankAccountDialog,
+  RemoveBankAccountDialog,
+  TransferDialog,
+} from '@/features/bank-accounts/components/account-dialogs';
 
 export function BankAccountsPage() {
   const accounts = useBankAccounts({ activeOnly: false });

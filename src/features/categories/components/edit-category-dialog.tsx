@@ -16,7 +16,7 @@ import {
   CategoryDreGroupField,
   CategoryNameField,
 } from '@/features/categories/components/category-fields';
-import { saveErrorText, toastFirstError } from '@/features/categories/lib/category';
+import { toastCategoryError, toastFirstError } from '@/features/categories/lib/category';
 
 interface EditCategoryDialogProps {
   /** The category being edited; null closes the dialog. */
@@ -63,12 +63,11 @@ function EditCategoryForm({ category, onDone }: { category: Category; onDone: ()
       await updateCategory.mutateAsync(values);
     } catch (failure) {
       // The dialog stays open with what was typed, so the user can fix it and try again.
-      toast.error('Erro ao atualizar categoria', {
-        description: saveErrorText(
-          failure,
-          'Não foi possível salvar a categoria. Tente novamente.',
-        ),
-      });
+      toastCategoryError(
+        'Erro ao atualizar categoria',
+        failure,
+        'Não foi possível salvar a categoria. Tente novamente.',
+      );
       return;
     }
     toast.success('Categoria atualizada!', { description: 'As alterações foram salvas.' });

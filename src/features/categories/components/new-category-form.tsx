@@ -22,7 +22,7 @@ import {
   CategoryNameField,
 } from '@/features/categories/components/category-fields';
 import {
-  saveErrorText,
+  toastCategoryError,
   toastFirstError,
   type CategoryType,
 } from '@/features/categories/lib/category';
@@ -53,9 +53,7 @@ export function NewCategoryForm() {
       // Land on the tab where the new category is.
       void navigate(created.type === 'income' ? '/categorias?tipo=receitas' : '/categorias');
     } catch (failure) {
-      toast.error('Erro', {
-        description: saveErrorText(failure, 'Erro ao cadastrar categoria. Tente novamente.'),
-      });
+      toastCategoryError('Erro', failure, 'Erro ao cadastrar categoria. Tente novamente.');
     }
   }
 

@@ -5,7 +5,7 @@ import {
   useRemoveCategory,
   type RemoveCategoryResult,
 } from '@/features/categories/api/remove-category';
-import { saveErrorText } from '@/features/categories/lib/category';
+import { toastCategoryError } from '@/features/categories/lib/category';
 
 interface RemoveCategoryDialogProps {
   /** The category to remove; null closes the dialog. */
@@ -30,12 +30,11 @@ export function RemoveCategoryDialog({
     try {
       result = await removeCategory.mutateAsync(category.id);
     } catch (failure) {
-      toast.error('Erro ao excluir categoria', {
-        description: saveErrorText(
-          failure,
-          'Não foi possível excluir a categoria. Tente novamente.',
-        ),
-      });
+      toastCategoryError(
+        'Erro ao excluir categoria',
+        failure,
+        'Não foi possível excluir a categoria. Tente novamente.',
+      );
       return;
     }
     if (result === 'deleted') {

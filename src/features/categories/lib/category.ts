@@ -1,6 +1,7 @@
 import type { FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { getErrorMessage, isNetworkError } from '@/lib/errors';
+import { isNetworkError } from '@/lib/errors';
+import { toastError } from '@/lib/toast-error';
 
 /** What the database stores in categories.type. */
 export type CategoryType = 'income' | 'expense';
@@ -24,14 +25,15 @@ export const usageFrequencyLabels: Record<UsageFrequency, string> = {
 };
 
 /**
- * The text of a failed save: a known database key in Portuguese (e.g. a duplicate name), a dead
- * network as the spec's "unexpected" text, anything else as `failure`.
+ * A category's failure toast: a known database key in Portuguese (e.g. a duplicate name), a dead
+ * network or anything that is no database error as the spec's "unexpected" text, else `failure`.
  */
-export function saveErrorText(error: unknown, failure: string): string {
+export function toastCategoryError(title: string, error: unknown, failure: string): void {
   if (isNetworkError(error) || !(typeof error === 'object' && error !== null && 'code' in error)) {
-    return 'Erro inesperado. Tente novamente.';
+    toastError(title, undefined, 'Erro inesperado. Tente novamente.');
+  } else {
+    toastError(title, error, failure);
   }
-  return getErrorMessage(error, failure);
 }
 
 /** The text of a failed load: "Erro ao carregar categorias", or the unexpected one. */

@@ -12,19 +12,10 @@ import { cn } from '@/lib/utils';
 import type { Category } from '@/features/categories/api/get-category';
 import { CategoryListItem } from '@/features/categories/components/category-list-item';
 import { loadErrorText, type CategoryType } from '@/features/categories/lib/category';
-import { lazyDialog } from '@/components/lazy-dialog';
-
-// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
-const EditCategoryDialog = lazyDialog(
-  async () =>
-    (await import('@/features/categories/components/edit-category-dialog')).EditCategoryDialog,
-  (props) => props.category !== null,
-);
-const RemoveCategoryDialog = lazyDialog(
-  async () =>
-    (await import('@/features/categories/components/remove-category-dialog')).RemoveCategoryDialog,
-  (props) => props.category !== null,
-);
+import {
+  EditCategoryDialog,
+  RemoveCategoryDialog,
+} from '@/features/categories/components/category-dialogs';
 
 const emptyTexts: Record<CategoryType, string> = {
   income: 'Nenhuma categoria de receita cadastrada',

@@ -1,12 +1,13 @@
 import { format, parseISO } from 'date-fns';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/query-state';
+import { RecordGate } from '@/components/record-gate';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { useCan } from '@/lib/roles';
@@ -19,46 +20,33 @@ import {
   loadErrorText,
   usageFrequencyLabels,
 } from '@/features/categories/lib/category';
-import { lazyDialog } from '@/components/lazy-dialog';
+import {
+  EditCategoryDialog,
+  RemoveCategoryDialog,
+} from '@/features/categories/components/category-dialogs';
 
-// Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
-const EditCategoryDialog = lazyDialog(
-  async () =>
-    (await import('@/features/categories/components/edit-category-dialog')).EditCategoryDialog,
-  (props) => props.category !== null,
-);
-const RemoveCategoryDialog = lazyDialog(
-  async () =>
-    (await import('@/features/categories/components/remove-category-dialog')).RemoveCategoryDialog,
-  (props) => props.category !== null,
-);
+const CATEGORY_NOT_FOUND = {
+  title: 'Categoria não encontrada',
+  to: '/categorias',
+  linkLabel: 'Voltar para categorias',
+  linkVariant: 'outline',
+} as const;
 
 export function CategoryDetailPage() {
   const { id = '' } = useParams();
   const category = useCategory(id);
-
-  if (category.status !== 'success') {
-    return (
-      <div>
-        <PageHeader title="Categoria" backTo="/categorias" />
-        <QueryState query={category} error={{ title: 'Erro', description: loadErrorText }} />
-      </div>
-    );
-  }
-  if (!category.data) {
-    return (
-      <div>
-        <PageHeader title="Categoria" backTo="/categorias" />
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center">
-          <p className="font-medium">Categoria não encontrada</p>
-          <Link to="/categorias" className={buttonVariants({ variant: 'outline' })}>
-            Voltar para categorias
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  return <CategoryDetail category={category.data} />;
+  return (
+    <RecordGate
+      query={category}
+      record={category.data}
+      title="Categoria"
+      backTo="/categorias"
+      error={{ title: 'Erro', description: loadErrorText }}
+      notFound={CATEGORY_NOT_FOUND}
+    >
+      {(found) => <CategoryDetail category={found} />}
+    </RecordGate>
+  );
 }
 
 function CategoryDetail({ category }: { category: Category }) {

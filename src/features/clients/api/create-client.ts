@@ -5,6 +5,7 @@ import { documentField } from '@/lib/br-document-fields';
 import { clientKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export const NAME_REQUIRED_MESSAGE = 'Campo obrigatório';
 export const INVALID_EMAIL_MESSAGE = 'Informe um email válido.';
@@ -58,13 +59,9 @@ export function useCreateClient() {
   return useMutation({
     mutationFn: (input: ClientInput) => createClient(companyId, input),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: clientKeys.list(companyId, { activeOnly: true }),
-        }),
-        queryClient.invalidateQueries({
-          queryKey: clientKeys.list(companyId, { activeOnly: false }),
-        }),
+      invalidateKeys(queryClient, [
+        clientKeys.list(companyId, { activeOnly: true }),
+        clientKeys.list(companyId, { activeOnly: false }),
       ]),
   });
 }

@@ -5,6 +5,7 @@ import { clientKeys, entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
 import { clientInput } from '@/features/clients/api/create-client';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 /** The edit dialog sends every field of `clientInput`; the list only flips is_active. */
 export const clientChanges = clientInput.partial().extend({ is_active: z.boolean().optional() });
@@ -34,16 +35,11 @@ export function useUpdateClient() {
     mutationFn: ({ id, changes }: { id: string; changes: ClientChanges }) =>
       updateClient(companyId, id, changes),
     onSuccess: (_client, { changes }) =>
-      Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: clientKeys.list(companyId, { activeOnly: true }),
-        }),
-        queryClient.invalidateQueries({
-          queryKey: clientKeys.list(companyId, { activeOnly: false }),
-        }),
-        changes.name !== undefined
-          ? queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) })
-          : Promise.resolve(),
+      invalidateKeys(queryClient, [
+        clientKeys.list(companyId, { activeOnly: true }),
+        clientKeys.list(companyId, { activeOnly: false }),
+        // A new name shows on its entries (the entries view).
+        ...(changes.name !== undefined ? [entryKeys.all(companyId)] : []),
       ]),
   });
 }

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { companyKeys, sessionKeys } from '@/lib/api/query-keys';
 import type { CompanySettings } from '@/features/company/api/get-company-settings';
 import { formatCep, formatDocument } from '@/lib/br-documents';
-import { companyFieldsShape } from '@/lib/company-fields';
+import { companyFieldsArgs, companyFieldsShape } from '@/lib/company-fields';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatCurrency, fromCents, MAX_CENTS, toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 /** Empresa: the company's fields and the alçada, in centavos (blank = R$ 0,00). */
 export const updateCompanyInput = z.object({
@@ -41,14 +42,7 @@ export async function updateCompany(companyId: string, input: UpdateCompanyValue
   const values = updateCompanyInput.parse(input);
   const { data, error } = await supabase.rpc('update_company', {
     p_company_id: companyId,
-    p_name: values.name,
-    p_document: values.document,
-    p_email: values.email,
-    p_phone: values.phone,
-    p_address: values.address,
-    p_city: values.city,
-    p_state: values.state,
-    p_zip_code: values.zipCode,
+    ...companyFieldsArgs(values),
     // JSON carries the shortest decimal text of the number, which Postgres reads exactly.
     p_approval_threshold: Number(fromCents(values.approvalThreshold)),
   });
@@ -64,9 +58,9 @@ export function useUpdateCompany() {
     mutationFn: (input: UpdateCompanyValues) => updateCompany(companyId, input),
     onSuccess: async () => {
       // The name also shows in the switcher and on home, read with the memberships.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.settings(companyId) }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.memberships(userId) }),
+      await invalidateKeys(queryClient, [
+        companyKeys.settings(companyId),
+        sessionKeys.memberships(userId),
       ]);
     },
   });

@@ -4,7 +4,7 @@ import {
   ProjectFilterChips,
 } from '@/components/pickers/filter-chips';
 import { NONE_VALUE } from '@/components/pickers/option-select';
-import { CustomDateRange } from '@/components/custom-date-range';
+import { PeriodFilter } from '@/components/period-filter';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import {
   GENERAL_PROJECT,
@@ -15,7 +15,6 @@ import {
   toggleValue,
   type MovementFilters,
   type MovementKind,
-  type MovementPeriod,
   type MovementStatus,
 } from '@/features/movements/lib/movement-filters';
 
@@ -25,7 +24,6 @@ interface MovementFilterPanelProps {
   onChange: (filters: MovementFilters) => void;
 }
 
-const PERIODS: MovementPeriod[] = ['today', 'week', 'month', 'custom'];
 const KINDS: MovementKind[] = ['expense', 'income', 'transfer'];
 const STATUSES: MovementStatus[] = ['open', 'paid', 'overdue'];
 
@@ -37,26 +35,13 @@ export function MovementFilterPanel({ id, filters, onChange }: MovementFilterPan
 
   return (
     <div id={id} className="flex flex-col gap-4 rounded-lg border bg-card p-4 shadow-sm">
-      <ChipGroup label="Período">
-        {PERIODS.map((period) => (
-          <FilterChip
-            key={period}
-            pressed={filters.period === period}
-            onClick={() =>
-              set(
-                filters.period === period
-                  ? { period: null, customStart: null, customEnd: null }
-                  : { period },
-              )
-            }
-          >
-            {MOVEMENT_PERIOD_LABELS[period]}
-          </FilterChip>
-        ))}
-      </ChipGroup>
-      {filters.period === 'custom' ? (
-        <CustomDateRange id={id} value={filters} onChange={set} />
-      ) : null}
+      <PeriodFilter
+        id={id}
+        labels={MOVEMENT_PERIOD_LABELS}
+        value={filters}
+        onChange={set}
+        onClear={() => set({ period: null, customStart: null, customEnd: null })}
+      />
 
       <ChipGroup label="Tipo">
         {KINDS.map((kind) => (

@@ -1,10 +1,11 @@
-import { Download, Filter, Search, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { Download, X } from 'lucide-react';
+import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
+import { FilterPanelSlot, FiltersToggle, useFilterPanel } from '@/components/filter-panel';
+import { SearchField } from '@/components/list-page-controls';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
@@ -80,7 +81,6 @@ function useSearchText(inAddress: string) {
 
 /** Movimentações (/movimentacoes): every payable and receivable, filtered, totalled, exportable. */
 export function MovementsPage() {
-  const panelId = useId();
   const searchId = useId();
   // The filters live in the address, so that a reload shows the same screen.
   const [params, setParams] = useSearchParams();
@@ -96,7 +96,7 @@ export function MovementsPage() {
     typeSearch(next.search, parseMovementFilters(search).search);
     setParams(search, { replace: true });
   };
-  const [panelOpen, setPanelOpen] = useState(false);
+  const panel = useFilterPanel(loadFilterPanel);
   const search = useDebouncedValue(filters.search);
   // What the server is asked for: the search only once typing pauses.
   const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
@@ -129,42 +129,20 @@ export function MovementsPage() {
         }
       />
 
-      <div className="relative">
-        <label htmlFor={searchId} className="sr-only">
-          Buscar
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          placeholder="Buscar lançamentos..."
-          maxLength={200}
-          className="pl-9"
-          value={filters.search}
-          onChange={(event) => setFilters({ ...filters, search: event.target.value })}
-        />
-      </div>
+      <SearchField
+        id={searchId}
+        label={
+          <label htmlFor={searchId} className="sr-only">
+            Buscar
+          </label>
+        }
+        placeholder="Buscar lançamentos..."
+        value={filters.search}
+        onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+      />
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant={panelOpen ? 'secondary' : 'outline'}
-          aria-expanded={panelOpen}
-          aria-controls={panelId}
-          onClick={() => setPanelOpen((open) => !open)}
-          onPointerEnter={() => void loadFilterPanel()}
-          onFocus={() => void loadFilterPanel()}
-        >
-          <Filter aria-hidden="true" />
-          Filtros
-          {chipCount > 0 ? (
-            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
-              {chipCount}
-            </span>
-          ) : null}
-        </Button>
+        <FiltersToggle panel={panel} count={chipCount} />
         {badges.length > 0 ? (
           <Button variant="ghost" onClick={clear}>
             <X aria-hidden="true" />
@@ -191,11 +169,9 @@ export function MovementsPage() {
         </ul>
       ) : null}
 
-      {panelOpen ? (
-        <Suspense fallback={null}>
-          <MovementFilterPanel id={panelId} filters={filters} onChange={setFilters} />
-        </Suspense>
-      ) : null}
+      <FilterPanelSlot panel={panel}>
+        <MovementFilterPanel id={panel.id} filters={filters} onChange={setFilters} />
+      </FilterPanelSlot>
 
       <MovementSummary filters={applied} />
 

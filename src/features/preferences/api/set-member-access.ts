@@ -4,6 +4,7 @@ import { requireProjects, roleAndProjects } from '@/features/preferences/api/inv
 import { companyKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 /** A member's new role and, for 'obra', the obras they may see (all replaced at once). */
 export const memberAccessInput = requireProjects(
@@ -30,9 +31,6 @@ export function useSetMemberAccess() {
     meta: { silentNetworkError: true },
     mutationFn: setMemberAccess,
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.members(id) }),
-        queryClient.invalidateQueries({ queryKey: companyKeys.memberProjects(id) }),
-      ]),
+      invalidateKeys(queryClient, [companyKeys.members(id), companyKeys.memberProjects(id)]),
   });
 }

@@ -24,7 +24,14 @@ import { invitationUrl } from '@/lib/invitation-link';
 import { roleLabels } from '@/lib/labels';
 import { isRole, roleCan } from '@/lib/roles';
 import { useMemberProjects } from '@/features/preferences/api/get-member-projects';
-import { MemberAccessDialog } from '@/features/preferences/components/member-access-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Loaded on the first tap (or on intent, with .preload), not with Preferências.
+const MemberAccessDialog = lazyDialog(
+  async () =>
+    (await import('@/features/preferences/components/member-access-dialog')).MemberAccessDialog,
+  (props) => props.member !== null,
+);
 
 function roleLabel(role: string): string {
   return isRole(role) ? roleLabels[role] : role;
@@ -179,6 +186,8 @@ export function MembersCard() {
                           size="sm"
                           aria-label={`Alterar perfil de ${member.full_name}`}
                           onClick={() => setEditing(member)}
+                          onPointerEnter={MemberAccessDialog.preload}
+                          onFocus={MemberAccessDialog.preload}
                         >
                           <UserCog aria-hidden="true" />
                           Perfil

@@ -9,6 +9,7 @@ import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export const stageName = z
   .string()
@@ -97,9 +98,9 @@ function useStageMutation<Vars>(
     meta: { silentNetworkError: true },
     mutationFn: (vars: Vars) => fn(companyId, vars),
     onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.detail(companyId, projectId) }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.overview(companyId) }),
+      await invalidateKeys(queryClient, [
+        projectKeys.detail(companyId, projectId),
+        projectKeys.overview(companyId),
       ]);
     },
   });

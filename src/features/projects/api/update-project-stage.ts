@@ -6,6 +6,7 @@ import type { Database } from '@/lib/database.types';
 import { stageName } from '@/features/projects/api/manage-stages';
 import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export type StageUpdate = Pick<
   Database['public']['Tables']['project_stages']['Update'],
@@ -81,9 +82,9 @@ export function useUpdateProjectStage() {
     mutationFn: (vars: UpdateStageVars) => updateProjectStage(companyId, vars),
     onSuccess: async (_data, { projectId }) => {
       // The stage's name, budget and completion show in the progress, the budget and the list.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.detail(companyId, projectId) }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.overview(companyId) }),
+      await invalidateKeys(queryClient, [
+        projectKeys.detail(companyId, projectId),
+        projectKeys.overview(companyId),
       ]);
     },
   });

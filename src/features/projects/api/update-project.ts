@@ -6,6 +6,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
 import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export type ProjectUpdate = Required<
   Pick<
@@ -108,10 +109,10 @@ export function useUpdateProject() {
     mutationFn: (vars: UpdateProjectVars) => updateProject(companyId, vars),
     onSuccess: async () => {
       // The obra's name also shows on entries (the entries view) and in reports' cost centres.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all(companyId) }),
-        queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) }),
-        queryClient.invalidateQueries({ queryKey: reportKeys.all(companyId) }),
+      await invalidateKeys(queryClient, [
+        projectKeys.all(companyId),
+        entryKeys.all(companyId),
+        reportKeys.all(companyId),
       ]);
     },
   });

@@ -9,7 +9,7 @@ import {
   useAddTeamMember,
   type AddTeamMemberInput,
 } from '@/features/projects/api/add-team-member';
-import { isNetworkError } from '@/lib/errors';
+import { toastProjectSaveError } from '@/features/projects/lib/project-errors';
 import { teamRoles } from '@/lib/labels';
 
 interface AddMemberDialogProps {
@@ -44,13 +44,10 @@ function AddMemberForm({ projectId, onDone }: { projectId: string; onDone: () =>
     try {
       member = await add.mutateAsync(values);
     } catch (error) {
-      if (isNetworkError(error)) {
-        toast.error('Erro inesperado', {
-          description: 'Ocorreu um erro ao adicionar o membro.',
-        });
-      } else {
-        toast.error('Erro', { description: 'Não foi possível adicionar o membro da equipe.' });
-      }
+      toastProjectSaveError(error, {
+        network: 'Ocorreu um erro ao adicionar o membro.',
+        other: 'Não foi possível adicionar o membro da equipe.',
+      });
       return;
     }
     toast.success('Membro adicionado!', {

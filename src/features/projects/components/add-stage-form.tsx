@@ -11,7 +11,7 @@ import {
   useAddStage,
   type NewStageInput,
 } from '@/features/projects/api/manage-stages';
-import { projectErrorMessage } from '@/features/projects/lib/project-errors';
+import { toastProjectError } from '@/features/projects/lib/project-errors';
 
 /** Nova etapa after the obra exists: a name and an optional orçado; it goes last. */
 export function AddStageForm({ projectId, nextIndex }: { projectId: string; nextIndex: number }) {
@@ -25,9 +25,7 @@ export function AddStageForm({ projectId, nextIndex }: { projectId: string; next
     try {
       await add.mutateAsync({ nextIndex, input });
     } catch (error) {
-      toast.error('Erro', {
-        description: projectErrorMessage(error, 'Não foi possível adicionar a etapa.'),
-      });
+      toastProjectError('Erro', error, 'Não foi possível adicionar a etapa.');
       return;
     }
     toast.success('Etapa adicionada!', { description: `${input.name.trim()} foi adicionada.` });

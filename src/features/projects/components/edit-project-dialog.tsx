@@ -23,7 +23,7 @@ import {
 } from '@/features/projects/components/project-fields';
 import { editValuesOf } from '@/features/projects/lib/project-edit';
 import { REQUIRED_MESSAGE, REQUIRED_TITLE } from '@/features/projects/lib/project-form';
-import { isNetworkError } from '@/lib/errors';
+import { toastProjectSaveError } from '@/features/projects/lib/project-errors';
 import { projectStatusLabels } from '@/lib/labels';
 
 /** Every status, in the order of the labels. */
@@ -70,13 +70,10 @@ function EditProjectForm({ project, onDone }: { project: ProjectRow; onDone: () 
     try {
       await update.mutateAsync(vars);
     } catch (error) {
-      if (isNetworkError(error)) {
-        toast.error('Erro inesperado', {
-          description: 'Ocorreu um erro ao atualizar o projeto.',
-        });
-      } else {
-        toast.error('Erro', { description: 'Não foi possível atualizar o projeto.' });
-      }
+      toastProjectSaveError(error, {
+        network: 'Ocorreu um erro ao atualizar o projeto.',
+        other: 'Não foi possível atualizar o projeto.',
+      });
       return;
     }
     toast.success('Projeto atualizado!', {

@@ -11,7 +11,7 @@ import {
   type EditStageInput,
   type UpdateStageVars,
 } from '@/features/projects/api/update-project-stage';
-import { projectErrorMessage } from '@/features/projects/lib/project-errors';
+import { toastProjectError } from '@/features/projects/lib/project-errors';
 import { toCents } from '@/lib/money';
 
 interface EditStageDialogProps {
@@ -60,9 +60,7 @@ function EditStageForm({ stage, onDone }: { stage: ProjectStage; onDone: () => v
     try {
       await update.mutateAsync(vars);
     } catch (error) {
-      toast.error('Erro', {
-        description: projectErrorMessage(error, 'Não foi possível atualizar a etapa.'),
-      });
+      toastProjectError('Erro', error, 'Não foi possível atualizar a etapa.');
       return;
     }
     toast.success('Etapa atualizada!', {

@@ -124,7 +124,7 @@ export function ProjectTeamTab({ projectId }: { projectId: string }) {
           if (!open) setRemoving(null);
         }}
         title="Remover da equipe?"
-        description={<>{removing?.name} deixará de aparecer na equipe desta obra.</>}
+        description={`${removing?.name ?? ''} deixará de aparecer na equipe desta obra.`}
         confirmLabel="Remover"
         busyLabel="Removendo..."
         busy={deactivate.isPending}

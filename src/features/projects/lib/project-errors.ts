@@ -4,7 +4,7 @@ import {
   REQUIRED_MESSAGE,
   STAGES_MESSAGE,
 } from '@/features/projects/lib/project-form';
-import { getErrorMessage, isNetworkError, registerErrorMessages } from '@/lib/errors';
+import { isNetworkError, registerErrorMessages, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { toastError } from '@/lib/toast-error';
 
 registerErrorMessages({
@@ -15,17 +15,26 @@ registerErrorMessages({
 });
 
 /**
- * The description of a failure toast: the text of a known database key, else the spec's text for
- * the operation (also for a dead network, where the operation's own text says more).
- */
-export function projectErrorMessage(error: unknown, fallback: string): string {
-  return isNetworkError(error) ? fallback : getErrorMessage(error, fallback);
-}
-
-/**
  * An obra's failure toast: `toastError`, except that a dead network gets the operation's own text
  * (the spec's, e.g. "Ocorreu um erro ao salvar a obra. Tente novamente.") like any other failure.
  */
 export function toastProjectError(title: string, error: unknown, fallback: string): void {
   toastError(title, isNetworkError(error) ? undefined : error, fallback);
+}
+
+/**
+ * The spec's failure toast of Adicionar membro and Editar Obra, which name no database reason: a
+ * dead network is "Erro inesperado" with `texts.network`, any other failure "Erro" with
+ * `texts.other`.
+ */
+export function toastProjectSaveError(
+  error: unknown,
+  texts: { network: string; other: string },
+): void {
+  const network = isNetworkError(error);
+  toastError(
+    network ? UNEXPECTED_ERROR_TITLE : 'Erro',
+    undefined,
+    network ? texts.network : texts.other,
+  );
 }

@@ -1,12 +1,10 @@
 import { ArrowLeft, Building2, MapPin, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { QueryState } from '@/components/query-state';
+import { RecordGate } from '@/components/record-gate';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useProject } from '@/features/projects/api/get-project';
+import { useProject, type ProjectDetail } from '@/features/projects/api/get-project';
 import { ProjectBudgetTab } from '@/features/projects/components/project-budget-tab';
 import { ProjectBudgetAlert } from '@/features/projects/components/project-budget-alert';
 import { ProjectFinanceTab } from '@/features/projects/components/project-finance-tab';
@@ -27,50 +25,42 @@ const EditProjectDialog = lazyDialog(
   (props) => props.open,
 );
 
+const PROJECT_NOT_FOUND = {
+  title: 'Projeto não encontrado',
+  description: 'A obra pode ter sido removida ou o endereço está incorreto.',
+  icon: <Building2 />,
+  to: '/obras',
+  linkLabel: 'Voltar para Obras',
+  linkVariant: 'outline',
+} as const;
+
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const query = useProject(id);
+  const unexpected = query.error !== null && isNetworkError(query.error);
+  return (
+    <RecordGate
+      query={query}
+      record={query.data}
+      title="Obra"
+      backTo="/obras"
+      loading="Carregando obra..."
+      error={{
+        title: unexpected ? 'Erro inesperado' : 'Erro',
+        description: unexpected
+          ? 'Ocorreu um erro ao carregar os dados.'
+          : 'Não foi possível carregar os dados do projeto.',
+      }}
+      notFound={PROJECT_NOT_FOUND}
+    >
+      {(detail) => <ProjectDetailView detail={detail} />}
+    </RecordGate>
+  );
+}
+
+function ProjectDetailView({ detail }: { detail: ProjectDetail }) {
   const [editing, setEditing] = useState(false);
   const canWrite = useCan()('write');
-
-  if (query.status !== 'success') {
-    const unexpected = query.error !== null && isNetworkError(query.error);
-    return (
-      <>
-        <PageHeader title="Obra" backTo="/obras" />
-        <QueryState
-          query={query}
-          loading="Carregando obra..."
-          error={{
-            title: unexpected ? 'Erro inesperado' : 'Erro',
-            description: unexpected
-              ? 'Ocorreu um erro ao carregar os dados.'
-              : 'Não foi possível carregar os dados do projeto.',
-          }}
-        />
-      </>
-    );
-  }
-
-  const detail = query.data;
-  if (!detail) {
-    return (
-      <>
-        <PageHeader title="Obra" backTo="/obras" />
-        <EmptyState
-          icon={<Building2 />}
-          title="Projeto não encontrado"
-          description="A obra pode ter sido removida ou o endereço está incorreto."
-          action={
-            <Button asChild variant="outline">
-              <Link to="/obras">Voltar para Obras</Link>
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-
   const { project } = detail;
 
   return (

@@ -1,16 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { DialogForm } from '@/components/dialog-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Textarea } from '@/components/ui/textarea';
+import { DialogForm, FormDialog } from '@/components/dialog-form';
+import { TextareaField } from '@/components/form-fields';
 import { ignoreLineSchema } from '@/features/reconciliation/api/ignore-line';
 import type { StatementLineRow } from '@/features/reconciliation/api/get-reconciliation';
 
@@ -24,22 +16,20 @@ interface IgnoreLineDialogProps {
 /** "Ignorar" asks why: the reason stays on the line (and in the history). */
 export function IgnoreLineDialog({ line, onClose, onIgnore }: IgnoreLineDialogProps) {
   return (
-    <Dialog open={line !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        {line ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Ignorar lançamento do extrato</DialogTitle>
-              <DialogDescription className="break-words">
-                {line.memo || 'Sem descrição'} — ele não entra nos livros e sai da lista a
-                conciliar.
-              </DialogDescription>
-            </DialogHeader>
-            <IgnoreForm key={line.id} line={line} onClose={onClose} onIgnore={onIgnore} />
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={line !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Ignorar lançamento do extrato"
+      description={
+        line ? (
+          <span className="break-words">
+            {line.memo || 'Sem descrição'} — ele não entra nos livros e sai da lista a conciliar.
+          </span>
+        ) : null
+      }
+    >
+      {line ? <IgnoreForm key={line.id} line={line} onClose={onClose} onIgnore={onIgnore} /> : null}
+    </FormDialog>
   );
 }
 
@@ -77,22 +67,12 @@ function IgnoreForm({
       busyLabel="Ignorando..."
       cancelWhileBusy
     >
-      <FormField
+      <TextareaField
         control={form.control}
         name="reason"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Motivo</FormLabel>
-            <FormControl>
-              <Textarea
-                {...field}
-                maxLength={200}
-                placeholder="Ex.: lançamento duplicado pelo banco"
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Motivo"
+        maxLength={200}
+        placeholder="Ex.: lançamento duplicado pelo banco"
       />
     </DialogForm>
   );

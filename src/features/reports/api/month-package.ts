@@ -8,6 +8,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { toIsoDate, todayLocal } from '@/lib/dates';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { entryCore } from '@/lib/entries';
 import { getDre } from '@/features/reports/api/get-dre';
 import {
   downloadStoredDocument,
@@ -90,23 +91,12 @@ interface EntryRow {
 }
 
 function toPackageEntry(row: EntryRow, documents: Map<string, string | null>): PackageEntry {
-  if (!row.id || !row.kind || row.amount == null || !row.due_date) {
-    throw new RangeError('Linha incompleta da view entries');
-  }
   return {
-    kind: row.kind === 'income' ? 'income' : 'expense',
-    id: row.id,
-    description: row.description ?? '',
-    amountCents: toCents(row.amount),
-    dueDate: row.due_date,
-    status: row.status === 'paid' ? 'paid' : 'pending',
-    settledOn: row.settled_on,
-    paidCents: toCents(row.paid_amount ?? 0),
+    ...entryCore(row),
     interestCents: toCents(row.interest_amount ?? 0),
     fineCents: toCents(row.fine_amount ?? 0),
     discountCents: toCents(row.discount_amount ?? 0),
     paidTotalCents: toCents(row.paid_total ?? 0),
-    openCents: toCents(row.open_amount ?? row.amount),
     counterpartyName: row.counterparty_name,
     counterpartyDocument: row.counterparty_id
       ? (documents.get(`${row.kind}:${row.counterparty_id}`) ?? null)

@@ -1,5 +1,4 @@
 import {
-  Filter,
   FolderArchive,
   LineChart,
   List,
@@ -8,9 +7,10 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportar } from '@/components/more-links';
+import { FilterPanelSlot, FiltersToggle, useFilterPanel } from '@/components/filter-panel';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -140,9 +140,8 @@ function BalanceSection({ filters }: { filters: ReportFilters }) {
 
 /** Relatório → Resumo: revenue and expense of a period, from SQL aggregates. */
 function SummaryReport() {
-  const panelId = useId();
   const [filters, setFilters] = useState<ReportFilters>(DEFAULT_REPORT_FILTERS);
-  const [panelOpen, setPanelOpen] = useState(false);
+  const panel = useFilterPanel(loadFilterPanel);
   // The cards mount in a background render when the summary lands: React yields to the browser
   // while it builds them instead of blocking it (docs/performance.md).
   const summary = useDeferredValue(useReportSummary(filters));
@@ -150,27 +149,7 @@ function SummaryReport() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title="Relatório"
-        actions={
-          <Button
-            variant={panelOpen ? 'secondary' : 'outline'}
-            aria-expanded={panelOpen}
-            aria-controls={panelId}
-            onClick={() => setPanelOpen((open) => !open)}
-            onPointerEnter={() => void loadFilterPanel()}
-            onFocus={() => void loadFilterPanel()}
-          >
-            <Filter aria-hidden="true" />
-            Filtros
-            {activeCount > 0 ? (
-              <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
-                {activeCount}
-              </span>
-            ) : null}
-          </Button>
-        }
-      />
+      <PageHeader title="Relatório" actions={<FiltersToggle panel={panel} count={activeCount} />} />
 
       <ReportTabs />
 
@@ -178,11 +157,9 @@ function SummaryReport() {
         value={filters.period}
         onChange={(period) => setFilters({ ...filters, period })}
       />
-      {panelOpen ? (
-        <Suspense fallback={null}>
-          <ReportFilterPanel id={panelId} filters={filters} onChange={setFilters} />
-        </Suspense>
-      ) : null}
+      <FilterPanelSlot panel={panel}>
+        <ReportFilterPanel id={panel.id} filters={filters} onChange={setFilters} />
+      </FilterPanelSlot>
       <RangeCaption filters={filters} />
 
       {summary.status !== 'success' ? (

@@ -8,6 +8,7 @@ import {
   positiveAmountText,
   REQUIRED_FIELD_MESSAGE,
 } from '@/features/suppliers/api/create-supplier';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export const AMOUNT_MESSAGE = 'Informe um valor maior que zero.';
 
@@ -59,9 +60,9 @@ export function useCreateSupplierOrder(supplierId: string) {
   return useMutation({
     mutationFn: (order: NewSupplierOrder) => createSupplierOrder(companyId, supplierId, order),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: supplierKeys.orders(companyId, supplierId) }),
-        queryClient.invalidateQueries({ queryKey: supplierKeys.stats(companyId, supplierId) }),
+      invalidateKeys(queryClient, [
+        supplierKeys.orders(companyId, supplierId),
+        supplierKeys.stats(companyId, supplierId),
       ]),
   });
 }

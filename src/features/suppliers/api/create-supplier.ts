@@ -7,6 +7,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { supplierTypeLabels, type SupplierType } from '@/lib/labels';
 import { parseCurrency } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 /** The message of an empty required field in every supplier form (SPEC §5). */
 export const REQUIRED_FIELD_MESSAGE = 'Campo obrigatório';
@@ -121,14 +122,10 @@ export function useCreateSupplier() {
   return useMutation({
     mutationFn: (payload: SupplierPayload) => createSupplier(companyId, payload),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: supplierKeys.list(companyId, { activeOnly: true }),
-        }),
-        queryClient.invalidateQueries({
-          queryKey: supplierKeys.list(companyId, { activeOnly: false }),
-        }),
-        queryClient.invalidateQueries({ queryKey: supplierKeys.summary(companyId) }),
+      invalidateKeys(queryClient, [
+        supplierKeys.list(companyId, { activeOnly: true }),
+        supplierKeys.list(companyId, { activeOnly: false }),
+        supplierKeys.summary(companyId),
       ]),
   });
 }

@@ -3,6 +3,7 @@ import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
 import type { SupplierOrderStatus } from '@/features/suppliers/api/get-supplier-orders';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 export async function updateSupplierOrderStatus(
   companyId: string,
@@ -25,9 +26,9 @@ export function useUpdateSupplierOrderStatus(supplierId: string) {
     mutationFn: ({ orderId, status }: { orderId: string; status: SupplierOrderStatus }) =>
       updateSupplierOrderStatus(companyId, orderId, status),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: supplierKeys.orders(companyId, supplierId) }),
-        queryClient.invalidateQueries({ queryKey: supplierKeys.stats(companyId, supplierId) }),
+      invalidateKeys(queryClient, [
+        supplierKeys.orders(companyId, supplierId),
+        supplierKeys.stats(companyId, supplierId),
       ]),
   });
 }

@@ -1,13 +1,12 @@
 import { Pencil, Power, Star } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { QueryState } from '@/components/query-state';
+import { RecordGate } from '@/components/record-gate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Supplier } from '@/lib/api/lookups';
@@ -38,38 +37,29 @@ const NewProductDialog = lazyDialog(
   (props) => props.open,
 );
 
+const SUPPLIER_NOT_FOUND = {
+  title: 'Fornecedor não encontrado',
+  description: 'Ele pode ter sido removido ou pertencer a outra empresa.',
+  to: '/fornecedores',
+  linkLabel: 'Voltar para Fornecedores',
+  linkVariant: 'outline',
+} as const;
+
 export function SupplierDetailPage() {
   const { id = '' } = useParams();
   const supplier = useSupplier(id);
-
-  if (supplier.status !== 'success') {
-    return (
-      <>
-        <PageHeader title="Fornecedor" backTo="/fornecedores" />
-        <QueryState
-          query={supplier}
-          error={{ title: 'Erro ao carregar fornecedor', description: getErrorMessage }}
-        />
-      </>
-    );
-  }
-  if (!supplier.data) {
-    return (
-      <>
-        <PageHeader title="Fornecedor" backTo="/fornecedores" />
-        <EmptyState
-          title="Fornecedor não encontrado"
-          description="Ele pode ter sido removido ou pertencer a outra empresa."
-          action={
-            <Button asChild variant="outline">
-              <Link to="/fornecedores">Voltar para Fornecedores</Link>
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  return <SupplierDetail supplier={supplier.data} />;
+  return (
+    <RecordGate
+      query={supplier}
+      record={supplier.data}
+      title="Fornecedor"
+      backTo="/fornecedores"
+      error={{ title: 'Erro ao carregar fornecedor', description: getErrorMessage }}
+      notFound={SUPPLIER_NOT_FOUND}
+    >
+      {(found) => <SupplierDetail supplier={found} />}
+    </RecordGate>
+  );
 }
 
 function SupplierDetail({ supplier }: { supplier: Supplier }) {
