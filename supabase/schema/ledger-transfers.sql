@@ -587,10 +587,13 @@ begin
   -- A point in the first half of its month adds its month's days up to it to the months before;
   -- one in the second half takes its month's days after it from the months through its own.
   points as materialized (
-    select (u.o - 1)::integer as idx, u.p,
-           date_trunc('month', u.p)::date as month,
-           extract(day from u.p) <= 15 as from_start
+    select (u.o - 1)::integer as idx, m.month, e.from_start,
+           -- The edge days: its month's up to it, or after it.
+           case when e.from_start then m.month else u.p + 1 end as first_day,
+           case when e.from_start then u.p else (m.month + interval '1 month')::date - 1 end as last_day
     from unnest(v_points) with ordinality u(p, o)
+    cross join lateral (select date_trunc('month', u.p)::date as month) m
+    cross join lateral (select extract(day from u.p) <= 15 as from_start) e
     where not v_by_days or u.o = 1
   ),
   -- Σ of the whole months before each point's month (through it, from_start false): the month rows
@@ -610,16 +613,17 @@ begin
        and m.month <= (select max(p.month) from points p)
     ) x
   ),
+  -- One index range of the days per account and point (as a join, the planner read every day of
+  -- the accounts once per point).
   edge_days as (
     select a.id, p.idx,
-           sum(case when p.from_start then d.net_total else -d.net_total end) as total
+           (select coalesce(sum(d.net_total), 0)
+            from private.ledger_account_days d
+            where d.company_id = p_company_id and d.bank_account_id = a.id
+              and d.day between p.first_day and p.last_day)
+           * case when p.from_start then 1 else -1 end as total
     from accounts a
     cross join points p
-    join private.ledger_account_days d
-      on d.company_id = p_company_id and d.bank_account_id = a.id
-     and d.day >= case when p.from_start then p.month else p.p + 1 end
-     and d.day <= case when p.from_start then p.p else (p.month + interval '1 month')::date - 1 end
-    group by a.id, p.idx
   ),
   balances as (
     select s.id, s.idx, s.total + coalesce(e.total, 0) as balance
