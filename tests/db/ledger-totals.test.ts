@@ -367,6 +367,9 @@ async function balanceAnswers(label: string) {
     [null, '2026-12-31', 'day'],
     ['2026-01-15', '2026-06-30', 'day'],
     ['2026-02-01', '2026-07-20', 'week'],
+    // Day and week steps read as days after a first point late in its month.
+    ['2026-01-20', '2026-03-10', 'day'],
+    ['2026-02-27', '2026-07-02', 'week'],
     [null, '2026-08-01', 'month'],
     // Month points from the kept months: points early (days up to them) and late (days after them)
     // in their month, and at month ends.
