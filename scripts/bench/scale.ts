@@ -263,6 +263,11 @@ async function explainCalls(
       `select * from public.search_movements('${c.companyId}', '${today}', p_limit => 51, p_offset => 0, p_order => 'value_desc')`,
     ],
     [
+      'search_movements a category + year',
+      `select * from public.search_movements('${c.companyId}', '${today}', p_category_ids => array['${c.categoryId}'::uuid],
+         p_start => ('${today}'::date - interval '1 year')::date, p_end => '${today}', p_limit => 51, p_offset => 0)`,
+    ],
+    [
       'Últimos lançamentos page 1',
       `select id from public.entries where company_id = '${c.companyId}' order by created_at desc, id desc limit 51`,
     ],

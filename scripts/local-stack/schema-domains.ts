@@ -176,6 +176,7 @@ export const DOMAINS: Domain[] = [
       'public.transactions',
       'public.transfers',
       'private.ledger_account_days',
+      'private.ledger_account_months',
       'private.ledger_category_months',
       'private.ledger_project_months',
       'private.ledger_category_totals',

@@ -9,9 +9,9 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: private.ledger_account_days, private.ledger_category_months,
--- private.ledger_category_totals, private.ledger_project_months, private.ledger_project_totals,
--- public.transactions
+-- Tables: private.ledger_account_days, private.ledger_account_months,
+-- private.ledger_category_months, private.ledger_category_totals, private.ledger_project_months,
+-- private.ledger_project_totals, public.transactions
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
 -- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
@@ -39,6 +39,21 @@ create table private.ledger_account_days (
 comment on table private.ledger_account_days is 'Per company, bank account and day: net_total = Σ (in − out) of every ledger row; in_/out_total and in_/out_count = the rows that still stand (standing_transactions). Kept by private.track_ledger_totals; read by bank_account_summary and balance_history. tests/db/ledger-totals.test.ts compares it with the sums over the rows after random writes.';
 alter table private.ledger_account_days add constraint ledger_account_days_pkey PRIMARY KEY (company_id, bank_account_id, day);
 alter table private.ledger_account_days add constraint ledger_account_days_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.ledger_account_months
+create table private.ledger_account_months (
+  company_id uuid not null,
+  bank_account_id uuid not null,
+  month date not null,
+  net_total numeric not null default 0
+);
+
+comment on table private.ledger_account_months is 'Per company, bank account and month (its first day): net_total = Σ (in − out) of every ledger row dated in it (= Σ private.ledger_account_days.net_total of the month). Kept by private.track_ledger_totals (private.ledger_totals_add); read by private.ledger_account_deltas (balance_history). tests/db/ledger-totals.test.ts compares it with the sums over the rows after random writes.';
+alter table private.ledger_account_months add constraint ledger_account_months_pkey PRIMARY KEY (company_id, bank_account_id, month);
+alter table private.ledger_account_months add constraint ledger_account_months_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.ledger_account_months add constraint ledger_account_months_month_check CHECK (EXTRACT(day FROM month) = 1::numeric);
 
 -- no grants: only its owner (postgres) may use it
 
@@ -551,20 +566,90 @@ CREATE OR REPLACE FUNCTION private.ledger_account_deltas(p_company_id uuid, p_ac
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_points date[];
+  -- Read each step's days when the period has fewer days than ~10 a point (day and week points);
+  -- else each point's balance from months and its edge days (month points: ≤ 15 days a point).
+  v_by_days boolean;
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
   end if;
+  select coalesce(array_agg(b - 1 order by o), '{}') || p_end into v_points
+  from unnest(p_bounds) with ordinality u(b, o);
+  v_by_days := p_end - v_points[1] <= 10 * cardinality(v_points);
+
   return query
-  select d.bank_account_id,
-         case when cardinality(p_bounds) = 0 then 0 else width_bucket(d.day, p_bounds) end,
-         sum(d.net_total)
-  from private.ledger_account_days d
-  where d.company_id = p_company_id and d.bank_account_id = any (p_account_ids) and d.day <= p_end
-  group by 1, 2;
+  with accounts as materialized (
+    select distinct a.id from unnest(p_account_ids) a(id) where a.id is not null
+  ),
+  -- The points whose whole balance is read (the first one only, when steps are read as days).
+  -- A point in the first half of its month adds its month's days up to it to the months before;
+  -- one in the second half takes its month's days after it from the months through its own.
+  points as materialized (
+    select (u.o - 1)::integer as idx, m.month, e.from_start,
+           -- The edge days: its month's up to it, or after it.
+           case when e.from_start then m.month else u.p + 1 end as first_day,
+           case when e.from_start then u.p else (m.month + interval '1 month')::date - 1 end as last_day
+    from unnest(v_points) with ordinality u(p, o)
+    cross join lateral (select date_trunc('month', u.p)::date as month) m
+    cross join lateral (select extract(day from u.p) <= 15 as from_start) e
+    where not v_by_days or u.o = 1
+  ),
+  -- Σ of the whole months before each point's month (through it, from_start false): the month rows
+  -- and the points in one order, a running sum, the points' own rows adding nothing.
+  month_sums as (
+    select x.id, x.idx, x.is_point,
+           sum(x.net) over (partition by x.id order by x.month, x.ord) as total
+    from (
+      select a.id, p.idx, p.month, case when p.from_start then 0 else 2 end as ord,
+             0::numeric as net, true as is_point
+      from accounts a cross join points p
+      union all
+      select m.bank_account_id, null, m.month, 1, m.net_total, false
+      from accounts a
+      join private.ledger_account_months m
+        on m.company_id = p_company_id and m.bank_account_id = a.id
+       and m.month <= (select max(p.month) from points p)
+    ) x
+  ),
+  -- One index range of the days per account and point (as a join, the planner read every day of
+  -- the accounts once per point).
+  edge_days as (
+    select a.id, p.idx,
+           (select coalesce(sum(d.net_total), 0)
+            from private.ledger_account_days d
+            where d.company_id = p_company_id and d.bank_account_id = a.id
+              and d.day between p.first_day and p.last_day)
+           * case when p.from_start then 1 else -1 end as total
+    from accounts a
+    cross join points p
+  ),
+  balances as (
+    select s.id, s.idx, s.total + coalesce(e.total, 0) as balance
+    from month_sums s
+    left join edge_days e on e.id = s.id and e.idx = s.idx
+    where s.is_point
+  ),
+  steps as (
+    -- Each point's balance less the one before it.
+    select b.id, b.idx, b.balance - coalesce(lag(b.balance) over (partition by b.id order by b.idx), 0) as delta
+    from balances b
+    union all
+    -- Steps read as days: every day after the first point up to p_end, in its bucket.
+    select d.bank_account_id, width_bucket(d.day, p_bounds), d.net_total
+    from accounts a
+    join private.ledger_account_days d
+      on d.company_id = p_company_id and d.bank_account_id = a.id
+     and d.day > v_points[1] and d.day <= p_end
+    where v_by_days
+  )
+  select s.id, s.idx, sum(s.delta)
+  from steps s
+  group by s.id, s.idx;
 end;
 $function$;
-comment on function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[]) is 'Balance chart steps: per account of p_account_ids and bucket (width_bucket of the day in p_bounds, 0 without bounds), Σ (in − out) of every ledger row dated on or before p_end, from private.ledger_account_days. Raises not_a_member.';
+comment on function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[]) is 'Balance chart steps: per account of p_account_ids and bucket (width_bucket of the day in p_bounds, 0 without bounds), Σ (in − out) of every ledger row dated on or before p_end. Each point''s balance from the kept months before it (private.ledger_account_months) and its month''s edge days (private.ledger_account_days), or, when the period has fewer days than ~10 a point, the days after the first point. Raises not_a_member.';
 grant execute on function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[]) to authenticated;
 
 -- Function private.ledger_account_totals(p_company_id uuid, p_bank_account_id uuid, p_start date, p_end date)
@@ -716,6 +801,10 @@ begin
           out_total = d.out_total + excluded.out_total,
           in_count = d.in_count + excluded.in_count,
           out_count = d.out_count + excluded.out_count;
+    insert into private.ledger_account_months as m (company_id, bank_account_id, month, net_total)
+    values (p_row.company_id, p_row.bank_account_id, v_month, case when v_in then v_amount else -v_amount end)
+    on conflict (company_id, bank_account_id, month) do update
+      set net_total = m.net_total + excluded.net_total;
   else
     update private.ledger_account_days d
     set net_total = d.net_total + case when v_in then v_amount else -v_amount end,
@@ -725,6 +814,10 @@ begin
         out_count = d.out_count - case when p_standing and not v_in then 1 else 0 end
     where d.company_id = p_row.company_id and d.bank_account_id = p_row.bank_account_id
       and d.day = p_row.transaction_date;
+    update private.ledger_account_months m
+    set net_total = m.net_total + case when v_in then v_amount else -v_amount end
+    where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
+      and m.month = v_month;
   end if;
 
   if not p_standing or p_row.type not in ('income', 'expense') then

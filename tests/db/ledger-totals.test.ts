@@ -87,6 +87,21 @@ async function compare(companyId: string, label: string) {
     companyId,
   );
   expect(keptDays, label).toEqual(summedDays);
+  const keptMonths = await lines(
+    `select concat_ws(' ', bank_account_id, month, net_total::numeric(16,2)) as line
+     from private.ledger_account_months where company_id = $1 and net_total <> 0 order by 1`,
+    companyId,
+  );
+  const summedMonths = await lines(
+    `select concat_ws(' ', bank_account_id, date_trunc('month', transaction_date)::date,
+                      sum(case direction when 'in' then amount else -amount end)::numeric(16,2)) as line
+     from public.transactions t where company_id = $1
+     group by bank_account_id, date_trunc('month', transaction_date)
+     having sum(case direction when 'in' then amount else -amount end) <> 0
+     order by 1`,
+    companyId,
+  );
+  expect(keptMonths, `ledger_account_months, ${label}`).toEqual(summedMonths);
   for (const [table, column] of [
     ['ledger_category_months', 'category_id'],
     ['ledger_project_months', 'project_id'],
@@ -352,7 +367,16 @@ async function balanceAnswers(label: string) {
     [null, '2026-12-31', 'day'],
     ['2026-01-15', '2026-06-30', 'day'],
     ['2026-02-01', '2026-07-20', 'week'],
+    // Day and week steps read as days after a first point late in its month.
+    ['2026-01-20', '2026-03-10', 'day'],
+    ['2026-02-27', '2026-07-02', 'week'],
     [null, '2026-08-01', 'month'],
+    // Month points from the kept months: points early (days up to them) and late (days after them)
+    // in their month, and at month ends.
+    ['2025-12-09', '2026-11-09', 'month'],
+    ['2025-12-20', '2026-12-20', 'month'],
+    ['2025-11-30', '2026-10-31', 'month'],
+    ['2026-01-31', '2026-09-14', 'month'],
   ] as const) {
     const { data, error } = await owner.client.rpc('balance_history', {
       p_company_id: owner.company.id,
