@@ -66,7 +66,10 @@ create table public.accounts_payable (
   approval_decided_at timestamp with time zone,
   boleto_code text,
   pix_code text,
-  nfe_key text
+  nfe_key text,
+  search_key text generated always as (private.search_text(((((description || '
+'::text) || COALESCE(supplier_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text)))) stored not null
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -79,6 +82,7 @@ comment on column public.accounts_payable.approval_reason is 'Why it was refused
 comment on column public.accounts_payable.boleto_code is 'Linha digitável of the boleto, digits only: 47 (bancário) or 48 starting with 8 (arrecadação). Unique per company.';
 comment on column public.accounts_payable.pix_code is 'PIX BR Code (copia e cola) the payable was recorded from, as pasted.';
 comment on column public.accounts_payable.nfe_key is 'Chave de acesso (44 digits) of the NF-e the payable was imported from (import_nfe); the payables of one NF-e share it, one per installment.';
+comment on column public.accounts_payable.search_key is 'private.search_text of description, supplier_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_payable_search_key_idx).';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_key UNIQUE (company_id, boleto_code);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
@@ -135,9 +139,7 @@ CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btre
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
 CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USING btree (company_id, open_amount, due_date) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
-CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
-'::text) || COALESCE(supplier_name, ''::text)) || '
-'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
+CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 
@@ -208,13 +210,17 @@ create table public.accounts_receivable (
   discount_amount numeric(14,2) not null default 0,
   open_amount numeric(14,2) generated always as ((amount - paid_amount)) stored,
   paid_total numeric(14,2) generated always as ((((paid_amount + interest_amount) + fine_amount) - discount_amount)) stored,
-  stage_id uuid
+  stage_id uuid,
+  search_key text generated always as (private.search_text(((((description || '
+'::text) || COALESCE(client_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text)))) stored not null
 );
 
 comment on column public.accounts_receivable.paid_amount is 'Principal received by the standing payments (ledger rows); = amount when paid.';
 comment on column public.accounts_receivable.open_amount is 'amount − paid_amount: what is still due.';
 comment on column public.accounts_receivable.paid_total is 'What really moved: paid_amount + interest_amount + fine_amount − discount_amount.';
 comment on column public.accounts_receivable.stage_id is 'Etapa of the obra (project_stages of the same company and project_id) the receipt belongs to; null = Sem etapa.';
+comment on column public.accounts_receivable.search_key is 'private.search_text of description, client_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_receivable_search_key_idx).';
 alter table public.accounts_receivable add constraint accounts_receivable_pkey PRIMARY KEY (id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_id_key UNIQUE (company_id, id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
@@ -258,9 +264,7 @@ CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable US
 CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivable USING btree (company_id, open_amount, due_date) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
-CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
-'::text) || COALESCE(client_name, ''::text)) || '
-'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
+CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 
@@ -418,7 +422,8 @@ create view public.entries with (security_invoker=true) as
         END AS has_comprovante,
     u.boleto_code,
     u.pix_code,
-    u.nfe_key
+    u.nfe_key,
+    u.search_key
    FROM ( SELECT 'expense'::text AS kind,
             p.id,
             p.company_id,
@@ -452,7 +457,8 @@ create view public.entries with (security_invoker=true) as
             p.approval_reason,
             p.boleto_code,
             p.pix_code,
-            p.nfe_key
+            p.nfe_key,
+            p.search_key
            FROM public.accounts_payable p
         UNION ALL
          SELECT 'income'::text AS text,
@@ -488,7 +494,8 @@ create view public.entries with (security_invoker=true) as
             NULL::text AS text,
             NULL::text AS text,
             NULL::text AS text,
-            NULL::text AS text
+            NULL::text AS text,
+            r.search_key
            FROM public.accounts_receivable r) u
      LEFT JOIN public.suppliers s ON u.kind = 'expense'::text AND s.company_id = u.company_id AND s.id = u.counterparty_id
      LEFT JOIN public.clients cl ON u.kind = 'income'::text AND cl.company_id = u.company_id AND cl.id = u.counterparty_id
@@ -497,7 +504,7 @@ create view public.entries with (security_invoker=true) as
      LEFT JOIN public.bank_accounts b ON b.company_id = u.company_id AND b.id = u.bank_account_id
      LEFT JOIN public.project_stages st ON st.company_id = u.company_id AND st.id = u.stage_id;
 
-comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
+comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable); search_key: the stored search form of description, counterparty text and notes (what a search compares). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
 
 grant all on table public.entries to service_role;
 grant select on table public.entries to authenticated;
@@ -1320,8 +1327,7 @@ begin
               -- Each arm of the search on its own index (trigram; supplier, category, obra, account).
               select x.id from public.accounts_payable x
               where x.company_id = p_company_id
-                and private.search_text(x.description || E'\n' || coalesce(x.supplier_name, '') || E'\n'
-                                        || coalesce(x.notes, '')) like v_pattern
+                and x.search_key like v_pattern
               union
               select x.id from public.accounts_payable x
               where x.company_id = p_company_id and x.supplier_id = any (v_supplier_ids)
@@ -1360,8 +1366,7 @@ begin
         and (v_pattern is null or r.id in (
               select x.id from public.accounts_receivable x
               where x.company_id = p_company_id
-                and private.search_text(x.description || E'\n' || coalesce(x.client_name, '') || E'\n'
-                                        || coalesce(x.notes, '')) like v_pattern
+                and x.search_key like v_pattern
               union
               select x.id from public.accounts_receivable x
               where x.company_id = p_company_id and x.client_id = any (v_client_ids)
@@ -1879,12 +1884,11 @@ begin
     and (not v_filter_projects
          or r.project_id = any (coalesce(p_project_ids, '{}'))
          or (coalesce(p_include_no_project, false) and r.project_id is null))
-    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
-    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- The entry's own texts in their stored search form (search_key, trigram-indexed); names of
+    -- other rows by id. The counterparty matches by its
     -- register's name or the name typed on the entry.
     and (v_pattern is null
-         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
-                                || coalesce(r.notes, '')) like v_pattern
+         or r.search_key like v_pattern
          or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
          or r.category_id = any (v_category_ids)
          or r.project_id = any (v_project_ids)
@@ -1956,12 +1960,11 @@ begin
     and (not v_filter_projects
          or r.project_id = any (coalesce(p_project_ids, '{}'))
          or (coalesce(p_include_no_project, false) and r.project_id is null))
-    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
-    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- The entry's own texts in their stored search form (search_key, trigram-indexed); names of
+    -- other rows by id. The counterparty matches by its
     -- register's name or the name typed on the entry.
     and (v_pattern is null
-         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
-                                || coalesce(r.notes, '')) like v_pattern
+         or r.search_key like v_pattern
          or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
          or r.category_id = any (v_category_ids)
          or r.project_id = any (v_project_ids)

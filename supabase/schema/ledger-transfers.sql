@@ -136,12 +136,14 @@ create table public.transactions (
   principal_amount numeric(14,2),
   interest_amount numeric(14,2),
   fine_amount numeric(14,2),
-  discount_amount numeric(14,2)
+  discount_amount numeric(14,2),
+  search_key text generated always as (private.search_text(description)) stored not null
 );
 
 comment on table public.transactions is 'The ledger. Written only by settle_*, reopen_* (estorno: a reversing row) and transfer_between_accounts. direction in = money into bank_account_id, out = money out of it.';
 comment on column public.transactions.reversal_of is 'Set on an estorno row: the ledger row it reverses.';
 comment on column public.transactions.principal_amount is 'On a payment row (and its estorno): the part of the entry''s amount it pays; amount = principal + juros + multa − desconto.';
+comment on column public.transactions.search_key is 'private.search_text of description, kept by Postgres (generated): what a bank account''s search compares, trigram-indexed (transactions_search_key_idx).';
 alter table public.transactions add constraint transactions_pkey PRIMARY KEY (id);
 alter table public.transactions add constraint transactions_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
 alter table public.transactions add constraint transactions_company_id_category_id_fkey FOREIGN KEY (company_id, category_id) REFERENCES public.categories(company_id, id) ON DELETE RESTRICT;
@@ -179,7 +181,7 @@ CREATE INDEX transactions_company_receivable_idx ON public.transactions USING bt
 CREATE INDEX transactions_company_transfer_idx ON public.transactions USING btree (company_id, transfer_group_id, transaction_date) WHERE (type = 'transfer'::text);
 CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (created_by);
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);
-CREATE INDEX transactions_search_idx ON public.transactions USING gin (private.search_text(description) extensions.gin_trgm_ops);
+CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (search_key extensions.gin_trgm_ops);
 
 alter table public.transactions enable row level security;
 
@@ -247,7 +249,7 @@ create view public.transfers with (security_invoker=true) as
     o.created_by,
     o.created_at
    FROM public.transactions o
-     JOIN public.transactions i ON i.company_id = o.company_id AND i.transfer_group_id = o.transfer_group_id AND i.direction = 'in'::text AND i.reversal_of IS NULL
+     JOIN public.transactions i ON i.company_id = o.company_id AND i.type = 'transfer'::text AND i.transfer_group_id = o.transfer_group_id AND i.direction = 'in'::text AND i.reversal_of IS NULL
      LEFT JOIN public.transactions ro ON ro.reversal_of = o.id
      LEFT JOIN public.bank_accounts fa ON fa.company_id = o.company_id AND fa.id = o.bank_account_id
      LEFT JOIN public.bank_accounts ta ON ta.company_id = i.company_id AND ta.id = i.bank_account_id
@@ -330,7 +332,7 @@ begin
       and ($4::date is null or t.transaction_date >= $4)
       and ($5::date is null or t.transaction_date <= $5)
       and ($6::text is null
-           or private.search_text(t.description) like $6
+           or t.search_key like $6
            or t.category_id = any ($7)
            or t.project_id = any ($8)
            or other.bank_account_id = any ($9))
