@@ -142,6 +142,7 @@ CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING 
 CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
+CREATE INDEX accounts_payable_value_idx ON public.accounts_payable USING btree (company_id, ((paid_total + open_amount))) WHERE (approval_status = 'approved'::text);
 
 alter table public.accounts_payable enable row level security;
 
@@ -267,6 +268,7 @@ CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable 
 CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
+CREATE INDEX accounts_receivable_value_idx ON public.accounts_receivable USING btree (company_id, ((paid_total + open_amount)));
 
 alter table public.accounts_receivable enable row level security;
 
@@ -1918,13 +1920,146 @@ begin
     return;
   end if;
 
+  -- By value (the amount as shown, paid + open, signed): a page of ids from each table in that
+  -- order by its value index (accounts_payable_value_idx, accounts_receivable_value_idx: an expense
+  -- is negative, so value_desc reads the payables' smallest amounts first), each row filtered as it
+  -- is read and the walk stopping at offset + limit; only then the page's rows through the entries
+  -- view, with their names and document counts. (Through the view, the names and counts were
+  -- joined to every matching row before a top-N sort of them all.)
+  if p_order in ('value_desc', 'value_asc') then
+    return query
+    select * from (
+      (
+    with pg as (
+      (select p.id
+       from public.accounts_payable p
+       where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+         and p.company_id = p_company_id and p.approval_status = 'approved'
+         and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+         and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+         and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
+         and (not v_filter_projects
+              or p.project_id = any (coalesce(p_project_ids, '{}'))
+              or (coalesce(p_include_no_project, false) and p.project_id is null))
+         and (not coalesce(p_without_comprovante, false)
+              or (p.paid_amount > 0
+                  and not exists (select 1 from public.documents d
+                                  where d.payable_id = p.id and d.kind = 'comprovante')
+                  and not exists (select 1 from public.transactions t
+                                  join public.documents d on d.payment_id = t.id
+                                  where t.company_id = p.company_id and t.payable_id = p.id
+                                    and d.kind = 'comprovante')))
+         and (v_pattern is null
+              or p.search_key like v_pattern
+              or p.supplier_id = any (v_supplier_ids)
+              or p.category_id = any (v_category_ids)
+              or p.project_id = any (v_project_ids)
+              or p.bank_account_id = any (v_account_ids))
+       order by case when p_order = 'value_desc' then p.paid_total + p.open_amount end,
+                case when p_order = 'value_asc' then p.paid_total + p.open_amount end desc,
+                coalesce(p.payment_date, p.due_date) desc, p.created_at desc, p.id desc
+       limit p_offset + p_limit)
+      union all
+      (select r.id
+       from public.accounts_receivable r
+       where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+         and r.company_id = p_company_id
+         and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+         and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+         and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+         and (not v_filter_projects
+              or r.project_id = any (coalesce(p_project_ids, '{}'))
+              or (coalesce(p_include_no_project, false) and r.project_id is null))
+         and (not coalesce(p_without_comprovante, false)
+              or (r.paid_amount > 0
+                  and not exists (select 1 from public.documents d
+                                  where d.receivable_id = r.id and d.kind = 'comprovante')
+                  and not exists (select 1 from public.transactions t
+                                  join public.documents d on d.payment_id = t.id
+                                  where t.company_id = r.company_id and t.receivable_id = r.id
+                                    and d.kind = 'comprovante')))
+         and (v_pattern is null
+              or r.search_key like v_pattern
+              or r.client_id = any (v_client_ids)
+              or r.category_id = any (v_category_ids)
+              or r.project_id = any (v_project_ids)
+              or r.bank_account_id = any (v_account_ids))
+       order by case when p_order = 'value_desc' then r.paid_total + r.open_amount end desc,
+                case when p_order = 'value_asc' then r.paid_total + r.open_amount end,
+                coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
+       limit p_offset + p_limit)
+    ), m as (
+      select e.*,
+        coalesce(e.settled_on, e.due_date) as movement_date,
+        case
+          when e.status = 'paid' then 'paid'
+          when e.due_date < v_today then 'overdue'
+          else 'open'
+        end as display_status
+      from public.entries e
+      where e.company_id = p_company_id and e.id in (select pg.id from pg)
+    )
+    select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
+           r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
+           r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
+           r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
+           r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
+           false, null::date,
+           (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
+                        else r.paid_total + r.open_amount end)::numeric as signed_amount,
+           r.document_count
+    from m r
+      )
+      union all
+      (
+    -- A transfer has no status, category nor obra: any of those filters leaves it out.
+    select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
+           t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
+           null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
+           null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
+           t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
+    from public.transfers t
+    where t.company_id = p_company_id
+      and not coalesce(p_without_comprovante, false)
+      and (p_start is null or t.transfer_date >= p_start)
+      and (p_end is null or t.transfer_date <= p_end)
+      and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
+      and coalesce(cardinality(p_statuses), 0) = 0
+      and coalesce(cardinality(p_category_ids), 0) = 0
+      and not v_filter_projects
+      and (coalesce(cardinality(p_account_ids), 0) = 0
+           or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+      and (v_pattern is null
+           or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+           or t.from_account_id = any (v_account_ids)
+           or t.to_account_id = any (v_account_ids))
+    order by case when p_order = 'value_asc' then t.amount end,
+             case when p_order = 'value_desc' then t.amount end desc,
+             t.transfer_date desc, t.created_at desc, t.id desc
+    limit p_offset + p_limit
+      )
+    ) x
+    order by case when p_order = 'value_asc' then x.signed_amount end,
+             case when p_order = 'value_desc' then x.signed_amount end desc,
+             x.movement_date desc, x.created_at desc, x.id desc
+    limit p_limit offset p_offset;
+    return;
+  end if;
+
   -- A page in p_order: each part reads its first offset + limit rows in that order, and the page
   -- is cut from the two. Nothing is counted. The order is written as terms that are null unless
   -- their order is asked for: each call is planned with its values (plan_cache_mode below), so the
   -- terms of the other orders fold to constants and drop out, and a date order is read from the
   -- movement-date indexes (accounts_payable_movement_idx and accounts_receivable_movement_idx,
-  -- merged, forwards or backwards) and stops at the page. By value is the amount as shown (paid +
-  -- open), which no index holds: a top-N sort of the rows that match, still nothing counted.
+  -- merged, forwards or backwards) and stops at the page.
   return query
   select * from (
     (
