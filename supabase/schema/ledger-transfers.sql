@@ -15,10 +15,10 @@
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
 -- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
--- private.ledger_moves_balance, private.ledger_totals_add, private.lock_active_account,
--- public.report_summary, private.reverse_ledger_row, public.reverse_transfer,
--- private.reverse_transfer, private.track_ledger_totals, public.transfer_between_accounts,
--- private.transfer_between_accounts
+-- private.ledger_moves_balance, private.ledger_search_ids, private.ledger_totals_add,
+-- private.lock_active_account, public.report_summary, private.reverse_ledger_row,
+-- public.reverse_transfer, private.reverse_transfer, private.track_ledger_totals,
+-- public.transfer_between_accounts, private.transfer_between_accounts
 
 -- =================================================================================================
 -- Tables
@@ -278,6 +278,7 @@ declare
   v_category_ids uuid[];
   v_project_ids uuid[];
   v_account_ids uuid[];
+  v_ids uuid[];
   -- The orders the screen offers, each ending with id so that a page boundary never repeats or
   -- skips a row (the same terms the app used to send PostgREST).
   v_order text := case p_order
@@ -310,6 +311,16 @@ begin
                            where p.company_id = v_company_id and private.search_text(p.name) like v_pattern);
     v_account_ids := array(select b.id from public.bank_accounts b
                            where b.company_id = v_company_id and private.search_text(b.name) like v_pattern);
+    -- The matching rows by their indexes (trigram, category, obra, the other side of a transfer),
+    -- found by a security definer: as the caller, row security keeps the search's like off the
+    -- trigram index (like is not leakproof), and a search that finds little or nothing walked the
+    -- account's whole history in date order looking for a page. Up to 2 000 rows: the page is
+    -- cut from them; more, and the walk finds a page soon (one row in every few matches).
+    v_ids := array(select private.ledger_search_ids(v_company_id, p_bank_account_id, v_pattern,
+                                                    v_category_ids, v_project_ids, v_account_ids, 2001));
+    if cardinality(v_ids) > 2000 then
+      v_ids := null;
+    end if;
   end if;
 
   -- One statement text, its order from the whitelist above; EXECUTE plans it with this call's
@@ -332,10 +343,12 @@ begin
       and ($4::date is null or t.transaction_date >= $4)
       and ($5::date is null or t.transaction_date <= $5)
       and ($6::text is null
-           or t.search_key like $6
-           or t.category_id = any ($7)
-           or t.project_id = any ($8)
-           or other.bank_account_id = any ($9))
+           or ($12::uuid[] is not null and t.id = any ($12))
+           or ($12::uuid[] is null
+               and (t.search_key like $6
+                    or t.category_id = any ($7)
+                    or t.project_id = any ($8)
+                    or other.bank_account_id = any ($9))))
     order by %1$s
     limit $10 offset $11
   )
@@ -360,7 +373,7 @@ begin
   end)
   using v_company_id, p_bank_account_id, coalesce(p_include_reversed, false), p_start, p_end,
         v_pattern, v_category_ids, v_project_ids, v_account_ids, p_limit,
-        case when p_limit is null then 0 else p_offset end;
+        case when p_limit is null then 0 else p_offset end, v_ids;
 end;
 $function$;
 comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) is 'History of one bank account (payments, receipts, transfers in and out): rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra or the other account of a transfer, ignoring case and accents (private.search_text). signed_amount: + in, − out. p_order: date_desc (default: transaction_date desc, created_at desc, id), date_asc (transaction_date, created_at, id), value_desc / value_asc (signed_amount, then transaction_date desc, created_at desc, id). p_limit (1..5000): one page, p_offset rows in, nothing counted (ask one row more to know whether there is a next page); null: every row in p_order. Raises invalid_date, text_too_long, invalid_page (limit, offset or order), bank_account_not_found (also another company''s).';
@@ -691,6 +704,45 @@ begin
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
+
+-- Function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
+CREATE OR REPLACE FUNCTION private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+    select x.id from public.transactions x
+    where x.search_key like p_pattern
+      and x.company_id = p_company_id and x.bank_account_id = p_bank_account_id
+    union all
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.category_id = any (p_category_ids)
+      and x.bank_account_id = p_bank_account_id
+    union all
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.project_id = any (p_project_ids)
+      and x.bank_account_id = p_bank_account_id
+    union all
+    -- A transfer by the name of its other account (the pair shares transfer_group_id).
+    select x.id from public.transactions o
+    join public.transactions x
+      on x.company_id = o.company_id and x.type = 'transfer' and x.transfer_group_id = o.transfer_group_id
+     and x.id <> o.id and x.direction <> o.direction and (x.reversal_of is null) = (o.reversal_of is null)
+    where cardinality(p_account_ids) > 0
+      and o.company_id = p_company_id and o.type = 'transfer' and o.bank_account_id = any (p_account_ids)
+      and x.bank_account_id = p_bank_account_id
+    limit p_limit;
+end;
+$function$;
+comment on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) is 'The ledger rows of one bank account that account_ledger''s search matches (search_key like p_pattern, or category / obra in the ids given, or a transfer whose other side is in p_account_ids), each arm on its index; at most p_limit ids, possibly repeated. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+grant execute on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) to authenticated;
 
 -- Function private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
 CREATE OR REPLACE FUNCTION private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
