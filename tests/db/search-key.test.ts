@@ -131,7 +131,9 @@ describe('search_key', () => {
       .update({ notes: 'Três vias', client_name: null })
       .eq('id', receivables![0]!.id);
     expect(edit2.error).toBeNull();
-    expect(await key('accounts_receivable', receivables![0]!.id)).toBe('medicao unica\n\ntres vias');
+    expect(await key('accounts_receivable', receivables![0]!.id)).toBe(
+      'medicao unica\n\ntres vias',
+    );
     expect(await movements('tres vias')).toEqual(['Medição Única']);
     expect(await movements('joao')).toEqual([]);
     expect(await staleKeys()).toBe(0);
