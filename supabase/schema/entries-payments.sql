@@ -1817,6 +1817,7 @@ declare
   v_supplier_ids uuid[];
   v_client_ids uuid[];
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_page_ids uuid[];
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
@@ -1927,10 +1928,9 @@ begin
   -- view, with their names and document counts. (Through the view, the names and counts were
   -- joined to every matching row before a top-N sort of them all.)
   if p_order in ('value_desc', 'value_asc') then
-    return query
-    select * from (
-      (
-    with pg as (
+    -- The ids first, on their own: given to the page as a list of values, they are looked up by
+    -- primary key (as a join, the planner hashed them against every row of the view).
+    v_page_ids := array(
       (select p.id
        from public.accounts_payable p
        where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
@@ -1995,8 +1995,11 @@ begin
        order by case when p_order = 'value_desc' then r.paid_total + r.open_amount end desc,
                 case when p_order = 'value_asc' then r.paid_total + r.open_amount end,
                 coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
-       limit p_offset + p_limit)
-    ), m as (
+       limit p_offset + p_limit));
+    return query
+    select * from (
+      (
+    with m as (
       select e.*,
         coalesce(e.settled_on, e.due_date) as movement_date,
         case
@@ -2005,7 +2008,7 @@ begin
           else 'open'
         end as display_status
       from public.entries e
-      where e.company_id = p_company_id and e.id in (select pg.id from pg)
+      where e.company_id = p_company_id and e.id = any (v_page_ids)
     )
     select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
            r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
