@@ -1325,23 +1325,14 @@ begin
                                  join public.documents d on d.payment_id = t.id
                                  where t.company_id = p.company_id and t.payable_id = p.id
                                    and d.kind = 'comprovante')))
-        and (v_pattern is null or p.id in (
-              -- Each arm of the search on its own index (trigram; supplier, category, obra, account).
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id
-                and x.search_key like v_pattern
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.supplier_id = any (v_supplier_ids)
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+        -- One pass: each arm of the search on its own index (trigram; supplier, category, obra,
+        -- account), their bitmaps OR-ed, every matching row read once.
+        and (v_pattern is null
+             or p.search_key like v_pattern
+             or p.supplier_id = any (v_supplier_ids)
+             or p.category_id = any (v_category_ids)
+             or p.project_id = any (v_project_ids)
+             or p.bank_account_id = any (v_account_ids))
       union all
       select 'income'::text, r.paid_total + r.open_amount
       from public.accounts_receivable r
@@ -1365,22 +1356,12 @@ begin
                                  join public.documents d on d.payment_id = t.id
                                  where t.company_id = r.company_id and t.receivable_id = r.id
                                    and d.kind = 'comprovante')))
-        and (v_pattern is null or r.id in (
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id
-                and x.search_key like v_pattern
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.client_id = any (v_client_ids)
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+        and (v_pattern is null
+             or r.search_key like v_pattern
+             or r.client_id = any (v_client_ids)
+             or r.category_id = any (v_category_ids)
+             or r.project_id = any (v_project_ids)
+             or r.bank_account_id = any (v_account_ids))
     ) m
     group by m.kind;
 end;
