@@ -198,6 +198,23 @@ async function grow(db: pg.Pool, companyId: string, from: number, to: number): P
       if (!rowCount) break;
     }
   }
+  // A transfer between two of the accounts for every 100 entries (a pair of ledger rows, as
+  // transfer_between_accounts writes it), so the transfers view is read at scale.
+  await db.query(
+    `with refs as (
+       select array(select id from public.bank_accounts where company_id = $1 order by name) as accounts
+     ), rows as (
+       select i, gen_random_uuid() as grp,
+              (current_date - ${YEARS_OF_DAYS} + (i::bigint * 7919 % ${YEARS_OF_DAYS})::int) as day
+       from generate_series($2::int / 100 + 1, $3::int / 100) i
+     )
+     insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id, transfer_group_id)
+     select $1, 'transfer', d.direction, 'Transferência ' || rows.i,
+            round((100 + (rows.i::bigint * 7919) % 500000 / 100.0)::numeric, 2), rows.day,
+            refs.accounts[1 + (rows.i + case d.direction when 'out' then 0 else 1 end) % 3], rows.grp
+     from refs, rows, (values ('out'), ('in')) d(direction)`,
+    [companyId, from, to],
+  );
   await db.query('analyze');
 }
 
@@ -253,6 +270,14 @@ async function explainCalls(
     [
       'account_ledger by value',
       `select * from public.account_ledger('${c.accountId}', p_order => 'value_desc', p_limit => 51, p_offset => 0)`,
+    ],
+    [
+      'account_ledger search "joao"',
+      `select * from public.account_ledger('${c.accountId}', p_search => 'joao', p_limit => 51, p_offset => 0)`,
+    ],
+    [
+      'search_movements, transfers only',
+      `select * from public.search_movements('${c.companyId}', '${today}', p_kinds => array['transfer'], p_limit => 51, p_offset => 0)`,
     ],
     [
       'search_movements oldest first',
@@ -452,6 +477,7 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
     ['Últimos lançamentos: by due date', latest({ by: 'date', direction: 'ascending' })],
     ['Movimentações: search "eletrica"', movements({ p_search: 'eletrica' })],
     ['Movimentações: search "elétrica"', movements({ p_search: 'elétrica' })],
+    ['Movimentações: transfers only', movements({ p_kinds: ['transfer'] })],
     [
       'Movimentações: filter a category + year',
       movements({ p_category_ids: [c.categoryId], p_start: yearAgo, p_end: today }),

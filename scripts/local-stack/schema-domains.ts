@@ -186,6 +186,7 @@ export const DOMAINS: Domain[] = [
       'private.ledger_account_deltas',
       'private.ledger_account_totals',
       'private.ledger_month_totals',
+      'private.ledger_search_ids',
       'private.ledger_totals_add',
       'private.track_ledger_totals',
       'private.ledger_moves_balance',

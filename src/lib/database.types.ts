@@ -33,6 +33,7 @@ export type Database = {
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;
@@ -70,6 +71,7 @@ export type Database = {
           payment_method?: string | null;
           pix_code?: string | null;
           project_id?: string | null;
+          search_key?: never;
           series_id?: string | null;
           series_kind?: string | null;
           stage_id?: string | null;
@@ -107,6 +109,7 @@ export type Database = {
           payment_method?: string | null;
           pix_code?: string | null;
           project_id?: string | null;
+          search_key?: never;
           series_id?: string | null;
           series_kind?: string | null;
           stage_id?: string | null;
@@ -179,6 +182,7 @@ export type Database = {
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;
@@ -209,6 +213,7 @@ export type Database = {
           payment_method?: string | null;
           project_id?: string | null;
           received_date?: string | null;
+          search_key?: never;
           series_id?: string | null;
           series_kind?: string | null;
           stage_id?: string | null;
@@ -239,6 +244,7 @@ export type Database = {
           payment_method?: string | null;
           project_id?: string | null;
           received_date?: string | null;
+          search_key?: never;
           series_id?: string | null;
           series_kind?: string | null;
           stage_id?: string | null;
@@ -1235,6 +1241,7 @@ export type Database = {
           project_id: string | null;
           receivable_id: string | null;
           reversal_of: string | null;
+          search_key: string;
           transaction_date: string;
           transfer_group_id: string | null;
           type: string;
@@ -1257,6 +1264,7 @@ export type Database = {
           project_id?: string | null;
           receivable_id?: string | null;
           reversal_of?: string | null;
+          search_key?: never;
           transaction_date: string;
           transfer_group_id?: string | null;
           type: string;
@@ -1279,6 +1287,7 @@ export type Database = {
           project_id?: string | null;
           receivable_id?: string | null;
           reversal_of?: string | null;
+          search_key?: never;
           transaction_date?: string;
           transfer_group_id?: string | null;
           type?: string;
@@ -1422,6 +1431,7 @@ export type Database = {
           pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
+          search_key: string | null;
           series_id: string | null;
           series_kind: string | null;
           settled_on: string | null;
@@ -1719,6 +1729,7 @@ export type Database = {
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;
@@ -1850,6 +1861,7 @@ export type Database = {
           pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
+          search_key: string | null;
           series_id: string | null;
           series_kind: string | null;
           settled_on: string | null;
@@ -2148,6 +2160,7 @@ export type Database = {
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;
@@ -2200,6 +2213,7 @@ export type Database = {
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;
@@ -2241,6 +2255,7 @@ export type Database = {
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;
@@ -2303,6 +2318,7 @@ export type Database = {
           pix_code: string | null;
           project_id: string | null;
           project_name: string | null;
+          search_key: string | null;
           series_id: string | null;
           series_kind: string | null;
           settled_on: string | null;
@@ -2435,6 +2451,7 @@ export type Database = {
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;
@@ -2485,6 +2502,7 @@ export type Database = {
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;
+          search_key: string;
           series_id: string | null;
           series_kind: string | null;
           stage_id: string | null;

@@ -1,7 +1,8 @@
 -- The complete privileges reset again (as 20261127100900), once for what this stop changed: the
 -- kept ledger totals' readers (20261128010100), the kept entry totals' readers and Conciliação's
 -- body (20261128020100..020500), account_ledger's and search_movements' pages in every order
--- (20261128030100, 030200: new signatures). tests/db/security.test.ts applies THIS file again on
+-- (20261128030100, 030200: new signatures), the bank account's search on its indexes
+-- (private.ledger_search_ids, 20261128040300). tests/db/security.test.ts applies THIS file again on
 -- top of Supabase's old defaults; a later migration that changes signatures or adds objects writes
 -- the next complete reset.
 --
@@ -150,6 +151,8 @@ grant execute on function private.entry_paid_total(uuid, text) to authenticated;
 grant execute on function private.ledger_account_totals(uuid, uuid, date, date) to authenticated;
 grant execute on function private.ledger_account_deltas(uuid, uuid[], date, date[]) to authenticated;
 grant execute on function private.ledger_month_totals(uuid, text, date, date, uuid[], uuid[], boolean) to authenticated;
+-- A bank account's searched rows on their indexes (account_ledger's search; the body checks the role).
+grant execute on function private.ledger_search_ids(uuid, uuid, text, uuid[], uuid[], uuid[], integer) to authenticated;
 -- The kept entry totals Movimentações, Obras, Fornecedores, the lists and home read.
 grant execute on function private.movement_entry_totals(uuid, date, date, date, text[], text[], uuid[], uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.movement_search_totals(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], boolean) to authenticated;

@@ -66,7 +66,10 @@ create table public.accounts_payable (
   approval_decided_at timestamp with time zone,
   boleto_code text,
   pix_code text,
-  nfe_key text
+  nfe_key text,
+  search_key text generated always as (private.search_text(((((description || '
+'::text) || COALESCE(supplier_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text)))) stored not null
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -79,6 +82,7 @@ comment on column public.accounts_payable.approval_reason is 'Why it was refused
 comment on column public.accounts_payable.boleto_code is 'Linha digitável of the boleto, digits only: 47 (bancário) or 48 starting with 8 (arrecadação). Unique per company.';
 comment on column public.accounts_payable.pix_code is 'PIX BR Code (copia e cola) the payable was recorded from, as pasted.';
 comment on column public.accounts_payable.nfe_key is 'Chave de acesso (44 digits) of the NF-e the payable was imported from (import_nfe); the payables of one NF-e share it, one per installment.';
+comment on column public.accounts_payable.search_key is 'private.search_text of description, supplier_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_payable_search_key_idx).';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_key UNIQUE (company_id, boleto_code);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
@@ -135,11 +139,10 @@ CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btre
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
 CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USING btree (company_id, open_amount, due_date) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
-CREATE INDEX accounts_payable_search_idx ON public.accounts_payable USING gin (private.search_text(((((description || '
-'::text) || COALESCE(supplier_name, ''::text)) || '
-'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
+CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
+CREATE INDEX accounts_payable_value_idx ON public.accounts_payable USING btree (company_id, ((paid_total + open_amount))) WHERE (approval_status = 'approved'::text);
 
 alter table public.accounts_payable enable row level security;
 
@@ -208,13 +211,17 @@ create table public.accounts_receivable (
   discount_amount numeric(14,2) not null default 0,
   open_amount numeric(14,2) generated always as ((amount - paid_amount)) stored,
   paid_total numeric(14,2) generated always as ((((paid_amount + interest_amount) + fine_amount) - discount_amount)) stored,
-  stage_id uuid
+  stage_id uuid,
+  search_key text generated always as (private.search_text(((((description || '
+'::text) || COALESCE(client_name, ''::text)) || '
+'::text) || COALESCE(notes, ''::text)))) stored not null
 );
 
 comment on column public.accounts_receivable.paid_amount is 'Principal received by the standing payments (ledger rows); = amount when paid.';
 comment on column public.accounts_receivable.open_amount is 'amount − paid_amount: what is still due.';
 comment on column public.accounts_receivable.paid_total is 'What really moved: paid_amount + interest_amount + fine_amount − discount_amount.';
 comment on column public.accounts_receivable.stage_id is 'Etapa of the obra (project_stages of the same company and project_id) the receipt belongs to; null = Sem etapa.';
+comment on column public.accounts_receivable.search_key is 'private.search_text of description, client_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_receivable_search_key_idx).';
 alter table public.accounts_receivable add constraint accounts_receivable_pkey PRIMARY KEY (id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_id_key UNIQUE (company_id, id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
@@ -258,11 +265,10 @@ CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable US
 CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivable USING btree (company_id, open_amount, due_date) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
-CREATE INDEX accounts_receivable_search_idx ON public.accounts_receivable USING gin (private.search_text(((((description || '
-'::text) || COALESCE(client_name, ''::text)) || '
-'::text) || COALESCE(notes, ''::text))) extensions.gin_trgm_ops);
+CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
+CREATE INDEX accounts_receivable_value_idx ON public.accounts_receivable USING btree (company_id, ((paid_total + open_amount)));
 
 alter table public.accounts_receivable enable row level security;
 
@@ -418,7 +424,8 @@ create view public.entries with (security_invoker=true) as
         END AS has_comprovante,
     u.boleto_code,
     u.pix_code,
-    u.nfe_key
+    u.nfe_key,
+    u.search_key
    FROM ( SELECT 'expense'::text AS kind,
             p.id,
             p.company_id,
@@ -452,7 +459,8 @@ create view public.entries with (security_invoker=true) as
             p.approval_reason,
             p.boleto_code,
             p.pix_code,
-            p.nfe_key
+            p.nfe_key,
+            p.search_key
            FROM public.accounts_payable p
         UNION ALL
          SELECT 'income'::text AS text,
@@ -488,7 +496,8 @@ create view public.entries with (security_invoker=true) as
             NULL::text AS text,
             NULL::text AS text,
             NULL::text AS text,
-            NULL::text AS text
+            NULL::text AS text,
+            r.search_key
            FROM public.accounts_receivable r) u
      LEFT JOIN public.suppliers s ON u.kind = 'expense'::text AND s.company_id = u.company_id AND s.id = u.counterparty_id
      LEFT JOIN public.clients cl ON u.kind = 'income'::text AND cl.company_id = u.company_id AND cl.id = u.counterparty_id
@@ -497,7 +506,7 @@ create view public.entries with (security_invoker=true) as
      LEFT JOIN public.bank_accounts b ON b.company_id = u.company_id AND b.id = u.bank_account_id
      LEFT JOIN public.project_stages st ON st.company_id = u.company_id AND st.id = u.stage_id;
 
-comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
+comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable); search_key: the stored search form of description, counterparty text and notes (what a search compares). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
 
 grant all on table public.entries to service_role;
 grant select on table public.entries to authenticated;
@@ -1316,24 +1325,14 @@ begin
                                  join public.documents d on d.payment_id = t.id
                                  where t.company_id = p.company_id and t.payable_id = p.id
                                    and d.kind = 'comprovante')))
-        and (v_pattern is null or p.id in (
-              -- Each arm of the search on its own index (trigram; supplier, category, obra, account).
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id
-                and private.search_text(x.description || E'\n' || coalesce(x.supplier_name, '') || E'\n'
-                                        || coalesce(x.notes, '')) like v_pattern
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.supplier_id = any (v_supplier_ids)
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
-              union
-              select x.id from public.accounts_payable x
-              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+        -- One pass: each arm of the search on its own index (trigram; supplier, category, obra,
+        -- account), their bitmaps OR-ed, every matching row read once.
+        and (v_pattern is null
+             or p.search_key like v_pattern
+             or p.supplier_id = any (v_supplier_ids)
+             or p.category_id = any (v_category_ids)
+             or p.project_id = any (v_project_ids)
+             or p.bank_account_id = any (v_account_ids))
       union all
       select 'income'::text, r.paid_total + r.open_amount
       from public.accounts_receivable r
@@ -1357,23 +1356,12 @@ begin
                                  join public.documents d on d.payment_id = t.id
                                  where t.company_id = r.company_id and t.receivable_id = r.id
                                    and d.kind = 'comprovante')))
-        and (v_pattern is null or r.id in (
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id
-                and private.search_text(x.description || E'\n' || coalesce(x.client_name, '') || E'\n'
-                                        || coalesce(x.notes, '')) like v_pattern
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.client_id = any (v_client_ids)
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.category_id = any (v_category_ids)
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.project_id = any (v_project_ids)
-              union
-              select x.id from public.accounts_receivable x
-              where x.company_id = p_company_id and x.bank_account_id = any (v_account_ids)))
+        and (v_pattern is null
+             or r.search_key like v_pattern
+             or r.client_id = any (v_client_ids)
+             or r.category_id = any (v_category_ids)
+             or r.project_id = any (v_project_ids)
+             or r.bank_account_id = any (v_account_ids))
     ) m
     group by m.kind;
 end;
@@ -1810,6 +1798,7 @@ declare
   v_supplier_ids uuid[];
   v_client_ids uuid[];
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_page_ids uuid[];
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
@@ -1879,12 +1868,11 @@ begin
     and (not v_filter_projects
          or r.project_id = any (coalesce(p_project_ids, '{}'))
          or (coalesce(p_include_no_project, false) and r.project_id is null))
-    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
-    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- The entry's own texts in their stored search form (search_key, trigram-indexed); names of
+    -- other rows by id. The counterparty matches by its
     -- register's name or the name typed on the entry.
     and (v_pattern is null
-         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
-                                || coalesce(r.notes, '')) like v_pattern
+         or r.search_key like v_pattern
          or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
          or r.category_id = any (v_category_ids)
          or r.project_id = any (v_project_ids)
@@ -1914,13 +1902,148 @@ begin
     return;
   end if;
 
+  -- By value (the amount as shown, paid + open, signed): a page of ids from each table in that
+  -- order by its value index (accounts_payable_value_idx, accounts_receivable_value_idx: an expense
+  -- is negative, so value_desc reads the payables' smallest amounts first), each row filtered as it
+  -- is read and the walk stopping at offset + limit; only then the page's rows through the entries
+  -- view, with their names and document counts. (Through the view, the names and counts were
+  -- joined to every matching row before a top-N sort of them all.)
+  if p_order in ('value_desc', 'value_asc') then
+    -- The ids first, on their own: given to the page as a list of values, they are looked up by
+    -- primary key (as a join, the planner hashed them against every row of the view).
+    v_page_ids := array(
+      (select p.id
+       from public.accounts_payable p
+       where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+         and p.company_id = p_company_id and p.approval_status = 'approved'
+         and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+         and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+         and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
+         and (not v_filter_projects
+              or p.project_id = any (coalesce(p_project_ids, '{}'))
+              or (coalesce(p_include_no_project, false) and p.project_id is null))
+         and (not coalesce(p_without_comprovante, false)
+              or (p.paid_amount > 0
+                  and not exists (select 1 from public.documents d
+                                  where d.payable_id = p.id and d.kind = 'comprovante')
+                  and not exists (select 1 from public.transactions t
+                                  join public.documents d on d.payment_id = t.id
+                                  where t.company_id = p.company_id and t.payable_id = p.id
+                                    and d.kind = 'comprovante')))
+         and (v_pattern is null
+              or p.search_key like v_pattern
+              or p.supplier_id = any (v_supplier_ids)
+              or p.category_id = any (v_category_ids)
+              or p.project_id = any (v_project_ids)
+              or p.bank_account_id = any (v_account_ids))
+       order by case when p_order = 'value_desc' then p.paid_total + p.open_amount end,
+                case when p_order = 'value_asc' then p.paid_total + p.open_amount end desc,
+                coalesce(p.payment_date, p.due_date) desc, p.created_at desc, p.id desc
+       limit p_offset + p_limit)
+      union all
+      (select r.id
+       from public.accounts_receivable r
+       where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+         and r.company_id = p_company_id
+         and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+         and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+         and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+         and (not v_filter_projects
+              or r.project_id = any (coalesce(p_project_ids, '{}'))
+              or (coalesce(p_include_no_project, false) and r.project_id is null))
+         and (not coalesce(p_without_comprovante, false)
+              or (r.paid_amount > 0
+                  and not exists (select 1 from public.documents d
+                                  where d.receivable_id = r.id and d.kind = 'comprovante')
+                  and not exists (select 1 from public.transactions t
+                                  join public.documents d on d.payment_id = t.id
+                                  where t.company_id = r.company_id and t.receivable_id = r.id
+                                    and d.kind = 'comprovante')))
+         and (v_pattern is null
+              or r.search_key like v_pattern
+              or r.client_id = any (v_client_ids)
+              or r.category_id = any (v_category_ids)
+              or r.project_id = any (v_project_ids)
+              or r.bank_account_id = any (v_account_ids))
+       order by case when p_order = 'value_desc' then r.paid_total + r.open_amount end desc,
+                case when p_order = 'value_asc' then r.paid_total + r.open_amount end,
+                coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
+       limit p_offset + p_limit));
+    return query
+    select * from (
+      (
+    with m as (
+      select e.*,
+        coalesce(e.settled_on, e.due_date) as movement_date,
+        case
+          when e.status = 'paid' then 'paid'
+          when e.due_date < v_today then 'overdue'
+          else 'open'
+        end as display_status
+      from public.entries e
+      where e.company_id = p_company_id and e.id = any (v_page_ids)
+    )
+    select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
+           r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
+           r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
+           r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
+           r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
+           false, null::date,
+           (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
+                        else r.paid_total + r.open_amount end)::numeric as signed_amount,
+           r.document_count
+    from m r
+      )
+      union all
+      (
+    -- A transfer has no status, category nor obra: any of those filters leaves it out.
+    select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
+           t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
+           null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
+           null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
+           t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
+    from public.transfers t
+    where t.company_id = p_company_id
+      and not coalesce(p_without_comprovante, false)
+      and (p_start is null or t.transfer_date >= p_start)
+      and (p_end is null or t.transfer_date <= p_end)
+      and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
+      and coalesce(cardinality(p_statuses), 0) = 0
+      and coalesce(cardinality(p_category_ids), 0) = 0
+      and not v_filter_projects
+      and (coalesce(cardinality(p_account_ids), 0) = 0
+           or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+      and (v_pattern is null
+           or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
+           or t.from_account_id = any (v_account_ids)
+           or t.to_account_id = any (v_account_ids))
+    order by case when p_order = 'value_asc' then t.amount end,
+             case when p_order = 'value_desc' then t.amount end desc,
+             t.transfer_date desc, t.created_at desc, t.id desc
+    limit p_offset + p_limit
+      )
+    ) x
+    order by case when p_order = 'value_asc' then x.signed_amount end,
+             case when p_order = 'value_desc' then x.signed_amount end desc,
+             x.movement_date desc, x.created_at desc, x.id desc
+    limit p_limit offset p_offset;
+    return;
+  end if;
+
   -- A page in p_order: each part reads its first offset + limit rows in that order, and the page
   -- is cut from the two. Nothing is counted. The order is written as terms that are null unless
   -- their order is asked for: each call is planned with its values (plan_cache_mode below), so the
   -- terms of the other orders fold to constants and drop out, and a date order is read from the
   -- movement-date indexes (accounts_payable_movement_idx and accounts_receivable_movement_idx,
-  -- merged, forwards or backwards) and stops at the page. By value is the amount as shown (paid +
-  -- open), which no index holds: a top-N sort of the rows that match, still nothing counted.
+  -- merged, forwards or backwards) and stops at the page.
   return query
   select * from (
     (
@@ -1956,12 +2079,11 @@ begin
     and (not v_filter_projects
          or r.project_id = any (coalesce(p_project_ids, '{}'))
          or (coalesce(p_include_no_project, false) and r.project_id is null))
-    -- The entry's own texts as its trigram index has them (accounts_payable_search_idx,
-    -- accounts_receivable_search_idx); names of other rows by id. The counterparty matches by its
+    -- The entry's own texts in their stored search form (search_key, trigram-indexed); names of
+    -- other rows by id. The counterparty matches by its
     -- register's name or the name typed on the entry.
     and (v_pattern is null
-         or private.search_text(r.description || E'\n' || coalesce(r.counterparty_text, '') || E'\n'
-                                || coalesce(r.notes, '')) like v_pattern
+         or r.search_key like v_pattern
          or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
          or r.category_id = any (v_category_ids)
          or r.project_id = any (v_project_ids)

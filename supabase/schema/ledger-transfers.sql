@@ -15,10 +15,10 @@
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
 -- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
--- private.ledger_moves_balance, private.ledger_totals_add, private.lock_active_account,
--- public.report_summary, private.reverse_ledger_row, public.reverse_transfer,
--- private.reverse_transfer, private.track_ledger_totals, public.transfer_between_accounts,
--- private.transfer_between_accounts
+-- private.ledger_moves_balance, private.ledger_search_ids, private.ledger_totals_add,
+-- private.lock_active_account, public.report_summary, private.reverse_ledger_row,
+-- public.reverse_transfer, private.reverse_transfer, private.track_ledger_totals,
+-- public.transfer_between_accounts, private.transfer_between_accounts
 
 -- =================================================================================================
 -- Tables
@@ -151,12 +151,14 @@ create table public.transactions (
   principal_amount numeric(14,2),
   interest_amount numeric(14,2),
   fine_amount numeric(14,2),
-  discount_amount numeric(14,2)
+  discount_amount numeric(14,2),
+  search_key text generated always as (private.search_text(description)) stored not null
 );
 
 comment on table public.transactions is 'The ledger. Written only by settle_*, reopen_* (estorno: a reversing row) and transfer_between_accounts. direction in = money into bank_account_id, out = money out of it.';
 comment on column public.transactions.reversal_of is 'Set on an estorno row: the ledger row it reverses.';
 comment on column public.transactions.principal_amount is 'On a payment row (and its estorno): the part of the entry''s amount it pays; amount = principal + juros + multa − desconto.';
+comment on column public.transactions.search_key is 'private.search_text of description, kept by Postgres (generated): what a bank account''s search compares, trigram-indexed (transactions_search_key_idx).';
 alter table public.transactions add constraint transactions_pkey PRIMARY KEY (id);
 alter table public.transactions add constraint transactions_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
 alter table public.transactions add constraint transactions_company_id_category_id_fkey FOREIGN KEY (company_id, category_id) REFERENCES public.categories(company_id, id) ON DELETE RESTRICT;
@@ -194,7 +196,7 @@ CREATE INDEX transactions_company_receivable_idx ON public.transactions USING bt
 CREATE INDEX transactions_company_transfer_idx ON public.transactions USING btree (company_id, transfer_group_id, transaction_date) WHERE (type = 'transfer'::text);
 CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (created_by);
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);
-CREATE INDEX transactions_search_idx ON public.transactions USING gin (private.search_text(description) extensions.gin_trgm_ops);
+CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (search_key extensions.gin_trgm_ops);
 
 alter table public.transactions enable row level security;
 
@@ -262,7 +264,7 @@ create view public.transfers with (security_invoker=true) as
     o.created_by,
     o.created_at
    FROM public.transactions o
-     JOIN public.transactions i ON i.company_id = o.company_id AND i.transfer_group_id = o.transfer_group_id AND i.direction = 'in'::text AND i.reversal_of IS NULL
+     JOIN public.transactions i ON i.company_id = o.company_id AND i.type = 'transfer'::text AND i.transfer_group_id = o.transfer_group_id AND i.direction = 'in'::text AND i.reversal_of IS NULL
      LEFT JOIN public.transactions ro ON ro.reversal_of = o.id
      LEFT JOIN public.bank_accounts fa ON fa.company_id = o.company_id AND fa.id = o.bank_account_id
      LEFT JOIN public.bank_accounts ta ON ta.company_id = i.company_id AND ta.id = i.bank_account_id
@@ -291,6 +293,7 @@ declare
   v_category_ids uuid[];
   v_project_ids uuid[];
   v_account_ids uuid[];
+  v_ids uuid[];
   -- The orders the screen offers, each ending with id so that a page boundary never repeats or
   -- skips a row (the same terms the app used to send PostgREST).
   v_order text := case p_order
@@ -323,6 +326,16 @@ begin
                            where p.company_id = v_company_id and private.search_text(p.name) like v_pattern);
     v_account_ids := array(select b.id from public.bank_accounts b
                            where b.company_id = v_company_id and private.search_text(b.name) like v_pattern);
+    -- The matching rows by their indexes (trigram, category, obra, the other side of a transfer),
+    -- found by a security definer: as the caller, row security keeps the search's like off the
+    -- trigram index (like is not leakproof), and a search that finds little or nothing walked the
+    -- account's whole history in date order looking for a page. Up to 2 000 rows: the page is
+    -- cut from them; more, and the walk finds a page soon (one row in every few matches).
+    v_ids := array(select private.ledger_search_ids(v_company_id, p_bank_account_id, v_pattern,
+                                                    v_category_ids, v_project_ids, v_account_ids, 2001));
+    if cardinality(v_ids) > 2000 then
+      v_ids := null;
+    end if;
   end if;
 
   -- One statement text, its order from the whitelist above; EXECUTE plans it with this call's
@@ -345,10 +358,12 @@ begin
       and ($4::date is null or t.transaction_date >= $4)
       and ($5::date is null or t.transaction_date <= $5)
       and ($6::text is null
-           or private.search_text(t.description) like $6
-           or t.category_id = any ($7)
-           or t.project_id = any ($8)
-           or other.bank_account_id = any ($9))
+           or ($12::uuid[] is not null and t.id = any ($12))
+           or ($12::uuid[] is null
+               and (t.search_key like $6
+                    or t.category_id = any ($7)
+                    or t.project_id = any ($8)
+                    or other.bank_account_id = any ($9))))
     order by %1$s
     limit $10 offset $11
   )
@@ -373,7 +388,7 @@ begin
   end)
   using v_company_id, p_bank_account_id, coalesce(p_include_reversed, false), p_start, p_end,
         v_pattern, v_category_ids, v_project_ids, v_account_ids, p_limit,
-        case when p_limit is null then 0 else p_offset end;
+        case when p_limit is null then 0 else p_offset end, v_ids;
 end;
 $function$;
 comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) is 'History of one bank account (payments, receipts, transfers in and out): rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra or the other account of a transfer, ignoring case and accents (private.search_text). signed_amount: + in, − out. p_order: date_desc (default: transaction_date desc, created_at desc, id), date_asc (transaction_date, created_at, id), value_desc / value_asc (signed_amount, then transaction_date desc, created_at desc, id). p_limit (1..5000): one page, p_offset rows in, nothing counted (ask one row more to know whether there is a next page); null: every row in p_order. Raises invalid_date, text_too_long, invalid_page (limit, offset or order), bank_account_not_found (also another company''s).';
@@ -774,6 +789,45 @@ begin
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
+
+-- Function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
+CREATE OR REPLACE FUNCTION private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+    select x.id from public.transactions x
+    where x.search_key like p_pattern
+      and x.company_id = p_company_id and x.bank_account_id = p_bank_account_id
+    union all
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.category_id = any (p_category_ids)
+      and x.bank_account_id = p_bank_account_id
+    union all
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.project_id = any (p_project_ids)
+      and x.bank_account_id = p_bank_account_id
+    union all
+    -- A transfer by the name of its other account (the pair shares transfer_group_id).
+    select x.id from public.transactions o
+    join public.transactions x
+      on x.company_id = o.company_id and x.type = 'transfer' and x.transfer_group_id = o.transfer_group_id
+     and x.id <> o.id and x.direction <> o.direction and (x.reversal_of is null) = (o.reversal_of is null)
+    where cardinality(p_account_ids) > 0
+      and o.company_id = p_company_id and o.type = 'transfer' and o.bank_account_id = any (p_account_ids)
+      and x.bank_account_id = p_bank_account_id
+    limit p_limit;
+end;
+$function$;
+comment on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) is 'The ledger rows of one bank account that account_ledger''s search matches (search_key like p_pattern, or category / obra in the ids given, or a transfer whose other side is in p_account_ids), each arm on its index; at most p_limit ids, possibly repeated. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+grant execute on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) to authenticated;
 
 -- Function private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
 CREATE OR REPLACE FUNCTION private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)

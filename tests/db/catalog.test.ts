@@ -110,6 +110,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.ledger_account_totals(uuid,uuid,date,date)',
       'private.ledger_account_deltas(uuid,uuid[],date,date[])',
       'private.ledger_month_totals(uuid,text,date,date,uuid[],uuid[],boolean)',
+      // A bank account's searched rows on their indexes (account_ledger's search).
+      'private.ledger_search_ids(uuid,uuid,text,uuid[],uuid[],uuid[],integer)',
       // The kept entry totals (private.entry_totals) the invoker summaries read.
       'private.movement_entry_totals(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[])',
       'private.movement_search_totals(uuid,date,text,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean)',
