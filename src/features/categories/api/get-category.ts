@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { categoryKeys } from '@/lib/api/query-keys';
+import { recordById } from '@/lib/api/record-by-id';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
@@ -12,11 +13,11 @@ export async function getCategory(
   id: string,
   signal?: AbortSignal,
 ): Promise<Category | null> {
-  let query = supabase.from('categories').select('*').eq('company_id', companyId).eq('id', id);
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query.maybeSingle();
-  if (error) throw error;
-  return data;
+  return recordById(id, () => {
+    let query = supabase.from('categories').select('*').eq('company_id', companyId).eq('id', id);
+    if (signal) query = query.abortSignal(signal);
+    return query.maybeSingle();
+  });
 }
 
 export function categoryQuery(companyId: string, id: string) {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { z } from 'zod';
 import { bankAccountKeys, categoryKeys, entryKeys, reportKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 import { supabase } from '@/lib/supabase';
 import { categoryFields } from '@/features/categories/api/create-category';
 import type { Category } from '@/features/categories/api/get-category';
@@ -40,14 +41,12 @@ export function useUpdateCategory(
     mutationFn: (input: UpdateCategoryInput) => updateCategory(companyId, input),
     onSuccess: async (data, variables, onMutateResult, context) => {
       // The name and colour are shown wherever an entry or a ledger row names its category.
-      await Promise.all(
-        [
-          categoryKeys.all(companyId),
-          entryKeys.all(companyId),
-          bankAccountKeys.all(companyId),
-          reportKeys.all(companyId),
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await invalidateKeys(queryClient, [
+        categoryKeys.all(companyId),
+        entryKeys.all(companyId),
+        bankAccountKeys.all(companyId),
+        reportKeys.all(companyId),
+      ]);
       await options.onSuccess?.(data, variables, onMutateResult, context);
     },
   });

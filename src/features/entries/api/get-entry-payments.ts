@@ -3,25 +3,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EntryKind } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
-import { toCents } from '@/lib/money';
+import {
+  PAYMENT_FIGURE_COLUMNS,
+  paymentFigures,
+  type PaymentFigures,
+} from '@/lib/api/entry-payment';
 import { supabase } from '@/lib/supabase';
 
-export interface EntryPayment {
+export interface EntryPayment extends PaymentFigures {
   id: string;
   /** yyyy-MM-dd */
   paidOn: string;
-  bankAccountName: string | null;
-  /** What moved: principal + juros + multa − desconto. */
-  amountCents: number;
-  principalCents: number;
-  interestCents: number;
-  fineCents: number;
-  discountCents: number;
-  reversed: boolean;
-  reversedOn: string | null;
 }
-
-const cents = (value: number | null) => (value == null ? 0 : toCents(value));
 
 export async function getEntryPayments(
   kind: EntryKind,
@@ -30,9 +23,7 @@ export async function getEntryPayments(
 ): Promise<EntryPayment[]> {
   let request = supabase
     .from('entry_payments')
-    .select(
-      'id, paid_on, bank_account_name, amount, principal_amount, interest_amount, fine_amount, discount_amount, reversed, reversed_on, created_at',
-    )
+    .select(`id, paid_on, created_at, ${PAYMENT_FIGURE_COLUMNS}`)
     .eq('kind', kind)
     .eq('entry_id', entryId)
     .order('paid_on')
@@ -41,22 +32,7 @@ export async function getEntryPayments(
   const { data, error } = await request;
   if (error) throw error;
   return data.flatMap((row) =>
-    row.id && row.paid_on
-      ? [
-          {
-            id: row.id,
-            paidOn: row.paid_on,
-            bankAccountName: row.bank_account_name,
-            amountCents: cents(row.amount),
-            principalCents: cents(row.principal_amount),
-            interestCents: cents(row.interest_amount),
-            fineCents: cents(row.fine_amount),
-            discountCents: cents(row.discount_amount),
-            reversed: row.reversed === true,
-            reversedOn: row.reversed_on,
-          },
-        ]
-      : [],
+    row.id && row.paid_on ? [{ id: row.id, paidOn: row.paid_on, ...paymentFigures(row) }] : [],
   );
 }
 

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
+import { recordById } from '@/lib/api/record-by-id';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
@@ -55,7 +56,6 @@ export function paymentState(entry: Pick<EntryDetail, 'status' | 'paidCents'>): 
 const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by, boleto_code, pix_code, nfe_key`;
 
 // A regex, not zod: the detail's first paint should not wait for the form code.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const cents = (value: number | null) => (value == null ? 0 : toCents(value));
 
@@ -66,17 +66,16 @@ export async function getEntry(
   id: string,
   signal?: AbortSignal,
 ): Promise<EntryDetail | null> {
-  // A mistyped link is "not found", not a database error about a malformed uuid.
-  if (!UUID.test(id)) return null;
-  let request = supabase
-    .from('entries')
-    .select(DETAIL_COLUMNS)
-    .eq('company_id', companyId)
-    .eq('kind', kind)
-    .eq('id', id);
-  if (signal) request = request.abortSignal(signal);
-  const { data, error } = await request.maybeSingle();
-  if (error) throw error;
+  const data = await recordById(id, () => {
+    let request = supabase
+      .from('entries')
+      .select(DETAIL_COLUMNS)
+      .eq('company_id', companyId)
+      .eq('kind', kind)
+      .eq('id', id);
+    if (signal) request = request.abortSignal(signal);
+    return request.maybeSingle();
+  });
   if (!data) return null;
   return {
     ...toEntry(data),

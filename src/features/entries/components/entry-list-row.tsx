@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { entryDetailPath, isPartiallyPaid, type Entry } from '@/lib/entries';
-import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { CategoryLabel } from '@/components/category-label';
 import { daysOverdue, formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -74,16 +74,11 @@ export function EntryListRow({
             ? `${isExpense ? 'Pago em' : 'Recebido em'} ${formatDate(entry.settledOn)}`
             : `Vence em ${formatDate(entry.dueDate)}`}
         </span>
-        <span className="flex items-center gap-1.5 text-muted-foreground">
-          <span
-            className={cn(
-              'size-2 rounded-full',
-              entry.categoryName ? COLOR_BG_CLASS[toColorToken(entry.categoryColor)] : 'bg-muted',
-            )}
-            aria-hidden="true"
-          />
-          {entry.categoryName ?? 'Sem categoria'}
-        </span>
+        <CategoryLabel
+          name={entry.categoryName}
+          color={entry.categoryColor}
+          className="flex items-center gap-1.5 text-muted-foreground"
+        />
         {entry.status === 'paid' && entry.bankAccountName ? (
           <span className="text-muted-foreground">{entry.bankAccountName}</span>
         ) : null}

@@ -9,7 +9,7 @@ import {
 } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { CategoryLabel } from '@/components/category-label';
 import { entryDetailPath, isPartiallyPaid, type Entry, type EntryKind } from '@/lib/entries';
 import { daysOverdue, formatDate } from '@/lib/dates';
 import { useIsWideDesktop } from '@/lib/use-media-query';
@@ -74,18 +74,7 @@ function columns(
       : {
           id: 'category',
           header: 'Categoria',
-          cell: (e) => (
-            <span className="inline-flex items-center gap-1.5">
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'size-2 shrink-0 rounded-full',
-                  e.categoryName ? COLOR_BG_CLASS[toColorToken(e.categoryColor)] : 'bg-muted',
-                )}
-              />
-              {e.categoryName ?? 'Sem categoria'}
-            </span>
-          ),
+          cell: (e) => <CategoryLabel name={e.categoryName} color={e.categoryColor} />,
         },
     pending ? null : { id: 'account', header: 'Conta', cell: (e) => cellText(e.bankAccountName) },
     {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { OptionSelect } from '@/components/pickers/option-select';
 import { Label } from '@/components/ui/label';
-import { useStageOptions } from '@/features/entries/api/get-stage-options';
+import { useProjectStages } from '@/lib/api/project-stages';
 
 interface StageFieldProps {
   /** The chosen obra; null ("Geral" or none yet) shows nothing. */
@@ -17,7 +17,7 @@ interface StageFieldProps {
  */
 export function StageField({ projectId, value, onChange, disabled }: StageFieldProps) {
   const id = useId();
-  const stages = useStageOptions(projectId);
+  const stages = useProjectStages(projectId);
   if (projectId === null || !stages.data || stages.data.length === 0) return null;
   return (
     <div className="grid gap-2">

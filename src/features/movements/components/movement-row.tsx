@@ -2,7 +2,7 @@ import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { entryDetailPath } from '@/lib/entries';
-import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { CategoryDot } from '@/components/category-label';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -55,13 +55,7 @@ export function MovementRow({ movement: m }: { movement: Movement }) {
             {[m.counterpartyName, m.projectName ?? 'Geral'].filter(Boolean).join(' · ')}
           </p>
           <p className="flex min-w-0 items-center gap-1 truncate text-xs text-muted-foreground">
-            <span
-              aria-hidden="true"
-              className={cn(
-                'size-2 shrink-0 rounded-full',
-                m.categoryName ? COLOR_BG_CLASS[toColorToken(m.categoryColor)] : 'bg-muted',
-              )}
-            />
+            <CategoryDot name={m.categoryName} color={m.categoryColor} />
             <span className="truncate">
               {[m.categoryName ?? 'Sem categoria', m.bankAccountName].filter(Boolean).join(' · ')}
             </span>

@@ -11,7 +11,7 @@ import {
 import { prefetchReverseTransferDialog } from '@/components/lazy-reverse-transfer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { COLOR_BG_CLASS, toColorToken } from '@/lib/colors';
+import { CategoryLabel } from '@/components/category-label';
 import { entryDetailPath } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -121,16 +121,7 @@ function columns(
         m.rowType === 'transfer' ? (
           cellText(null)
         ) : (
-          <span className="inline-flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className={cn(
-                'size-2 shrink-0 rounded-full',
-                m.categoryName ? COLOR_BG_CLASS[toColorToken(m.categoryColor)] : 'bg-muted',
-              )}
-            />
-            {m.categoryName ?? 'Sem categoria'}
-          </span>
+          <CategoryLabel name={m.categoryName} color={m.categoryColor} />
         ),
     },
     {

@@ -2,6 +2,7 @@
 // shows the same screen. Reading is defensive: an address is typed, pasted and edited by hand, and
 // whatever in it is unknown or malformed is left out, never an error and never sent to the server.
 import { parseIsoDate, type IsoDate } from '@/lib/dates';
+import { isUuid } from '@/lib/api/record-by-id';
 import {
   GENERAL_PROJECT,
   MOVEMENT_KIND_LABELS,
@@ -34,7 +35,6 @@ export const MOVEMENT_SEARCH_MAX = 200;
 // would come back as "Data inválida", so the address cannot ask for one.
 const MIN_DATE = '2000-01-01';
 const MAX_DATE = '2100-12-31';
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isOneOf =
   <T extends string>(labels: Record<T, string>) =>
@@ -43,7 +43,6 @@ const isOneOf =
 const isPeriod = isOneOf<MovementPeriod>(MOVEMENT_PERIOD_LABELS);
 const isKind = isOneOf<MovementKind>(MOVEMENT_KIND_LABELS);
 const isStatus = isOneOf<MovementStatus>(MOVEMENT_STATUS_LABELS);
-const isUuid = (value: string) => UUID_RE.test(value);
 const isProject = (value: string) => value === GENERAL_PROJECT || isUuid(value);
 
 function validDate(value: string | null): IsoDate | null {

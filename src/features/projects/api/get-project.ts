@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { cents } from '@/lib/api/response-schemas';
 import type { ProjectRow } from '@/features/projects/api/get-projects-overview';
 import { projectKeys } from '@/lib/api/query-keys';
+import { recordById } from '@/lib/api/record-by-id';
 import { useCurrentCompany } from '@/lib/current-company';
 import { stageProgress } from '@/features/projects/lib/project-view';
 import { toCents } from '@/lib/money';
@@ -29,16 +30,15 @@ export async function getProject(
   id: string,
   signal?: AbortSignal,
 ): Promise<ProjectDetail | null> {
-  let projectQuery = supabase
-    .from('projects')
-    .select('*, project_stages(is_completed, estimated_cost)')
-    .eq('company_id', companyId)
-    .eq('id', id);
-  if (signal) projectQuery = projectQuery.abortSignal(signal);
-  const { data: found, error } = await projectQuery.maybeSingle();
-  // 22P02: the id in the address is not a uuid; for the user it is simply not found.
-  if (error?.code === '22P02') return null;
-  if (error) throw error;
+  const found = await recordById(id, () => {
+    let projectQuery = supabase
+      .from('projects')
+      .select('*, project_stages(is_completed, estimated_cost)')
+      .eq('company_id', companyId)
+      .eq('id', id);
+    if (signal) projectQuery = projectQuery.abortSignal(signal);
+    return projectQuery.maybeSingle();
+  });
   if (!found) return null;
   const { project_stages: stages, ...project } = found;
 

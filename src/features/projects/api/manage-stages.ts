@@ -3,7 +3,7 @@
 // budget) and the Obras list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { ProjectStage } from '@/features/projects/api/get-project-stages';
+import type { ProjectStage } from '@/lib/api/project-stages';
 import '@/features/projects/lib/project-errors';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { DateField } from '@/components/choice-fields';
 import { MoneyField, NotesField, TextField } from '@/components/form-fields';
-import type { ProjectStage } from '@/features/projects/api/get-project-stages';
+import type { ProjectStage } from '@/lib/api/project-stages';
 import {
   editStageInput,
   useUpdateProjectStage,

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useProjectStages, type ProjectStage } from '@/features/projects/api/get-project-stages';
+import { useProjectStages, type ProjectStage } from '@/lib/api/project-stages';
 import { useProjectBudget } from '@/features/projects/api/get-project-budget';
 import { useMoveStage, useRemoveStage } from '@/features/projects/api/manage-stages';
 import { useUpdateProjectStage } from '@/features/projects/api/update-project-stage';

@@ -9,6 +9,7 @@ import { toIsoDate, todayLocal } from '@/lib/dates';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 import { entryCore } from '@/lib/entries';
+import { PAYMENT_FIGURE_COLUMNS, paymentFigures } from '@/lib/api/entry-payment';
 import { getDre } from '@/features/reports/api/get-dre';
 import {
   downloadStoredDocument,
@@ -165,9 +166,7 @@ export async function fetchMonthRecords(
   const paymentRows = await allPages((from, to) =>
     supabase
       .from('entry_payments')
-      .select(
-        'id, kind, entry_id, paid_on, bank_account_name, amount, principal_amount, interest_amount, fine_amount, discount_amount, reversed, reversed_on',
-      )
+      .select(`id, kind, entry_id, paid_on, ${PAYMENT_FIGURE_COLUMNS}`)
       .eq('company_id', companyId)
       .gte('paid_on', start)
       .lte('paid_on', end)
@@ -200,14 +199,7 @@ export async function fetchMonthRecords(
       kind: p.kind === 'income' ? 'income' : 'expense',
       entryId: p.entry_id,
       paidOn: p.paid_on,
-      bankAccountName: p.bank_account_name,
-      amountCents: toCents(p.amount),
-      principalCents: toCents(p.principal_amount ?? 0),
-      interestCents: toCents(p.interest_amount ?? 0),
-      fineCents: toCents(p.fine_amount ?? 0),
-      discountCents: toCents(p.discount_amount ?? 0),
-      reversed: p.reversed ?? false,
-      reversedOn: p.reversed_on,
+      ...paymentFigures(p),
     };
   });
   return { entries: entryRows.map((r) => toPackageEntry(r, documents)), payments };

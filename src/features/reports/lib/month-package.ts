@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/dates';
 import { APPROVAL_LABELS, type EntryKind } from '@/lib/entries';
 import { formatDocument } from '@/lib/br-documents';
 import { formatCurrency } from '@/lib/money';
+import type { PaymentFigures } from '@/lib/api/entry-payment';
 
 /** One entry of the month, with what the accountant reads beside it. */
 export interface PackageEntry {
@@ -44,21 +45,12 @@ export interface PackageEntry {
 }
 
 /** One payment (Dar Baixa) made in the month, estornos included (the accountant books both). */
-export interface PackagePayment {
+export interface PackagePayment extends PaymentFigures {
   id: string;
   kind: EntryKind;
   entryId: string;
   /** yyyy-MM-dd */
   paidOn: string;
-  bankAccountName: string | null;
-  /** What moved: principal + juros + multa − desconto. */
-  amountCents: number;
-  principalCents: number;
-  interestCents: number;
-  fineCents: number;
-  discountCents: number;
-  reversed: boolean;
-  reversedOn: string | null;
 }
 
 /** A stored document of an entry (or of one of its payments) of the month. */

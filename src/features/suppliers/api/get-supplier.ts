@@ -2,9 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Supplier } from '@/lib/api/lookups';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { recordById } from '@/lib/api/record-by-id';
 import { supabase } from '@/lib/supabase';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One supplier of the company, or null when there is none with that id (or the id is malformed). */
 export async function getSupplier(
@@ -12,16 +11,15 @@ export async function getSupplier(
   supplierId: string,
   signal?: AbortSignal,
 ): Promise<Supplier | null> {
-  if (!UUID_RE.test(supplierId)) return null;
-  let query = supabase
-    .from('suppliers')
-    .select('*')
-    .eq('company_id', companyId)
-    .eq('id', supplierId);
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query.maybeSingle();
-  if (error) throw error;
-  return data;
+  return recordById(supplierId, () => {
+    let query = supabase
+      .from('suppliers')
+      .select('*')
+      .eq('company_id', companyId)
+      .eq('id', supplierId);
+    if (signal) query = query.abortSignal(signal);
+    return query.maybeSingle();
+  });
 }
 
 export function supplierQuery(companyId: string, supplierId: string) {

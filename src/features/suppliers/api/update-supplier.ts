@@ -7,6 +7,7 @@ import {
 import type { Supplier } from '@/lib/api/lookups';
 import { formatDocument } from '@/lib/br-documents';
 import { entryKeys, supplierKeys } from '@/lib/api/query-keys';
+import { invalidateKeys } from '@/lib/api/invalidate-money';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
@@ -68,13 +69,11 @@ export function supplierSaved(
   also: QueryKey[],
 ) {
   queryClient.setQueryData(supplierKeys.detail(companyId, supplier.id), supplier);
-  return Promise.all(
-    [
-      supplierKeys.list(companyId, { activeOnly: true }),
-      supplierKeys.list(companyId, { activeOnly: false }),
-      ...also,
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+  return invalidateKeys(queryClient, [
+    supplierKeys.list(companyId, { activeOnly: true }),
+    supplierKeys.list(companyId, { activeOnly: false }),
+    ...also,
+  ]);
 }
 
 /** Saves the edit dialog. A rename also changes the supplier name shown on entries. */

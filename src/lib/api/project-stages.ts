@@ -1,3 +1,5 @@
+// The stages of one obra, in their order: the obra's Etapas tab lists them and an entry of that
+// obra picks one of them, so both read them here, under one key (a rename refreshes the picker).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -27,7 +29,11 @@ export function projectStagesQuery(companyId: string, projectId: string) {
   });
 }
 
-export function useProjectStages(projectId: string) {
+/** Nothing is read while no obra (or "Geral") is chosen. */
+export function useProjectStages(projectId: string | null) {
   const { id: companyId } = useCurrentCompany();
-  return useQuery(projectStagesQuery(companyId, projectId));
+  return useQuery({
+    ...projectStagesQuery(companyId, projectId ?? ''),
+    enabled: projectId !== null,
+  });
 }
