@@ -460,6 +460,8 @@ describe('catalog', () => {
        where c.table_schema = 'public' and c.data_type in ('text', 'character varying')
          -- written only by triggers, from rows that are bounded themselves
          and c.table_name <> 'audit_log'
+         -- computed by Postgres from bounded columns (the search_key columns); nobody writes them
+         and c.is_generated = 'NEVER'
          and not exists (select 1 from pg_constraint k
                          where k.conrelid = t.oid and k.conname = c.table_name || '_' || c.column_name || '_length')
          and not exists (select 1 from pg_constraint k

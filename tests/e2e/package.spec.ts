@@ -125,7 +125,11 @@ test('the month package is one zip with the CSVs and the dated documents', async
   await signIn(page, account.email, account.password);
 
   await page.goto('/mais');
-  await page.getByRole('link', { name: 'Exportar' }).click();
+  // Mais' own menu (on a desktop the sidebar links Exportar too).
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('link', { name: 'Exportar' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Pacote do contador' })).toBeVisible();
   await page.getByLabel('Mês').selectOption(month);
   await screenshot(page, 'exportar');
