@@ -235,6 +235,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     });
     server.use(
       http.get(restUrl('user_profiles'), () => HttpResponse.json([])),
+      http.get(restUrl('projects'), () => HttpResponse.json([])),
       http.post(rpcUrl('company_activity'), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
