@@ -174,7 +174,7 @@ async function randomLedger(seed: number, steps: number) {
   const transfers: string[] = [];
   // Every kind of write once, whatever the seed: settle, reopen, a partial settle with juros and
   // desconto, its estorno, a transfer and its estorno, an estorno row deleted (what it reversed
-  // stands again) and a standing row deleted.
+  // stands again), a standing row deleted and one moved.
   const first = entries.find((e) => e.kind === 'expense')!;
   const second = entries.find((e) => e.kind === 'income')!;
   await call('settle_payable', {
@@ -208,6 +208,18 @@ async function randomLedger(seed: number, steps: number) {
     p_transfer_date: day(),
   })) as string;
   await call('reverse_transfer', { p_transfer_group_id: group, p_reversed_on: day() });
+  // A settled row moved to another day and account (no screen does it; the trigger must follow).
+  const third = entries.filter((e) => e.kind === 'expense')[1]!;
+  await call('settle_payable', {
+    p_payable_id: third.id,
+    p_bank_account_id: accounts[0],
+    p_paid_on: day(),
+  });
+  await db.query(
+    `update public.transactions set transaction_date = $2, bank_account_id = $3 where payable_id = $1`,
+    [third.id, day(), accounts[2]],
+  );
+  did('move row');
   await compare(owner.company.id, `seed ${seed}, scripted writes`);
   for (let step = 0; step < steps; step++) {
     const op = next();
