@@ -2,6 +2,8 @@
 // rows within ±3 days, open entries due within ±5 days: statement_candidates); here they are ranked
 // and handed out so that no ledger row or entry is suggested for two lines at once.
 
+import { searchKey } from '@/lib/search-text';
+
 export type CandidateKind = 'ledger' | 'payable' | 'receivable';
 
 export interface Candidate {
@@ -54,11 +56,11 @@ const STOP_WORDS = new Set([
 
 /** Lower-case words of 3+ letters without accents, bank jargon left out. */
 export function words(text: string): Set<string> {
-  const normalized = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-  return new Set(normalized.split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
+  return new Set(
+    searchKey(text)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3 && !STOP_WORDS.has(w)),
+  );
 }
 
 /**

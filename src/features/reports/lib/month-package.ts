@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/dates';
 import { APPROVAL_LABELS, type EntryKind } from '@/lib/entries';
 import { formatDocument } from '@/lib/br-documents';
 import { formatCurrency } from '@/lib/money';
+import { searchKey } from '@/lib/search-text';
 import type { PaymentFigures } from '@/lib/api/entry-payment';
 
 /** One entry of the month, with what the accountant reads beside it. */
@@ -324,12 +325,9 @@ export function packageCsvFiles(data: MonthPackageData): Record<string, string> 
 
 /** "pacote-contador-2026-11.zip" */
 export function packageFileName(companyName: string, month: string): string {
-  const company = safePart(companyName, 60)
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-zA-Z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
+  const company = searchKey(safePart(companyName, 60))
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `pacote-contador-${company ? `${company}-` : ''}${month}.zip`;
 }
 
