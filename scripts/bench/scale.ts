@@ -56,7 +56,7 @@ function check<T>(result: { data: T | null; error: unknown }): T {
   return result.data;
 }
 
-interface Company {
+export interface Company {
   supabase: Client;
   companyId: string;
   accountId: string;
@@ -64,7 +64,7 @@ interface Company {
   supplierId: string;
 }
 
-async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool): Promise<Company> {
+export async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool): Promise<Company> {
   const supabase = createClient<Database>(apiUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
@@ -123,7 +123,7 @@ async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool): Promis
  * balance trigger's row versions of the three accounts are pruned between chunks), then the ledger
  * rows of those that are paid. Entry i is due ten years back plus i spread over the decade.
  */
-async function grow(db: pg.Pool, companyId: string, from: number, to: number): Promise<void> {
+export async function grow(db: pg.Pool, companyId: string, from: number, to: number): Promise<void> {
   const payables = (n: number) => Math.round(n * 0.75);
   for (const [table, dateColumn, kind, party, partyId, partyTable, lo, hi] of [
     [
