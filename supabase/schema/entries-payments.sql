@@ -1284,6 +1284,9 @@ declare
   v_account_ids uuid[];
   v_supplier_ids uuid[];
   v_client_ids uuid[];
+  -- Categories whose name matches the search (within the category filter, if any): their entries
+  -- are read from the kept month totals, and left out of the rows summed below.
+  v_kept_ids uuid[] := '{}';
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
@@ -1300,6 +1303,18 @@ begin
       v_client_ids := array(select c.id from public.clients c
                             where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
     end if;
+  if v_pattern is not null and not v_without and cardinality(v_category_ids) > 0 then
+    v_kept_ids := case when coalesce(cardinality(p_category_ids), 0) = 0 then v_category_ids
+                       else array(select unnest(v_category_ids) intersect select unnest(p_category_ids)) end;
+    -- A row of a matched category outside the filter is not listed: no category arm is left.
+    v_category_ids := '{}';
+  end if;
+  if cardinality(v_kept_ids) > 0 then
+    return query
+      select t.kind, t.total, t.entry_count
+      from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                         p_account_ids, p_project_ids, p_include_no_project, v_kept_ids) t;
+  end if;
   return query
     select m.kind, sum(m.amount), count(*)
     from (
@@ -1327,6 +1342,7 @@ begin
                                    and d.kind = 'comprovante')))
         -- One pass: each arm of the search on its own index (trigram; supplier, category, obra,
         -- account), their bitmaps OR-ed, every matching row read once.
+        and (cardinality(v_kept_ids) = 0 or p.category_id is null or p.category_id <> all (v_kept_ids))
         and (v_pattern is null
              or p.search_key like v_pattern
              or p.supplier_id = any (v_supplier_ids)
@@ -1356,6 +1372,7 @@ begin
                                  join public.documents d on d.payment_id = t.id
                                  where t.company_id = r.company_id and t.receivable_id = r.id
                                    and d.kind = 'comprovante')))
+        and (cardinality(v_kept_ids) = 0 or r.category_id is null or r.category_id <> all (v_kept_ids))
         and (v_pattern is null
              or r.search_key like v_pattern
              or r.client_id = any (v_client_ids)
@@ -1366,7 +1383,7 @@ begin
     group by m.kind;
 end;
 $function$;
-comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind: total (display amounts) and entry_count of the rows search_movements would list, summed on the tables (each search arm on its index). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. The entries of categories whose name matches the search from the kept month totals (private.movement_entry_totals); the rows matched otherwise and outside those categories summed on the tables (each search arm on its index). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)

@@ -377,6 +377,15 @@ describe('kept entry totals', () => {
       { p_search: 'OBRA 1' },
       { p_search: 'fornecedor 2', p_statuses: ['paid'] },
       { p_search: 'receita', p_kinds: ['income'] },
+      // Searches that match category names: those categories' entries come from the kept totals,
+      // the rest (text, counterparty, obra, account) from the rows, each entry once.
+      { p_search: 'despesa' },
+      { p_search: 'e' },
+      { p_search: 'e', p_category_ids: [refs.expenseCategories[0], refs.incomeCategories[1]] },
+      { p_search: 'despesa 2', p_category_ids: [refs.expenseCategories[0]] },
+      { p_search: 'despesa', p_account_ids: [refs.accounts[0]] },
+      { p_search: 'receita', p_statuses: ['open', 'overdue'] },
+      { p_search: 'e', p_project_ids: [refs.projects[0]], p_statuses: ['paid'] },
       { p_without_comprovante: true },
     ];
     // Obras: comprometido and realizado per obra, as the correlated sum over the ledger had them.
