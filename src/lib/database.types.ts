@@ -1613,6 +1613,7 @@ export type Database = {
           id: string | null;
           reversed: boolean | null;
           reversed_on: string | null;
+          search_key: string | null;
           to_account_id: string | null;
           to_account_name: string | null;
           transfer_date: string | null;

@@ -262,7 +262,11 @@ create view public.transfers with (security_invoker=true) as
     ro.id IS NOT NULL AS reversed,
     ro.transaction_date AS reversed_on,
     o.created_by,
-    o.created_at
+    o.created_at,
+        CASE
+            WHEN o.description IS NULL THEN private.search_text('Transferência'::text)
+            ELSE o.search_key
+        END AS search_key
    FROM public.transactions o
      JOIN public.transactions i ON i.company_id = o.company_id AND i.type = 'transfer'::text AND i.transfer_group_id = o.transfer_group_id AND i.direction = 'in'::text AND i.reversal_of IS NULL
      LEFT JOIN public.transactions ro ON ro.reversal_of = o.id
@@ -270,7 +274,7 @@ create view public.transfers with (security_invoker=true) as
      LEFT JOIN public.bank_accounts ta ON ta.company_id = i.company_id AND ta.id = i.bank_account_id
   WHERE o.type = 'transfer'::text AND o.direction = 'out'::text AND o.reversal_of IS NULL;
 
-comment on view public.transfers is 'Transfers between accounts (Movimentações): id = transfer group, from/to account, reversed = an estorno (reverse_transfer) wrote the opposite pair on reversed_on. RLS of transactions applies.';
+comment on view public.transfers is 'Transfers between accounts (Movimentações): id = transfer group, from/to account, reversed = an estorno (reverse_transfer) wrote the opposite pair on reversed_on; search_key = what a search compares (the description''s stored search form, or ''transferencia'' when it has none). RLS of transactions applies.';
 
 grant all on table public.transfers to service_role;
 grant select on table public.transfers to authenticated;

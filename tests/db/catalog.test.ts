@@ -112,6 +112,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.ledger_month_totals(uuid,text,date,date,uuid[],uuid[],boolean)',
       // A bank account's searched rows on their indexes (account_ledger's search).
       'private.ledger_search_ids(uuid,uuid,text,uuid[],uuid[],uuid[],integer)',
+      // Movimentações' searched entries on their indexes (search_movements' search).
+      'private.movement_search_ids(uuid,text,uuid[],uuid[],uuid[],uuid[],uuid[],integer)',
       // The kept entry totals (private.entry_totals) the invoker summaries read.
       'private.movement_entry_totals(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[])',
       'private.movement_search_totals(uuid,date,text,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean)',

@@ -1,7 +1,9 @@
 // Movimentações paged in SQL (search_movements' p_limit / p_offset): pages in the default order
 // (movement_date desc, created_at desc, id desc) join up to exactly the rows of the unpaged call,
 // entries and transfers merged, rows written in the same instant included; filters apply before
-// the page; a page out of range is refused with invalid_page.
+// the page; a page out of range is refused with invalid_page. A search pages the same whether its
+// matches are few (found on their indexes first, then looked up by id) or many (the date walk), and
+// finds a transfer by its description (stored search key, accents and case ignored).
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, createMember } from './helpers';
@@ -111,5 +113,121 @@ describe('search_movements in pages', () => {
       ...args,
     });
     expect(error).toMatchObject({ code: 'P0001', message: 'invalid_page' });
+  });
+});
+
+describe('a searched page, few matches or many', () => {
+  let lots: Member;
+  beforeAll(async () => {
+    lots = await createMember('Construtora Lotes');
+    const a = await createBankAccount(lots, 0, { name: 'Conta Lotes' });
+    const b = await createBankAccount(lots, 0, { name: 'Conta Reserva' });
+    // 2 100 entries match "lote" (more than the 2 000 looked up by id); "lote 1" matches 1 111.
+    await db.query(
+      `insert into public.accounts_payable (company_id, description, amount, due_date, status, payment_date, bank_account_id)
+       select $1, 'Lote ' || i, 10 + i % 7, date '2026-01-01' + (i % 60),
+              case when i % 4 = 0 then 'paid' else 'pending' end,
+              case when i % 4 = 0 then date '2026-03-01' + (i % 9) end,
+              case when i % 4 = 0 then $2::uuid end
+       from generate_series(1, 2100) i`,
+      [lots.company.id, a.id],
+    );
+    for (const description of [undefined, 'Reserva de obra']) {
+      const { error } = await lots.client.rpc('transfer_between_accounts', {
+        p_from_account_id: a.id,
+        p_to_account_id: b.id,
+        p_amount: 5,
+        p_transfer_date: '2026-01-15',
+        ...(description ? { p_description: description } : {}),
+      });
+      expect(error).toBeNull();
+    }
+  });
+
+  /** Every row, unpaged (the API caps an answer at 1 000 rows): as the member, in SQL. */
+  async function lotsWhole(text: string) {
+    const client = await db.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: lots.user.id, role: 'authenticated' }),
+      ]);
+      await client.query('set local role authenticated');
+      const { rows } = await client.query<Row & { status: string }>(
+        `select id, movement_date::text, created_at, row_type, status
+         from public.search_movements($1, $2, $3)`,
+        [lots.company.id, TODAY, text],
+      );
+      return rows.map((r) => ({ ...r, created_at: (r.created_at as unknown as Date).toISOString() }));
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  async function lotsSearch(args: Record<string, unknown>) {
+    const { data, error } = await lots.client.rpc('search_movements', {
+      p_company_id: lots.company.id,
+      p_today: TODAY,
+      ...args,
+    });
+    if (error) throw error;
+    return data as unknown as Row[];
+  }
+
+  it.each([
+    ['lote 1', 1111],
+    ['LOTE', 2102], // with the two transfers of 'Conta Lotes'
+  ])('"%s": pages of 100 in both date orders are the unpaged rows sorted', async (text, count) => {
+    const whole = await lotsWhole(text);
+    expect(whole).toHaveLength(count);
+    for (const order of ['date_desc', 'date_asc'] as const) {
+      const rows: Row[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = await lotsSearch({ p_search: text, p_order: order, p_limit: 100, p_offset: offset });
+        rows.push(...page);
+        if (page.length < 100) break;
+      }
+      const wanted = latestFirst(whole);
+      if (order === 'date_asc') wanted.reverse();
+      expect(rows.map((r) => r.id)).toEqual(wanted.map((r) => r.id));
+    }
+    // A filter still applies to the matches looked up by id.
+    const paid = await lotsSearch({ p_search: text, p_statuses: ['paid'], p_limit: 5000, p_offset: 0 });
+    // A status filter leaves transfers out.
+    expect(paid.length).toBe(whole.filter((r) => r.row_type === 'entry' && r.status === 'paid').length);
+    expect(paid.length).toBeGreaterThan(0);
+  });
+
+  it('finds nothing for a text nothing has, and a transfer by its description', async () => {
+    expect(await lotsSearch({ p_search: 'xyzw', p_limit: 51, p_offset: 0 })).toEqual([]);
+    const untitled = await lotsSearch({ p_search: 'TRANSFERÊNCIA', p_limit: 51, p_offset: 0 });
+    expect(untitled.map((r) => [r.row_type, (r as Row & { description: string }).description])).toEqual([
+      ['transfer', 'Transferência Conta Lotes → Conta Reserva'],
+    ]);
+    const titled = await lotsSearch({ p_search: 'reserva de', p_limit: 51, p_offset: 0 });
+    expect(titled.map((r) => (r as Row & { description: string }).description)).toEqual(['Reserva de obra']);
+  });
+});
+
+describe('private.movement_search_ids', () => {
+  it("another company's member is refused (not_a_member)", async () => {
+    const stranger = await createMember('Construtora Vizinha de Busca');
+    const client = await db.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: stranger.user.id, role: 'authenticated' }),
+      ]);
+      await client.query('set local role authenticated');
+      const attempt = client.query(
+        `select private.movement_search_ids($1, '%a%', '{}', '{}', '{}', '{}', '{}', 10)`,
+        [owner.company.id],
+      );
+      await expect(attempt).rejects.toMatchObject({ code: 'P0001', message: 'not_a_member' });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 });
