@@ -1322,6 +1322,11 @@ declare
   -- Categories whose name matches the search (within the category filter, if any): their entries
   -- are read from the kept month totals, and left out of the rows summed below.
   v_kept_ids uuid[] := '{}';
+  -- Else obras whose name matches (within the obra filter): the same, from their kept totals.
+  v_kept_projects uuid[] := '{}';
+  v_open boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'open' = any (p_statuses);
+  v_overdue boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'overdue' = any (p_statuses);
+  v_paid boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'paid' = any (p_statuses);
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
@@ -1343,12 +1348,35 @@ begin
                        else array(select unnest(v_category_ids) intersect select unnest(p_category_ids)) end;
     -- A row of a matched category outside the filter is not listed: no category arm is left.
     v_category_ids := '{}';
+  elsif v_pattern is not null and not v_without and cardinality(v_project_ids) > 0 then
+    v_kept_projects := case when not v_filter_projects then v_project_ids
+                            else array(select unnest(v_project_ids)
+                                       intersect select unnest(coalesce(p_project_ids, '{}'))) end;
+    v_project_ids := '{}';
   end if;
   if cardinality(v_kept_ids) > 0 then
     return query
       select t.kind, t.total, t.entry_count
       from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
                                          p_account_ids, p_project_ids, p_include_no_project, v_kept_ids) t;
+  elsif cardinality(v_kept_projects) > 0 then
+    if p_start is null and p_end is null and v_open = v_overdue
+       and coalesce(cardinality(p_account_ids), 0) = 0 and coalesce(cardinality(p_category_ids), 0) = 0 then
+      -- The whole history of those obras, open and overdue alike: their all-time rows (a company's
+      -- every obra may match, "obra", and its month rows would be as many as its entries).
+      return query
+        select t.kind, sum(t.display_total), sum(t.entry_count)::bigint
+        from private.entry_totals t
+        where t.company_id = p_company_id and t.dim = 'project_all' and t.dim_id = any (v_kept_projects)
+          and (coalesce(cardinality(p_kinds), 0) = 0 or t.kind = any (p_kinds))
+          and case when t.paid then v_paid else v_open end
+        group by t.kind;
+    else
+      return query
+        select t.kind, t.total, t.entry_count
+        from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                           p_account_ids, v_kept_projects, false, p_category_ids) t;
+    end if;
   end if;
   return query
     select m.kind, sum(m.amount), count(*)
@@ -1378,6 +1406,7 @@ begin
         -- One pass: each arm of the search on its own index (trigram; supplier, category, obra,
         -- account), their bitmaps OR-ed, every matching row read once.
         and (cardinality(v_kept_ids) = 0 or p.category_id is null or p.category_id <> all (v_kept_ids))
+        and (cardinality(v_kept_projects) = 0 or p.project_id is null or p.project_id <> all (v_kept_projects))
         and (v_pattern is null
              or p.search_key like v_pattern
              or p.supplier_id = any (v_supplier_ids)
@@ -1408,6 +1437,7 @@ begin
                                  where t.company_id = r.company_id and t.receivable_id = r.id
                                    and d.kind = 'comprovante')))
         and (cardinality(v_kept_ids) = 0 or r.category_id is null or r.category_id <> all (v_kept_ids))
+        and (cardinality(v_kept_projects) = 0 or r.project_id is null or r.project_id <> all (v_kept_projects))
         and (v_pattern is null
              or r.search_key like v_pattern
              or r.client_id = any (v_client_ids)
@@ -1418,7 +1448,7 @@ begin
     group by m.kind;
 end;
 $function$;
-comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. The entries of categories whose name matches the search from the kept month totals (private.movement_entry_totals); the rows matched otherwise and outside those categories summed on the tables (each search arm on its index). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. The entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_entry_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)

@@ -386,6 +386,18 @@ describe('kept entry totals', () => {
       { p_search: 'despesa', p_account_ids: [refs.accounts[0]] },
       { p_search: 'receita', p_statuses: ['open', 'overdue'] },
       { p_search: 'e', p_project_ids: [refs.projects[0]], p_statuses: ['paid'] },
+      // Searches that match obra names (and no category): those obras' entries from the kept totals.
+      { p_search: 'obra' },
+      // "o": obras, and texts and suppliers too ("Cimento", "Fornecedor"), no category.
+      { p_search: 'o' },
+      { p_search: 'o', p_statuses: ['open', 'overdue'] },
+      { p_search: 'o', p_project_ids: [refs.projects[0]], p_include_no_project: true },
+      { p_search: 'obra', p_statuses: ['paid'] },
+      { p_search: 'obra', p_statuses: ['open'] },
+      { p_search: 'obra 1', p_project_ids: [refs.projects[1]] },
+      { p_search: 'obra', p_project_ids: [refs.projects[1]], p_include_no_project: true },
+      { p_search: 'obra', p_include_no_project: true },
+      { p_search: 'obra', p_kinds: ['income'], p_account_ids: [refs.accounts[1]] },
       { p_without_comprovante: true },
     ];
     // Obras: comprometido and realizado per obra, as the correlated sum over the ledger had them.
