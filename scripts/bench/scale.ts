@@ -123,7 +123,12 @@ export async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool):
  * balance trigger's row versions of the three accounts are pruned between chunks), then the ledger
  * rows of those that are paid. Entry i is due ten years back plus i spread over the decade.
  */
-export async function grow(db: pg.Pool, companyId: string, from: number, to: number): Promise<void> {
+export async function grow(
+  db: pg.Pool,
+  companyId: string,
+  from: number,
+  to: number,
+): Promise<void> {
   const payables = (n: number) => Math.round(n * 0.75);
   for (const [table, dateColumn, kind, party, partyId, partyTable, lo, hi] of [
     [
@@ -477,6 +482,7 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
     ['Últimos lançamentos: by due date', latest({ by: 'date', direction: 'ascending' })],
     ['Movimentações: search "eletrica"', movements({ p_search: 'eletrica' })],
     ['Movimentações: search "elétrica"', movements({ p_search: 'elétrica' })],
+    ['Movimentações: search "xyzw" (no match)', movements({ p_search: 'xyzw' })],
     ['Movimentações: transfers only', movements({ p_kinds: ['transfer'] })],
     [
       'Movimentações: filter a category + year',
@@ -515,6 +521,18 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
         bytes(
           check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'elétrica' })),
         ),
+    ],
+    [
+      'Movimentações: movement_summary "são josé" (every obra)',
+      async () =>
+        bytes(
+          check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'são josé' })),
+        ),
+    ],
+    [
+      'Movimentações: movement_summary "xyzw" (no match)',
+      async () =>
+        bytes(check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'xyzw' }))),
     ],
     [
       'Atividade: company_activity page 1 of 30',
