@@ -272,7 +272,7 @@ describe('latest_entries_count', () => {
     expect(await counted(obra, PERIODS[0]!)).toBe(before + 1);
   });
 
-  it('refuses dates out of range and companies not the caller\'s', async () => {
+  it("refuses dates out of range and companies not the caller's", async () => {
     const far = await rpc(admin.client, 'latest_entries_count', {
       p_company_id: admin.company.id,
       p_start: '1999-12-31',
