@@ -272,6 +272,19 @@ describe('latest_entries_count', () => {
     expect(await counted(obra, PERIODS[0]!)).toBe(before + 1);
   });
 
+  it('a deleted company takes its kept counts with it', async () => {
+    const gone = await createMember('Construtora Encerrada');
+    await db.query(
+      `insert into public.accounts_payable (company_id, description, amount, due_date)
+       select $1, 'Conta ' || i, 10, date '2026-01-01' + i * 20 from generate_series(1, 5) i`,
+      [gone.company.id],
+    );
+    const kept = `select count(*)::int as n from private.entry_due_counts where company_id = $1`;
+    expect((await db.query<{ n: number }>(kept, [gone.company.id])).rows[0]!.n).toBeGreaterThan(0);
+    await db.query(`delete from public.companies where id = $1`, [gone.company.id]);
+    expect((await db.query<{ n: number }>(kept, [gone.company.id])).rows[0]!.n).toBe(0);
+  });
+
   it("refuses dates out of range and companies not the caller's", async () => {
     const far = await rpc(admin.client, 'latest_entries_count', {
       p_company_id: admin.company.id,
