@@ -301,6 +301,16 @@ async function explainCalls(
       'Últimos lançamentos page 1',
       `select id from public.entries where company_id = '${c.companyId}' order by created_at desc, id desc limit 51`,
     ],
+    ['latest_entries_count (Todos)', `select public.latest_entries_count('${c.companyId}')`],
+    [
+      'latest_entries_count (Este mês)',
+      `select public.latest_entries_count('${c.companyId}', date_trunc('month', date '${today}')::date,
+         (date_trunc('month', date '${today}') + interval '1 month - 1 day')::date)`,
+    ],
+    [
+      'latest_entries_count (10 anos)',
+      `select public.latest_entries_count('${c.companyId}', (date '${today}' - interval '10 years')::date, '${today}')`,
+    ],
     ['bank_account_summary', `select public.bank_account_summary('${c.accountId}')`],
     ['report_summary', `select public.report_summary('${c.companyId}')`],
     [
@@ -377,6 +387,9 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
   const first = new Date(`${monthStart}T12:00:00Z`);
   first.setUTCMonth(first.getUTCMonth() - 11);
   const dreStart = first.toISOString().slice(0, 10);
+  const last = new Date(`${monthStart}T12:00:00Z`);
+  last.setUTCMonth(last.getUTCMonth() + 1, 0);
+  const monthEnd = last.toISOString().slice(0, 10);
   // As the app reads Movimentações: the default order paged by the function (one row more than
   // the page), nothing counted.
   const movements = (extra: Record<string, unknown>) => async () => {
@@ -426,6 +439,9 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
     );
     return `${rows.length} rows`;
   };
+  // "{n} transações encontradas", fetched beside the first page.
+  const latestCount = (period: Record<string, string>) => async () =>
+    `${check(await supabase.rpc('latest_entries_count', { ...company, ...period }))} entries`;
   const pendingIds = async (n: number) =>
     (
       await db.query<{ id: string }>(
@@ -480,6 +496,11 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
     ['Movimentações: by value, page 1', movements({ p_order: 'value_desc' })],
     ['Últimos lançamentos: page 1', latest()],
     ['Últimos lançamentos: by due date', latest({ by: 'date', direction: 'ascending' })],
+    ['Últimos lançamentos: count (Todos)', latestCount({})],
+    [
+      'Últimos lançamentos: count (Este mês)',
+      latestCount({ p_start: monthStart, p_end: monthEnd }),
+    ],
     ['Movimentações: search "eletrica"', movements({ p_search: 'eletrica' })],
     ['Movimentações: search "elétrica"', movements({ p_search: 'elétrica' })],
     ['Movimentações: search "xyzw" (no match)', movements({ p_search: 'xyzw' })],

@@ -2041,6 +2041,10 @@ export type Database = {
           status: string;
         }[];
       };
+      latest_entries_count: {
+        Args: { p_company_id: string; p_end?: string; p_start?: string };
+        Returns: number;
+      };
       movement_summary: {
         Args: {
           p_account_ids?: string[];

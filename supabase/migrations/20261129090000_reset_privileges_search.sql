@@ -1,5 +1,6 @@
 -- The complete privileges reset again (as 20261128090000), for what this stop adds: Movimentações'
--- searched entries on their indexes (private.movement_search_ids, 20261129010200).
+-- searched entries on their indexes (private.movement_search_ids, 20261129010200), Últimos
+-- lançamentos' kept count (private.latest_entries_count_kept, 20261129020100).
 -- tests/db/security.test.ts applies THIS file again on top of Supabase's old defaults; a later
 -- migration that changes signatures or adds objects writes the next complete reset.
 --
@@ -119,6 +120,7 @@ grant execute on function public.search_movements(uuid, date, text, date, date, 
   to authenticated;
 grant execute on function public.movement_summary(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], boolean)
   to authenticated;
+grant execute on function public.latest_entries_count(uuid, date, date) to authenticated;
 grant execute on function public.report_summary(uuid, date, date, uuid[], uuid[], boolean) to authenticated;
 grant execute on function public.balance_history(uuid, date, date, uuid[], text) to authenticated;
 grant execute on function public.import_bank_statement(uuid, text, jsonb, text, text, text, date, date, numeric) to authenticated;
@@ -151,6 +153,7 @@ grant execute on function private.ledger_month_totals(uuid, text, date, date, uu
 -- A bank account's searched rows on their indexes (account_ledger's search; the body checks the role).
 grant execute on function private.ledger_search_ids(uuid, uuid, text, uuid[], uuid[], uuid[], integer) to authenticated;
 grant execute on function private.movement_search_ids(uuid, text, uuid[], uuid[], uuid[], uuid[], uuid[], integer) to authenticated;
+grant execute on function private.latest_entries_count_kept(uuid, date, date) to authenticated;
 -- The kept entry totals Movimentações, Obras, Fornecedores, the lists and home read.
 grant execute on function private.movement_entry_totals(uuid, date, date, date, text[], text[], uuid[], uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.movement_search_totals(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], boolean) to authenticated;

@@ -9,14 +9,15 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.accounts_payable, public.accounts_receivable, private.entry_paid_totals,
--- private.entry_totals
+-- Tables: public.accounts_payable, public.accounts_receivable, private.entry_due_counts,
+-- private.entry_paid_totals, private.entry_totals
 -- Views: public.entries, public.entry_payments
--- Functions: private.apply_entry_totals, public.approve_payable, private.approve_payable,
--- private.check_entry_category, private.check_entry_stage, public.create_and_settle_entry,
--- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
--- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
--- private.guard_settled_entry, public.import_nfe, private.import_nfe,
+-- Functions: private.apply_entry_due_counts, private.apply_entry_totals, public.approve_payable,
+-- private.approve_payable, private.check_entry_category, private.check_entry_stage,
+-- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
+-- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
+-- private.entry_paid_total, private.guard_settled_entry, public.import_nfe, private.import_nfe,
+-- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
 -- private.movement_entry_totals, private.movement_search_ids, private.movement_search_totals,
 -- public.movement_summary, private.payable_approval, private.pending_entry_totals,
 -- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
@@ -24,7 +25,7 @@
 -- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
 -- public.settle_payable, private.settle_payable, public.settle_receivable,
 -- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
--- private.track_entry_paid_totals, private.track_entry_totals
+-- private.track_entry_due_counts, private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -168,6 +169,9 @@ CREATE TRIGGER accounts_payable_audit AFTER INSERT OR DELETE OR UPDATE ON public
 CREATE TRIGGER accounts_payable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
 CREATE TRIGGER accounts_payable_check_stage BEFORE INSERT OR UPDATE OF stage_id, project_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_stage();
 CREATE TRIGGER accounts_payable_default_payment_parts BEFORE INSERT ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
+CREATE TRIGGER accounts_payable_due_counts_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
+CREATE TRIGGER accounts_payable_due_counts_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
+CREATE TRIGGER accounts_payable_due_counts_update AFTER UPDATE OF due_date ON public.accounts_payable FOR EACH ROW WHEN (old.due_date IS DISTINCT FROM new.due_date) EXECUTE FUNCTION private.move_entry_due_count();
 CREATE TRIGGER accounts_payable_forbid_company_change BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
@@ -293,6 +297,9 @@ CREATE TRIGGER accounts_receivable_audit AFTER INSERT OR DELETE OR UPDATE ON pub
 CREATE TRIGGER accounts_receivable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
 CREATE TRIGGER accounts_receivable_check_stage BEFORE INSERT OR UPDATE OF stage_id, project_id, company_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.check_entry_stage();
 CREATE TRIGGER accounts_receivable_default_payment_parts BEFORE INSERT ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
+CREATE TRIGGER accounts_receivable_due_counts_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
+CREATE TRIGGER accounts_receivable_due_counts_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
+CREATE TRIGGER accounts_receivable_due_counts_update AFTER UPDATE OF due_date ON public.accounts_receivable FOR EACH ROW WHEN (old.due_date IS DISTINCT FROM new.due_date) EXECUTE FUNCTION private.move_entry_due_count();
 CREATE TRIGGER accounts_receivable_forbid_company_change BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
@@ -306,6 +313,20 @@ grant all on table public.accounts_receivable to service_role;
 grant delete, select on table public.accounts_receivable to authenticated;
 grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id) on table public.accounts_receivable to authenticated;
 grant update (description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id) on table public.accounts_receivable to authenticated;
+
+-- Table private.entry_due_counts
+create table private.entry_due_counts (
+  company_id uuid not null,
+  month date not null,
+  entry_count bigint not null default 0
+);
+
+comment on table private.entry_due_counts is 'Entries (payables in every approval status and receivables: the rows of public.entries) per company and month of due_date. Kept by private.track_entry_due_counts / private.move_entry_due_count; read by private.latest_entries_count_kept; tests/db/latest-entries-count.test.ts compares it with the rows.';
+alter table private.entry_due_counts add constraint entry_due_counts_pkey PRIMARY KEY (company_id, month);
+alter table private.entry_due_counts add constraint entry_due_counts_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.entry_due_counts add constraint entry_due_counts_month_check CHECK (EXTRACT(day FROM month) = 1::numeric);
+
+-- no grants: only its owner (postgres) may use it
 
 -- Table private.entry_paid_totals
 create table private.entry_paid_totals (
@@ -549,6 +570,25 @@ grant select on table public.entry_payments to authenticated;
 -- =================================================================================================
 -- Functions
 -- =================================================================================================
+
+-- Function private.apply_entry_due_counts(p_rows jsonb)
+CREATE OR REPLACE FUNCTION private.apply_entry_due_counts(p_rows jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.entry_due_counts as t (company_id, month, entry_count)
+  select r.company_id, date_trunc('month', r.due_date::timestamp)::date, sum(r.n)
+  from jsonb_to_recordset(p_rows) as r(company_id uuid, due_date date, n bigint)
+  -- A company being deleted takes its counts with it (its entries go by the same cascade).
+  where exists (select 1 from public.companies c where c.id = r.company_id)
+  group by 1, 2
+  having sum(r.n) <> 0
+  order by 1, 2
+  on conflict (company_id, month) do update set entry_count = t.entry_count + excluded.entry_count
+$function$;
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.apply_entry_totals(p_rows jsonb)
 CREATE OR REPLACE FUNCTION private.apply_entry_totals(p_rows jsonb)
@@ -1147,6 +1187,110 @@ end;
 $function$;
 comment on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Body of public.import_nfe (security definer: it may create the supplier with its CNPJ, which obra members may not).';
 grant execute on function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated;
+
+-- Function public.latest_entries_count(p_company_id uuid, p_start date, p_end date)
+CREATE OR REPLACE FUNCTION public.latest_entries_count(p_company_id uuid, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'obra', 'leitura']);
+  perform private.assert_valid_date(p_start);
+  perform private.assert_valid_date(p_end);
+  if p_company_id in (select private.reader_company_ids()) then
+    return private.latest_entries_count_kept(p_company_id, p_start, p_end);
+  end if;
+  -- An 'obra' member: the payables of its obras, as RLS shows them (no receivables). The obras as an
+  -- array: the (company_id, project_id) index then reads only their rows (as a join, the planner
+  -- guesses 1000 obras and reads every payable of the company).
+  return (select count(*) from public.accounts_payable p
+          where p.company_id = p_company_id
+            and p.project_id = any (array(select private.obra_project_ids()))
+            and (p_start is null or p.due_date >= p_start)
+            and (p_end is null or p.due_date <= p_end));
+end;
+$function$;
+comment on function public.latest_entries_count(p_company_id uuid, p_start date, p_end date) is 'Últimos lançamentos'' "{n} transações encontradas": the rows of public.entries the caller reads for p_company_id with due_date within p_start..p_end (inclusive; null: open on that side; 0 when p_start > p_end). Admin, financeiro, leitura: kept counts per due month (private.latest_entries_count_kept); an ''obra'' member: the payables of its obras. Security invoker. Raises not_a_member, invalid_date.';
+grant execute on function public.latest_entries_count(p_company_id uuid, p_start date, p_end date) to authenticated, service_role;
+
+-- Function private.latest_entries_count_kept(p_company_id uuid, p_start date, p_end date)
+CREATE OR REPLACE FUNCTION private.latest_entries_count_kept(p_company_id uuid, p_start date, p_end date)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- The whole months of the period are [v_from, v_to) (null: open on that side).
+  v_from date := case
+    when p_start is null then null
+    when extract(day from p_start) = 1 then p_start
+    else (date_trunc('month', p_start::timestamp) + interval '1 month')::date
+  end;
+  v_to date := case
+    when p_end is null then null
+    else (date_trunc('month', (p_end + 1)::timestamp))::date
+  end;
+  v_count bigint := 0;
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  if p_start > p_end then
+    return 0;
+  end if;
+  if v_from is not null and v_to is not null and v_from >= v_to then
+    -- Within one month (or two partial ones): the rows, on the due-date indexes.
+    return (select count(*) from public.accounts_payable p
+            where p.company_id = p_company_id and p.due_date between p_start and p_end)
+         + (select count(*) from public.accounts_receivable r
+            where r.company_id = p_company_id and r.due_date between p_start and p_end);
+  end if;
+  select coalesce(sum(t.entry_count), 0) into v_count
+  from private.entry_due_counts t
+  where t.company_id = p_company_id
+    and (v_from is null or t.month >= v_from)
+    and (v_to is null or t.month < v_to);
+  -- The days before the first whole month and after the last one.
+  if p_start is not null and p_start < v_from then
+    v_count := v_count
+      + (select count(*) from public.accounts_payable p
+         where p.company_id = p_company_id and p.due_date >= p_start and p.due_date < v_from)
+      + (select count(*) from public.accounts_receivable r
+         where r.company_id = p_company_id and r.due_date >= p_start and r.due_date < v_from);
+  end if;
+  if p_end is not null and p_end >= v_to then
+    v_count := v_count
+      + (select count(*) from public.accounts_payable p
+         where p.company_id = p_company_id and p.due_date >= v_to and p.due_date <= p_end)
+      + (select count(*) from public.accounts_receivable r
+         where r.company_id = p_company_id and r.due_date >= v_to and r.due_date <= p_end);
+  end if;
+  return v_count;
+end;
+$function$;
+comment on function private.latest_entries_count_kept(p_company_id uuid, p_start date, p_end date) is 'Entries (payables in every approval status, receivables) of a company the caller reads in full (admin, financeiro, leitura) due within p_start..p_end (inclusive; null: open): the period''s whole months from private.entry_due_counts, its edge days from the rows. 0 when p_start > p_end. Raises not_a_member.';
+grant execute on function private.latest_entries_count_kept(p_company_id uuid, p_start date, p_end date) to authenticated;
+
+-- Function private.move_entry_due_count()
+-- Run by the triggers accounts_payable_due_counts_update on public.accounts_payable,
+-- accounts_receivable_due_counts_update on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.move_entry_due_count()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.apply_entry_due_counts(jsonb_build_array(
+    jsonb_build_object('company_id', old.company_id, 'due_date', old.due_date, 'n', -1),
+    jsonb_build_object('company_id', new.company_id, 'due_date', new.due_date, 'n', 1)));
+  return null;
+end;
+$function$;
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
 CREATE OR REPLACE FUNCTION private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
@@ -2527,6 +2671,37 @@ begin
 end;
 $function$;
 comment on function private.sync_paid_entry_to_ledger() is 'Trigger: copies the new category_id / project_id / description of an entry with payments to its standing ledger rows.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_entry_due_counts()
+-- Run by the triggers accounts_payable_due_counts_delete on public.accounts_payable,
+-- accounts_payable_due_counts_insert on public.accounts_payable,
+-- accounts_receivable_due_counts_delete on public.accounts_receivable,
+-- accounts_receivable_due_counts_insert on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.track_entry_due_counts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rows jsonb;
+begin
+  if tg_op = 'INSERT' then
+    select jsonb_agg(jsonb_build_object('company_id', g.company_id, 'due_date', g.due_date, 'n', g.n))
+    into v_rows
+    from (select n.company_id, n.due_date, count(*) as n from new_rows n group by 1, 2) g;
+  else
+    select jsonb_agg(jsonb_build_object('company_id', g.company_id, 'due_date', g.due_date, 'n', -g.n))
+    into v_rows
+    from (select o.company_id, o.due_date, count(*) as n from old_rows o group by 1, 2) g;
+  end if;
+  if v_rows is not null then
+    perform private.apply_entry_due_counts(v_rows);
+  end if;
+  return null;
+end;
+$function$;
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.track_entry_paid_totals()

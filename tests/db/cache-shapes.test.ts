@@ -60,6 +60,8 @@ const { entryPaymentsQuery } = await import('@/features/entries/api/get-entry-pa
 const { entryQuery } = await import('@/features/entries/api/get-entry');
 const { lookalikePayablesQuery } = await import('@/features/entries/api/get-lookalike-payables');
 const { latestEntriesQuery } = await import('@/features/movements/api/get-latest-entries');
+const { latestEntriesCountQuery } =
+  await import('@/features/movements/api/get-latest-entries-count');
 const { movementSummaryQuery } = await import('@/features/movements/api/get-movement-summary');
 const { movementsQuery } = await import('@/features/movements/api/get-movements');
 const { pendingEntriesQuery } = await import('@/features/entries/api/get-pending-entries');
@@ -263,6 +265,9 @@ const cases: Case[] = [
     lookalikePayablesQuery(companyId, { id: null, name: 'Fornecedor' }, 100, TODAY),
   ),
   infinite('latestEntriesQuery', () => latestEntriesQuery(companyId, { start: null, end: null })),
+  plain('latestEntriesCountQuery', () =>
+    latestEntriesCountQuery(companyId, { start: '2026-01-01', end: null }),
+  ),
   plain('movementSummaryQuery', () =>
     movementSummaryQuery(companyId, { ...EMPTY_MOVEMENT_FILTERS, search: 'a' }, TODAY),
   ),

@@ -119,6 +119,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.movement_search_totals(uuid,date,text,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean)',
       'private.pending_entry_totals(uuid,date)',
       'private.supplier_spent_total(uuid)',
+      // Últimos lançamentos' count from the kept due-month counts (private.entry_due_counts).
+      'private.latest_entries_count_kept(uuid,date,date)',
       'private.overdue_open_totals(uuid,date,uuid)',
       // Conciliação's candidates, looked up by amount on the indexes.
       'private.statement_candidates(uuid)',

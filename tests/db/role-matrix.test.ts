@@ -648,6 +648,12 @@ const FUNCTIONS: FunctionSpec[] = [
     args: company,
     expect: calls(COMPANY_ROLES, 'forbidden_role', 'not_a_member'),
   },
+  // Últimos lançamentos' count: every role of the company (an 'obra' member counts its obras' rows).
+  {
+    fn: 'latest_entries_count',
+    args: company,
+    expect: calls(COMPANY_ROLES, 'forbidden_role', 'not_a_member'),
+  },
   {
     fn: 'project_financials',
     args: () => ({ ...company(), p_project_id: ids.projects }),

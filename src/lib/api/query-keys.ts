@@ -67,6 +67,9 @@ export const entryKeys = {
     [...entryKeys.all(companyId), 'pending', kind] as const,
   list: (companyId: string, filters: Record<string, unknown>) =>
     [...entryKeys.all(companyId), 'list', filters] as const,
+  /** Últimos lançamentos' count (latest_entries_count) for one due-date period. */
+  latestCount: (companyId: string, filter: { start: string | null; end: string | null }) =>
+    [...entryKeys.all(companyId), 'latest-count', filter] as const,
   /** Cards of Contas a Pagar / Receber (entry_list_summary). */
   listSummary: (companyId: string, kind: 'expense' | 'income', today: string) =>
     [...entryKeys.all(companyId), 'list-summary', kind, today] as const,

@@ -18,8 +18,8 @@ export interface LatestEntriesPage {
 /**
  * Payables and receivables, most recently recorded first, filtered on the server by due date
  * (the date a user thinks of an entry by: "what falls due this week"), both bounds inclusive. One
- * row more than the page says whether there is a next one: counting would read every entry of the
- * company's history.
+ * row more than the page says whether there is a next one: counting the view would read every entry
+ * of the company's history (the count is latest_entries_count, from kept counts).
  */
 export async function getLatestEntriesPage(
   companyId: string,

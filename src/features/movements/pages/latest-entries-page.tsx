@@ -1,6 +1,5 @@
 import { ArrowDownCircle, ArrowUpCircle, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FixedSelect } from '@/components/pickers/option-select';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -9,26 +8,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { entryDetailPath, type Entry } from '@/lib/entries';
-import { formatDate, parseIsoDate, todayLocal } from '@/lib/dates';
-import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
-import { useIsDesktop } from '@/lib/use-media-query';
+import { formatDate } from '@/lib/dates';
+import { toListSort, toTableSort } from '@/lib/list-order';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { useLatestEntries } from '@/features/movements/api/get-latest-entries';
 import {
   EntryStatusBadge,
   LatestEntriesTable,
 } from '@/features/movements/components/latest-entries-table';
-import {
-  isLatestPeriod,
-  LATEST_PERIODS,
-  latestDateFilter,
-  type LatestPeriod,
-} from '@/features/movements/lib/latest-period';
-
-function validDate(value: string | null): string | null {
-  return value && parseIsoDate(value) ? value : null;
-}
+import { LATEST_PERIODS } from '@/features/movements/lib/latest-period';
+import { useLatestEntriesScreen } from '@/features/movements/pages/use-latest-entries';
 
 function EntryRow({ entry, today }: { entry: Entry; today: string }) {
   const isExpense = entry.kind === 'expense';
@@ -75,33 +64,13 @@ function EntryRow({ entry, today }: { entry: Entry; today: string }) {
 }
 
 /**
- * Últimos Lançamentos: every payable and receivable, most recently recorded first. The period
- * filters on the server by due date; the filter lives in the URL so a reload keeps it.
+ * Últimos Lançamentos: every payable and receivable, most recently recorded first, and how many
+ * the period holds. The period filters on the server by due date; the filter lives in the URL so a
+ * reload keeps it.
  */
 export function LatestEntriesPage() {
-  const [params, setParams] = useSearchParams();
-  // Filters, not a form: each control changes the address at once.
-  const ids = { period: useId(), start: useId(), end: useId() };
-  const rawPeriod = params.get('periodo') ?? 'all';
-  const period: LatestPeriod = isLatestPeriod(rawPeriod) ? rawPeriod : 'all';
-  const custom = { start: validDate(params.get('inicio')), end: validDate(params.get('fim')) };
-  const today = todayLocal();
-  const filter = latestDateFilter(period, custom, today);
-  const desktop = useIsDesktop();
-  // The desktop table's order; the list's own is most recently recorded first.
-  const [sort, setSort] = useState<ListSort | undefined>();
-  const latest = useLatestEntries(filter, desktop ? sort : undefined);
-
-  function update(next: { period: LatestPeriod; start: string | null; end: string | null }) {
-    const search = new URLSearchParams();
-    if (next.period !== 'all') search.set('periodo', next.period);
-    if (next.period === 'custom' && next.start) search.set('inicio', next.start);
-    if (next.period === 'custom' && next.end) search.set('fim', next.end);
-    setParams(search, { replace: true });
-  }
-
-  // A preset shows its range in the pickers; picking a date switches to "Período personalizado".
-  const shown = period === 'custom' ? custom : filter;
+  const { ids, period, custom, shown, update, today, desktop, sort, setSort, latest, countText } =
+    useLatestEntriesScreen();
 
   return (
     <div className="flex flex-col gap-4">
@@ -155,16 +124,10 @@ export function LatestEntriesPage() {
       >
         {(data) => {
           const entries = data.pages.flatMap((page) => page.entries);
-          // Nothing is counted: until the last page, what is shown.
-          const count = entries.length;
           return (
             <section aria-label="Transações">
-              <p className="text-sm text-muted-foreground" role="status">
-                {latest.hasNextPage
-                  ? `Mostrando ${count} transações`
-                  : count === 1
-                    ? '1 transação encontrada'
-                    : `${count} transações encontradas`}
+              <p className="min-h-5 text-sm text-muted-foreground" role="status">
+                {countText}
               </p>
               {desktop ? (
                 <div className="mt-2">
