@@ -10,6 +10,7 @@ import {
   checkViolation,
   createMember,
   createUser,
+  noPrivilege,
   rlsViolation,
   type TestClient,
 } from './helpers';
@@ -18,6 +19,7 @@ import {
   createPayable,
   createReceivable,
   settlePayable,
+  settleReceivable,
   type Member,
 } from './money-helpers';
 
@@ -485,5 +487,67 @@ describe('the paperclip and "Sem comprovante"', () => {
     });
     expect(summary).toMatchObject({ count: 2, expense_total: 20 });
     void pending;
+  });
+});
+
+describe("an entry's kept has_comprovante", () => {
+  it("follows its comprovantes and its payments', whoever attaches them, as a fact, not an edit", async () => {
+    const state = async (table: string, id: string) =>
+      (
+        await db.query<{ has_comprovante: boolean; updated_at: string; audits: number }>(
+          `select e.has_comprovante, e.updated_at::text,
+                  (select count(*)::int from public.audit_log a where a.row_id = e.id) as audits
+           from public.${table} e where e.id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+    // An 'obra' member's comprovante marks the payable of its obra (the member may not write the
+    // payable itself): no Histórico line and no updated_at change for the entry.
+    const payable = await createPayable(owner, 80, { project_id: obraId });
+    await settlePayable(owner, payable.id, account.id, '2026-11-20');
+    const before = await state('accounts_payable', payable.id);
+    expect(before.has_comprovante).toBe(false);
+    const boleto = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(PDF),
+      { name: 'boleto.pdf', mime: 'application/pdf', kind: 'boleto' },
+    );
+    expect(boleto.error).toBeNull();
+    expect(await state('accounts_payable', payable.id)).toEqual(before);
+    const receipt = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(JPEG),
+    );
+    expect(receipt.error).toBeNull();
+    expect(await state('accounts_payable', payable.id)).toEqual({ ...before, has_comprovante: true });
+    // Removed: sem comprovante again (the boleto is not one).
+    const removed = await owner.client.from('documents').delete().eq('id', receipt.data!.id);
+    expect(removed.error).toBeNull();
+    expect(await state('accounts_payable', payable.id)).toEqual(before);
+
+    // A comprovante on a payment marks its receivable.
+    const receivable = await createReceivable(owner, 90);
+    await settleReceivable(owner, receivable.id, account.id, '2026-11-21');
+    const { rows: payments } = await db.query<{ id: string }>(
+      `select t.id from public.transactions t where t.receivable_id = $1`,
+      [receivable.id],
+    );
+    const onPayment = await attach(
+      owner.client,
+      { company: owner.company.id, payment_id: payments[0]!.id },
+      unique(JPEG),
+    );
+    expect(onPayment.error).toBeNull();
+    expect((await state('accounts_receivable', receivable.id)).has_comprovante).toBe(true);
+
+    // Nobody writes it through the API.
+    const written = await owner.client
+      .from('accounts_payable')
+      .update({ has_comprovante: true })
+      .eq('id', payable.id);
+    expect(written.error).toMatchObject(noPrivilege('accounts_payable'));
+    expect((await state('accounts_payable', payable.id)).has_comprovante).toBe(false);
   });
 });
