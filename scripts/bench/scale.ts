@@ -564,7 +564,10 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
       async () =>
         bytes(
           check(
-            await supabase.rpc('movement_summary', { ...movementArgs, p_without_comprovante: true }),
+            await supabase.rpc('movement_summary', {
+              ...movementArgs,
+              p_without_comprovante: true,
+            }),
           ),
         ),
     ],

@@ -521,7 +521,10 @@ describe("an entry's kept has_comprovante", () => {
       unique(JPEG),
     );
     expect(receipt.error).toBeNull();
-    expect(await state('accounts_payable', payable.id)).toEqual({ ...before, has_comprovante: true });
+    expect(await state('accounts_payable', payable.id)).toEqual({
+      ...before,
+      has_comprovante: true,
+    });
     // Removed: sem comprovante again (the boleto is not one).
     const removed = await owner.client.from('documents').delete().eq('id', receipt.data!.id);
     expect(removed.error).toBeNull();
@@ -549,5 +552,41 @@ describe("an entry's kept has_comprovante", () => {
       .eq('id', payable.id);
     expect(written.error).toMatchObject(noPrivilege('accounts_payable'));
     expect((await state('accounts_payable', payable.id)).has_comprovante).toBe(false);
+  });
+});
+
+describe('deleting a company', () => {
+  it('takes its entries, payments, comprovantes and kept totals (the flag triggers run in the cascade)', async () => {
+    // Only entries without money paid can go (a paid one is guarded): a pending payable with a
+    // comprovante, and a receivable whose payment, with its comprovante, was reversed.
+    const gone = await createMember('Construtora Encerrada');
+    const bank = await createBankAccount(gone, 500);
+    const payable = await createPayable(gone, 40);
+    const receivable = await createReceivable(gone, 60);
+    await settleReceivable(gone, receivable.id, bank.id, '2026-11-21');
+    const { rows: payments } = await db.query<{ id: string }>(
+      `select t.id from public.transactions t where t.receivable_id = $1`,
+      [receivable.id],
+    );
+    const reversed = await gone.client.rpc('reverse_payment', {
+      p_payment_id: payments[0]!.id,
+      p_reversed_on: '2026-11-22',
+    });
+    expect(reversed.error).toBeNull();
+    for (const target of [
+      { company: gone.company.id, payable_id: payable.id },
+      { company: gone.company.id, payment_id: payments[0]!.id },
+    ]) {
+      const file = await attach(gone.client, target, unique(JPEG));
+      expect(file.error).toBeNull();
+    }
+    await db.query(`delete from public.companies where id = $1`, [gone.company.id]);
+    const { rows } = await db.query<{ left: number }>(
+      `select (select count(*) from public.documents where company_id = $1)
+            + (select count(*) from public.accounts_payable where company_id = $1)
+            + (select count(*) from private.entry_totals where company_id = $1) as left`,
+      [gone.company.id],
+    );
+    expect(Number(rows[0]!.left)).toBe(0);
   });
 });
