@@ -335,6 +335,10 @@ async function explainCalls(
       'movement_summary "elétrica"',
       `select public.movement_summary('${c.companyId}', '${today}', 'elétrica')`,
     ],
+    [
+      'movement_summary, Sem comprovante',
+      `select public.movement_summary('${c.companyId}', '${today}', p_without_comprovante => true)`,
+    ],
     ['dashboard_summary', `select public.dashboard_summary('${c.companyId}', '${today}')`],
     [
       'entry_list_summary',
@@ -554,6 +558,32 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
       'Movimentações: movement_summary "xyzw" (no match)',
       async () =>
         bytes(check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'xyzw' }))),
+    ],
+    [
+      'Movimentações: movement_summary, Sem comprovante',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('movement_summary', {
+              ...movementArgs,
+              p_without_comprovante: true,
+            }),
+          ),
+        ),
+    ],
+    [
+      'Movimentações: movement_summary, Sem comprovante + year',
+      async () =>
+        bytes(
+          check(
+            await supabase.rpc('movement_summary', {
+              ...movementArgs,
+              p_without_comprovante: true,
+              p_start: yearAgo,
+              p_end: today,
+            }),
+          ),
+        ),
     ],
     [
       'Atividade: company_activity page 1 of 30',

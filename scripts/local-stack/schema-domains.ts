@@ -132,6 +132,7 @@ export const DOMAINS: Domain[] = [
       'private.apply_entry_totals',
       'private.track_entry_totals',
       'private.movement_entry_totals',
+      'private.movement_kept_totals',
       'private.movement_search_totals',
       'private.movement_search_ids',
       'private.pending_entry_totals',
@@ -267,7 +268,14 @@ export const DOMAINS: Domain[] = [
     about:
       'stored files (receipts, comprovantes, notas): what each is and belongs to (documents), the private Storage bucket documentos and who may reach its objects (policies on storage.objects, by the company named in the first folder; an obra member only the folders of payables of its obras)',
     relations: ['public.documents'],
-    functions: ['private.check_document', 'private.obra_document_path'],
+    functions: [
+      'private.check_document',
+      'private.obra_document_path',
+      // has_comprovante of the entries, kept from their documents.
+      'private.sync_entry_comprovantes',
+      'private.track_document_comprovantes',
+      'private.track_payment_comprovantes',
+    ],
     buckets: ['documentos'],
     platformPolicies: ['storage.objects'],
   },

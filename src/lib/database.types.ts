@@ -20,6 +20,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
@@ -58,6 +59,7 @@ export type Database = {
           discount_amount?: number;
           due_date: string;
           fine_amount?: number;
+          has_comprovante?: boolean;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
@@ -96,6 +98,7 @@ export type Database = {
           discount_amount?: number;
           due_date?: string;
           fine_amount?: number;
+          has_comprovante?: boolean;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
@@ -171,6 +174,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
@@ -202,6 +206,7 @@ export type Database = {
           discount_amount?: number;
           due_date: string;
           fine_amount?: number;
+          has_comprovante?: boolean;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
@@ -233,6 +238,7 @@ export type Database = {
           discount_amount?: number;
           due_date?: string;
           fine_amount?: number;
+          has_comprovante?: boolean;
           id?: string;
           installment_count?: number | null;
           installment_number?: number | null;
@@ -1717,6 +1723,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
@@ -2152,6 +2159,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
@@ -2205,6 +2213,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
@@ -2249,6 +2258,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
@@ -2443,6 +2453,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;
@@ -2496,6 +2507,7 @@ export type Database = {
           discount_amount: number;
           due_date: string;
           fine_amount: number;
+          has_comprovante: boolean;
           id: string;
           installment_count: number | null;
           installment_number: number | null;

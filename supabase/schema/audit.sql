@@ -77,9 +77,10 @@ CREATE OR REPLACE FUNCTION private.audit_row()
 AS $function$
 declare
   -- Secrets are never copied into the history (the invitation link's hash), nor the stored search
-  -- form of a row's texts (derived from them: a change to it is the change to the texts).
-  v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - 'token_hash' - 'search_key' end;
-  v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - 'token_hash' - 'search_key' end;
+  -- form of a row's texts (derived from them: a change to it is the change to the texts), nor an
+  -- entry's has_comprovante (kept from its documents, whose own rows say who attached what).
+  v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - 'token_hash' - 'search_key' - 'has_comprovante' end;
+  v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - 'token_hash' - 'search_key' - 'has_comprovante' end;
   v_row jsonb := coalesce(v_new, v_old);
   v_changed jsonb;
   v_company_id uuid;

@@ -12,7 +12,8 @@
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
 -- Tables: public.documents
--- Functions: private.check_document, private.obra_document_path
+-- Functions: private.check_document, private.obra_document_path, private.sync_entry_comprovantes,
+-- private.track_document_comprovantes, private.track_payment_comprovantes
 -- Storage buckets: documentos
 -- Policies on: storage.objects
 
@@ -102,6 +103,9 @@ create policy documents_select on public.documents
 
 CREATE TRIGGER documents_audit AFTER INSERT OR DELETE OR UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER documents_check BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION private.check_document();
+CREATE TRIGGER documents_comprovante_delete AFTER DELETE ON public.documents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_document_comprovantes();
+CREATE TRIGGER documents_comprovante_insert AFTER INSERT ON public.documents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_document_comprovantes();
+CREATE TRIGGER documents_comprovante_update AFTER UPDATE ON public.documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_document_comprovantes();
 
 grant all on table public.documents to service_role;
 grant delete, select on table public.documents to authenticated;
@@ -177,6 +181,92 @@ end;
 $function$;
 comment on function private.obra_document_path(p_name text, p_removing boolean) is 'Storage policies: may an ''obra'' member add (p_removing false) or read and remove (true) the object at p_name of bucket documentos? Only under entries/{payable of their obras}/; reading and removing also the files of an entry already deleted that no document row names.';
 grant execute on function private.obra_document_path(p_name text, p_removing boolean) to authenticated;
+
+-- Function private.sync_entry_comprovantes(p_payable_ids uuid[], p_receivable_ids uuid[])
+CREATE OR REPLACE FUNCTION private.sync_entry_comprovantes(p_payable_ids uuid[], p_receivable_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  update public.accounts_payable p
+  set has_comprovante = not p.has_comprovante
+  where p.id = any (p_payable_ids)
+    and p.has_comprovante <> (
+      exists (select 1 from public.documents d where d.payable_id = p.id and d.kind = 'comprovante')
+      or exists (select 1 from public.transactions t
+                 join public.documents d on d.payment_id = t.id
+                 where t.company_id = p.company_id and t.payable_id = p.id and d.kind = 'comprovante'));
+  update public.accounts_receivable r
+  set has_comprovante = not r.has_comprovante
+  where r.id = any (p_receivable_ids)
+    and r.has_comprovante <> (
+      exists (select 1 from public.documents d where d.receivable_id = r.id and d.kind = 'comprovante')
+      or exists (select 1 from public.transactions t
+                 join public.documents d on d.payment_id = t.id
+                 where t.company_id = r.company_id and t.receivable_id = r.id and d.kind = 'comprovante'));
+$function$;
+comment on function private.sync_entry_comprovantes(p_payable_ids uuid[], p_receivable_ids uuid[]) is 'Sets has_comprovante of the given payables and receivables to what their documents say (a comprovante on the entry or on one of its payments), writing only the rows that change (their entry_totals move by the entries'' own trigger).';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_document_comprovantes()
+-- Run by the triggers documents_comprovante_delete on public.documents,
+-- documents_comprovante_insert on public.documents, documents_comprovante_update on
+-- public.documents
+CREATE OR REPLACE FUNCTION private.track_document_comprovantes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payables uuid[] := '{}';
+  v_receivables uuid[] := '{}';
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    select v_payables || coalesce(array_agg(coalesce(d.payable_id, t.payable_id))
+                                    filter (where coalesce(d.payable_id, t.payable_id) is not null), '{}'),
+           v_receivables || coalesce(array_agg(coalesce(d.receivable_id, t.receivable_id))
+                                       filter (where coalesce(d.receivable_id, t.receivable_id) is not null), '{}')
+    into v_payables, v_receivables
+    from old_rows d left join public.transactions t on t.id = d.payment_id
+    where d.kind = 'comprovante';
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    select v_payables || coalesce(array_agg(coalesce(d.payable_id, t.payable_id))
+                                    filter (where coalesce(d.payable_id, t.payable_id) is not null), '{}'),
+           v_receivables || coalesce(array_agg(coalesce(d.receivable_id, t.receivable_id))
+                                       filter (where coalesce(d.receivable_id, t.receivable_id) is not null), '{}')
+    into v_payables, v_receivables
+    from new_rows d left join public.transactions t on t.id = d.payment_id
+    where d.kind = 'comprovante';
+  end if;
+  if cardinality(v_payables) + cardinality(v_receivables) > 0 then
+    perform private.sync_entry_comprovantes(v_payables, v_receivables);
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.track_document_comprovantes() is 'Trigger (statement) on documents: the entries of the comprovantes inserted, deleted or changed get has_comprovante recomputed (private.sync_entry_comprovantes). Security definer: an ''obra'' member attaching a comprovante may not write the entry.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_payment_comprovantes()
+-- Run by the triggers transactions_entry_comprovantes on public.transactions,
+-- transactions_entry_comprovantes_delete on public.transactions
+CREATE OR REPLACE FUNCTION private.track_payment_comprovantes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.sync_entry_comprovantes(
+    array_remove(array[old.payable_id, case when tg_op = 'UPDATE' then new.payable_id end], null),
+    array_remove(array[old.receivable_id, case when tg_op = 'UPDATE' then new.receivable_id end], null));
+  return null;
+end;
+$function$;
+comment on function private.track_payment_comprovantes() is 'Trigger on transactions: a payment whose payable_id / receivable_id changes, or that is deleted, has its entries'' has_comprovante recomputed (private.sync_entry_comprovantes).';
+-- no grants: only its owner (postgres) may execute it
 
 -- =================================================================================================
 -- Storage buckets (rows of storage.buckets)

@@ -18,14 +18,15 @@
 -- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
 -- private.entry_paid_total, private.guard_settled_entry, public.import_nfe, private.import_nfe,
 -- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
--- private.movement_entry_totals, private.movement_search_ids, private.movement_search_totals,
--- public.movement_summary, private.payable_approval, private.pending_entry_totals,
--- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
--- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
--- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
--- public.settle_payable, private.settle_payable, public.settle_receivable,
--- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
--- private.track_entry_due_counts, private.track_entry_paid_totals, private.track_entry_totals
+-- private.movement_entry_totals, private.movement_kept_totals, private.movement_search_ids,
+-- private.movement_search_totals, public.movement_summary, private.payable_approval,
+-- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
+-- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
+-- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
+-- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
+-- public.settle_receivable, private.settle_receivable, public.signed_amount,
+-- private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
+-- private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -70,7 +71,8 @@ create table public.accounts_payable (
   nfe_key text,
   search_key text generated always as (private.search_text(((((description || '
 '::text) || COALESCE(supplier_name, ''::text)) || '
-'::text) || COALESCE(notes, ''::text)))) stored not null
+'::text) || COALESCE(notes, ''::text)))) stored not null,
+  has_comprovante boolean not null default false
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -84,6 +86,7 @@ comment on column public.accounts_payable.boleto_code is 'Linha digitável of th
 comment on column public.accounts_payable.pix_code is 'PIX BR Code (copia e cola) the payable was recorded from, as pasted.';
 comment on column public.accounts_payable.nfe_key is 'Chave de acesso (44 digits) of the NF-e the payable was imported from (import_nfe); the payables of one NF-e share it, one per installment.';
 comment on column public.accounts_payable.search_key is 'private.search_text of description, supplier_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_payable_search_key_idx).';
+comment on column public.accounts_payable.has_comprovante is 'A document of kind comprovante is on the payable or on one of its payments (every document, whoever may see it); kept by private.track_document_comprovantes / private.track_payment_comprovantes (private.sync_entry_comprovantes), never written by the API. What public.entries.has_comprovante says to a reader of the whole company.';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_key UNIQUE (company_id, boleto_code);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
@@ -175,7 +178,7 @@ CREATE TRIGGER accounts_payable_due_counts_update AFTER UPDATE OF due_date ON pu
 CREATE TRIGGER accounts_payable_forbid_company_change BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
-CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 CREATE TRIGGER accounts_payable_totals_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_payable_totals_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
@@ -218,7 +221,8 @@ create table public.accounts_receivable (
   stage_id uuid,
   search_key text generated always as (private.search_text(((((description || '
 '::text) || COALESCE(client_name, ''::text)) || '
-'::text) || COALESCE(notes, ''::text)))) stored not null
+'::text) || COALESCE(notes, ''::text)))) stored not null,
+  has_comprovante boolean not null default false
 );
 
 comment on column public.accounts_receivable.paid_amount is 'Principal received by the standing payments (ledger rows); = amount when paid.';
@@ -226,6 +230,7 @@ comment on column public.accounts_receivable.open_amount is 'amount − paid_amo
 comment on column public.accounts_receivable.paid_total is 'What really moved: paid_amount + interest_amount + fine_amount − discount_amount.';
 comment on column public.accounts_receivable.stage_id is 'Etapa of the obra (project_stages of the same company and project_id) the receipt belongs to; null = Sem etapa.';
 comment on column public.accounts_receivable.search_key is 'private.search_text of description, client_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_receivable_search_key_idx).';
+comment on column public.accounts_receivable.has_comprovante is 'A document of kind comprovante is on the receivable or on one of its payments; kept by private.track_document_comprovantes / private.track_payment_comprovantes (private.sync_entry_comprovantes), never written by the API. What public.entries.has_comprovante says to a reader of the whole company.';
 alter table public.accounts_receivable add constraint accounts_receivable_pkey PRIMARY KEY (id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_id_key UNIQUE (company_id, id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
@@ -303,7 +308,7 @@ CREATE TRIGGER accounts_receivable_due_counts_update AFTER UPDATE OF due_date ON
 CREATE TRIGGER accounts_receivable_forbid_company_change BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
-CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 CREATE TRIGGER accounts_receivable_totals_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_receivable_totals_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
@@ -356,11 +361,12 @@ create table private.entry_totals (
   paid_total numeric(16,2) not null default 0,
   settled_total numeric(16,2) not null default 0,
   settled_count bigint not null default 0,
-  entry_count bigint not null default 0
+  entry_count bigint not null default 0,
+  sem_comprovante boolean not null default false
 );
 
-comment on table private.entry_totals is 'Entry-side totals of the approved entries (payables approved only), per company, kind, paid (status paid) and month of coalesce(payment/received date, due date): display_total (paid_total + open_amount, Movimentações'' display amount), open_total, paid_total, settled_total/settled_count (entries with paid_amount > 0), entry_count; dims all / account / category / project (per month), project_all and counterparty_all (month null). Kept by private.track_entry_totals; tests/db/entry-totals.test.ts compares it with the sums over the rows after random writes.';
-alter table private.entry_totals add constraint entry_totals_key UNIQUE NULLS NOT DISTINCT (company_id, dim, kind, paid, dim_id, month);
+comment on table private.entry_totals is 'Entry-side totals of the approved entries (payables approved only), per company, kind, paid (status paid), sem_comprovante (paid_amount > 0 and not has_comprovante: Movimentações'' "Sem comprovante") and month of coalesce(payment/received date, due date): display_total (paid_total + open_amount, Movimentações'' display amount), open_total, paid_total, settled_total/settled_count (entries with paid_amount > 0), entry_count; dims all / account / category / project (per month), project_all and counterparty_all (month null). Readers sum over rows (a key may have a row per sem_comprovante). Kept by private.track_entry_totals; tests/db/entry-totals.test.ts compares it with the sums over the rows after random writes.';
+alter table private.entry_totals add constraint entry_totals_key UNIQUE NULLS NOT DISTINCT (company_id, dim, kind, paid, dim_id, month, sem_comprovante);
 alter table private.entry_totals add constraint entry_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table private.entry_totals add constraint entry_totals_dim_check CHECK (dim = ANY (ARRAY['all'::text, 'account'::text, 'category'::text, 'project'::text, 'project_all'::text, 'counterparty_all'::text]));
 alter table private.entry_totals add constraint entry_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
@@ -598,16 +604,16 @@ CREATE OR REPLACE FUNCTION private.apply_entry_totals(p_rows jsonb)
  SET search_path TO ''
 AS $function$
   insert into private.entry_totals as t
-    (company_id, kind, paid, dim, dim_id, month, display_total, open_total, paid_total, settled_total,
-     settled_count, entry_count)
-  select r.company_id, r.kind, r.paid, d.dim, d.dim_id, d.month,
+    (company_id, kind, paid, sem_comprovante, dim, dim_id, month, display_total, open_total, paid_total,
+     settled_total, settled_count, entry_count)
+  select r.company_id, r.kind, r.paid, r.sem_comprovante, d.dim, d.dim_id, d.month,
          sum(r.sign * (r.paid_total + r.open_amount)), sum(r.sign * r.open_amount), sum(r.sign * r.paid_total),
          coalesce(sum(r.sign * r.paid_total) filter (where r.paid_amount > 0), 0),
          coalesce(sum(r.sign) filter (where r.paid_amount > 0), 0), sum(r.sign)
   from jsonb_to_recordset(p_rows) as r(company_id uuid, kind text, paid boolean, movement_date date,
                                        bank_account_id uuid, category_id uuid, project_id uuid,
                                        has_counterparty boolean, open_amount numeric, paid_total numeric,
-                                       paid_amount numeric, sign integer)
+                                       paid_amount numeric, sem_comprovante boolean, sign integer)
   cross join lateral (
     values ('all', null::uuid, date_trunc('month', r.movement_date::timestamp)::date),
            ('account', r.bank_account_id, date_trunc('month', r.movement_date::timestamp)::date),
@@ -619,8 +625,8 @@ AS $function$
   where (d.dim <> 'counterparty_all' or r.has_counterparty)
     -- A company being deleted takes its totals with it (its entries go by the same cascade).
     and exists (select 1 from public.companies c where c.id = r.company_id)
-  group by r.company_id, r.kind, r.paid, d.dim, d.dim_id, d.month
-  order by r.company_id, d.dim, r.kind, r.paid, d.dim_id, d.month
+  group by r.company_id, r.kind, r.paid, r.sem_comprovante, d.dim, d.dim_id, d.month
+  order by r.company_id, d.dim, r.kind, r.paid, d.dim_id, d.month, r.sem_comprovante
   on conflict on constraint entry_totals_key do update
     set display_total = t.display_total + excluded.display_total,
         open_total = t.open_total + excluded.open_total,
@@ -1295,8 +1301,22 @@ $function$;
 -- Function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
 CREATE OR REPLACE FUNCTION private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
  RETURNS TABLE(kind text, total numeric, entry_count bigint)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select t.kind, t.total, t.entry_count
+  from private.movement_kept_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses, p_account_ids,
+                                    p_project_ids, p_include_no_project, p_category_ids, false) t
+$function$;
+comment on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'The entries'' part of movement_summary without search and sem comprovante, per kind: total (display amounts) and entry_count, from the kept month totals (private.movement_kept_totals). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+grant execute on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
+
+-- Function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+CREATE OR REPLACE FUNCTION private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
+ RETURNS TABLE(kind text, total numeric, entry_count bigint)
+ LANGUAGE plpgsql
+ STABLE
  SET search_path TO ''
 AS $function$
 #variable_conflict use_column
@@ -1310,6 +1330,7 @@ declare
   v_by_account boolean := coalesce(cardinality(p_account_ids), 0) > 0;
   v_by_category boolean := coalesce(cardinality(p_category_ids), 0) > 0;
   v_by_project boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  v_without boolean := coalesce(p_without_comprovante, false);
   v_kinds text[] := case when coalesce(cardinality(p_kinds), 0) = 0 then array['expense', 'income'] else p_kinds end;
   v_dim text;
   -- Whole months of the period (first days), read from the kept totals.
@@ -1368,6 +1389,7 @@ begin
     where v_dim is not null
       and t.company_id = p_company_id and t.dim = v_dim and t.kind = any (v_kinds)
       and t.month between v_first and v_last
+      and (not v_without or t.sem_comprovante)
       and case when t.paid then v_paid
                when not v_split then v_open
                when t.month < v_today_month then v_overdue
@@ -1384,19 +1406,20 @@ begin
     from unnest(v_los, v_his, v_pending_only) as g(lo, hi, pending_only)
     cross join lateral (
       select 'expense'::text as kind, p.status, p.due_date, p.bank_account_id, p.category_id, p.project_id,
-             p.paid_total, p.open_amount
+             p.paid_total, p.open_amount, p.paid_amount, p.has_comprovante
       from public.accounts_payable p
       where 'expense' = any (v_kinds) and p.company_id = p_company_id and p.approval_status = 'approved'
         and coalesce(p.payment_date, p.due_date) between g.lo and g.hi
       union all
       select 'income'::text, r.status, r.due_date, r.bank_account_id, r.category_id, r.project_id,
-             r.paid_total, r.open_amount
+             r.paid_total, r.open_amount, r.paid_amount, r.has_comprovante
       from public.accounts_receivable r
       where 'income' = any (v_kinds) and r.company_id = p_company_id
         and coalesce(r.received_date, r.due_date) between g.lo and g.hi
     ) e
     where (not g.pending_only or e.status = 'pending')
       and case when e.status = 'paid' then v_paid when e.due_date < v_today then v_overdue else v_open end
+      and (not v_without or (e.paid_amount > 0 and not e.has_comprovante))
       and (not v_by_account or e.bank_account_id = any (p_account_ids))
       and (not v_by_category or e.category_id = any (p_category_ids))
       and (not v_by_project
@@ -1406,8 +1429,8 @@ begin
   select parts.kind, sum(parts.total), sum(parts.entry_count)::bigint from parts group by parts.kind;
 end;
 $function$;
-comment on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'The entries'' part of movement_summary without search and sem comprovante, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
-grant execute on function private.movement_entry_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
+comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
 CREATE OR REPLACE FUNCTION private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
@@ -1475,6 +1498,15 @@ begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
   end if;
+  if v_pattern is null then
+    -- Sem comprovante without a search: every entry from the kept month totals.
+    return query
+      select t.kind, t.total, t.entry_count
+      from private.movement_kept_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                        p_account_ids, p_project_ids, p_include_no_project, p_category_ids,
+                                        v_without) t;
+    return;
+  end if;
     if v_pattern is not null then
       v_category_ids := array(select c.id from public.categories c
                               where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
@@ -1487,12 +1519,12 @@ begin
       v_client_ids := array(select c.id from public.clients c
                             where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
     end if;
-  if v_pattern is not null and not v_without and cardinality(v_category_ids) > 0 then
+  if v_pattern is not null and cardinality(v_category_ids) > 0 then
     v_kept_ids := case when coalesce(cardinality(p_category_ids), 0) = 0 then v_category_ids
                        else array(select unnest(v_category_ids) intersect select unnest(p_category_ids)) end;
     -- A row of a matched category outside the filter is not listed: no category arm is left.
     v_category_ids := '{}';
-  elsif v_pattern is not null and not v_without and cardinality(v_project_ids) > 0 then
+  elsif v_pattern is not null and cardinality(v_project_ids) > 0 then
     v_kept_projects := case when not v_filter_projects then v_project_ids
                             else array(select unnest(v_project_ids)
                                        intersect select unnest(coalesce(p_project_ids, '{}'))) end;
@@ -1501,8 +1533,9 @@ begin
   if cardinality(v_kept_ids) > 0 then
     return query
       select t.kind, t.total, t.entry_count
-      from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
-                                         p_account_ids, p_project_ids, p_include_no_project, v_kept_ids) t;
+      from private.movement_kept_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                        p_account_ids, p_project_ids, p_include_no_project, v_kept_ids,
+                                        v_without) t;
   elsif cardinality(v_kept_projects) > 0 then
     if p_start is null and p_end is null and v_open = v_overdue
        and coalesce(cardinality(p_account_ids), 0) = 0 and coalesce(cardinality(p_category_ids), 0) = 0 then
@@ -1514,12 +1547,13 @@ begin
         where t.company_id = p_company_id and t.dim = 'project_all' and t.dim_id = any (v_kept_projects)
           and (coalesce(cardinality(p_kinds), 0) = 0 or t.kind = any (p_kinds))
           and case when t.paid then v_paid else v_open end
+          and (not v_without or t.sem_comprovante)
         group by t.kind;
     else
       return query
         select t.kind, t.total, t.entry_count
-        from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
-                                           p_account_ids, v_kept_projects, false, p_category_ids) t;
+        from private.movement_kept_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
+                                          p_account_ids, v_kept_projects, false, p_category_ids, v_without) t;
     end if;
   end if;
   return query
@@ -1539,14 +1573,7 @@ begin
         and (not v_filter_projects
              or p.project_id = any (coalesce(p_project_ids, '{}'))
              or (coalesce(p_include_no_project, false) and p.project_id is null))
-        and (not v_without
-             or (p.paid_amount > 0
-                 and not exists (select 1 from public.documents d
-                                 where d.payable_id = p.id and d.kind = 'comprovante')
-                 and not exists (select 1 from public.transactions t
-                                 join public.documents d on d.payment_id = t.id
-                                 where t.company_id = p.company_id and t.payable_id = p.id
-                                   and d.kind = 'comprovante')))
+        and (not v_without or (p.paid_amount > 0 and not p.has_comprovante))
         -- One pass: each arm of the search on its own index (trigram; supplier, category, obra,
         -- account), their bitmaps OR-ed, every matching row read once.
         and (cardinality(v_kept_ids) = 0 or p.category_id is null or p.category_id <> all (v_kept_ids))
@@ -1572,14 +1599,7 @@ begin
         and (not v_filter_projects
              or r.project_id = any (coalesce(p_project_ids, '{}'))
              or (coalesce(p_include_no_project, false) and r.project_id is null))
-        and (not v_without
-             or (r.paid_amount > 0
-                 and not exists (select 1 from public.documents d
-                                 where d.receivable_id = r.id and d.kind = 'comprovante')
-                 and not exists (select 1 from public.transactions t
-                                 join public.documents d on d.payment_id = t.id
-                                 where t.company_id = r.company_id and t.receivable_id = r.id
-                                   and d.kind = 'comprovante')))
+        and (not v_without or (r.paid_amount > 0 and not r.has_comprovante))
         and (cardinality(v_kept_ids) = 0 or r.category_id is null or r.category_id <> all (v_kept_ids))
         and (cardinality(v_kept_projects) = 0 or r.project_id is null or r.project_id <> all (v_kept_projects))
         and (v_pattern is null
@@ -1592,7 +1612,7 @@ begin
     group by m.kind;
 end;
 $function$;
-comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. The entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_entry_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
@@ -1682,7 +1702,7 @@ begin
   );
 end;
 $function$;
-comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text or sem comprovante the entries'' part is read from kept month totals (private.movement_entry_totals); with them, summed over the matching rows of the tables with search_movements'' conditions. Raises what search_movements raises.';
+comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text the entries'' part is read from kept month totals (private.movement_entry_totals; sem comprovante through private.movement_search_totals, by the kept key sem_comprovante); with one, the entries of matching categories (else obras) from the kept totals and the other matching rows summed on the tables. Raises what search_movements raises.';
 grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
 
 -- Function private.payable_approval()
@@ -2769,7 +2789,8 @@ begin
           'movement_date', coalesce(o.payment_date, o.due_date), 'bank_account_id', o.bank_account_id,
           'category_id', o.category_id, 'project_id', o.project_id,
           'has_counterparty', o.supplier_id is not null, 'open_amount', o.open_amount,
-          'paid_total', o.paid_total, 'paid_amount', o.paid_amount, 'sign', -1))
+          'paid_total', o.paid_total, 'paid_amount', o.paid_amount,
+          'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante, 'sign', -1))
         from old_rows o where o.approval_status = 'approved'), '[]');
     end if;
     if tg_op in ('UPDATE', 'INSERT') then
@@ -2779,7 +2800,8 @@ begin
           'movement_date', coalesce(n.payment_date, n.due_date), 'bank_account_id', n.bank_account_id,
           'category_id', n.category_id, 'project_id', n.project_id,
           'has_counterparty', n.supplier_id is not null, 'open_amount', n.open_amount,
-          'paid_total', n.paid_total, 'paid_amount', n.paid_amount, 'sign', 1))
+          'paid_total', n.paid_total, 'paid_amount', n.paid_amount,
+          'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante, 'sign', 1))
         from new_rows n where n.approval_status = 'approved'), '[]');
     end if;
   else
@@ -2790,7 +2812,8 @@ begin
           'movement_date', coalesce(o.received_date, o.due_date), 'bank_account_id', o.bank_account_id,
           'category_id', o.category_id, 'project_id', o.project_id,
           'has_counterparty', o.client_id is not null, 'open_amount', o.open_amount,
-          'paid_total', o.paid_total, 'paid_amount', o.paid_amount, 'sign', -1))
+          'paid_total', o.paid_total, 'paid_amount', o.paid_amount,
+          'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante, 'sign', -1))
         from old_rows o), '[]');
     end if;
     if tg_op in ('UPDATE', 'INSERT') then
@@ -2800,7 +2823,8 @@ begin
           'movement_date', coalesce(n.received_date, n.due_date), 'bank_account_id', n.bank_account_id,
           'category_id', n.category_id, 'project_id', n.project_id,
           'has_counterparty', n.client_id is not null, 'open_amount', n.open_amount,
-          'paid_total', n.paid_total, 'paid_amount', n.paid_amount, 'sign', 1))
+          'paid_total', n.paid_total, 'paid_amount', n.paid_amount,
+          'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante, 'sign', 1))
         from new_rows n), '[]');
     end if;
   end if;

@@ -206,6 +206,8 @@ create policy transactions_select on public.transactions
 
 CREATE TRIGGER transactions_audit AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER transactions_default_payment_parts BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
+CREATE TRIGGER transactions_entry_comprovantes AFTER UPDATE OF payable_id, receivable_id, company_id ON public.transactions FOR EACH ROW WHEN (old.payable_id IS DISTINCT FROM new.payable_id OR old.receivable_id IS DISTINCT FROM new.receivable_id OR old.company_id IS DISTINCT FROM new.company_id) EXECUTE FUNCTION private.track_payment_comprovantes();
+CREATE TRIGGER transactions_entry_comprovantes_delete AFTER DELETE ON public.transactions FOR EACH ROW WHEN (old.payable_id IS NOT NULL OR old.receivable_id IS NOT NULL) EXECUTE FUNCTION private.track_payment_comprovantes();
 CREATE TRIGGER transactions_move_balance AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.ledger_moves_balance();
 CREATE TRIGGER transactions_track_totals AFTER INSERT OR DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION private.track_ledger_totals();
 

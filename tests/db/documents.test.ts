@@ -10,6 +10,7 @@ import {
   checkViolation,
   createMember,
   createUser,
+  noPrivilege,
   rlsViolation,
   type TestClient,
 } from './helpers';
@@ -18,6 +19,7 @@ import {
   createPayable,
   createReceivable,
   settlePayable,
+  settleReceivable,
   type Member,
 } from './money-helpers';
 
@@ -485,5 +487,106 @@ describe('the paperclip and "Sem comprovante"', () => {
     });
     expect(summary).toMatchObject({ count: 2, expense_total: 20 });
     void pending;
+  });
+});
+
+describe("an entry's kept has_comprovante", () => {
+  it("follows its comprovantes and its payments', whoever attaches them, as a fact, not an edit", async () => {
+    const state = async (table: string, id: string) =>
+      (
+        await db.query<{ has_comprovante: boolean; updated_at: string; audits: number }>(
+          `select e.has_comprovante, e.updated_at::text,
+                  (select count(*)::int from public.audit_log a where a.row_id = e.id) as audits
+           from public.${table} e where e.id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+    // An 'obra' member's comprovante marks the payable of its obra (the member may not write the
+    // payable itself): no Histórico line and no updated_at change for the entry.
+    const payable = await createPayable(owner, 80, { project_id: obraId });
+    await settlePayable(owner, payable.id, account.id, '2026-11-20');
+    const before = await state('accounts_payable', payable.id);
+    expect(before.has_comprovante).toBe(false);
+    const boleto = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(PDF),
+      { name: 'boleto.pdf', mime: 'application/pdf', kind: 'boleto' },
+    );
+    expect(boleto.error).toBeNull();
+    expect(await state('accounts_payable', payable.id)).toEqual(before);
+    const receipt = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: payable.id },
+      unique(JPEG),
+    );
+    expect(receipt.error).toBeNull();
+    expect(await state('accounts_payable', payable.id)).toEqual({
+      ...before,
+      has_comprovante: true,
+    });
+    // Removed: sem comprovante again (the boleto is not one).
+    const removed = await owner.client.from('documents').delete().eq('id', receipt.data!.id);
+    expect(removed.error).toBeNull();
+    expect(await state('accounts_payable', payable.id)).toEqual(before);
+
+    // A comprovante on a payment marks its receivable.
+    const receivable = await createReceivable(owner, 90);
+    await settleReceivable(owner, receivable.id, account.id, '2026-11-21');
+    const { rows: payments } = await db.query<{ id: string }>(
+      `select t.id from public.transactions t where t.receivable_id = $1`,
+      [receivable.id],
+    );
+    const onPayment = await attach(
+      owner.client,
+      { company: owner.company.id, payment_id: payments[0]!.id },
+      unique(JPEG),
+    );
+    expect(onPayment.error).toBeNull();
+    expect((await state('accounts_receivable', receivable.id)).has_comprovante).toBe(true);
+
+    // Nobody writes it through the API.
+    const written = await owner.client
+      .from('accounts_payable')
+      .update({ has_comprovante: true })
+      .eq('id', payable.id);
+    expect(written.error).toMatchObject(noPrivilege('accounts_payable'));
+    expect((await state('accounts_payable', payable.id)).has_comprovante).toBe(false);
+  });
+});
+
+describe('deleting a company', () => {
+  it('takes its entries, payments, comprovantes and kept totals (the flag triggers run in the cascade)', async () => {
+    // Only entries without money paid can go (a paid one is guarded): a pending payable with a
+    // comprovante, and a receivable whose payment, with its comprovante, was reversed.
+    const gone = await createMember('Construtora Encerrada');
+    const bank = await createBankAccount(gone, 500);
+    const payable = await createPayable(gone, 40);
+    const receivable = await createReceivable(gone, 60);
+    await settleReceivable(gone, receivable.id, bank.id, '2026-11-21');
+    const { rows: payments } = await db.query<{ id: string }>(
+      `select t.id from public.transactions t where t.receivable_id = $1`,
+      [receivable.id],
+    );
+    const reversed = await gone.client.rpc('reverse_payment', {
+      p_payment_id: payments[0]!.id,
+      p_reversed_on: '2026-11-22',
+    });
+    expect(reversed.error).toBeNull();
+    for (const target of [
+      { company: gone.company.id, payable_id: payable.id },
+      { company: gone.company.id, payment_id: payments[0]!.id },
+    ]) {
+      const file = await attach(gone.client, target, unique(JPEG));
+      expect(file.error).toBeNull();
+    }
+    await db.query(`delete from public.companies where id = $1`, [gone.company.id]);
+    const { rows } = await db.query<{ left: number }>(
+      `select (select count(*) from public.documents where company_id = $1)
+            + (select count(*) from public.accounts_payable where company_id = $1)
+            + (select count(*) from private.entry_totals where company_id = $1) as left`,
+      [gone.company.id],
+    );
+    expect(Number(rows[0]!.left)).toBe(0);
   });
 });

@@ -1,9 +1,12 @@
 // The entry-side totals (private.entry_totals, 20261128020100) are kept by statement triggers
 // instead of summed over the history: after random settles (full, partial, juros, desconto),
-// estornos, reopens, deletes, edits (amount, due date, category, obra, supplier) and approvals,
-// every kept row equals the sum over the rows to the centavo, and the summaries that read them
+// estornos, reopens, deletes, edits (amount, due date, category, obra, supplier), approvals and
+// documents attached and removed (comprovantes on the entry or on a payment, other kinds: the
+// entries' kept has_comprovante and the key sem_comprovante), every kept row equals the sum over
+// the rows to the centavo, and the summaries that read them
 // (movement_summary, project_budget_totals, supplier_summary, entry_list_summary,
 // dashboard_summary) answer what a sum over the rows answers.
+import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, createMember } from './helpers';
@@ -74,14 +77,23 @@ const FIGURES = `display_total::text, open_total::text, paid_total::text, settle
 /** The kept rows that hold anything (a row moved back to zero is left in place). */
 async function kept(companyId: string) {
   const { rows } = await db.query(
-    `select kind, paid, dim, dim_id, month::text, ${FIGURES} from private.entry_totals
+    `select kind, paid, sem_comprovante, dim, dim_id, month::text, ${FIGURES} from private.entry_totals
      where company_id = $1 and (entry_count <> 0 or display_total <> 0 or open_total <> 0 or paid_total <> 0
                                 or settled_total <> 0 or settled_count <> 0)
-     order by dim, kind, paid, dim_id nulls first, month nulls first`,
+     order by dim, kind, paid, sem_comprovante, dim_id nulls first, month nulls first`,
     [companyId],
   );
   return rows;
 }
+
+/** Whether the entry (alias e, kind expense or income) has a comprovante, asked of the documents
+ *  themselves (not the kept flag). */
+const COMPROVANTE = (kind: 'expense' | 'income', e: string) => {
+  const column = kind === 'expense' ? 'payable_id' : 'receivable_id';
+  return `(exists (select 1 from public.documents d where d.${column} = ${e}.id and d.kind = 'comprovante')
+           or exists (select 1 from public.transactions t join public.documents d on d.payment_id = t.id
+                      where t.company_id = ${e}.company_id and t.${column} = ${e}.id and d.kind = 'comprovante'))`;
+};
 
 /** The same figures summed over the rows. */
 async function summed(companyId: string) {
@@ -89,11 +101,13 @@ async function summed(companyId: string) {
     `with e as (
        select 'expense' as kind, p.status = 'paid' as paid, coalesce(p.payment_date, p.due_date) as md,
               p.bank_account_id, p.category_id, p.project_id, p.supplier_id is not null as has_cp,
-              p.open_amount, p.paid_total, p.paid_amount
+              p.open_amount, p.paid_total, p.paid_amount,
+              p.paid_amount > 0 and not ${COMPROVANTE('expense', 'p')} as sem_comprovante
        from public.accounts_payable p where p.company_id = $1 and p.approval_status = 'approved'
        union all
        select 'income', r.status = 'paid', coalesce(r.received_date, r.due_date), r.bank_account_id,
-              r.category_id, r.project_id, r.client_id is not null, r.open_amount, r.paid_total, r.paid_amount
+              r.category_id, r.project_id, r.client_id is not null, r.open_amount, r.paid_total, r.paid_amount,
+              r.paid_amount > 0 and not ${COMPROVANTE('income', 'r')}
        from public.accounts_receivable r where r.company_id = $1
      ), d as (
        select e.*, x.dim, x.dim_id, x.month
@@ -106,18 +120,67 @@ async function summed(companyId: string) {
          ('counterparty_all', null::uuid, null::date)) x(dim, dim_id, month)
        where x.dim <> 'counterparty_all' or e.has_cp
      ), s as (
-       select kind, paid, dim, dim_id, month,
+       select kind, paid, sem_comprovante, dim, dim_id, month,
               sum(paid_total + open_amount)::numeric(16,2) as display_total,
               sum(open_amount)::numeric(16,2) as open_total, sum(paid_total)::numeric(16,2) as paid_total,
               coalesce(sum(paid_total) filter (where paid_amount > 0), 0)::numeric(16,2) as settled_total,
               count(*) filter (where paid_amount > 0) as settled_count, count(*) as entry_count
-       from d group by kind, paid, dim, dim_id, month
+       from d group by kind, paid, sem_comprovante, dim, dim_id, month
      )
-     select kind, paid, dim, dim_id, month::text, ${FIGURES} from s
-     order by dim, kind, paid, dim_id nulls first, month nulls first`,
+     select kind, paid, sem_comprovante, dim, dim_id, month::text, ${FIGURES} from s
+     order by dim, kind, paid, sem_comprovante, dim_id nulls first, month nulls first`,
     [companyId],
   );
   return rows;
+}
+
+/** Entries whose kept has_comprovante differs from what their documents say (none, if kept). */
+async function flagsAstray(companyId: string) {
+  const { rows } = await db.query(
+    `select 'expense' as kind, p.id from public.accounts_payable p
+     where p.company_id = $1 and p.has_comprovante <> ${COMPROVANTE('expense', 'p')}
+     union all
+     select 'income', r.id from public.accounts_receivable r
+     where r.company_id = $1 and r.has_comprovante <> ${COMPROVANTE('income', 'r')}`,
+    [companyId],
+  );
+  return rows;
+}
+
+const DOCUMENT_KINDS = [
+  'comprovante',
+  'comprovante',
+  'comprovante',
+  'boleto',
+  'nota_fiscal',
+  'outro',
+];
+
+/** A document row (no stored object: the row is what the flag reads) on the entry or a payment,
+ *  through the API as the member attaches one. */
+async function attach(
+  entry: { kind: 'expense' | 'income'; id: string },
+  kind: string,
+  paymentId: string | null,
+) {
+  const c = owner.company.id;
+  const owner_ = paymentId
+    ? { payment_id: paymentId, folder: `payments/${paymentId}` }
+    : entry.kind === 'expense'
+      ? { payable_id: entry.id, folder: `entries/${entry.id}` }
+      : { receivable_id: entry.id, folder: `entries/${entry.id}` };
+  const { folder, ...link } = owner_;
+  const { error } = await owner.client.from('documents').insert({
+    company_id: c,
+    ...link,
+    storage_path: `${c}/${folder}/${randomUUID()}-recibo.pdf`,
+    original_name: 'recibo.pdf',
+    mime: 'application/pdf',
+    size_bytes: 100,
+    sha256: createHash('sha256').update(randomUUID()).digest('hex'),
+    kind,
+  } as never);
+  if (error) throw new Error(`attach ${kind}: ${error.message}`);
 }
 
 /** What each kind of write did (only successful calls count), so the test knows it wrote. */
@@ -238,7 +301,40 @@ describe('kept entry totals', () => {
       if (!row) continue; // deleted
       const op = next();
       const idArg = e.kind === 'expense' ? 'p_payable_id' : 'p_receivable_id';
-      if (e.kind === 'expense' && op < 0.08) {
+      if (next() < 0.25) {
+        // Documents: a comprovante (or another kind) attached to the entry or to one of its
+        // payments (an estorno's original included), or one of them removed.
+        const { rows: docs } = await db.query<{ id: string; kind: string }>(
+          `select d.id, d.kind from public.documents d
+           where d.${e.kind === 'expense' ? 'payable_id' : 'receivable_id'} = $1
+              or d.payment_id in (select t.id from public.transactions t
+                                  where t.payable_id = $1 or t.receivable_id = $1)
+           order by d.uploaded_at, d.id`,
+          [e.id],
+        );
+        if (docs.length > 0 && op < 0.4) {
+          const doc = pick(docs);
+          const { error } = await owner.client.from('documents').delete().eq('id', doc.id);
+          if (error) throw new Error(`remove document: ${error.message}`);
+          count(doc.kind === 'comprovante' ? 'remove_comprovante' : 'remove_document');
+        } else {
+          const { rows: payments } = await db.query<{ id: string }>(
+            `select t.id from public.transactions t
+             where (t.payable_id = $1 or t.receivable_id = $1) and t.reversal_of is null order by t.id`,
+            [e.id],
+          );
+          const payment = payments.length > 0 && next() < 0.5 ? pick(payments).id : null;
+          const kind = pick(DOCUMENT_KINDS);
+          await attach(e, kind, payment);
+          count(
+            kind !== 'comprovante'
+              ? 'attach_other'
+              : payment
+                ? 'attach_payment_comprovante'
+                : 'attach_comprovante',
+          );
+        }
+      } else if (e.kind === 'expense' && op < 0.08) {
         // Approvals: sent to approval, refused, approved again (only an unpaid one waits).
         if (row.approval === 'approved' && !row.ledger) {
           await db.query(
@@ -304,10 +400,12 @@ describe('kept entry totals', () => {
       } else if (!row.ledger) {
         await call('delete_entry', { p_kind: e.kind, p_id: e.id, p_scope: 'one' });
       }
-      if (step % 50 === 49)
+      if (step % 50 === 49) {
         expect(await kept(owner.company.id), `seed ${seed}, step ${step}`).toEqual(
           await summed(owner.company.id),
         );
+        expect(await flagsAstray(owner.company.id), `seed ${seed}, step ${step}`).toEqual([]);
+      }
     }
     // A seed whose walk never reopened a paid entry or sent one to approval does both once, on a
     // fresh entry each (so every kind of write below really happened).
@@ -331,6 +429,40 @@ describe('kept entry totals', () => {
       );
       count('awaiting');
     }
+    // Whatever the walk did: a paid payable whose comprovante is attached then removed (sem
+    // comprovante again), and a paid receivable with a comprovante on its payment.
+    const bare = await createPayable(owner, 432.1, { due_date: '2026-02-03' });
+    await call('settle_payable', {
+      p_payable_id: bare.id,
+      p_bank_account_id: refs.accounts[0],
+      p_paid_on: '2026-02-04',
+    });
+    await attach({ kind: 'expense', id: bare.id as string }, 'comprovante', null);
+    count('attach_comprovante');
+    expect(await flagsAstray(owner.company.id), `seed ${seed}`).toEqual([]);
+    const { rows: bareDocs } = await db.query<{ id: string }>(
+      `select d.id from public.documents d where d.payable_id = $1`,
+      [bare.id],
+    );
+    const removed = await owner.client.from('documents').delete().eq('id', bareDocs[0]!.id);
+    expect(removed.error).toBeNull();
+    count('remove_comprovante');
+    const papered = await createReceivable(owner, 876.54, { due_date: '2026-03-05' });
+    await call('settle_receivable', {
+      p_receivable_id: papered.id,
+      p_bank_account_id: refs.accounts[1],
+      p_received_on: '2026-03-06',
+    });
+    const { rows: paperedPayments } = await db.query<{ id: string }>(
+      `select t.id from public.transactions t where t.receivable_id = $1`,
+      [papered.id],
+    );
+    await attach(
+      { kind: 'income', id: papered.id as string },
+      'comprovante',
+      paperedPayments[0]!.id,
+    );
+    count('attach_payment_comprovante');
     for (const kind of [
       'settle',
       'reverse_payment',
@@ -338,12 +470,26 @@ describe('kept entry totals', () => {
       'delete_entry',
       'edit',
       'awaiting',
+      'attach_comprovante',
+      'attach_payment_comprovante',
+      'remove_comprovante',
     ]) {
       expect(writes.get(kind) ?? 0, `${kind}, seed ${seed}`).toBeGreaterThan(0);
     }
     const expected = await summed(owner.company.id);
     expect(await kept(owner.company.id), `seed ${seed}`).toEqual(expected);
     expect(expected.length).toBeGreaterThan(20);
+    expect(await flagsAstray(owner.company.id), `seed ${seed}`).toEqual([]);
+    const { rows: flags } = await db.query<{ id: string; has_comprovante: boolean }>(
+      `select id, has_comprovante from public.entries where id = any ($1::uuid[]) order by id`,
+      [[bare.id, papered.id]],
+    );
+    expect(flags).toEqual(
+      [
+        { id: bare.id, has_comprovante: false },
+        { id: papered.id, has_comprovante: true },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
 
     // movement_summary answers, for every filter the table serves and those it does not, what a
     // sum over search_movements' rows answers.
@@ -398,7 +544,32 @@ describe('kept entry totals', () => {
       { p_search: 'obra', p_project_ids: [refs.projects[1]], p_include_no_project: true },
       { p_search: 'obra', p_include_no_project: true },
       { p_search: 'obra', p_kinds: ['income'], p_account_ids: [refs.accounts[1]] },
+      // Sem comprovante: from the kept key (whole months) and the rows' flag (edge days, today's
+      // month), with every other filter; searched, the matching categories' part kept too.
       { p_without_comprovante: true },
+      { p_without_comprovante: true, p_kinds: ['expense'] },
+      { p_without_comprovante: true, p_kinds: ['income', 'transfer'] },
+      { p_without_comprovante: true, p_statuses: ['paid'] },
+      { p_without_comprovante: true, p_statuses: ['open', 'overdue'] },
+      { p_without_comprovante: true, p_statuses: ['overdue'] },
+      { p_without_comprovante: true, p_account_ids: [refs.accounts[0]] },
+      {
+        p_without_comprovante: true,
+        p_category_ids: [refs.expenseCategories[0], refs.incomeCategories[0]],
+      },
+      { p_without_comprovante: true, p_project_ids: [refs.projects[0]] },
+      { p_without_comprovante: true, p_include_no_project: true, p_statuses: ['paid'] },
+      {
+        p_without_comprovante: true,
+        p_account_ids: [refs.accounts[1]],
+        p_project_ids: [refs.projects[1]],
+      },
+      { p_without_comprovante: true, p_search: 'despesa' },
+      { p_without_comprovante: true, p_search: 'e', p_statuses: ['paid'] },
+      { p_without_comprovante: true, p_search: 'fornecedor 1' },
+      { p_without_comprovante: true, p_search: 'obra' },
+      { p_without_comprovante: true, p_search: 'obra', p_statuses: ['paid'] },
+      { p_without_comprovante: true, p_search: 'o', p_project_ids: [refs.projects[0]] },
     ];
     // Obras: comprometido and realizado per obra, as the correlated sum over the ledger had them.
     const { rows: obras } = await db.query(
