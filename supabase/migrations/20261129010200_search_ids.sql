@@ -571,7 +571,7 @@ begin
     from private.movement_entry_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
                                        p_account_ids, p_project_ids, p_include_no_project, p_category_ids) e;
   else
-    -- What only the rows know (their texts, their documents): the matching rows summed.
+    -- A search or Sem comprovante: kept totals where they can answer, the matching rows otherwise.
     select coalesce(sum(e.total) filter (where e.kind = 'income'), 0),
            coalesce(sum(e.total) filter (where e.kind = 'expense'), 0),
            coalesce(sum(e.entry_count), 0)
