@@ -132,6 +132,7 @@ export const DOMAINS: Domain[] = [
       'private.track_entry_totals',
       'private.movement_entry_totals',
       'private.movement_search_totals',
+      'private.movement_page_ids',
       'private.pending_entry_totals',
       'private.payable_approval',
       'private.refuse_payable',

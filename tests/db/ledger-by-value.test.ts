@@ -73,7 +73,10 @@ beforeAll(async () => {
     const day = `2026-05-${String(10 + (i % 3)).padStart(2, '0')}`;
     const p = await createPayable(owner, amount, { description: `Pagamento ${i}`, due_date: day });
     await settlePayable(owner, p.id, accountId, day);
-    const r = await createReceivable(owner, amount, { description: `Recebimento ${i}`, due_date: day });
+    const r = await createReceivable(owner, amount, {
+      description: `Recebimento ${i}`,
+      due_date: day,
+    });
     await settleReceivable(owner, r.id, accountId, day);
   }
   // Two payments reversed (an estorno row each; the rows they reverse no longer stand).
@@ -129,7 +132,9 @@ describe('account_ledger in pages, estornos and transfers present', () => {
     expect(standing.some((r) => reversedIds.has(r.id))).toBe(false);
     expect(standing.filter((r) => r.type === 'transfer')).toHaveLength(2);
     expect(
-      standing.filter((r) => r.type === 'transfer').every((r) => r.counterpart_account_id === otherAccountId),
+      standing
+        .filter((r) => r.type === 'transfer')
+        .every((r) => r.counterpart_account_id === otherAccountId),
     ).toBe(true);
   });
 
