@@ -83,6 +83,8 @@ begin
        from public.accounts_payable p
        where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
          and p.company_id = p_company_id and p.approval_status = 'approved'
+         -- The filter read along is the key; its own condition below folds away (left in, an
+         -- obra filter's "or project_id is null" tempted the planner into a bitmap and a sort).
          and (v_by <> 'project' or p.project_id = k.id)
          and (v_by <> 'category' or p.category_id = k.id)
          and (v_by <> 'account' or p.bank_account_id = k.id)
@@ -91,9 +93,11 @@ begin
          and (coalesce(cardinality(p_statuses), 0) = 0
               or (case when p.status = 'paid' then 'paid' when p.due_date < p_today then 'overdue'
                        else 'open' end) = any (p_statuses))
-         and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
-         and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
-         and (not v_filter_projects
+         and (v_by = 'account' or coalesce(cardinality(p_account_ids), 0) = 0
+              or p.bank_account_id = any (p_account_ids))
+         and (v_by = 'category' or coalesce(cardinality(p_category_ids), 0) = 0
+              or p.category_id = any (p_category_ids))
+         and (v_by = 'project' or not v_filter_projects
               or p.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and p.project_id is null))
          and (not coalesce(p_without_comprovante, false)
@@ -166,9 +170,11 @@ begin
          and (coalesce(cardinality(p_statuses), 0) = 0
               or (case when r.status = 'paid' then 'paid' when r.due_date < p_today then 'overdue'
                        else 'open' end) = any (p_statuses))
-         and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
-         and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
-         and (not v_filter_projects
+         and (v_by = 'account' or coalesce(cardinality(p_account_ids), 0) = 0
+              or r.bank_account_id = any (p_account_ids))
+         and (v_by = 'category' or coalesce(cardinality(p_category_ids), 0) = 0
+              or r.category_id = any (p_category_ids))
+         and (v_by = 'project' or not v_filter_projects
               or r.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and r.project_id is null))
          and (not coalesce(p_without_comprovante, false)
