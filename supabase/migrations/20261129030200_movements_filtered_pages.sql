@@ -31,6 +31,10 @@ create index accounts_receivable_project_movement_idx on public.accounts_receiva
   using btree (company_id, project_id, coalesce(received_date, due_date), created_at, id);
 create index accounts_receivable_account_movement_idx on public.accounts_receivable
   using btree (company_id, bank_account_id, coalesce(received_date, due_date), created_at, id);
+-- The transfers' out side in Movimentações' date order (a transfer is listed once, by that side).
+create index transactions_transfer_out_date_idx on public.transactions
+  using btree (company_id, transaction_date, created_at, transfer_group_id)
+  where type = 'transfer' and direction = 'out' and reversal_of is null;
 drop index public.accounts_payable_company_category_idx;
 drop index public.accounts_payable_company_project_idx;
 drop index public.accounts_payable_company_bank_account_idx;
@@ -482,33 +486,52 @@ begin
     )
     union all
     (
-  -- A transfer has no status, category nor obra: any of those filters leaves it out.
-  select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
-         t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
-         null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
-         null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
-         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
-  from public.transfers t
-  where t.company_id = p_company_id
+  -- A transfer has no status, category nor obra: any of those filters leaves it out. The transfers
+  -- view's rows, read here from the ledger: its out side in the page's order
+  -- (transactions_transfer_out_date_idx), the in side, estorno and names per row read, so a date
+  -- page stops after offset + limit transfers (through the view, both sides of every transfer of
+  -- the company were hashed and sorted first).
+  select 'transfer'::text, 'transfer'::text, o.transfer_group_id, coalesce(o.description, 'Transferência'),
+         o.amount, o.transaction_date, 'paid'::text, o.transaction_date, null::text, null::uuid,
+         null::text, null::uuid, null::text, null::text, o.bank_account_id, fa.name, i.bank_account_id,
+         ta.name, null::text, null::integer, null::integer, o.created_at, o.transaction_date,
+         'transfer'::text, o.amount, 0::numeric, o.amount, o.amount, ro.id is not null,
+         ro.transaction_date, o.amount, 0
+  from public.transactions o
+  join lateral (
+    select x.bank_account_id from public.transactions x
+    where x.company_id = o.company_id and x.type = 'transfer' and x.transfer_group_id = o.transfer_group_id
+      and x.direction = 'in' and x.reversal_of is null
+    limit 1
+  ) i on true
+  left join lateral (
+    select r.id, r.transaction_date from public.transactions r
+    where r.reversal_of is not null and r.reversal_of = o.id
+    limit 1
+  ) ro on true
+  left join public.bank_accounts fa on fa.company_id = o.company_id and fa.id = o.bank_account_id
+  left join public.bank_accounts ta on ta.company_id = o.company_id and ta.id = i.bank_account_id
+  where o.company_id = p_company_id and o.type = 'transfer' and o.direction = 'out'
+    and o.reversal_of is null
     and not coalesce(p_without_comprovante, false)
-    and (p_start is null or t.transfer_date >= p_start)
-    and (p_end is null or t.transfer_date <= p_end)
+    and (p_start is null or o.transaction_date >= p_start)
+    and (p_end is null or o.transaction_date <= p_end)
     and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
     and coalesce(cardinality(p_statuses), 0) = 0
     and coalesce(cardinality(p_category_ids), 0) = 0
     and not v_filter_projects
     and (coalesce(cardinality(p_account_ids), 0) = 0
-         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+         or o.bank_account_id = any (p_account_ids) or i.bank_account_id = any (p_account_ids))
     and (v_pattern is null
-         or private.search_text(coalesce(t.description, 'Transferência')) like v_pattern
-         or t.from_account_id = any (v_account_ids)
-         or t.to_account_id = any (v_account_ids))
-  order by case when p_order = 'date_asc' then t.transfer_date end,
-           case when p_order = 'date_asc' then t.created_at end,
-           case when p_order = 'date_asc' then t.id end,
-           case when p_order = 'value_asc' then t.amount end,
-           case when p_order = 'value_desc' then t.amount end desc,
-           t.transfer_date desc, t.created_at desc, t.id desc
+         or private.search_text(coalesce(o.description, 'Transferência')) like v_pattern
+         or o.bank_account_id = any (v_account_ids)
+         or i.bank_account_id = any (v_account_ids))
+  order by case when p_order = 'date_asc' then o.transaction_date end,
+           case when p_order = 'date_asc' then o.created_at end,
+           case when p_order = 'date_asc' then o.transfer_group_id end,
+           case when p_order = 'value_asc' then o.amount end,
+           case when p_order = 'value_desc' then o.amount end desc,
+           o.transaction_date desc, o.created_at desc, o.transfer_group_id desc
   limit p_offset + p_limit
     )
   ) x

@@ -105,19 +105,27 @@ beforeAll(async () => {
      from generate_series(1, 30) i`,
     [owner.company.id, ids.a1, ids.a2, ids['Medições'], ids['Obra A']],
   );
+  const groups: string[] = [];
   for (const [from, to, day] of [
     [ids.a1, ids.a2, '2026-01-20'],
     [ids.a2, ids.a3, '2026-02-11'],
     [ids.a3, ids.a1, '2026-03-02'],
   ] as const) {
-    const { error } = await owner.client.rpc('transfer_between_accounts', {
+    const { data, error } = await owner.client.rpc('transfer_between_accounts', {
       p_from_account_id: from,
       p_to_account_id: to,
       p_amount: 5,
       p_transfer_date: day,
     });
     expect(error).toBeNull();
+    groups.push(data as string);
   }
+  // One transfer reversed: still listed, flagged, with the estorno's date.
+  const reversed = await owner.client.rpc('reverse_transfer', {
+    p_transfer_group_id: groups[1]!,
+    p_reversed_on: '2026-02-12',
+  });
+  expect(reversed.error).toBeNull();
 });
 afterAll(async () => {
   await db.end();
@@ -162,14 +170,20 @@ describe('search_movements filtered, in pages, in both date orders', () => {
     const args = filter();
     const whole = await search(args);
     expect(whole.length).toBeGreaterThan(0);
+    // Whole rows: the page reads transfers from the ledger, the unpaged call from the transfers
+    // view, and entries by id; every column must agree.
+    const byId = new Map(whole.map((r) => [r.id, r]));
     for (const order of ['date_desc', 'date_asc'] as const) {
-      const paged: string[] = [];
+      const paged: Row[] = [];
       for (let offset = 0; offset < 1000; offset += 4) {
         const page = await search({ ...args, p_order: order, p_limit: 4, p_offset: offset });
-        paged.push(...page.map((r) => r.id));
+        paged.push(...page);
         if (page.length < 4) break;
       }
-      expect({ order, paged }).toEqual({ order, paged: sorted(whole, order) });
+      expect({ order, paged }).toEqual({
+        order,
+        paged: sorted(whole, order).map((id) => byId.get(id)),
+      });
     }
   });
 
@@ -185,6 +199,11 @@ describe('search_movements filtered, in pages, in both date orders', () => {
     // A transfer is listed under the account of either side, and by no category or obra.
     const account = await search({ p_account_ids: [ids.a1] });
     expect(account.filter((r) => r.row_type === 'transfer')).toHaveLength(2);
+    const transfers = (await search({ p_kinds: ['transfer'] })) as unknown as {
+      reversed: boolean;
+      reversed_on: string | null;
+    }[];
+    expect(transfers.filter((r) => r.reversed).map((r) => r.reversed_on)).toEqual(['2026-02-12']);
     const category = await search({ p_category_ids: [ids.Materiais] });
     expect(category.some((r) => r.row_type === 'transfer')).toBe(false);
   });
