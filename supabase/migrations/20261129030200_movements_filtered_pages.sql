@@ -31,9 +31,13 @@ create index accounts_receivable_project_movement_idx on public.accounts_receiva
   using btree (company_id, project_id, coalesce(received_date, due_date), created_at, id);
 create index accounts_receivable_account_movement_idx on public.accounts_receivable
   using btree (company_id, bank_account_id, coalesce(received_date, due_date), created_at, id);
--- The transfers' out side in Movimentações' date order (a transfer is listed once, by that side).
+-- The transfers' out side in Movimentações' orders (a transfer is listed once, by that side): by
+-- date, and by value (its amount). Transfer rows only: a few in a hundred of the ledger.
 create index transactions_transfer_out_date_idx on public.transactions
   using btree (company_id, transaction_date, created_at, transfer_group_id)
+  where type = 'transfer' and direction = 'out' and reversal_of is null;
+create index transactions_transfer_out_amount_idx on public.transactions
+  using btree (company_id, amount, transaction_date, created_at, transfer_group_id)
   where type = 'transfer' and direction = 'out' and reversal_of is null;
 drop index public.accounts_payable_company_category_idx;
 drop index public.accounts_payable_company_project_idx;
@@ -488,9 +492,9 @@ begin
     (
   -- A transfer has no status, category nor obra: any of those filters leaves it out. The transfers
   -- view's rows, read here from the ledger: its out side in the page's order
-  -- (transactions_transfer_out_date_idx), the in side, estorno and names per row read, so a date
-  -- page stops after offset + limit transfers (through the view, both sides of every transfer of
-  -- the company were hashed and sorted first).
+  -- (transactions_transfer_out_date_idx, transactions_transfer_out_amount_idx), the in side,
+  -- estorno and names per row read, so a page stops after offset + limit transfers (through the
+  -- view, both sides of every transfer of the company were hashed and sorted first).
   select 'transfer'::text, 'transfer'::text, o.transfer_group_id, coalesce(o.description, 'Transferência'),
          o.amount, o.transaction_date, 'paid'::text, o.transaction_date, null::text, null::uuid,
          null::text, null::uuid, null::text, null::text, o.bank_account_id, fa.name, i.bank_account_id,

@@ -2224,9 +2224,9 @@ begin
     (
   -- A transfer has no status, category nor obra: any of those filters leaves it out. The transfers
   -- view's rows, read here from the ledger: its out side in the page's order
-  -- (transactions_transfer_out_date_idx), the in side, estorno and names per row read, so a date
-  -- page stops after offset + limit transfers (through the view, both sides of every transfer of
-  -- the company were hashed and sorted first).
+  -- (transactions_transfer_out_date_idx, transactions_transfer_out_amount_idx), the in side,
+  -- estorno and names per row read, so a page stops after offset + limit transfers (through the
+  -- view, both sides of every transfer of the company were hashed and sorted first).
   select 'transfer'::text, 'transfer'::text, o.transfer_group_id, coalesce(o.description, 'Transferência'),
          o.amount, o.transaction_date, 'paid'::text, o.transaction_date, null::text, null::uuid,
          null::text, null::uuid, null::text, null::text, o.bank_account_id, fa.name, i.bank_account_id,
