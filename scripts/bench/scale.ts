@@ -62,6 +62,7 @@ export interface Company {
   accountId: string;
   categoryId: string;
   supplierId: string;
+  projectId: string;
 }
 
 export async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool): Promise<Company> {
@@ -114,6 +115,9 @@ export async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool):
     ),
     supplierId: await one(
       `select id from public.suppliers where company_id = $1 and name = 'João 10'`,
+    ),
+    projectId: await one(
+      `select id from public.projects where company_id = $1 and name = 'Obra 1 São José'`,
     ),
   };
 }
@@ -296,6 +300,15 @@ async function explainCalls(
       'search_movements a category + year',
       `select * from public.search_movements('${c.companyId}', '${today}', p_category_ids => array['${c.categoryId}'::uuid],
          p_start => ('${today}'::date - interval '1 year')::date, p_end => '${today}', p_limit => 51, p_offset => 0)`,
+    ],
+    [
+      'search_movements an obra + year',
+      `select * from public.search_movements('${c.companyId}', '${today}', p_project_ids => array['${c.projectId}'::uuid],
+         p_start => ('${today}'::date - interval '1 year')::date, p_end => '${today}', p_limit => 51, p_offset => 0)`,
+    ],
+    [
+      'search_movements an account',
+      `select * from public.search_movements('${c.companyId}', '${today}', p_account_ids => array['${c.accountId}'::uuid], p_limit => 51, p_offset => 0)`,
     ],
     [
       'Últimos lançamentos page 1',
@@ -513,6 +526,11 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
       'Movimentações: filter a category + year',
       movements({ p_category_ids: [c.categoryId], p_start: yearAgo, p_end: today }),
     ],
+    [
+      'Movimentações: filter an obra + year',
+      movements({ p_project_ids: [c.projectId], p_start: yearAgo, p_end: today }),
+    ],
+    ['Movimentações: filter an account', movements({ p_account_ids: [c.accountId] })],
     [
       'Movimentações: movement_summary',
       async () => bytes(check(await supabase.rpc('movement_summary', movementArgs))),

@@ -135,6 +135,7 @@ export const DOMAINS: Domain[] = [
       'private.movement_kept_totals',
       'private.movement_search_totals',
       'private.movement_search_ids',
+      'private.movement_page_ids',
       'private.pending_entry_totals',
       'private.apply_entry_due_counts',
       'private.track_entry_due_counts',

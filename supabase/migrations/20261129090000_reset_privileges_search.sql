@@ -1,6 +1,7 @@
 -- The complete privileges reset again (as 20261128090000), for what this stop adds: Movimentações'
 -- searched entries on their indexes (private.movement_search_ids, 20261129010200), Últimos
--- lançamentos' kept count (private.latest_entries_count_kept, 20261129020100).
+-- lançamentos' kept count (private.latest_entries_count_kept, 20261129020100), a filtered
+-- Movimentações page's ids (private.movement_page_ids, 20261129030200).
 -- tests/db/security.test.ts applies THIS file again on top of Supabase's old defaults; a later
 -- migration that changes signatures or adds objects writes the next complete reset.
 --
@@ -154,6 +155,7 @@ grant execute on function private.ledger_month_totals(uuid, text, date, date, uu
 grant execute on function private.ledger_search_ids(uuid, uuid, text, uuid[], uuid[], uuid[], integer) to authenticated;
 grant execute on function private.movement_search_ids(uuid, text, uuid[], uuid[], uuid[], uuid[], uuid[], integer) to authenticated;
 grant execute on function private.latest_entries_count_kept(uuid, date, date) to authenticated;
+grant execute on function private.movement_page_ids(uuid, date, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], boolean, text, uuid[], uuid[], uuid[], uuid[], uuid[], text, integer) to authenticated;
 -- The kept entry totals Movimentações, Obras, Fornecedores, the lists and home read.
 grant execute on function private.movement_entry_totals(uuid, date, date, date, text[], text[], uuid[], uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.movement_search_totals(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], boolean) to authenticated;

@@ -18,14 +18,14 @@
 -- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
 -- private.entry_paid_total, private.guard_settled_entry, public.import_nfe, private.import_nfe,
 -- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
--- private.movement_entry_totals, private.movement_kept_totals, private.movement_search_ids,
--- private.movement_search_totals, public.movement_summary, private.payable_approval,
--- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
--- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
+-- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
+-- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
+-- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
+-- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
+-- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
+-- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
+-- private.settle_payable, public.settle_receivable, private.settle_receivable,
+-- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
 -- private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
@@ -128,13 +128,12 @@ alter table public.accounts_payable add constraint accounts_payable_series_kind_
 alter table public.accounts_payable add constraint accounts_payable_stage_needs_project CHECK (stage_id IS NULL OR project_id IS NOT NULL);
 alter table public.accounts_payable add constraint accounts_payable_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text]));
 alter table public.accounts_payable add constraint accounts_payable_supplier_name_length CHECK (char_length(supplier_name) <= 200);
+CREATE INDEX accounts_payable_account_movement_idx ON public.accounts_payable USING btree (company_id, bank_account_id, COALESCE(payment_date, due_date), created_at, id);
 CREATE INDEX accounts_payable_approval_decided_by_idx ON public.accounts_payable USING btree (approval_decided_by);
 CREATE INDEX accounts_payable_awaiting_idx ON public.accounts_payable USING btree (company_id, created_at) WHERE (approval_status = 'pending'::text);
-CREATE INDEX accounts_payable_company_bank_account_idx ON public.accounts_payable USING btree (company_id, bank_account_id);
-CREATE INDEX accounts_payable_company_category_idx ON public.accounts_payable USING btree (company_id, category_id);
+CREATE INDEX accounts_payable_category_movement_idx ON public.accounts_payable USING btree (company_id, category_id, COALESCE(payment_date, due_date), created_at, id);
 CREATE INDEX accounts_payable_company_created_idx ON public.accounts_payable USING btree (company_id, created_at, id);
 CREATE INDEX accounts_payable_company_due_created_idx ON public.accounts_payable USING btree (company_id, due_date, created_at, id);
-CREATE INDEX accounts_payable_company_project_idx ON public.accounts_payable USING btree (company_id, project_id);
 CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_payable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
@@ -143,6 +142,7 @@ CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btre
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
 CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USING btree (company_id, open_amount, due_date) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
+CREATE INDEX accounts_payable_project_movement_idx ON public.accounts_payable USING btree (company_id, project_id, COALESCE(payment_date, due_date), created_at, id);
 CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
@@ -262,18 +262,18 @@ alter table public.accounts_receivable add constraint accounts_receivable_receiv
 alter table public.accounts_receivable add constraint accounts_receivable_series_kind_check CHECK (series_kind = ANY (ARRAY['recurrence'::text, 'installment'::text]));
 alter table public.accounts_receivable add constraint accounts_receivable_stage_needs_project CHECK (stage_id IS NULL OR project_id IS NOT NULL);
 alter table public.accounts_receivable add constraint accounts_receivable_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text]));
-CREATE INDEX accounts_receivable_company_bank_account_idx ON public.accounts_receivable USING btree (company_id, bank_account_id);
-CREATE INDEX accounts_receivable_company_category_idx ON public.accounts_receivable USING btree (company_id, category_id);
+CREATE INDEX accounts_receivable_account_movement_idx ON public.accounts_receivable USING btree (company_id, bank_account_id, COALESCE(received_date, due_date), created_at, id);
+CREATE INDEX accounts_receivable_category_movement_idx ON public.accounts_receivable USING btree (company_id, category_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_company_client_idx ON public.accounts_receivable USING btree (company_id, client_id);
 CREATE INDEX accounts_receivable_company_created_idx ON public.accounts_receivable USING btree (company_id, created_at, id);
 CREATE INDEX accounts_receivable_company_due_created_idx ON public.accounts_receivable USING btree (company_id, due_date, created_at, id);
-CREATE INDEX accounts_receivable_company_project_idx ON public.accounts_receivable USING btree (company_id, project_id);
 CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
 CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivable USING btree (company_id, open_amount, due_date) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
+CREATE INDEX accounts_receivable_project_movement_idx ON public.accounts_receivable USING btree (company_id, project_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
@@ -1432,6 +1432,209 @@ $function$;
 comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)
+CREATE OR REPLACE FUNCTION private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+declare
+  v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);
+  -- The filter the page is read along (its index: the filter's column, then the page's order):
+  -- an obra, else a category, else an account; none: the movement-date indexes. The other
+  -- filters are checked on the rows as they are read.
+  v_by text := case
+    when coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false) then 'project'
+    when coalesce(cardinality(p_category_ids), 0) > 0 then 'category'
+    when coalesce(cardinality(p_account_ids), 0) > 0 then 'account'
+    else 'none' end;
+  -- One read in page order per id of that filter (one, unfiltered, when there is none); an id
+  -- given twice is read once (twice, its rows would take two places each in the page).
+  v_keys uuid[] := array(select distinct k.id from unnest(case v_by
+    when 'project' then coalesce(p_project_ids, '{}')
+    when 'category' then p_category_ids
+    when 'account' then p_account_ids
+    else array[null::uuid] end) k(id));
+  v_asc boolean := p_order = 'date_asc';
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  if p_order is null or p_order not in ('date_desc', 'date_asc') or p_limit is null or p_limit < 1 then
+    raise exception using errcode = 'P0001', message = 'invalid_page';
+  end if;
+
+  -- Each arm reads its first p_limit rows in the page's order (each call is planned with its
+  -- values: the arms and terms not asked for fold away), and the page is cut from them. The order
+  -- terms are null unless their order is asked for, as in search_movements.
+  return query
+  select x.id from (
+    (select p.id, p.movement_date, p.created_at
+     from unnest(v_keys) k(id)
+     cross join lateral (
+       select p.id, coalesce(p.payment_date, p.due_date) as movement_date, p.created_at
+       from public.accounts_payable p
+       where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+         and p.company_id = p_company_id and p.approval_status = 'approved'
+         -- The filter read along is the key; its own condition below folds away (left in, an
+         -- obra filter's "or project_id is null" tempted the planner into a bitmap and a sort).
+         and (v_by <> 'project' or p.project_id = k.id)
+         and (v_by <> 'category' or p.category_id = k.id)
+         and (v_by <> 'account' or p.bank_account_id = k.id)
+         and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+         and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when p.status = 'paid' then 'paid' when p.due_date < p_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (v_by = 'account' or coalesce(cardinality(p_account_ids), 0) = 0
+              or p.bank_account_id = any (p_account_ids))
+         and (v_by = 'category' or coalesce(cardinality(p_category_ids), 0) = 0
+              or p.category_id = any (p_category_ids))
+         and (v_by = 'project' or not v_filter_projects
+              or p.project_id = any (coalesce(p_project_ids, '{}'))
+              or (coalesce(p_include_no_project, false) and p.project_id is null))
+         and (not coalesce(p_without_comprovante, false)
+              or (p.paid_amount > 0
+                  and not exists (select 1 from public.documents d
+                                  where d.payable_id = p.id and d.kind = 'comprovante')
+                  and not exists (select 1 from public.transactions t
+                                  join public.documents d on d.payment_id = t.id
+                                  where t.company_id = p.company_id and t.payable_id = p.id
+                                    and d.kind = 'comprovante')))
+         and (p_pattern is null
+              or p.search_key like p_pattern
+              or p.supplier_id = any (p_supplier_ids)
+              or p.category_id = any (p_name_category_ids)
+              or p.project_id = any (p_name_project_ids)
+              or p.bank_account_id = any (p_name_account_ids))
+       order by case when v_asc then coalesce(p.payment_date, p.due_date) end,
+                case when v_asc then p.created_at end,
+                case when v_asc then p.id end,
+                coalesce(p.payment_date, p.due_date) desc, p.created_at desc, p.id desc
+       limit p_limit) p)
+    union all
+    -- Sem obra: project_id is null is no equality, so the planner would not take the obra index's
+    -- rows as ordered by date; ordered by project_id first (null in every row read), they are.
+    (select p.id, coalesce(p.payment_date, p.due_date), p.created_at
+     from public.accounts_payable p
+     where v_by = 'project' and coalesce(p_include_no_project, false)
+       and (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+       and p.company_id = p_company_id and p.approval_status = 'approved'
+       and p.project_id is null
+       and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+       and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+       and (coalesce(cardinality(p_statuses), 0) = 0
+            or (case when p.status = 'paid' then 'paid' when p.due_date < p_today then 'overdue'
+                     else 'open' end) = any (p_statuses))
+       and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+       and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
+       and (not coalesce(p_without_comprovante, false)
+            or (p.paid_amount > 0
+                and not exists (select 1 from public.documents d
+                                where d.payable_id = p.id and d.kind = 'comprovante')
+                and not exists (select 1 from public.transactions t
+                                join public.documents d on d.payment_id = t.id
+                                where t.company_id = p.company_id and t.payable_id = p.id
+                                  and d.kind = 'comprovante')))
+       and (p_pattern is null
+            or p.search_key like p_pattern
+            or p.supplier_id = any (p_supplier_ids)
+            or p.category_id = any (p_name_category_ids)
+            or p.bank_account_id = any (p_name_account_ids))
+     order by case when v_asc then p.project_id end,
+              case when v_asc then coalesce(p.payment_date, p.due_date) end,
+              case when v_asc then p.created_at end,
+              case when v_asc then p.id end,
+              p.project_id desc, coalesce(p.payment_date, p.due_date) desc, p.created_at desc, p.id desc
+     limit p_limit)
+    union all
+    (select r.id, r.movement_date, r.created_at
+     from unnest(v_keys) k(id)
+     cross join lateral (
+       select r.id, coalesce(r.received_date, r.due_date) as movement_date, r.created_at
+       from public.accounts_receivable r
+       where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+         and r.company_id = p_company_id
+         and (v_by <> 'project' or r.project_id = k.id)
+         and (v_by <> 'category' or r.category_id = k.id)
+         and (v_by <> 'account' or r.bank_account_id = k.id)
+         and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+         and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when r.status = 'paid' then 'paid' when r.due_date < p_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (v_by = 'account' or coalesce(cardinality(p_account_ids), 0) = 0
+              or r.bank_account_id = any (p_account_ids))
+         and (v_by = 'category' or coalesce(cardinality(p_category_ids), 0) = 0
+              or r.category_id = any (p_category_ids))
+         and (v_by = 'project' or not v_filter_projects
+              or r.project_id = any (coalesce(p_project_ids, '{}'))
+              or (coalesce(p_include_no_project, false) and r.project_id is null))
+         and (not coalesce(p_without_comprovante, false)
+              or (r.paid_amount > 0
+                  and not exists (select 1 from public.documents d
+                                  where d.receivable_id = r.id and d.kind = 'comprovante')
+                  and not exists (select 1 from public.transactions t
+                                  join public.documents d on d.payment_id = t.id
+                                  where t.company_id = r.company_id and t.receivable_id = r.id
+                                    and d.kind = 'comprovante')))
+         and (p_pattern is null
+              or r.search_key like p_pattern
+              or r.client_id = any (p_client_ids)
+              or r.category_id = any (p_name_category_ids)
+              or r.project_id = any (p_name_project_ids)
+              or r.bank_account_id = any (p_name_account_ids))
+       order by case when v_asc then coalesce(r.received_date, r.due_date) end,
+                case when v_asc then r.created_at end,
+                case when v_asc then r.id end,
+                coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
+       limit p_limit) r)
+    union all
+    (select r.id, coalesce(r.received_date, r.due_date), r.created_at
+     from public.accounts_receivable r
+     where v_by = 'project' and coalesce(p_include_no_project, false)
+       and (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+       and r.company_id = p_company_id
+       and r.project_id is null
+       and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+       and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+       and (coalesce(cardinality(p_statuses), 0) = 0
+            or (case when r.status = 'paid' then 'paid' when r.due_date < p_today then 'overdue'
+                     else 'open' end) = any (p_statuses))
+       and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+       and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+       and (not coalesce(p_without_comprovante, false)
+            or (r.paid_amount > 0
+                and not exists (select 1 from public.documents d
+                                where d.receivable_id = r.id and d.kind = 'comprovante')
+                and not exists (select 1 from public.transactions t
+                                join public.documents d on d.payment_id = t.id
+                                where t.company_id = r.company_id and t.receivable_id = r.id
+                                  and d.kind = 'comprovante')))
+       and (p_pattern is null
+            or r.search_key like p_pattern
+            or r.client_id = any (p_client_ids)
+            or r.category_id = any (p_name_category_ids)
+            or r.bank_account_id = any (p_name_account_ids))
+     order by case when v_asc then r.project_id end,
+              case when v_asc then coalesce(r.received_date, r.due_date) end,
+              case when v_asc then r.created_at end,
+              case when v_asc then r.id end,
+              r.project_id desc, coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
+     limit p_limit)
+  ) x
+  order by case when v_asc then x.movement_date end,
+           case when v_asc then x.created_at end,
+           case when v_asc then x.id end,
+           x.movement_date desc, x.created_at desc, x.id desc
+  limit p_limit;
+end;
+$function$;
+comment on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) is 'The ids of the first p_limit entries (payables and receivables, no transfers) search_movements lists in a date order (p_order date_desc | date_asc), with its filters (p_pattern: search_pattern of the search; p_supplier_ids, p_client_ids, p_name_*_ids: the registers whose names match it). Read along the obra, else category, else account filter (one read in page order per id, "sem obra" its own), else the movement-date indexes, every condition an index condition where one can be (no row security here). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura), invalid_page.';
+grant execute on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) to authenticated;
+
 -- Function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
 CREATE OR REPLACE FUNCTION private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
  RETURNS SETOF uuid
@@ -2080,11 +2283,9 @@ begin
                             where s.company_id = p_company_id and private.search_text(s.name) like v_pattern);
     v_client_ids := array(select c.id from public.clients c
                           where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
-    -- The matching entries by their indexes (trigram, counterparty, category, obra, account),
-    -- found by a security definer: as the caller, row security keeps like off the trigram index
-    -- (like is not leakproof), and a search that found few rows or none walked the company's whole
-    -- history in page order looking for a page (286 ms at 200 000 entries for a typo). Up to
-    -- 2 000 entries: the page is cut from them; more, and the walk finds a page within a few rows.
+    -- The matching entries on their indexes (trigram, counterparty, category, obra, account), found
+    -- by a security definer (private.movement_search_ids). Up to 2 000, the page is cut from them
+    -- alone: a search that matches few rows or none walked the whole history looking for a page.
     if p_limit is not null then
       v_ids := array(select private.movement_search_ids(p_company_id, v_pattern, v_category_ids, v_project_ids,
                                                         v_account_ids, v_supplier_ids, v_client_ids, 2001));
@@ -2162,101 +2363,51 @@ begin
     return;
   end if;
 
-  if v_ids is not null then
-    -- The few matching entries, looked up by primary key (materialized: the planner would otherwise
-    -- walk a date index filtering by id, the same walk as before), filtered and ordered here.
-    return query
-  select * from (
-    (
-  with m as materialized (
-    select e.*,
-      coalesce(e.settled_on, e.due_date) as movement_date,
-      case
-        when e.status = 'paid' then 'paid'
-        when e.due_date < v_today then 'overdue'
-        else 'open'
-      end as display_status
-    from public.entries e
-    where e.company_id = p_company_id and e.id = any (v_ids) and e.approval_status = 'approved'
-  )
-  select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
-         r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
-         r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
-         r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
-         r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
-         false, null::date,
-         (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
-                      else r.paid_total + r.open_amount end)::numeric as signed_amount,
-         r.document_count
-  from m r
-  where (p_start is null or r.movement_date >= p_start)
-    and (p_end is null or r.movement_date <= p_end)
-    and (coalesce(cardinality(p_kinds), 0) = 0 or r.kind = any (p_kinds))
-    and (coalesce(cardinality(p_statuses), 0) = 0 or r.display_status = any (p_statuses))
-    and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
-    and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
-    -- Sem comprovante: money moved (paid, or partly) and no comprovante on the entry nor its payments.
-    and (not coalesce(p_without_comprovante, false) or (r.paid_amount > 0 and not r.has_comprovante))
-    and (not v_filter_projects
-         or r.project_id = any (coalesce(p_project_ids, '{}'))
-         or (coalesce(p_include_no_project, false) and r.project_id is null))
-  order by case when p_order = 'date_asc' then r.movement_date end,
-           case when p_order = 'date_asc' then r.created_at end,
-           case when p_order = 'date_asc' then r.id end,
-           case when p_order = 'value_asc' then (case r.kind when 'expense' then -(r.paid_total + r.open_amount) else r.paid_total + r.open_amount end) end,
-           case when p_order = 'value_desc' then (case r.kind when 'expense' then -(r.paid_total + r.open_amount) else r.paid_total + r.open_amount end) end desc,
-           r.movement_date desc, r.created_at desc, r.id desc
-  limit p_offset + p_limit
-    )
-    union all
-    (
-  -- A transfer has no status, category nor obra: any of those filters leaves it out.
-  select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
-         t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
-         null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
-         null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
-         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
-  from public.transfers t
-  where t.company_id = p_company_id
-    and not coalesce(p_without_comprovante, false)
-    and (p_start is null or t.transfer_date >= p_start)
-    and (p_end is null or t.transfer_date <= p_end)
-    and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
-    and coalesce(cardinality(p_statuses), 0) = 0
-    and coalesce(cardinality(p_category_ids), 0) = 0
-    and not v_filter_projects
-    and (coalesce(cardinality(p_account_ids), 0) = 0
-         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
-    and (v_pattern is null
-         or t.search_key like v_pattern
-         or t.from_account_id = any (v_account_ids)
-         or t.to_account_id = any (v_account_ids))
-  order by case when p_order = 'date_asc' then t.transfer_date end,
-           case when p_order = 'date_asc' then t.created_at end,
-           case when p_order = 'date_asc' then t.id end,
-           case when p_order = 'value_asc' then t.amount end,
-           case when p_order = 'value_desc' then t.amount end desc,
-           t.transfer_date desc, t.created_at desc, t.id desc
-  limit p_offset + p_limit
-    )
-  ) x
-  order by case when p_order = 'date_asc' then x.movement_date end,
-           case when p_order = 'date_asc' then x.created_at end,
-           case when p_order = 'date_asc' then x.id end,
-           case when p_order = 'value_asc' then x.signed_amount end,
-           case when p_order = 'value_desc' then x.signed_amount end desc,
-           x.movement_date desc, x.created_at desc, x.id desc
-  limit p_limit offset p_offset;
-    return;
-  end if;
-
   -- By value (the amount as shown, paid + open, signed): a page of ids from each table in that
   -- order by its value index (accounts_payable_value_idx, accounts_receivable_value_idx: an expense
   -- is negative, so value_desc reads the payables' smallest amounts first), each row filtered as it
   -- is read and the walk stopping at offset + limit; only then the page's rows through the entries
   -- view, with their names and document counts. (Through the view, the names and counts were
   -- joined to every matching row before a top-N sort of them all.)
-  if p_order in ('value_desc', 'value_asc') then
+  if v_ids is not null then
+    -- The few matching entries, in the page's order: read by primary key into a materialized set
+    -- (as a plain condition the planner walked a date or value index filtering by id, the walk
+    -- this avoids), filtered there. has_comprovante: the entry's kept flag.
+    v_page_ids := array(
+      with hit as materialized (
+        select 'expense'::text as kind, p.id, coalesce(p.payment_date, p.due_date) as movement_date,
+               p.due_date, p.status, p.created_at, -(p.paid_total + p.open_amount) as signed_amount,
+               p.bank_account_id, p.category_id, p.project_id, p.paid_amount, p.has_comprovante
+        from public.accounts_payable p
+        where p.company_id = p_company_id and p.id = any (v_ids) and p.approval_status = 'approved'
+        union all
+        select 'income'::text, r.id, coalesce(r.received_date, r.due_date), r.due_date, r.status,
+               r.created_at, r.paid_total + r.open_amount, r.bank_account_id, r.category_id,
+               r.project_id, r.paid_amount, r.has_comprovante
+        from public.accounts_receivable r
+        where r.company_id = p_company_id and r.id = any (v_ids)
+      )
+      select h.id from hit h
+      where (p_start is null or h.movement_date >= p_start)
+        and (p_end is null or h.movement_date <= p_end)
+        and (coalesce(cardinality(p_kinds), 0) = 0 or h.kind = any (p_kinds))
+        and (coalesce(cardinality(p_statuses), 0) = 0
+             or (case when h.status = 'paid' then 'paid' when h.due_date < v_today then 'overdue'
+                      else 'open' end) = any (p_statuses))
+        and (coalesce(cardinality(p_account_ids), 0) = 0 or h.bank_account_id = any (p_account_ids))
+        and (coalesce(cardinality(p_category_ids), 0) = 0 or h.category_id = any (p_category_ids))
+        and (not v_filter_projects
+             or h.project_id = any (coalesce(p_project_ids, '{}'))
+             or (coalesce(p_include_no_project, false) and h.project_id is null))
+        and (not coalesce(p_without_comprovante, false) or (h.paid_amount > 0 and not h.has_comprovante))
+      order by case when p_order = 'date_asc' then h.movement_date end,
+               case when p_order = 'date_asc' then h.created_at end,
+               case when p_order = 'date_asc' then h.id end,
+               case when p_order = 'value_asc' then h.signed_amount end,
+               case when p_order = 'value_desc' then h.signed_amount end desc,
+               h.movement_date desc, h.created_at desc, h.id desc
+      limit p_offset + p_limit);
+  elsif p_order in ('value_desc', 'value_asc') then
     -- The ids first, on their own: given to the page as a list of values, they are looked up by
     -- primary key (as a join, the planner hashed them against every row of the view).
     v_page_ids := array(
@@ -2325,73 +2476,21 @@ begin
                 case when p_order = 'value_asc' then r.paid_total + r.open_amount end,
                 coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
        limit p_offset + p_limit));
-    return query
-    select * from (
-      (
-    with m as (
-      select e.*,
-        coalesce(e.settled_on, e.due_date) as movement_date,
-        case
-          when e.status = 'paid' then 'paid'
-          when e.due_date < v_today then 'overdue'
-          else 'open'
-        end as display_status
-      from public.entries e
-      where e.company_id = p_company_id and e.id = any (v_page_ids)
-    )
-    select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
-           r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
-           r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
-           r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
-           r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
-           false, null::date,
-           (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
-                        else r.paid_total + r.open_amount end)::numeric as signed_amount,
-           r.document_count
-    from m r
-      )
-      union all
-      (
-    -- A transfer has no status, category nor obra: any of those filters leaves it out.
-    select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
-           t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
-           null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
-           null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
-           t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
-    from public.transfers t
-    where t.company_id = p_company_id
-      and not coalesce(p_without_comprovante, false)
-      and (p_start is null or t.transfer_date >= p_start)
-      and (p_end is null or t.transfer_date <= p_end)
-      and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
-      and coalesce(cardinality(p_statuses), 0) = 0
-      and coalesce(cardinality(p_category_ids), 0) = 0
-      and not v_filter_projects
-      and (coalesce(cardinality(p_account_ids), 0) = 0
-           or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
-      and (v_pattern is null
-           or t.search_key like v_pattern
-           or t.from_account_id = any (v_account_ids)
-           or t.to_account_id = any (v_account_ids))
-    order by case when p_order = 'value_asc' then t.amount end,
-             case when p_order = 'value_desc' then t.amount end desc,
-             t.transfer_date desc, t.created_at desc, t.id desc
-    limit p_offset + p_limit
-      )
-    ) x
-    order by case when p_order = 'value_asc' then x.signed_amount end,
-             case when p_order = 'value_desc' then x.signed_amount end desc,
-             x.movement_date desc, x.created_at desc, x.id desc
-    limit p_limit offset p_offset;
-    return;
+  else
+    -- By date: the page's ids from private.movement_page_ids (security definer): as the caller,
+    -- row security kept the period (a coalesce, not leakproof) and the search's like from being
+    -- index conditions, and a filter had no index in the page's order.
+    v_page_ids := array(select private.movement_page_ids(
+      p_company_id, v_today, p_start, p_end, p_kinds, p_statuses, p_account_ids, p_project_ids,
+      p_include_no_project, p_category_ids, p_without_comprovante, v_pattern, v_supplier_ids,
+      v_client_ids, v_category_ids, v_project_ids, v_account_ids, p_order, p_offset + p_limit));
   end if;
 
-  -- A page in p_order: each part reads its first offset + limit rows in that order, and the page
-  -- is cut from the two. Nothing is counted. The order is written as terms that are null unless
-  -- their order is asked for: each call is planned with its values (plan_cache_mode below), so the
-  -- terms of the other orders fold to constants and drop out, and a date order is read from the
-  -- movement-date indexes (accounts_payable_movement_idx and accounts_receivable_movement_idx,
-  -- merged, forwards or backwards) and stops at the page.
+  -- The page: the rows of those ids through the entries view (names, document counts), looked up
+  -- by primary key, and the transfers' first offset + limit in the same order; the page is cut
+  -- from the two. Nothing is counted. The order is written as terms that are null unless their
+  -- order is asked for: each call is planned with its values (plan_cache_mode below), so the terms
+  -- of the other orders fold to constants and drop out.
   return query
   select * from (
     (
@@ -2403,8 +2502,8 @@ begin
         when e.due_date < v_today then 'overdue'
         else 'open'
       end as display_status
-    from (select * from public.entries x where x.approval_status = 'approved') e
-    where e.company_id = p_company_id
+    from public.entries e
+    where e.company_id = p_company_id and e.id = any (v_page_ids)
   )
   select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
          r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
@@ -2416,63 +2515,56 @@ begin
                       else r.paid_total + r.open_amount end)::numeric as signed_amount,
          r.document_count
   from m r
-  where (p_start is null or r.movement_date >= p_start)
-    and (p_end is null or r.movement_date <= p_end)
-    and (coalesce(cardinality(p_kinds), 0) = 0 or r.kind = any (p_kinds))
-    and (coalesce(cardinality(p_statuses), 0) = 0 or r.display_status = any (p_statuses))
-    and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
-    and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
-    -- Sem comprovante: money moved (paid, or partly) and no comprovante on the entry nor its payments.
-    and (not coalesce(p_without_comprovante, false) or (r.paid_amount > 0 and not r.has_comprovante))
-    and (not v_filter_projects
-         or r.project_id = any (coalesce(p_project_ids, '{}'))
-         or (coalesce(p_include_no_project, false) and r.project_id is null))
-    -- The entry's own texts in their stored search form (search_key, trigram-indexed); names of
-    -- other rows by id. The counterparty matches by its
-    -- register's name or the name typed on the entry.
-    and (v_pattern is null
-         or r.search_key like v_pattern
-         or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
-         or r.category_id = any (v_category_ids)
-         or r.project_id = any (v_project_ids)
-         or r.bank_account_id = any (v_account_ids))
-  order by case when p_order = 'date_asc' then r.movement_date end,
-           case when p_order = 'date_asc' then r.created_at end,
-           case when p_order = 'date_asc' then r.id end,
-           case when p_order = 'value_asc' then (case r.kind when 'expense' then -(r.paid_total + r.open_amount) else r.paid_total + r.open_amount end) end,
-           case when p_order = 'value_desc' then (case r.kind when 'expense' then -(r.paid_total + r.open_amount) else r.paid_total + r.open_amount end) end desc,
-           r.movement_date desc, r.created_at desc, r.id desc
-  limit p_offset + p_limit
     )
     union all
     (
-  -- A transfer has no status, category nor obra: any of those filters leaves it out.
-  select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
-         t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
-         null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
-         null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
-         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
-  from public.transfers t
-  where t.company_id = p_company_id
+  -- A transfer has no status, category nor obra: any of those filters leaves it out. The transfers
+  -- view's rows, read here from the ledger: its out side in the page's order
+  -- (transactions_transfer_out_date_idx, transactions_transfer_out_amount_idx), the in side,
+  -- estorno and names per row read, so a page stops after offset + limit transfers (through the
+  -- view, both sides of every transfer of the company were hashed and sorted first).
+  select 'transfer'::text, 'transfer'::text, o.transfer_group_id, coalesce(o.description, 'Transferência'),
+         o.amount, o.transaction_date, 'paid'::text, o.transaction_date, null::text, null::uuid,
+         null::text, null::uuid, null::text, null::text, o.bank_account_id, fa.name, i.bank_account_id,
+         ta.name, null::text, null::integer, null::integer, o.created_at, o.transaction_date,
+         'transfer'::text, o.amount, 0::numeric, o.amount, o.amount, ro.id is not null,
+         ro.transaction_date, o.amount, 0
+  from public.transactions o
+  join lateral (
+    select x.bank_account_id from public.transactions x
+    where x.company_id = o.company_id and x.type = 'transfer' and x.transfer_group_id = o.transfer_group_id
+      and x.direction = 'in' and x.reversal_of is null
+    limit 1
+  ) i on true
+  left join lateral (
+    select r.id, r.transaction_date from public.transactions r
+    where r.reversal_of is not null and r.reversal_of = o.id
+    limit 1
+  ) ro on true
+  left join public.bank_accounts fa on fa.company_id = o.company_id and fa.id = o.bank_account_id
+  left join public.bank_accounts ta on ta.company_id = o.company_id and ta.id = i.bank_account_id
+  where o.company_id = p_company_id and o.type = 'transfer' and o.direction = 'out'
+    and o.reversal_of is null
     and not coalesce(p_without_comprovante, false)
-    and (p_start is null or t.transfer_date >= p_start)
-    and (p_end is null or t.transfer_date <= p_end)
+    and (p_start is null or o.transaction_date >= p_start)
+    and (p_end is null or o.transaction_date <= p_end)
     and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
     and coalesce(cardinality(p_statuses), 0) = 0
     and coalesce(cardinality(p_category_ids), 0) = 0
     and not v_filter_projects
     and (coalesce(cardinality(p_account_ids), 0) = 0
-         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+         or o.bank_account_id = any (p_account_ids) or i.bank_account_id = any (p_account_ids))
     and (v_pattern is null
-         or t.search_key like v_pattern
-         or t.from_account_id = any (v_account_ids)
-         or t.to_account_id = any (v_account_ids))
-  order by case when p_order = 'date_asc' then t.transfer_date end,
-           case when p_order = 'date_asc' then t.created_at end,
-           case when p_order = 'date_asc' then t.id end,
-           case when p_order = 'value_asc' then t.amount end,
-           case when p_order = 'value_desc' then t.amount end desc,
-           t.transfer_date desc, t.created_at desc, t.id desc
+         or (case when o.description is null then private.search_text('Transferência')
+                  else o.search_key end) like v_pattern
+         or o.bank_account_id = any (v_account_ids)
+         or i.bank_account_id = any (v_account_ids))
+  order by case when p_order = 'date_asc' then o.transaction_date end,
+           case when p_order = 'date_asc' then o.created_at end,
+           case when p_order = 'date_asc' then o.transfer_group_id end,
+           case when p_order = 'value_asc' then o.amount end,
+           case when p_order = 'value_desc' then o.amount end desc,
+           o.transaction_date desc, o.created_at desc, o.transfer_group_id desc
   limit p_offset + p_limit
     )
   ) x

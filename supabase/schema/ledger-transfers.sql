@@ -197,6 +197,8 @@ CREATE INDEX transactions_company_transfer_idx ON public.transactions USING btre
 CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (created_by);
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);
 CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (search_key extensions.gin_trgm_ops);
+CREATE INDEX transactions_transfer_out_amount_idx ON public.transactions USING btree (company_id, amount, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
+CREATE INDEX transactions_transfer_out_date_idx ON public.transactions USING btree (company_id, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 
 alter table public.transactions enable row level security;
 
@@ -348,10 +350,8 @@ begin
   -- values, so the page size and the filters left out are known to the planner.
   return query execute format($q$
   with page as (
-    select t.*, rv.id as reversed_by, other.bank_account_id as other_account_id
+    select t.*, other.bank_account_id as other_account_id
     from public.transactions t
-    -- The estorno of the row, if any (at most one: transactions_one_reversal_key).
-    %2$s
     left join lateral (
       select x.bank_account_id from public.transactions x
       where t.type = 'transfer' and x.type = 'transfer' and x.company_id = t.company_id
@@ -360,7 +360,7 @@ begin
       limit 1
     ) other on true
     where t.company_id = $1 and t.bank_account_id = $2
-      and ($3 or (t.reversal_of is null and rv.id is null))
+      %2$s
       and ($4::date is null or t.transaction_date >= $4)
       and ($5::date is null or t.transaction_date <= $5)
       and ($6::text is null
@@ -378,7 +378,10 @@ begin
          (case t.direction when 'in' then t.amount else -t.amount end)::numeric,
          t.category_id, c.name, t.project_id, p.name, t.payable_id, t.receivable_id, t.transfer_group_id,
          t.other_account_id, oa.name, t.reversal_of,
-         (t.reversal_of is not null or t.reversed_by is not null),
+         -- Reversed: with estornos left out every row stands; otherwise asked of the page's rows only.
+         (t.reversal_of is not null
+          or ($3 and exists (select 1 from public.transactions r
+                             where r.reversal_of is not null and r.reversal_of = t.id))),
          t.created_at
   from page t
   left join public.categories c on c.company_id = t.company_id and c.id = t.category_id
@@ -386,11 +389,14 @@ begin
   left join public.bank_accounts oa on oa.company_id = t.company_id and oa.id = t.other_account_id
   order by %1$s
   $q$, v_order,
-  -- A page probes it per row on that index (as a subquery in a filter or in the columns, or as a
-  -- plain join whose "no estorno" the planner thought rare, it was planned as a hash of the
-  -- company's whole ledger, then a sort of every row, to show 51); every row joins it once.
-  case when p_limit is null then 'left join public.transactions rv on rv.reversal_of = t.id'
-       else 'left join lateral (select r.id from public.transactions r where r.reversal_of = t.id limit 1) rv on true'
+  -- Standing rows: not an estorno, and not reversed by one. Written into the statement only when
+  -- estornos are left out, so that it is an anti-join, whose estimate comes from reversal_of's
+  -- statistics (nearly every row stands); behind "$3 or" it could not be one. The estornos, few,
+  -- are on transactions_one_reversal_key (partial: reversal_of not null).
+  case when coalesce(p_include_reversed, false) then ''
+       else 'and t.reversal_of is null
+      and not exists (select 1 from public.transactions r
+                      where r.reversal_of is not null and r.reversal_of = t.id)'
   end)
   using v_company_id, p_bank_account_id, coalesce(p_include_reversed, false), p_start, p_end,
         v_pattern, v_category_ids, v_project_ids, v_account_ids, p_limit,

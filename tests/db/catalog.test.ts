@@ -117,6 +117,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       // The kept entry totals (private.entry_totals) the invoker summaries read.
       'private.movement_entry_totals(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[])',
       'private.movement_search_totals(uuid,date,text,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean)',
+      // Movimentações' page in a date order, its ids read on the indexes (search_movements).
+      'private.movement_page_ids(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean,text,uuid[],uuid[],uuid[],uuid[],uuid[],text,integer)',
       'private.pending_entry_totals(uuid,date)',
       'private.supplier_spent_total(uuid)',
       // Últimos lançamentos' count from the kept due-month counts (private.entry_due_counts).
