@@ -43,6 +43,30 @@ export function adminDb(max = 2): pg.Pool {
 }
 
 /**
+ * Runs `fn` on one connection of `db` as the user, as PostgREST runs a call (role `authenticated`
+ * and the JWT claims), inside a transaction rolled back afterwards: for calling what the API does
+ * not expose (a private function) or reading more rows than its 1 000-row cap.
+ */
+export async function asMember<T>(
+  db: pg.Pool,
+  userId: string,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+    await client.query('set local role authenticated');
+    return await fn(client);
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
+
+/**
  * A connection as `supabase_admin`, the cluster's superuser (the platform's role on hosted
  * Supabase, never the app's): only for a test-only trick that truly needs a superuser. The caller
  * ends it.

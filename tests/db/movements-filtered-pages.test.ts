@@ -7,7 +7,7 @@
 // with transfers (kept by an account filter when either side matches, left out by the others).
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, createMember } from './helpers';
+import { adminDb, asMember, createMember } from './helpers';
 import { createBankAccount, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -210,25 +210,15 @@ describe('search_movements filtered, in pages, in both date orders', () => {
 
   it("the page's ids: another company's member is refused (not_a_member), the owner reads them", async () => {
     const stranger = await createMember('Construtora Vizinha dos Filtros');
-    const call = async (userId: string) => {
-      const client = await db.connect();
-      try {
-        await client.query('begin');
-        await client.query(`select set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify({ sub: userId, role: 'authenticated' }),
-        ]);
-        await client.query('set local role authenticated');
-        return await client.query<{ id: string }>(
+    const call = (userId: string) =>
+      asMember(db, userId, (client) =>
+        client.query<{ id: string }>(
           `select private.movement_page_ids($1, $2, null, null, null, null, null, array[$3::uuid],
                                             false, null, false, null, null, null, null, null, null,
                                             'date_desc', 5) as id`,
           [owner.company.id, TODAY, ids['Obra A']],
-        );
-      } finally {
-        await client.query('rollback');
-        client.release();
-      }
-    };
+        ),
+      );
     await expect(call(stranger.user.id)).rejects.toMatchObject({
       code: 'P0001',
       message: 'not_a_member',

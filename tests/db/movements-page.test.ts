@@ -6,7 +6,7 @@
 // finds a transfer by its description (stored search key, accents and case ignored).
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, createMember } from './helpers';
+import { adminDb, asMember, createMember } from './helpers';
 import { createBankAccount, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -146,23 +146,14 @@ describe('a searched page, few matches or many', () => {
 
   /** Every row, unpaged (the API caps an answer at 1 000 rows): as the member, in SQL. */
   async function lotsWhole(text: string) {
-    const client = await db.connect();
-    try {
-      await client.query('begin');
-      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: lots.user.id, role: 'authenticated' }),
-      ]);
-      await client.query('set local role authenticated');
-      const { rows } = await client.query<Row & { status: string }>(
+    const { rows } = await asMember(db, lots.user.id, (client) =>
+      client.query<Row & { status: string }>(
         `select id, movement_date::text, created_at, row_type, status
          from public.search_movements($1, $2, $3)`,
         [lots.company.id, TODAY, text],
-      );
-      return rows.map((r) => ({ ...r, created_at: (r.created_at as unknown as Date).toISOString() }));
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+      ),
+    );
+    return rows.map((r) => ({ ...r, created_at: (r.created_at as unknown as Date).toISOString() }));
   }
 
   async function lotsSearch(args: Record<string, unknown>) {
@@ -184,7 +175,12 @@ describe('a searched page, few matches or many', () => {
     for (const order of ['date_desc', 'date_asc'] as const) {
       const rows: Row[] = [];
       for (let offset = 0; ; offset += 100) {
-        const page = await lotsSearch({ p_search: text, p_order: order, p_limit: 100, p_offset: offset });
+        const page = await lotsSearch({
+          p_search: text,
+          p_order: order,
+          p_limit: 100,
+          p_offset: offset,
+        });
         rows.push(...page);
         if (page.length < 100) break;
       }
@@ -193,41 +189,41 @@ describe('a searched page, few matches or many', () => {
       expect(rows.map((r) => r.id)).toEqual(wanted.map((r) => r.id));
     }
     // A filter still applies to the matches looked up by id.
-    const paid = await lotsSearch({ p_search: text, p_statuses: ['paid'], p_limit: 5000, p_offset: 0 });
+    const paid = await lotsSearch({
+      p_search: text,
+      p_statuses: ['paid'],
+      p_limit: 5000,
+      p_offset: 0,
+    });
     // A status filter leaves transfers out.
-    expect(paid.length).toBe(whole.filter((r) => r.row_type === 'entry' && r.status === 'paid').length);
+    expect(paid.length).toBe(
+      whole.filter((r) => r.row_type === 'entry' && r.status === 'paid').length,
+    );
     expect(paid.length).toBeGreaterThan(0);
   });
 
   it('finds nothing for a text nothing has, and a transfer by its description', async () => {
     expect(await lotsSearch({ p_search: 'xyzw', p_limit: 51, p_offset: 0 })).toEqual([]);
     const untitled = await lotsSearch({ p_search: 'TRANSFERÊNCIA', p_limit: 51, p_offset: 0 });
-    expect(untitled.map((r) => [r.row_type, (r as Row & { description: string }).description])).toEqual([
-      ['transfer', 'Transferência Conta Lotes → Conta Reserva'],
-    ]);
+    expect(
+      untitled.map((r) => [r.row_type, (r as Row & { description: string }).description]),
+    ).toEqual([['transfer', 'Transferência Conta Lotes → Conta Reserva']]);
     const titled = await lotsSearch({ p_search: 'reserva de', p_limit: 51, p_offset: 0 });
-    expect(titled.map((r) => (r as Row & { description: string }).description)).toEqual(['Reserva de obra']);
+    expect(titled.map((r) => (r as Row & { description: string }).description)).toEqual([
+      'Reserva de obra',
+    ]);
   });
 });
 
 describe('private.movement_search_ids', () => {
   it("another company's member is refused (not_a_member)", async () => {
     const stranger = await createMember('Construtora Vizinha de Busca');
-    const client = await db.connect();
-    try {
-      await client.query('begin');
-      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: stranger.user.id, role: 'authenticated' }),
-      ]);
-      await client.query('set local role authenticated');
-      const attempt = client.query(
+    const attempt = asMember(db, stranger.user.id, (client) =>
+      client.query(
         `select private.movement_search_ids($1, '%a%', '{}', '{}', '{}', '{}', '{}', 10)`,
         [owner.company.id],
-      );
-      await expect(attempt).rejects.toMatchObject({ code: 'P0001', message: 'not_a_member' });
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+      ),
+    );
+    await expect(attempt).rejects.toMatchObject({ code: 'P0001', message: 'not_a_member' });
   });
 });

@@ -4,7 +4,7 @@
 // description), and a search must find a row by its new text and no longer by its old one.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, createMember } from './helpers';
+import { adminDb, asMember, createMember } from './helpers';
 import {
   createBankAccount,
   createPayable,
@@ -166,39 +166,21 @@ describe('search_key', () => {
 
   it("a bank account's searched rows: another company's member is refused (not_a_member)", async () => {
     const stranger = await createMember('Construtora Vizinha');
-    const client = await db.connect();
-    try {
-      await client.query('begin');
-      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: stranger.user.id, role: 'authenticated' }),
-      ]);
-      await client.query('set local role authenticated');
-      const attempt = client.query(
-        `select private.ledger_search_ids($1, $2, '%a%', '{}', '{}', '{}', 10)`,
-        [owner.company.id, account.id],
-      );
-      await expect(attempt).rejects.toMatchObject({ code: 'P0001', message: 'not_a_member' });
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+    const attempt = asMember(db, stranger.user.id, (client) =>
+      client.query(`select private.ledger_search_ids($1, $2, '%a%', '{}', '{}', '{}', 10)`, [
+        owner.company.id,
+        account.id,
+      ]),
+    );
+    await expect(attempt).rejects.toMatchObject({ code: 'P0001', message: 'not_a_member' });
     // The owner finds the account's rows through it (what account_ledger's search calls).
-    const own = await db.connect();
-    try {
-      await own.query('begin');
-      await own.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: owner.user.id, role: 'authenticated' }),
-      ]);
-      await own.query('set local role authenticated');
-      const { rows } = await own.query<{ id: string }>(
+    const { rows } = await asMember(db, owner.user.id, (client) =>
+      client.query<{ id: string }>(
         `select private.ledger_search_ids($1, $2, '%andaime%', '{}', '{}', '{}', 10) as id`,
         [owner.company.id, account.id],
-      );
-      expect(rows).toHaveLength(1);
-    } finally {
-      await own.query('rollback');
-      own.release();
-    }
+      ),
+    );
+    expect(rows).toHaveLength(1);
   });
 
   it('is not in the audit history (derived from the texts, which are)', async () => {
