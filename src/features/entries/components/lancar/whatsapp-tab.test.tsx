@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { restUrl, server } from '@/test/msw-server';
+import { restUrl, server, SUPABASE_URL } from '@/test/msw-server';
 import { bancarioLine, pixCode } from '@/test/payment-codes';
 import { loadWorkerScript, MemoryCaches, sharePost, type SharedFile } from '@/test/share-target';
 import { formatBoletoLine } from '@/lib/capture/payment-codes';
@@ -114,10 +114,36 @@ describe('Via WhatsApp', { timeout: 30_000 }, () => {
     expect(within(form).getByLabelText('Código de barras ou PIX')).toHaveValue(line);
     expect(within(form).getByText('conta.jpg')).toBeInTheDocument();
 
+    // The photo goes to Storage and is recorded on the new payable.
+    const uploads: string[] = [];
+    const documents: Record<string, unknown>[] = [];
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
+    const objects = `${SUPABASE_URL}/storage/v1/object/documentos/*`;
+    server.use(
+      // The browser's preflight of the upload (its headers make it one).
+      http.options(objects, () => new HttpResponse(null, { status: 204, headers: cors })),
+      http.post(objects, ({ request }) => {
+        uploads.push(decodeURIComponent(new URL(request.url).pathname));
+        return HttpResponse.json({ Key: 'ok' }, { headers: cors });
+      }),
+      http.post(restUrl('documents'), async ({ request }) => {
+        const row = (await request.json()) as Record<string, unknown>;
+        documents.push(row);
+        return HttpResponse.json(row, { status: 201 });
+      }),
+    );
+
     await user.type(within(form).getByLabelText(/Descrição/), 'Boleto da areia');
     await user.click(within(form).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(inserted).toHaveLength(1));
     expect(inserted[0]).toMatchObject({ amount: 1234.56, due_date: due, boleto_code: line });
+    await waitFor(() => expect(documents).toHaveLength(1));
+    const [payable] = inserted;
+    const [document] = documents;
+    expect(document).toMatchObject({ payable_id: payable?.id, original_name: 'conta.jpg' });
+    expect(uploads).toEqual([
+      `/storage/v1/object/documentos/${company.id}/entries/${String(payable?.id)}/${String(document?.id)}-conta.jpg`,
+    ]);
   });
 
   it('lists every code of a message: a PIX and a boleto, each with Pré-preencher', async () => {
