@@ -417,6 +417,9 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
     );
     return `${rows.length} rows`;
   };
+  // Movimentações' totals for the same filters.
+  const summary = (extra: Record<string, unknown>) => async () =>
+    bytes(check(await supabase.rpc('movement_summary', { ...movementArgs, ...extra })));
   const entryList = (kind: 'expense' | 'income', status: 'pending' | 'paid') => async () => {
     const date = status === 'pending' ? 'due_date' : 'settled_on';
     const rows = check(
@@ -531,77 +534,19 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
       movements({ p_project_ids: [c.projectId], p_start: yearAgo, p_end: today }),
     ],
     ['Movimentações: filter an account', movements({ p_account_ids: [c.accountId] })],
-    [
-      'Movimentações: movement_summary',
-      async () => bytes(check(await supabase.rpc('movement_summary', movementArgs))),
-    ],
+    ['Movimentações: movement_summary', summary({})],
     [
       'Movimentações: movement_summary, a category + year',
-      async () =>
-        bytes(
-          check(
-            await supabase.rpc('movement_summary', {
-              ...movementArgs,
-              p_category_ids: [c.categoryId],
-              p_start: yearAgo,
-              p_end: today,
-            }),
-          ),
-        ),
+      summary({ p_category_ids: [c.categoryId], p_start: yearAgo, p_end: today }),
     ],
-    [
-      'Movimentações: movement_summary, Em atraso',
-      async () =>
-        bytes(
-          check(
-            await supabase.rpc('movement_summary', { ...movementArgs, p_statuses: ['overdue'] }),
-          ),
-        ),
-    ],
-    [
-      'Movimentações: movement_summary "elétrica"',
-      async () =>
-        bytes(
-          check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'elétrica' })),
-        ),
-    ],
-    [
-      'Movimentações: movement_summary "são josé" (every obra)',
-      async () =>
-        bytes(
-          check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'são josé' })),
-        ),
-    ],
-    [
-      'Movimentações: movement_summary "xyzw" (no match)',
-      async () =>
-        bytes(check(await supabase.rpc('movement_summary', { ...movementArgs, p_search: 'xyzw' }))),
-    ],
-    [
-      'Movimentações: movement_summary, Sem comprovante',
-      async () =>
-        bytes(
-          check(
-            await supabase.rpc('movement_summary', {
-              ...movementArgs,
-              p_without_comprovante: true,
-            }),
-          ),
-        ),
-    ],
+    ['Movimentações: movement_summary, Em atraso', summary({ p_statuses: ['overdue'] })],
+    ['Movimentações: movement_summary "elétrica"', summary({ p_search: 'elétrica' })],
+    ['Movimentações: movement_summary "são josé" (every obra)', summary({ p_search: 'são josé' })],
+    ['Movimentações: movement_summary "xyzw" (no match)', summary({ p_search: 'xyzw' })],
+    ['Movimentações: movement_summary, Sem comprovante', summary({ p_without_comprovante: true })],
     [
       'Movimentações: movement_summary, Sem comprovante + year',
-      async () =>
-        bytes(
-          check(
-            await supabase.rpc('movement_summary', {
-              ...movementArgs,
-              p_without_comprovante: true,
-              p_start: yearAgo,
-              p_end: today,
-            }),
-          ),
-        ),
+      summary({ p_without_comprovante: true, p_start: yearAgo, p_end: today }),
     ],
     [
       'Atividade: company_activity page 1 of 30',
