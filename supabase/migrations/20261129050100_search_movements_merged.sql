@@ -2,8 +2,8 @@
 -- filter (20261129030200: page ids from private.movement_page_ids, transfers from the ledger in page
 -- order) and a search that matches few entries cut from those entries alone (20261129010200:
 -- private.movement_search_ids; they were written in parallel, each on the definition before the
--- other). Transfers are searched by their stored key. The few matching entries are filtered on the
--- tables with the entries' kept has_comprovante (20261129040100).
+-- other). Transfers are searched by their stored key. Sem comprovante reads the entries' kept
+-- has_comprovante (20261129025000), not two NOT EXISTS over documents per row.
 
 CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false, p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0, p_order text DEFAULT 'date_desc'::text)
  RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer)
@@ -204,13 +204,7 @@ begin
               or p.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and p.project_id is null))
          and (not coalesce(p_without_comprovante, false)
-              or (p.paid_amount > 0
-                  and not exists (select 1 from public.documents d
-                                  where d.payable_id = p.id and d.kind = 'comprovante')
-                  and not exists (select 1 from public.transactions t
-                                  join public.documents d on d.payment_id = t.id
-                                  where t.company_id = p.company_id and t.payable_id = p.id
-                                    and d.kind = 'comprovante')))
+              or (p.paid_amount > 0 and not p.has_comprovante))
          and (v_pattern is null
               or p.search_key like v_pattern
               or p.supplier_id = any (v_supplier_ids)
@@ -237,13 +231,7 @@ begin
               or r.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and r.project_id is null))
          and (not coalesce(p_without_comprovante, false)
-              or (r.paid_amount > 0
-                  and not exists (select 1 from public.documents d
-                                  where d.receivable_id = r.id and d.kind = 'comprovante')
-                  and not exists (select 1 from public.transactions t
-                                  join public.documents d on d.payment_id = t.id
-                                  where t.company_id = r.company_id and t.receivable_id = r.id
-                                    and d.kind = 'comprovante')))
+              or (r.paid_amount > 0 and not r.has_comprovante))
          and (v_pattern is null
               or r.search_key like v_pattern
               or r.client_id = any (v_client_ids)

@@ -1496,13 +1496,7 @@ begin
               or p.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and p.project_id is null))
          and (not coalesce(p_without_comprovante, false)
-              or (p.paid_amount > 0
-                  and not exists (select 1 from public.documents d
-                                  where d.payable_id = p.id and d.kind = 'comprovante')
-                  and not exists (select 1 from public.transactions t
-                                  join public.documents d on d.payment_id = t.id
-                                  where t.company_id = p.company_id and t.payable_id = p.id
-                                    and d.kind = 'comprovante')))
+              or (p.paid_amount > 0 and not p.has_comprovante))
          and (p_pattern is null
               or p.search_key like p_pattern
               or p.supplier_id = any (p_supplier_ids)
@@ -1531,13 +1525,7 @@ begin
        and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
        and (not coalesce(p_without_comprovante, false)
-            or (p.paid_amount > 0
-                and not exists (select 1 from public.documents d
-                                where d.payable_id = p.id and d.kind = 'comprovante')
-                and not exists (select 1 from public.transactions t
-                                join public.documents d on d.payment_id = t.id
-                                where t.company_id = p.company_id and t.payable_id = p.id
-                                  and d.kind = 'comprovante')))
+            or (p.paid_amount > 0 and not p.has_comprovante))
        and (p_pattern is null
             or p.search_key like p_pattern
             or p.supplier_id = any (p_supplier_ids)
@@ -1573,13 +1561,7 @@ begin
               or r.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and r.project_id is null))
          and (not coalesce(p_without_comprovante, false)
-              or (r.paid_amount > 0
-                  and not exists (select 1 from public.documents d
-                                  where d.receivable_id = r.id and d.kind = 'comprovante')
-                  and not exists (select 1 from public.transactions t
-                                  join public.documents d on d.payment_id = t.id
-                                  where t.company_id = r.company_id and t.receivable_id = r.id
-                                    and d.kind = 'comprovante')))
+              or (r.paid_amount > 0 and not r.has_comprovante))
          and (p_pattern is null
               or r.search_key like p_pattern
               or r.client_id = any (p_client_ids)
@@ -1606,13 +1588,7 @@ begin
        and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
        and (not coalesce(p_without_comprovante, false)
-            or (r.paid_amount > 0
-                and not exists (select 1 from public.documents d
-                                where d.receivable_id = r.id and d.kind = 'comprovante')
-                and not exists (select 1 from public.transactions t
-                                join public.documents d on d.payment_id = t.id
-                                where t.company_id = r.company_id and t.receivable_id = r.id
-                                  and d.kind = 'comprovante')))
+            or (r.paid_amount > 0 and not r.has_comprovante))
        and (p_pattern is null
             or r.search_key like p_pattern
             or r.client_id = any (p_client_ids)
@@ -2426,13 +2402,7 @@ begin
               or p.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and p.project_id is null))
          and (not coalesce(p_without_comprovante, false)
-              or (p.paid_amount > 0
-                  and not exists (select 1 from public.documents d
-                                  where d.payable_id = p.id and d.kind = 'comprovante')
-                  and not exists (select 1 from public.transactions t
-                                  join public.documents d on d.payment_id = t.id
-                                  where t.company_id = p.company_id and t.payable_id = p.id
-                                    and d.kind = 'comprovante')))
+              or (p.paid_amount > 0 and not p.has_comprovante))
          and (v_pattern is null
               or p.search_key like v_pattern
               or p.supplier_id = any (v_supplier_ids)
@@ -2459,13 +2429,7 @@ begin
               or r.project_id = any (coalesce(p_project_ids, '{}'))
               or (coalesce(p_include_no_project, false) and r.project_id is null))
          and (not coalesce(p_without_comprovante, false)
-              or (r.paid_amount > 0
-                  and not exists (select 1 from public.documents d
-                                  where d.receivable_id = r.id and d.kind = 'comprovante')
-                  and not exists (select 1 from public.transactions t
-                                  join public.documents d on d.payment_id = t.id
-                                  where t.company_id = r.company_id and t.receivable_id = r.id
-                                    and d.kind = 'comprovante')))
+              or (r.paid_amount > 0 and not r.has_comprovante))
          and (v_pattern is null
               or r.search_key like v_pattern
               or r.client_id = any (v_client_ids)

@@ -479,6 +479,27 @@ describe('the paperclip and "Sem comprovante"', () => {
       [`Com boleto ${tag}`, 1],
       [`Sem papel ${tag}`, 0],
     ]);
+    // Unsearched pages, by date (page ids read by private.movement_page_ids) and by value, read the
+    // entries' kept flag: the same two, not the one whose payment has the receipt.
+    for (const order of ['date_desc', 'value_desc'] as const) {
+      const { data: unsearched, error: unsearchedError } = await owner.client.rpc(
+        'search_movements',
+        {
+          p_company_id: company,
+          p_today: '2026-11-26',
+          p_without_comprovante: true,
+          p_order: order,
+          p_limit: 5000,
+        },
+      );
+      expect(unsearchedError).toBeNull();
+      expect(
+        unsearched!
+          .map((r) => r.description)
+          .filter((d) => d.endsWith(tag))
+          .sort(),
+      ).toEqual([`Com boleto ${tag}`, `Sem papel ${tag}`]);
+    }
     const { data: summary } = await owner.client.rpc('movement_summary', {
       p_company_id: company,
       p_today: '2026-11-26',
