@@ -136,6 +136,7 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   projects_required: 'Escolha ao menos uma obra para este perfil.',
   project_not_assigned: 'Você não tem acesso a esta obra.',
   not_awaiting_approval: 'Este lançamento não está aguardando aprovação.',
+  entry_changed: 'Este lançamento mudou desde que você o abriu.',
   awaiting_approval: 'Este lançamento aguarda aprovação e não pode ser baixado.',
   refusal_reason_required: 'Informe o motivo da recusa.',
   invalid_bucket: 'Escolha o agrupamento do gráfico: dia, semana ou mês.',

@@ -166,8 +166,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.create_invitation(uuid,text,text,uuid[])',
       'private.set_member_access(uuid,text,uuid[])',
       // Aprovações (the approval columns are written by these and the trigger only).
-      'private.approve_payable(uuid,uuid,uuid,date)',
-      'private.refuse_payable(uuid,text)',
+      'private.approve_payable(uuid,numeric,timestamp with time zone,uuid,uuid,date)',
+      'private.refuse_payable(uuid,numeric,timestamp with time zone,text)',
       'private.invitation_preview(text)',
       'private.renew_invitation(uuid)',
     ];
