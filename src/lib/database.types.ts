@@ -1648,7 +1648,7 @@ export type Database = {
     };
     Functions: {
       accept_invitation: {
-        Args: { p_token: string };
+        Args: { p_full_name?: string; p_token: string };
         Returns: {
           company_id: string;
           created_at: string;

@@ -2,6 +2,8 @@
 -- write their own copy of this file; the lead folds them into one at merge.
 -- [approvals, 20261130010100] approve_payable / refuse_payable take the version the approver saw
 -- (p_amount, p_updated_at): the private bodies' grants below name the new signatures.
+-- [approvals, 20261130010200] accept_invitation takes the name to use (p_full_name); members' names
+-- are unique per company through private.member_name_key, which whoever writes a name runs.
 --
 -- The complete privileges reset again (as 20261128090000), for what this stop adds: Movimentações'
 -- searched entries on their indexes (private.movement_search_ids, 20261129010200), Últimos
@@ -145,7 +147,8 @@ grant execute on function public.project_budget_totals(uuid) to authenticated;
 grant execute on all functions in schema public to authenticated;
 
 -- The private bodies of the invitation functions (issue 8, point 1).
-grant execute on function private.accept_invitation(text) to authenticated;
+-- [approvals] the name to use (20261130010200).
+grant execute on function private.accept_invitation(text, text) to authenticated;
 grant execute on function private.create_invitation(uuid, text, text, uuid[]) to authenticated;
 grant execute on function private.set_member_access(uuid, text, uuid[]) to authenticated;
 -- [approvals] the version the approver saw (20261130010100).
@@ -189,6 +192,8 @@ grant execute on function private.assert_valid_date(date) to authenticated;
 -- The search form of texts, which the invoker list functions compare (accents and case ignored).
 grant execute on function private.search_text(text) to authenticated;
 grant execute on function private.search_pattern(text) to authenticated;
+-- [approvals] the form of members' names the unique index compares (20261130010200).
+grant execute on function private.member_name_key(text) to authenticated;
 grant execute on function private.assert_valid_amount(numeric, boolean) to authenticated;
 grant execute on function private.create_company(text, text, text, text, text, text, text, text, text) to authenticated;
 grant execute on function private.update_company(uuid, text, text, text, text, text, text, text, text, numeric) to authenticated;
