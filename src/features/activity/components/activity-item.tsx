@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { ActorLabel } from '@/components/actor-label';
 import { Badge } from '@/components/ui/badge';
 import type { Activity } from '@/features/activity/api/get-activity';
 import {
@@ -32,9 +33,12 @@ export function ActivityItem({ item, names }: { item: Activity; names: ActivityN
     <li className="grid gap-2 rounded-lg border bg-card p-3 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 break-words text-sm">
-          <span className="font-semibold" title={item.actorEmail ?? undefined}>
-            {who}
-          </span>{' '}
+          <ActorLabel
+            name={who}
+            email={item.actorEmail}
+            fallback="Sistema"
+            nameClassName="font-semibold"
+          />{' '}
           {access ? (
             accessSentence(item.action, item.changed, names)
           ) : (
