@@ -23,7 +23,7 @@ export function ActivityItem({ item, names }: { item: Activity; names: ActivityN
   const subject = activityRowSubject(item.entity, item.rowId, item.changed, names);
   const access = item.entity === 'project_access';
   // An access row's columns are ids: its sentence says it all.
-  const changes = access ? [] : describeChanges(item.changed, item.entryKind);
+  const changes = access ? [] : describeChanges(item.changed, item.entryKind, names.person);
   const who = item.actorName ?? (item.actorId ? 'Pessoa removida' : 'Sistema');
   const when = format(new Date(item.at), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });
   const entryLink =
