@@ -248,7 +248,7 @@ test('the team: invite to one obra, a site expense refused, corrected, approved 
   await financeiro.goto('/aprovacoes');
   await financeiro.getByRole('button', { name: `Aprovar ${description}` }).click();
   const approve = financeiro.getByRole('dialog', { name: 'Aprovar lançamento' });
-  await expect(approve).toContainText('R$ 1.250,00');
+  await expect(approve).toContainText('R$ 1.200,00');
   await approve.getByRole('combobox', { name: 'Conta bancária' }).click();
   await financeiro.getByRole('option', { name: /^Conta Principal/ }).click();
   // While the dialog is open the engineer raises the amount: the approval of what the financeiro
