@@ -61,6 +61,7 @@ export const DOMAINS: Domain[] = [
       'private.valid_br_document',
       'private.search_pattern',
       'private.search_text',
+      'private.member_name_key',
       'private.writer_company_ids',
       'public.create_company',
       'public.set_member_access',

@@ -1648,7 +1648,7 @@ export type Database = {
     };
     Functions: {
       accept_invitation: {
-        Args: { p_token: string };
+        Args: { p_full_name?: string; p_token: string };
         Returns: {
           company_id: string;
           created_at: string;
@@ -1702,10 +1702,12 @@ export type Database = {
       };
       approve_payable: {
         Args: {
+          p_amount: number;
           p_bank_account_id?: string;
           p_category_id?: string;
           p_due_date?: string;
           p_payable_id: string;
+          p_updated_at: string;
         };
         Returns: {
           amount: number;
@@ -2142,7 +2144,12 @@ export type Database = {
         };
       };
       refuse_payable: {
-        Args: { p_payable_id: string; p_reason: string };
+        Args: {
+          p_amount: number;
+          p_payable_id: string;
+          p_reason: string;
+          p_updated_at: string;
+        };
         Returns: {
           amount: number;
           approval_decided_at: string | null;

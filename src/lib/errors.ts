@@ -136,6 +136,10 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   projects_required: 'Escolha ao menos uma obra para este perfil.',
   project_not_assigned: 'Você não tem acesso a esta obra.',
   not_awaiting_approval: 'Este lançamento não está aguardando aprovação.',
+  // Names in the audit: two members of a company never share one (accents and case ignored).
+  member_name_taken:
+    'Já existe um membro com esse nome nesta empresa. Use outro nome, por exemplo com o sobrenome.',
+  entry_changed: 'Este lançamento mudou desde que você o abriu.',
   awaiting_approval: 'Este lançamento aguarda aprovação e não pode ser baixado.',
   refusal_reason_required: 'Informe o motivo da recusa.',
   invalid_bucket: 'Escolha o agrupamento do gráfico: dia, semana ou mês.',
@@ -338,6 +342,8 @@ export function errorKey(error: unknown): string | null {
   if (code === 'P0001' && typeof message === 'string') return message;
   if (code === '23505') {
     const text = `${String(message)} ${String(field(error, 'details'))}`;
+    // Before the categories' test: a member's name in the details may contain anything.
+    if (text.includes('user_profiles_company_name_key')) return 'member_name_taken';
     if (/categor/i.test(text)) return 'category_name_taken';
     // Two admins inviting the same address, or one accepting twice, at the same moment.
     if (text.includes('company_invitations_pending_email_key')) return 'invitation_pending';

@@ -637,19 +637,19 @@ AS $function$
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
--- Function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
-CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
+-- Function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
+CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
  RETURNS public.accounts_payable
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  select * from private.approve_payable(p_payable_id, p_category_id, p_bank_account_id, p_due_date)
+  select * from private.approve_payable(p_payable_id, p_amount, p_updated_at, p_category_id, p_bank_account_id, p_due_date)
 $function$;
-comment on function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date) is 'Aprovar (admin, financeiro): a payable awaiting approval becomes an ordinary pending payable, optionally with category, bank account and due date fixed first. Body: private.approve_payable. Raises not_authenticated, invalid_date, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval, bank_account_not_found, bank_account_inactive, category_not_found, category_type_mismatch.';
-grant execute on function public.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated, service_role;
+comment on function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) is 'Aprovar (admin, financeiro): a payable awaiting approval becomes an ordinary pending payable, optionally with category, bank account and due date fixed first. p_amount and p_updated_at are the version the approver saw: when the payable is no longer that version, nothing is decided (entry_changed). Body: private.approve_payable. Raises not_authenticated, invalid_date, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval, entry_changed, bank_account_not_found, bank_account_inactive, category_not_found, category_type_mismatch.';
+grant execute on function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated, service_role;
 
--- Function private.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
-CREATE OR REPLACE FUNCTION private.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
+-- Function private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
+CREATE OR REPLACE FUNCTION private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
  RETURNS public.accounts_payable
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -671,6 +671,10 @@ begin
   perform private.assert_role(v_payable.company_id, array['admin', 'financeiro']);
   if v_payable.approval_status <> 'pending' then
     raise exception using errcode = 'P0001', message = 'not_awaiting_approval';
+  end if;
+  -- Locked above: no edit slips in between this check and the decision.
+  if v_payable.amount is distinct from p_amount or v_payable.updated_at is distinct from p_updated_at then
+    raise exception using errcode = 'P0001', message = 'entry_changed';
   end if;
   if p_bank_account_id is not null then
     perform private.lock_active_account(v_payable.company_id, p_bank_account_id);
@@ -694,7 +698,7 @@ begin
   return v_payable;
 end;
 $function$;
-grant execute on function private.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated;
+grant execute on function private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated;
 
 -- Function private.check_entry_category()
 -- Run by the triggers accounts_payable_check_category on public.accounts_payable,
@@ -1968,19 +1972,19 @@ $function$;
 comment on function private.pending_entry_totals(p_company_id uuid, p_today date) is 'Per kind, the pending entries of a company the caller reads (admin, financeiro, leitura): pending_total / pending_count (open amounts), overdue_total / overdue_count (due before p_today), partial_paid_total / partial_count (pending entries with payments: what they paid so far), from private.entry_totals and, for today''s month, the pending rows. Raises not_a_member.';
 grant execute on function private.pending_entry_totals(p_company_id uuid, p_today date) to authenticated;
 
--- Function public.refuse_payable(p_payable_id uuid, p_reason text)
-CREATE OR REPLACE FUNCTION public.refuse_payable(p_payable_id uuid, p_reason text)
+-- Function public.refuse_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_reason text)
+CREATE OR REPLACE FUNCTION public.refuse_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_reason text)
  RETURNS public.accounts_payable
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  select * from private.refuse_payable(p_payable_id, p_reason)
+  select * from private.refuse_payable(p_payable_id, p_amount, p_updated_at, p_reason)
 $function$;
-comment on function public.refuse_payable(p_payable_id uuid, p_reason text) is 'Recusar (admin, financeiro): a payable awaiting approval is refused with a reason (≤ 500) its requester sees; their correction sends it again. Body: private.refuse_payable. Raises not_authenticated, refusal_reason_required, text_too_long, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval.';
-grant execute on function public.refuse_payable(p_payable_id uuid, p_reason text) to authenticated, service_role;
+comment on function public.refuse_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_reason text) is 'Recusar (admin, financeiro): a payable awaiting approval is refused with a reason (≤ 500) its requester sees; their correction sends it again. p_amount and p_updated_at are the version the approver saw: when the payable is no longer that version, nothing is decided (entry_changed). Body: private.refuse_payable. Raises not_authenticated, refusal_reason_required, text_too_long, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval, entry_changed.';
+grant execute on function public.refuse_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_reason text) to authenticated, service_role;
 
--- Function private.refuse_payable(p_payable_id uuid, p_reason text)
-CREATE OR REPLACE FUNCTION private.refuse_payable(p_payable_id uuid, p_reason text)
+-- Function private.refuse_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_reason text)
+CREATE OR REPLACE FUNCTION private.refuse_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_reason text)
  RETURNS public.accounts_payable
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2007,6 +2011,9 @@ begin
   if v_payable.approval_status <> 'pending' then
     raise exception using errcode = 'P0001', message = 'not_awaiting_approval';
   end if;
+  if v_payable.amount is distinct from p_amount or v_payable.updated_at is distinct from p_updated_at then
+    raise exception using errcode = 'P0001', message = 'entry_changed';
+  end if;
 
   update public.accounts_payable e
   set approval_status = 'refused',
@@ -2018,7 +2025,7 @@ begin
   return v_payable;
 end;
 $function$;
-grant execute on function private.refuse_payable(p_payable_id uuid, p_reason text) to authenticated;
+grant execute on function private.refuse_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_reason text) to authenticated;
 
 -- Function private.reopen_entry(p_kind text, p_id uuid, p_reopened_on date)
 CREATE OR REPLACE FUNCTION private.reopen_entry(p_kind text, p_id uuid, p_reopened_on date)

@@ -77,19 +77,19 @@ grant select (id, company_id, email, role, invited_by, created_at, accepted_at, 
 -- Functions
 -- =================================================================================================
 
--- Function public.accept_invitation(p_token text)
-CREATE OR REPLACE FUNCTION public.accept_invitation(p_token text)
+-- Function public.accept_invitation(p_token text, p_full_name text)
+CREATE OR REPLACE FUNCTION public.accept_invitation(p_token text, p_full_name text DEFAULT NULL::text)
  RETURNS public.user_profiles
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  select * from private.accept_invitation(p_token)
+  select * from private.accept_invitation(p_token, p_full_name)
 $function$;
-comment on function public.accept_invitation(p_token text) is 'The signed-in user joins the company of the invitation whose link secret is p_token, when its e-mail is the invited one. Raises not_authenticated, invitation_not_found (unknown, revoked or cancelled), invitation_already_accepted, invitation_expired, email_not_confirmed, invitation_email_mismatch, already_member.';
-grant execute on function public.accept_invitation(p_token text) to authenticated, service_role;
+comment on function public.accept_invitation(p_token text, p_full_name text) is 'The signed-in user joins the company of the invitation whose link secret is p_token, when its e-mail is the invited one, under the name p_full_name (else the sign-up name). Raises not_authenticated, invitation_not_found (unknown, revoked or cancelled), invitation_already_accepted, invitation_expired, email_not_confirmed, invitation_email_mismatch, already_member, member_name_taken (another member of the company has that name; DETAIL = the name). A name over 200 characters is cut.';
+grant execute on function public.accept_invitation(p_token text, p_full_name text) to authenticated, service_role;
 
--- Function private.accept_invitation(p_token text)
-CREATE OR REPLACE FUNCTION private.accept_invitation(p_token text)
+-- Function private.accept_invitation(p_token text, p_full_name text)
+CREATE OR REPLACE FUNCTION private.accept_invitation(p_token text, p_full_name text)
  RETURNS public.user_profiles
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -142,11 +142,27 @@ begin
   end if;
   perform private.assert_not_member(v_invitation.company_id, v_invitation.email);
 
-  -- Whatever the person typed at sign-up, within the column's limit.
+  -- The name chosen on the invitation page, else whatever the person typed at sign-up, within the
+  -- column's limit.
   v_full_name := btrim(left(
-    coalesce(nullif(btrim(v_user.raw_user_meta_data ->> 'full_name'), ''), split_part(v_user.email, '@', 1)),
+    coalesce(nullif(btrim(p_full_name), ''),
+             nullif(btrim(v_user.raw_user_meta_data ->> 'full_name'), ''),
+             split_part(v_user.email, '@', 1)),
     200
   ));
+  -- Names in the audit cannot be borrowed: a name another member of the company holds (accents,
+  -- case and spacing ignored) is refused, and the page asks for another. A member coming back
+  -- keeps the name they had. The unique index closes the race this check leaves.
+  if exists (
+    select 1 from public.user_profiles p
+    where p.company_id = v_invitation.company_id and p.user_id <> v_uid
+      and private.member_name_key(p.full_name) = private.member_name_key(v_full_name)
+  ) and not exists (
+    select 1 from public.user_profiles p
+    where p.company_id = v_invitation.company_id and p.user_id = v_uid
+  ) then
+    raise exception using errcode = 'P0001', message = 'member_name_taken', detail = v_full_name;
+  end if;
 
   insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
   values (v_uid, v_invitation.company_id, v_user.email, v_full_name, v_invitation.role, true)
@@ -166,7 +182,7 @@ begin
   return v_profile;
 end;
 $function$;
-grant execute on function private.accept_invitation(p_token text) to authenticated;
+grant execute on function private.accept_invitation(p_token text, p_full_name text) to authenticated;
 
 -- Function private.assert_not_member(p_company_id uuid, p_email text)
 CREATE OR REPLACE FUNCTION private.assert_not_member(p_company_id uuid, p_email text)

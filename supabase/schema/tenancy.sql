@@ -16,9 +16,9 @@
 -- private.assert_text_length, private.assert_valid_amount, private.assert_valid_date,
 -- private.company_role, public.create_company, private.create_company,
 -- private.forbid_company_change, private.guard_profile_update, private.lock_company_row,
--- private.member_projects, private.obra_project_ids, private.reader_company_ids,
--- private.replace_project_access, private.search_pattern, private.search_text,
--- public.set_member_access, private.set_member_access, private.set_updated_at,
+-- private.member_name_key, private.member_projects, private.obra_project_ids,
+-- private.reader_company_ids, private.replace_project_access, private.search_pattern,
+-- private.search_text, public.set_member_access, private.set_member_access, private.set_updated_at,
 -- public.update_company, private.update_company, private.user_company_ids,
 -- private.valid_br_document, private.writer_company_ids
 
@@ -140,6 +140,7 @@ alter table public.user_profiles add constraint user_profiles_full_name_check CH
 alter table public.user_profiles add constraint user_profiles_full_name_length CHECK (char_length(full_name) <= 200);
 alter table public.user_profiles add constraint user_profiles_role_check CHECK (role = ANY (ARRAY['admin'::text, 'financeiro'::text, 'obra'::text, 'leitura'::text]));
 CREATE INDEX user_profiles_company_id_idx ON public.user_profiles USING btree (company_id);
+CREATE UNIQUE INDEX user_profiles_company_name_key ON public.user_profiles USING btree (company_id, private.member_name_key(full_name));
 CREATE INDEX user_profiles_user_id_active_idx ON public.user_profiles USING btree (user_id) WHERE is_active;
 
 alter table public.user_profiles enable row level security;
@@ -516,6 +517,18 @@ end;
 $function$;
 comment on function private.lock_company_row(p_company_id uuid) is 'Locks a company row FOR NO KEY UPDATE for the caller''s transaction (serialises last-admin checks).';
 grant execute on function private.lock_company_row(p_company_id uuid) to authenticated;
+
+-- Function private.member_name_key(p_name text)
+CREATE OR REPLACE FUNCTION private.member_name_key(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select private.search_text(regexp_replace(btrim(p_name), '\s+', ' ', 'g'))
+$function$;
+comment on function private.member_name_key(p_name text) is 'The form in which two members'' names must differ (user_profiles_company_name_key): trimmed, inner spaces collapsed, accents and case removed.';
+grant execute on function private.member_name_key(p_name text) to authenticated;
 
 -- Function private.member_projects(p_company_id uuid, p_role text, p_project_ids uuid[])
 CREATE OR REPLACE FUNCTION private.member_projects(p_company_id uuid, p_role text, p_project_ids uuid[])

@@ -53,6 +53,17 @@ async function request(amount = 300, description = 'Cimento para a laje') {
   return data;
 }
 
+/** What the approver's dialog shows of a payable: the version a decision is made on. */
+async function shown(id: string) {
+  const { data, error } = await admin.client
+    .from('entries')
+    .select('amount, updated_at')
+    .eq('id', id)
+    .single();
+  if (error) throw error;
+  return { p_payable_id: id, p_amount: data.amount, p_updated_at: data.updated_at };
+}
+
 async function approval(id: string) {
   const { rows } = await db.query<{
     approval_status: string;
@@ -164,7 +175,7 @@ describe('a payable recorded by an obra member', () => {
       awaiting: before.awaiting + 400,
       listed: before.listed + 400,
     });
-    const approved = await rpc(financeiro, 'approve_payable', { p_payable_id: requested.id });
+    const approved = await rpc(financeiro, 'approve_payable', await shown(requested.id));
     expect(approved.error).toBeNull();
     expect(await payableTotal()).toBe(totalBefore + 400);
     expect(await obraFigures()).toEqual({
@@ -185,7 +196,7 @@ describe('a payable recorded by an obra member', () => {
       return (data as { id: string }[]).some((row) => row.id === requested.id);
     };
     expect(await listed()).toBe(false);
-    await rpc(admin.client, 'approve_payable', { p_payable_id: requested.id });
+    await rpc(admin.client, 'approve_payable', await shown(requested.id));
     expect(await listed()).toBe(true);
   });
 
@@ -197,7 +208,7 @@ describe('a payable recorded by an obra member', () => {
     });
     expect(early.error?.message).toBe('awaiting_approval');
     await rpc(admin.client, 'approve_payable', {
-      p_payable_id: requested.id,
+      ...(await shown(requested.id)),
       p_category_id: categoryId,
       p_bank_account_id: accountId,
       p_due_date: '2026-12-10',
@@ -225,19 +236,19 @@ describe('refusal and correction', () => {
     const requested = await request(250, 'Areia');
     for (const reason of [null, '', '   ']) {
       const { error } = await rpc(admin.client, 'refuse_payable', {
-        p_payable_id: requested.id,
+        ...(await shown(requested.id)),
         p_reason: reason,
       });
       expect(error?.message).toBe('refusal_reason_required');
     }
     const tooLong = await rpc(admin.client, 'refuse_payable', {
-      p_payable_id: requested.id,
+      ...(await shown(requested.id)),
       p_reason: 'x'.repeat(501),
     });
     expect(tooLong.error?.message).toBe('text_too_long');
 
     const refused = await rpc(admin.client, 'refuse_payable', {
-      p_payable_id: requested.id,
+      ...(await shown(requested.id)),
       p_reason: '  Sem nota fiscal  ',
     });
     expect(refused.error).toBeNull();
@@ -249,7 +260,7 @@ describe('refusal and correction', () => {
     expect(seen.data).toEqual({ approval_status: 'refused', approval_reason: 'Sem nota fiscal' });
     expect((await approval(requested.id))?.approval_decided_by).toBe(admin.user.id);
     // A refused payable is neither approved nor refused again until corrected.
-    const again = await rpc(financeiro, 'approve_payable', { p_payable_id: requested.id });
+    const again = await rpc(financeiro, 'approve_payable', await shown(requested.id));
     expect(again.error?.message).toBe('not_awaiting_approval');
 
     const corrected = await obra
@@ -265,7 +276,7 @@ describe('refusal and correction', () => {
     });
 
     // Approved: no longer the requester's to change or delete.
-    await rpc(financeiro, 'approve_payable', { p_payable_id: requested.id });
+    await rpc(financeiro, 'approve_payable', await shown(requested.id));
     const change = await obra
       .from('accounts_payable')
       .update({ amount: 999 })
@@ -274,14 +285,14 @@ describe('refusal and correction', () => {
     expect(change).toMatchObject({ data: [], error: null });
     const removal = await rpc(obra, 'delete_entry', { p_kind: 'expense', p_id: requested.id });
     expect(removal.error?.message).toBe('forbidden_role');
-    const twice = await rpc(financeiro, 'approve_payable', { p_payable_id: requested.id });
+    const twice = await rpc(financeiro, 'approve_payable', await shown(requested.id));
     expect(twice.error?.message).toBe('not_awaiting_approval');
   });
 
   it('the Histórico shows who requested and who decided', async () => {
     const requested = await request(90, 'Pregos');
     await rpc(admin.client, 'refuse_payable', {
-      p_payable_id: requested.id,
+      ...(await shown(requested.id)),
       p_reason: 'Duplicada',
     });
     const { data } = await rpc(obra, 'entry_history', { p_kind: 'expense', p_id: requested.id });
@@ -294,5 +305,92 @@ describe('refusal and correction', () => {
       approval_status: { before: 'pending', after: 'refused' },
       approval_reason: { before: null, after: 'Duplicada' },
     });
+  });
+});
+
+describe('a decision acts on the version the approver saw', () => {
+  async function raised(id: string, amount: number) {
+    const { data, error } = await obra
+      .from('accounts_payable')
+      .update({ amount })
+      .eq('id', id)
+      .select('id');
+    if (error) throw error;
+    expect(data).toHaveLength(1);
+  }
+
+  async function amountAndStatus(id: string) {
+    const { rows } = await db.query<{ amount: string; approval_status: string }>(
+      `select amount::text as amount, approval_status from public.accounts_payable where id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  it('approve: raised by the obra member after the admin opened it, nothing is approved', async () => {
+    const requested = await request(150, 'Conta de luz do canteiro');
+    const opened = await shown(requested.id);
+    await raised(requested.id, 95000);
+
+    const stale = await rpc(admin.client, 'approve_payable', opened);
+    expect(stale.error?.message).toBe('entry_changed');
+    expect(await amountAndStatus(requested.id)).toEqual({
+      amount: '95000.00',
+      approval_status: 'pending',
+    });
+
+    // The amount alone is not the version: an edit that keeps it (and puts it back) still counts.
+    await raised(requested.id, 150);
+    const sameAmount = await rpc(admin.client, 'approve_payable', {
+      ...opened,
+      p_category_id: categoryId,
+    });
+    expect(sameAmount.error?.message).toBe('entry_changed');
+    expect((await approval(requested.id))?.approval_status).toBe('pending');
+
+    // Without the version it is not callable at all.
+    const unversioned = await rpc(admin.client, 'approve_payable', { p_payable_id: requested.id });
+    expect(unversioned.error?.code).toBe('PGRST202');
+    const nulls = await rpc(admin.client, 'approve_payable', {
+      p_payable_id: requested.id,
+      p_amount: null,
+      p_updated_at: null,
+    });
+    expect(nulls.error?.message).toBe('entry_changed');
+
+    // Read again, the decision is on what the approver now sees.
+    const fresh = await shown(requested.id);
+    const approved = await rpc(admin.client, 'approve_payable', fresh);
+    expect(approved.error).toBeNull();
+    expect(await amountAndStatus(requested.id)).toEqual({
+      amount: '150.00',
+      approval_status: 'approved',
+    });
+  });
+
+  it('refuse: changed since it was opened, nothing is refused', async () => {
+    const requested = await request(150, 'Frete de areia');
+    const opened = await shown(requested.id);
+    await raised(requested.id, 95000);
+
+    const stale = await rpc(admin.client, 'refuse_payable', { ...opened, p_reason: 'Sem nota' });
+    expect(stale.error?.message).toBe('entry_changed');
+    expect(await approval(requested.id)).toEqual({
+      approval_status: 'pending',
+      approval_reason: null,
+      approval_decided_by: null,
+    });
+    const unversioned = await rpc(admin.client, 'refuse_payable', {
+      p_payable_id: requested.id,
+      p_reason: 'Sem nota',
+    });
+    expect(unversioned.error?.code).toBe('PGRST202');
+
+    const refused = await rpc(financeiro, 'refuse_payable', {
+      ...(await shown(requested.id)),
+      p_reason: 'Valor fora do orçamento',
+    });
+    expect(refused.error).toBeNull();
+    expect((await approval(requested.id))?.approval_status).toBe('refused');
   });
 });

@@ -162,12 +162,14 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',
       'private.undo_statement_line(uuid)',
       // The bodies of the invitation functions.
-      'private.accept_invitation(text)',
+      'private.accept_invitation(text,text)',
+      // The index of members' names (user_profiles_company_name_key): whoever writes a name runs it.
+      'private.member_name_key(text)',
       'private.create_invitation(uuid,text,text,uuid[])',
       'private.set_member_access(uuid,text,uuid[])',
       // Aprovações (the approval columns are written by these and the trigger only).
-      'private.approve_payable(uuid,uuid,uuid,date)',
-      'private.refuse_payable(uuid,text)',
+      'private.approve_payable(uuid,numeric,timestamp with time zone,uuid,uuid,date)',
+      'private.refuse_payable(uuid,numeric,timestamp with time zone,text)',
       'private.invitation_preview(text)',
       'private.renew_invitation(uuid)',
     ];

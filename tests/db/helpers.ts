@@ -83,7 +83,8 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function createUser(
   email: string = uniqueEmail(),
   password = 'senha-segura-123',
-  fullName = 'Usuário Teste',
+  // Unique: two members of a company cannot share a name (user_profiles_company_name_key).
+  fullName = `Usuário ${email.split('@')[0]}`,
 ): Promise<{ client: TestClient; user: User; email: string; password: string }> {
   const supabase = anonClient();
   const { data, error } = await supabase.auth.signUp({

@@ -118,6 +118,16 @@ async function memberWithRole(role: string) {
   return user;
 }
 
+/** The version a decision is made on (approve_payable / refuse_payable). */
+async function version(id: string) {
+  const { rows } = await db.query<{ amount: string; updated_at: string }>(
+    `select amount::text as amount, updated_at::text as updated_at from public.accounts_payable
+     where id = $1`,
+    [id],
+  );
+  return { p_payable_id: id, p_amount: rows[0]?.amount, p_updated_at: rows[0]?.updated_at };
+}
+
 async function insertPayable(client: TestClient, extra: Args) {
   const { data, error } = await client
     .from('accounts_payable')
@@ -223,12 +233,12 @@ describe('latest_entries_count', () => {
 
     // Approved with a new due date; refused.
     const approve = await rpc(admin.client, 'approve_payable', {
-      p_payable_id: awaiting,
+      ...(await version(awaiting)),
       p_due_date: '2025-03-15',
     });
     expect(approve.error).toBeNull();
     const refuse = await rpc(admin.client, 'refuse_payable', {
-      p_payable_id: refused,
+      ...(await version(refused)),
       p_reason: 'Sem nota',
     });
     expect(refuse.error).toBeNull();

@@ -504,10 +504,11 @@ const fresh = {
         due_date: TODAY,
         project_id: ids.projects,
       })
-      .select('id')
+      .select('id, amount, updated_at')
       .single();
     if (error) throw error;
-    return data.id;
+    // The version a decision is made on (approve_payable / refuse_payable refuse any other).
+    return { p_payable_id: data.id, p_amount: data.amount, p_updated_at: data.updated_at };
   },
   invitation: async () =>
     (
@@ -781,12 +782,12 @@ const FUNCTIONS: FunctionSpec[] = [
   // Aprovações: a payable of obra A recorded by its 'obra' member, awaiting approval.
   {
     fn: 'approve_payable',
-    args: async () => ({ p_payable_id: await fresh.awaiting() }),
+    args: () => fresh.awaiting(),
     expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'forbidden_role' }),
   },
   {
     fn: 'refuse_payable',
-    args: async () => ({ p_payable_id: await fresh.awaiting(), p_reason: 'Sem nota fiscal' }),
+    args: async () => ({ ...(await fresh.awaiting()), p_reason: 'Sem nota fiscal' }),
     expect: calls(WRITERS, 'forbidden_role', 'entry_not_found', { obra_other: 'forbidden_role' }),
   },
   // Importar NF-e: a new chave each call; the supplier found by its CNPJ after the first.

@@ -248,8 +248,24 @@ test('the team: invite to one obra, a site expense refused, corrected, approved 
   await financeiro.goto('/aprovacoes');
   await financeiro.getByRole('button', { name: `Aprovar ${description}` }).click();
   const approve = financeiro.getByRole('dialog', { name: 'Aprovar lançamento' });
+  await expect(approve).toContainText('R$ 1.200,00');
   await approve.getByRole('combobox', { name: 'Conta bancária' }).click();
   await financeiro.getByRole('option', { name: /^Conta Principal/ }).click();
+  // While the dialog is open the engineer raises the amount: the approval of what the financeiro
+  // saw approves nothing, says so with the new amount, and the next Aprovar is on it.
+  await engineer.getByRole('button', { name: 'Editar' }).click();
+  await edit.getByLabel('Valor').fill('1.250,00');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(engineer.getByText('Lançamento atualizado', { exact: true })).toBeVisible();
+  await approve.getByRole('button', { name: 'Aprovar' }).click();
+  const changed = approve.getByRole('alert');
+  await expect(changed).toContainText('Este lançamento mudou desde que você o abriu');
+  await expect(changed).toContainText('Valor: de R$ 1.200,00 para R$ 1.250,00');
+  await expect(financeiro.getByText('Lançamento aprovado!')).toBeHidden();
+  await expect(approve.getByRole('combobox', { name: 'Conta bancária' })).toContainText(
+    'Conta Principal',
+  );
+  await screenshot(financeiro, 'aprovar-mudou');
   await approve.getByRole('button', { name: 'Aprovar' }).click();
   await expect(financeiro.getByText('Lançamento aprovado!')).toBeVisible();
   await financeiro.goto(entryPath);
@@ -266,7 +282,7 @@ test('the team: invite to one obra, a site expense refused, corrected, approved 
     .eq('id', saved.id)
     .single()
     .throwOnError();
-  expect(paid).toEqual({ status: 'paid', approval_status: 'approved', amount: 1200 });
+  expect(paid).toEqual({ status: 'paid', approval_status: 'approved', amount: 1250 });
 
   // 7. The accountant sees it all and finds no button that writes, screen by screen.
   const contador = await newPage(browser);
@@ -277,7 +293,7 @@ test('the team: invite to one obra, a site expense refused, corrected, approved 
 
   await contador.goto(entryPath);
   await expect(contador.getByRole('heading', { level: 1, name: description })).toBeVisible();
-  await expect(contador.getByRole('list', { name: 'Pagamentos' })).toContainText('R$ 1.200,00');
+  await expect(contador.getByRole('list', { name: 'Pagamentos' })).toContainText('R$ 1.250,00');
   await expectNoWriting(contador, ['Editar', 'Excluir', 'Dar Baixa', /^Estornar/]);
   await screenshot(contador, 'contador-lancamento');
 

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { ActorLabel } from '@/components/actor-label';
 import { Badge } from '@/components/ui/badge';
 import type { Activity } from '@/features/activity/api/get-activity';
 import {
@@ -22,7 +23,7 @@ export function ActivityItem({ item, names }: { item: Activity; names: ActivityN
   const subject = activityRowSubject(item.entity, item.rowId, item.changed, names);
   const access = item.entity === 'project_access';
   // An access row's columns are ids: its sentence says it all.
-  const changes = access ? [] : describeChanges(item.changed, item.entryKind);
+  const changes = access ? [] : describeChanges(item.changed, item.entryKind, names.person);
   const who = item.actorName ?? (item.actorId ? 'Pessoa removida' : 'Sistema');
   const when = format(new Date(item.at), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });
   const entryLink =
@@ -32,9 +33,12 @@ export function ActivityItem({ item, names }: { item: Activity; names: ActivityN
     <li className="grid gap-2 rounded-lg border bg-card p-3 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 break-words text-sm">
-          <span className="font-semibold" title={item.actorEmail ?? undefined}>
-            {who}
-          </span>{' '}
+          <ActorLabel
+            name={who}
+            email={item.actorEmail}
+            fallback="Sistema"
+            nameClassName="font-semibold"
+          />{' '}
           {access ? (
             accessSentence(item.action, item.changed, names)
           ) : (

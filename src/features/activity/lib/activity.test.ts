@@ -119,6 +119,40 @@ describe('the kinds of every audited table', () => {
     expect(expiry?.label).toBe('Expira em');
     expect(expiry?.after).toMatch(/^08\/03\/2026,? \d{2}:\d{2}$/);
   });
+
+  it('an accepted invitation names who accepted it, never "alterado"', () => {
+    const people: Record<string, string> = { u1: 'Ana Souza', u2: 'Paula Admin' };
+    const person = (id: string) => people[id];
+    expect(
+      describeChanges(
+        {
+          accepted_at: { before: null, after: '2026-03-08T12:00:00+00:00' },
+          accepted_by: { before: null, after: 'u1' },
+          invited_by: { before: 'u2', after: 'u2' },
+          approval_decided_by: { before: null, after: 'gone' },
+        },
+        null,
+        person,
+      ).map((c) => [c.label, c.before, c.after]),
+    ).toEqual([
+      ['Aceito em', '—', expect.stringMatching(/^08\/03\/2026/) as unknown],
+      ['Convidado por', 'Paula Admin', 'Paula Admin'],
+      ['Aceito por', '—', 'Ana Souza'],
+      ['Decidido por', '—', 'Pessoa removida'],
+    ]);
+  });
+
+  it('masks CNPJ/CPF and CEP as the forms do', () => {
+    expect(
+      describeChanges({
+        document: { before: '52998224725', after: '12345678000195' },
+        zip_code: { before: null, after: '01310100' },
+      }).map((c) => [c.label, c.before, c.after]),
+    ).toEqual([
+      ['CNPJ/CPF', '529.982.247-25', '12.345.678/0001-95'],
+      ['CEP', '—', '01310-100'],
+    ]);
+  });
 });
 
 describe('toActivityArgs', () => {

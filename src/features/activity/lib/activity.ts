@@ -1,5 +1,6 @@
 // Atividade: the audit rows as a person reads them — which kind of row (Lançamento, Pagamento…),
 // what happened, and the changed columns with readable labels and values (money, dates, yes/no).
+import { formatCep, formatDocument } from '@/lib/br-documents';
 import { addDaysIso, formatDate, periodRange, type IsoDate } from '@/lib/dates';
 import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL, type EntryKind } from '@/lib/entries';
 import {
@@ -207,6 +208,11 @@ const COLUMN_LABELS: Record<string, string> = {
   revoked_at: 'Cancelado em',
   invited_by: 'Convidado por',
   accepted_by: 'Aceito por',
+  // Aprovações.
+  approval_status: 'Aprovação',
+  approval_reason: 'Motivo da recusa',
+  approval_decided_by: 'Decidido por',
+  approval_decided_at: 'Decidido em',
 };
 
 /** Bookkeeping columns a person does not need to read. */
@@ -252,6 +258,8 @@ const VALUE_LABELS: Record<string, string> = {
   ...memberRoleLabels,
   pending: 'Pendente',
   paid: 'Pago',
+  approved: 'Aprovado',
+  refused: 'Recusado',
   income: 'Receita',
   expense: 'Despesa',
   transfer: 'Transferência',
@@ -270,6 +278,9 @@ export function formatActivityValue(column: string, value: unknown): string {
     return formatCurrency(toCents(value));
   }
   if (typeof value === 'string') {
+    // CNPJ/CPF and CEP masked as the forms show them (br-documents).
+    if (column === 'document') return formatDocument(value);
+    if (column === 'zip_code') return formatCep(value);
     if (ISO_DATE.test(value)) return formatDate(value);
     if (ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) {
       return new Date(value).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
@@ -294,11 +305,22 @@ function isChanged(value: unknown): value is Changed {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The readable changes of a row, in a stable order (known columns first, as labelled). */
+/** Columns that record who did something: named from the company's people. */
+const PERSON_COLUMNS = new Set(['accepted_by', 'invited_by', 'approval_decided_by']);
+
+/**
+ * The readable changes of a row, in a stable order (known columns first, as labelled). `person`
+ * names the user ids of who-columns (accepted_by…); other references only say they changed.
+ */
 export function describeChanges(
   changed: unknown,
   entryKind: EntryKind | null = null,
+  person?: (userId: string) => string | undefined,
 ): ActivityChange[] {
+  const personName = (value: unknown) =>
+    value === null || value === undefined || value === ''
+      ? '—'
+      : ((typeof value === 'string' ? person?.(value) : undefined) ?? 'Pessoa removida');
   if (!isChanged(changed)) return [];
   const order = Object.keys(COLUMN_LABELS);
   return Object.entries(changed)
@@ -309,6 +331,14 @@ export function describeChanges(
       return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib) || a.localeCompare(b);
     })
     .map(([column, change]) => {
+      if (person && PERSON_COLUMNS.has(column)) {
+        return {
+          column,
+          label: COLUMN_LABELS[column] ?? column,
+          before: personName(change?.before),
+          after: personName(change?.after),
+        };
+      }
       const reference =
         column.endsWith('_id') || column.endsWith('_by') || column === 'reversal_of';
       return {

@@ -80,6 +80,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
               at: '2026-03-10T15:30:00Z',
               actor: admin.userId,
               actor_name: 'Paula',
+              actor_email: 'paula@example.com',
               table_name: 'accounts_payable',
               row_id: ENTRY_ID,
               action: 'update',
@@ -93,6 +94,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
               at: '2026-03-09T12:00:00Z',
               actor: MEMBER_ID,
               actor_name: 'João Membro',
+              actor_email: 'joao@example.com',
               table_name: 'suppliers',
               row_id: '55555555-5555-4555-8555-555555555555',
               action: 'insert',
@@ -111,13 +113,16 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Atividade' });
     const [first, second] = within(list).getAllByRole('listitem');
     if (!first || !second) throw new Error('two rows expected');
-    expect(first).toHaveTextContent('Paula alterou Lançamento');
+    // Who by name and e-mail, on the page itself (not a tooltip): names can be alike, e-mails not.
+    expect(first).toHaveTextContent('Paula (paula@example.com) alterou Lançamento');
     expect(first).toHaveTextContent(/Valor:\s*R\$\s100,00\s*R\$\s150,50/);
     expect(within(first).getByRole('link', { name: 'Ver lançamento' })).toHaveAttribute(
       'href',
       `/lancamentos/expense/${ENTRY_ID}`,
     );
-    expect(second).toHaveTextContent('João Membro criou Fornecedor · Depósito Silva');
+    expect(second).toHaveTextContent(
+      'João Membro (joao@example.com) criou Fornecedor · Depósito Silva',
+    );
     expect(screen.getByText('2 registros')).toBeInTheDocument();
     expect(bodies[0]).toEqual({ p_limit: 31, p_company_id: admin.id });
 

@@ -4,6 +4,7 @@ import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { roleCan } from '@/lib/roles';
 import { toCents } from '@/lib/money';
+import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 
 export interface Approval {
@@ -23,9 +24,17 @@ export interface Approval {
   createdAt: string | null;
   /** The receipts, notas and photos sent with the request (Documentos on its detail). */
   documentCount: number;
+  /**
+   * The row's last change as the database wrote it (kept as the text it came in, never a Date):
+   * with the amount, the version a decision is made on (approve_payable / refuse_payable).
+   */
+  updatedAt: string;
 }
 
 export const APPROVALS_PAGE_SIZE = 50;
+
+const APPROVAL_COLUMNS =
+  'id, description, amount, due_date, project_name, counterparty_name, category_id, category_name, bank_account_id, bank_account_name, created_by, created_at, document_count, updated_at';
 
 /** Where the next page starts: after this row in the list's order (due date, then id). */
 export interface ApprovalsCursor {
@@ -49,9 +58,7 @@ export async function getApprovals(
 ): Promise<ApprovalsPage> {
   let entries = supabase
     .from('entries')
-    .select(
-      'id, description, amount, due_date, project_name, counterparty_name, category_id, category_name, bank_account_id, bank_account_name, created_by, created_at, document_count',
-    )
+    .select(APPROVAL_COLUMNS)
     .eq('company_id', companyId)
     .eq('kind', 'expense')
     .eq('approval_status', 'pending');
@@ -65,10 +72,43 @@ export async function getApprovals(
   const rows = await entries;
   if (rows.error) throw rows.error;
 
-  // The requesters of this page only.
-  const requesters = [
-    ...new Set(rows.data.flatMap((row) => (row.created_by ? [row.created_by] : []))),
-  ];
+  const approvals = await withRequesters(companyId, rows.data, signal);
+  const last = rows.data.at(-1);
+  return {
+    approvals,
+    next:
+      rows.data.length === APPROVALS_PAGE_SIZE && last?.id && last.due_date
+        ? { dueDate: last.due_date, id: last.id }
+        : null,
+  };
+}
+
+type ApprovalRow = Pick<
+  Database['public']['Views']['entries']['Row'],
+  | 'id'
+  | 'description'
+  | 'amount'
+  | 'due_date'
+  | 'project_name'
+  | 'counterparty_name'
+  | 'category_id'
+  | 'category_name'
+  | 'bank_account_id'
+  | 'bank_account_name'
+  | 'created_by'
+  | 'created_at'
+  | 'document_count'
+  | 'updated_at'
+>;
+
+/** The rows as Approvals, each with its requester's name (else e-mail). */
+async function withRequesters(
+  companyId: string,
+  rows: ApprovalRow[],
+  signal?: AbortSignal,
+): Promise<Approval[]> {
+  // The requesters of these rows only.
+  const requesters = [...new Set(rows.flatMap((row) => (row.created_by ? [row.created_by] : [])))];
   const names: Partial<Record<string, string>> = {};
   if (requesters.length > 0) {
     let people = supabase
@@ -84,8 +124,8 @@ export async function getApprovals(
       names[profile.user_id] = profile.full_name.trim() || profile.email;
     }
   }
-  const approvals = rows.data.flatMap((row) =>
-    row.id && row.amount != null && row.due_date
+  return rows.flatMap((row) =>
+    row.id && row.amount != null && row.due_date && row.updated_at
       ? [
           {
             id: row.id,
@@ -101,18 +141,29 @@ export async function getApprovals(
             requesterName: (row.created_by ? names[row.created_by] : undefined) ?? null,
             createdAt: row.created_at,
             documentCount: row.document_count ?? 0,
+            updatedAt: row.updated_at,
           },
         ]
       : [],
   );
-  const last = rows.data.at(-1);
-  return {
-    approvals,
-    next:
-      rows.data.length === APPROVALS_PAGE_SIZE && last?.id && last.due_date
-        ? { dueDate: last.due_date, id: last.id }
-        : null,
-  };
+}
+
+/**
+ * One payable as Aprovações shows it, read again (after a decision found it changed); null when it
+ * no longer awaits a decision (decided by someone else, or deleted).
+ */
+export async function getApproval(companyId: string, id: string): Promise<Approval | null> {
+  const { data, error } = await supabase
+    .from('entries')
+    .select(APPROVAL_COLUMNS)
+    .eq('company_id', companyId)
+    .eq('kind', 'expense')
+    .eq('approval_status', 'pending')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw error;
+  if (!data) return null;
+  return (await withRequesters(companyId, [data]))[0] ?? null;
 }
 
 export function approvalsQuery(companyId: string) {

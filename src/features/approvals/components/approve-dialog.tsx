@@ -13,34 +13,52 @@ import {
   type ApproveInput,
   type ApproveValues,
 } from '@/features/approvals/api/decide-payable';
-import { decisionDialog } from '@/features/approvals/components/decision-dialog';
+import {
+  decisionDialog,
+  isEntryChanged,
+  type DecisionFormProps,
+} from '@/features/approvals/components/decision-dialog';
 
 /** Aprovar: category, account and due date as the site asked, to fix before approving. */
 export const ApproveDialog = decisionDialog({
   title: 'Aprovar lançamento',
   explanation: 'Confira categoria, conta e vencimento antes de aprovar.',
+  failureTitle: 'Erro ao aprovar lançamento',
   Form: ApproveForm,
 });
 
 const named = (id: string | null, name: string | null, fallback: string) =>
   id ? { id, name: name ?? fallback } : null;
 
-function ApproveForm({ approval, onDone }: { approval: Approval; onDone: () => void }) {
+/** The form as a version of the entry fills it: the requester's choices and that version. */
+function valuesOf(approval: Approval): ApproveInput {
+  return {
+    payableId: approval.id,
+    amountCents: approval.amountCents,
+    updatedAt: approval.updatedAt,
+    categoryId: approval.categoryId,
+    bankAccountId: approval.bankAccountId,
+    dueDate: approval.dueDate,
+  };
+}
+
+function ApproveForm({ approval, onDone, onChanged }: DecisionFormProps) {
   const approve = useApprovePayable();
   const form = useForm<ApproveInput, unknown, ApproveValues>({
     resolver: zodResolver(approveInput),
-    defaultValues: {
-      payableId: approval.id,
-      categoryId: approval.categoryId,
-      bankAccountId: approval.bankAccountId,
-      dueDate: approval.dueDate,
-    },
+    defaultValues: valuesOf(approval),
   });
 
   async function onValid(values: ApproveValues) {
     try {
       await approve.mutateAsync(values);
     } catch (error) {
+      if (isEntryChanged(error)) {
+        // The new version's values, but what the approver chose here stays chosen.
+        const fresh = await onChanged();
+        if (fresh) form.reset(valuesOf(fresh), { keepDirtyValues: true });
+        return;
+      }
       toastError('Erro ao aprovar lançamento', error);
       return;
     }

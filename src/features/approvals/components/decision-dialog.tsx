@@ -1,7 +1,13 @@
-import type { ComponentType } from 'react';
+import { AlertTriangle } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
 import { FormDialog } from '@/components/dialog-form';
+import { useCurrentCompany } from '@/lib/current-company';
+import { formatDate } from '@/lib/dates';
+import { errorKey } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
-import type { Approval } from '@/features/approvals/api/get-approvals';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+import { getApproval, type Approval } from '@/features/approvals/api/get-approvals';
 
 export interface DecisionDialogProps {
   /** The entry being decided; null when closed. */
@@ -9,37 +15,143 @@ export interface DecisionDialogProps {
   onClose: () => void;
 }
 
-/** A decision's form: it mounts anew for each entry and calls `onDone` once decided (or cancelled). */
-export type DecisionForm = ComponentType<{ approval: Approval; onDone: () => void }>;
+export const ENTRY_CHANGED_TITLE = 'Este lançamento mudou desde que você o abriu';
+
+/**
+ * A decision's form: it mounts anew for each entry and calls `onDone` once decided (or cancelled).
+ * `approval` is the version shown; when the database answers that the entry changed since
+ * (entry_changed), the form calls `onChanged`, which reads the entry again and shows the new
+ * version: the form then holds it (or nothing, when the entry no longer awaits a decision).
+ */
+export interface DecisionFormProps {
+  approval: Approval;
+  onDone: () => void;
+  onChanged: () => Promise<Approval | null>;
+}
+export type DecisionForm = ComponentType<DecisionFormProps>;
+
+/** True when a decision's failure is that the entry is not the version the approver saw. */
+export function isEntryChanged(error: unknown): boolean {
+  return errorKey(error) === 'entry_changed';
+}
+
+interface Change {
+  label: string;
+  before: string;
+  after: string;
+}
+
+const orNone = (value: string | null, none: string) => value ?? none;
+
+/** What differs between the version the approver saw and the one read again, field by field. */
+function changes(before: Approval, after: Approval): Change[] {
+  const fields: [string, (a: Approval) => string][] = [
+    ['Descrição', (a) => a.description],
+    ['Valor', (a) => formatCurrency(a.amountCents)],
+    ['Vencimento', (a) => formatDate(a.dueDate)],
+    ['Obra', (a) => orNone(a.projectName, 'Geral')],
+    ['Fornecedor', (a) => orNone(a.counterpartyName, 'Nenhum')],
+    ['Categoria', (a) => orNone(a.categoryName, 'Sem categoria')],
+    ['Conta bancária', (a) => orNone(a.bankAccountName, 'Não definida')],
+    ['Documentos', (a) => String(a.documentCount)],
+  ];
+  return fields.flatMap(([label, read]) =>
+    read(before) === read(after) ? [] : [{ label, before: read(before), after: read(after) }],
+  );
+}
+
+function EntryChangedNotice({ before, after }: { before: Approval; after: Approval }) {
+  const changed = changes(before, after);
+  return (
+    <div role="alert" className="grid gap-2 rounded-lg border border-warning/60 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium">
+        <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
+        {ENTRY_CHANGED_TITLE}
+      </p>
+      {changed.length > 0 ? (
+        <ul className="grid gap-1" aria-label="O que mudou">
+          {changed.map((change) => (
+            <li key={change.label} className="break-words">
+              {change.label}: de <span className="text-muted-foreground">{change.before}</span> para{' '}
+              <strong>{change.after}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="text-muted-foreground">
+        Agora: {after.description} · {formatCurrency(after.amountCents)} · vence{' '}
+        {formatDate(after.dueDate)}. Confira e decida de novo.
+      </p>
+    </div>
+  );
+}
 
 /**
  * Aprovar's or Recusar's dialog: `title`, the entry (description and amount) and `explanation`
- * (what the decision does), over its `Form`.
+ * (what the decision does), over its `Form`. A decision goes with the version shown; when the
+ * entry changed since, the dialog says so, shows the new values and the next decision is on them.
  */
 export function decisionDialog({
   title,
   explanation,
+  failureTitle,
   Form,
 }: {
   title: string;
   explanation: string;
+  /** The toast's title when the decision fails (e.g. "Erro ao aprovar lançamento"). */
+  failureTitle: string;
   Form: DecisionForm;
 }) {
   return function DecisionDialog({ approval, onClose }: DecisionDialogProps) {
+    const { id: companyId } = useCurrentCompany();
+    // The entry read again after the database said it changed: what was shown, and what it is now.
+    const [changed, setChanged] = useState<{ before: Approval; after: Approval } | null>(null);
+    const current = changed?.before.id === approval?.id ? changed : null;
+    const shown = current?.after ?? approval;
+
+    function close() {
+      setChanged(null);
+      onClose();
+    }
+
+    async function readAgain(): Promise<Approval | null> {
+      if (!shown) return null;
+      let fresh: Approval | null;
+      try {
+        fresh = await getApproval(companyId, shown.id);
+      } catch (error) {
+        toastError(failureTitle, error);
+        return null;
+      }
+      if (!fresh) {
+        toast.error(failureTitle, {
+          description: 'Este lançamento não está mais aguardando aprovação.',
+        });
+        close();
+        return null;
+      }
+      setChanged({ before: shown, after: fresh });
+      return fresh;
+    }
+
     return (
       <FormDialog
         open={approval !== null}
         onOpenChange={(open) => {
-          if (!open) onClose();
+          if (!open) close();
         }}
         title={title}
         description={
-          approval
-            ? `${approval.description} · ${formatCurrency(approval.amountCents)}. ${explanation}`
+          shown
+            ? `${shown.description} · ${formatCurrency(shown.amountCents)}. ${explanation}`
             : null
         }
       >
-        {approval ? <Form key={approval.id} approval={approval} onDone={onClose} /> : null}
+        {current ? <EntryChangedNotice before={current.before} after={current.after} /> : null}
+        {shown ? (
+          <Form key={shown.id} approval={shown} onDone={close} onChanged={readAgain} />
+        ) : null}
       </FormDialog>
     );
   };

@@ -12,26 +12,44 @@ import {
   type RefuseInput,
   type RefuseValues,
 } from '@/features/approvals/api/decide-payable';
-import { decisionDialog } from '@/features/approvals/components/decision-dialog';
+import {
+  decisionDialog,
+  isEntryChanged,
+  type DecisionFormProps,
+} from '@/features/approvals/components/decision-dialog';
 
 /** Recusar: the reason is required; the requester reads it on the entry and corrects it. */
 export const RefuseDialog = decisionDialog({
   title: 'Recusar lançamento',
   explanation: 'Quem lançou verá o motivo e poderá corrigir e enviar novamente.',
+  failureTitle: 'Erro ao recusar lançamento',
   Form: RefuseForm,
 });
 
-function RefuseForm({ approval, onDone }: { approval: Approval; onDone: () => void }) {
+const versionOf = (approval: Approval) => ({
+  payableId: approval.id,
+  amountCents: approval.amountCents,
+  updatedAt: approval.updatedAt,
+});
+
+function RefuseForm({ approval, onDone, onChanged }: DecisionFormProps) {
   const refuse = useRefusePayable();
   const form = useForm<RefuseInput, unknown, RefuseValues>({
     resolver: zodResolver(refuseInput),
-    defaultValues: { payableId: approval.id, reason: '' },
+    defaultValues: { ...versionOf(approval), reason: '' },
   });
 
   async function onValid(values: RefuseValues) {
     try {
       await refuse.mutateAsync(values);
     } catch (error) {
+      if (isEntryChanged(error)) {
+        // The reason typed stays; the next Recusar is on the new version.
+        const fresh = await onChanged();
+        if (fresh)
+          form.reset({ ...versionOf(fresh), reason: values.reason }, { keepDirtyValues: true });
+        return;
+      }
       toastError('Erro ao recusar lançamento', error);
       return;
     }

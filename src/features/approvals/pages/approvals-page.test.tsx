@@ -44,6 +44,7 @@ function awaiting(id: string, description: string, overrides: Record<string, unk
     created_by: ENGINEER_ID,
     created_at: '2026-11-20T12:00:00Z',
     document_count: 0,
+    updated_at: '2026-11-20T12:00:00.123456+00:00',
     ...overrides,
   };
 }
@@ -185,6 +186,8 @@ describe('Aprovações', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Lançamento aprovado!')).toBeInTheDocument();
     expect(sent).toEqual({
       p_payable_id: PAYABLE_ID,
+      p_amount: 1250.5,
+      p_updated_at: '2026-11-20T12:00:00.123456+00:00',
       p_category_id: CATEGORY_ID,
       p_bank_account_id: ACCOUNT_ID,
       p_due_date: '2026-12-05',
@@ -251,7 +254,127 @@ describe('Aprovações', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Recusar' }));
     expect(await screen.findByText('Lançamento recusado')).toBeInTheDocument();
     expect(screen.getByText('Enzo Engenheiro verá o motivo no lançamento.')).toBeInTheDocument();
-    expect(sent).toEqual([{ p_payable_id: PAYABLE_ID, p_reason: 'Nota fiscal ilegível' }]);
+    expect(sent).toEqual([
+      {
+        p_payable_id: PAYABLE_ID,
+        p_amount: 1250.5,
+        p_updated_at: '2026-11-20T12:00:00.123456+00:00',
+        p_reason: 'Nota fiscal ilegível',
+      },
+    ]);
+  });
+
+  it('changed since it was opened: nothing is approved, the dialog says so with the new values, and the next Aprovar is on them', async () => {
+    const opened = awaiting(PAYABLE_ID, 'Conta de luz do canteiro', { amount: 150 });
+    const raised = {
+      ...opened,
+      amount: 95000,
+      due_date: '2026-12-20',
+      updated_at: '2026-11-21T09:30:00.654321+00:00',
+    };
+    const rows = { current: [opened] };
+    api(rows);
+    const sent: { p_amount: number; p_updated_at: string; p_category_id?: string }[] = [];
+    server.use(
+      http.post(rpcUrl('approve_payable'), async ({ request }) => {
+        const body = (await request.json()) as (typeof sent)[number];
+        sent.push(body);
+        if (body.p_updated_at !== raised.updated_at) {
+          return HttpResponse.json(
+            { code: 'P0001', message: 'entry_changed', details: null, hint: null },
+            { status: 400 },
+          );
+        }
+        rows.current = [];
+        return HttpResponse.json({ id: PAYABLE_ID, approval_status: 'approved' });
+      }),
+    );
+    renderPage();
+    await listLoaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Aprovar Conta de luz do canteiro' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Aprovar lançamento' },
+      { timeout: 10_000 },
+    );
+    expect(dialog).toHaveTextContent('Conta de luz do canteiro · R$ 150,00');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Categoria' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Materiais' }));
+    // Meanwhile the obra member raised it: the database answers entry_changed.
+    rows.current = [raised];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('Este lançamento mudou desde que você o abriu');
+    expect(within(notice).getByRole('list', { name: 'O que mudou' })).toHaveTextContent(
+      'Valor: de R$ 150,00 para R$ 95.000,00',
+    );
+    expect(notice).toHaveTextContent('Vencimento: de 05/12/2026 para 20/12/2026');
+    expect(dialog).toHaveTextContent('Conta de luz do canteiro · R$ 95.000,00');
+    expect(screen.queryByText('Lançamento aprovado!')).not.toBeInTheDocument();
+    // Still open to decide again, with the approver's own choice kept and the new due date.
+    expect(within(dialog).getByRole('combobox', { name: 'Categoria' })).toHaveTextContent(
+      'Materiais',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Lançamento aprovado!')).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ p_amount: 150, p_updated_at: opened.updated_at });
+    expect(sent[1]).toMatchObject({
+      p_amount: 95000,
+      p_updated_at: raised.updated_at,
+      p_category_id: CATEGORY_ID,
+      p_due_date: '2026-12-20',
+    });
+  });
+
+  it('Recusar on a changed entry refuses nothing and keeps the reason typed for the new version', async () => {
+    const opened = awaiting(PAYABLE_ID, 'Frete de areia', { amount: 150 });
+    const raised = { ...opened, amount: 95000, updated_at: '2026-11-21T09:30:00.654321+00:00' };
+    const rows = { current: [opened] };
+    api(rows);
+    const sent: { p_amount: number; p_updated_at: string; p_reason: string }[] = [];
+    server.use(
+      http.post(rpcUrl('refuse_payable'), async ({ request }) => {
+        const body = (await request.json()) as (typeof sent)[number];
+        sent.push(body);
+        if (body.p_updated_at !== raised.updated_at) {
+          return HttpResponse.json(
+            { code: 'P0001', message: 'entry_changed', details: null, hint: null },
+            { status: 400 },
+          );
+        }
+        rows.current = [];
+        return HttpResponse.json({ id: PAYABLE_ID, approval_status: 'refused' });
+      }),
+    );
+    renderPage();
+    await listLoaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Recusar Frete de areia' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Recusar lançamento' },
+      { timeout: 10_000 },
+    );
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Motivo da recusa/ }),
+      'Sem nota',
+    );
+    rows.current = [raised];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recusar' }));
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('Este lançamento mudou desde que você o abriu');
+    expect(notice).toHaveTextContent('Valor: de R$ 150,00 para R$ 95.000,00');
+    expect(within(dialog).getByRole('textbox', { name: /Motivo da recusa/ })).toHaveValue(
+      'Sem nota',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recusar' }));
+    expect(await screen.findByText('Lançamento recusado')).toBeInTheDocument();
+    expect(sent.map((body) => [body.p_amount, body.p_updated_at, body.p_reason])).toEqual([
+      [150, opened.updated_at, 'Sem nota'],
+      [95000, raised.updated_at, 'Sem nota'],
+    ]);
   });
 
   it.each(['leitura', 'obra'] as const)(

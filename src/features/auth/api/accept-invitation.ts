@@ -37,9 +37,22 @@ export function useInvitationPreview(userId: string, token: string) {
   return useQuery(invitationPreviewQuery(userId, token));
 }
 
-/** accept_invitation: raises invitation_expired, invitation_email_mismatch, already_member, … */
-export async function acceptInvitation(token: string) {
-  const { data, error } = await supabase.rpc('accept_invitation', { p_token: token });
+export interface AcceptInvitationInput {
+  token: string;
+  /** The name to join under when the sign-up name is another member's (member_name_taken). */
+  fullName?: string;
+}
+
+/**
+ * accept_invitation: raises invitation_expired, invitation_email_mismatch, already_member,
+ * member_name_taken (another member of the company has that name: choose another), …
+ */
+export async function acceptInvitation({ token, fullName }: AcceptInvitationInput) {
+  const name = fullName?.trim();
+  const { data, error } = await supabase.rpc('accept_invitation', {
+    p_token: token,
+    p_full_name: name === '' ? undefined : name,
+  });
   if (error) throw error;
   return acceptedProfile.parse(data);
 }

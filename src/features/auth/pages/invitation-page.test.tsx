@@ -174,4 +174,39 @@ describe('InvitationPage', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(getSelectedCompanyId(user.id)).toBeNull());
   });
+
+  it('a name another member has: says so, asks for another, and joins under it', async () => {
+    preview();
+    const accepted: unknown[] = [];
+    server.use(
+      http.post(rpcUrl('accept_invitation'), async ({ request }) => {
+        const body = (await request.json()) as { p_full_name?: string };
+        accepted.push(body);
+        return body.p_full_name === 'Ana Souza Lima'
+          ? HttpResponse.json({ id: 'p1', company_id: COMPANY_ID, user_id: user.id })
+          : dbError('member_name_taken');
+      }),
+    );
+    renderPage({ user });
+    await userEvent.click(await screen.findByRole('button', { name: 'Aceitar convite' }));
+    expect(
+      await screen.findByText(
+        'Já existe um membro com esse nome nesta empresa. Use outro nome, por exemplo com o sobrenome.',
+      ),
+    ).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Seu nome nesta empresa' });
+    // Nothing typed: asked again before anything is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Aceitar convite' }));
+    expect(await screen.findByText('Informe seu nome.')).toBeInTheDocument();
+    expect(accepted).toEqual([{ p_token: TOKEN }]);
+
+    await userEvent.type(name, 'Ana Souza Lima');
+    await userEvent.click(screen.getByRole('button', { name: 'Aceitar convite' }));
+    expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
+    expect(accepted).toEqual([
+      { p_token: TOKEN },
+      { p_token: TOKEN, p_full_name: 'Ana Souza Lima' },
+    ]);
+    expect(getSelectedCompanyId(user.id)).toBe(COMPANY_ID);
+  });
 });

@@ -1,17 +1,20 @@
 import type { User } from '@supabase/supabase-js';
 import { LogOut, MailOpen } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { isWaitingForNetwork, QueryOffline } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAcceptInvitation, useInvitationPreview } from '@/features/auth/api/accept-invitation';
 import { useSignOut } from '@/lib/sign-out';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { useAuth } from '@/features/auth/lib/auth-context';
-import { getErrorMessage } from '@/lib/errors';
+import { errorKey, getErrorMessage } from '@/lib/errors';
 import { memberRoleLabels } from '@/lib/labels';
 
 /** The text of one of our database keys, e.g. what accept_invitation would raise. */
@@ -52,9 +55,19 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
     onError: (error) => toastError('Erro ao sair da conta', error),
   });
 
+  // Asked only when the sign-up name is already another member's (member_name_taken).
+  const [fullName, setFullName] = useState('');
+  const [nameMissing, setNameMissing] = useState(false);
+  const nameTaken = errorKey(accept.error) === 'member_name_taken';
+  const askingName = nameTaken || fullName !== '';
+
   async function onAccept() {
+    if (askingName && fullName.trim() === '') {
+      setNameMissing(true);
+      return;
+    }
     try {
-      await accept.mutateAsync(token);
+      await accept.mutateAsync({ token, fullName: askingName ? fullName : undefined });
     } catch {
       return; // shown below
     }
@@ -133,17 +146,40 @@ function InvitationCard({ user, token }: { user: User; token: string }) {
           <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
             {blocker}
           </p>
-        ) : (
-          <Button size="lg" disabled={accept.isPending} onClick={() => void onAccept()}>
-            {accept.isPending ? 'Aceitando...' : 'Aceitar convite'}
-          </Button>
-        )}
+        ) : null}
         {accept.isError ? (
           <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
             {getErrorMessage(accept.error)}
           </p>
         ) : null}
-        {status === 'accepted' || accept.isError ? (
+        {!blocker && askingName ? (
+          <div className="grid gap-2">
+            <Label htmlFor="invitation-full-name">Seu nome nesta empresa</Label>
+            <Input
+              id="invitation-full-name"
+              value={fullName}
+              maxLength={200}
+              autoComplete="name"
+              aria-invalid={nameMissing || undefined}
+              aria-describedby={nameMissing ? 'invitation-full-name-error' : undefined}
+              onChange={(event) => {
+                setFullName(event.target.value);
+                setNameMissing(false);
+              }}
+            />
+            {nameMissing ? (
+              <p id="invitation-full-name-error" className="text-sm text-destructive">
+                Informe seu nome.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {blocker ? null : (
+          <Button size="lg" disabled={accept.isPending} onClick={() => void onAccept()}>
+            {accept.isPending ? 'Aceitando...' : 'Aceitar convite'}
+          </Button>
+        )}
+        {status === 'accepted' || (accept.isError && !nameTaken) ? (
           <Button asChild variant="outline">
             <Link to="/">Ir para o início</Link>
           </Button>

@@ -294,6 +294,7 @@ describe('Entry detail: what each state allows', { timeout: 30_000 }, () => {
           at: '2026-11-21T15:30:00Z',
           actor: company.userId,
           actor_name: 'Paula',
+          actor_email: 'paula@example.com',
           action: 'update',
           changed: {
             supplier_id: { before: SUPPLIER_ID, after: NEW_SUPPLIER_ID },
@@ -321,7 +322,10 @@ describe('Entry detail: what each state allows', { timeout: 30_000 }, () => {
       .filter((li) => li.parentElement === history);
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Alteração');
-    expect(items[0]).toHaveTextContent(/Paula · \d{2}\/11\/2026 às \d{2}:\d{2}/);
+    // Who by name and e-mail on every screen size (not a tooltip).
+    expect(items[0]).toHaveTextContent(
+      /Paula \(paula@example\.com\) · \d{2}\/11\/2026 às \d{2}:\d{2}/,
+    );
     expect(items[0]).toHaveTextContent('Fornecedor: Depósito Silva para Casa do Construtor');
     expect(items[0]).toHaveTextContent('Valor: R$ 900,00 para R$ 1.000,00');
     expect(items[0]).toHaveTextContent('Categoria: — para Materiais');

@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { CompanyLinkCard } from '@/features/preferences/components/company-link-card';
 import { MembersCard } from '@/features/preferences/components/members-card';
+import { OwnNameCard } from '@/features/preferences/components/own-name-card';
 import { SystemInfoCard } from '@/features/preferences/components/system-info-card';
 import { ThemeCard } from '@/features/preferences/components/theme-card';
 import { useCan } from '@/lib/roles';
@@ -12,6 +13,7 @@ export function PreferencesPage() {
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title="Preferências" backTo="/mais" />
       <ThemeCard />
+      <OwnNameCard />
       {can('editCompany') ? <CompanyLinkCard /> : null}
       <MembersCard />
       <SystemInfoCard />

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
+import { ActorLabel } from '@/components/actor-label';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
@@ -55,7 +56,7 @@ export function EntryHistoryCard({ entry }: { entry: EntryDetail }) {
                 <li key={item.id} className="grid gap-1 border-l-2 border-muted pl-3">
                   <p className="text-sm font-semibold">{line.title}</p>
                   <p className="text-xs text-muted-foreground">
-                    <span title={item.actorEmail ?? undefined}>{item.actorName ?? 'Sistema'}</span>{' '}
+                    <ActorLabel name={item.actorName} email={item.actorEmail} fallback="Sistema" />{' '}
                     · {formatHistoryTime(item.at)}
                   </p>
                   {line.changes.length > 0 ? (
