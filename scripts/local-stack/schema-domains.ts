@@ -98,6 +98,7 @@ export const DOMAINS: Domain[] = [
       'public.supplier_orders',
       'public.supplier_products',
       'public.suppliers',
+      'public.supplier_details',
     ],
     functions: [
       'private.bank_account_balance',
@@ -108,6 +109,7 @@ export const DOMAINS: Domain[] = [
       'public.remove_category',
       'public.supplier_stats',
       'public.supplier_summary',
+      'public.save_supplier',
       'private.supplier_spent_total',
     ],
   },

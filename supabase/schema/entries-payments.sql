@@ -1130,10 +1130,12 @@ begin
     raise exception using errcode = 'P0001', message = 'nfe_already_imported';
   end if;
 
+  -- A CNPJ is on the supplier, a CPF on its details (20261130030100).
   select s.id into v_supplier
   from public.suppliers s
+  left join public.supplier_details d on d.company_id = s.company_id and d.supplier_id = s.id
   where s.company_id = p_company_id
-    and upper(regexp_replace(coalesce(s.document, ''), '[^0-9A-Za-z]', '', 'g')) = v_document
+    and upper(regexp_replace(coalesce(s.document, d.document, ''), '[^0-9A-Za-z]', '', 'g')) = v_document
   order by s.is_active desc, s.created_at
   limit 1;
   if v_supplier is null then
@@ -1143,9 +1145,14 @@ begin
       else substr(v_document, 1, 3) || '.' || substr(v_document, 4, 3) || '.' || substr(v_document, 7, 3)
            || '-' || substr(v_document, 10, 2)
     end;
-    insert into public.suppliers (company_id, name, document, address, phone)
-    values (p_company_id, v_name, v_masked, v_address, v_phone)
+    insert into public.suppliers (company_id, name, document)
+    values (p_company_id, v_name, case when char_length(v_document) = 14 then v_masked end)
     returning id into v_supplier;
+    if v_address is not null or v_phone is not null or char_length(v_document) <> 14 then
+      insert into public.supplier_details (company_id, supplier_id, address, phone, document)
+      values (p_company_id, v_supplier, v_address, v_phone,
+              case when char_length(v_document) <> 14 then v_masked end);
+    end if;
     v_supplier_created := true;
   end if;
 

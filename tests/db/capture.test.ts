@@ -173,10 +173,14 @@ describe('import_nfe', () => {
     );
     const { data: created } = await owner.client
       .from('suppliers')
-      .select('name, document, address, phone')
+      .select('name, document, supplier_details(address, phone)')
       .eq('id', answer.supplier_id)
       .single();
-    expect(created).toEqual({ ...supplier, document: '11.222.333/0001-81' });
+    expect(created).toEqual({
+      name: supplier.name,
+      document: '11.222.333/0001-81',
+      supplier_details: { address: supplier.address, phone: supplier.phone },
+    });
   });
 
   it('finds the supplier by CNPJ, whatever its punctuation, and one payable due at emission without duplicatas', async () => {
