@@ -110,6 +110,7 @@ export const DOMAINS: Domain[] = [
       'public.supplier_stats',
       'public.supplier_summary',
       'public.save_supplier',
+      'private.supplier_details_id',
       'private.supplier_spent_total',
     ],
   },

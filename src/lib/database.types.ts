@@ -2394,7 +2394,7 @@ export type Database = {
         Returns: string;
       };
       save_supplier: {
-        Args: { p_company_id: string; p_supplier: Json; p_supplier_id: string };
+        Args: { p_company_id: string; p_supplier: Json; p_supplier_id?: string };
         Returns: string;
       };
       search_movements: {

@@ -14,7 +14,77 @@
 -- suppliers.document now holds a CNPJ only (14 characters once punctuation is stripped: digits, or
 -- the alphanumeric CNPJ); any other document (a CPF) lives in supplier_details.document.
 
+-- The history: a supplier_details row is recorded as a change of its supplier (table suppliers, the
+-- supplier's id, action update), so that Atividade shows "alterou Fornecedor" with the new phone
+-- under the Fornecedor filter, and only admins read it (audit_log_select), as before the split.
+-- audit_row's argument names the table a part belongs to; without one nothing changes.
+create or replace function private.audit_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- Secrets are never copied into the history (the invitation link's hash), nor the stored search
+  -- form of a row's texts (derived from them: a change to it is the change to the texts), nor an
+  -- entry's has_comprovante (kept from its documents, whose own rows say who attached what).
+  v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - 'token_hash' - 'search_key' - 'has_comprovante' end;
+  v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - 'token_hash' - 'search_key' - 'has_comprovante' end;
+  v_row jsonb := coalesce(v_new, v_old);
+  v_changed jsonb;
+  v_company_id uuid;
+  v_actor uuid := (select auth.uid());
+  v_actor_name text;
+  v_actor_email text;
+  -- A part of another row (supplier_details of its supplier): recorded as that row's change.
+  v_part_of text := tg_argv[0];
+begin
+  if tg_op = 'UPDATE' then
+    select jsonb_object_agg(n.key, jsonb_build_object('before', v_old -> n.key, 'after', n.value))
+    into v_changed
+    from jsonb_each(v_new) n
+    where n.value is distinct from v_old -> n.key
+      and n.key not in ('updated_at', 'current_balance');
+    if v_changed is null then
+      return null;
+    end if;
+  elsif tg_op = 'INSERT' then
+    select coalesce(jsonb_object_agg(n.key, jsonb_build_object('before', null, 'after', n.value)), '{}'::jsonb)
+    into v_changed
+    from jsonb_each(v_new) n
+    where n.value <> 'null'::jsonb and n.key not in ('updated_at', 'created_at');
+  else
+    select coalesce(jsonb_object_agg(n.key, jsonb_build_object('before', n.value, 'after', null)), '{}'::jsonb)
+    into v_changed
+    from jsonb_each(v_old) n
+    where n.value <> 'null'::jsonb and n.key not in ('updated_at', 'created_at');
+  end if;
+  if v_part_of is not null then
+    v_changed := v_changed - 'id' - 'company_id' - 'supplier_id' - 'created_at';
+    if v_changed = '{}'::jsonb then
+      return null;
+    end if;
+  end if;
+  -- companies has no company_id: the row is the company.
+  v_company_id := case when tg_table_name = 'companies' then (v_row ->> 'id')::uuid
+                       else (v_row ->> 'company_id')::uuid end;
+  if v_actor is not null then
+    select p.full_name, p.email into v_actor_name, v_actor_email
+    from public.user_profiles p
+    where p.company_id = v_company_id and p.user_id = v_actor;
+    if v_actor_email is null then
+      select u.email into v_actor_email from auth.users u where u.id = v_actor;
+    end if;
+  end if;
+  insert into public.audit_log (company_id, actor, actor_name, actor_email, table_name, row_id, action, changed)
+  values (v_company_id, v_actor, v_actor_name, v_actor_email, coalesce(v_part_of, tg_table_name),
+          (v_row ->> 'id')::uuid, case when v_part_of is null then lower(tg_op) else 'update' end, v_changed);
+  return null;
+end;
+$function$;
+
 create table public.supplier_details (
+  -- The supplier's id (set by supplier_details_id): its history is the supplier's.
   id uuid primary key default gen_random_uuid(),
   company_id uuid not null references public.companies (id) on delete cascade,
   supplier_id uuid not null,
@@ -30,6 +100,7 @@ create table public.supplier_details (
   constraint supplier_details_company_id_supplier_id_key unique (company_id, supplier_id),
   constraint supplier_details_company_id_supplier_id_fkey foreign key (company_id, supplier_id)
     references public.suppliers (company_id, id) on delete cascade,
+  constraint supplier_details_id_check check (id = supplier_id),
   constraint supplier_details_phone_length check (char_length(phone) <= 40),
   constraint supplier_details_email_length check (char_length(email) <= 320),
   constraint supplier_details_address_length check (char_length(address) <= 300),
@@ -67,8 +138,24 @@ create policy supplier_details_delete on public.supplier_details
   for delete to authenticated
   using (company_id in (select private.writer_company_ids()));
 
+create function private.supplier_details_id()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.id := new.supplier_id;
+  return new;
+end;
+$$;
+comment on function private.supplier_details_id() is
+  'Trigger: a supplier_details row takes its supplier''s id (its history is the supplier''s).';
+revoke all on function private.supplier_details_id() from public, anon, authenticated;
+
+create trigger supplier_details_id before insert on public.supplier_details
+  for each row execute function private.supplier_details_id();
 create trigger supplier_details_audit after insert or update or delete on public.supplier_details
-  for each row execute function private.audit_row();
+  for each row execute function private.audit_row('suppliers');
 create trigger supplier_details_forbid_company_change before update on public.supplier_details
   for each row execute function private.forbid_company_change();
 create trigger supplier_details_set_updated_at before update on public.supplier_details
@@ -115,7 +202,7 @@ create policy suppliers_insert on public.suppliers
   );
 
 -- The supplier forms: both parts in one transaction.
-create function public.save_supplier(p_company_id uuid, p_supplier_id uuid, p_supplier jsonb)
+create function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid default null)
 returns uuid
 language plpgsql
 set search_path = ''
@@ -169,10 +256,10 @@ begin
   return v_id;
 end;
 $$;
-comment on function public.save_supplier(uuid, uuid, jsonb) is
+comment on function public.save_supplier(uuid, jsonb, uuid) is
   'The supplier forms (admin, financeiro): creates (p_supplier_id null) or updates the supplier of p_company_id and its supplier_details in one transaction, from p_supplier {name, type, category, phone, email, address, document, website, notes, rating, founded_on} (blank texts are null). A document of 14 characters (a CNPJ) goes to suppliers.document, any other (a CPF) to supplier_details.document. Returns the supplier id. Security invoker: RLS decides. Raises not_a_member, forbidden_role, invalid_supplier, supplier_not_found, and the tables'' checks (text_too_long through <table>_<column>_length).';
-revoke all on function public.save_supplier(uuid, uuid, jsonb) from public, anon, authenticated;
-grant execute on function public.save_supplier(uuid, uuid, jsonb) to authenticated;
+revoke all on function public.save_supplier(uuid, jsonb, uuid) from public, anon, authenticated;
+grant execute on function public.save_supplier(uuid, jsonb, uuid) to authenticated;
 
 -- Importar NF-e: finds the supplier by its CNPJ (suppliers) or CPF (supplier_details); a new one gets
 -- its address and phone in its details.

@@ -118,7 +118,7 @@ grant execute on function public.remove_bank_account(uuid) to authenticated;
 grant execute on function public.supplier_stats(uuid, uuid) to authenticated;
 grant execute on function public.supplier_summary(uuid) to authenticated;
 -- wip/suppliers: the supplier forms (security invoker).
-grant execute on function public.save_supplier(uuid, uuid, jsonb) to authenticated;
+grant execute on function public.save_supplier(uuid, jsonb, uuid) to authenticated;
 grant execute on function public.remove_category(uuid) to authenticated;
 grant execute on function public.category_stats(uuid, date) to authenticated;
 grant execute on function public.create_project(uuid, text, text, text, numeric, date, date, text[], text, text, text)

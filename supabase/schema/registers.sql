@@ -12,8 +12,8 @@
 -- public.supplier_orders, public.supplier_products, public.suppliers
 -- Functions: private.bank_account_balance, private.category_dre_group_default,
 -- public.category_stats, private.guard_category_type, public.remove_bank_account,
--- public.remove_category, public.save_supplier, private.supplier_spent_total,
--- public.supplier_stats, public.supplier_summary
+-- public.remove_category, public.save_supplier, private.supplier_details_id,
+-- private.supplier_spent_total, public.supplier_stats, public.supplier_summary
 
 -- =================================================================================================
 -- Tables
@@ -213,6 +213,7 @@ alter table public.supplier_details add constraint supplier_details_company_id_s
 alter table public.supplier_details add constraint supplier_details_address_length CHECK (char_length(address) <= 300);
 alter table public.supplier_details add constraint supplier_details_document_length CHECK (char_length(document) <= 30);
 alter table public.supplier_details add constraint supplier_details_email_length CHECK (char_length(email) <= 320);
+alter table public.supplier_details add constraint supplier_details_id_check CHECK (id = supplier_id);
 alter table public.supplier_details add constraint supplier_details_notes_length CHECK (char_length(notes) <= 2000);
 alter table public.supplier_details add constraint supplier_details_phone_length CHECK (char_length(phone) <= 40);
 alter table public.supplier_details add constraint supplier_details_website_length CHECK (char_length(website) <= 300);
@@ -237,8 +238,9 @@ create policy supplier_details_update on public.supplier_details
   using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
   with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
-CREATE TRIGGER supplier_details_audit AFTER INSERT OR DELETE OR UPDATE ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER supplier_details_audit AFTER INSERT OR DELETE OR UPDATE ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.audit_row('suppliers');
 CREATE TRIGGER supplier_details_forbid_company_change BEFORE UPDATE ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER supplier_details_id BEFORE INSERT ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.supplier_details_id();
 CREATE TRIGGER supplier_details_set_updated_at BEFORE UPDATE ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 grant all on table public.supplier_details to service_role;
@@ -627,8 +629,8 @@ $function$;
 comment on function public.remove_category(p_category_id uuid) is 'Removes a category of the caller''s company. Returns ''deleted'' when nothing used it, or ''archived'' (is_active = false: hidden from pickers and the list, still named on old entries) when payables, receivables or ledger rows point at it. Error key category_not_found.';
 grant execute on function public.remove_category(p_category_id uuid) to authenticated, service_role;
 
--- Function public.save_supplier(p_company_id uuid, p_supplier_id uuid, p_supplier jsonb)
-CREATE OR REPLACE FUNCTION public.save_supplier(p_company_id uuid, p_supplier_id uuid, p_supplier jsonb)
+-- Function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid)
+CREATE OR REPLACE FUNCTION public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid DEFAULT NULL::uuid)
  RETURNS uuid
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -682,8 +684,23 @@ begin
   return v_id;
 end;
 $function$;
-comment on function public.save_supplier(p_company_id uuid, p_supplier_id uuid, p_supplier jsonb) is 'The supplier forms (admin, financeiro): creates (p_supplier_id null) or updates the supplier of p_company_id and its supplier_details in one transaction, from p_supplier {name, type, category, phone, email, address, document, website, notes, rating, founded_on} (blank texts are null). A document of 14 characters (a CNPJ) goes to suppliers.document, any other (a CPF) to supplier_details.document. Returns the supplier id. Security invoker: RLS decides. Raises not_a_member, forbidden_role, invalid_supplier, supplier_not_found, and the tables'' checks (text_too_long through <table>_<column>_length).';
-grant execute on function public.save_supplier(p_company_id uuid, p_supplier_id uuid, p_supplier jsonb) to authenticated, service_role;
+comment on function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid) is 'The supplier forms (admin, financeiro): creates (p_supplier_id null) or updates the supplier of p_company_id and its supplier_details in one transaction, from p_supplier {name, type, category, phone, email, address, document, website, notes, rating, founded_on} (blank texts are null). A document of 14 characters (a CNPJ) goes to suppliers.document, any other (a CPF) to supplier_details.document. Returns the supplier id. Security invoker: RLS decides. Raises not_a_member, forbidden_role, invalid_supplier, supplier_not_found, and the tables'' checks (text_too_long through <table>_<column>_length).';
+grant execute on function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid) to authenticated, service_role;
+
+-- Function private.supplier_details_id()
+-- Run by the triggers supplier_details_id on public.supplier_details
+CREATE OR REPLACE FUNCTION private.supplier_details_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.id := new.supplier_id;
+  return new;
+end;
+$function$;
+comment on function private.supplier_details_id() is 'Trigger: a supplier_details row takes its supplier''s id (its history is the supplier''s).';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.supplier_spent_total(p_company_id uuid)
 CREATE OR REPLACE FUNCTION private.supplier_spent_total(p_company_id uuid)

@@ -41,13 +41,13 @@ async function memberWithRole(role: string): Promise<TestClient> {
 
 async function save(
   client: TestClient,
-  supplier: Record<string, unknown>,
+  supplier: Record<string, string>,
   supplierId: string | null = null,
 ) {
   return client.rpc('save_supplier', {
     p_company_id: companyId,
-    p_supplier_id: supplierId as string,
     p_supplier: supplier,
+    ...(supplierId ? { p_supplier_id: supplierId } : {}),
   });
 }
 
@@ -205,7 +205,7 @@ describe("an 'obra' member", () => {
   });
 
   it('reads no history of them and cannot write them', async () => {
-    const history = await obra.from('audit_log').select('id').eq('table_name', 'supplier_details');
+    const history = await obra.from('audit_log').select('id').eq('row_id', person);
     expect(history).toMatchObject({ error: null, data: [] });
     const insert = await obra
       .from('supplier_details')
@@ -217,7 +217,7 @@ describe("an 'obra' member", () => {
     expect(withPhone.error).toMatchObject(rlsViolation('suppliers'));
   });
 
-  it('leaves them to leitura to read, and their writes to the admin\'s history', async () => {
+  it('leaves them to leitura to read, and their writes to the supplier\'s history (admins)', async () => {
     const { data } = await leitura
       .from('supplier_details')
       .select('notes')
@@ -226,13 +226,21 @@ describe("an 'obra' member", () => {
     expect(data).toEqual({ notes: PRIVATE.notes });
     const history = await admin
       .from('audit_log')
-      .select('action, changed')
-      .eq('table_name', 'supplier_details')
-      .eq('company_id', companyId)
-      .eq('action', 'insert');
-    const phones = (history.data ?? []).map(
-      (row) => (row.changed as { phone?: { after: string } }).phone?.after,
-    );
-    expect(phones).toContain(PRIVATE.phone);
+      .select('table_name, action, changed')
+      .eq('row_id', person)
+      .order('id');
+    // The supplier's creation, then its contacts as a change of the supplier.
+    expect(history.data?.map((row) => [row.table_name, row.action])).toEqual([
+      ['suppliers', 'insert'],
+      ['suppliers', 'update'],
+    ]);
+    expect(history.data?.[1]?.changed).toEqual({
+      phone: { before: null, after: PRIVATE.phone },
+      email: { before: null, after: PRIVATE.email },
+      address: { before: null, after: PRIVATE.address },
+      website: { before: null, after: PRIVATE.website },
+      notes: { before: null, after: PRIVATE.notes },
+      document: { before: null, after: '52998224725' },
+    });
   });
 });
