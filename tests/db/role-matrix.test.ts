@@ -617,7 +617,11 @@ const FUNCTIONS: FunctionSpec[] = [
     fn: 'save_supplier',
     args: (role) => ({
       ...company(),
-      p_supplier: { name: `Fornecedor salvo por ${role}`, type: 'materiais', phone: '(19) 3232-1010' },
+      p_supplier: {
+        name: `Fornecedor salvo por ${role}`,
+        type: 'materiais',
+        phone: '(19) 3232-1010',
+      },
     }),
     expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
   },

@@ -91,7 +91,9 @@ describe('save_supplier', () => {
   it('keeps a CNPJ on the supplier and a CPF, contacts and notes in its details', async () => {
     const { data } = await admin
       .from('suppliers')
-      .select('id, name, document, supplier_details(phone, email, address, website, notes, document)')
+      .select(
+        'id, name, document, supplier_details(phone, email, address, website, notes, document)',
+      )
       .in('id', [person, company])
       .order('name');
     expect(data).toEqual([
@@ -170,7 +172,11 @@ describe('save_supplier', () => {
 
 describe("an 'obra' member", () => {
   it('reads the name, type and CNPJ, and no column of the private fields', async () => {
-    const { data } = await obra.from('suppliers').select('*').in('id', [person, company]).order('name');
+    const { data } = await obra
+      .from('suppliers')
+      .select('*')
+      .in('id', [person, company])
+      .order('name');
     expect(data?.map((s) => [s.name, s.type, s.document])).toEqual([
       ['Depósito São José', 'materiais', '11222333000181'],
       ['Silva Empreiteira', 'mao_de_obra', null],
@@ -217,7 +223,7 @@ describe("an 'obra' member", () => {
     expect(withPhone.error).toMatchObject(rlsViolation('suppliers'));
   });
 
-  it('leaves them to leitura to read, and their writes to the supplier\'s history (admins)', async () => {
+  it("leaves them to leitura to read, and their writes to the supplier's history (admins)", async () => {
     const { data } = await leitura
       .from('supplier_details')
       .select('notes')

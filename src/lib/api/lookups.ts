@@ -28,7 +28,8 @@ type SupplierDetails = Pick<
 export type Supplier = Tables['suppliers']['Row'] & Omit<SupplierDetails, 'document'>;
 
 /** The select of a supplier with its details (null when the caller may not read them). */
-export const SUPPLIER_SELECT = '*, supplier_details(phone, email, address, website, notes, document)';
+export const SUPPLIER_SELECT =
+  '*, supplier_details(phone, email, address, website, notes, document)';
 
 type SupplierWithDetails = Tables['suppliers']['Row'] & {
   // PostgREST embeds the one details row as an object (unique company_id, supplier_id); the
@@ -36,7 +37,10 @@ type SupplierWithDetails = Tables['suppliers']['Row'] & {
   supplier_details: SupplierDetails | SupplierDetails[] | null;
 };
 
-export function flattenSupplier({ supplier_details: embedded, ...row }: SupplierWithDetails): Supplier {
+export function flattenSupplier({
+  supplier_details: embedded,
+  ...row
+}: SupplierWithDetails): Supplier {
   const details = Array.isArray(embedded) ? embedded[0] : embedded;
   return {
     ...row,
