@@ -262,7 +262,9 @@ revoke all on function public.save_supplier(uuid, jsonb, uuid) from public, anon
 grant execute on function public.save_supplier(uuid, jsonb, uuid) to authenticated;
 
 -- Importar NF-e: finds the supplier by its CNPJ (suppliers) or CPF (supplier_details); a new one gets
--- its address and phone in its details.
+-- its address and phone in its details. Issue 31 too: the payables of an NF-e's duplicatas are
+-- described "NF-e 1234 - Fornecedor (1/3)", as Lançar's installments (bills imported before keep
+-- their description: rewriting approved or paid bills is not this migration's to do).
 create or replace function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -366,7 +368,13 @@ begin
       insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
                                            category_id, nfe_key, series_id, series_kind, installment_number,
                                            installment_count)
-      values (p_company_id, v_description, v_supplier, (v_item->>'amount')::numeric, (v_item->>'due_date')::date,
+      values (p_company_id,
+              -- Lançar's installments say "(1/3)" (src/features/entries/lib/entry-rows.ts): so do these.
+              case when v_count > 1
+                   then left(v_description, 200 - char_length(' (' || v_n || '/' || v_count || ')'))
+                        || ' (' || v_n || '/' || v_count || ')'
+                   else v_description end,
+              v_supplier, (v_item->>'amount')::numeric, (v_item->>'due_date')::date,
               p_project_id, p_category_id, p_key, v_series,
               case when v_count > 1 then 'installment' end,
               case when v_count > 1 then v_n end,
@@ -392,3 +400,5 @@ exception
     raise exception using errcode = 'P0001', message = 'nfe_already_imported';
 end;
 $function$;
+
+comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ (suppliers.document) or CPF (supplier_details.document), any punctuation, or created with p_supplier name and document (masked; a CPF in its details), address and phone (in its details); one payable per element of p_installments ({due_date, amount}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", followed by " (n/N)" for installments as in Lançar, p_project_id and p_category_id; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave). (body: private.import_nfe)';

@@ -168,7 +168,8 @@ describe('import_nfe', () => {
         series_kind: 'installment',
         supplier_id: answer.supplier_id,
         nfe_key: input.p_key,
-        description: 'NF-e 1234 - Depósito Chave Ltda',
+        // As Lançar's installments (issue 31).
+        description: `NF-e 1234 - Depósito Chave Ltda (${n}/3)`,
       })),
     );
     const { data: created } = await owner.client
@@ -181,6 +182,31 @@ describe('import_nfe', () => {
       document: '11.222.333/0001-81',
       supplier_details: { address: supplier.address, phone: supplier.phone },
     });
+  });
+
+  it('keeps the installment number of a long description within its 200 characters', async () => {
+    const name = `Depósito ${'L'.repeat(191)}`;
+    const { data, error } = await owner.client.rpc(
+      'import_nfe',
+      args({
+        p_number: '9999',
+        p_supplier: { ...supplier, name, document: '52998224725' },
+        p_installments: [
+          { due_date: '2026-12-20', amount: 1000 },
+          { due_date: '2027-01-20', amount: 2000 },
+        ],
+      }),
+    );
+    expect(error).toBeNull();
+    const { data: rows } = await owner.client
+      .from('accounts_payable')
+      .select('description')
+      .in('id', (data as { entry_ids: string[] }).entry_ids)
+      .order('installment_number');
+    expect(rows?.map((r) => [r.description.length, r.description.slice(-6)])).toEqual([
+      [200, ' (1/2)'],
+      [200, ' (2/2)'],
+    ]);
   });
 
   it('finds the supplier by CNPJ, whatever its punctuation, and one payable due at emission without duplicatas', async () => {
