@@ -1812,6 +1812,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      boleto_registered: {
+        Args: { p_code: string; p_company_id: string };
+        Returns: {
+          entry_id: string;
+          registered: boolean;
+        }[];
+      };
       cash_flow_projection: {
         Args: {
           p_bank_account_id?: string;

@@ -13,19 +13,20 @@
 -- private.entry_paid_totals, private.entry_totals
 -- Views: public.entries, public.entry_payments
 -- Functions: private.apply_entry_due_counts, private.apply_entry_totals, public.approve_payable,
--- private.approve_payable, private.check_entry_category, private.check_entry_stage,
--- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
--- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
--- private.entry_paid_total, private.guard_settled_entry, public.import_nfe, private.import_nfe,
--- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
--- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
--- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
--- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
--- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
--- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
--- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
--- private.settle_payable, public.settle_receivable, private.settle_receivable,
--- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
+-- private.approve_payable, private.boleto_code_taken, public.boleto_registered,
+-- private.check_entry_category, private.check_entry_stage, public.create_and_settle_entry,
+-- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
+-- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
+-- private.guard_settled_entry, public.import_nfe, private.import_nfe, public.latest_entries_count,
+-- private.latest_entries_count_kept, private.move_entry_due_count, private.movement_entry_totals,
+-- private.movement_kept_totals, private.movement_page_ids, private.movement_search_ids,
+-- private.movement_search_totals, public.movement_summary, private.payable_approval,
+-- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
+-- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
+-- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
+-- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
+-- public.settle_receivable, private.settle_receivable, public.signed_amount,
+-- private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
 -- private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
@@ -695,6 +696,48 @@ begin
 end;
 $function$;
 grant execute on function private.approve_payable(p_payable_id uuid, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated;
+
+-- Function private.boleto_code_taken(p_company_id uuid, p_code text)
+CREATE OR REPLACE FUNCTION private.boleto_code_taken(p_company_id uuid, p_code text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'obra']);
+  if p_code is null or p_code !~ '^([0-9]{47}|8[0-9]{47})$' then
+    raise exception using errcode = 'P0001', message = 'invalid_boleto_code';
+  end if;
+  return exists (select 1 from public.accounts_payable p
+                 where p.company_id = p_company_id and p.boleto_code = p_code);
+end;
+$function$;
+comment on function private.boleto_code_taken(p_company_id uuid, p_code text) is 'Body of the existence half of public.boleto_registered (security definer: it sees bills RLS hides from an obra member, and answers only whether one exists). Raises not_a_member, forbidden_role, invalid_boleto_code.';
+grant execute on function private.boleto_code_taken(p_company_id uuid, p_code text) to authenticated;
+
+-- Function public.boleto_registered(p_company_id uuid, p_code text)
+CREATE OR REPLACE FUNCTION public.boleto_registered(p_company_id uuid, p_code text)
+ RETURNS TABLE(registered boolean, entry_id uuid)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_taken boolean := private.boleto_code_taken(p_company_id, p_code);
+begin
+  if not v_taken then
+    return query select false, null::uuid;
+    return;
+  end if;
+  -- As the caller: RLS decides whether the bill itself may be shown.
+  return query
+    select true, (select p.id from public.accounts_payable p
+                  where p.company_id = p_company_id and p.boleto_code = p_code);
+end;
+$function$;
+comment on function public.boleto_registered(p_company_id uuid, p_code text) is 'Whether the company p_company_id has a payable with the boleto''s linha digitável p_code (digits only): one row (registered, entry_id), entry_id only when the caller may read that payable (RLS), else null. Admin, financeiro and obra (who may record a payable, whose save the unique key would refuse anyway). Raises not_a_member, forbidden_role, invalid_boleto_code. Security invoker (body of the existence check: private.boleto_code_taken).';
+grant execute on function public.boleto_registered(p_company_id uuid, p_code text) to authenticated, service_role;
 
 -- Function private.check_entry_category()
 -- Run by the triggers accounts_payable_check_category on public.accounts_payable,

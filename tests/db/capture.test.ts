@@ -5,7 +5,14 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/database.types';
 import { arrecadacaoLine, bancarioLine, pixCode } from '../../src/test/payment-codes';
-import { adminDb, anonClient, checkViolation, createMember, noExecute } from './helpers';
+import {
+  adminDb,
+  anonClient,
+  checkViolation,
+  createMember,
+  createUser,
+  noExecute,
+} from './helpers';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 type ImportArgs = Database['public']['Functions']['import_nfe']['Args'];
@@ -117,6 +124,84 @@ describe('boleto and PIX codes on payables', () => {
       code: '42501',
       message: 'permission denied for table accounts_payable',
     });
+  });
+});
+
+describe('boleto_registered: a boleto already recorded, told when its code is read (issue 31)', () => {
+  let obraA: Awaited<ReturnType<typeof createUser>>;
+  let obraB: Awaited<ReturnType<typeof createUser>>;
+  let projectB: string;
+  let billId: string;
+  const boleto = bancarioLine('237', '2026-12-15', 98765, '1790010104351004791020152');
+
+  beforeAll(async () => {
+    const projects = await db.query<{ id: string }>(
+      `insert into public.projects (company_id, name) values ($1, 'Obra A'), ($1, 'Obra B') returning id`,
+      [owner.company.id],
+    );
+    const [projectA, b] = projects.rows.map((r) => r.id);
+    projectB = b!;
+    [obraA, obraB] = await Promise.all([createUser(), createUser()]);
+    for (const [user, project] of [
+      [obraA, projectA],
+      [obraB, projectB],
+    ] as const) {
+      await db.query(
+        `insert into public.user_profiles (user_id, company_id, email, full_name, is_active, role)
+         values ($1, $2, $3, 'Encarregado', true, 'obra')`,
+        [user.user.id, owner.company.id, user.email],
+      );
+      await db.query(
+        `insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)`,
+        [owner.company.id, project, user.user.id],
+      );
+    }
+    const { data, error } = await owner.client
+      .from('accounts_payable')
+      .insert(payable(owner.company.id, { boleto_code: boleto, project_id: projectA }))
+      .select('id')
+      .single();
+    if (error) throw error;
+    billId = data.id;
+  });
+
+  const ask = (client: Member['client'], code = boleto, companyId = owner.company.id) =>
+    client.rpc('boleto_registered', { p_company_id: companyId, p_code: code });
+
+  it('names the bill to whoever may read it', async () => {
+    for (const client of [owner.client, obraA.client]) {
+      expect((await ask(client)).data).toEqual([{ registered: true, entry_id: billId }]);
+    }
+  });
+
+  it("tells an 'obra' member of another obra only that it is recorded, and Salvar still refuses", async () => {
+    expect((await ask(obraB.client)).data).toEqual([{ registered: true, entry_id: null }]);
+    const again = await obraB.client
+      .from('accounts_payable')
+      .insert(payable(owner.company.id, { boleto_code: boleto, project_id: projectB }));
+    expect(again.error).toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('accounts_payable_boleto_code_key') as unknown,
+    });
+  });
+
+  it('answers "not recorded" for a new code and for another company\'s bill', async () => {
+    const fresh = bancarioLine('237', '2026-12-16', 11111, '1790010104351004791020153');
+    expect((await ask(owner.client, fresh)).data).toEqual([
+      { registered: false, entry_id: null },
+    ]);
+    expect((await ask(other.client, boleto, other.company.id)).data).toEqual([
+      { registered: false, entry_id: null },
+    ]);
+  });
+
+  it('refuses leitura, another company, a malformed code and anon', async () => {
+    expect((await ask(leitor.client)).error).toMatchObject({ message: 'forbidden_role' });
+    expect((await ask(other.client)).error).toMatchObject({ message: 'not_a_member' });
+    expect((await ask(owner.client, '1234')).error).toMatchObject({
+      message: 'invalid_boleto_code',
+    });
+    expect((await ask(anonClient())).error).toMatchObject(noExecute('boleto_registered'));
   });
 });
 

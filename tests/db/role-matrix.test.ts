@@ -827,6 +827,12 @@ const FUNCTIONS: FunctionSpec[] = [
     }),
     expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
   },
+  {
+    // Who may record a payable may ask whether its boleto is recorded (issue 31).
+    fn: 'boleto_registered',
+    args: () => ({ ...company(), p_code: '2379' + '0'.repeat(43) }),
+    expect: calls(['admin', 'financeiro', 'obra', 'obra_other'], 'forbidden_role', 'not_a_member'),
+  },
   // Registers.
   {
     fn: 'remove_bank_account',
