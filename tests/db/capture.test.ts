@@ -187,9 +187,7 @@ describe('boleto_registered: a boleto already recorded, told when its code is re
 
   it('answers "not recorded" for a new code and for another company\'s bill', async () => {
     const fresh = bancarioLine('237', '2026-12-16', 11111, '1790010104351004791020153');
-    expect((await ask(owner.client, fresh)).data).toEqual([
-      { registered: false, entry_id: null },
-    ]);
+    expect((await ask(owner.client, fresh)).data).toEqual([{ registered: false, entry_id: null }]);
     expect((await ask(other.client, boleto, other.company.id)).data).toEqual([
       { registered: false, entry_id: null },
     ]);

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { restUrl, server, SUPABASE_URL } from '@/test/msw-server';
+import { restUrl, rpcUrl, server, SUPABASE_URL } from '@/test/msw-server';
 import { bancarioLine, pixCode } from '@/test/payment-codes';
 import { loadWorkerScript, MemoryCaches, sharePost, type SharedFile } from '@/test/share-target';
 import { formatBoletoLine } from '@/lib/capture/payment-codes';
@@ -38,6 +38,10 @@ beforeEach(() => {
     http.get(restUrl('suppliers'), () => HttpResponse.json([])),
     http.get(restUrl('clients'), () => HttpResponse.json([])),
     http.get(restUrl('entries'), () => HttpResponse.json([])),
+    // A boleto read is checked against the recorded ones (issue 31): none here.
+    http.post(rpcUrl('boleto_registered'), () =>
+      HttpResponse.json([{ registered: false, entry_id: null }]),
+    ),
     http.post(restUrl('accounts_payable'), async ({ request }) => {
       inserted.push(...((await request.json()) as Record<string, unknown>[]));
       return HttpResponse.json([], { status: 201 });
