@@ -150,6 +150,28 @@ describe('Via WhatsApp', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('Pré-preencher of a boleto already recorded says so at once, with its bill', async () => {
+    const user = userEvent.setup();
+    const billId = 'aaaaaaaa-0000-4000-8000-000000000007';
+    server.use(
+      http.post(rpcUrl('boleto_registered'), () =>
+        HttpResponse.json([{ registered: true, entry_id: billId }]),
+      ),
+    );
+    const line = bancarioLine('341', addDaysIso(todayLocal(), 15), 123456);
+    renderLancar(await share({ text: formatBoletoLine(line) }));
+    const item = (await within(messages()).findByText('Boleto Itaú')).closest('li');
+    if (!item) throw new Error('no list item');
+    await user.click(within(item).getByRole('button', { name: /Pré-preencher/ }));
+    const form = screen.getByRole('form', { name: 'Conta a Pagar' });
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Este boleto já foi lançado.');
+    expect(within(alert).getByRole('link', { name: 'Ver conta' })).toHaveAttribute(
+      'href',
+      `/lancamentos/expense/${billId}`,
+    );
+  });
+
   it('lists every code of a message: a PIX and a boleto, each with Pré-preencher', async () => {
     const pix = pixCode({
       key: 'vendas@areia.com.br',
