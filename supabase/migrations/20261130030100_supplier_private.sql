@@ -263,8 +263,8 @@ grant execute on function public.save_supplier(uuid, jsonb, uuid) to authenticat
 
 -- Importar NF-e: finds the supplier by its CNPJ (suppliers) or CPF (supplier_details); a new one gets
 -- its address and phone in its details. Issue 31 too: the payables of an NF-e's duplicatas are
--- described "NF-e 1234 - Fornecedor (1/3)", as Lançar's installments (bills imported before keep
--- their description: rewriting approved or paid bills is not this migration's to do).
+-- described "NF-e 1234 - Fornecedor (1/3)", as Lançar's installments; the bills imported before
+-- are given their number below (a rename only: amounts, dates, approval and payments untouched).
 create or replace function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -402,3 +402,14 @@ end;
 $function$;
 
 comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ (suppliers.document) or CPF (supplier_details.document), any punctuation, or created with p_supplier name and document (masked; a CPF in its details), address and phone (in its details); one payable per element of p_installments ({due_date, amount}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", followed by " (n/N)" for installments as in Lançar, p_project_id and p_category_id; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave). (body: private.import_nfe)';
+
+-- backfill: NF-e installments (tests/db/capture.test.ts runs this statement again)
+update public.accounts_payable p
+set description = left(p.description,
+                       200 - char_length(' (' || p.installment_number || '/' || p.installment_count || ')'))
+                  || ' (' || p.installment_number || '/' || p.installment_count || ')'
+where p.nfe_key is not null
+  and p.series_kind = 'installment'
+  and p.installment_count > 1
+  and p.description not like '% (' || p.installment_number || '/' || p.installment_count || ')';
+-- end backfill

@@ -1,6 +1,7 @@
 // Capture: the boleto and PIX codes a payable keeps, unique per company; and import_nfe, which
 // creates the supplier (by CNPJ or new) and the NF-e's installments in one transaction, once per
 // chave de acesso.
+import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/database.types';
@@ -265,6 +266,41 @@ describe('import_nfe', () => {
       document: '11.222.333/0001-81',
       supplier_details: { address: supplier.address, phone: supplier.phone },
     });
+  });
+
+  it("numbers the installments of NF-e imported before (the migration's backfill, run again)", async () => {
+    const migration = readFileSync(
+      new URL('../../supabase/migrations/20261130030100_supplier_private.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = /-- backfill: NF-e installments[^\n]*\n([\s\S]*?)-- end backfill/.exec(
+      migration,
+    )?.[1];
+    expect(backfill).toContain('update public.accounts_payable');
+    const key = chave();
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.accounts_payable (company_id, description, amount, due_date, nfe_key, series_id,
+                                            series_kind, installment_number, installment_count)
+       select $1, 'NF-e 55 - Depósito Antigo', 100, date '2026-12-01' + n * 30, $2, s.id, 'installment', n, 2
+       from generate_series(1, 2) n, (select gen_random_uuid() as id) s
+       order by n
+       returning id`,
+      [owner.company.id, key],
+    );
+    await db.query(backfill ?? '');
+    await db.query(backfill ?? ''); // once only: a numbered one is left alone
+    const { data } = await owner.client
+      .from('accounts_payable')
+      .select('description')
+      .in(
+        'id',
+        rows.map((r) => r.id),
+      )
+      .order('installment_number');
+    expect(data).toEqual([
+      { description: 'NF-e 55 - Depósito Antigo (1/2)' },
+      { description: 'NF-e 55 - Depósito Antigo (2/2)' },
+    ]);
   });
 
   it('keeps the installment number of a long description within its 200 characters', async () => {
