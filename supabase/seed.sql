@@ -67,17 +67,24 @@ begin
     (c_financ, v_company, 'Financiamento', 'Repasses de financiamento bancário', 'income', 'blue', 'receita'),
     (c_sinal, v_company, 'Sinal/Entrada', 'Sinais e entradas de compradores', 'income', 'yellow', 'receita');
 
-  insert into public.suppliers (id, company_id, name, type, category, phone, email, address, document, website, notes, rating, founded_on)
+  insert into public.suppliers (id, company_id, name, type, category, document, rating, founded_on)
   values
-    (s_deposito, v_company, 'Depósito São José', 'materiais', 'Materiais básicos', '(19) 3232-1010',
-     'vendas@depositosaojose.com.br', 'Av. Brasil, 900 - Campinas/SP', '23.456.789/0001-95', 'depositosaojose.com.br',
-     'Entrega em até 48h', 4.5, '2004-03-15'),
-    (s_concreto, v_company, 'Concreteira Forte', 'estrutura', 'Concreto usinado', '(19) 3344-5566',
-     'pedidos@concreteiraforte.com.br', 'Rod. Anhanguera, km 98', '34.567.890/0001-30', null, null, 4.0, '2010-08-01'),
-    (s_eletrica, v_company, 'Elétrica Luz', 'instalacoes', 'Material elétrico', '(19) 99876-5432',
-     'contato@eletricaluz.com.br', null, null, null, null, 3.5, null),
-    (s_silva, v_company, 'Silva Empreiteira', 'mao_de_obra', 'Alvenaria', '(19) 99123-4567',
-     'silva.empreiteira@gmail.com', null, null, null, 'Equipe de 6 pedreiros', 5.0, null);
+    (s_deposito, v_company, 'Depósito São José', 'materiais', 'Materiais básicos', '23.456.789/0001-95', 4.5,
+     '2004-03-15'),
+    (s_concreto, v_company, 'Concreteira Forte', 'estrutura', 'Concreto usinado', '34.567.890/0001-30', 4.0,
+     '2010-08-01'),
+    (s_eletrica, v_company, 'Elétrica Luz', 'instalacoes', 'Material elétrico', null, 3.5, null),
+    (s_silva, v_company, 'Silva Empreiteira', 'mao_de_obra', 'Alvenaria', null, 5.0, null);
+
+  -- What only admin, financeiro and leitura read (supplier_details).
+  insert into public.supplier_details (company_id, supplier_id, phone, email, address, website, notes)
+  values
+    (v_company, s_deposito, '(19) 3232-1010', 'vendas@depositosaojose.com.br', 'Av. Brasil, 900 - Campinas/SP',
+     'depositosaojose.com.br', 'Entrega em até 48h'),
+    (v_company, s_concreto, '(19) 3344-5566', 'pedidos@concreteiraforte.com.br', 'Rod. Anhanguera, km 98', null,
+     null),
+    (v_company, s_eletrica, '(19) 99876-5432', 'contato@eletricaluz.com.br', null, null, null),
+    (v_company, s_silva, '(19) 99123-4567', 'silva.empreiteira@gmail.com', null, null, 'Equipe de 6 pedreiros');
 
   insert into public.clients (id, company_id, name, document, email, phone)
   values

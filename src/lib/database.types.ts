@@ -1054,6 +1054,61 @@ export type Database = {
           },
         ];
       };
+      supplier_details: {
+        Row: {
+          address: string | null;
+          company_id: string;
+          created_at: string;
+          document: string | null;
+          email: string | null;
+          id: string;
+          notes: string | null;
+          phone: string | null;
+          supplier_id: string;
+          updated_at: string;
+          website: string | null;
+        };
+        Insert: {
+          address?: string | null;
+          company_id: string;
+          created_at?: string;
+          document?: string | null;
+          email?: string | null;
+          id?: string;
+          notes?: string | null;
+          phone?: string | null;
+          supplier_id: string;
+          updated_at?: string;
+          website?: string | null;
+        };
+        Update: {
+          address?: string | null;
+          company_id?: string;
+          created_at?: string;
+          document?: string | null;
+          email?: string | null;
+          id?: string;
+          notes?: string | null;
+          phone?: string | null;
+          supplier_id?: string;
+          updated_at?: string;
+          website?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'supplier_details_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'supplier_details_company_id_supplier_id_fkey';
+            columns: ['company_id', 'supplier_id'];
+            referencedRelation: 'suppliers';
+            referencedColumns: ['company_id', 'id'];
+          },
+        ];
+      };
       supplier_orders: {
         Row: {
           amount: number;
@@ -1166,58 +1221,43 @@ export type Database = {
       };
       suppliers: {
         Row: {
-          address: string | null;
           category: string | null;
           company_id: string;
           created_at: string;
           document: string | null;
-          email: string | null;
           founded_on: string | null;
           id: string;
           is_active: boolean;
           name: string;
-          notes: string | null;
-          phone: string | null;
           rating: number | null;
           type: string;
           updated_at: string;
-          website: string | null;
         };
         Insert: {
-          address?: string | null;
           category?: string | null;
           company_id: string;
           created_at?: string;
           document?: string | null;
-          email?: string | null;
           founded_on?: string | null;
           id?: string;
           is_active?: boolean;
           name: string;
-          notes?: string | null;
-          phone?: string | null;
           rating?: number | null;
           type?: string;
           updated_at?: string;
-          website?: string | null;
         };
         Update: {
-          address?: string | null;
           category?: string | null;
           company_id?: string;
           created_at?: string;
           document?: string | null;
-          email?: string | null;
           founded_on?: string | null;
           id?: string;
           is_active?: boolean;
           name?: string;
-          notes?: string | null;
-          phone?: string | null;
           rating?: number | null;
           type?: string;
           updated_at?: string;
-          website?: string | null;
         };
         Relationships: [
           {
@@ -1773,6 +1813,13 @@ export type Database = {
           p_start?: string;
         };
         Returns: Json;
+      };
+      boleto_registered: {
+        Args: { p_code: string; p_company_id: string };
+        Returns: {
+          entry_id: string;
+          registered: boolean;
+        }[];
       };
       cash_flow_projection: {
         Args: {
@@ -2358,6 +2405,10 @@ export type Database = {
       };
       reverse_transfer: {
         Args: { p_reversed_on?: string; p_transfer_group_id: string };
+        Returns: string;
+      };
+      save_supplier: {
+        Args: { p_company_id: string; p_supplier: Json; p_supplier_id?: string };
         Returns: string;
       };
       search_movements: {

@@ -34,6 +34,9 @@ const messages = new Map<string, string>(
     entry_not_settled: 'Este lançamento ainda não foi baixado.',
     bank_account_not_found: 'Conta bancária não encontrada',
     bank_account_inactive: 'Esta conta bancária está inativa.',
+    // save_supplier (issue 31).
+    supplier_not_found: 'Fornecedor não encontrado.',
+    invalid_supplier: 'Dados do fornecedor inválidos. Revise os campos e tente novamente.',
     invalid_amount: 'Valor inválido. Informe um valor maior que zero, com até duas casas decimais.',
     invalid_date: 'Data inválida. Informe uma data entre 01/01/2000 e 31/12/2100.',
     category_type_mismatch:

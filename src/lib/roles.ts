@@ -24,6 +24,8 @@ const ACTIONS = {
   recordCompanyEntry: ['admin', 'financeiro'],
   /** The company's figures: bank accounts, balances, reports, Movimentações, receivables, clients. */
   viewCompanyFigures: ['admin', 'financeiro', 'leitura'],
+  /** A supplier's contacts, address, notes and a person's CPF (supplier_details; issue 31). */
+  viewSupplierDetails: ['admin', 'financeiro', 'leitura'],
   /** Aprovações of site expenses. */
   approve: ['admin', 'financeiro'],
   /** Documentos: add and remove files (an obra member: those of payables of its obras, the only ones it sees). */

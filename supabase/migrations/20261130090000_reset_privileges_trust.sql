@@ -5,6 +5,9 @@
 -- [approvals, 20261130010200] accept_invitation takes the name to use (p_full_name); members' names
 -- are unique per company through private.member_name_key, which whoever writes a name runs.
 --
+-- [suppliers, 20261130030100/20261130030200] supplier_details, save_supplier and
+-- boleto_registered (marked wip/suppliers below).
+--
 -- The complete privileges reset again (as 20261128090000), for what this stop adds: Movimentações'
 -- searched entries on their indexes (private.movement_search_ids, 20261129010200), Últimos
 -- lançamentos' kept count (private.latest_entries_count_kept, 20261129020100), a filtered
@@ -88,6 +91,9 @@ grant select, insert, update, delete on
   public.suppliers, public.clients, public.categories, public.projects, public.project_stages,
   public.project_team_members, public.supplier_orders, public.supplier_products
   to authenticated;
+-- wip/suppliers (20261130030100): a supplier's contacts, notes and CPF; RLS admits admin, financeiro
+-- and leitura to read, admin and financeiro to write.
+grant select, insert, update, delete on public.supplier_details to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -119,6 +125,9 @@ grant execute on function public.entry_list_summary(uuid, text, date) to authent
 grant execute on function public.remove_bank_account(uuid) to authenticated;
 grant execute on function public.supplier_stats(uuid, uuid) to authenticated;
 grant execute on function public.supplier_summary(uuid) to authenticated;
+-- wip/suppliers: the supplier forms, and whether a boleto is recorded (security invoker).
+grant execute on function public.boleto_registered(uuid, text) to authenticated;
+grant execute on function public.save_supplier(uuid, jsonb, uuid) to authenticated;
 grant execute on function public.remove_category(uuid) to authenticated;
 grant execute on function public.category_stats(uuid, date) to authenticated;
 grant execute on function public.create_project(uuid, text, text, text, numeric, date, date, text[], text, text, text)
@@ -208,6 +217,8 @@ grant execute on function private.reopen_receivable(uuid, date) to authenticated
 grant execute on function private.transfer_between_accounts(uuid, uuid, numeric, date, text) to authenticated;
 grant execute on function private.import_bank_statement(uuid, text, jsonb, text, text, text, date, date, numeric) to authenticated;
 grant execute on function private.import_nfe(uuid, text, text, text, date, numeric, jsonb, jsonb, uuid, uuid, jsonb) to authenticated;
+-- wip/suppliers (20261130030200): whether a boleto is recorded (the body checks the role).
+grant execute on function private.boleto_code_taken(uuid, text) to authenticated;
 grant execute on function private.reconcile_statement_line(uuid, text, uuid, uuid, text, uuid, text, date) to authenticated;
 grant execute on function private.undo_statement_line(uuid) to authenticated;
 -- Obra figures and the Histórico: an 'obra' member reads them for its obras only (the bodies decide).

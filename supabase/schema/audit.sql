@@ -65,10 +65,10 @@ grant all on sequence public.audit_log_id_seq to service_role;
 -- companies_audit on public.companies, company_invitations_audit on public.company_invitations,
 -- documents_audit on public.documents, project_access_audit on public.project_access,
 -- project_stages_audit on public.project_stages, project_team_members_audit on
--- public.project_team_members, projects_audit on public.projects, supplier_orders_audit on
--- public.supplier_orders, supplier_products_audit on public.supplier_products, suppliers_audit on
--- public.suppliers, transactions_audit on public.transactions, user_profiles_audit on
--- public.user_profiles
+-- public.project_team_members, projects_audit on public.projects, supplier_details_audit on
+-- public.supplier_details, supplier_orders_audit on public.supplier_orders, supplier_products_audit
+-- on public.supplier_products, suppliers_audit on public.suppliers, transactions_audit on
+-- public.transactions, user_profiles_audit on public.user_profiles
 CREATE OR REPLACE FUNCTION private.audit_row()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -87,6 +87,8 @@ declare
   v_actor uuid := (select auth.uid());
   v_actor_name text;
   v_actor_email text;
+  -- A part of another row (supplier_details of its supplier): recorded as that row's change.
+  v_part_of text := tg_argv[0];
 begin
   if tg_op = 'UPDATE' then
     select jsonb_object_agg(n.key, jsonb_build_object('before', v_old -> n.key, 'after', n.value))
@@ -108,6 +110,12 @@ begin
     from jsonb_each(v_old) n
     where n.value <> 'null'::jsonb and n.key not in ('updated_at', 'created_at');
   end if;
+  if v_part_of is not null then
+    v_changed := v_changed - 'id' - 'company_id' - 'supplier_id' - 'created_at';
+    if v_changed = '{}'::jsonb then
+      return null;
+    end if;
+  end if;
   -- companies has no company_id: the row is the company.
   v_company_id := case when tg_table_name = 'companies' then (v_row ->> 'id')::uuid
                        else (v_row ->> 'company_id')::uuid end;
@@ -120,8 +128,8 @@ begin
     end if;
   end if;
   insert into public.audit_log (company_id, actor, actor_name, actor_email, table_name, row_id, action, changed)
-  values (v_company_id, v_actor, v_actor_name, v_actor_email, tg_table_name, (v_row ->> 'id')::uuid,
-          lower(tg_op), v_changed);
+  values (v_company_id, v_actor, v_actor_name, v_actor_email, coalesce(v_part_of, tg_table_name),
+          (v_row ->> 'id')::uuid, case when v_part_of is null then lower(tg_op) else 'update' end, v_changed);
   return null;
 end;
 $function$;

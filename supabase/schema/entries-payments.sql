@@ -13,19 +13,20 @@
 -- private.entry_paid_totals, private.entry_totals
 -- Views: public.entries, public.entry_payments
 -- Functions: private.apply_entry_due_counts, private.apply_entry_totals, public.approve_payable,
--- private.approve_payable, private.check_entry_category, private.check_entry_stage,
--- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
--- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
--- private.entry_paid_total, private.guard_settled_entry, public.import_nfe, private.import_nfe,
--- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
--- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
--- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
--- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
--- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
--- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
--- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
--- private.settle_payable, public.settle_receivable, private.settle_receivable,
--- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
+-- private.approve_payable, private.boleto_code_taken, public.boleto_registered,
+-- private.check_entry_category, private.check_entry_stage, public.create_and_settle_entry,
+-- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
+-- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
+-- private.guard_settled_entry, public.import_nfe, private.import_nfe, public.latest_entries_count,
+-- private.latest_entries_count_kept, private.move_entry_due_count, private.movement_entry_totals,
+-- private.movement_kept_totals, private.movement_page_ids, private.movement_search_ids,
+-- private.movement_search_totals, public.movement_summary, private.payable_approval,
+-- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
+-- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
+-- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
+-- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
+-- public.settle_receivable, private.settle_receivable, public.signed_amount,
+-- private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
 -- private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
@@ -700,6 +701,48 @@ end;
 $function$;
 grant execute on function private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated;
 
+-- Function private.boleto_code_taken(p_company_id uuid, p_code text)
+CREATE OR REPLACE FUNCTION private.boleto_code_taken(p_company_id uuid, p_code text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_role(p_company_id, array['admin', 'financeiro', 'obra']);
+  if p_code is null or p_code !~ '^([0-9]{47}|8[0-9]{47})$' then
+    raise exception using errcode = 'P0001', message = 'invalid_boleto_code';
+  end if;
+  return exists (select 1 from public.accounts_payable p
+                 where p.company_id = p_company_id and p.boleto_code = p_code);
+end;
+$function$;
+comment on function private.boleto_code_taken(p_company_id uuid, p_code text) is 'Body of the existence half of public.boleto_registered (security definer: it sees bills RLS hides from an obra member, and answers only whether one exists). Raises not_a_member, forbidden_role, invalid_boleto_code.';
+grant execute on function private.boleto_code_taken(p_company_id uuid, p_code text) to authenticated;
+
+-- Function public.boleto_registered(p_company_id uuid, p_code text)
+CREATE OR REPLACE FUNCTION public.boleto_registered(p_company_id uuid, p_code text)
+ RETURNS TABLE(registered boolean, entry_id uuid)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_taken boolean := private.boleto_code_taken(p_company_id, p_code);
+begin
+  if not v_taken then
+    return query select false, null::uuid;
+    return;
+  end if;
+  -- As the caller: RLS decides whether the bill itself may be shown.
+  return query
+    select true, (select p.id from public.accounts_payable p
+                  where p.company_id = p_company_id and p.boleto_code = p_code);
+end;
+$function$;
+comment on function public.boleto_registered(p_company_id uuid, p_code text) is 'Whether the company p_company_id has a payable with the boleto''s linha digitável p_code (digits only): one row (registered, entry_id), entry_id only when the caller may read that payable (RLS), else null. Admin, financeiro and obra (who may record a payable, whose save the unique key would refuse anyway). Raises not_a_member, forbidden_role, invalid_boleto_code. Security invoker (body of the existence check: private.boleto_code_taken).';
+grant execute on function public.boleto_registered(p_company_id uuid, p_code text) to authenticated, service_role;
+
 -- Function private.check_entry_category()
 -- Run by the triggers accounts_payable_check_category on public.accounts_payable,
 -- accounts_receivable_check_category on public.accounts_receivable
@@ -1069,7 +1112,7 @@ AS $function$
   select private.import_nfe(p_company_id, p_key, p_number, p_series, p_issued_on, p_total, p_supplier,
                             p_installments, p_project_id, p_category_id, p_products)
 $function$;
-comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ/CPF (p_supplier.document, any punctuation) or created with p_supplier name, document (masked), address and phone; one payable per element of p_installments ({due_date, amount}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", p_project_id and p_category_id; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave). (body: private.import_nfe)';
+comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ (suppliers.document) or CPF (supplier_details.document), any punctuation, or created with p_supplier name and document (masked; a CPF in its details), address and phone (in its details); one payable per element of p_installments ({due_date, amount}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", followed by " (n/N)" for installments as in Lançar, p_project_id and p_category_id; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave). (body: private.import_nfe)';
 grant execute on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated, service_role;
 
 -- Function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
@@ -1134,10 +1177,12 @@ begin
     raise exception using errcode = 'P0001', message = 'nfe_already_imported';
   end if;
 
+  -- A CNPJ is on the supplier, a CPF on its details (20261130030100).
   select s.id into v_supplier
   from public.suppliers s
+  left join public.supplier_details d on d.company_id = s.company_id and d.supplier_id = s.id
   where s.company_id = p_company_id
-    and upper(regexp_replace(coalesce(s.document, ''), '[^0-9A-Za-z]', '', 'g')) = v_document
+    and upper(regexp_replace(coalesce(s.document, d.document, ''), '[^0-9A-Za-z]', '', 'g')) = v_document
   order by s.is_active desc, s.created_at
   limit 1;
   if v_supplier is null then
@@ -1147,9 +1192,14 @@ begin
       else substr(v_document, 1, 3) || '.' || substr(v_document, 4, 3) || '.' || substr(v_document, 7, 3)
            || '-' || substr(v_document, 10, 2)
     end;
-    insert into public.suppliers (company_id, name, document, address, phone)
-    values (p_company_id, v_name, v_masked, v_address, v_phone)
+    insert into public.suppliers (company_id, name, document)
+    values (p_company_id, v_name, case when char_length(v_document) = 14 then v_masked end)
     returning id into v_supplier;
+    if v_address is not null or v_phone is not null or char_length(v_document) <> 14 then
+      insert into public.supplier_details (company_id, supplier_id, address, phone, document)
+      values (p_company_id, v_supplier, v_address, v_phone,
+              case when char_length(v_document) <> 14 then v_masked end);
+    end if;
     v_supplier_created := true;
   end if;
 
@@ -1169,7 +1219,13 @@ begin
       insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
                                            category_id, nfe_key, series_id, series_kind, installment_number,
                                            installment_count)
-      values (p_company_id, v_description, v_supplier, (v_item->>'amount')::numeric, (v_item->>'due_date')::date,
+      values (p_company_id,
+              -- Lançar's installments say "(1/3)" (src/features/entries/lib/entry-rows.ts): so do these.
+              case when v_count > 1
+                   then left(v_description, 200 - char_length(' (' || v_n || '/' || v_count || ')'))
+                        || ' (' || v_n || '/' || v_count || ')'
+                   else v_description end,
+              v_supplier, (v_item->>'amount')::numeric, (v_item->>'due_date')::date,
               p_project_id, p_category_id, p_key, v_series,
               case when v_count > 1 then 'installment' end,
               case when v_count > 1 then v_n end,

@@ -8,12 +8,12 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.bank_accounts, public.categories, public.clients, public.supplier_orders,
--- public.supplier_products, public.suppliers
+-- Tables: public.bank_accounts, public.categories, public.clients, public.supplier_details,
+-- public.supplier_orders, public.supplier_products, public.suppliers
 -- Functions: private.bank_account_balance, private.category_dre_group_default,
 -- public.category_stats, private.guard_category_type, public.remove_bank_account,
--- public.remove_category, private.supplier_spent_total, public.supplier_stats,
--- public.supplier_summary
+-- public.remove_category, public.save_supplier, private.supplier_details_id,
+-- private.supplier_spent_total, public.supplier_stats, public.supplier_summary
 
 -- =================================================================================================
 -- Tables
@@ -189,6 +189,63 @@ CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH R
 grant all on table public.clients to service_role;
 grant delete, insert, select, update on table public.clients to authenticated;
 
+-- Table public.supplier_details
+create table public.supplier_details (
+  id uuid not null default gen_random_uuid(),
+  company_id uuid not null,
+  supplier_id uuid not null,
+  phone text,
+  email text,
+  address text,
+  website text,
+  notes text,
+  document text,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now()
+);
+
+comment on table public.supplier_details is 'What of a supplier only admin, financeiro and leitura read (issue 31): contacts, address, website, internal notes and a person''s document. One row per supplier (unique company_id, supplier_id), written with it by save_supplier.';
+comment on column public.supplier_details.document is 'The supplier''s document when it is not a CNPJ (a person''s CPF), bare. A CNPJ is kept in suppliers.document, which every member reads.';
+alter table public.supplier_details add constraint supplier_details_pkey PRIMARY KEY (id);
+alter table public.supplier_details add constraint supplier_details_company_id_supplier_id_key UNIQUE (company_id, supplier_id);
+alter table public.supplier_details add constraint supplier_details_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.supplier_details add constraint supplier_details_company_id_supplier_id_fkey FOREIGN KEY (company_id, supplier_id) REFERENCES public.suppliers(company_id, id) ON DELETE CASCADE;
+alter table public.supplier_details add constraint supplier_details_address_length CHECK (char_length(address) <= 300);
+alter table public.supplier_details add constraint supplier_details_document_length CHECK (char_length(document) <= 30);
+alter table public.supplier_details add constraint supplier_details_email_length CHECK (char_length(email) <= 320);
+alter table public.supplier_details add constraint supplier_details_id_check CHECK (id = supplier_id);
+alter table public.supplier_details add constraint supplier_details_notes_length CHECK (char_length(notes) <= 2000);
+alter table public.supplier_details add constraint supplier_details_phone_length CHECK (char_length(phone) <= 40);
+alter table public.supplier_details add constraint supplier_details_website_length CHECK (char_length(website) <= 300);
+CREATE INDEX supplier_details_company_id_idx ON public.supplier_details USING btree (company_id);
+
+alter table public.supplier_details enable row level security;
+
+create policy supplier_details_delete on public.supplier_details
+  as permissive for delete to authenticated
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
+
+create policy supplier_details_insert on public.supplier_details
+  as permissive for insert to authenticated
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
+
+create policy supplier_details_select on public.supplier_details
+  as permissive for select to authenticated
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
+
+create policy supplier_details_update on public.supplier_details
+  as permissive for update to authenticated
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
+
+CREATE TRIGGER supplier_details_audit AFTER INSERT OR DELETE OR UPDATE ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.audit_row('suppliers');
+CREATE TRIGGER supplier_details_forbid_company_change BEFORE UPDATE ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER supplier_details_id BEFORE INSERT ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.supplier_details_id();
+CREATE TRIGGER supplier_details_set_updated_at BEFORE UPDATE ON public.supplier_details FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+grant all on table public.supplier_details to service_role;
+grant delete, insert, select, update on table public.supplier_details to authenticated;
+
 -- Table public.supplier_orders
 create table public.supplier_orders (
   id uuid not null default gen_random_uuid(),
@@ -306,12 +363,7 @@ create table public.suppliers (
   name text not null,
   type text not null default 'materiais'::text,
   category text,
-  phone text,
-  email text,
-  address text,
   document text,
-  website text,
-  notes text,
   rating numeric(2,1),
   founded_on date,
   is_active boolean not null default true,
@@ -319,21 +371,18 @@ create table public.suppliers (
   updated_at timestamp with time zone not null default now()
 );
 
+comment on column public.suppliers.document is 'The supplier''s CNPJ (14 characters without punctuation), read by every member (capture matches PIX keys and NF-e by it). A CPF lives in supplier_details.document.';
 alter table public.suppliers add constraint suppliers_pkey PRIMARY KEY (id);
 alter table public.suppliers add constraint suppliers_company_id_id_key UNIQUE (company_id, id);
 alter table public.suppliers add constraint suppliers_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
-alter table public.suppliers add constraint suppliers_address_length CHECK (char_length(address) <= 300);
 alter table public.suppliers add constraint suppliers_category_length CHECK (char_length(category) <= 100);
+alter table public.suppliers add constraint suppliers_document_cnpj CHECK (char_length(regexp_replace(document, '[^0-9A-Za-z]'::text, ''::text, 'g'::text)) = 14);
 alter table public.suppliers add constraint suppliers_document_length CHECK (char_length(document) <= 30);
-alter table public.suppliers add constraint suppliers_email_length CHECK (char_length(email) <= 320);
 alter table public.suppliers add constraint suppliers_founded_on_range CHECK (founded_on >= '1800-01-01'::date AND founded_on <= '2100-12-31'::date);
 alter table public.suppliers add constraint suppliers_name_check CHECK (btrim(name) <> ''::text);
 alter table public.suppliers add constraint suppliers_name_length CHECK (char_length(name) <= 200);
-alter table public.suppliers add constraint suppliers_notes_length CHECK (char_length(notes) <= 2000);
-alter table public.suppliers add constraint suppliers_phone_length CHECK (char_length(phone) <= 40);
 alter table public.suppliers add constraint suppliers_rating_check CHECK (rating >= 0::numeric AND rating <= 5::numeric);
 alter table public.suppliers add constraint suppliers_type_check CHECK (type = ANY (ARRAY['materiais'::text, 'estrutura'::text, 'mao_de_obra'::text, 'instalacoes'::text, 'acabamento'::text, 'servicos'::text]));
-alter table public.suppliers add constraint suppliers_website_length CHECK (char_length(website) <= 300);
 CREATE INDEX suppliers_company_id_idx ON public.suppliers USING btree (company_id);
 
 alter table public.suppliers enable row level security;
@@ -344,7 +393,7 @@ create policy suppliers_delete on public.suppliers
 
 create policy suppliers_insert on public.suppliers
   as permissive for insert to authenticated
-  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((private.company_role(company_id) = 'obra'::text) AND (category IS NULL) AND (phone IS NULL) AND (email IS NULL) AND (address IS NULL) AND (document IS NULL) AND (website IS NULL) AND (notes IS NULL) AND (rating IS NULL) AND (founded_on IS NULL) AND is_active)));
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((private.company_role(company_id) = 'obra'::text) AND (category IS NULL) AND (document IS NULL) AND (rating IS NULL) AND (founded_on IS NULL) AND is_active)));
 
 create policy suppliers_select on public.suppliers
   as permissive for select to authenticated
@@ -579,6 +628,79 @@ end;
 $function$;
 comment on function public.remove_category(p_category_id uuid) is 'Removes a category of the caller''s company. Returns ''deleted'' when nothing used it, or ''archived'' (is_active = false: hidden from pickers and the list, still named on old entries) when payables, receivables or ledger rows point at it. Error key category_not_found.';
 grant execute on function public.remove_category(p_category_id uuid) to authenticated, service_role;
+
+-- Function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid)
+CREATE OR REPLACE FUNCTION public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid DEFAULT NULL::uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid := p_supplier_id;
+  v_document text := nullif(upper(regexp_replace(coalesce(p_supplier->>'document', ''), '[^0-9A-Za-z]', '', 'g')),
+                            '');
+  v_cnpj text;
+  v_other text;
+begin
+  perform private.assert_role(p_company_id, array['admin', 'financeiro']);
+  if p_supplier is null or jsonb_typeof(p_supplier) <> 'object' then
+    raise exception using errcode = 'P0001', message = 'invalid_supplier';
+  end if;
+  if char_length(v_document) = 14 then
+    v_cnpj := v_document;
+  else
+    v_other := v_document;
+  end if;
+  if v_id is null then
+    insert into public.suppliers (company_id, name, type, category, document, rating, founded_on)
+    values (p_company_id, btrim(coalesce(p_supplier->>'name', '')), coalesce(p_supplier->>'type', 'materiais'),
+            nullif(btrim(coalesce(p_supplier->>'category', '')), ''), v_cnpj, (p_supplier->>'rating')::numeric,
+            (p_supplier->>'founded_on')::date)
+    returning id into v_id;
+  else
+    update public.suppliers s
+    set name = btrim(coalesce(p_supplier->>'name', '')),
+        type = coalesce(p_supplier->>'type', 'materiais'),
+        category = nullif(btrim(coalesce(p_supplier->>'category', '')), ''),
+        document = v_cnpj,
+        rating = (p_supplier->>'rating')::numeric,
+        founded_on = (p_supplier->>'founded_on')::date
+    where s.company_id = p_company_id and s.id = v_id;
+    if not found then
+      raise exception using errcode = 'P0001', message = 'supplier_not_found';
+    end if;
+  end if;
+  insert into public.supplier_details as d (company_id, supplier_id, phone, email, address, website, notes, document)
+  values (p_company_id, v_id,
+          nullif(btrim(coalesce(p_supplier->>'phone', '')), ''),
+          nullif(btrim(coalesce(p_supplier->>'email', '')), ''),
+          nullif(btrim(coalesce(p_supplier->>'address', '')), ''),
+          nullif(btrim(coalesce(p_supplier->>'website', '')), ''),
+          nullif(btrim(coalesce(p_supplier->>'notes', '')), ''),
+          v_other)
+  on conflict (company_id, supplier_id) do update
+  set phone = excluded.phone, email = excluded.email, address = excluded.address, website = excluded.website,
+      notes = excluded.notes, document = excluded.document;
+  return v_id;
+end;
+$function$;
+comment on function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid) is 'The supplier forms (admin, financeiro): creates (p_supplier_id null) or updates the supplier of p_company_id and its supplier_details in one transaction, from p_supplier {name, type, category, phone, email, address, document, website, notes, rating, founded_on} (blank texts are null). A document of 14 characters (a CNPJ) goes to suppliers.document, any other (a CPF) to supplier_details.document. Returns the supplier id. Security invoker: RLS decides. Raises not_a_member, forbidden_role, invalid_supplier, supplier_not_found, and the tables'' checks (text_too_long through <table>_<column>_length).';
+grant execute on function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid) to authenticated, service_role;
+
+-- Function private.supplier_details_id()
+-- Run by the triggers supplier_details_id on public.supplier_details
+CREATE OR REPLACE FUNCTION private.supplier_details_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.id := new.supplier_id;
+  return new;
+end;
+$function$;
+comment on function private.supplier_details_id() is 'Trigger: a supplier_details row takes its supplier''s id (its history is the supplier''s).';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.supplier_spent_total(p_company_id uuid)
 CREATE OR REPLACE FUNCTION private.supplier_spent_total(p_company_id uuid)

@@ -1,11 +1,19 @@
 // Capture: the boleto and PIX codes a payable keeps, unique per company; and import_nfe, which
 // creates the supplier (by CNPJ or new) and the NF-e's installments in one transaction, once per
 // chave de acesso.
+import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/database.types';
 import { arrecadacaoLine, bancarioLine, pixCode } from '../../src/test/payment-codes';
-import { adminDb, anonClient, checkViolation, createMember, noExecute } from './helpers';
+import {
+  adminDb,
+  anonClient,
+  checkViolation,
+  createMember,
+  createUser,
+  noExecute,
+} from './helpers';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 type ImportArgs = Database['public']['Functions']['import_nfe']['Args'];
@@ -120,6 +128,82 @@ describe('boleto and PIX codes on payables', () => {
   });
 });
 
+describe('boleto_registered: a boleto already recorded, told when its code is read (issue 31)', () => {
+  let obraA: Awaited<ReturnType<typeof createUser>>;
+  let obraB: Awaited<ReturnType<typeof createUser>>;
+  let projectB: string;
+  let billId: string;
+  const boleto = bancarioLine('237', '2026-12-15', 98765, '1790010104351004791020152');
+
+  beforeAll(async () => {
+    const projects = await db.query<{ id: string }>(
+      `insert into public.projects (company_id, name) values ($1, 'Obra A'), ($1, 'Obra B') returning id`,
+      [owner.company.id],
+    );
+    const [projectA, b] = projects.rows.map((r) => r.id);
+    projectB = b!;
+    [obraA, obraB] = await Promise.all([createUser(), createUser()]);
+    for (const [user, project] of [
+      [obraA, projectA],
+      [obraB, projectB],
+    ] as const) {
+      await db.query(
+        `insert into public.user_profiles (user_id, company_id, email, full_name, is_active, role)
+         values ($1, $2, $3, 'Encarregado', true, 'obra')`,
+        [user.user.id, owner.company.id, user.email],
+      );
+      await db.query(
+        `insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)`,
+        [owner.company.id, project, user.user.id],
+      );
+    }
+    const { data, error } = await owner.client
+      .from('accounts_payable')
+      .insert(payable(owner.company.id, { boleto_code: boleto, project_id: projectA }))
+      .select('id')
+      .single();
+    if (error) throw error;
+    billId = data.id;
+  });
+
+  const ask = (client: Member['client'], code = boleto, companyId = owner.company.id) =>
+    client.rpc('boleto_registered', { p_company_id: companyId, p_code: code });
+
+  it('names the bill to whoever may read it', async () => {
+    for (const client of [owner.client, obraA.client]) {
+      expect((await ask(client)).data).toEqual([{ registered: true, entry_id: billId }]);
+    }
+  });
+
+  it("tells an 'obra' member of another obra only that it is recorded, and Salvar still refuses", async () => {
+    expect((await ask(obraB.client)).data).toEqual([{ registered: true, entry_id: null }]);
+    const again = await obraB.client
+      .from('accounts_payable')
+      .insert(payable(owner.company.id, { boleto_code: boleto, project_id: projectB }));
+    expect(again.error).toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('accounts_payable_boleto_code_key') as unknown,
+    });
+  });
+
+  it('answers "not recorded" for a new code and for another company\'s bill', async () => {
+    const fresh = bancarioLine('237', '2026-12-16', 11111, '1790010104351004791020153');
+    expect((await ask(owner.client, fresh)).data).toEqual([{ registered: false, entry_id: null }]);
+    expect((await ask(other.client, boleto, other.company.id)).data).toEqual([
+      { registered: false, entry_id: null },
+    ]);
+  });
+
+  it('refuses leitura, another company, a malformed code and anon', async () => {
+    expect((await ask(leitor.client)).error).toMatchObject({ message: 'forbidden_role' });
+    expect((await ask(other.client)).error).toMatchObject({ message: 'not_a_member' });
+    expect((await ask(owner.client, '1234')).error).toMatchObject({
+      message: 'invalid_boleto_code',
+    });
+    expect((await ask(anonClient())).error).toMatchObject(noExecute('boleto_registered'));
+  });
+});
+
 describe('import_nfe', () => {
   const supplier = {
     name: 'Depósito Chave Ltda',
@@ -168,15 +252,80 @@ describe('import_nfe', () => {
         series_kind: 'installment',
         supplier_id: answer.supplier_id,
         nfe_key: input.p_key,
-        description: 'NF-e 1234 - Depósito Chave Ltda',
+        // As Lançar's installments (issue 31).
+        description: `NF-e 1234 - Depósito Chave Ltda (${n}/3)`,
       })),
     );
     const { data: created } = await owner.client
       .from('suppliers')
-      .select('name, document, address, phone')
+      .select('name, document, supplier_details(address, phone)')
       .eq('id', answer.supplier_id)
       .single();
-    expect(created).toEqual({ ...supplier, document: '11.222.333/0001-81' });
+    expect(created).toEqual({
+      name: supplier.name,
+      document: '11.222.333/0001-81',
+      supplier_details: { address: supplier.address, phone: supplier.phone },
+    });
+  });
+
+  it("numbers the installments of NF-e imported before (the migration's backfill, run again)", async () => {
+    const migration = readFileSync(
+      new URL('../../supabase/migrations/20261130030100_supplier_private.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = /-- backfill: NF-e installments[^\n]*\n([\s\S]*?)-- end backfill/.exec(
+      migration,
+    )?.[1];
+    expect(backfill).toContain('update public.accounts_payable');
+    const key = chave();
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.accounts_payable (company_id, description, amount, due_date, nfe_key, series_id,
+                                            series_kind, installment_number, installment_count)
+       select $1, 'NF-e 55 - Depósito Antigo', 100, date '2026-12-01' + n * 30, $2, s.id, 'installment', n, 2
+       from generate_series(1, 2) n, (select gen_random_uuid() as id) s
+       order by n
+       returning id`,
+      [owner.company.id, key],
+    );
+    await db.query(backfill ?? '');
+    await db.query(backfill ?? ''); // once only: a numbered one is left alone
+    const { data } = await owner.client
+      .from('accounts_payable')
+      .select('description')
+      .in(
+        'id',
+        rows.map((r) => r.id),
+      )
+      .order('installment_number');
+    expect(data).toEqual([
+      { description: 'NF-e 55 - Depósito Antigo (1/2)' },
+      { description: 'NF-e 55 - Depósito Antigo (2/2)' },
+    ]);
+  });
+
+  it('keeps the installment number of a long description within its 200 characters', async () => {
+    const name = `Depósito ${'L'.repeat(191)}`;
+    const { data, error } = await owner.client.rpc(
+      'import_nfe',
+      args({
+        p_number: '9999',
+        p_supplier: { ...supplier, name, document: '52998224725' },
+        p_installments: [
+          { due_date: '2026-12-20', amount: 1000 },
+          { due_date: '2027-01-20', amount: 2000 },
+        ],
+      }),
+    );
+    expect(error).toBeNull();
+    const { data: rows } = await owner.client
+      .from('accounts_payable')
+      .select('description')
+      .in('id', (data as { entry_ids: string[] }).entry_ids)
+      .order('installment_number');
+    expect(rows?.map((r) => [r.description.length, r.description.slice(-6)])).toEqual([
+      [200, ' (1/2)'],
+      [200, ' (2/2)'],
+    ]);
   });
 
   it('finds the supplier by CNPJ, whatever its punctuation, and one payable due at emission without duplicatas', async () => {

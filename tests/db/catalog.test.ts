@@ -159,6 +159,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
       // Importar NF-e (creates the supplier with its CNPJ, which an 'obra' member may not).
       'private.import_nfe(uuid,text,text,text,date,numeric,jsonb,jsonb,uuid,uuid,jsonb)',
+      // Whether a boleto is recorded, bills RLS hides included (the existence only; issue 31).
+      'private.boleto_code_taken(uuid,text)',
       'private.reconcile_statement_line(uuid,text,uuid,uuid,text,uuid,text,date)',
       'private.undo_statement_line(uuid)',
       // The bodies of the invitation functions.

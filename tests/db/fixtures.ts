@@ -139,6 +139,23 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       user_id: callerId,
     }),
   },
+  supplier_details: {
+    companyColumn: 'company_id',
+    textColumn: 'notes',
+    // A supplier of its own each time: one details row per supplier.
+    sql: () =>
+      `with s as (insert into public.suppliers (company_id, name) values ($1, 'Fornecedor com contato')
+                  returning company_id, id)
+       insert into public.supplier_details (company_id, supplier_id, phone, email, notes)
+       select company_id, id, '(19) 3232-1010', 'contato@fixture.com.br', 'Nota interna' from s
+       returning id, $2::uuid as unused`,
+    apiInsert: (companyId, ids) => ({
+      company_id: companyId,
+      supplier_id: ids.suppliers,
+      phone: '(11) 0000-0000',
+      notes: 'Intruso',
+    }),
+  },
   supplier_orders: {
     companyColumn: 'company_id',
     textColumn: 'description',

@@ -443,9 +443,15 @@ describe('table writes through the API', () => {
   });
 
   it('notes one past the limit are refused, at the limit accepted', async () => {
-    const over = await insert('suppliers', { name: 'Fornecedor', notes: 'o'.repeat(2001) });
-    expect(over.error).toMatchObject(checkViolation('suppliers_notes_length'));
-    const at = await insert('suppliers', { name: 's'.repeat(200), notes: 'o'.repeat(2000) });
+    // A supplier's notes are in its details (issue 31), written with it by save_supplier.
+    const save = (name: string, notes: string) =>
+      owner.client.rpc('save_supplier', {
+        p_company_id: owner.company.id,
+        p_supplier: { name, type: 'materiais', notes },
+      });
+    const over = await save('Fornecedor', 'o'.repeat(2001));
+    expect(over.error).toMatchObject(checkViolation('supplier_details_notes_length'));
+    const at = await save('s'.repeat(200), 'o'.repeat(2000));
     expect(at.error).toBeNull();
   });
 });

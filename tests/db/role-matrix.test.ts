@@ -125,6 +125,8 @@ const TABLES: TableSpec[] = [
     update: only(WRITERS, 'ok', 'none'),
     delete: only(WRITERS, 'ok', 'none'),
   },
+  // A supplier's contacts, notes and CPF (issue 31): not an 'obra' member's to read.
+  register('supplier_details', READERS),
   register('clients', READERS),
   register('categories', COMPANY_ROLES),
   register('projects', OBRA_A),
@@ -212,6 +214,13 @@ beforeAll(async () => {
   );
   ids.audit_entry = audit.rows[0]!.id;
   ids.document_obra_a = await documentOfObraA();
+  for (const role of ROLES) {
+    const supplier = await db.query<{ id: string }>(
+      `insert into public.suppliers (company_id, name) values ($1, $2) returning id`,
+      [companyId, `Fornecedor de ${role}`],
+    );
+    ids[`supplier_of_${role}`] = supplier.rows[0]!.id;
+  }
 
   const [financeiro, obra, obraOther, leitura, deactivated] = await Promise.all([
     memberWithRole('financeiro', 'Fernanda Financeiro'),
@@ -318,6 +327,8 @@ function insertPayload(spec: TableSpec, role: Role): Record<string, unknown> {
     payload[fixture.textColumn] = `${String(payload[fixture.textColumn])} ${role}`;
   }
   if (spec.row === 'payable_obra_a') payload.project_id = ids.projects;
+  // One details row per supplier: each role writes those of a supplier of its own.
+  if (spec.table === 'supplier_details') payload.supplier_id = ids[`supplier_of_${role}`];
   if (spec.row === 'document_obra_a')
     return {
       ...documentPayload(companyId, ids.payable_obra_a!),
@@ -604,6 +615,18 @@ const FUNCTIONS: FunctionSpec[] = [
   },
   { fn: 'supplier_stats', args: company, expect: calls(READERS, 'forbidden_role', 'not_a_member') },
   {
+    fn: 'save_supplier',
+    args: (role) => ({
+      ...company(),
+      p_supplier: {
+        name: `Fornecedor salvo por ${role}`,
+        type: 'materiais',
+        phone: '(19) 3232-1010',
+      },
+    }),
+    expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
     fn: 'supplier_summary',
     args: company,
     expect: calls(READERS, 'forbidden_role', 'not_a_member'),
@@ -804,6 +827,12 @@ const FUNCTIONS: FunctionSpec[] = [
       p_installments: [],
     }),
     expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    // Who may record a payable may ask whether its boleto is recorded (issue 31).
+    fn: 'boleto_registered',
+    args: () => ({ ...company(), p_code: '2379' + '0'.repeat(43) }),
+    expect: calls(['admin', 'financeiro', 'obra', 'obra_other'], 'forbidden_role', 'not_a_member'),
   },
   // Registers.
   {

@@ -15,7 +15,7 @@ let foreignSupplier: string;
 async function supplier(member: Member, name: string): Promise<string> {
   const { data, error } = await member.client
     .from('suppliers')
-    .insert({ company_id: member.company.id, name, type: 'materiais', phone: '1', email: 'a@b.c' })
+    .insert({ company_id: member.company.id, name, type: 'materiais' })
     .select('id')
     .single();
   if (error) throw error;

@@ -39,6 +39,12 @@ test('a pasted boleto is saved with its value and due date, and copied again at 
     { id: expect.any(String) as unknown, amount: 1234.56, due_date: due, boleto_code: line },
   ]);
 
+  // The same boleto again: flagged as it is pasted, with its bill (issue 31), not at Salvar.
+  await form.getByLabel('Código de barras ou PIX').fill(formatBoletoLine(line));
+  await expect(form.getByRole('alert')).toContainText('Este boleto já foi lançado.');
+  await form.getByRole('link', { name: 'Ver conta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/lancamentos/expense/${rows?.[0]?.id ?? ''}$`));
+
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/lancamentos/expense/${rows?.[0]?.id ?? ''}`);
   await page.getByRole('button', { name: 'Dar Baixa' }).click();
@@ -127,11 +133,15 @@ test('an NF-e with 3 duplicatas becomes 3 installments of its supplier; importin
 
   const { data: rows } = await account.client
     .from('entries')
-    .select('amount, installment_number, installment_count, counterparty_name, nfe_key')
+    .select(
+      'description, amount, installment_number, installment_count, counterparty_name, nfe_key',
+    )
     .eq('company_id', account.companyId)
     .order('installment_number');
   expect(rows).toEqual(
     [1, 2, 3].map((n) => ({
+      // As Lançar's installments (issue 31).
+      description: `NF-e 4321 - Depósito Chave Ltda (${n}/3)`,
       amount: 1000,
       installment_number: n,
       installment_count: 3,

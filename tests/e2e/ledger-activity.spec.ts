@@ -142,7 +142,12 @@ test('Atividade: an admin sees who changed a supplier (old → new) and filters 
     .select('id')
     .single();
   if (error) throw error;
-  await admin.client.from('suppliers').update({ phone: '(11) 4000-0000' }).eq('id', supplier.id);
+  // Contacts are the supplier's details (issue 31); Atividade tells them as a change of the supplier.
+  await admin.client.from('supplier_details').insert({
+    company_id: admin.companyId,
+    supplier_id: supplier.id,
+    phone: '(11) 4000-0000',
+  });
   await bankAccount(admin, 'Banco Auditado', 10);
 
   await signIn(page, admin.email, admin.password);

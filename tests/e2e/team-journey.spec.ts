@@ -67,9 +67,18 @@ async function setup(): Promise<Team> {
         initial_balance: 10000,
       })
       .throwOnError(),
+    // With contacts and notes, which the engineer never reads (issue 31).
     client
-      .from('suppliers')
-      .insert({ company_id: companyId, name: 'Depósito Silva' })
+      .rpc('save_supplier', {
+        p_company_id: companyId,
+        p_supplier: {
+          name: 'Depósito Silva',
+          type: 'materiais',
+          phone: '(19) 3232-1010',
+          notes: 'Desconto à vista',
+          document: '529.982.247-25',
+        },
+      })
       .throwOnError(),
     client
       .from('categories')
@@ -364,6 +373,15 @@ test('the team: invite to one obra, a site expense refused, corrected, approved 
     body: [],
   });
   expect(await get('bank_accounts?select=id,current_balance')).toEqual({ status: 200, body: [] });
+  // A supplier's name, not its contacts, notes or a person's CPF (issue 31).
+  expect(await get('supplier_details?select=phone,notes,document')).toEqual({
+    status: 200,
+    body: [],
+  });
+  expect(await get('suppliers?select=name,document,supplier_details(phone,notes)')).toEqual({
+    status: 200,
+    body: [{ name: 'Depósito Silva', document: null, supplier_details: null }],
+  });
   const summary = await engineer.request.post(`${base}/rest/v1/rpc/dashboard_summary`, {
     headers,
     data: { p_company_id: team.admin.companyId, p_today: '2026-12-01' },

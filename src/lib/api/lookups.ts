@@ -16,7 +16,43 @@ type Tables = Database['public']['Tables'];
 export type BankAccount = Tables['bank_accounts']['Row'];
 export type Category = Tables['categories']['Row'];
 export type Project = Tables['projects']['Row'];
-export type Supplier = Tables['suppliers']['Row'];
+type SupplierDetails = Pick<
+  Tables['supplier_details']['Row'],
+  'phone' | 'email' | 'address' | 'website' | 'notes' | 'document'
+>;
+/**
+ * A supplier as the screens show it: its row and its details (contacts, notes, a person's CPF) in
+ * one flat object. An 'obra' member does not read the details (issue 31): they are null for them,
+ * and `document` is then only a CNPJ.
+ */
+export type Supplier = Tables['suppliers']['Row'] & Omit<SupplierDetails, 'document'>;
+
+/** The select of a supplier with its details (null when the caller may not read them). */
+export const SUPPLIER_SELECT =
+  '*, supplier_details(phone, email, address, website, notes, document)';
+
+type SupplierWithDetails = Tables['suppliers']['Row'] & {
+  // PostgREST embeds the one details row as an object (unique company_id, supplier_id); the
+  // generated types know no one-to-one relationship and call it a list.
+  supplier_details: SupplierDetails | SupplierDetails[] | null;
+};
+
+export function flattenSupplier({
+  supplier_details: embedded,
+  ...row
+}: SupplierWithDetails): Supplier {
+  const details = Array.isArray(embedded) ? embedded[0] : embedded;
+  return {
+    ...row,
+    phone: details?.phone ?? null,
+    email: details?.email ?? null,
+    address: details?.address ?? null,
+    website: details?.website ?? null,
+    notes: details?.notes ?? null,
+    // A CNPJ is on the supplier, a CPF in its details.
+    document: row.document ?? details?.document ?? null,
+  };
+}
 export type Client = Tables['clients']['Row'];
 
 export function bankAccountsQuery(companyId: string, activeOnly: boolean) {
@@ -96,11 +132,11 @@ export function suppliersQuery(companyId: string, activeOnly: boolean) {
   return queryOptions({
     queryKey: supplierKeys.list(companyId, { activeOnly }),
     queryFn: async ({ signal }) => {
-      let query = supabase.from('suppliers').select('*').eq('company_id', companyId);
+      let query = supabase.from('suppliers').select(SUPPLIER_SELECT).eq('company_id', companyId);
       if (activeOnly) query = query.eq('is_active', true);
       const { data, error } = await query.order('name').abortSignal(signal);
       if (error) throw error;
-      return data;
+      return data.map(flattenSupplier);
     },
   });
 }

@@ -20,6 +20,17 @@ const suppliers = [
 ];
 
 describe('matchPixSupplier', () => {
+  it("on an 'obra' member's list (no contacts, issue 31): the CNPJ key, else the receiver's name", () => {
+    const site = suppliers.map((s) => ({ ...s, email: null, phone: null }));
+    expect(matchPixSupplier(site, { key: '11222333000181', merchantName: 'X' })?.id).toBe('a');
+    expect(
+      matchPixSupplier(site, { key: 'vendas@areiaboa.com.br', merchantName: 'AREIA BOA LTDA' })?.id,
+    ).toBe('a');
+    expect(
+      matchPixSupplier(site, { key: '+5519987654321', merchantName: 'OUTRO' }),
+    ).toBeUndefined();
+  });
+
   it('finds the supplier by the key: CNPJ, e-mail, phone', () => {
     expect(matchPixSupplier(suppliers, { key: '11222333000181', merchantName: 'X' })?.id).toBe('a');
     expect(

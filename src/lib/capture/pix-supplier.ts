@@ -1,6 +1,8 @@
 // Which registered supplier a PIX code pays: the one whose CNPJ/CPF, e-mail or phone is the code's
 // key (suppliers have no PIX key field; a key is one of those in practice), else the one with the
-// receiver's name (the BR Code's name is upper case without accents, at most 25 characters).
+// receiver's name (the BR Code's name is upper case without accents, at most 25 characters). An
+// 'obra' member's list holds no e-mail, phone or CPF (supplier_details, issue 31): for it a key
+// matches a CNPJ only, and the receiver's name finds the rest.
 
 interface SupplierLike {
   id: string;

@@ -7,6 +7,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { supplierTypeLabels, type SupplierType } from '@/lib/labels';
 import { parseCurrency } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { getSupplier } from '@/features/suppliers/api/get-supplier';
 import { invalidateKeys } from '@/lib/api/invalidate-money';
 
 /** The message of an empty required field in every supplier form (SPEC §5). */
@@ -51,8 +52,8 @@ const optionalText = (max: number) =>
 const SUPPLIER_TYPES = Object.keys(supplierTypeLabels) as [SupplierType, ...SupplierType[]];
 
 /**
- * A supplier as the new page and the edit dialog hold it (texts as typed) and, once parsed, the
- * row to write (SPEC §5): name, type, phone and email required; texts trimmed, empty optional
+ * A supplier as the new page and the edit dialog hold it (texts as typed) and, once parsed, what
+ * save_supplier writes (SPEC §5; the supplier and its details): name, type, phone and email required; texts trimmed, empty optional
  * ones null; rating 0–5 with a comma or a point.
  */
 export const supplierInput = z
@@ -107,13 +108,19 @@ export async function createSupplier(
   companyId: string,
   payload: SupplierPayload,
 ): Promise<Supplier> {
-  const { data, error } = await supabase
-    .from('suppliers')
-    .insert({ ...payload, company_id: companyId, is_active: true })
-    .select()
-    .single();
+  const { data: id, error } = await supabase.rpc('save_supplier', {
+    p_company_id: companyId,
+    p_supplier: payload,
+  });
   if (error) throw error;
-  return data;
+  return savedSupplier(companyId, id);
+}
+
+/** The supplier save_supplier wrote, with its details, as the screens show it. */
+export async function savedSupplier(companyId: string, supplierId: string): Promise<Supplier> {
+  const supplier = await getSupplier(companyId, supplierId);
+  if (!supplier) throw new Error(`supplier ${supplierId} not found after saving`);
+  return supplier;
 }
 
 export function useCreateSupplier() {

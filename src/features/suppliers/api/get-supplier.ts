@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Supplier } from '@/lib/api/lookups';
+import { flattenSupplier, SUPPLIER_SELECT, type Supplier } from '@/lib/api/lookups';
 import { supplierKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { recordById } from '@/lib/api/record-by-id';
@@ -11,15 +11,16 @@ export async function getSupplier(
   supplierId: string,
   signal?: AbortSignal,
 ): Promise<Supplier | null> {
-  return recordById(supplierId, () => {
+  const row = await recordById(supplierId, () => {
     let query = supabase
       .from('suppliers')
-      .select('*')
+      .select(SUPPLIER_SELECT)
       .eq('company_id', companyId)
       .eq('id', supplierId);
     if (signal) query = query.abortSignal(signal);
     return query.maybeSingle();
   });
+  return row ? flattenSupplier(row) : null;
 }
 
 export function supplierQuery(companyId: string, supplierId: string) {

@@ -13,6 +13,7 @@ import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { isSupplierType } from '@/features/suppliers/lib/supplier-form';
 import {
+  savedSupplier,
   supplierInput,
   type SupplierInput,
   type SupplierPayload,
@@ -47,15 +48,25 @@ export async function updateSupplier(
   supplierId: string,
   changes: SupplierChanges,
 ): Promise<Supplier> {
-  const { data, error } = await supabase
-    .from('suppliers')
-    .update(changes)
-    .eq('company_id', companyId)
-    .eq('id', supplierId)
-    .select()
-    .single();
-  if (error) throw error;
-  return data;
+  if ('name' in changes) {
+    // The form's fields: the supplier and its details in one transaction.
+    const { error } = await supabase.rpc('save_supplier', {
+      p_company_id: companyId,
+      p_supplier: changes,
+      p_supplier_id: supplierId,
+    });
+    if (error) throw error;
+  } else {
+    const { error } = await supabase
+      .from('suppliers')
+      .update(changes)
+      .eq('company_id', companyId)
+      .eq('id', supplierId)
+      .select('id')
+      .single();
+    if (error) throw error;
+  }
+  return savedSupplier(companyId, supplierId);
 }
 
 /**

@@ -9,7 +9,7 @@ import { Toaster } from '@/components/ui/toaster';
 import type { Supplier } from '@/lib/api/lookups';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
-import { restUrl, server, trackRequests } from '@/test/msw-server';
+import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 import { SupplierEditDialog } from '@/features/suppliers/components/supplier-edit-dialog';
 
 const company: CurrentCompany = {
@@ -86,7 +86,7 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
   it('keeps the dialog open with what was typed when saving fails', async () => {
     let calls = 0;
     server.use(
-      http.patch(restUrl('suppliers'), () => {
+      http.post(rpcUrl('save_supplier'), () => {
         calls += 1;
         return HttpResponse.json(
           {
@@ -120,13 +120,26 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
   });
 
   it('saves every field and closes with "Fornecedor atualizado!"', async () => {
-    let body: Record<string, unknown> | null = null;
-    let url = '';
+    const sent: { body?: { p_company_id: string; p_supplier_id: string; p_supplier: object } } = {};
+    let read = '';
     server.use(
-      http.patch(restUrl('suppliers'), async ({ request }) => {
-        url = request.url;
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...supplier, ...body });
+      // The supplier and its details in one call, then the saved supplier read back.
+      http.post(rpcUrl('save_supplier'), async ({ request }) => {
+        sent.body = (await request.json()) as {
+          p_company_id: string;
+          p_supplier_id: string;
+          p_supplier: object;
+        };
+        return HttpResponse.json(supplier.id);
+      }),
+      http.get(restUrl('suppliers'), ({ request }) => {
+        read = request.url;
+        const { phone, email, address, website, notes, ...row } = supplier;
+        return HttpResponse.json({
+          ...row,
+          name: 'Cimento & Cia',
+          supplier_details: { phone, email, address, website, notes, document: null },
+        });
       }),
     );
     renderDialog();
@@ -140,9 +153,10 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Fornecedor atualizado!')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Diálogo fechado')).toBeInTheDocument());
-    expect(new URL(url).searchParams.get('id')).toBe(`eq.${supplier.id}`);
-    expect(new URL(url).searchParams.get('company_id')).toBe(`eq.${company.id}`);
-    expect(body).toEqual({
+    expect(new URL(read).searchParams.get('id')).toBe(`eq.${supplier.id}`);
+    expect(new URL(read).searchParams.get('select')).toContain('supplier_details(');
+    expect(sent.body).toMatchObject({ p_company_id: company.id, p_supplier_id: supplier.id });
+    expect(sent.body?.p_supplier).toEqual({
       name: 'Cimento & Cia',
       type: 'acabamento',
       category: 'Cimento',

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
-import { restUrl, server, trackRequests } from '@/test/msw-server';
+import { restUrl, rpcUrl, server, trackRequests } from '@/test/msw-server';
 import { NewSupplierPage } from '@/features/suppliers/pages/new-supplier-page';
 
 const company: CurrentCompany = {
@@ -99,15 +99,26 @@ describe('NewSupplierPage', { timeout: 20_000 }, () => {
   });
 
   it('saves trimmed texts with empty optional ones as null, then returns to the list', async () => {
-    let body: Record<string, unknown> | null = null;
+    const sent: { body?: { p_company_id: string; p_supplier: Record<string, unknown> } } = {};
+    const id = '33333333-3333-4333-8333-333333333333';
     server.use(
-      http.post(restUrl('suppliers'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(
-          { id: '33333333-3333-4333-8333-333333333333', ...body },
-          { status: 201 },
-        );
+      // The supplier and its details in one call, then the saved supplier read back.
+      http.post(rpcUrl('save_supplier'), async ({ request }) => {
+        sent.body = (await request.json()) as {
+          p_company_id: string;
+          p_supplier: Record<string, unknown>;
+        };
+        return HttpResponse.json(id);
       }),
+      http.get(restUrl('suppliers'), () =>
+        HttpResponse.json({
+          id,
+          company_id: company.id,
+          ...sent.body?.p_supplier,
+          is_active: true,
+          supplier_details: null,
+        }),
+      ),
     );
     renderPage();
     await fillRequired();
@@ -119,8 +130,8 @@ describe('NewSupplierPage', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Fornecedor cadastrado com sucesso!')).toBeInTheDocument();
     expect(screen.getByText(/Casa do Cimento foi adicionado/)).toBeInTheDocument();
-    expect(body).toMatchObject({
-      company_id: company.id,
+    expect(sent.body?.p_company_id).toBe(company.id);
+    expect(sent.body?.p_supplier).toEqual({
       name: 'Casa do Cimento',
       type: 'mao_de_obra',
       phone: '(11) 98888-7777',
@@ -130,13 +141,14 @@ describe('NewSupplierPage', { timeout: 20_000 }, () => {
       address: null,
       document: null,
       notes: null,
-      is_active: true,
+      rating: null,
+      founded_on: null,
     });
   });
 
   it('keeps what was typed and says why when the save fails', async () => {
     server.use(
-      http.post(restUrl('suppliers'), () =>
+      http.post(rpcUrl('save_supplier'), () =>
         HttpResponse.json(
           {
             code: '42501',

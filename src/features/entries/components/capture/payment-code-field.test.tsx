@@ -1,13 +1,13 @@
 // Lançar (Conta a Pagar) filled from a boleto or PIX code, and "Parece repetido".
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { restUrl, server } from '@/test/msw-server';
+import { restUrl, rpcUrl, server } from '@/test/msw-server';
 import { bancarioLine, pixCode, withWrongDigit } from '@/test/payment-codes';
 import { formatBoletoLine } from '@/lib/capture/payment-codes';
 import { addDaysIso, todayLocal } from '@/lib/dates';
@@ -36,11 +36,20 @@ const supplier = {
 
 let inserted: Record<string, unknown>[];
 let lookalikes: { id: string; description: string }[];
+/** What boleto_registered answers (issue 31): by default, no bill has the code. */
+let recorded: { registered: boolean; entry_id: string | null };
+let asked: { p_company_id: string; p_code: string }[];
 
 beforeEach(() => {
   inserted = [];
   lookalikes = [];
+  recorded = { registered: false, entry_id: null };
+  asked = [];
   server.use(
+    http.post(rpcUrl('boleto_registered'), async ({ request }) => {
+      asked.push((await request.json()) as (typeof asked)[number]);
+      return HttpResponse.json([recorded]);
+    }),
     http.get(restUrl('projects'), () => HttpResponse.json([])),
     http.get(restUrl('categories'), () => HttpResponse.json([])),
     http.get(restUrl('bank_accounts'), () => HttpResponse.json([])),
@@ -105,6 +114,37 @@ describe('Código de barras ou PIX on Lançar', { timeout: 30_000 }, () => {
     });
     // Saved: the form and the code box are empty again.
     await waitFor(() => expect(codeBox()).toHaveValue(''));
+  });
+
+  it('flags a boleto already recorded as it is pasted, links its bill, and does not attach it', async () => {
+    const user = userEvent.setup();
+    const billId = 'aaaaaaaa-0000-4000-8000-000000000009';
+    recorded = { registered: true, entry_id: billId };
+    const line = bancarioLine('341', addDaysIso(todayLocal(), 20), 123456);
+    renderForm();
+    paste(formatBoletoLine(line));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Este boleto já foi lançado.');
+    expect(within(alert).getByRole('link', { name: 'Ver conta' })).toHaveAttribute(
+      'href',
+      `/lancamentos/expense/${billId}`,
+    );
+    expect(asked).toEqual([{ p_company_id: company.id, p_code: line }]);
+    // Saved anyway (the user was told): without the code the database would refuse.
+    await user.type(screen.getByLabelText(/Descrição/), 'Outra areia');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(inserted).toHaveLength(1));
+    expect(inserted[0]).not.toHaveProperty('boleto_code');
+    expect(inserted[0]).toMatchObject({ description: 'Outra areia' });
+  });
+
+  it('flags a boleto of a bill the member cannot open without a link', async () => {
+    recorded = { registered: true, entry_id: null };
+    renderForm();
+    paste(bancarioLine('341', addDaysIso(todayLocal(), 20), 123456));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Este boleto já foi lançado.');
+    expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('a wrong digit says "Código de barras inválido" and fills nothing', async () => {

@@ -1,5 +1,6 @@
 import { Barcode, ScanLine } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -18,6 +19,7 @@ import {
 } from '@/lib/capture/payment-codes';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { useIsDesktop } from '@/lib/use-media-query';
+import { findRecordedBoleto } from '@/features/entries/api/find-recorded-boleto';
 
 /** The fields a code fills, as Lançar's form and the wizard's both name them. */
 interface CodeFormValues {
@@ -34,8 +36,14 @@ const ScanDialog = lazyDialog(
   (props) => props.open,
 );
 
-/** What the field says about the code read: the bill it found, or why it refused the code. */
-type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
+/**
+ * What the field says about the code read: the bill it found, or why it refused the code (and the
+ * bill that already has it, when the member may open it).
+ */
+type Outcome = { ok: true; text: string } | { ok: false; text: string; entryId?: string } | null;
+
+/** The catalogue's text of boleto_already_registered (src/lib/errors.ts), told as the code is read. */
+export const BOLETO_ALREADY_RECORDED = 'Este boleto já foi lançado.';
 
 function boletoSummary(code: BoletoCode): string {
   const parts = [
@@ -68,6 +76,8 @@ export function usePaymentCode(setDueDate: (date: string) => void, today = today
   const [text, setText] = useState(() => getValues('boletoCode') ?? getValues('pixCode') ?? '');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [boletoCode, pixCode] = useWatch({ control, name: ['boletoCode', 'pixCode'] });
+  // The code whose check is awaited: a later reading makes an earlier answer moot.
+  const checking = useRef<string | null>(null);
 
   // The form was reset (saved, draft discarded): the code it carried is gone, and so is its text.
   // (Adjusted while rendering, as React advises for state that follows a value.)
@@ -90,6 +100,24 @@ export function usePaymentCode(setDueDate: (date: string) => void, today = today
     set('boletoCode', code.code);
     set('pixCode', null);
     setOutcome({ ok: true, text: boletoSummary(code) });
+    void flagRecorded(code.code);
+  }
+
+  // A boleto the company already has is flagged now, not at Salvar, with its bill when the member
+  // may open it, and is not attached (the database would refuse it). Offline or on an error the
+  // code stays: Salvar (or the sync) is then where the database says so.
+  async function flagRecorded(code: string) {
+    checking.current = code;
+    const recorded = await findRecordedBoleto(companyId, code).catch(() => null);
+    if (checking.current !== code || getValues('boletoCode') !== code) return;
+    checking.current = null;
+    if (!recorded?.registered) return;
+    set('boletoCode', null);
+    setOutcome({
+      ok: false,
+      text: BOLETO_ALREADY_RECORDED,
+      ...(recorded.entryId ? { entryId: recorded.entryId } : {}),
+    });
   }
 
   async function fillPix(code: PixCode) {
@@ -204,6 +232,14 @@ export function PaymentCodeField({
           }
         >
           {outcome?.text ?? ''}
+          {outcome?.ok === false && outcome.entryId ? (
+            <>
+              {' '}
+              <Link to={`/lancamentos/expense/${outcome.entryId}`} className="underline">
+                Ver conta
+              </Link>
+            </>
+          ) : null}
         </p>
       </div>
       <ScanDialog

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { restUrl, server, SUPABASE_URL } from '@/test/msw-server';
+import { restUrl, rpcUrl, server, SUPABASE_URL } from '@/test/msw-server';
 import { bancarioLine, pixCode } from '@/test/payment-codes';
 import { loadWorkerScript, MemoryCaches, sharePost, type SharedFile } from '@/test/share-target';
 import { formatBoletoLine } from '@/lib/capture/payment-codes';
@@ -38,6 +38,10 @@ beforeEach(() => {
     http.get(restUrl('suppliers'), () => HttpResponse.json([])),
     http.get(restUrl('clients'), () => HttpResponse.json([])),
     http.get(restUrl('entries'), () => HttpResponse.json([])),
+    // A boleto read is checked against the recorded ones (issue 31): none here.
+    http.post(rpcUrl('boleto_registered'), () =>
+      HttpResponse.json([{ registered: false, entry_id: null }]),
+    ),
     http.post(restUrl('accounts_payable'), async ({ request }) => {
       inserted.push(...((await request.json()) as Record<string, unknown>[]));
       return HttpResponse.json([], { status: 201 });
@@ -144,6 +148,28 @@ describe('Via WhatsApp', { timeout: 30_000 }, () => {
     expect(uploads).toEqual([
       `/storage/v1/object/documentos/${company.id}/entries/${String(payable?.id)}/${String(document?.id)}-conta.jpg`,
     ]);
+  });
+
+  it('Pré-preencher of a boleto already recorded says so at once, with its bill', async () => {
+    const user = userEvent.setup();
+    const billId = 'aaaaaaaa-0000-4000-8000-000000000007';
+    server.use(
+      http.post(rpcUrl('boleto_registered'), () =>
+        HttpResponse.json([{ registered: true, entry_id: billId }]),
+      ),
+    );
+    const line = bancarioLine('341', addDaysIso(todayLocal(), 15), 123456);
+    renderLancar(await share({ text: formatBoletoLine(line) }));
+    const item = (await within(messages()).findByText('Boleto Itaú')).closest('li');
+    if (!item) throw new Error('no list item');
+    await user.click(within(item).getByRole('button', { name: /Pré-preencher/ }));
+    const form = screen.getByRole('form', { name: 'Conta a Pagar' });
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Este boleto já foi lançado.');
+    expect(within(alert).getByRole('link', { name: 'Ver conta' })).toHaveAttribute(
+      'href',
+      `/lancamentos/expense/${billId}`,
+    );
   });
 
   it('lists every code of a message: a PIX and a boleto, each with Pré-preencher', async () => {

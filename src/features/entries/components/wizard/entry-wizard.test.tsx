@@ -1,15 +1,16 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { formatDate, todayLocal } from '@/lib/dates';
+import { addDaysIso, formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { offlineQueueFor } from '@/lib/offline/use-offline-queue';
-import { restUrl, server } from '@/test/msw-server';
+import { restUrl, rpcUrl, server } from '@/test/msw-server';
+import { bancarioLine } from '@/test/payment-codes';
 import {
   initialWizardValues,
   wizardFormSchema,
@@ -130,6 +131,31 @@ async function fillUntilReview(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('EntryWizard', { timeout: 60_000 }, () => {
+  it('flags a boleto already recorded at step 3, with its bill (issue 31)', async () => {
+    const user = userEvent.setup();
+    const billId = 'dddddddd-0000-4000-8000-000000000001';
+    server.use(
+      http.post(rpcUrl('boleto_registered'), () =>
+        HttpResponse.json([{ registered: true, entry_id: billId }]),
+      ),
+    );
+    renderWizard('expense');
+    await user.type(screen.getByLabelText('Descrição'), 'Areia');
+    await user.click(continuar());
+    await user.click(await screen.findByRole('radio', { name: 'Depósito Silva' }));
+    await user.click(continuar());
+    step(3);
+    fireEvent.change(screen.getByLabelText('Código de barras ou PIX'), {
+      target: { value: bancarioLine('341', addDaysIso(todayLocal(), 10), 123456) },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Este boleto já foi lançado.');
+    expect(within(alert).getByRole('link', { name: 'Ver conta' })).toHaveAttribute(
+      'href',
+      `/lancamentos/expense/${billId}`,
+    );
+  });
+
   it('gates Continuar on every step as SPEC §5 says, and going back keeps what was typed', async () => {
     const user = userEvent.setup();
     renderWizard('expense');
