@@ -44,7 +44,6 @@ export function OfflineBanner({
   return (
     <div
       role="status"
-      data-testid="status-line"
       className="flex h-9 shrink-0 items-center overflow-hidden text-xs leading-4 lg:h-8"
     >
       {!online ? (
