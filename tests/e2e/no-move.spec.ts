@@ -217,3 +217,52 @@ test('Contas a Pagar and Contas a Receber show their amounts unsigned, as their 
   await expect(page.getByRole('main')).not.toContainText(/[+−]R\$/);
   await expect(page.getByRole('definition').filter({ hasText: /conta/ })).toHaveText('0 contas');
 });
+
+test('home, the wizard, Movimentações and Relatório do not shift while they load, fresh or from the saved copy', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = await createAccount('Construtora Parada', 'Paulo Parado');
+  await payable(user, 'Cimento CP-II', 480);
+  const bank = await user.client
+    .from('bank_accounts')
+    .insert({ company_id: user.companyId, name: 'Banco da Obra', type: 'checking' });
+  if (bank.error) throw bank.error;
+  // Every layout shift the page records from its first paint, but those right after an input
+  // (the user moved it), as Lighthouse's CLS counts them (without its session windows: stricter).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await signIn(page, user.email, user.password);
+  const shift = () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+  for (const [path, ready] of [
+    ['/', () => page.getByText('Cimento CP-II').first()],
+    ['/pagar', () => page.getByRole('heading', { name: 'O que você vai pagar?' })],
+    ['/movimentacoes', () => page.getByText('Cimento CP-II').first()],
+    ['/relatorio', () => page.getByRole('heading', { name: 'Relatório', exact: true })],
+  ] as const) {
+    // Fresh from the server, then again from the saved copy while the API is slow.
+    await page.goto(path);
+    await expect(ready()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await shift(), `${path} fresh`).toBeLessThanOrEqual(0.02);
+    await expect.poll(() => savedCacheHolds(page, user.companyName)).toBe(true);
+
+    const release = await holdReads(page);
+    await page.reload();
+    await expect(ready()).toBeVisible();
+    await release();
+    await page.waitForLoadState('networkidle');
+    expect(await shift(), `${path} from the saved copy`).toBeLessThanOrEqual(0.02);
+  }
+});
