@@ -245,18 +245,28 @@ test('home, the wizard, Movimentações and Relatório do not shift while they l
   await signIn(page, user.email, user.password);
   const shift = () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 
-  for (const [path, ready] of [
-    ['/', () => page.getByText('Cimento CP-II').first()],
-    ['/pagar', () => page.getByRole('heading', { name: 'O que você vai pagar?' })],
-    ['/movimentacoes', () => page.getByText('Cimento CP-II').first()],
-    ['/relatorio', () => page.getByRole('heading', { name: 'Relatório', exact: true })],
+  // Each page, what it shows once loaded, and what its saved copy holds once written.
+  for (const [path, ready, saved] of [
+    ['/', () => page.getByText('Cimento CP-II').first(), 'Cimento CP-II'],
+    [
+      '/pagar',
+      () => page.getByRole('heading', { name: 'O que você vai pagar?' }),
+      user.companyName,
+    ],
+    // Its own pages of search_movements (their key), not home's copy of the same entry.
+    ['/movimentacoes', () => page.getByText('Cimento CP-II').first(), '"movements",'],
+    [
+      '/relatorio',
+      () => page.getByRole('heading', { name: 'Relatório', exact: true }),
+      user.companyName,
+    ],
   ] as const) {
     // Fresh from the server, then again from the saved copy while the API is slow.
     await page.goto(path);
     await expect(ready()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await shift(), `${path} fresh`).toBeLessThanOrEqual(0.02);
-    await expect.poll(() => savedCacheHolds(page, user.companyName)).toBe(true);
+    await expect.poll(() => savedCacheHolds(page, saved)).toBe(true);
 
     const release = await holdReads(page);
     await page.reload();
