@@ -62,8 +62,8 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      // A 360 px phone check: the desktop project would only repeat it.
-      testIgnore: /(page-titles|phone-toasts)\.spec\.ts$/,
+      // Phone checks (360 px, a finger on a slow phone): the desktop project would only repeat them.
+      testIgnore: /(page-titles|phone-toasts|phone-first-tap)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, ...chromium },
     },
   ],

@@ -2,10 +2,13 @@
 // (only the bundle budget is deterministic; `npm run check:bundle` gates CI on it).
 //   1. a throwaway embedded stack (temp dir, free ports, seeded demo company);
 //   2. `vite build` against it (build.manifest) → initial JS/CSS and the largest route chunk;
-//   3. `vite preview` + Lighthouse mobile on /, /relatorio, /movimentacoes as the demo user;
+//   3. `vite preview` + Lighthouse mobile on /, /pagar, /relatorio, /movimentacoes as the demo
+//      user: performance, accessibility and layout shift (CLS ≤ 0.02, issue 36; the run fails
+//      with exit code 1 when a page goes over it);
 //   4. a company of 20 000 entries / 10 000 ledger rows → median request times, SQL vs naive.
 // Options: --runs N (request samples, default 15), --lighthouse-runs N (per page, default 3; the
-// table shows the median run), --no-lighthouse, --no-api, --explain (prints the
+// table shows the median run), --pages /,/pagar (only these pages), --no-lighthouse, --no-api
+// (with --no-api only the build and Lighthouse run), --explain (prints the
 // plans of the statements inside cash_flow_projection and dre on the 20 000-entry company),
 // --scale 200k (only the requests, at a tenth of that many entries and at that many: scale.ts;
 // --runs defaults to 5 there).
@@ -19,13 +22,20 @@ import { getFreePort, startStack } from '../local-stack/stack';
 import { measureApi, type ApiReport } from './api';
 import { measureScale, parseScale, printScale } from './scale';
 import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
-import { measureLighthouse, startPreview, trustPreviews, type LighthouseScore } from './lighthouse';
+import {
+  CLS_BUDGET,
+  measureLighthouse,
+  startPreview,
+  trustPreviews,
+  type LighthouseScore,
+} from './lighthouse';
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string' },
     'lighthouse-runs': { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
+    pages: { type: 'string' },
     'no-api': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
     scale: { type: 'string' },
@@ -35,7 +45,9 @@ const runs = Math.max(1, Number(values.runs ?? 15) || 15);
 const log = (line: string) => console.error(`[bench] ${line}`);
 
 const DEMO = { email: 'demo@appfinancas.com.br', password: 'demo123456' };
-const PAGES = ['/', '/relatorio', '/movimentacoes'];
+const PAGES = values.pages
+  ? values.pages.split(',').map((page) => page.trim())
+  : ['/', '/pagar', '/relatorio', '/movimentacoes'];
 
 /** The browser's "today" in Brazil, as the app sends it. */
 function todayInBrazil(): string {
@@ -85,6 +97,11 @@ function printTable(
           : String(s.accessibility),
         `100 ${s.accessibility >= 100 ? '✓' : '✗'}`,
       ]),
+      row([
+        `Lighthouse mobile ${s.path}: layout shift (CLS, worst run)`,
+        `${s.cls.toFixed(3)} (runs ${s.clsRuns.map((cls) => cls.toFixed(3)).join(', ')})`,
+        `≤ ${CLS_BUDGET} ${s.cls <= CLS_BUDGET ? '✓' : '✗ FAIL'}`,
+      ]),
     );
   }
   if (api) {
@@ -109,7 +126,8 @@ function printTable(
   console.log(
     `${new Date().toISOString()} · ${os.cpus().length} CPU(s), load average ` +
       `${os.loadavg()[0]!.toFixed(1)} · Node ${process.version} · ` +
-      'Lighthouse scores and timings are noisy on a shared machine; only the bundle budget is a gate.',
+      'Lighthouse scores and timings are noisy on a shared machine; the gates are the bundle budget ' +
+      `(check:bundle) and layout shift (CLS ≤ ${CLS_BUDGET}, exit code 1 above it).`,
   );
 }
 
@@ -183,6 +201,14 @@ try {
           explain: values.explain,
         });
     printTable(bundle, scores, api);
+    // Layout shift is a gate (issue 36): a shift under a finger is a missed tap, not a slow page.
+    const shifting = (scores ?? []).filter((s) => !(s.cls <= CLS_BUDGET));
+    if (shifting.length > 0) {
+      console.error(
+        `[bench] CLS over ${CLS_BUDGET} on ${shifting.map((s) => `${s.path} (${s.cls.toFixed(3)})`).join(', ')}`,
+      );
+      process.exitCode = 1;
+    }
   }
 } finally {
   await stopAll();

@@ -30,7 +30,13 @@ export interface LighthouseScore {
   /** The accessibility audits that failed (their ids), for the reader of the table. */
   accessibilityFailures: string[];
   tbtMs: number;
+  /** Cumulative Layout Shift of every run, and the worst of them (issue 36: ≤ CLS_BUDGET). */
+  clsRuns: number[];
+  cls: number;
 }
+
+/** Nothing moves under a finger: the most layout shift a page may show while it loads. */
+export const CLS_BUDGET = 0.02;
 
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The flags of playwright.config.ts, headless.
@@ -276,6 +282,15 @@ export async function measureLighthouse(options: {
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+        // Every run's, not the median's: one run with a shift is a tap that may miss.
+        clsRuns: results.map(
+          (result) => result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        ),
+        cls: Math.max(
+          ...results.map(
+            (result) => result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          ),
+        ),
         accessibilityFailures: (categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
           .map((ref) => ref.id),

@@ -43,10 +43,13 @@ export function AppLayout() {
       <main
         className={
           desktop
-            ? 'mx-auto w-full min-w-0 max-w-screen-xl px-8 pb-10 pt-6'
-            : 'mx-auto w-full max-w-md px-4 pb-[calc(11.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]'
+            ? 'mx-auto w-full min-w-0 max-w-screen-xl px-8 pb-10'
+            : 'mx-auto w-full max-w-md px-4 pb-[calc(11.5rem+env(safe-area-inset-bottom))] pt-[calc(0.25rem+env(safe-area-inset-top))]'
         }
       >
+        {/* The status line's place is the top margin of every page: always there, always as tall,
+            so that "Sem conexão" or "Atualizando…" coming and going never moves what is under a
+            finger (src/components/offline/offline-banner.tsx). */}
         <OfflineStatus />
         {allowed ? <Outlet /> : <RoleRefusal />}
       </main>

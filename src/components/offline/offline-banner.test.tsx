@@ -42,4 +42,27 @@ describe('OfflineBanner', () => {
     rerender(<OfflineBanner waiting={0} documents={2} />);
     expect(screen.getByRole('status')).toHaveTextContent('2 documentos aguardando envio.');
   });
+
+  it('keeps one place of one height whatever it says, so nothing under it moves (issue 36)', () => {
+    const { rerender } = render(<OfflineBanner waiting={0} />);
+    const status = screen.getByRole('status');
+    const place = status.className;
+    // A fixed height (h-*), never a margin that comes with the text.
+    expect(place).toMatch(/(^|\s)h-9(\s|$)/);
+    expect(place).not.toMatch(/(^|\s)(m[tb]?|min-h)-/);
+
+    rerender(<OfflineBanner waiting={0} savedCopy />);
+    expect(status).toHaveTextContent('Atualizando… Mostrando os dados salvos neste aparelho.');
+    expect(status.className).toBe(place);
+
+    act(() => onlineManager.setOnline(false));
+    rerender(<OfflineBanner waiting={2} documents={1} />);
+    expect(status).toHaveTextContent('Sem conexão');
+    expect(status.className).toBe(place);
+
+    act(() => onlineManager.setOnline(true));
+    rerender(<OfflineBanner waiting={0} />);
+    expect(status).toBeEmptyDOMElement();
+    expect(status.className).toBe(place);
+  });
 });

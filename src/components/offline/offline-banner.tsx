@@ -18,10 +18,14 @@ export function waitingText(count: number, documents = 0): string {
 export const SAVED_COPY_TEXT = 'Atualizando… Mostrando os dados salvos neste aparelho.';
 
 /**
- * "Sem conexão" at the top of every signed-in screen while the device is offline (and what waits
- * to be sent, once it is back); online, "Atualizando…" while the screen still shows the copy saved
- * on the device. The status region is always there, so screen readers announce the change when
- * the network drops or returns.
+ * The status line at the top of every signed-in screen: "Sem conexão" while the device is offline
+ * (and what waits to be sent), online what waits to be sent, or "Atualizando…" while the screen
+ * still shows the copy saved on the device.
+ *
+ * Nothing under a finger moves (issue 36): the line has its own place, the same height from the
+ * first paint whether it says something or not, so its coming and going never pushes the page.
+ * Any text fits in two short lines (a 360 px phone): the most important words first, the rest
+ * clamped. The status region is always there, so screen readers announce each change.
  */
 export function OfflineBanner({
   waiting,
@@ -37,29 +41,39 @@ export function OfflineBanner({
 }) {
   const online = useOnline();
   const pending = waiting + documents;
-  const show = !online || pending > 0 || savedCopy;
   return (
-    <div role="status" className={show ? 'mb-3' : undefined}>
+    <div
+      role="status"
+      className="flex h-9 shrink-0 items-center overflow-hidden text-xs leading-4 lg:h-8"
+    >
       {!online ? (
-        <div className="flex gap-3 rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm">
-          <WifiOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-          <div className="grid gap-0.5">
-            <p className="font-semibold">Sem conexão</p>
-            <p className="text-muted-foreground">
-              Mostrando os últimos dados salvos neste aparelho. Novas contas a pagar e a receber
-              ficam aguardando envio.
-            </p>
-            {pending > 0 ? <p className="font-medium">{waitingText(waiting, documents)}.</p> : null}
-          </div>
-        </div>
+        <p className="line-clamp-2 min-w-0">
+          <WifiOff
+            className="mr-1.5 inline size-3.5 align-[-2px] text-warning"
+            aria-hidden="true"
+          />
+          <span className="font-semibold">Sem conexão.</span>{' '}
+          {pending > 0 ? (
+            <span className="font-medium">{waitingText(waiting, documents)}.</span>
+          ) : null}{' '}
+          <span className="text-muted-foreground">
+            Mostrando os últimos dados salvos neste aparelho.
+          </span>
+        </p>
       ) : pending > 0 ? (
-        <div className="flex items-center gap-3 rounded-lg border p-3 text-sm">
-          <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <p>{waitingText(waiting, documents)}.</p>
-        </div>
+        <p className="line-clamp-2 min-w-0">
+          <CloudUpload
+            className="mr-1.5 inline size-3.5 align-[-2px] text-primary"
+            aria-hidden="true"
+          />
+          {waitingText(waiting, documents)}.
+        </p>
       ) : savedCopy ? (
-        <p className="flex items-center gap-2 text-xs text-muted-foreground">
-          <RefreshCw className="size-3 shrink-0 motion-safe:animate-spin" aria-hidden="true" />
+        <p className="line-clamp-2 min-w-0 text-muted-foreground">
+          <RefreshCw
+            className="mr-1.5 inline-block size-3 align-[-1px] motion-safe:animate-spin"
+            aria-hidden="true"
+          />
           {SAVED_COPY_TEXT}
         </p>
       ) : null}

@@ -35,6 +35,14 @@ const texts = {
   },
 } as const;
 
+/**
+ * Em atraso sits between two money cards: its number must read as a count ("2 contas"), never as
+ * an amount.
+ */
+export function billCount(count: number): string {
+  return `${count} ${count === 1 ? 'conta' : 'contas'}`;
+}
+
 function EntryList({
   kind,
   status,
@@ -130,7 +138,7 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
           />
           <StatCard
             label="Em atraso"
-            value={summary.data ? String(summary.data.overdueCount) : undefined}
+            value={summary.data ? billCount(summary.data.overdueCount) : undefined}
             className="text-destructive"
             icon={<AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />}
           />

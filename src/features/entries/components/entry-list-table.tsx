@@ -1,4 +1,4 @@
-import { SignedAmount } from '@/components/amount';
+import { Amount } from '@/components/amount';
 import {
   cellText,
   DataTable,
@@ -82,10 +82,12 @@ function columns(
       header: pending ? 'Em aberto' : 'Valor',
       numeric: true,
       serverSort: true,
+      // Every row of Contas a Pagar is a bill, every row of Contas a Receber money to receive: no
+      // sign, as the phone's cards and the page's totals show them; the colour says the direction.
       cell: (e) => (
-        <SignedAmount
+        <Amount
           cents={pending ? e.openCents : e.amountCents}
-          direction={isExpense ? 'out' : 'in'}
+          className={cn('font-semibold', isExpense ? 'text-expense' : 'text-income')}
         />
       ),
     },

@@ -44,7 +44,6 @@ export function NewEntryPage() {
   return (
     <div>
       <PageHeader title="Lançar" backTo="/" />
-      <PendingUploads className="mb-4" />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto">
           <LancarTab
@@ -92,6 +91,10 @@ export function NewEntryPage() {
           />
         </TabsContent>
       </Tabs>
+      {/* Below the form: the list is read from the device after the first paint and leaves when
+          sent, and neither may move the form under a finger (issue 36). The status line at the
+          top says how many wait. */}
+      <PendingUploads className="mt-6" />
     </div>
   );
 }

@@ -167,14 +167,19 @@ export function MembersCard() {
                       key={member.id}
                       className={`flex flex-wrap items-center gap-3 p-3 ${member.is_active ? '' : 'opacity-60'}`}
                     >
-                      <div className="min-w-0 flex-1">
+                      {/* At least 14 rem wide: on a 360 px phone the buttons go to the next
+                          line instead of squeezing the e-mail and the role into a sliver. */}
+                      <div className="min-w-0 flex-1 basis-56">
                         <p className="truncate font-medium">
                           {member.full_name}
                           {self ? <span className="text-muted-foreground"> (você)</span> : null}
                         </p>
                         <p className="break-all text-sm text-muted-foreground">{member.email}</p>
-                        <div className="mt-1 flex gap-1.5">
-                          <Badge variant={member.role === 'admin' ? 'default' : 'secondary'}>
+                        <div className="mt-1 flex flex-wrap gap-1.5">
+                          <Badge
+                            variant={member.role === 'admin' ? 'default' : 'secondary'}
+                            className="whitespace-nowrap"
+                          >
                             {roleLabel(member.role)}
                           </Badge>
                           {member.is_active ? null : <Badge variant="outline">Inativo</Badge>}
@@ -282,10 +287,14 @@ function PendingInvitations({ invitations, busy, onCopyLink, onRevoke }: Pending
               const expired = isExpired(invitation);
               return (
                 <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{invitation.email}</p>
+                  {/* As a member's: the whole e-mail (it is who was invited), the role on one
+                      line, the buttons below on a phone. */}
+                  <div className="min-w-0 flex-1 basis-56">
+                    <p className="break-all font-medium">{invitation.email}</p>
                     <div className="mt-1 flex flex-wrap items-center gap-1.5">
-                      <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
+                      <Badge variant="secondary" className="whitespace-nowrap">
+                        {roleLabel(invitation.role)}
+                      </Badge>
                       {expired ? (
                         <Badge variant="destructive">Expirado</Badge>
                       ) : (

@@ -57,7 +57,6 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
   return (
     <div className="grid gap-4">
       <PageHeader title={text.title} backTo="/" />
-      <PendingUploads />
 
       <div className="grid gap-2">
         <div className="flex items-center justify-between text-sm">
@@ -122,6 +121,9 @@ export function EntryWizard({ kind }: { kind: EntryKind }) {
           </div>
         </form>
       </Form>
+      {/* Below the steps: read from the device after the first paint, gone once sent; above
+          them it moved Continuar under a finger (issue 36). */}
+      <PendingUploads />
     </div>
   );
 }
