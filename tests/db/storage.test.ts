@@ -14,7 +14,7 @@ import {
   type Company,
   type TestClient,
 } from './helpers';
-import { createBankAccount, settlePayable } from './money-helpers';
+import { createBankAccount, settlePayable, type Member } from './money-helpers';
 
 const BUCKET = 'documentos';
 
@@ -654,8 +654,9 @@ describe('an object a documents row holds', () => {
     expect(Buffer.from(await down.data!.arrayBuffer()).equals(PDF)).toBe(true);
 
     // Paid: the 'obra' member adds nothing under its folder; admin and financeiro do.
-    const account = await createBankAccount(member, 500);
-    await settlePayable(member, entryId, account.id, '2026-11-20');
+    const admin = member as unknown as Member;
+    const account = await createBankAccount(admin, 500);
+    await settlePayable(admin, entryId, account.id, '2026-11-20');
     await db.end();
     const fresh = () => `${member.company.id}/entries/${entryId}/${randomUUID()}-recibo.pdf`;
     expect(

@@ -8,12 +8,12 @@ import {
   useSignedUrls,
   type StoredDocument,
 } from '@/lib/documents/documents-api';
+import { prepareDocumentFile, type DocumentKind } from '@/lib/documents/prepare-file';
 import {
-  DocumentFileError,
-  prepareDocumentFile,
-  type DocumentKind,
-} from '@/lib/documents/prepare-file';
-import { documentErrorMessage, uploadPreparedDocument } from '@/lib/documents/upload-document';
+  documentErrorMessage,
+  documentRetryable,
+  uploadPreparedDocument,
+} from '@/lib/documents/upload-document';
 import type { EntryKind } from '@/lib/entries';
 import { useCan } from '@/lib/roles';
 import { toast } from '@/lib/toast';
@@ -70,7 +70,8 @@ export function useDocumentsCard(kind: EntryKind, entryId: string) {
     } catch (error) {
       patch(id, {
         error: documentErrorMessage(error),
-        retryable: !(error instanceof DocumentFileError),
+        // A file that is not what it says, or a rule that refuses it: no Tentar novamente.
+        retryable: documentRetryable(error),
       });
       return;
     }
