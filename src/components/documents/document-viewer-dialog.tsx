@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ExternalLink, RotateCcw, ShieldAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/dialog-form';
 import { entryKeys } from '@/lib/api/query-keys';
@@ -23,33 +23,33 @@ interface DocumentViewerDialogProps {
   onClose: () => void;
 }
 
-/** A local link to the checked bytes, revoked when they change or the viewer closes. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return undefined;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
-}
-
 function CheckedDocumentView({ document }: { document: StoredDocument }) {
   const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  const queryKey = [...entryKeys.all(companyId), 'document-bytes', document] as const;
   const checked = useQuery({
-    queryKey: [...entryKeys.all(companyId), 'document-bytes', document.id] as const,
-    queryFn: ({ signal }) => fetchCheckedDocument(document, signal),
+    queryKey,
+    // A local link to the checked bytes only: bytes that differ are never offered.
+    queryFn: async ({ signal }) => {
+      const { blob, matches } = await fetchCheckedDocument(document, signal);
+      return { matches, url: matches ? URL.createObjectURL(blob) : null };
+    },
     staleTime: Infinity,
-    gcTime: 60_000,
     retry: false,
-    // Bytes (a Blob) are never saved on the device with the cache.
+    // A link to bytes in this page's memory is never saved on the device with the cache.
     meta: { persist: false },
   });
-  const url = useObjectUrl(checked.data?.matches ? checked.data.blob : undefined);
+  // Closed: the link and its bytes go (opened again, the file is checked again).
+  useEffect(
+    () => () => {
+      const data = queryClient.getQueryData<{ url: string | null }>(queryKey);
+      if (data?.url) URL.revokeObjectURL(data.url);
+      queryClient.removeQueries({ queryKey, exact: true });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is derived from these
+    [queryClient, companyId, document],
+  );
+  const url = checked.data?.url ?? undefined;
 
   if (checked.isPending) {
     return <p className="text-sm text-muted-foreground">Conferindo o arquivo...</p>;
@@ -71,7 +71,7 @@ function CheckedDocumentView({ document }: { document: StoredDocument }) {
       </div>
     );
   }
-  if (!checked.data.matches) {
+  if (!checked.data.matches || !url) {
     return (
       <p
         role="alert"
@@ -82,7 +82,6 @@ function CheckedDocumentView({ document }: { document: StoredDocument }) {
       </p>
     );
   }
-  if (!url) return null;
   if (isXmlDocument(document)) {
     return (
       <Button asChild className="justify-self-start">

@@ -125,7 +125,7 @@ describe('DocumentsCard', () => {
     await userEvent.click(await within(region).findByRole('button', { name: 'Abrir nota.pdf' }));
     const viewer = await screen.findByRole('dialog', { name: 'nota.pdf' });
     const open = await within(viewer).findByRole('link', { name: 'Abrir PDF' });
-    expect(open).toHaveAttribute('href', expect.stringMatching(/^blob:/) as unknown as string);
+    expect(open).toHaveAttribute('href', expect.stringMatching(/^blob:/));
     expect(open).toHaveAttribute('target', '_blank');
   });
 
