@@ -273,11 +273,14 @@ export const DOMAINS: Domain[] = [
     file: 'documents.sql',
     title: 'Documents',
     about:
-      'stored files (receipts, comprovantes, notas): what each is and belongs to (documents), the private Storage bucket documentos and who may reach its objects (policies on storage.objects, by the company named in the first folder; an obra member only the folders of payables of its obras)',
-    relations: ['public.documents'],
+      "stored files (receipts, comprovantes, notas): what each is and belongs to (documents), the private Storage bucket documentos and who may reach its objects (policies on storage.objects, by the company named in the first folder; an obra member only the folders of payables of its obras; an object a row holds is never removed, a name a row held is never written again, and a removed row's file reaches only admin, financeiro and who removed it)",
+    relations: ['public.documents', 'private.detached_documents'],
     functions: [
       'private.check_document',
-      'private.obra_document_path',
+      // Documents are evidence (issue 31): who removed a row, who may remove it, the Storage policies.
+      'private.detach_document',
+      'private.guard_document_removal',
+      'private.document_object_access',
       // has_comprovante of the entries, kept from their documents.
       'private.sync_entry_comprovantes',
       'private.track_document_comprovantes',

@@ -34,11 +34,29 @@ export function pendingDocumentRemovals(userId: string): string[] {
   return readPending(userId);
 }
 
+/**
+ * An object a documents row still holds is evidence: the bucket refuses to remove it
+ * (AccessDenied document_in_use, docs/contracts.md) and no retry will, so it leaves the queue.
+ */
+function heldByARow(error: unknown): boolean {
+  const { statusCode, message } = (error ?? {}) as { statusCode?: unknown; message?: unknown };
+  return String(statusCode) === '403' && message === 'document_in_use';
+}
+
 async function removeNow(paths: string[]): Promise<boolean> {
   try {
+    const bucket = (await loadStorage()).from(DOCUMENTS_BUCKET);
     // An object already gone (or another tab's retry) answers no row, not an error: done either way.
-    const { error } = await (await loadStorage()).from(DOCUMENTS_BUCKET).remove(paths);
-    return !error;
+    const { error } = await bucket.remove(paths);
+    if (!error) return true;
+    if (!heldByARow(error)) return false;
+    // One held object refuses the whole request: the others one by one.
+    let done = true;
+    for (const path of paths) {
+      const one = await bucket.remove([path]);
+      if (one.error && !heldByARow(one.error)) done = false;
+    }
+    return done;
   } catch {
     return false;
   }

@@ -152,6 +152,14 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   invalid_state: 'UF inválida.',
   // Documents (anexos, comprovantes).
   document_duplicate: 'Este arquivo já está anexado a este lançamento.',
+  // Documents are evidence (issue 31): the database's refusals (P0001), and the same keys as the
+  // message of Storage's AccessDenied (src/lib/documents/upload-document.ts).
+  document_locked:
+    'Este lançamento já foi aprovado ou pago: só o administrador ou o financeiro removem ou trocam seus documentos.',
+  document_entry_paid:
+    'Este lançamento já foi pago: só o administrador ou o financeiro anexam documentos a ele.',
+  document_name_taken: 'Já existe um documento guardado com este nome. Anexe o arquivo de novo.',
+  document_in_use: 'Este arquivo pertence a um documento anexado: remova o documento primeiro.',
   // Capture: boleto, PIX and NF-e codes on payables (import_nfe; the table's rules through errorKey).
   nfe_already_imported: 'NF-e já importada.',
   invalid_nfe_key: 'Chave de acesso da NF-e inválida.',

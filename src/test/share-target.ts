@@ -58,22 +58,37 @@ export function loadWorkerScript(): {
 export interface SharedFile {
   name: string;
   type: string;
-  content: string;
+  /** Text, or the file's bytes (a photo: its signature is binary). */
+  content: string | Uint8Array;
 }
+
+/** The first bytes of a JPEG and of a PNG, for shared photos (the app checks files by them). */
+export const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]);
+export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 
 export function sharePost(fields: Record<string, string>, files: SharedFile[] = []): Request {
   const boundary = '----compartilhar';
-  const parts = [
-    ...Object.entries(fields).map(
-      ([name, value]) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`,
-    ),
-    ...files.map(
-      (file) =>
-        `Content-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n${file.content}`,
-    ),
+  const encoder = new TextEncoder();
+  const parts: (string | Uint8Array)[][] = [
+    ...Object.entries(fields).map(([name, value]) => [
+      `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`,
+    ]),
+    ...files.map((file) => [
+      `Content-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
+        `Content-Type: ${file.type}\r\n\r\n`,
+      file.content,
+    ]),
   ];
-  const body = parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('') + `--${boundary}--\r\n`;
+  const chunks = [
+    ...parts.flatMap((part) => [`--${boundary}\r\n`, ...part, '\r\n']),
+    `--${boundary}--\r\n`,
+  ].map((chunk) => (typeof chunk === 'string' ? encoder.encode(chunk) : chunk));
+  const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.length;
+  }
   return new Request(`${ORIGIN}/compartilhar`, {
     method: 'POST',
     headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },

@@ -8,6 +8,9 @@
 -- [suppliers, 20261130030100/20261130030200] supplier_details, save_supplier and
 -- boleto_registered (marked wip/suppliers below).
 --
+-- [documents, 20261130020100] private.document_object_access (the Storage policies' helper)
+-- replaces private.obra_document_path.
+--
 -- The complete privileges reset again (as 20261128090000), for what this stop adds: Movimentações'
 -- searched entries on their indexes (private.movement_search_ids, 20261129010200), Últimos
 -- lançamentos' kept count (private.latest_entries_count_kept, 20261129020100), a filtered
@@ -192,7 +195,9 @@ grant execute on function private.company_role(uuid) to authenticated;
 grant execute on function private.reader_company_ids() to authenticated;
 grant execute on function private.writer_company_ids() to authenticated;
 grant execute on function private.obra_project_ids() to authenticated;
-grant execute on function private.obra_document_path(text, boolean) to authenticated;
+-- issue 31 (documents are evidence, 20261130020100): the Storage policies' helper replaces
+-- private.obra_document_path(text, boolean), dropped there.
+grant execute on function private.document_object_access(text, text, text) to authenticated;
 grant execute on function private.assert_role(uuid, text[]) to authenticated;
 grant execute on function private.assert_row_role(text, uuid, text[], text) to authenticated;
 grant execute on function private.assert_entry_writer(text, uuid) to authenticated;

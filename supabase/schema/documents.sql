@@ -3,7 +3,8 @@
 -- Documents: stored files (receipts, comprovantes, notas): what each is and belongs to (documents),
 -- the private Storage bucket documentos and who may reach its objects (policies on storage.objects,
 -- by the company named in the first folder; an obra member only the folders of payables of its
--- obras).
+-- obras; an object a row holds is never removed, a name a row held is never written again, and a
+-- removed row's file reaches only admin, financeiro and who removed it).
 --
 -- Each object as the catalog of a freshly migrated database holds it now, printed back by Postgres
 -- (pg_get_functiondef, pg_get_viewdef, pg_get_constraintdef, pg_get_indexdef, pg_get_triggerdef,
@@ -11,8 +12,9 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.documents
--- Functions: private.check_document, private.obra_document_path, private.sync_entry_comprovantes,
+-- Tables: private.detached_documents, public.documents
+-- Functions: private.check_document, private.detach_document, private.document_object_access,
+-- private.guard_document_removal, private.sync_entry_comprovantes,
 -- private.track_document_comprovantes, private.track_payment_comprovantes
 -- Storage buckets: documentos
 -- Policies on: storage.objects
@@ -20,6 +22,20 @@
 -- =================================================================================================
 -- Tables
 -- =================================================================================================
+
+-- Table private.detached_documents
+create table private.detached_documents (
+  storage_path text not null,
+  company_id uuid not null,
+  detached_by uuid,
+  detached_at timestamp with time zone not null default now()
+);
+
+comment on table private.detached_documents is 'The storage path of every removed documents row, who removed it (auth.uid()) and when: the Storage policies let only admin, financeiro and that member reach the object, and never write the name again. Written by private.detach_document (trigger); the removal itself is in audit_log (documents, DELETE).';
+alter table private.detached_documents add constraint detached_documents_pkey PRIMARY KEY (storage_path);
+CREATE INDEX detached_documents_company_idx ON private.detached_documents USING btree (company_id);
+
+-- no grants: only its owner (postgres) may use it
 
 -- Table public.documents
 create table public.documents (
@@ -46,8 +62,8 @@ comment on column public.documents.entry_id is 'payable_id or receivable_id, whi
 comment on column public.documents.sha256 is 'Hex SHA-256 of the stored bytes (after the device compressed a photo): the same file twice on one entry or payment is refused (document_duplicate).';
 comment on column public.documents.kind is 'comprovante | boleto | nota_fiscal | outro. A paid entry without a comprovante (on it or on one of its payments) is "Sem comprovante".';
 alter table public.documents add constraint documents_pkey PRIMARY KEY (id);
-alter table public.documents add constraint documents_entry_id_sha256_key UNIQUE (entry_id, sha256);
-alter table public.documents add constraint documents_payment_id_sha256_key UNIQUE (payment_id, sha256);
+alter table public.documents add constraint documents_company_entry_sha256_key UNIQUE (company_id, entry_id, sha256);
+alter table public.documents add constraint documents_company_payment_sha256_key UNIQUE (company_id, payment_id, sha256);
 alter table public.documents add constraint documents_storage_path_key UNIQUE (storage_path);
 alter table public.documents add constraint documents_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table public.documents add constraint documents_company_id_payable_id_fkey FOREIGN KEY (company_id, payable_id) REFERENCES public.accounts_payable(company_id, id);
@@ -106,6 +122,8 @@ CREATE TRIGGER documents_check BEFORE INSERT ON public.documents FOR EACH ROW EX
 CREATE TRIGGER documents_comprovante_delete AFTER DELETE ON public.documents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_document_comprovantes();
 CREATE TRIGGER documents_comprovante_insert AFTER INSERT ON public.documents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_document_comprovantes();
 CREATE TRIGGER documents_comprovante_update AFTER UPDATE ON public.documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_document_comprovantes();
+CREATE TRIGGER documents_detach AFTER DELETE ON public.documents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.detach_document();
+CREATE TRIGGER documents_guard_removal BEFORE DELETE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.guard_document_removal();
 
 grant all on table public.documents to service_role;
 grant delete, select on table public.documents to authenticated;
@@ -123,15 +141,36 @@ CREATE OR REPLACE FUNCTION private.check_document()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_caller uuid := (select auth.uid());
 begin
+  -- Not one of the caller's companies: nothing is looked up (RLS refuses the row).
+  if v_caller is not null
+     and not exists (select 1 from private.user_company_ids() c where c = new.company_id) then
+    return new;
+  end if;
   if new.payment_id is not null and not exists (
     select 1 from public.transactions t where t.id = new.payment_id and t.company_id = new.company_id
   ) then
     raise exception using errcode = 'P0001', message = 'payment_not_found';
   end if;
+  if exists (select 1 from private.detached_documents x where x.storage_path = new.storage_path) then
+    raise exception using errcode = 'P0001', message = 'document_name_taken';
+  end if;
+  -- An 'obra' member: not to a payable of its obras that already has a payment.
+  if v_caller is not null and new.payable_id is not null
+     and not exists (select 1 from private.writer_company_ids() c where c = new.company_id)
+     and exists (
+       select 1 from public.accounts_payable e
+       where e.company_id = new.company_id and e.id = new.payable_id
+         and e.project_id in (select private.obra_project_ids())
+         and (e.status = 'paid' or e.paid_amount > 0)
+     ) then
+    raise exception using errcode = 'P0001', message = 'document_entry_paid';
+  end if;
   if exists (
     select 1 from public.documents d
-    where d.sha256 = new.sha256
+    where d.company_id = new.company_id and d.sha256 = new.sha256
       and (d.entry_id = coalesce(new.payable_id, new.receivable_id) or d.payment_id = new.payment_id)
   ) then
     raise exception using errcode = 'P0001', message = 'document_duplicate';
@@ -139,11 +178,29 @@ begin
   return new;
 end;
 $function$;
-comment on function private.check_document() is 'Trigger: payment_not_found (a payment of another company), document_duplicate (the same sha256 already on the entry or payment).';
+comment on function private.check_document() is 'Trigger: within the caller''s companies only (another company''s row is left to RLS and the foreign keys): payment_not_found (a payment of another company), document_name_taken (a path a removed row held), document_entry_paid (an ''obra'' member adding to a payable with a payment), document_duplicate (the same sha256 already on the entry or payment of the company).';
 -- no grants: only its owner (postgres) may execute it
 
--- Function private.obra_document_path(p_name text, p_removing boolean)
-CREATE OR REPLACE FUNCTION private.obra_document_path(p_name text, p_removing boolean)
+-- Function private.detach_document()
+-- Run by the triggers documents_detach on public.documents
+CREATE OR REPLACE FUNCTION private.detach_document()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.detached_documents (storage_path, company_id, detached_by)
+  select o.storage_path, o.company_id, (select auth.uid()) from old_rows o
+  on conflict (storage_path) do nothing;
+  return null;
+end;
+$function$;
+comment on function private.detach_document() is 'Trigger (statement, after delete on documents): records the removed rows'' paths in private.detached_documents with the remover.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.document_object_access(p_name text, p_owner_id text, p_action text)
+CREATE OR REPLACE FUNCTION private.document_object_access(p_name text, p_owner_id text, p_action text)
  RETURNS boolean
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -151,36 +208,102 @@ CREATE OR REPLACE FUNCTION private.obra_document_path(p_name text, p_removing bo
 AS $function$
 declare
   v_uuid constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+  v_uid uuid := (select auth.uid());
   v_parts text[] := storage.foldername(p_name);
   v_company uuid;
+  v_role text;
   v_entry uuid;
+  v_obra_path boolean := false;
+  v_detached_by uuid;
+  v_detached boolean;
+  v_writer boolean;
 begin
-  if coalesce(array_length(v_parts, 1), 0) <> 3 or v_parts[2] is distinct from 'entries'
-     or v_parts[1] !~ v_uuid or v_parts[3] !~ v_uuid then
+  if v_uid is null or coalesce(array_length(v_parts, 1), 0) < 1 or v_parts[1] !~ v_uuid then
     return false;
   end if;
   v_company := v_parts[1]::uuid;
-  v_entry := v_parts[3]::uuid;
-  if not exists (
-    select 1 from public.user_profiles p
-    where p.user_id = (select auth.uid()) and p.company_id = v_company and p.is_active and p.role = 'obra'
-  ) then
+  select p.role into v_role from public.user_profiles p
+  where p.user_id = v_uid and p.company_id = v_company and p.is_active;
+  if v_role is null then
     return false;
   end if;
-  if exists (
-    select 1 from public.accounts_payable e
-    where e.company_id = v_company and e.id = v_entry and e.project_id in (select private.obra_project_ids())
-  ) then
-    return true;
+  v_writer := v_role in ('admin', 'financeiro');
+  if v_role = 'obra' and array_length(v_parts, 1) = 3 and v_parts[2] = 'entries' and v_parts[3] ~ v_uuid then
+    v_entry := v_parts[3]::uuid;
+    v_obra_path := exists (
+      select 1 from public.accounts_payable e
+      where e.company_id = v_company and e.id = v_entry and e.project_id in (select private.obra_project_ids())
+    );
   end if;
-  return coalesce(p_removing, false)
-    and not exists (select 1 from public.accounts_payable e where e.id = v_entry)
-    and not exists (select 1 from public.accounts_receivable e where e.id = v_entry)
-    and not exists (select 1 from public.documents d where d.storage_path = p_name);
+  select x.detached_by into v_detached_by from private.detached_documents x where x.storage_path = p_name;
+  v_detached := found;
+
+  if p_action = 'read' then
+    if v_detached then
+      return v_writer or v_detached_by = v_uid;
+    end if;
+    return v_writer or v_role = 'leitura' or v_obra_path;
+  elsif p_action = 'add' then
+    if not (v_writer or v_obra_path) then
+      return false;
+    end if;
+    if v_detached or exists (select 1 from public.documents d where d.storage_path = p_name) then
+      raise exception using errcode = '42501', message = 'document_name_taken';
+    end if;
+    if not v_writer and exists (
+      select 1 from public.accounts_payable e
+      where e.company_id = v_company and e.id = v_entry and (e.status = 'paid' or e.paid_amount > 0)
+    ) then
+      raise exception using errcode = '42501', message = 'document_entry_paid';
+    end if;
+    return true;
+  elsif p_action = 'remove' then
+    if v_detached then
+      return v_writer or v_detached_by = v_uid;
+    end if;
+    if not (v_writer or v_obra_path) then
+      return false;
+    end if;
+    if exists (select 1 from public.documents d where d.storage_path = p_name) then
+      raise exception using errcode = '42501', message = 'document_in_use';
+    end if;
+    -- Never held by a row (its row was refused): admin, financeiro or its uploader.
+    return v_writer or p_owner_id = v_uid::text;
+  end if;
+  return false;
 end;
 $function$;
-comment on function private.obra_document_path(p_name text, p_removing boolean) is 'Storage policies: may an ''obra'' member add (p_removing false) or read and remove (true) the object at p_name of bucket documentos? Only under entries/{payable of their obras}/; reading and removing also the files of an entry already deleted that no document row names.';
-grant execute on function private.obra_document_path(p_name text, p_removing boolean) to authenticated;
+comment on function private.document_object_access(p_name text, p_owner_id text, p_action text) is 'Storage policies of bucket documentos: may the caller read, add or remove the object p_name (owner_id p_owner_id)? Members of the company named by the first folder: read = admin, financeiro, leitura, and an ''obra'' member under entries/{payable of its obras}; a detached object (its documents row removed) only admin, financeiro and the member who removed the row. add = admin, financeiro, and an ''obra'' member under entries/{payable of its obras} without payment (42501 document_entry_paid); never a name a documents row holds or held (42501 document_name_taken). remove = never while a documents row holds it (42501 document_in_use); a detached object: admin, financeiro, the member who removed the row; an object never held: admin, financeiro, its uploader.';
+grant execute on function private.document_object_access(p_name text, p_owner_id text, p_action text) to authenticated;
+
+-- Function private.guard_document_removal()
+-- Run by the triggers documents_guard_removal on public.documents
+CREATE OR REPLACE FUNCTION private.guard_document_removal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- The database itself (migrations, the company being deleted: its rows cascade) and admin/financeiro.
+  if (select auth.uid()) is null
+     or not exists (select 1 from public.companies c where c.id = old.company_id)
+     or exists (select 1 from private.writer_company_ids() c where c = old.company_id) then
+    return old;
+  end if;
+  -- Anyone else RLS lets this far is an 'obra' member on a payable of its obras.
+  if old.payable_id is null or exists (
+    select 1 from public.accounts_payable e
+    where e.company_id = old.company_id and e.id = old.payable_id
+      and (e.approval_status = 'approved' or e.status = 'paid' or e.paid_amount > 0)
+  ) then
+    raise exception using errcode = 'P0001', message = 'document_locked';
+  end if;
+  return old;
+end;
+$function$;
+comment on function private.guard_document_removal() is 'Trigger (before delete on documents): once its entry is approved or has a payment, only admin and financeiro remove a document (document_locked).';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.sync_entry_comprovantes(p_payable_ids uuid[], p_receivable_ids uuid[])
 CREATE OR REPLACE FUNCTION private.sync_entry_comprovantes(p_payable_ids uuid[], p_receivable_ids uuid[])
@@ -282,15 +405,12 @@ values ('documentos', 'documentos', false, 10485760, '{image/jpeg,image/png,imag
 
 create policy documentos_delete on storage.objects
   as permissive for delete to authenticated
-  using (((bucket_id = 'documentos'::text) AND (((storage.foldername(name))[1] IN ( SELECT (c.c)::text AS c
-   FROM private.writer_company_ids() c(c))) OR private.obra_document_path(name, true))));
+  using (((bucket_id = 'documentos'::text) AND private.document_object_access(name, owner_id, 'remove'::text)));
 
 create policy documentos_insert on storage.objects
   as permissive for insert to authenticated
-  with check (((bucket_id = 'documentos'::text) AND (((storage.foldername(name))[1] IN ( SELECT (c.c)::text AS c
-   FROM private.writer_company_ids() c(c))) OR private.obra_document_path(name, false))));
+  with check (((bucket_id = 'documentos'::text) AND private.document_object_access(name, owner_id, 'add'::text)));
 
 create policy documentos_select on storage.objects
   as permissive for select to authenticated
-  using (((bucket_id = 'documentos'::text) AND (((storage.foldername(name))[1] IN ( SELECT (c.c)::text AS c
-   FROM private.reader_company_ids() c(c))) OR private.obra_document_path(name, true))));
+  using (((bucket_id = 'documentos'::text) AND private.document_object_access(name, owner_id, 'read'::text)));

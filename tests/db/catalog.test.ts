@@ -148,8 +148,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.assert_role(uuid,text[])',
       'private.assert_row_role(text,uuid,text[],text)',
       'private.assert_entry_writer(text,uuid)',
-      // The Storage policies of bucket documentos: an 'obra' member's folders.
-      'private.obra_document_path(text,boolean)',
+      // The Storage policies of bucket documentos (who reads, adds, removes which object).
+      'private.document_object_access(text,text,text)',
       // Obra figures and the Histórico (an 'obra' member reads them for its obras only).
       'private.project_budget(uuid)',
       'private.project_budget_totals(uuid)',

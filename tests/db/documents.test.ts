@@ -523,9 +523,9 @@ describe("an entry's kept has_comprovante", () => {
         )
       ).rows[0]!;
     // An 'obra' member's comprovante marks the payable of its obra (the member may not write the
-    // payable itself): no Histórico line and no updated_at change for the entry.
+    // payable itself): no Histórico line and no updated_at change for the entry. Attached before
+    // the payment: once paid, only admin and financeiro attach (documents evidence tests below).
     const payable = await createPayable(owner, 80, { project_id: obraId });
-    await settlePayable(owner, payable.id, account.id, '2026-11-20');
     const before = await state('accounts_payable', payable.id);
     expect(before.has_comprovante).toBe(false);
     const boleto = await attach(
@@ -609,5 +609,266 @@ describe('deleting a company', () => {
       [gone.company.id],
     );
     expect(Number(rows[0]!.left)).toBe(0);
+  });
+});
+
+// Issue 31: an 'obra' member removed the object behind the admin's comprovante on a paid, approved
+// bill and stored other bytes under its name, deleted that comprovante's row, and attached its own
+// comprovante to a paid bill that had none. Each is refused with its key, per role.
+describe('documents are evidence', () => {
+  const inUse = { statusCode: '403', code: 'AccessDenied', message: 'document_in_use' };
+  const nameTaken = { statusCode: '403', code: 'AccessDenied', message: 'document_name_taken' };
+  const entryPaid = { statusCode: '403', code: 'AccessDenied', message: 'document_entry_paid' };
+  let financeiro: { client: TestClient; user: { id: string } };
+  let otherObra: { client: TestClient; user: { id: string } };
+  let paid: { id: string };
+  let comprovante: Awaited<ReturnType<typeof attach>>;
+  let comprovanteBytes: Buffer;
+
+  const hasComprovante = async (id: string) =>
+    (
+      await db.query<{ has_comprovante: boolean }>(
+        `select has_comprovante from public.accounts_payable where id = $1`,
+        [id],
+      )
+    ).rows[0]!.has_comprovante;
+  const objectBytes = async (client: TestClient, path: string) => {
+    const { data, error } = await client.storage.from(BUCKET).download(path);
+    if (error) return error;
+    return Buffer.from(await data.arrayBuffer());
+  };
+
+  beforeAll(async () => {
+    [financeiro, otherObra] = await Promise.all([joinAs('financeiro'), joinAs('obra')]);
+    await db.query(
+      `insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)`,
+      [owner.company.id, obraId, otherObra.user.id],
+    );
+    // A paid, approved bill of the obra with the admin's comprovante.
+    paid = await createPayable(owner, 150, { project_id: obraId });
+    await settlePayable(owner, paid.id, account.id, '2026-11-20');
+    comprovanteBytes = unique(PDF);
+    comprovante = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: paid.id },
+      comprovanteBytes,
+      { name: 'comprovante.pdf', mime: 'application/pdf' },
+    );
+    expect(comprovante.error).toBeNull();
+  });
+
+  it("an 'obra' member neither removes nor replaces the object behind a paid bill's comprovante", async () => {
+    const store = obraMember.client.storage.from(BUCKET);
+    expect((await store.remove([comprovante.path])).error).toMatchObject(inUse);
+    const other = unique(PDF);
+    expect(
+      (await store.upload(comprovante.path, other, { contentType: 'application/pdf' })).error,
+    ).toMatchObject(nameTaken);
+    expect(
+      (
+        await store.upload(comprovante.path, other, {
+          contentType: 'application/pdf',
+          upsert: true,
+        })
+      ).error,
+    ).toMatchObject(nameTaken);
+    // The same bytes as the row's sha256, still there for every reader.
+    const bytes = await objectBytes(owner.client, comprovante.path);
+    expect(sha(bytes as Buffer)).toBe(comprovante.data!.sha256);
+  });
+
+  it("an 'obra' member does not delete the row of an approved or paid bill's document", async () => {
+    const { error } = await obraMember.client
+      .from('documents')
+      .delete()
+      .eq('id', comprovante.data!.id);
+    expect(error).toMatchObject({ code: 'P0001', message: 'document_locked' });
+    const still = await db.query('select 1 from public.documents where id = $1', [
+      comprovante.data!.id,
+    ]);
+    expect(still.rowCount).toBe(1);
+    // Approved (every bill an admin records is) but unpaid: it may add, not remove.
+    const approved = await createPayable(owner, 70, { project_id: obraId });
+    const added = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: approved.id },
+      unique(JPEG),
+    );
+    expect(added.error).toBeNull();
+    const removal = await obraMember.client.from('documents').delete().eq('id', added.data!.id);
+    expect(removal.error).toMatchObject({ code: 'P0001', message: 'document_locked' });
+  });
+
+  it("an 'obra' member does not attach its comprovante to a paid bill without one", async () => {
+    const bare = await createPayable(owner, 60, { project_id: obraId });
+    await settlePayable(owner, bare.id, account.id, '2026-11-21');
+    expect(await hasComprovante(bare.id)).toBe(false);
+    const upload = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: bare.id },
+      unique(JPEG),
+    );
+    expect(upload.error).toMatchObject(entryPaid);
+    // The row alone (pointing at any name) is refused too.
+    const bytes = unique(JPEG);
+    const row = await obraMember.client.from('documents').insert({
+      company_id: owner.company.id,
+      payable_id: bare.id,
+      storage_path: `${owner.company.id}/entries/${bare.id}/${randomUUID()}-recibo.jpg`,
+      original_name: 'recibo.jpg',
+      mime: 'image/jpeg',
+      size_bytes: bytes.length,
+      sha256: sha(bytes),
+      kind: 'comprovante',
+    });
+    expect(row.error).toMatchObject({ code: 'P0001', message: 'document_entry_paid' });
+    expect(await hasComprovante(bare.id)).toBe(false);
+    // Admin and financeiro do.
+    const byFinanceiro = await attach(
+      financeiro.client,
+      { company: owner.company.id, payable_id: bare.id },
+      unique(JPEG),
+    );
+    expect(byFinanceiro.error).toBeNull();
+    expect(await hasComprovante(bare.id)).toBe(true);
+  });
+
+  it('nobody replaces an object a row holds; admin and financeiro remove the row, then the object', async () => {
+    const file = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: paid.id },
+      unique(JPEG),
+    );
+    expect(file.error).toBeNull();
+    for (const [who, client] of [
+      ['admin', owner.client],
+      ['financeiro', financeiro.client],
+    ] as const) {
+      const store = client.storage.from(BUCKET);
+      expect((await store.remove([file.path])).error, who).toMatchObject(inUse);
+      expect(
+        (await store.upload(file.path, unique(JPEG), { contentType: 'image/jpeg', upsert: true }))
+          .error,
+        who,
+      ).toMatchObject(nameTaken);
+    }
+    const removed = await financeiro.client.from('documents').delete().eq('id', file.data!.id);
+    expect(removed.error).toBeNull();
+    // The name once held is never written again, not even by an admin.
+    expect(
+      (
+        await owner.client.storage
+          .from(BUCKET)
+          .upload(file.path, unique(JPEG), { contentType: 'image/jpeg', upsert: true })
+      ).error,
+    ).toMatchObject(nameTaken);
+    const gone = await financeiro.client.storage.from(BUCKET).remove([file.path]);
+    expect(gone.data).toEqual([expect.objectContaining({ name: file.path })]);
+    // Nor taken by a new row.
+    const reused = await owner.client.from('documents').insert({
+      company_id: owner.company.id,
+      payable_id: paid.id,
+      storage_path: file.path,
+      original_name: 'recibo.jpg',
+      mime: 'image/jpeg',
+      size_bytes: 10,
+      sha256: sha(unique(JPEG)),
+    });
+    expect(reused.error).toMatchObject({ code: 'P0001', message: 'document_name_taken' });
+  });
+
+  it('every add and remove is in the audit log with who and when', async () => {
+    const file = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: paid.id },
+      unique(JPEG),
+    );
+    expect(file.error).toBeNull();
+    const removed = await financeiro.client.from('documents').delete().eq('id', file.data!.id);
+    expect(removed.error).toBeNull();
+    const { rows } = await db.query<{ action: string; actor: string; at: Date }>(
+      `select action, actor, at from public.audit_log
+       where table_name = 'documents' and row_id = $1 order by id`,
+      [file.data!.id],
+    );
+    expect(rows.map((r) => [r.action, r.actor])).toEqual([
+      ['insert', owner.user.id],
+      ['delete', financeiro.user.id],
+    ]);
+    expect(rows.every((r) => r.at instanceof Date)).toBe(true);
+  });
+
+  it('files of a removed document reach only admin, financeiro and who removed it, until removed', async () => {
+    // An 'obra' member deletes its own pending request (not yet approved) with a photo.
+    const request = await createPayable(
+      { ...obraMember, company: owner.company } as unknown as Member,
+      45,
+      { project_id: obraId },
+    );
+    const photo = await attach(
+      obraMember.client,
+      { company: owner.company.id, payable_id: request.id },
+      unique(JPEG),
+    );
+    expect(photo.error).toBeNull();
+    // While the entry lives, the other obra member and leitura read it.
+    expect(await objectBytes(otherObra.client, photo.path)).toBeInstanceOf(Buffer);
+    const { error } = await obraMember.client.rpc('delete_entry', {
+      p_kind: 'expense',
+      p_id: request.id,
+    });
+    expect(error).toBeNull();
+    const notFound = { statusCode: '404', code: 'NoSuchKey' };
+    expect(await objectBytes(otherObra.client, photo.path)).toMatchObject(notFound);
+    expect(await objectBytes(leitura.client, photo.path)).toMatchObject(notFound);
+    expect((await otherObra.client.storage.from(BUCKET).remove([photo.path])).data).toEqual([]);
+    expect((await leitura.client.storage.from(BUCKET).remove([photo.path])).data).toEqual([]);
+    expect(await objectBytes(owner.client, photo.path)).toBeInstanceOf(Buffer);
+    expect(await objectBytes(financeiro.client, photo.path)).toBeInstanceOf(Buffer);
+    expect(await objectBytes(obraMember.client, photo.path)).toBeInstanceOf(Buffer);
+    const removed = await obraMember.client.storage.from(BUCKET).remove([photo.path]);
+    expect(removed.data).toEqual([expect.objectContaining({ name: photo.path })]);
+
+    // A document an admin removes from a live entry: the obra member no longer reads its file.
+    const kept = await createPayable(owner, 30, { project_id: obraId });
+    const file = await attach(
+      owner.client,
+      { company: owner.company.id, payable_id: kept.id },
+      unique(JPEG),
+    );
+    expect(await objectBytes(obraMember.client, file.path)).toBeInstanceOf(Buffer);
+    expect(
+      (await owner.client.from('documents').delete().eq('id', file.data!.id)).error,
+    ).toBeNull();
+    expect(await objectBytes(obraMember.client, file.path)).toMatchObject(notFound);
+    expect(await objectBytes(leitura.client, file.path)).toMatchObject(notFound);
+    expect(await objectBytes(financeiro.client, file.path)).toBeInstanceOf(Buffer);
+  });
+
+  it("the duplicate check answers only within the caller's company", async () => {
+    // Another company names our paid bill with the sha256 of our comprovante, or with any other:
+    // the same foreign-key refusal either way (nothing tells that the file is here).
+    const attempt = (hash: string, company: string) =>
+      outsider.client.from('documents').insert({
+        company_id: company,
+        payable_id: paid.id,
+        storage_path: `${company}/entries/${paid.id}/${randomUUID()}-x.pdf`,
+        original_name: 'x.pdf',
+        mime: 'application/pdf',
+        size_bytes: 10,
+        sha256: hash,
+      });
+    const known = await attempt(comprovante.data!.sha256, outsider.company.id);
+    const unknown = await attempt(sha(unique(PDF)), outsider.company.id);
+    expect(known.error).toMatchObject({
+      code: '23503',
+      message: expect.stringContaining('documents_company_id_payable_id_fkey') as unknown,
+    });
+    expect(unknown.error).toMatchObject({ code: known.error!.code, message: known.error!.message });
+    // Naming our company: row-level security, whatever the hash.
+    const theirsKnown = await attempt(comprovante.data!.sha256, owner.company.id);
+    const theirsUnknown = await attempt(sha(unique(PDF)), owner.company.id);
+    expect(theirsKnown.error).toMatchObject(rlsViolation('documents'));
+    expect(theirsUnknown.error).toMatchObject(rlsViolation('documents'));
   });
 });

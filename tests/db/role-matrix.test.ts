@@ -11,6 +11,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureRows, documentPayload, fixtureInserts, publicTables } from './fixtures';
+import { createPayable, settlePayable, type Member } from './money-helpers';
 import {
   anonClient,
   createMember,
@@ -163,15 +164,41 @@ const TABLES: TableSpec[] = [
     delete: only(WRITERS, 'ok', 'none'),
   },
   {
-    // A file of a payable of obra A: its 'obra' member sees, adds and removes them too.
+    // A file of an approved payable of obra A (the admin's): its 'obra' member sees and adds; once
+    // approved (or paid), only admin and financeiro remove (issue 31, documents are evidence).
     table: 'documents',
     row: 'document_obra_a',
+    select: only(OBRA_A, 'rows', 'none'),
+    insert: only(['admin', 'financeiro', 'obra'], 'ok', 'rls'),
+    update: nobody(),
+    delete: { ...only(WRITERS, 'ok', 'none'), obra: 'P0001: document_locked' as Write },
+  },
+  {
+    // A file of a paid payable of obra A: its 'obra' member neither adds nor removes.
+    table: 'documents',
+    row: 'document_paid_obra_a',
+    select: only(OBRA_A, 'rows', 'none'),
+    insert: { ...only(WRITERS, 'ok', 'rls'), obra: 'P0001: document_entry_paid' as Write },
+    update: nobody(),
+    delete: { ...only(WRITERS, 'ok', 'none'), obra: 'P0001: document_locked' as Write },
+  },
+  {
+    // A file of the 'obra' member's own request, not yet approved: it adds and removes.
+    table: 'documents',
+    row: 'document_request_obra_a',
     select: only(OBRA_A, 'rows', 'none'),
     insert: only(['admin', 'financeiro', 'obra'], 'ok', 'rls'),
     update: nobody(),
     delete: only(['admin', 'financeiro', 'obra'], 'ok', 'none'),
   },
 ];
+
+/** The payable each documents spec row belongs to. */
+const DOCUMENT_PAYABLES: Record<string, string> = {
+  document_obra_a: 'payable_obra_a',
+  document_paid_obra_a: 'payable_paid_obra_a',
+  document_request_obra_a: 'payable_request_obra_a',
+};
 
 let db: pg.Pool;
 let ids: Record<string, string>;
@@ -221,6 +248,14 @@ beforeAll(async () => {
     );
     ids[`supplier_of_${role}`] = supplier.rows[0]!.id;
   }
+  const paid = await db.query<{ id: string }>(
+    `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
+     values ($1, 'Cimento pago da obra A', 90, current_date, $2) returning id`,
+    [companyId, ids.projects],
+  );
+  ids.payable_paid_obra_a = paid.rows[0]!.id;
+  await settlePayable(admin, ids.payable_paid_obra_a, ids.bank_accounts!, '2026-11-20');
+  ids.document_paid_obra_a = await documentOfObraA('document_paid_obra_a');
 
   const [financeiro, obra, obraOther, leitura, deactivated] = await Promise.all([
     memberWithRole('financeiro', 'Fernanda Financeiro'),
@@ -239,6 +274,14 @@ beforeAll(async () => {
     [deactivated.user.id],
   );
   ids.deactivated_profile = gone.rows[0]!.id;
+  // The 'obra' member's own request (pending approval).
+  const request = await createPayable(
+    { ...obra, company: admin.company } as unknown as Member,
+    35,
+    { project_id: ids.projects },
+  );
+  ids.payable_request_obra_a = request.id;
+  ids.document_request_obra_a = await documentOfObraA('document_request_obra_a');
   const members = {
     admin,
     financeiro,
@@ -263,9 +306,9 @@ function rowId(spec: TableSpec): string {
   return ids[spec.row ?? spec.table]!;
 }
 
-/** A document row of the payable of obra A (superuser). */
-async function documentOfObraA(): Promise<string> {
-  const payload = documentPayload(companyId, ids.payable_obra_a!);
+/** A document row of a payable of obra A (superuser): the one of the spec row named. */
+async function documentOfObraA(row = 'document_obra_a'): Promise<string> {
+  const payload = documentPayload(companyId, ids[DOCUMENT_PAYABLES[row]!]!);
   const { rows } = await db.query<{ id: string }>(
     `insert into public.documents (company_id, payable_id, storage_path, original_name, mime, size_bytes, sha256)
      values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -284,7 +327,7 @@ async function documentOfObraA(): Promise<string> {
 
 /** A new row like the spec's, for one delete (superuser; same company, obra and parents). */
 async function freshRow(spec: TableSpec): Promise<string> {
-  if (spec.row === 'document_obra_a') return documentOfObraA();
+  if (spec.row && spec.row in DOCUMENT_PAYABLES) return documentOfObraA(spec.row);
   if (spec.row === 'payable_obra_a') {
     const { rows } = await db.query<{ id: string }>(
       `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
@@ -329,9 +372,9 @@ function insertPayload(spec: TableSpec, role: Role): Record<string, unknown> {
   if (spec.row === 'payable_obra_a') payload.project_id = ids.projects;
   // One details row per supplier: each role writes those of a supplier of its own.
   if (spec.table === 'supplier_details') payload.supplier_id = ids[`supplier_of_${role}`];
-  if (spec.row === 'document_obra_a')
+  if (spec.row && spec.row in DOCUMENT_PAYABLES)
     return {
-      ...documentPayload(companyId, ids.payable_obra_a!),
+      ...documentPayload(companyId, ids[DOCUMENT_PAYABLES[spec.row]!]!),
       original_name: `obra ${role}.pdf`,
     };
   return payload;

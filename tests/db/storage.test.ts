@@ -1,7 +1,7 @@
 // The Storage stand-in of the local stack through supabase-js (as the app will call it), with the
 // `documentos` bucket and its storage.objects policies from the migrations deciding who may do what.
 // Refusals assert Storage's own answer: the HTTP status and the body's statusCode and message.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
   type Company,
   type TestClient,
 } from './helpers';
+import { createBankAccount, settlePayable, type Member } from './money-helpers';
 
 const BUCKET = 'documentos';
 
@@ -575,5 +576,96 @@ describe('signed URLs', () => {
     ).toBeNull();
     const down = await serviceClient().storage.from(BUCKET).download(path);
     expect(down.error).toBeNull();
+  });
+});
+
+// Issue 31: the object a documents row holds is evidence. By role, through Storage's own API: nobody
+// removes it while the row holds it (document_in_use), nobody writes its name again
+// (document_name_taken, upsert included), an 'obra' member adds nothing to a paid payable
+// (document_entry_paid); a role with no right at all gets Storage's usual silent or RLS answer.
+describe('an object a documents row holds', () => {
+  const keyed = (message: string) => storageError(400, '403', 'AccessDenied', message);
+
+  it('by role: removed by nobody, replaced by nobody; a paid payable takes no file from obra', async () => {
+    const db = adminDb(1);
+    const obra = await db.query<{ id: string }>(
+      `insert into public.projects (company_id, name) values ($1, 'Obra das provas') returning id`,
+      [member.company.id],
+    );
+    const payable = await db.query<{ id: string }>(
+      `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
+       values ($1, 'Brita', 50, '2026-11-20', $2) returning id`,
+      [member.company.id, obra.rows[0]!.id],
+    );
+    const entryId = payable.rows[0]!.id;
+    const stores: Record<string, ReturnType<TestClient['storage']['from']>> = {
+      admin: member.client.storage.from(BUCKET),
+    };
+    for (const role of ['financeiro', 'obra', 'leitura'] as const) {
+      const u = await createUser();
+      await db.query(
+        `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+         values ($1, $2, $3, $4, $5, true)`,
+        [u.user.id, member.company.id, u.email, `Prova ${role}`, role],
+      );
+      if (role === 'obra')
+        await db.query(
+          `insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)`,
+          [member.company.id, obra.rows[0]!.id, u.user.id],
+        );
+      stores[role] = u.client.storage.from(BUCKET);
+    }
+    const held = `${member.company.id}/entries/${entryId}/${randomUUID()}-comprovante.pdf`;
+    expect(
+      (await stores.admin!.upload(held, PDF, { contentType: 'application/pdf' })).error,
+    ).toBeNull();
+    const { error } = await member.client.from('documents').insert({
+      company_id: member.company.id,
+      payable_id: entryId,
+      storage_path: held,
+      original_name: 'comprovante.pdf',
+      mime: 'application/pdf',
+      size_bytes: PDF.length,
+      sha256: createHash('sha256').update(PDF).digest('hex'),
+      kind: 'comprovante',
+    });
+    expect(error).toBeNull();
+    const other = Buffer.from('%PDF-1.7\noutros bytes\n%%EOF\n');
+    for (const role of ['admin', 'financeiro', 'obra'] as const) {
+      const store = stores[role]!;
+      expect((await store.remove([held])).error, role).toMatchObject(keyed('document_in_use'));
+      for (const upsert of [false, true])
+        expect(
+          (await store.upload(held, other, { contentType: 'application/pdf', upsert })).error,
+          `${role} upsert ${upsert}`,
+        ).toMatchObject(keyed('document_name_taken'));
+      expect(
+        (await store.update(held, other, { contentType: 'application/pdf' })).error,
+        role,
+      ).toMatchObject(NOT_FOUND);
+    }
+    expect((await stores.leitura!.remove([held])).data).toEqual([]);
+    expect(
+      (await stores.leitura!.upload(held, other, { contentType: 'application/pdf', upsert: true }))
+        .error,
+    ).toMatchObject(RLS_DENIED);
+    // The bytes are the ones stored first.
+    const down = await stores.leitura!.download(held);
+    expect(Buffer.from(await down.data!.arrayBuffer()).equals(PDF)).toBe(true);
+
+    // Paid: the 'obra' member adds nothing under its folder; admin and financeiro do.
+    const admin = member as unknown as Member;
+    const account = await createBankAccount(admin, 500);
+    await settlePayable(admin, entryId, account.id, '2026-11-20');
+    await db.end();
+    const fresh = () => `${member.company.id}/entries/${entryId}/${randomUUID()}-recibo.pdf`;
+    expect(
+      (await stores.obra!.upload(fresh(), PDF, { contentType: 'application/pdf' })).error,
+    ).toMatchObject(keyed('document_entry_paid'));
+    for (const role of ['admin', 'financeiro'] as const)
+      expect(
+        (await stores[role]!.upload(fresh(), PDF, { contentType: 'application/pdf' })).error,
+        role,
+      ).toBeNull();
   });
 });

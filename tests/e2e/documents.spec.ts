@@ -210,3 +210,45 @@ test('a comprovante attached at Dar Baixa goes to the payment; removing it remov
   await expect.poll(() => objectsOf(account, folder)).toEqual([]);
   await screenshot(page, 'documento-removido');
 });
+
+test('a text file named foto.jpg is refused when chosen, saying what is wrong; nothing is sent', async ({
+  page,
+}) => {
+  const { account } = await setup();
+  const entry = await one(
+    account.client
+      .from('accounts_payable')
+      .insert({
+        company_id: account.companyId,
+        description: 'Areia lavada',
+        amount: 120,
+        due_date: addDaysIso(browserToday(), -1),
+      })
+      .select('id')
+      .single(),
+  );
+  await signIn(page, account.email, account.password);
+  await page
+    .getByRole('region', { name: 'A Pagar' })
+    .getByRole('button', { name: /Areia lavada/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Conta bancária' }).click();
+  await page.getByRole('option', { name: /^Conta Principal - R\$/ }).click();
+  await dialog.getByLabel('Anexar comprovante').setInputFiles({
+    name: 'foto.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('Isto é um texto, não uma foto.\n'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'foto.jpg não é uma imagem: escolha uma foto (JPEG, PNG, WebP ou HEIC).',
+  );
+  await expect(dialog.getByRole('button', { name: /Tentar novamente/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+  await expect(page.getByText('Areia lavada foi marcado como pago.')).toBeVisible();
+  await expect(page.getByText('Comprovante anexado')).toHaveCount(0);
+  const payment = await one(
+    account.client.from('transactions').select('id').eq('payable_id', entry.id).single(),
+  );
+  expect(await objectsOf(account, `${account.companyId}/payments/${payment.id}`)).toEqual([]);
+});

@@ -25,13 +25,9 @@ export const ERRORS = {
   noSuchKey: () => new StorageError('404', 'not_found', 'Object not found', 'NoSuchKey'),
   invalidKey: (name: string) =>
     new StorageError('400', 'InvalidKey', `Invalid key: ${name}`, 'InvalidKey'),
-  accessDenied: () =>
-    new StorageError(
-      '403',
-      'Unauthorized',
-      'new row violates row-level security policy',
-      'AccessDenied',
-    ),
+  /** A policy said no; a policy that raised 42501 with its own message (a key) keeps it. */
+  accessDenied: (message = 'new row violates row-level security policy') =>
+    new StorageError('403', 'Unauthorized', message, 'AccessDenied'),
   duplicate: () =>
     new StorageError('409', 'Duplicate', 'The resource already exists', 'KeyAlreadyExists'),
   entityTooLarge: () =>

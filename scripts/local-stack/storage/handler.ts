@@ -612,11 +612,19 @@ function bucketOfSegment(segment: string | undefined): string {
   }
 }
 
-/** Postgres errors as storage-api answers them. */
+/**
+ * Postgres errors as storage-api answers them (DBError.fromDBError): a 42501 from row-level
+ * security is "new row violates row-level security policy"; any other 42501 (a policy's function
+ * raising its key, e.g. document_in_use) keeps its own message.
+ */
 function translatePgError(e: unknown): unknown {
   if (e instanceof StorageError) return e;
   const code = (e as { code?: unknown } | null)?.code;
-  if (code === '42501') return ERRORS.accessDenied();
+  const message = (e as { message?: unknown } | null)?.message;
+  if (code === '42501')
+    return typeof message === 'string' && !message.includes('row-level security')
+      ? ERRORS.accessDenied(message)
+      : ERRORS.accessDenied();
   if (code === '23505') return ERRORS.duplicate();
   return e;
 }

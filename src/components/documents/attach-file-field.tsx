@@ -1,7 +1,11 @@
 import { Paperclip, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DOCUMENT_ACCEPT } from '@/lib/documents/prepare-file';
+import {
+  checkDocumentFile,
+  DOCUMENT_ACCEPT,
+  DocumentFileError,
+} from '@/lib/documents/prepare-file';
 
 interface AttachFileFieldProps {
   label: string;
@@ -10,9 +14,32 @@ interface AttachFileFieldProps {
   disabled?: boolean;
 }
 
-/** One optional file (a photo, PDF or XML) chosen now and sent after the save it goes with. */
+/**
+ * One optional file (a photo, PDF or XML) chosen now and sent after the save it goes with. Its
+ * bytes are checked when chosen: a file that is not what its name says is not taken, and the
+ * field says why (nothing is sent that the bucket would refuse, no retry that cannot work).
+ */
 export function AttachFileField({ label, value, onChange, disabled }: AttachFileFieldProps) {
   const inputId = useId();
+  const errorId = useId();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  async function choose(file: File | null) {
+    setRefusal(null);
+    if (!file) {
+      onChange(null);
+      return;
+    }
+    try {
+      await checkDocumentFile(file, file.name);
+    } catch (error) {
+      setRefusal(
+        error instanceof DocumentFileError ? error.message : 'Não foi possível ler o arquivo.',
+      );
+      return;
+    }
+    onChange(file);
+  }
   return (
     <div className="grid gap-1.5">
       {value ? (
@@ -45,12 +72,18 @@ export function AttachFileField({ label, value, onChange, disabled }: AttachFile
         accept={DOCUMENT_ACCEPT}
         className="sr-only"
         aria-label={label}
+        aria-describedby={refusal ? errorId : undefined}
         disabled={disabled}
         onChange={(event) => {
-          onChange(event.target.files?.[0] ?? null);
+          void choose(event.target.files?.[0] ?? null);
           event.target.value = '';
         }}
       />
+      {refusal ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {refusal}
+        </p>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         Foto, PDF ou XML de até 10 MB; enviado depois de confirmar.
       </p>

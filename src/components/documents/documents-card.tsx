@@ -7,7 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { FixedSelect } from '@/components/pickers/option-select';
-import { isImage, useDocumentsCard } from '@/components/documents/use-documents-card';
+import {
+  isImage,
+  useDocumentsCard,
+  type EntryEvidenceState,
+} from '@/components/documents/use-documents-card';
 import type { StoredDocument } from '@/lib/documents/documents-api';
 import {
   DOCUMENT_ACCEPT,
@@ -81,12 +85,22 @@ function DocumentTile({
 
 /**
  * Documentos of an entry: thumbnails of its photos, its PDFs and XMLs (its own and its payments'),
- * opened in a viewer (photos) or a new tab (PDF, XML, through a link valid for a minute); adding
+ * opened in a viewer that first checks the bytes against the row's sha256 (a photo shown, a PDF
+ * opened in a new tab, an XML only downloaded); adding
  * (photos compressed on the device, with progress; a failure stays with Tentar novamente) and
  * removing with confirmation for the roles that may.
  */
-export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: string }) {
-  const card = useDocumentsCard(kind, entryId);
+export function DocumentsCard({
+  kind,
+  entryId,
+  state,
+}: {
+  kind: EntryKind;
+  entryId: string;
+  /** Approved / paid: an 'obra' member then no longer removes (nor, once paid, adds). */
+  state?: EntryEvidenceState;
+}) {
+  const card = useDocumentsCard(kind, entryId, state);
   const inputId = useId();
   const kindId = useId();
   const { documents } = card;
@@ -95,7 +109,7 @@ export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: str
     <Card aria-labelledby="entry-documents-title" role="region">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle id="entry-documents-title">Documentos</CardTitle>
-        {card.canEdit ? (
+        {card.canAdd ? (
           <div className="flex flex-wrap items-center gap-2">
             <label htmlFor={kindId} className="sr-only">
               Tipo do documento
@@ -184,18 +198,14 @@ export function DocumentsCard({ kind, entryId }: { kind: EntryKind; entryId: str
                 document={document}
                 url={card.urls[document.storagePath]}
                 onOpen={() => card.open(document)}
-                onRemove={card.canEdit ? () => card.askRemove(document) : null}
+                onRemove={card.canRemove ? () => card.askRemove(document) : null}
               />
             ))}
           </ul>
         )}
       </CardContent>
 
-      <DocumentViewerDialog
-        document={card.viewing}
-        url={card.viewing ? card.urls[card.viewing.storagePath] : undefined}
-        onClose={card.closeViewer}
-      />
+      <DocumentViewerDialog document={card.viewing} onClose={card.closeViewer} />
 
       <ConfirmDialog
         open={card.removing !== null}

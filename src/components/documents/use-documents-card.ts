@@ -1,19 +1,18 @@
 import { useRef, useState } from 'react';
 import { useCurrentCompany } from '@/lib/current-company';
 import {
-  openDocumentInNewTab,
   useEntryDocuments,
   useInvalidateDocuments,
   useRemoveDocument,
   useSignedUrls,
   type StoredDocument,
 } from '@/lib/documents/documents-api';
+import { prepareDocumentFile, type DocumentKind } from '@/lib/documents/prepare-file';
 import {
-  DocumentFileError,
-  prepareDocumentFile,
-  type DocumentKind,
-} from '@/lib/documents/prepare-file';
-import { documentErrorMessage, uploadPreparedDocument } from '@/lib/documents/upload-document';
+  documentErrorMessage,
+  documentRetryable,
+  uploadPreparedDocument,
+} from '@/lib/documents/upload-document';
 import type { EntryKind } from '@/lib/entries';
 import { useCan } from '@/lib/roles';
 import { toast } from '@/lib/toast';
@@ -33,9 +32,25 @@ export interface PendingUpload {
 
 export const isImage = (document: StoredDocument) => document.mime.startsWith('image/');
 
-/** The Documentos card of an entry: its files, their links, adding, opening and removing. */
-export function useDocumentsCard(kind: EntryKind, entryId: string) {
-  const { id: companyId, userId } = useCurrentCompany();
+/** Where the entry stands, for what an 'obra' member may still do with its documents. */
+export interface EntryEvidenceState {
+  /** Approved (every entry not awaiting or refused approval). */
+  approved: boolean;
+  /** Paid, or with any payment. */
+  paid: boolean;
+}
+
+/**
+ * The Documentos card of an entry: its files, their links, adding, opening and removing. Once the
+ * entry is approved or paid, only admin and financeiro remove its documents; once paid, only they
+ * add (the database refuses the rest: document_locked, document_entry_paid).
+ */
+export function useDocumentsCard(
+  kind: EntryKind,
+  entryId: string,
+  state: EntryEvidenceState = { approved: false, paid: false },
+) {
+  const { id: companyId, userId, role } = useCurrentCompany();
   const can = useCan();
   const documents = useEntryDocuments(kind, entryId);
   const images = (documents.data ?? []).filter(isImage).map((d) => d.storagePath);
@@ -70,7 +85,8 @@ export function useDocumentsCard(kind: EntryKind, entryId: string) {
     } catch (error) {
       patch(id, {
         error: documentErrorMessage(error),
-        retryable: !(error instanceof DocumentFileError),
+        // A file that is not what it says, or a rule that refuses it: no Tentar novamente.
+        retryable: documentRetryable(error),
       });
       return;
     }
@@ -96,16 +112,9 @@ export function useDocumentsCard(kind: EntryKind, entryId: string) {
     setUploads((list) => list.filter((u) => u.id !== id));
   }
 
-  async function open(document: StoredDocument) {
-    if (isImage(document)) {
-      setViewing(document);
-      return;
-    }
-    try {
-      await openDocumentInNewTab(document.storagePath);
-    } catch (error) {
-      toastError('Erro', error, 'Não foi possível abrir o documento.');
-    }
+  // Every document opens in the viewer, which checks its bytes against the row's sha256 first.
+  function open(document: StoredDocument) {
+    setViewing(document);
   }
 
   async function confirmRemove() {
@@ -125,13 +134,14 @@ export function useDocumentsCard(kind: EntryKind, entryId: string) {
     documents,
     urls: urls.data ?? {},
     uploads,
-    canEdit: can('attachDocuments'),
+    canAdd: can('attachDocuments') && (role !== 'obra' || !state.paid),
+    canRemove: can('attachDocuments') && (role !== 'obra' || (!state.approved && !state.paid)),
     newKind,
     setNewKind,
     add,
     retry: (id: string) => void send(id),
     dismiss,
-    open: (document: StoredDocument) => void open(document),
+    open,
     viewing,
     closeViewer: () => setViewing(null),
     removing,

@@ -6,7 +6,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { DOCUMENTS_BUCKET, removeStoredObjects } from '@/lib/document-removals';
 import type { EntryKind } from '@/lib/entries';
 import { loadStorage, supabase } from '@/lib/supabase';
-import type { DocumentKind } from '@/lib/documents/prepare-file';
+import { sha256Hex, type DocumentKind } from '@/lib/documents/prepare-file';
 
 export interface StoredDocument {
   id: string;
@@ -18,9 +18,12 @@ export interface StoredDocument {
   uploadedAt: string;
   /** Set when the document belongs to one of the entry's payments (a comprovante at Dar Baixa). */
   paymentId: string | null;
+  /** Hex SHA-256 of the bytes as they were attached (what a download is checked against). */
+  sha256: string;
 }
 
-const COLUMNS = 'id, storage_path, original_name, mime, size_bytes, kind, uploaded_at, payment_id';
+const COLUMNS =
+  'id, storage_path, original_name, mime, size_bytes, kind, uploaded_at, payment_id, sha256';
 
 function isKind(value: string): value is DocumentKind {
   return ['comprovante', 'boleto', 'nota_fiscal', 'outro'].includes(value);
@@ -65,6 +68,7 @@ export async function getEntryDocuments(
     kind: isKind(row.kind) ? row.kind : 'outro',
     uploadedAt: row.uploaded_at,
     paymentId: row.payment_id,
+    sha256: row.sha256,
   }));
 }
 
@@ -85,7 +89,7 @@ export function useEntryDocuments(kind: EntryKind, entryId: string, { enabled = 
 
 /** How long a thumbnail's or a viewer's link works. */
 export const VIEW_URL_SECONDS = 10 * 60;
-/** A PDF opened in a new tab: a link that works just long enough to open it. */
+/** A file downloaded to be checked and shown: a link that works just long enough for that. */
 export const OPEN_URL_SECONDS = 60;
 
 /** Signed URLs of these objects, by path (a path the caller may not read is left out). */
@@ -119,26 +123,38 @@ export function useSignedUrls(paths: string[]) {
   });
 }
 
+/** An XML is never opened as a page (a browser would run a script in it): always a download. */
+export const isXmlDocument = (document: { mime: string }) => document.mime.includes('xml');
+
+/** A stored file's bytes, and whether they are the ones its row recorded (sha256). */
+export interface CheckedDocument {
+  blob: Blob;
+  matches: boolean;
+}
+
 /**
- * Opens a stored file in a new tab through a link valid for a minute. The tab is opened at the tap
- * (a browser blocks a window opened after an await) and sent to the link once it is signed.
+ * Downloads a stored file through a link valid for a minute (an XML with Storage's `download`
+ * option: served as an attachment, never inline) and checks its bytes against the row's sha256:
+ * `matches` false means the stored object is not what was attached.
  */
-export async function openDocumentInNewTab(path: string): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const urls = await signedUrls([path], OPEN_URL_SECONDS);
-    const url = urls[path];
-    if (!url) throw new Error('no signed url');
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = url;
-    } else {
-      window.location.assign(url);
-    }
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+export async function fetchCheckedDocument(
+  document: Pick<StoredDocument, 'storagePath' | 'name' | 'mime' | 'sha256'>,
+  signal?: AbortSignal,
+): Promise<CheckedDocument> {
+  const storage = await loadStorage();
+  const { data, error } = await storage
+    .from(DOCUMENTS_BUCKET)
+    .createSignedUrl(
+      document.storagePath,
+      OPEN_URL_SECONDS,
+      isXmlDocument(document) ? { download: document.name } : undefined,
+    );
+  if (error) throw error;
+  const response = await fetch(data.signedUrl, { signal });
+  if (!response.ok) throw new Error(`download failed: ${response.status}`);
+  const bytes = await response.blob();
+  const matches = (await sha256Hex(bytes)) === document.sha256;
+  return { blob: new Blob([bytes], { type: document.mime }), matches };
 }
 
 /** After a document was added or removed: the entry's Documentos, its paperclip in every list. */

@@ -55,11 +55,13 @@ describe('prepareDocumentFile', () => {
   it('refuses another type, an empty file and one over 10 MB with the words the user reads', async () => {
     await expect(
       prepareDocumentFile(new Blob(['MZ'], { type: 'application/x-msdownload' }), 'a.exe'),
-    ).rejects.toEqual(new DocumentFileError('Envie uma foto, um PDF ou um XML.'));
+    ).rejects.toEqual(new DocumentFileError('a.exe não é uma foto, um PDF nem um XML.'));
     await expect(
       prepareDocumentFile(new Blob([], { type: 'application/pdf' }), 'a.pdf'),
     ).rejects.toEqual(new DocumentFileError('O arquivo está vazio.'));
-    const big = new Blob([new Uint8Array(MAX_DOCUMENT_BYTES + 1)], { type: 'application/pdf' });
+    const big = new Blob(['%PDF-1.7', new Uint8Array(MAX_DOCUMENT_BYTES + 1)], {
+      type: 'application/pdf',
+    });
     await expect(prepareDocumentFile(big, 'a.pdf')).rejects.toEqual(
       new DocumentFileError('O arquivo passa de 10 MB. Envie um arquivo menor.'),
     );

@@ -3,6 +3,13 @@
 // checked against the bucket's limit, its SHA-256 (how the same file twice on one entry is
 // recognised), and a name safe for a Storage path.
 
+import {
+  fileSignature,
+  SIGNATURE_BYTES,
+  SIGNATURE_MIME,
+  type FileSignature,
+} from '@/lib/documents/file-signature';
+
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_SIDE = 1600;
 const JPEG_QUALITY = 0.82;
@@ -160,10 +167,67 @@ async function compressPhoto(file: Blob): Promise<{ blob: Blob; resized: boolean
   }
 }
 
+type FileFamily = 'image' | 'pdf' | 'xml';
+
+function familyOf(mime: string): FileFamily {
+  if (mime.startsWith('image/')) return 'image';
+  return mime === 'application/pdf' ? 'pdf' : 'xml';
+}
+
+/** What is wrong with a file whose bytes are not what its name or type says. */
+function notWhatItSays(name: string, family: FileFamily | null): string {
+  const shown = name.trim() || 'O arquivo';
+  switch (family) {
+    case 'image':
+      return `${shown} não é uma imagem: escolha uma foto (JPEG, PNG, WebP ou HEIC).`;
+    case 'pdf':
+      return `${shown} não é um PDF: escolha o arquivo PDF original.`;
+    case 'xml':
+      return `${shown} não é um XML: escolha o arquivo XML da nota fiscal.`;
+    default:
+      return `${shown} não é uma foto, um PDF nem um XML.`;
+  }
+}
+
+/**
+ * The type a file is stored as, checked by its first bytes (src/lib/documents/file-signature.ts):
+ * its bytes must be a photo, a PDF or an XML, and the kind its name or type says (a text file
+ * named foto.jpg is refused, saying so). Within that kind the bytes decide (a PNG named .jpg is
+ * a PNG). Throws DocumentFileError with the user's words. Call it when a file is chosen, before
+ * anything is sent.
+ */
+export async function checkDocumentFile(file: Blob, name: string): Promise<string> {
+  const declared = documentMime({ type: file.type, name });
+  if (file.size === 0) throw new DocumentFileError('O arquivo está vazio.');
+  let signature: FileSignature | null;
+  try {
+    signature = fileSignature(new Uint8Array(await bytesOf(file.slice(0, SIGNATURE_BYTES))));
+  } catch {
+    throw new DocumentFileError(
+      `Não foi possível ler ${name.trim() || 'o arquivo'}. Escolha-o de novo.`,
+    );
+  }
+  const declaredFamily = declared ? familyOf(declared) : null;
+  if (!signature) throw new DocumentFileError(notWhatItSays(name, declaredFamily));
+  const actual = SIGNATURE_MIME[signature];
+  if (declaredFamily && familyOf(actual) !== declaredFamily) {
+    throw new DocumentFileError(notWhatItSays(name, declaredFamily));
+  }
+  // The declared type when the bytes agree (image/heif, text/xml stay), else the bytes' own.
+  if (
+    declared &&
+    (declared === actual ||
+      (signature === 'heif' && declared.startsWith('image/hei')) ||
+      (signature === 'xml' && declared === 'text/xml'))
+  ) {
+    return declared;
+  }
+  return actual;
+}
+
 /** Compresses a photo, keeps a PDF or XML, refuses anything else or anything over 10 MB. */
 export async function prepareDocumentFile(file: Blob, name: string): Promise<PreparedDocumentFile> {
-  const mime = documentMime({ type: file.type, name });
-  if (!mime) throw new DocumentFileError('Envie uma foto, um PDF ou um XML.');
+  const mime = await checkDocumentFile(file, name);
   let blob = file;
   let storedMime = mime;
   let storedName = name.trim() || 'arquivo';

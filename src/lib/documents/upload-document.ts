@@ -57,13 +57,30 @@ const STORAGE_MESSAGES: Record<string, string> = {
   InvalidMimeType: 'Envie uma foto, um PDF ou um XML.',
 };
 
+/** Keys the bucket's policies raise as the message of an AccessDenied (docs/contracts.md). */
+const POLICY_KEYS = new Set(['document_entry_paid', 'document_name_taken', 'document_in_use']);
+
 /** The message a failed upload shows (the file's own problem, Storage's refusal, the database's). */
 export function documentErrorMessage(error: unknown): string {
   if (error instanceof DocumentFileError) return error.message;
   if (error instanceof StorageUploadError && !isNetworkError(error)) {
+    if (error.code === 'AccessDenied' && POLICY_KEYS.has(error.message)) {
+      return getErrorMessage({ code: 'P0001', message: error.message });
+    }
     return STORAGE_MESSAGES[error.code] ?? 'Não foi possível enviar o arquivo.';
   }
   return getErrorMessage(error, 'Não foi possível enviar o arquivo.');
+}
+
+/** Whether sending the same file again could work (not a file or a rule that refuses it). */
+export function documentRetryable(error: unknown): boolean {
+  if (error instanceof DocumentFileError) return false;
+  if (error instanceof StorageUploadError && !isNetworkError(error)) {
+    return !['AccessDenied', 'EntityTooLarge', 'InvalidMimeType'].includes(error.code);
+  }
+  return !['document_duplicate', 'document_entry_paid', 'document_name_taken'].includes(
+    (error as { message?: unknown } | null)?.message as string,
+  );
 }
 
 function ownerFolder(owner: DocumentOwner): string {
@@ -120,8 +137,14 @@ async function putObject(
           : typeof body.error === 'string'
             ? body.error
             : '';
-      // Already there: a retry of the same document after its answer was lost.
-      if (String(body.statusCode) === '409' || code === 'KeyAlreadyExists') {
+      // Already there: a retry of the same document after its answer was lost (its row may hold
+      // the name already: the bucket then says document_name_taken, and the row's insert below
+      // finds it recorded).
+      if (
+        String(body.statusCode) === '409' ||
+        code === 'KeyAlreadyExists' ||
+        (code === 'AccessDenied' && body.message === 'document_name_taken')
+      ) {
         onProgress?.(1);
         resolve();
         return;

@@ -156,7 +156,14 @@ function EntryDetailView({ entry, onBack }: { entry: EntryDetail; onBack: () => 
         onDelete={() => setDeleting(true)}
       />
       <EntryPaymentsCard entry={entry} />
-      <DocumentsCard kind={entry.kind} entryId={entry.id} />
+      <DocumentsCard
+        kind={entry.kind}
+        entryId={entry.id}
+        state={{
+          approved: entry.approvalStatus === 'approved',
+          paid: entry.status === 'paid' || entry.paidCents > 0,
+        }}
+      />
       <EntryHistoryCard entry={entry} />
 
       <LazySettleDialog entry={settling} onClose={() => setSettling(null)} />

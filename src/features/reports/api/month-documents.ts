@@ -7,7 +7,7 @@ import type { PackageDocument, PackagePayment } from '@/features/reports/lib/mon
 
 /** Ids per `in.(…)` filter: 100 uuids keep the request line far below any proxy's limit. */
 const ID_CHUNK = 100;
-const COLUMNS = 'id, entry_id, payment_id, kind, original_name, mime, storage_path';
+const COLUMNS = 'id, entry_id, payment_id, kind, original_name, mime, storage_path, sha256';
 
 interface DocumentRow {
   id: string;
@@ -17,6 +17,7 @@ interface DocumentRow {
   original_name: string;
   mime: string;
   storage_path: string;
+  sha256: string;
 }
 
 async function byIds(
@@ -67,6 +68,7 @@ export async function fetchMonthDocuments(
         originalName: row.original_name,
         mime: row.mime,
         storagePath: row.storage_path,
+        sha256: row.sha256,
       },
     ];
   });

@@ -8,6 +8,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { toIsoDate, todayLocal } from '@/lib/dates';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { sha256Hex } from '@/lib/documents/prepare-file';
 import { entryCore } from '@/lib/entries';
 import { PAYMENT_FIGURE_COLUMNS, paymentFigures } from '@/lib/api/entry-payment';
 import { getDre } from '@/features/reports/api/get-dre';
@@ -231,19 +232,34 @@ export interface PackageProgress {
 /** A document that could not be downloaded: the package is not made without it. */
 export class DocumentDownloadError extends Error {
   readonly fileName: string;
-  constructor(fileName: string, options?: { cause?: unknown }) {
-    super(`Não foi possível baixar o documento "${fileName}".`, options);
+  constructor(fileName: string, options?: { cause?: unknown; message?: string }) {
+    super(options?.message ?? `Não foi possível baixar o documento "${fileName}".`, options);
     this.name = 'DocumentDownloadError';
     this.fileName = fileName;
   }
 }
 
-async function downloadDocument(path: string, fileName: string): Promise<Uint8Array> {
+/** The package's words when a stored file is not the one attached (its sha256 differs). */
+export function documentMismatchMessage(fileName: string): string {
+  return `O documento "${fileName}" não confere com o que foi anexado: o conteúdo guardado mudou depois do envio. O pacote não foi gerado; avise o administrador.`;
+}
+
+export async function downloadCheckedDocument(
+  path: string,
+  fileName: string,
+  sha256: string,
+): Promise<Uint8Array> {
+  let blob: Blob;
   try {
-    return new Uint8Array(await (await downloadStoredDocument(path)).arrayBuffer());
+    blob = await downloadStoredDocument(path);
   } catch (error) {
     throw new DocumentDownloadError(fileName, { cause: error });
   }
+  // Evidence: the bytes must be the ones the row recorded, or the package is not made.
+  if ((await sha256Hex(blob)) !== sha256) {
+    throw new DocumentDownloadError(fileName, { message: documentMismatchMessage(fileName) });
+  }
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 export async function buildMonthPackage(
@@ -273,7 +289,11 @@ export async function buildMonthPackage(
     const path = paths[i] ?? doc.originalName;
     files.push({
       path,
-      bytes: await downloadDocument(doc.storagePath, path.split('/').pop() ?? path),
+      bytes: await downloadCheckedDocument(
+        doc.storagePath,
+        path.split('/').pop() ?? path,
+        doc.sha256,
+      ),
     });
     onProgress({ done: i + 1, total: documents.length });
   }

@@ -67,6 +67,7 @@ function doc(fields: Partial<PackageDocument> & Pick<PackageDocument, 'id' | 'en
     originalName: 'IMG_0001.JPG',
     mime: 'image/jpeg',
     storagePath: `c1/${fields.entryId}/${fields.id}.jpg`,
+    sha256: '',
     ...fields,
   };
 }

@@ -64,6 +64,8 @@ export interface PackageDocument {
   originalName: string;
   mime: string;
   storagePath: string;
+  /** Hex SHA-256 the row recorded: the downloaded bytes must be these. */
+  sha256: string;
 }
 
 export interface MonthPackageData {

@@ -10,8 +10,9 @@ const pix = pixCode({ key: 'vendas@areia.com.br', name: 'AREIA BOA', city: 'CAMP
 function item(text: string, files: File[] = []): SharedItem {
   return { title: '', text, url: '', files, sharedAt: '2026-11-26T12:00:00.000Z' };
 }
-const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
-const photo = (name: string) => new File(['jpeg'], name, { type: 'image/jpeg' });
+const pdf = (name: string) => new File(['%PDF-1.7\n%%EOF\n'], name, { type: 'application/pdf' });
+const photo = (name: string) =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16])], name, { type: 'image/jpeg' });
 /** Stands in for pdfjs: each PDF's text by its name. */
 const pdfTexts =
   (texts: Record<string, string>) =>
@@ -78,5 +79,17 @@ describe('Mensagens Detectadas of a share', () => {
 
   it('nothing shared but an empty message: nothing listed', async () => {
     expect(await detectMessages(item('  '), TODAY)).toEqual([]);
+  });
+
+  it('a shared file that is not what its name says is listed with why, never attached', async () => {
+    const text = new File(['Isto é um texto.'], 'foto.jpg', { type: 'image/jpeg' });
+    const messages = await detectMessages(item(`Paga no PIX ${pix}`, [text]), TODAY);
+    expect(messages.map((m) => [m.source, m.code?.type ?? null, m.prefill.attachment])).toEqual([
+      ['Mensagem', 'pix', null],
+      ['foto.jpg', null, null],
+    ]);
+    expect(messages[1]?.excerpt).toBe(
+      'foto.jpg não é uma imagem: escolha uma foto (JPEG, PNG, WebP ou HEIC).',
+    );
   });
 });

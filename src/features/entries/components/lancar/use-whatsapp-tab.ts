@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { findPaymentCodes, type BoletoCode, type PixCode } from '@/lib/capture/payment-codes';
 import { todayLocal } from '@/lib/dates';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
+import { checkDocumentFile, DocumentFileError } from '@/lib/documents/prepare-file';
 import {
   clearSharedItem,
   readSharedItem,
@@ -63,8 +64,20 @@ export async function detectMessages(
   today: string,
   readText: (file: File) => Promise<string> = fileText,
 ): Promise<DetectedMessage[]> {
+  // Each file checked by its bytes: one that is not what its name says is listed with why, and
+  // never attached (it would be refused at upload, after the bill was saved).
+  const refusals = await Promise.all(
+    item.files.map((file) =>
+      checkDocumentFile(file, file.name).then(
+        () => null,
+        (error: unknown) => (error instanceof DocumentFileError ? error.message : null),
+      ),
+    ),
+  );
   const attachments = await Promise.all(
-    item.files.map(async (file) => ({ name: file.name, dataUrl: await readAsDataUrl(file) })),
+    item.files.map(async (file, index) =>
+      refusals[index] ? null : { name: file.name, dataUrl: await readAsDataUrl(file) },
+    ),
   );
   const first = attachments[0] ?? null;
   const messages: DetectedMessage[] = [];
@@ -86,6 +99,11 @@ export async function detectMessages(
   const withCodes = new Set<number>();
   const unread = new Set<number>();
   for (const [index, file] of item.files.entries()) {
+    if (refusals[index]) {
+      // Not read for codes either; listed below with why.
+      unread.add(index);
+      continue;
+    }
     let fileText: string;
     try {
       fileText = await readText(file);
@@ -117,7 +135,7 @@ export async function detectMessages(
       id: `arquivo-${index}`,
       source: file.name,
       code: null,
-      excerpt: unread.has(index) ? `${file.name}: ${UNREAD_PDF}` : null,
+      excerpt: refusals[index] ?? (unread.has(index) ? `${file.name}: ${UNREAD_PDF}` : null),
       prefill: { code: null, description: null, attachment: attachments[index] ?? null },
     });
   }

@@ -10,7 +10,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { restUrl, rpcUrl, server, SUPABASE_URL } from '@/test/msw-server';
 import { bancarioLine, pixCode } from '@/test/payment-codes';
-import { loadWorkerScript, MemoryCaches, sharePost, type SharedFile } from '@/test/share-target';
+import {
+  JPEG_BYTES,
+  loadWorkerScript,
+  MemoryCaches,
+  PNG_BYTES,
+  sharePost,
+  type SharedFile,
+} from '@/test/share-target';
 import { formatBoletoLine } from '@/lib/capture/payment-codes';
 import { addDaysIso, formatDate, todayLocal } from '@/lib/dates';
 import { NewEntryPage } from '@/features/entries/pages/new-entry-page';
@@ -91,7 +98,7 @@ describe('Via WhatsApp', { timeout: 30_000 }, () => {
     const line = bancarioLine('341', due, 123456);
     const address = await share(
       { text: `Bom dia! Segue o boleto da areia:\n${formatBoletoLine(line)}\nObrigado` },
-      [{ name: 'conta.jpg', type: 'image/jpeg', content: 'jpeg' }],
+      [{ name: 'conta.jpg', type: 'image/jpeg', content: JPEG_BYTES }],
     );
     renderLancar(address);
 
@@ -188,7 +195,7 @@ describe('Via WhatsApp', { timeout: 30_000 }, () => {
 
   it('a photo with no code is still listed, to be attached', async () => {
     const user = userEvent.setup();
-    renderLancar(await share({}, [{ name: 'nota.png', type: 'image/png', content: 'png' }]));
+    renderLancar(await share({}, [{ name: 'nota.png', type: 'image/png', content: PNG_BYTES }]));
     const item = (await within(messages()).findByText('Arquivo sem código')).closest('li');
     if (!item) throw new Error('no list item');
     await user.click(within(item).getByRole('button', { name: /Pré-preencher/ }));

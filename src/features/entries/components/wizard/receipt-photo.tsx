@@ -2,6 +2,7 @@ import { Camera, FileText, ImageOff, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
+import { checkDocumentFile, DocumentFileError } from '@/lib/documents/prepare-file';
 
 interface ReceiptPhotoInputProps {
   value: ReceiptPhoto | null;
@@ -32,7 +33,8 @@ export function ReceiptPhotoInput({
   label = 'Foto do comprovante',
 }: ReceiptPhotoInputProps) {
   const inputId = useId();
-  const [readError, setReadError] = useState(false);
+  // Why the chosen file was not taken (its bytes are no photo, it could not be read); null = none.
+  const [readError, setReadError] = useState<string | null>(null);
 
   return (
     <div className="grid gap-3">
@@ -76,10 +78,16 @@ export function ReceiptPhotoInput({
               event.target.value = '';
               if (!file) return;
               try {
-                setReadError(false);
+                setReadError(null);
+                // Checked by its bytes now, before it is kept or sent (a text named foto.jpg).
+                await checkDocumentFile(file, file.name);
                 onChange({ name: file.name, dataUrl: await readAsDataUrl(file) });
-              } catch {
-                setReadError(true);
+              } catch (error) {
+                setReadError(
+                  error instanceof DocumentFileError
+                    ? error.message
+                    : 'Não foi possível ler a imagem. Tente outra.',
+                );
               }
             }}
           />
@@ -87,8 +95,8 @@ export function ReceiptPhotoInput({
       )}
       {readError ? (
         <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
-          <ImageOff className="size-4" aria-hidden="true" />
-          Não foi possível ler a imagem. Tente outra.
+          <ImageOff className="size-4 shrink-0" aria-hidden="true" />
+          {readError}
         </p>
       ) : null}
       <p className="text-xs text-muted-foreground">
