@@ -149,7 +149,7 @@ describe('boleto_registered: a boleto already recorded, told when its code is re
     ] as const) {
       await db.query(
         `insert into public.user_profiles (user_id, company_id, email, full_name, is_active, role)
-         values ($1, $2, $3, 'Encarregado', true, 'obra')`,
+         values ($1, $2, $3, 'Encarregado ' || $3, true, 'obra')`,
         [user.user.id, owner.company.id, user.email],
       );
       await db.query(

@@ -48,7 +48,7 @@ async function joinAs(role: string) {
   await db.query(
     `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
      values ($1, $2, $3, $4, $5, true)`,
-    [u.user.id, owner.company.id, u.email, `Membro ${role}`, role],
+    [u.user.id, owner.company.id, u.email, `Membro ${role} ${u.email}`, role],
   );
   return u;
 }
