@@ -12,9 +12,13 @@ function persistScope(
   if (typeof indexedDB === 'undefined') return () => undefined;
   let stop: (() => void) | null = null;
   let cancelled = false;
-  void import('@/lib/offline/persist-cache').then(({ startCachePersistence }) => {
-    if (!cancelled) stop = startCachePersistence(queryClient, userId, scope);
-  });
+  // Its code could not be fetched (offline before the service worker had it): nothing is kept
+  // this visit, and nothing breaks.
+  void import('@/lib/offline/persist-cache')
+    .then(({ startCachePersistence }) => {
+      if (!cancelled) stop = startCachePersistence(queryClient, userId, scope);
+    })
+    .catch(() => undefined);
   return () => {
     cancelled = true;
     stop?.();
