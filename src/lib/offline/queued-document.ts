@@ -84,7 +84,8 @@ export async function sendQueuedDocument(item: QueuedItem, context: SendContext)
   const payload = item.payload as QueuedDocumentPayload;
   const word = documentWord(payload.kind);
   const toastId = `document-${item.id}`;
-  let lastShown = -1;
+  // The first call (0 %) always shows: "Enviando comprovante…" from the start, not from 5 %.
+  let lastShown = Number.NEGATIVE_INFINITY;
   const progress = (fraction: number) => {
     const percent = Math.round(fraction * 100);
     if (percent !== 100 && percent - lastShown < 5) return;
