@@ -1,5 +1,13 @@
 import { onlineManager, useQueryClient, type Query } from '@tanstack/react-query';
-import { Fragment, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { PageLoading } from '@/app/page-loading';
@@ -15,6 +23,7 @@ import { CompanySwitcherContext, type CompanySwitcher } from '@/lib/company-swit
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { getErrorMessage, OFFLINE_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
 import { isWaitingForNetwork } from '@/components/query-state';
+import { onRestoreSettled, restoreSettled } from '@/lib/offline/saved-cache';
 import { usePersistedCache } from '@/lib/offline/use-persisted-cache';
 
 /**
@@ -74,6 +83,9 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   // navigator.onLine can say offline on a device whose requests get through; an answer proves the
   // way to the server, and the app goes online with it.
   const [retryingMemberships, setRetryingMemberships] = useState(false);
+  const sessionRestored = useSyncExternalStore(onRestoreSettled, () =>
+    userId ? restoreSettled(`session:${userId}`) : false,
+  );
   const retryMemberships = useCallback(() => {
     if (!userId) return;
     const options = membershipsQuery(userId);
@@ -139,7 +151,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     return <Navigate to="/auth" replace state={state} />;
   }
   if (memberships.isPending) {
-    if (!isWaitingForNetwork(memberships)) return <PageLoading />;
+    // Offline, the memberships may still come from the device: "Sem conexão" once it has none.
+    if (!isWaitingForNetwork(memberships) || !sessionRestored) return <PageLoading />;
     return <GateOffline onRetry={retryMemberships} retrying={retryingMemberships} />;
   }
   if (memberships.isError) {

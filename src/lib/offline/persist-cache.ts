@@ -112,6 +112,8 @@ export function startCachePersistence(
   queryClient: QueryClient,
   userId: string,
   scope: CacheScope,
+  /** Once the saved copy is restored (or found absent or unreadable). */
+  onRestored?: () => void,
 ): () => void {
   const key = cacheStorageKey(userId, scope);
   let stopped = false;
@@ -262,6 +264,7 @@ export function startCachePersistence(
   void persistQueryClientRestore(options)
     .catch(() => undefined)
     .then(() => {
+      onRestored?.();
       if (stopped) return;
       // What was restored is what this device last saw, not what the server has now: without
       // this, data restored less than staleTime after it was saved counted as fresh, and a screen
