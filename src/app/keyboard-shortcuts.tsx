@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { lazyPiece } from '@/components/lazy-piece';
 import { useCan } from '@/lib/roles';
 
 // Its Radix Dialog code loads on the first "?", never with the first screen.
-const ShortcutsHelp = lazy(() =>
-  import('@/app/shortcuts-help').then((m) => ({ default: m.ShortcutsHelp })),
-);
+const ShortcutsHelp = lazyPiece(async () => (await import('@/app/shortcuts-help')).ShortcutsHelp, {
+  look: 'floating',
+  close: (props) => props.onClose(),
+});
 
 /** Search fields of list pages: `<input type="search">` is a searchbox; others may opt in. */
 export const SEARCH_SELECTOR =
@@ -66,8 +68,6 @@ export function KeyboardShortcuts() {
   }, [navigate, canRecord]);
 
   return helpOpen ? (
-    <Suspense fallback={null}>
-      <ShortcutsHelp canRecord={canRecord} onClose={() => setHelpOpen(false)} />
-    </Suspense>
+    <ShortcutsHelp canRecord={canRecord} onClose={() => setHelpOpen(false)} />
   ) : null;
 }

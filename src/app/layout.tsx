@@ -1,16 +1,20 @@
-import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { BottomNav } from '@/app/bottom-nav';
 import { KeyboardShortcuts } from '@/app/keyboard-shortcuts';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { OfflineStatus } from '@/app/offline-status';
 import { routeAllowed } from '@/components/nav-items';
+import { lazyPiece } from '@/components/lazy-piece';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useRole } from '@/lib/roles';
 
 // Phones never download the sidebar; it is not part of the first-load budget (docs/performance.md).
-const Sidebar = lazy(() => import('@/app/sidebar').then((m) => ({ default: m.Sidebar })));
+// The placeholder keeps the content from jumping sideways when the sidebar arrives.
+const Sidebar = lazyPiece(async () => (await import('@/app/sidebar')).Sidebar, {
+  fallback: <div className="w-64 shrink-0 border-r bg-card" />,
+  look: 'compact',
+});
 
 /**
  * The narrow single column of SPEC §1 above the bottom navigation on a phone; from 1024 px (the
@@ -31,12 +35,7 @@ export function AppLayout() {
           aria-label="Carregando página"
         />
       ) : null}
-      {desktop ? (
-        // The placeholder keeps the content from jumping sideways when the sidebar arrives.
-        <Suspense fallback={<div className="w-64 shrink-0 border-r bg-card" />}>
-          <Sidebar />
-        </Suspense>
-      ) : null}
+      {desktop ? <Sidebar /> : null}
       {/* On a phone the page ends 11.5 rem above the screen's bottom: the bottom navigation and,
           above it, the toasts' place (src/components/ui/toaster.tsx). The last control of a page
           can always be scrolled clear of both, so a toast never sits on what the user taps next. */}

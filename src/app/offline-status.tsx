@@ -43,17 +43,19 @@ export function OfflineStatus() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let active = true;
     void queue.flush().then((result) => {
-      if (result.sent > 0) {
+      // A document says itself that it arrived ("Comprovante anexado"): the entries are counted.
+      const entries = result.sent - result.sentDocuments;
+      if (entries > 0) {
         // Two runs of this effect may wait for the same flush: one toast.
         toast.success('Lançamentos enviados', {
           id: 'offline-queue-sent',
           description:
-            result.sent === 1
+            entries === 1
               ? '1 item que aguardava envio foi salvo.'
-              : `${result.sent} itens que aguardavam envio foram salvos.`,
+              : `${entries} itens que aguardavam envio foram salvos.`,
         });
-        void invalidateMoney(queryClient, companyId);
       }
+      if (result.sent > 0) void invalidateMoney(queryClient, companyId);
       if (result.offline && active) timer = setTimeout(() => setRetryTick((t) => t + 1), RETRY_MS);
     });
     return () => {

@@ -1,10 +1,10 @@
 import type { Session, User } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from '@/app/protected-route';
 import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { useBankAccounts } from '@/lib/api/lookups';
@@ -259,5 +259,42 @@ describe('ProtectedRoute', () => {
     expect(
       await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),
     ).toBeInTheDocument();
+  });
+
+  it('offline with nothing saved says "Sem conexão" with a retry, never "Carregando..." for ever', async () => {
+    let asked = 0;
+    server.use(
+      http.get(restUrl('user_profiles'), () => {
+        asked += 1;
+        return HttpResponse.json([profile(ALFA, 'Construtora Alfa', 'admin')]);
+      }),
+    );
+    // The device reports no network at sign-in; its requests get through all the same.
+    onlineManager.setOnline(false);
+    try {
+      renderGate({ session, user, loading: false, signedOut: false });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Sem conexão');
+      expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
+      expect(asked).toBe(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Empresa atual: Construtora Alfa' }),
+      ).toBeInTheDocument();
+      expect(asked).toBeGreaterThan(0);
+      expect(onlineManager.isOnline()).toBe(true);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('says "Sem conexão" with a retry when the session code could not be fetched', async () => {
+    const retryLoad = vi.fn();
+    renderGate({ session: null, user: null, loading: true, signedOut: false, retryLoad });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sem conexão');
+    expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(retryLoad).toHaveBeenCalledOnce();
   });
 });

@@ -1,10 +1,18 @@
-import { useQueryClient, type Query } from '@tanstack/react-query';
-import { Fragment, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { onlineManager, useQueryClient, type Query } from '@tanstack/react-query';
+import {
+  Fragment,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { PageLoading } from '@/app/page-loading';
 import { Button } from '@/components/ui/button';
-import { useMemberships } from '@/features/auth/api/get-memberships';
+import { membershipsQuery, useMemberships } from '@/features/auth/api/get-memberships';
 import { useAuth } from '@/features/auth/lib/auth-context';
 import {
   getSelectedCompanyId,
@@ -13,7 +21,9 @@ import {
 } from '@/features/auth/lib/selected-company';
 import { CompanySwitcherContext, type CompanySwitcher } from '@/lib/company-switcher';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { getErrorMessage, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
+import { getErrorMessage, OFFLINE_MESSAGE, UNEXPECTED_ERROR_TITLE } from '@/lib/errors';
+import { isWaitingForNetwork } from '@/components/query-state';
+import { onRestoreSettled, restoreSettled } from '@/lib/offline/saved-cache';
 import { usePersistedCache } from '@/lib/offline/use-persisted-cache';
 
 /**
@@ -21,8 +31,30 @@ import { usePersistedCache } from '@/lib/offline/use-persisted-cache';
  * without a user, /company-setup without an active membership. Provides the current company
  * (the remembered choice among the user's companies) and the company switcher.
  */
+/**
+ * Offline with nothing saved on this device to open the app with (the first visit, or a device that
+ * reported no network at sign-in): said, with a retry, instead of "Carregando..." for ever.
+ */
+function GateOffline({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <main
+      role="alert"
+      className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center"
+    >
+      <h1 className="text-xl font-semibold">Sem conexão</h1>
+      <p className="text-muted-foreground">
+        Os dados da empresa ainda não estão salvos neste aparelho. Tente novamente quando a conexão
+        voltar.
+      </p>
+      <Button onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Tentando...' : 'Tentar novamente'}
+      </Button>
+    </main>
+  );
+}
+
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, loading, signedOut, sessionExpired } = useAuth();
+  const { user, loading, signedOut, sessionExpired, retryLoad } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,6 +78,27 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     },
     [navigate, queryClient, userId],
   );
+
+  // The read waits for the network React Query believes is gone. "Tentar novamente" asks anyway:
+  // navigator.onLine can say offline on a device whose requests get through; an answer proves the
+  // way to the server, and the app goes online with it.
+  const [retryingMemberships, setRetryingMemberships] = useState(false);
+  const sessionRestored = useSyncExternalStore(onRestoreSettled, () =>
+    userId ? restoreSettled(`session:${userId}`) : false,
+  );
+  const retryMemberships = useCallback(() => {
+    if (!userId) return;
+    const options = membershipsQuery(userId);
+    setRetryingMemberships(true);
+    void queryClient
+      .cancelQueries({ queryKey: options.queryKey })
+      .then(() => queryClient.query({ ...options, networkMode: 'always', retry: false }))
+      .then(
+        () => onlineManager.setOnline(true),
+        () => toast.error('Sem conexão', { description: OFFLINE_MESSAGE }),
+      )
+      .finally(() => setRetryingMemberships(false));
+  }, [queryClient, userId]);
 
   const current = useMemo(() => {
     if (!userId || !memberships.data) return undefined;
@@ -87,7 +140,9 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     [memberships.data, switchCompany],
   );
 
-  if (loading) return <PageLoading />;
+  if (loading) {
+    return retryLoad ? <GateOffline onRetry={retryLoad} retrying={false} /> : <PageLoading />;
+  }
   if (!user) {
     // After "Sair" the next sign-in starts at home; a visitor arriving signed out, or a user whose
     // session expired, returns to the page they were on (where their draft waits).
@@ -95,7 +150,11 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       signedOut && !sessionExpired ? undefined : { from: location.pathname + location.search };
     return <Navigate to="/auth" replace state={state} />;
   }
-  if (memberships.isPending) return <PageLoading />;
+  if (memberships.isPending) {
+    // Offline, the memberships may still come from the device: "Sem conexão" once it has none.
+    if (!isWaitingForNetwork(memberships) || !sessionRestored) return <PageLoading />;
+    return <GateOffline onRetry={retryMemberships} retrying={retryingMemberships} />;
+  }
   if (memberships.isError) {
     return (
       <main

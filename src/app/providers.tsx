@@ -1,14 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { lazyPiece } from '@/components/lazy-piece';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { queryClient } from '@/lib/query-client';
 
 // sonner loads after the first screen (src/lib/first-screen.ts); a toast made before its Toaster
-// mounts still shows, once it has.
-const Toaster = lazy(() =>
-  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
-);
+// mounts still shows, once it has. Outside the router: without its own boundary a failed import
+// (offline, no service worker yet) took the whole app down to a blank page.
+const Toaster = lazyPiece(async () => (await import('@/components/ui/toaster')).Toaster, {
+  look: 'floating',
+});
 
 /**
  * App-wide providers. The theme class is applied by index.html before the first paint and kept
@@ -21,11 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      {toasterWanted && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      {toasterWanted && <Toaster />}
     </QueryClientProvider>
   );
 }

@@ -12,6 +12,7 @@ import { PageLoading } from '@/app/page-loading';
 import { ProtectedRoute } from '@/app/protected-route';
 import { RouteError } from '@/app/route-error';
 import { prefetchLoader } from '@/app/prefetch';
+import { lazyPiece } from '@/components/lazy-piece';
 import { HomePage, prefetchHome } from '@/features/entries/pages/home-page';
 import type { Prefetch } from '@/lib/api/prefetch';
 
@@ -26,7 +27,15 @@ function lazyPage<K extends string, P extends string = never>(
   prefetch?: P,
 ): RouteObject['lazy'] {
   return async () => {
-    const page = await load();
+    let page: Record<K, ComponentType> & Record<NoInfer<P>, Prefetch>;
+    try {
+      page = await load();
+    } catch {
+      // The screen's code could not be fetched (offline, no service worker yet). React Router keeps
+      // a route's lazy() answer for the page's life, a failure too: the answer is a screen that says
+      // "Sem conexão" and imports again on "Tentar novamente" (its reads start when it renders).
+      return { Component: lazyPiece(async () => (await load())[name]) };
+    }
     return {
       Component: page[name],
       ...(prefetch ? { loader: prefetchLoader(page[prefetch]) } : {}),

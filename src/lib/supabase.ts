@@ -116,6 +116,10 @@ export function loadAuth(): Promise<Auth> {
     });
     return authClient;
   });
+  // Its code could not be fetched (offline, no service worker yet): the next call tries again.
+  authLoading.catch(() => {
+    authLoading = undefined;
+  });
   return authLoading;
 }
 

@@ -88,6 +88,8 @@ async function payablesNamed(account: Account, description: string) {
   return data;
 }
 
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
 // The banner at the top, not a screen's own "Sem conexão" (a read with nothing saved on the device).
 const banner = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Mostrando os últimos dados salvos neste aparelho' });
@@ -295,4 +297,152 @@ test('entries saved offline wait as "Aguardando envio" and reach the database ex
   expect(await payablesNamed(account, series)).toHaveLength(2);
   expect(await payablesNamed(account, first)).toHaveLength(1);
   await other.close();
+});
+
+test('after a Dar Baixa and a reload, the wizard records an expense offline, sent when the network returns', async ({
+  page,
+  context,
+}) => {
+  const account = await createAccount('Construtora Baixa Offline');
+  const { client, companyId } = account;
+  const inserted = await Promise.all([
+    client
+      .from('bank_accounts')
+      .insert({ company_id: companyId, name: 'Conta Principal', type: 'checking' }),
+    client.from('suppliers').insert({ company_id: companyId, name: 'Depósito Silva' }),
+    client.from('projects').insert({ company_id: companyId, name: 'Casa 001' }),
+    client.from('categories').insert({ company_id: companyId, name: 'Materiais', type: 'expense' }),
+  ]);
+  for (const { error } of inserted) if (error) throw new Error(JSON.stringify(error));
+  const paid = `Aluguel do andaime ${Date.now()}`;
+  const recorded = `Brita da sapata ${Date.now()}`;
+  await pendingPayable(account, paid);
+  await firstOnlineVisit(page, account);
+
+  // Online, the next expense started in the wizard up to its category (the lists are seen).
+  const continuar = page.getByRole('button', { name: 'Continuar' });
+  const voltar = page.getByRole('button', { name: 'Voltar' });
+  await page.goto('/pagar');
+  await page.getByLabel('Descrição').fill(recorded);
+  await continuar.click();
+  await page.getByRole('radio', { name: 'Depósito Silva' }).click();
+  await continuar.click();
+  await page.getByLabel('Valor').fill('87,40');
+  await continuar.click();
+  await page.getByRole('radio', { name: /Amanhã/ }).click();
+  await continuar.click();
+  await page.getByRole('radio', { name: 'Casa 001' }).click();
+  await continuar.click();
+  await expect(page.getByRole('radio', { name: 'Materiais' })).toBeVisible();
+  await cachedOnDevice(page, '"Materiais"');
+
+  // A bill paid at home (every money list invalidated), then a reload.
+  await page.goto('/');
+  const list = page.getByRole('region', { name: 'A Pagar' });
+  await list.getByRole('button', { name: `Dar Baixa: ${paid}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Conta bancária', exact: true }).click();
+  await page.getByRole('option', { name: /^Conta Principal/ }).click();
+  await dialog.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+  await expect(page.getByText(`${paid} foi marcado como pago.`)).toBeVisible();
+  await page.reload();
+  await expect(list).toBeVisible();
+
+  // The signal goes: the wizard (its draft at step 6) still has every list it needs.
+  await context.setOffline(true);
+  await page.goto('/pagar');
+  await expect(banner(page)).toBeVisible();
+  await expect(page.getByText('6/9')).toBeVisible();
+  await expect(page.getByText('Sem conexão: a lista aparece quando a conexão voltar.')).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('radio', { name: 'Materiais' })).toBeVisible();
+  for (let step = 6; step > 2; step--) await voltar.click();
+  await expect(page.getByRole('radio', { name: 'Depósito Silva' })).toBeChecked();
+  for (let step = 2; step < 5; step++) await continuar.click();
+  await expect(page.getByRole('radio', { name: 'Casa 001' })).toBeChecked();
+  await continuar.click();
+  await page.getByRole('radio', { name: 'Materiais' }).click();
+  await continuar.click();
+  await continuar.click();
+  await continuar.click();
+  await expect(page.getByText('9/9')).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    page.getByText('Sem conexão: o lançamento ficou salvo neste aparelho', { exact: false }),
+  ).toBeVisible();
+  expect(await payablesNamed(account, recorded)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Lançamentos enviados')).toBeVisible();
+  await expect.poll(async () => (await payablesNamed(account, recorded)).length).toBe(1);
+});
+
+test('a comprovante attached at Dar Baixa is kept on the device through a reload mid-upload, and arrives', async ({
+  page,
+}) => {
+  const account = await createAccount('Construtora Comprovante');
+  const { client, companyId } = account;
+  const { error } = await client
+    .from('bank_accounts')
+    .insert({ company_id: companyId, name: 'Conta Principal', type: 'checking' });
+  if (error) throw new Error(JSON.stringify(error));
+  const paid = `Locação da betoneira ${Date.now()}`;
+  await pendingPayable(account, paid);
+  await signIn(page, account.email, account.password);
+
+  // The upload is slow: it has not reached the server when the page reloads.
+  const uploads: string[] = [];
+  const objects = /\/storage\/v1\/object\/documentos\//;
+  const slow = async (route: Route) => {
+    if (route.request().method() === 'OPTIONS') return route.continue();
+    uploads.push(route.request().url());
+    // Never answered: the reload ends it.
+  };
+  await page.route(objects, slow);
+
+  const list = page.getByRole('region', { name: 'A Pagar' });
+  await list.getByRole('button', { name: `Dar Baixa: ${paid}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Conta bancária', exact: true }).click();
+  await page.getByRole('option', { name: /^Conta Principal/ }).click();
+  await dialog
+    .getByLabel('Anexar comprovante')
+    .setInputFiles({ name: 'pix-betoneira.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+  await expect(page.getByText(`${paid} foi marcado como pago.`)).toBeVisible();
+  await expect(page.getByText('Enviando comprovante…')).toBeVisible();
+  await expect.poll(() => uploads.length).toBeGreaterThan(0);
+  // Until the server has it, the device says it waits.
+  await expect(
+    page.getByRole('status').filter({ hasText: '1 documento aguardando envio' }),
+  ).toBeVisible();
+
+  // Reloaded mid-upload; the storage answers again.
+  await page.unroute(objects, slow);
+  await page.reload();
+  await expect(page.getByText('Comprovante anexado')).toBeVisible({ timeout: 30_000 });
+
+  const { data: payments } = await client
+    .from('transactions')
+    .select('id, payable_id')
+    .eq('company_id', companyId)
+    .not('payable_id', 'is', null);
+  expect(payments).toHaveLength(1);
+  const paymentId = String(payments?.[0]?.id);
+  const { data: documents, error: documentsError } = await client
+    .from('documents')
+    .select('original_name, kind, payment_id')
+    .eq('company_id', companyId);
+  if (documentsError) throw new Error(JSON.stringify(documentsError));
+  expect(documents).toEqual([
+    { original_name: 'pix-betoneira.pdf', kind: 'comprovante', payment_id: paymentId },
+  ]);
+  const { data: stored, error: listError } = await client.storage
+    .from('documentos')
+    .list(`${companyId}/payments/${paymentId}`);
+  if (listError) throw listError;
+  expect(stored.map((object) => object.name)).toEqual([
+    expect.stringMatching(/-pix-betoneira\.pdf$/),
+  ]);
 });

@@ -1,15 +1,20 @@
 import { CalendarIcon } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Calendar as CalendarType } from '@/components/ui/calendar';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { formatDate, parseIsoDate, toIsoDate, type IsoDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
+import { lazyPiece } from '@/components/lazy-piece';
 
 // The calendar (react-day-picker, ~15 kB gzip) loads when a picker is reached for, not with every
 // screen and dialog that shows a date field.
 const loadCalendar = () => import('@/components/ui/calendar');
-const Calendar = lazy(async () => ({ default: (await loadCalendar()).Calendar }));
+// The size of a month, so that the popover does not jump when the calendar arrives.
+const Calendar = lazyPiece(async () => (await loadCalendar()).Calendar, {
+  fallback: <div className="h-72 w-64" />,
+  look: 'compact',
+});
 
 type DatePickerProps = Omit<ComponentProps<'button'>, 'value' | 'onChange' | 'children'> & {
   /** `yyyy-MM-dd`, or null/'' for no date. */
@@ -62,22 +67,19 @@ export function DatePicker({
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-2" align="start">
-        {/* The size of a month, so that the popover does not jump when the calendar arrives. */}
-        <Suspense fallback={<div className="h-72 w-64" />}>
-          <Calendar
-            mode="single"
-            selected={selected}
-            defaultMonth={selected}
-            disabled={disabledDays}
-            onSelect={(date) => {
-              onChange(date ? toIsoDate(date) : null);
-              setOpen(false);
-            }}
-            // The date-picker dialog pattern (WAI-ARIA APG): focus goes to the selected day on open.
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
-          />
-        </Suspense>
+        <Calendar
+          mode="single"
+          selected={selected}
+          defaultMonth={selected}
+          disabled={disabledDays}
+          onSelect={(date) => {
+            onChange(date ? toIsoDate(date) : null);
+            setOpen(false);
+          }}
+          // The date-picker dialog pattern (WAI-ARIA APG): focus goes to the selected day on open.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        />
       </PopoverContent>
     </Popover>
   );

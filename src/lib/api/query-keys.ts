@@ -192,3 +192,22 @@ export function moneyKeys(companyId: string) {
     activityKeys.all(companyId),
   ];
 }
+
+/**
+ * The lists an offline screen needs to record an entry (the wizards' and Lançar's pickers: bank
+ * accounts, categories, obras and their stages, suppliers, clients). The saved copy on the device
+ * keeps them across any change (src/lib/offline/persist-cache.ts): a Dar Baixa made them stale, not
+ * useless, and without them a site worker offline cannot record the next expense.
+ */
+export function isOfflineList(queryKey: readonly unknown[]): boolean {
+  if (queryKey[0] !== 'companies') return false;
+  const [, , branch, kind, , leaf] = queryKey;
+  if (branch === 'projects') return kind === 'list' || (kind === 'detail' && leaf === 'stages');
+  return (
+    kind === 'list' &&
+    (branch === 'bank-accounts' ||
+      branch === 'categories' ||
+      branch === 'suppliers' ||
+      branch === 'clients')
+  );
+}

@@ -4,7 +4,7 @@
 // document's id: the same id again (a retry after a lost answer, an offline queue sending its item
 // a second time) finds the object and the row already there and writes nothing twice.
 import type { Database } from '@/lib/database.types';
-import { getErrorMessage, isNetworkError } from '@/lib/errors';
+import { errorKey, getErrorMessage, isNetworkError } from '@/lib/errors';
 import { DOCUMENTS_BUCKET, removeStoredObjects } from '@/lib/document-removals';
 import {
   DocumentFileError,
@@ -186,11 +186,14 @@ export async function uploadPreparedDocument(input: UploadDocumentInput): Promis
   };
   const { data, error } = await supabase.from('documents').insert(row).select().single();
   if (!error) return data;
-  // The same id already recorded: this is a repeat of a send that worked.
-  if (error.code === '23505' && error.message.includes('documents_pkey')) {
-    const again = await supabase.from('documents').select().eq('id', documentId).single();
+  // The same id already recorded: this is a repeat of a send that worked. The duplicate check
+  // (document_duplicate: the same bytes on the entry) runs before the key's, so a repeat after a
+  // reload mid-upload hears that one: the row of this very id says it is the same document.
+  const repeat = error.code === '23505' && error.message.includes('documents_pkey');
+  if (repeat || errorKey(error) === 'document_duplicate') {
+    const again = await supabase.from('documents').select().eq('id', documentId).maybeSingle();
     if (again.error) throw again.error;
-    return again.data;
+    if (again.data) return again.data;
   }
   // A refusal (not a lost answer): the object must not stay without its row.
   if (!isNetworkError(error)) await removeStoredObjects(input.userId, [path]);

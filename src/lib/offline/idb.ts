@@ -13,6 +13,11 @@ function idbStore(): UseStore | null {
   return store;
 }
 
+/** False where nothing can be kept on the device (a write is then silently a no-op). */
+export function idbAvailable(): boolean {
+  return idbStore() !== null;
+}
+
 export async function idbGet<T>(key: string): Promise<T | undefined> {
   const s = idbStore();
   return s ? get<T>(key, s) : undefined;

@@ -1,5 +1,16 @@
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
+import { hashKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidateMoney } from '@/lib/api/invalidate-money';
+import {
+  bankAccountKeys,
+  categoryKeys,
+  clientKeys,
+  entryKeys,
+  isOfflineList,
+  projectKeys,
+  supplierKeys,
+} from '@/lib/api/query-keys';
 import { cacheStorageKey, startCachePersistence } from '@/lib/offline/persist-cache';
 import { flushSavedCache } from '@/lib/offline/saved-cache';
 import { createQueryClient } from '@/lib/query-client';
@@ -31,7 +42,7 @@ function saved(): Map<string, unknown> {
   return new Map(client.clientState.queries.map((q) => [q.queryHash, q.state.data]));
 }
 
-const hash = (key: readonly unknown[]) => JSON.stringify(key);
+const hash = (key: readonly unknown[]) => hashKey(key);
 
 let stops: (() => void)[] = [];
 function start(queryClient = createQueryClient()) {
@@ -238,5 +249,111 @@ describe('the saved cache', () => {
     queryClient.clear();
     await flushSavedCache();
     expect(saved().get(hash(other))).toEqual(['s']);
+  });
+
+  describe('the lists an offline screen needs to record an entry', () => {
+    const lists = [
+      categoryKeys.list(COMPANY, { type: 'expense', activeOnly: true }),
+      projectKeys.list(COMPANY),
+      projectKeys.stages(COMPANY, 'obra-1'),
+      supplierKeys.list(COMPANY, { activeOnly: true }),
+      clientKeys.list(COMPANY, { activeOnly: true }),
+      bankAccountKeys.list(COMPANY, { activeOnly: true }),
+    ];
+
+    it('are the pickers of the wizards and Lançar, not the screens that show money', () => {
+      for (const list of lists) expect(isOfflineList(list)).toBe(true);
+      for (const other of [
+        entryKeys.list(COMPANY, {}),
+        entryKeys.pending(COMPANY, 'expense'),
+        categoryKeys.stats(COMPANY, 'c', '2026-11-30'),
+        supplierKeys.summary(COMPANY),
+        projectKeys.overview(COMPANY),
+        projectKeys.budget(COMPANY, 'obra-1'),
+        bankAccountKeys.detail(COMPANY, 'a'),
+        ['session', USER, 'memberships'],
+      ]) {
+        expect(isOfflineList(other)).toBe(false);
+      }
+    });
+
+    it('stay on the device across a money change, a reload and a garbage collection', async () => {
+      const queryClient = start();
+      const pending = entryKeys.pending(COMPANY, 'expense');
+      for (const list of lists) queryClient.setQueryData(list, [{ id: `row of ${hash(list)}` }]);
+      queryClient.setQueryData(pending, ['bill']);
+      await persisting();
+
+      // A Dar Baixa: everything money touches is invalidated; nothing shows the lists, so nothing
+      // fetches them again before the reload.
+      await invalidateMoney(queryClient, COMPANY);
+      await flushSavedCache();
+      expect(saved().has(hash(pending))).toBe(false);
+      for (const list of lists) expect(saved().get(hash(list))).toHaveLength(1);
+
+      // A day with no screen showing the categories: collected from memory, kept on the device.
+      queryClient.removeQueries({ queryKey: categoryKeys.all(COMPANY) });
+      queryClient.setQueryData(pending, ['next bill']);
+      await flushSavedCache();
+      for (const list of lists) expect(saved().get(hash(list))).toHaveLength(1);
+      stops.pop()?.();
+
+      // Reloaded (offline): the wizard's lists are there, marked stale for when the network returns.
+      const second = start();
+      const categories = lists[0] ?? [];
+      await vi.waitFor(() =>
+        expect(second.getQueryData(categories)).toEqual([{ id: `row of ${hash(categories)}` }]),
+      );
+      expect(second.getQueryState(categories)?.isInvalidated).toBe(true);
+      await invalidateMoney(second, COMPANY);
+      await flushSavedCache();
+      for (const list of lists) expect(saved().get(hash(list))).toHaveLength(1);
+    });
+
+    it('stay in memory when a read that started before the restore is cancelled (offline, the step left)', async () => {
+      const first = start();
+      const categories = categoryKeys.list(COMPANY, { type: 'expense', activeOnly: true });
+      first.setQueryData(categories, [{ id: 'materiais' }]);
+      await persisting();
+      stops.pop()?.();
+
+      // After a reload the category step mounts before the restore: its read is under way (it
+      // passes the abort signal on, as every fetcher does) and never answers (no network).
+      const second = createQueryClient();
+      const step = new QueryObserver(second, {
+        queryKey: categories,
+        queryFn: ({ signal }) =>
+          new Promise<never>((_, reject) =>
+            signal.addEventListener('abort', () => reject(new Error('aborted'))),
+          ),
+      });
+      const unmount = step.subscribe(() => undefined);
+      start(second);
+      await vi.waitFor(() =>
+        expect(second.getQueryData(categories)).toEqual([{ id: 'materiais' }]),
+      );
+
+      // The worker goes back a step: the read is cancelled, and React Query reverts the query to
+      // the state the read started from (no data) unless the restored data is kept.
+      unmount();
+      expect(second.getQueryData(categories)).toEqual([{ id: 'materiais' }]);
+      expect(second.getQueryState(categories)?.status).toBe('success');
+    });
+
+    it('are replaced by what the server answers next', async () => {
+      const queryClient = start();
+      const categories = categoryKeys.list(COMPANY, { type: 'expense', activeOnly: true });
+      queryClient.setQueryData(categories, [{ id: 'old' }]);
+      await persisting();
+      await invalidateMoney(queryClient, COMPANY);
+      await queryClient.query({
+        queryKey: categories,
+        queryFn: () => [{ id: 'old' }, { id: 'new' }],
+      });
+      await vi.waitFor(async () => {
+        await flushSavedCache();
+        expect(saved().get(hash(categories))).toEqual([{ id: 'old' }, { id: 'new' }]);
+      });
+    });
   });
 });

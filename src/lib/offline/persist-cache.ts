@@ -9,7 +9,13 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/query-persist-client-core';
-import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  defaultShouldDehydrateQuery,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { isOfflineList } from '@/lib/api/query-keys';
 import { idbDel, idbGet, idbSet } from '@/lib/offline/idb';
 import { notPlainJsonAt } from '@/lib/offline/plain-json';
 import {
@@ -24,6 +30,8 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A new build may change the shape of what it caches: its data is never read by another build. */
 export const CACHE_BUSTER = import.meta.env.VITE_APP_BUILD ?? 'dev';
+
+type DehydratedQuery = DehydratedState['queries'][number];
 
 export type CacheScope = { type: 'session' } | { type: 'company'; companyId: string };
 
@@ -104,6 +112,8 @@ export function startCachePersistence(
   queryClient: QueryClient,
   userId: string,
   scope: CacheScope,
+  /** Once the saved copy is restored (or found absent or unreadable). */
+  onRestored?: () => void,
 ): () => void {
   const key = cacheStorageKey(userId, scope);
   let stopped = false;
@@ -116,6 +126,22 @@ export function startCachePersistence(
   // queries' flags: restored queries are invalidated already and raise nothing when invalidated
   // again, and the cache's events arrive a task after the mutation's promise has resolved.
   const changed = new Set<string>();
+  // The lists an offline screen needs to record an entry (query-keys.ts, isOfflineList) as last
+  // saved, by query hash. A change that invalidates them, a garbage collection of a list no screen
+  // showed for a day, or a removal leaves them in the saved copy as they were: the restore marks
+  // them stale (a screen online fetches them again), and offline they are what the wizard needs.
+  // Only a newer successful fetch replaces one.
+  const keptLists = new Map<string, DehydratedQuery>();
+  const withKeptLists = (client: PersistedClient): PersistedClient => {
+    const queries = client.clientState.queries;
+    for (const query of queries) {
+      if (isOfflineList(query.queryKey)) keptLists.set(query.queryHash, query);
+    }
+    const present = new Set(queries.map((query) => query.queryHash));
+    const missing = [...keptLists.values()].filter((query) => !present.has(query.queryHash));
+    if (missing.length === 0) return client;
+    return { ...client, clientState: { ...client.clientState, queries: [...queries, ...missing] } };
+  };
   const hasQueriesInScope = () =>
     queryCache.findAll({ predicate: (query) => inScope(query.queryKey, userId, scope) }).length > 0;
 
@@ -150,14 +176,23 @@ export function startCachePersistence(
       // was just changed, though, is saved empty, as is one a bad copy was dropped from.
       const empty = client.clientState.queries.length === 0;
       if (empty && !writeEmpty && (changed.size === 0 || !hasQueriesInScope())) return;
-      waiting = client;
+      waiting = withKeptLists(client);
       timer ??= setTimeout(() => void writeWaiting(), Math.max(0, nextWriteAt - Date.now()));
     },
     restoreClient: async () => {
       const saved = await idbGet<string>(key);
-      return saved ? (JSON.parse(saved) as PersistedClient) : undefined;
+      if (!saved) return undefined;
+      const client = JSON.parse(saved) as PersistedClient;
+      for (const query of client.clientState.queries) {
+        if (isOfflineList(query.queryKey)) keptLists.set(query.queryHash, query);
+      }
+      return client;
     },
-    removeClient: () => idbDel(key),
+    // An expired or another build's copy: its lists go with it.
+    removeClient: () => {
+      keptLists.clear();
+      return idbDel(key);
+    },
   };
 
   const options = {
@@ -197,6 +232,26 @@ export function startCachePersistence(
     });
   };
 
+  // A read started before the restore (the screen mounted first) remembers the state it started
+  // from, without data; React Query puts that state back when the read is cancelled, which it is
+  // when its screen unmounts while the read waits for the network. Offline, leaving the wizard's
+  // category step and coming back then found no categories although the restore had given them
+  // ("Sem conexão: a lista aparece quando a conexão voltar."). Data the restore gave stays until
+  // the server answers or the query is removed.
+  const lastWithData = new WeakMap<Query, Query['state']>();
+  const stopKeepingRestored = queryCache.subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const query = event.query as Query;
+    if (!inScope(query.queryKey, userId, scope)) return;
+    if (query.state.data !== undefined) {
+      lastWithData.set(query, query.state);
+      return;
+    }
+    const before = lastWithData.get(query);
+    if (event.action.type !== 'setState' || query.state.status !== 'pending' || !before) return;
+    query.setState({ ...before, fetchStatus: 'idle', isInvalidated: true });
+  });
+
   let unsubscribe: (() => void) | null = null;
   const startedAt = Date.now();
   // What this page fetched before the persister started (the module loads lazily, and a quick read
@@ -209,6 +264,7 @@ export function startCachePersistence(
   void persistQueryClientRestore(options)
     .catch(() => undefined)
     .then(() => {
+      onRestored?.();
       if (stopped) return;
       // What was restored is what this device last saw, not what the server has now: without
       // this, data restored less than staleTime after it was saved counted as fresh, and a screen
@@ -230,7 +286,7 @@ export function startCachePersistence(
         if (client !== queryClient) return;
         let any = false;
         for (const query of queryCache.findAll(filters)) {
-          if (!inScope(query.queryKey, userId, scope)) continue;
+          if (!inScope(query.queryKey, userId, scope) || isOfflineList(query.queryKey)) continue;
           changed.add(query.queryHash);
           any = true;
         }
@@ -257,6 +313,7 @@ export function startCachePersistence(
   return () => {
     stopped = true;
     clearTimeout(timer);
+    stopKeepingRestored();
     unsubscribe?.();
   };
 }

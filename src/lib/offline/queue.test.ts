@@ -95,11 +95,11 @@ describe('offline queue', () => {
     await queue.enqueue(item('a'));
     await queue.enqueue(item('b'));
 
-    expect(await queue.flush()).toEqual({ sent: 2, offline: false, failed: 0 });
+    expect(await queue.flush()).toEqual({ sent: 2, sentDocuments: 0, offline: false, failed: 0 });
     expect(server.send).toHaveBeenCalledTimes(2);
     expect(await queue.list()).toEqual([]);
 
-    expect(await queue.flush()).toEqual({ sent: 0, offline: false, failed: 0 });
+    expect(await queue.flush()).toEqual({ sent: 0, sentDocuments: 0, offline: false, failed: 0 });
     expect(server.send).toHaveBeenCalledTimes(2);
   });
 
@@ -108,7 +108,7 @@ describe('offline queue', () => {
     await queue.enqueue(item('a'));
     const [first, second] = await Promise.all([queue.flush(), queue.flush()]);
 
-    expect(first).toEqual({ sent: 1, offline: false, failed: 0 });
+    expect(first).toEqual({ sent: 1, sentDocuments: 0, offline: false, failed: 0 });
     expect(second).toBe(first);
     expect(server.send).toHaveBeenCalledTimes(1);
     expect(server.rows.size).toBe(1);
@@ -120,7 +120,7 @@ describe('offline queue', () => {
     await queue.enqueue(item('b'));
     server.failNextWith('network');
 
-    expect(await queue.flush()).toEqual({ sent: 0, offline: true, failed: 0 });
+    expect(await queue.flush()).toEqual({ sent: 0, sentDocuments: 0, offline: true, failed: 0 });
     expect(server.send).toHaveBeenCalledTimes(1); // b was not tried with the network down
     const kept = await queue.list();
     expect(kept.map((i) => [i.id, i.attempts, i.error])).toEqual([
@@ -128,7 +128,7 @@ describe('offline queue', () => {
       ['b', 0, null],
     ]);
 
-    expect(await queue.flush()).toEqual({ sent: 2, offline: false, failed: 0 });
+    expect(await queue.flush()).toEqual({ sent: 2, sentDocuments: 0, offline: false, failed: 0 });
     expect(await queue.list()).toEqual([]);
     expect([...server.rows.keys()]).toEqual(['a', 'b']);
   });
@@ -153,19 +153,19 @@ describe('offline queue', () => {
     await queue.enqueue(item('b'));
     server.failNextWith('refused');
 
-    expect(await queue.flush()).toEqual({ sent: 1, offline: false, failed: 1 });
+    expect(await queue.flush()).toEqual({ sent: 1, sentDocuments: 0, offline: false, failed: 1 });
     expect((await queue.list()).map((i) => [i.id, i.error])).toEqual([['a', 'Valor inválido.']]);
-    expect(await queue.flush()).toEqual({ sent: 0, offline: false, failed: 0 });
+    expect(await queue.flush()).toEqual({ sent: 0, sentDocuments: 0, offline: false, failed: 0 });
 
     await queue.retry('a');
-    expect(await queue.flush()).toEqual({ sent: 1, offline: false, failed: 0 });
+    expect(await queue.flush()).toEqual({ sent: 1, sentDocuments: 0, offline: false, failed: 0 });
     expect(server.rows.size).toBe(2);
   });
 
   it('an item whose kind has no sender waits with a message instead of being lost', async () => {
     const { queue, item } = setup();
     await queue.enqueue({ ...item('a'), kind: 'nobody.sends-this' });
-    expect(await queue.flush()).toEqual({ sent: 0, offline: false, failed: 1 });
+    expect(await queue.flush()).toEqual({ sent: 0, sentDocuments: 0, offline: false, failed: 1 });
     expect(await queue.list()).toHaveLength(1);
   });
 
@@ -227,7 +227,7 @@ describe('offline queue', () => {
       expect(listed).not.toContain('jpeg bytes');
       expect(storage.values.get('user:u1:offline-file:f1')).toBeInstanceOf(Blob);
 
-      expect(await queue.flush()).toEqual({ sent: 1, offline: false, failed: 0 });
+      expect(await queue.flush()).toEqual({ sent: 1, sentDocuments: 0, offline: false, failed: 0 });
       expect(received).toEqual([{ id: 'f1', size: 10, type: 'image/jpeg' }]);
       expect(storage.values.has('user:u1:offline-file:f1')).toBe(false);
     });
@@ -244,7 +244,7 @@ describe('offline queue', () => {
           'user:u1:offline-file:f2': new Blob(['x']),
         },
       );
-      expect(await queue.flush()).toEqual({ sent: 0, offline: true, failed: 0 });
+      expect(await queue.flush()).toEqual({ sent: 0, sentDocuments: 0, offline: true, failed: 0 });
       expect(await queue.list()).toHaveLength(1);
       expect(storage.values.get('user:u1:offline-file:f2')).toBeInstanceOf(Blob);
     });
@@ -253,7 +253,7 @@ describe('offline queue', () => {
       const { queue, storage, photo } = fileSetup();
       await queue.enqueue(photo('f3'), { 'user:u1:offline-file:f3': new Blob(['x']) });
       storage.values.delete('user:u1:offline-file:f3');
-      expect(await queue.flush()).toEqual({ sent: 0, offline: false, failed: 1 });
+      expect(await queue.flush()).toEqual({ sent: 0, sentDocuments: 0, offline: false, failed: 1 });
       expect((await queue.list()).map((i) => [i.id, i.error])).toEqual([['f3', 'Valor inválido.']]);
     });
 

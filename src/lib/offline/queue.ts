@@ -69,6 +69,8 @@ export interface QueueStorage {
 
 export interface FlushResult {
   sent: number;
+  /** Of `sent`, the documents (each says so itself: "Comprovante anexado"). */
+  sentDocuments: number;
   /** True when a network failure stopped the flush: the rest waits for the connection. */
   offline: boolean;
   failed: number;
@@ -150,7 +152,7 @@ export function createOfflineQueue(
     update((items) => items.map((item) => (item.id === id ? { ...item, ...fields } : item)));
 
   async function sendAll(): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, offline: false, failed: 0 };
+    const result: FlushResult = { sent: 0, sentDocuments: 0, offline: false, failed: 0 };
     // Read again under the lock: another tab may have sent some items already.
     for (const item of await read()) {
       if (item.error !== null) continue;
@@ -173,6 +175,7 @@ export function createOfflineQueue(
       }
       await drop(item.id);
       result.sent += 1;
+      if (item.summary.document) result.sentDocuments += 1;
     }
     return result;
   }

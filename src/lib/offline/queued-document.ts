@@ -5,13 +5,14 @@
 // answer lost) finds its object and row and stores nothing twice; the same file twice on the entry
 // is the database's document_duplicate.
 import { isNetworkError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import type { DocumentKind, PreparedDocumentFile } from '@/lib/documents/prepare-file';
 import {
   documentErrorMessage,
   uploadPreparedDocument,
   type DocumentOwner,
 } from '@/lib/documents/upload-document';
-import { queuedFileKey } from '@/lib/offline/use-offline-queue';
+import { offlineQueueFor, queuedFileKey } from '@/lib/offline/use-offline-queue';
 import {
   SendRefused,
   type QueuedItem,
@@ -69,8 +70,69 @@ export function queuedDocumentItem(input: QueuedDocumentInput) {
   };
 }
 
+/** How the toasts name it: "Enviando comprovante…", "Enviando documento…". */
+export function documentWord(kind: DocumentKind): string {
+  return kind === 'comprovante' ? 'comprovante' : 'documento';
+}
+
+/**
+ * Sends the file, saying so: "Enviando comprovante…" with its progress, "Comprovante anexado" once
+ * the server has it, "Aguardando envio" when the network fails (it stays on the device), and a
+ * refusal with "Tentar novamente" (the item waits with its reason, as in "Aguardando envio").
+ */
 export async function sendQueuedDocument(item: QueuedItem, context: SendContext): Promise<void> {
   const payload = item.payload as QueuedDocumentPayload;
+  const word = documentWord(payload.kind);
+  const toastId = `document-${item.id}`;
+  // The first call (0 %) always shows: "Enviando comprovante…" from the start, not from 5 %.
+  let lastShown = Number.NEGATIVE_INFINITY;
+  const progress = (fraction: number) => {
+    const percent = Math.round(fraction * 100);
+    if (percent !== 100 && percent - lastShown < 5) return;
+    lastShown = percent;
+    toast(`Enviando ${word}…`, {
+      id: toastId,
+      description: `${payload.name}: ${percent}%`,
+      duration: Infinity,
+    });
+  };
+  try {
+    progress(0);
+    await sendFile(item, payload, context, progress);
+  } catch (error) {
+    if (isNetworkError(error)) {
+      toast('Aguardando envio', {
+        id: toastId,
+        description: `Sem conexão: o ${word} ${payload.name} ficou salvo neste aparelho e será enviado quando a conexão voltar.`,
+      });
+    } else {
+      const queue = offlineQueueFor(payload.userId, item.companyId);
+      toast.error(`Não foi possível enviar o ${word}`, {
+        id: toastId,
+        description: `${payload.name}: ${error instanceof Error ? error.message : ''}`,
+        duration: Infinity,
+        closeButton: true,
+        action: {
+          label: 'Tentar novamente',
+          onClick: () => void queue.retry(item.id).then(() => queue.flush()),
+        },
+      });
+    }
+    throw error;
+  }
+  toast.success(`${word.charAt(0).toUpperCase()}${word.slice(1)} anexado`, {
+    id: toastId,
+    description: payload.name,
+    duration: 4000,
+  });
+}
+
+async function sendFile(
+  item: QueuedItem,
+  payload: QueuedDocumentPayload,
+  context: SendContext,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   const fileKey = item.files?.[0];
   const blob = fileKey ? await context.file(fileKey) : undefined;
   if (!blob) {
@@ -92,6 +154,7 @@ export async function sendQueuedDocument(item: QueuedItem, context: SendContext)
         size: payload.size,
         sha256: payload.sha256,
       },
+      onProgress,
     });
   } catch (error) {
     if (isNetworkError(error)) throw error;

@@ -29,6 +29,26 @@ export async function flushSavedCache(options: FlushOptions = {}): Promise<void>
   await Promise.all([...flushers].map((flush) => flush(options).catch(() => undefined)));
 }
 
+// The scopes (`session:<userId>`, `company:<companyId>`) whose saved copy was restored, or found
+// absent, on this page: until then "nothing to show" may only mean "not read from the device yet".
+const restoredScopes = new Set<string>();
+const restoreListeners = new Set<() => void>();
+
+export function markRestoreSettled(scope: string): void {
+  if (restoredScopes.has(scope)) return;
+  restoredScopes.add(scope);
+  for (const listener of restoreListeners) listener();
+}
+
+export function restoreSettled(scope: string): boolean {
+  return restoredScopes.has(scope);
+}
+
+export function onRestoreSettled(listener: () => void): () => void {
+  restoreListeners.add(listener);
+  return () => restoreListeners.delete(listener);
+}
+
 /** When this page started: any data older than that was restored from the saved cache. */
 export const PAGE_STARTED_AT = Date.now();
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CacheScope } from '@/lib/offline/persist-cache';
+import { markRestoreSettled } from '@/lib/offline/saved-cache';
 
 /** Loaded on demand: the persister is not part of the first load's JavaScript. */
 function persistScope(
@@ -8,13 +9,24 @@ function persistScope(
   userId: string,
   scope: CacheScope,
 ): () => void {
+  const settled = () =>
+    markRestoreSettled(
+      scope.type === 'session' ? `session:${userId}` : `company:${scope.companyId}`,
+    );
   // No IndexedDB (old WebViews, jsdom): nothing can be kept, so nothing to load.
-  if (typeof indexedDB === 'undefined') return () => undefined;
+  if (typeof indexedDB === 'undefined') {
+    settled();
+    return () => undefined;
+  }
   let stop: (() => void) | null = null;
   let cancelled = false;
-  void import('@/lib/offline/persist-cache').then(({ startCachePersistence }) => {
-    if (!cancelled) stop = startCachePersistence(queryClient, userId, scope);
-  });
+  // Its code could not be fetched (offline before the service worker had it): nothing is kept
+  // this visit, and nothing breaks.
+  void import('@/lib/offline/persist-cache')
+    .then(({ startCachePersistence }) => {
+      if (!cancelled) stop = startCachePersistence(queryClient, userId, scope, settled);
+    })
+    .catch(settled);
   return () => {
     cancelled = true;
     stop?.();

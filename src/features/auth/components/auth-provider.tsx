@@ -25,6 +25,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(start === null);
   const [ended, setEnded] = useState<SessionEnd | null>(null);
   const [endedUserId, setEndedUserId] = useState<string | null>(null);
+  // Bumped to load auth-js again after its code could not be fetched.
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const [loadFailed, setLoadFailed] = useState(false);
   const userIdRef = useRef<string | null>(start?.user.id ?? null);
 
   useEffect(() => {
@@ -57,15 +60,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
     // Without a session to start with, auth-js decides now (signed out, a token to refresh, a
     // sign-in link); with one, it is not needed before the first screen is up.
+    // Without it the gate could only say "Carregando..." for ever: it says "Sem conexão" instead.
+    const failed = () => {
+      if (active) setLoadFailed(true);
+    };
     let cancel: () => void = () => undefined;
-    if (start) cancel = afterFirstScreen(() => void loadAuth().then(listen));
-    else void loadAuth().then(listen);
+    if (start) cancel = afterFirstScreen(() => void loadAuth().then(listen, failed));
+    else void loadAuth().then(listen, failed);
     return () => {
       active = false;
       cancel();
       unsubscribe?.();
     };
-  }, [queryClient, start]);
+  }, [queryClient, start, loadAttempt]);
 
   // A session revoked elsewhere ("sign out everywhere", a password change on another device) keeps
   // a valid access token here until it expires. Asking the server once the first screen is up and
@@ -93,8 +100,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signedOut: ended !== null,
       sessionExpired: ended === 'expired',
       endedUserId,
+      retryLoad:
+        loading && loadFailed
+          ? () => {
+              setLoadFailed(false);
+              setLoadAttempt((attempt) => attempt + 1);
+            }
+          : undefined,
     }),
-    [session, loading, ended, endedUserId],
+    [session, loading, ended, endedUserId, loadFailed],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -15,6 +15,11 @@ export interface AuthState {
   sessionExpired?: boolean;
   /** The user whose session last ended in this tab: only they return to the page they were on. */
   endedUserId?: string | null;
+  /**
+   * Set while `loading` because the session code could not be fetched (offline at the first
+   * visit): the gate says "Sem conexão" and this tries again.
+   */
+  retryLoad?: () => void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

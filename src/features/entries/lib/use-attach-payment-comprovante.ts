@@ -1,9 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { uploadInBackground } from '@/lib/documents/upload-in-background';
 import type { EntryKind } from '@/lib/entries';
-import { toastError } from '@/lib/toast-error';
 import { supabase } from '@/lib/supabase';
 
 /** The payment Dar Baixa just recorded: the entry's newest ledger row that is not an estorno. */
@@ -21,33 +18,47 @@ async function latestPaymentId(companyId: string, kind: EntryKind, entryId: stri
   return data?.id ?? null;
 }
 
+/** What "Aguardando envio" says of the payment while its comprovante waits. */
+export interface PaidEntry {
+  kind: EntryKind;
+  id: string;
+  description: string;
+  amountCents: number;
+  /** yyyy-MM-dd */
+  paidOn: string;
+}
+
 /**
  * Dar Baixa's "Anexar comprovante": the file goes to the payment just made (its Documentos on the
- * entry's detail), after the dialog closed; progress and any failure are a toast.
+ * entry's detail). Resolves once the file is kept on the device (the dialog may close then); it is
+ * sent from there, and a reload or a lost signal mid-upload never drops it.
  */
 export function useAttachPaymentComprovante() {
   const { id: companyId, userId } = useCurrentCompany();
-  const queryClient = useQueryClient();
-  return async (kind: EntryKind, entryId: string, file: File) => {
-    let paymentId: string | null;
+  return async (entry: PaidEntry, file: File): Promise<boolean> => {
+    let paymentId: string | null = null;
     try {
-      paymentId = await latestPaymentId(companyId, kind, entryId);
-    } catch (error) {
-      toastError('Não foi possível enviar o comprovante', error);
-      return;
+      paymentId = await latestPaymentId(companyId, entry.kind, entry.id);
+    } catch {
+      // The payment could not be looked up (the signal went right after Dar Baixa): the entry
+      // keeps the comprovante, rather than the device losing it.
     }
-    await uploadInBackground({
+    return uploadInBackground({
       companyId,
       userId,
       // No payment found (never expected right after Dar Baixa): the entry keeps the comprovante.
       owner: paymentId
         ? { type: 'payment', paymentId }
-        : { type: 'entry', entryKind: kind, entryId },
+        : { type: 'entry', entryKind: entry.kind, entryId: entry.id },
       kind: 'comprovante',
       file,
       name: file.name,
-      label: 'Comprovante',
-      onStored: () => void queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) }),
+      entry: {
+        description: entry.description,
+        amountCents: entry.amountCents,
+        date: entry.paidOn,
+        tone: entry.kind,
+      },
     });
   };
 }

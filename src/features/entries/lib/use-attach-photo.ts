@@ -1,9 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { uploadInBackground } from '@/lib/documents/upload-in-background';
-import type { EntryKind } from '@/lib/entries';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
+import type { EntryKind } from '@/lib/entries';
+
+/** The entry just saved, as "Aguardando envio" lists its photo while it waits. */
+export interface SavedEntry {
+  kind: EntryKind;
+  description: string;
+  amountCents: number;
+  /** yyyy-MM-dd */
+  dueDate: string;
+}
 
 /**
  * The photo's bytes back from its base64 data: URL (how the form and its draft keep it, as
@@ -19,24 +26,24 @@ async function photoBlob(photo: ReceiptPhoto): Promise<Blob> {
 }
 
 /**
- * Sends the photo of an entry just saved to its Documentos (as its comprovante), while the screen
- * moves on: progress and any failure ("Tentar novamente") are a toast.
+ * Sends the photo of an entry just saved to its Documentos (as its comprovante). Resolves once the
+ * photo is kept on the device (the wizard may start over then); it is sent from there.
  */
 export function useAttachPhoto() {
   const { id: companyId, userId } = useCurrentCompany();
-  const queryClient = useQueryClient();
-  return (kind: EntryKind, entryId: string, photo: ReceiptPhoto) => {
-    void photoBlob(photo).then((file) =>
-      uploadInBackground({
-        companyId,
-        userId,
-        owner: { type: 'entry', entryKind: kind, entryId },
-        kind: 'comprovante',
-        file,
-        name: photo.name,
-        label: 'Comprovante',
-        onStored: () => void queryClient.invalidateQueries({ queryKey: entryKeys.all(companyId) }),
-      }),
-    );
-  };
+  return async (entry: SavedEntry, entryId: string, photo: ReceiptPhoto): Promise<boolean> =>
+    uploadInBackground({
+      companyId,
+      userId,
+      owner: { type: 'entry', entryKind: entry.kind, entryId },
+      kind: 'comprovante',
+      file: await photoBlob(photo),
+      name: photo.name,
+      entry: {
+        description: entry.description,
+        amountCents: entry.amountCents,
+        date: entry.dueDate,
+        tone: entry.kind,
+      },
+    });
 }

@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { isWaitingForNetwork } from '@/components/query-state';
@@ -21,6 +21,7 @@ import {
 } from '@/features/entries/components/dashboard/cash-flow-warning';
 import { PendingList } from '@/features/entries/components/dashboard/pending-list';
 import { SummaryTotals } from '@/features/entries/components/dashboard/summary-totals';
+import { lazyPiece } from '@/components/lazy-piece';
 
 /**
  * What home reads first (the hooks below use the same queries), started by its route. An obra
@@ -39,19 +40,16 @@ export const prefetchHome: Prefetch = (companyId, _url, role) => {
 };
 
 // An obra member's home: its own chunk, the company's home stays as small as it was.
-const ObraHome = lazy(async () => ({
-  default: (await import('@/features/entries/components/obra-home/obra-home')).ObraHome,
-}));
+const ObraHome = lazyPiece(
+  async () => (await import('@/features/entries/components/obra-home/obra-home')).ObraHome,
+  { fallback: <Spinner label="Carregando..." className="min-h-[50vh]" /> },
+);
 
 /** Home (/ and /resumo): balances, totals and the pending lists with Dar Baixa. */
 export function HomePage() {
   const { role } = useCurrentCompany();
   if (role === 'obra') {
-    return (
-      <Suspense fallback={<Spinner label="Carregando..." className="min-h-[50vh]" />}>
-        <ObraHome />
-      </Suspense>
-    );
+    return <ObraHome />;
   }
   return <CompanyHome />;
 }

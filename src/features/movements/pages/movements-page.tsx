@@ -1,5 +1,5 @@
 import { Download, X } from 'lucide-react';
-import { lazy, useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
@@ -22,13 +22,14 @@ import {
   serializeMovementFilters,
 } from '@/features/movements/lib/movement-filters-url';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { lazyPiece } from '@/components/lazy-piece';
 
 // The panel behind "Filtros" (date picker, selects) loads when the user reaches for it: not with
 // the page, whose first paint it would delay on a phone.
 const loadFilterPanel = () => import('@/features/movements/components/movement-filter-panel');
-const MovementFilterPanel = lazy(async () => ({
-  default: (await loadFilterPanel()).MovementFilterPanel,
-}));
+const MovementFilterPanel = lazyPiece(async () => (await loadFilterPanel()).MovementFilterPanel, {
+  look: 'compact',
+});
 
 /**
  * The names the active filters' badges show. Each list is read only once a filter of its kind is

@@ -7,7 +7,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportar } from '@/components/more-links';
 import { FilterPanelSlot, FiltersToggle, useFilterPanel } from '@/components/filter-panel';
@@ -40,19 +40,23 @@ import {
   reportRange,
   type ReportFilters,
 } from '@/features/reports/lib/report-period';
+import { lazyPiece } from '@/components/lazy-piece';
 
 // The panel behind "Filtros" (account and obra selects) loads when the user reaches for it.
 const loadFilterPanel = () => import('@/features/reports/components/report-filters');
-const ReportFilterPanel = lazy(async () => ({
-  default: (await loadFilterPanel()).ReportFilterPanel,
-}));
+const ReportFilterPanel = lazyPiece(async () => (await loadFilterPanel()).ReportFilterPanel, {
+  look: 'compact',
+});
 // The other tabs load when chosen: the Resumo is what the route opens on.
-const CashFlowSection = lazy(async () => ({
-  default: (await import('@/features/reports/components/cash-flow-section')).CashFlowSection,
-}));
-const DreSection = lazy(async () => ({
-  default: (await import('@/features/reports/components/dre-section')).DreSection,
-}));
+const sectionLoading = <Spinner label="Carregando..." className="py-8" />;
+const CashFlowSection = lazyPiece(
+  async () => (await import('@/features/reports/components/cash-flow-section')).CashFlowSection,
+  { fallback: sectionLoading },
+);
+const DreSection = lazyPiece(
+  async () => (await import('@/features/reports/components/dre-section')).DreSection,
+  { fallback: sectionLoading },
+);
 
 const NO_SLICES = {
   income: 'Nenhuma receita no período.',
@@ -249,9 +253,7 @@ export function ReportsPage() {
     <div className="flex flex-col gap-4">
       <PageHeader title="Relatório" />
       <ReportTabs />
-      <Suspense fallback={<Spinner label="Carregando..." className="py-8" />}>
-        {tab === 'fluxo' ? <CashFlowSection /> : <DreSection />}
-      </Suspense>
+      {tab === 'fluxo' ? <CashFlowSection /> : <DreSection />}
     </div>
   );
 }

@@ -133,11 +133,13 @@ export function EntryForm({
     } finally {
       setAction(null);
     }
+    // The Anexo is kept on this device before the form resets (it is in the draft until then): a
+    // reload while it uploads never drops it. It is sent from there.
+    const first = ids[0];
+    if (photo && first) await attachPhoto({ kind, ...input.draft }, first, photo);
     if (result.settled)
       toast.success(text.paidTitle, { description: text.paid(input.draft.description) });
     else toast.success('Lançamento salvo!', { description: text.created(result.count) });
-    const first = ids[0];
-    if (photo && first) attachPhoto(kind, first, photo);
     submitted.current = null;
     clearDraft('localStorage', draftKey);
     setHasDraft(false);

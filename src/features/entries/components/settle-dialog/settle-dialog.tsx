@@ -121,6 +121,9 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   });
   const settle = useSettleEntry();
   const attachComprovante = useAttachPaymentComprovante();
+  // Settled, while the comprovante is written to the device: the dialog stays busy until then.
+  const [keeping, setKeeping] = useState(false);
+  const pending = settle.isPending || keeping;
   // Sent to the payment once it is recorded.
   const [comprovante, setComprovante] = useState<File | null>(null);
   const accounts = useBankAccounts();
@@ -191,8 +194,22 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
       );
       return;
     }
+    if (comprovante) {
+      // The dialog closes once the file is kept on this device (IndexedDB), never before: a reload
+      // while it uploads dropped it. It is sent from there ("Enviando comprovante…").
+      setKeeping(true);
+      await attachComprovante(
+        {
+          kind: entry.kind,
+          id: entry.id,
+          description: entry.description,
+          amountCents: done.paidCents,
+          paidOn: done.paidOn,
+        },
+        comprovante,
+      );
+    }
     successToast(entry, done);
-    if (comprovante) void attachComprovante(entry.kind, entry.id, comprovante);
     onClose();
   }
 
@@ -203,7 +220,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
   else if (accounts.data.length === 0) accountPlaceholder = 'Nenhuma conta bancária ativa';
 
   const charge = (name: 'interestCents' | 'fineCents' | 'discountCents', label: string) => (
-    <MoneyField control={form.control} name={name} label={label} disabled={settle.isPending} />
+    <MoneyField control={form.control} name={name} label={label} disabled={pending} />
   );
 
   return (
@@ -250,9 +267,9 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
         form={form}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!settle.isPending) void form.handleSubmit(onValid)();
+          if (!pending) void form.handleSubmit(onValid)();
         }}
-        busy={settle.isPending}
+        busy={pending}
         onCancel={onClose}
         submitLabel={isExpense ? 'Confirmar Pagamento' : 'Confirmar Recebimento'}
         busyLabel="Confirmando..."
@@ -271,7 +288,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
               value={field.value as string}
               onChange={(value) => field.onChange(value ?? '')}
               disabledDays={lastDay ? { after: lastDay } : undefined}
-              disabled={settle.isPending}
+              disabled={pending}
             />
           )}
         </FieldItem>
@@ -292,7 +309,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
               value={(field.value as string) || null}
               onChange={(id) => field.onChange(id ?? '')}
               placeholder={accountPlaceholder}
-              disabled={accounts.isPending || accounts.isError || settle.isPending}
+              disabled={accounts.isPending || accounts.isError || pending}
               optionLabel={(account) =>
                 `${account.name} - ${formatCurrency(toCents(account.current_balance))}`
               }
@@ -365,7 +382,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
                 field.onChange(cents);
               }}
               onBlur={field.onBlur}
-              disabled={settle.isPending}
+              disabled={pending}
             />
           )}
         </FieldItem>
@@ -374,7 +391,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
           label="Anexar comprovante"
           value={comprovante}
           onChange={setComprovante}
-          disabled={settle.isPending}
+          disabled={pending}
         />
       </DialogForm>
     </>

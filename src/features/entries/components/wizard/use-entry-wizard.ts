@@ -130,8 +130,10 @@ export function useEntryWizard(kind: EntryKind) {
       }
       return;
     }
+    // The photo is kept on this device before the wizard starts over (it is in the draft until
+    // then): a reload while it uploads never drops it. It is sent from there.
+    if (photo) await attachPhoto(entry, created.id, photo);
     toast.success('Lançamento salvo!', { description: SUCCESS_TEXT[kind] });
-    if (photo) attachPhoto(kind, created.id, photo);
     startOver();
   }
 
