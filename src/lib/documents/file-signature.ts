@@ -4,7 +4,7 @@
 // JPEG FF D8 FF; PNG 89 50 4E 47 0D 0A 1A 0A; WebP "RIFF" ???? "WEBP"; HEIC/HEIF ???? "ftyp" + a HEIF
 // brand; PDF "%PDF-"; XML an optional UTF-8 byte order mark and white space, then "<?", "<!" or an
 // element name, and no NUL byte in what was read (a binary file that starts with "<" is not XML).
-// The local Storage stand-in checks the same (scripts/local-stack/storage/content.ts).
+// The local Storage stand-in checks uploads with this same function (scripts/local-stack/storage/content.ts).
 
 export type FileSignature = 'jpeg' | 'png' | 'webp' | 'heif' | 'pdf' | 'xml';
 
