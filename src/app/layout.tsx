@@ -5,6 +5,7 @@ import { KeyboardShortcuts } from '@/app/keyboard-shortcuts';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { OfflineStatus } from '@/app/offline-status';
 import { routeAllowed } from '@/components/nav-items';
+import { NoticeBell } from '@/components/notice-bell';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useRole } from '@/lib/roles';
@@ -47,6 +48,12 @@ export function AppLayout() {
             : 'mx-auto w-full max-w-md px-4 pb-[calc(11.5rem+env(safe-area-inset-bottom))] pt-[calc(1rem+env(safe-area-inset-top))]'
         }
       >
+        {/* The phone's header: Avisos (the desktop has it in the sidebar). */}
+        {desktop ? null : (
+          <header className="-mr-2 -mt-2 flex justify-end">
+            <NoticeBell />
+          </header>
+        )}
         <OfflineStatus />
         {allowed ? <Outlet /> : <RoleRefusal />}
       </main>

@@ -275,7 +275,7 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
        values ($1, $2, 'approval_pending', 'fixture-' || gen_random_uuid(), 'expense', '${ids.accounts_payable}',
                '/lancamentos/expense/${ids.accounts_payable}', 'Aviso fixture')
        returning id`,
-    apiInsert: (companyId, ids, callerId) => ({
+    apiInsert: (companyId, _ids, callerId) => ({
       company_id: companyId,
       user_id: callerId,
       kind: 'approval_pending',

@@ -1,0 +1,31 @@
+// The Avisos bell's unread count (header on a phone, sidebar on the desktop). A head request on the
+// partial index of unread notices: only the count travels, never the rows. In the first screen's
+// chunk, so it holds nothing but the count.
+import { useQuery } from '@tanstack/react-query';
+import { noticeKeys } from '@/lib/api/query-keys';
+import { useCurrentCompany } from '@/lib/current-company';
+import { supabase } from '@/lib/supabase';
+
+/** How often the open app asks again (notices are written by others' actions). */
+const POLL_MS = 60_000;
+
+export function useUnreadNoticeCount() {
+  const { id } = useCurrentCompany();
+  return useQuery({
+    queryKey: noticeKeys.unread(id),
+    queryFn: async ({ signal }) => {
+      // RLS: the caller's own notices only.
+      const { count, error } = await supabase
+        .from('notices')
+        .select('id', { count: 'exact', head: true })
+        .eq('company_id', id)
+        .is('read_at', null)
+        .abortSignal(signal);
+      if (error) throw error;
+      return count ?? 0;
+    },
+    refetchInterval: POLL_MS,
+    refetchOnWindowFocus: true,
+    meta: { silentNetworkError: true },
+  });
+}
