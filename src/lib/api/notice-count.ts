@@ -24,6 +24,8 @@ export function useUnreadNoticeCount() {
       if (error) throw error;
       return count ?? 0;
     },
+    // Asked again on every mount and reload: what others did since must show at once.
+    staleTime: 0,
     refetchInterval: POLL_MS,
     refetchOnWindowFocus: true,
     meta: { silentNetworkError: true },

@@ -24,6 +24,8 @@ export interface Notice {
 export function noticesQuery(companyId: string) {
   return queryOptions({
     queryKey: noticeKeys.list(companyId),
+    // Opened to read what is new: always asked again (the saved copy shows meanwhile).
+    staleTime: 0,
     queryFn: async ({ signal }): Promise<Notice[]> => {
       const { data, error } = await supabase
         .from('notices')
