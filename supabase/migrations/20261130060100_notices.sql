@@ -19,13 +19,15 @@ create table public.notices (
                                      'due_summary')),
   -- What makes two notices of a kind the same event: the payable and its version, the
   -- invitation, the NF-e key, the statement, the day of the summary.
-  event_key text not null check (char_length(event_key) <= 200),
+  event_key text not null constraint notices_event_key_length check (char_length(event_key) <= 200),
   -- What it is about: an entry (opens its detail) or another screen of the app (link).
   entry_kind text check (entry_kind in ('expense', 'income')),
   entry_id uuid,
-  link text not null check (link ~ '^/' and char_length(link) <= 300),
-  title text not null check (btrim(title) <> '' and char_length(title) <= 300),
-  body text check (char_length(body) <= 1000),
+  link text not null constraint notices_link_format check (link ~ '^/')
+    constraint notices_link_length check (char_length(link) <= 300),
+  title text not null constraint notices_title_check check (btrim(title) <> '')
+    constraint notices_title_length check (char_length(title) <= 300),
+  body text constraint notices_body_length check (char_length(body) <= 1000),
   created_at timestamptz not null default now(),
   read_at timestamptz,
   check ((entry_kind is null) = (entry_id is null)),
