@@ -177,7 +177,7 @@ begin
   select p.full_name into v_name from public.user_profiles p
   where p.company_id = new.company_id and p.user_id = new.accepted_by;
   insert into public.notices (company_id, user_id, kind, event_key, link, title, body)
-  select new.company_id, r, 'invitation_accepted', new.id::text, '/empresa',
+  select new.company_id, r, 'invitation_accepted', new.id::text, '/preferencias',
          left('Convite aceito: ' || coalesce(v_name, new.email) || ' entrou na equipe', 300),
          new.email || ' — perfil ' || case new.role when 'admin' then 'Administrador'
                                                      when 'financeiro' then 'Financeiro'
@@ -265,8 +265,8 @@ create trigger bank_statements_notify_imported
 -- ---------------------------------------------------------------------------------------------
 -- The daily due-bills summary, for the schedule to call (not built yet): one notice per recipient,
 -- company and day, summing what is open (approved payables, receivables) due today, in the next 3
--- days and overdue. Admin and financeiro: the whole company; an 'obra' member: the entries of
--- their obras (payables and receivables carrying one of them); leitura: none. Nothing due → no
+-- days and overdue. Admin and financeiro: the whole company; an 'obra' member: the payables of
+-- their obras (they read no receivable); leitura: none. Nothing due → no
 -- notice. Run twice for a day, written once.
 -- ---------------------------------------------------------------------------------------------
 
@@ -297,7 +297,7 @@ begin
     where p.is_active and p.role in ('admin', 'financeiro', 'obra')
   ),
   sums as (
-    select m.company_id, m.user_id, o.side,
+    select m.company_id, m.user_id, m.role, o.side,
            count(*) filter (where o.due_date = p_today) as today_n,
            coalesce(sum(o.open_amount) filter (where o.due_date = p_today), 0) as today_total,
            count(*) filter (where o.due_date > p_today) as soon_n,
@@ -306,13 +306,15 @@ begin
            coalesce(sum(o.open_amount) filter (where o.due_date < p_today), 0) as late_total
     from recipients m
     join open_entries o on o.company_id = m.company_id
+    -- An 'obra' member reads payables of their obras only (no receivable, nothing "Geral").
     where m.role <> 'obra'
-       or o.project_id in (select a.project_id from public.project_access a
-                           where a.company_id = m.company_id and a.user_id = m.user_id)
-    group by m.company_id, m.user_id, o.side
+       or (o.side = 'pagar'
+           and o.project_id in (select a.project_id from public.project_access a
+                                where a.company_id = m.company_id and a.user_id = m.user_id))
+    group by m.company_id, m.user_id, m.role, o.side
   ),
   lines as (
-    select s.company_id, s.user_id,
+    select s.company_id, s.user_id, s.role,
            sum(s.today_n + s.soon_n + s.late_n) over (partition by s.company_id, s.user_id) as all_n,
            sum(s.today_n) over (partition by s.company_id, s.user_id) as today_n,
            sum(s.late_n) over (partition by s.company_id, s.user_id) as late_n,
@@ -326,16 +328,17 @@ begin
     from sums s
   ),
   per_user as (
-    select l.company_id, l.user_id, max(l.all_n) as all_n, max(l.today_n) as today_n, max(l.late_n) as late_n,
+    select l.company_id, l.user_id, l.role, max(l.all_n) as all_n, max(l.today_n) as today_n, max(l.late_n) as late_n,
            string_agg(l.line, E'\n' order by l.side) as body,
            bool_and(l.side = 'receber') as only_receber
     from lines l
-    group by l.company_id, l.user_id
+    group by l.company_id, l.user_id, l.role
   ),
   written as (
     insert into public.notices (company_id, user_id, kind, event_key, link, title, body)
     select u.company_id, u.user_id, 'due_summary', to_char(p_today, 'YYYY-MM-DD'),
-           case when u.only_receber then '/contas-receber' else '/contas-pagar' end,
+           -- An 'obra' member has no Contas a Pagar: their home lists their obras' payables.
+           case when u.role = 'obra' then '/' when u.only_receber then '/contas-receber' else '/contas-pagar' end,
            'Contas a vencer: ' || concat_ws(', ',
              case when u.today_n > 0 then u.today_n || ' hoje' end,
              case when u.late_n > 0 then u.late_n || case when u.late_n = 1 then ' vencida' else ' vencidas' end end,
@@ -350,6 +353,6 @@ begin
   return v_count;
 end;
 $$;
-comment on function private.write_due_notices(date) is 'The daily due-bills summary (for the schedule; p_today = the day in America/Sao_Paulo): one notice per active admin, financeiro and obra member (their obras'' entries only) and company with anything open due by p_today + 3, summing today, the next 3 days and overdue, a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
+comment on function private.write_due_notices(date) is 'The daily due-bills summary (for the schedule; p_today = the day in America/Sao_Paulo): one notice per active admin, financeiro and obra member (their obras'' payables only) and company with anything open due by p_today + 3, summing today, the next 3 days and overdue, a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
 revoke all on function private.write_due_notices(date) from public, anon, authenticated;
 grant execute on function private.write_due_notices(date) to service_role;

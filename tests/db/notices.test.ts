@@ -318,7 +318,7 @@ describe('invitations and imports', () => {
         user_id: m.admin2.id,
         kind: 'invitation_accepted',
         title: 'Convite aceito: Nina Convidada entrou na equipe',
-        link: '/empresa',
+        link: '/preferencias',
       },
     ]);
   });
@@ -376,15 +376,16 @@ describe('the daily due-bills summary', () => {
       [admin.company.id, DAY, projectId, projectB],
     );
     await db.query(
-      `insert into public.accounts_receivable (company_id, description, amount, due_date)
-       values ($1, 'Medição', 2000, $2::date)`,
-      [admin.company.id, DAY],
+      // Of Obra Norte: an 'obra' member reads no receivable, so theirs does not say it.
+      `insert into public.accounts_receivable (company_id, description, amount, due_date, project_id)
+       values ($1, 'Medição', 2000, $2::date, $3)`,
+      [admin.company.id, DAY, projectId],
     );
   });
 
   async function summaries() {
-    const { rows } = await db.query<{ user_id: string; title: string; body: string }>(
-      `select user_id, title, body from public.notices
+    const { rows } = await db.query<{ user_id: string; title: string; body: string; link: string }>(
+      `select user_id, title, body, link from public.notices
        where company_id = $1 and kind = 'due_summary' and event_key = $2 order by user_id`,
       [admin.company.id, DAY],
     );
@@ -410,6 +411,7 @@ describe('the daily due-bills summary', () => {
     expect(byUser[m.obra.id]).toMatchObject({
       title: 'Contas a vencer: 1 hoje',
       body: 'A pagar: 1 hoje (R$ 100,00)',
+      link: '/',
     });
     expect(byUser[m.obraOther.id]).toMatchObject({
       title: 'Contas a vencer: 1 vencida',
@@ -420,6 +422,7 @@ describe('the daily due-bills summary', () => {
       body:
         'A pagar: 1 hoje (R$ 100,00), 1 nos próximos 3 dias (R$ 50,00), 1 vencida (R$ 30,00)\n' +
         'A receber: 1 hoje (R$ 2.000,00)',
+      link: '/contas-pagar',
     });
     expect(byUser[m.financeiro.id]!.body).toBe(byUser[admin.user.id]!.body);
   });
