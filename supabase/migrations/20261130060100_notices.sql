@@ -43,6 +43,8 @@ create index notices_unread_idx on public.notices (user_id, company_id) where re
 -- The list, newest first.
 create index notices_list_idx on public.notices (user_id, company_id, created_at desc, id desc);
 create index notices_company_id_idx on public.notices (company_id);
+-- A decided request's notices, marked read (private.notify_payable_approval).
+create index notices_entry_idx on public.notices (entry_id) where entry_id is not null;
 
 alter table public.notices enable row level security;
 
@@ -134,10 +136,15 @@ begin
     from private.notice_recipients(new.company_id, array['admin', 'financeiro'], new.created_by) r
     on conflict do nothing;
   elsif tg_op = 'UPDATE' and old.approval_status = 'pending'
-        and new.approval_status in ('approved', 'refused')
-        and new.created_by is distinct from new.approval_decided_by
-        and exists (select 1 from public.user_profiles p
-                    where p.company_id = new.company_id and p.user_id = new.created_by and p.is_active) then
+        and new.approval_status in ('approved', 'refused') then
+    -- Decided: the request waits for nobody any more (the deciders' bells drop it; the list keeps it).
+    update public.notices n set read_at = now()
+    where n.entry_id = new.id and n.kind = 'approval_pending' and n.read_at is null;
+    if new.created_by is not distinct from new.approval_decided_by
+       or not exists (select 1 from public.user_profiles p
+                      where p.company_id = new.company_id and p.user_id = new.created_by and p.is_active) then
+      return null;
+    end if;
     insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title, body)
     values (new.company_id, new.created_by,
             case new.approval_status when 'approved' then 'approval_approved' else 'approval_refused' end,
@@ -150,7 +157,7 @@ begin
   return null;
 end;
 $$;
-comment on function private.notify_payable_approval() is 'Trigger: a payable that starts waiting for approval → a notice to the company''s active admins and financeiros but its author; approved or refused (with the reason) → a notice to its author while an active member.';
+comment on function private.notify_payable_approval() is 'Trigger: a payable that starts waiting for approval → a notice to the company''s active admins and financeiros but its author; approved or refused (with the reason) → a notice to its author while an active member, and the request''s notices are marked read.';
 revoke all on function private.notify_payable_approval() from public, anon, authenticated;
 
 create trigger accounts_payable_notify_approval

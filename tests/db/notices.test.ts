@@ -148,6 +148,12 @@ describe('approvals', () => {
       p_reason: 'Preço acima da cotação',
     });
     expect(refused.error).toBeNull();
+    // Decided: the request is read for every decider (their bells drop it).
+    const unread = await db.query(
+      `select 1 from public.notices where entry_id = $1 and kind = 'approval_pending' and read_at is null`,
+      [payable.id],
+    );
+    expect(unread.rows).toEqual([]);
     const refusals = await noticesAbout(payable.id, 'approval_refused');
     expect(refusals).toMatchObject([
       {
