@@ -289,4 +289,21 @@ export const DOMAINS: Domain[] = [
     buckets: ['documentos'],
     platformPolicies: ['storage.objects'],
   },
+  {
+    file: 'notices.sql',
+    title: 'Notices',
+    about:
+      'Avisos: one row per recipient, written only by the database (triggers on approvals, invitations and imports; the daily due-bills summary), read and marked read by the recipient alone',
+    relations: ['public.notices'],
+    functions: [
+      'private.format_brl',
+      'private.guard_notice_update',
+      'private.notice_recipients',
+      'private.notify_invitation_accepted',
+      'private.notify_nfe_imported',
+      'private.notify_payable_approval',
+      'private.notify_statement_imported',
+      'private.write_due_notices',
+    ],
+  },
 ];

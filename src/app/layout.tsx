@@ -5,6 +5,7 @@ import { useIsDesktop } from '@/lib/use-media-query';
 import { OfflineStatus } from '@/app/offline-status';
 import { routeAllowed } from '@/components/nav-items';
 import { lazyPiece } from '@/components/lazy-piece';
+import { NoticeBell } from '@/components/notice-bell';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useRole } from '@/lib/roles';
@@ -48,8 +49,19 @@ export function AppLayout() {
       >
         {/* The status line's place is the top margin of every page: always there, always as tall,
             so that "Sem conexão" or "Atualizando…" coming and going never moves what is under a
-            finger (src/components/offline/offline-banner.tsx). */}
-        <OfflineStatus />
+            finger (src/components/offline/offline-banner.tsx).
+            On a phone Avisos shares that row (the desktop has it in the sidebar): the row is as tall
+            as the bell's touch target whatever the line says. */}
+        {desktop ? (
+          <OfflineStatus />
+        ) : (
+          <div className="-mr-2 flex items-center gap-1">
+            <div className="min-w-0 flex-1">
+              <OfflineStatus />
+            </div>
+            <NoticeBell />
+          </div>
+        )}
         {allowed ? <Outlet /> : <RoleRefusal />}
       </main>
       {desktop ? null : <BottomNav />}

@@ -246,6 +246,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'avisos',
+            lazy: lazyPage(
+              () => import('@/features/notices/pages/notices-page'),
+              'NoticesPage',
+              'prefetchNotices',
+            ),
+          },
+          {
             path: 'atividade',
             lazy: lazyPage(() => import('@/features/activity/pages/activity-page'), 'ActivityPage'),
           },

@@ -86,3 +86,20 @@ describe('Sidebar: Aprovações', () => {
     },
   );
 });
+
+describe('Sidebar: Avisos', () => {
+  it.each(['admin', 'obra', 'leitura'] as const)(
+    'a %s member has the bell with their unread count',
+    async (role) => {
+      server.use(
+        http.head(
+          restUrl('notices'),
+          () => new HttpResponse(null, { headers: { 'content-range': '*/2' } }),
+        ),
+      );
+      renderSidebar(role);
+      const bell = await screen.findByRole('link', { name: 'Avisos, 2 não lidos' });
+      expect(bell).toHaveAttribute('href', '/avisos');
+    },
+  );
+});

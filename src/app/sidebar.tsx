@@ -6,6 +6,7 @@ import { toastError } from '@/lib/toast-error';
 import { currentState, NAV_ITEMS, toneClasses, type NavItem } from '@/app/bottom-nav';
 import { ApprovalCountBadge } from '@/components/approval-count-badge';
 import { LazyNewCompanyDialog } from '@/components/lazy-new-company-dialog';
+import { NoticeBell } from '@/components/notice-bell';
 import * as NAV from '@/components/more-links';
 import { mais, navAllowed, relatorio } from '@/components/nav-items';
 import { useCompanySwitcher } from '@/lib/company-switcher';
@@ -231,7 +232,10 @@ export function Sidebar() {
   return (
     <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col gap-3 overflow-y-auto border-r bg-card px-3 py-4">
       <div className="grid gap-3 px-1">
-        <p className="text-base font-bold text-primary">App Finanças</p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-base font-bold text-primary">App Finanças</p>
+          <NoticeBell />
+        </div>
         <CompanyBlock />
         <UserMenu />
       </div>

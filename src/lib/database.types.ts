@@ -858,6 +858,58 @@ export type Database = {
           },
         ];
       };
+      notices: {
+        Row: {
+          body: string | null;
+          company_id: string;
+          created_at: string;
+          entry_id: string | null;
+          entry_kind: string | null;
+          event_key: string;
+          id: string;
+          kind: string;
+          link: string;
+          read_at: string | null;
+          title: string;
+          user_id: string;
+        };
+        Insert: {
+          body?: string | null;
+          company_id: string;
+          created_at?: string;
+          entry_id?: string | null;
+          entry_kind?: string | null;
+          event_key: string;
+          id?: string;
+          kind: string;
+          link: string;
+          read_at?: string | null;
+          title: string;
+          user_id: string;
+        };
+        Update: {
+          body?: string | null;
+          company_id?: string;
+          created_at?: string;
+          entry_id?: string | null;
+          entry_kind?: string | null;
+          event_key?: string;
+          id?: string;
+          kind?: string;
+          link?: string;
+          read_at?: string | null;
+          title?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notices_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       project_access: {
         Row: {
           company_id: string;

@@ -297,6 +297,11 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   boleto_code: 'Código de barras',
   pix_code: 'Código PIX',
   nfe_key: 'Chave da NF-e',
+  // Avisos are written by the database only; named here should one ever be refused.
+  title: 'Título do aviso',
+  body: 'Texto do aviso',
+  link: 'Link do aviso',
+  event_key: 'Evento do aviso',
 };
 
 const LENGTH_SUFFIX = '_length';

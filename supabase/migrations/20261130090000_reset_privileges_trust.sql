@@ -2,6 +2,8 @@
 -- write their own copy of this file; the lead folds them into one at merge.
 -- [approvals, 20261130010100] approve_payable / refuse_payable take the version the approver saw
 -- (p_amount, p_updated_at): the private bodies' grants below name the new signatures.
+-- [notices, 20261130060100] public.notices: its recipient reads it and marks it read (read_at
+-- only); written by the database only (private.notify_* triggers, private.write_due_notices).
 -- [approvals, 20261130010200] accept_invitation takes the name to use (p_full_name); members' names
 -- are unique per company through private.member_name_key, which whoever writes a name runs.
 --
@@ -81,6 +83,9 @@ grant select on public.audit_log to authenticated;
 -- Bank statements and their lines are written only by import_bank_statement and the reconciliation
 -- functions.
 grant select on public.bank_statements, public.bank_statement_lines to authenticated;
+-- [notices] Avisos: read by their recipient (RLS), who may only set read_at; nobody inserts or
+-- deletes (the database writes them).
+grant select, update (read_at) on public.notices to authenticated;
 -- Obra assignments are written only by set_member_access and accept_invitation.
 grant select on public.project_access to authenticated;
 -- Documents are immutable (no update); who uploaded and when are the database's.

@@ -178,6 +178,8 @@ CREATE TRIGGER accounts_payable_due_counts_insert AFTER INSERT ON public.account
 CREATE TRIGGER accounts_payable_due_counts_update AFTER UPDATE OF due_date ON public.accounts_payable FOR EACH ROW WHEN (old.due_date IS DISTINCT FROM new.due_date) EXECUTE FUNCTION private.move_entry_due_count();
 CREATE TRIGGER accounts_payable_forbid_company_change BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
 CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
+CREATE TRIGGER accounts_payable_notify_approval AFTER INSERT OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.notify_payable_approval();
+CREATE TRIGGER accounts_payable_notify_nfe AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_nfe_imported();
 CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();

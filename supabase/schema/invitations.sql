@@ -68,6 +68,7 @@ create policy company_invitations_select on public.company_invitations
   using ((company_id IN ( SELECT private.admin_company_ids() AS admin_company_ids)));
 
 CREATE TRIGGER company_invitations_audit AFTER INSERT OR DELETE OR UPDATE ON public.company_invitations FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER company_invitations_notify_accepted AFTER UPDATE ON public.company_invitations FOR EACH ROW EXECUTE FUNCTION private.notify_invitation_accepted();
 
 grant all on table public.company_invitations to service_role;
 grant delete on table public.company_invitations to authenticated;

@@ -129,6 +129,7 @@ create policy bank_statements_select on public.bank_statements
   using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
 CREATE TRIGGER bank_statements_audit AFTER INSERT OR DELETE OR UPDATE ON public.bank_statements FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER bank_statements_notify_imported AFTER INSERT ON public.bank_statements FOR EACH ROW EXECUTE FUNCTION private.notify_statement_imported();
 
 grant all on table public.bank_statements to service_role;
 grant select on table public.bank_statements to authenticated;

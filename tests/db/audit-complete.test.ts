@@ -23,7 +23,9 @@ const UNAUDITED_TABLES = `
   select c.relname as t
   from pg_class c
   where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
-    and c.relname <> 'audit_log'
+    -- notices: a copy for one reader of events audited already (docs/contracts.md, notices);
+    -- read_at is that reader's own state, not company data.
+    and c.relname not in ('audit_log', 'notices')
     and (c.relname = 'companies'
          or exists (select 1 from pg_attribute a
                     where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped))

@@ -40,6 +40,7 @@ const COLUMN_GRANT_TABLES = [
   'accounts_payable',
   'accounts_receivable',
   'transactions',
+  'notices',
 ];
 
 // Columns the API must never write, whatever else changes.
@@ -56,6 +57,10 @@ const NEVER_WRITTEN: [table: string, column: string][] = [
   ['user_profiles', 'user_id'],
   ['user_profiles', 'company_id'],
   ['companies', 'created_by'],
+  ['notices', 'user_id'],
+  ['notices', 'title'],
+  ['notices', 'body'],
+  ['notices', 'link'],
 ];
 
 describe('functions (Supabase lints 0011, 0028, 0029)', () => {
@@ -176,6 +181,38 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.renew_invitation(uuid)',
     ];
     expect([...executable].sort()).toEqual([...mine].sort());
+  });
+
+  it('the writers of avisos are definers no API role may run (only the database and the schedule)', async () => {
+    const { rows } = await db.query<{
+      f: string;
+      definer: boolean;
+      api: boolean;
+      service: boolean;
+    }>(
+      `select p.oid::regprocedure::text as f, p.prosecdef as definer,
+              has_function_privilege('authenticated', p.oid, 'EXECUTE')
+              or has_function_privilege('anon', p.oid, 'EXECUTE') as api,
+              has_function_privilege('service_role', p.oid, 'EXECUTE') as service
+       from pg_proc p
+       where p.pronamespace = 'private'::regnamespace
+         and (p.proname like 'notify\\_%' or p.proname in ('write_due_notices', 'notice_recipients'))
+       order by 1`,
+    );
+    expect(rows).toEqual([
+      {
+        f: 'private.notice_recipients(uuid,text[],uuid)',
+        definer: true,
+        api: false,
+        service: false,
+      },
+      { f: 'private.notify_invitation_accepted()', definer: true, api: false, service: false },
+      { f: 'private.notify_nfe_imported()', definer: true, api: false, service: false },
+      { f: 'private.notify_payable_approval()', definer: true, api: false, service: false },
+      { f: 'private.notify_statement_imported()', definer: true, api: false, service: false },
+      // The daily summary: the schedule (service role) calls it.
+      { f: 'private.write_due_notices(date)', definer: true, api: false, service: true },
+    ]);
   });
 
   it("every public wrapper of a private body keeps the body's arguments", async () => {

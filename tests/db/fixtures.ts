@@ -283,6 +283,24 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
        returning id, $2::uuid as unused`,
     apiInsert: (companyId, ids) => documentPayload(companyId, ids.accounts_payable!),
   },
+  // An aviso to the user ($2): written by the database only (triggers, private.write_due_notices).
+  notices: {
+    companyColumn: 'company_id',
+    textColumn: 'title',
+    sql: (ids) =>
+      `insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title)
+       values ($1, $2, 'approval_pending', 'fixture-' || gen_random_uuid(), 'expense', '${ids.accounts_payable}',
+               '/lancamentos/expense/${ids.accounts_payable}', 'Aviso fixture')
+       returning id`,
+    apiInsert: (companyId, _ids, callerId) => ({
+      company_id: companyId,
+      user_id: callerId,
+      kind: 'approval_pending',
+      event_key: 'intruso',
+      link: '/',
+      title: 'Aviso intruso',
+    }),
+  },
 };
 
 /** A document row of an entry, with a path and hash of its own (unique per call). */

@@ -191,6 +191,15 @@ const TABLES: TableSpec[] = [
     update: nobody(),
     delete: only(['admin', 'financeiro', 'obra'], 'ok', 'none'),
   },
+  // An aviso to the admin: only they read it; its text is nobody's to write (read_at only: the
+  // recipient marks it read, tests/db/notices.test.ts); the database alone inserts and deletes.
+  {
+    table: 'notices',
+    select: only(['admin'], 'rows', 'none'),
+    insert: nobody(),
+    update: nobody(),
+    delete: nobody(),
+  },
 ];
 
 /** The payable each documents spec row belongs to. */

@@ -50,6 +50,7 @@ describe('current-schema snapshot (supabase/schema/)', () => {
       'entries-payments.sql',
       'invitations.sql',
       'ledger-transfers.sql',
+      'notices.sql',
       'planning.sql',
       'reconciliation.sql',
       'registers.sql',

@@ -23,6 +23,15 @@ export const companyKeys = {
   settings: (companyId: string) => [...company(companyId), 'settings'] as const,
 };
 
+/** Avisos of the signed-in user in this company (RLS: only their own rows). */
+export const noticeKeys = {
+  all: (companyId: string) => [...company(companyId), 'notices'] as const,
+  /** The bell's count: a number. */
+  unread: (companyId: string) => [...noticeKeys.all(companyId), 'unread'] as const,
+  /** The list (Avisos): plain rows. */
+  list: (companyId: string) => [...noticeKeys.all(companyId), 'list'] as const,
+};
+
 export const bankAccountKeys = {
   all: (companyId: string) => [...company(companyId), 'bank-accounts'] as const,
   list: (companyId: string, filter: { activeOnly: boolean }) =>
