@@ -2,9 +2,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppLayout } from '@/app/layout';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import { restUrl, server } from '@/test/msw-server';
+
+// The phone's Avisos bell asks for the unread count: none.
+beforeEach(() => {
+  server.use(
+    http.head(
+      restUrl('notices'),
+      () => new HttpResponse(null, { headers: { 'content-range': '*/0' } }),
+    ),
+  );
+});
 
 // The layout lives inside the protected route: a company is chosen (the offline banner reads it).
 const company: CurrentCompany = {

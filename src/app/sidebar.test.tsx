@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '@/app/sidebar';
 import { entryKeys } from '@/lib/api/query-keys';
 import { CompanySwitcherContext } from '@/lib/company-switcher';
@@ -42,7 +42,20 @@ function renderSidebar(
   );
 }
 
+/** The sidebar also asks for what its other badge counts: nothing, unless a test says otherwise. */
+function answerNothingUnread(table: 'notices' | 'accounts_payable') {
+  return () =>
+    server.use(
+      http.head(
+        restUrl(table),
+        () => new HttpResponse(null, { headers: { 'content-range': '*/0' } }),
+      ),
+    );
+}
+
 describe('Sidebar: Aprovações', () => {
+  beforeEach(answerNothingUnread('notices'));
+
   it('shows who decides how many site expenses await approval, from a count-only request', async () => {
     const asked: URL[] = [];
     server.use(
@@ -88,6 +101,8 @@ describe('Sidebar: Aprovações', () => {
 });
 
 describe('Sidebar: Avisos', () => {
+  beforeEach(answerNothingUnread('accounts_payable'));
+
   it.each(['admin', 'obra', 'leitura'] as const)(
     'a %s member has the bell with their unread count',
     async (role) => {
