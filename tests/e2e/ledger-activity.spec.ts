@@ -155,11 +155,14 @@ test('Atividade: an admin sees who changed a supplier (old → new) and filters 
   await page.getByRole('link', { name: 'Atividade' }).click();
   await expect(page.getByRole('heading', { name: 'Atividade' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Atividade' });
-  await expect(list.getByRole('listitem').first()).toContainText('Ana Admin criou Conta bancária');
+  // Who, by name and e-mail, on every screen size (issue 31).
+  await expect(list.getByRole('listitem').first()).toContainText(
+    `Ana Admin (${admin.email}) criou Conta bancária`,
+  );
   await chooseOption(page, 'Tipo', 'Fornecedor');
   await expect(list.getByRole('listitem')).toHaveCount(2);
   const change = list.getByRole('listitem').first();
-  await expect(change).toContainText('Ana Admin alterou Fornecedor');
+  await expect(change).toContainText(`Ana Admin (${admin.email}) alterou Fornecedor`);
   await expect(change).toContainText('Telefone:');
   await expect(change).toContainText('(11) 4000-0000');
   await screenshot(page, 'atividade');
