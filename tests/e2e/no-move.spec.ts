@@ -13,31 +13,8 @@ import {
   signIn,
   test,
   type Account,
+  savedCacheHolds,
 } from './support';
-
-/** Whether the saved cache on the device (IndexedDB, src/lib/offline/idb.ts) holds `text`. */
-function savedCacheHolds(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(async (needle) => {
-    const dbs = await indexedDB.databases();
-    if (!dbs.some((d) => d.name === 'app-financas')) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('app-financas');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB.open'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('keyval')) return false;
-      const values = await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction('keyval', 'readonly').objectStore('keyval').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('getAll'));
-      });
-      return values.some((v) => typeof v === 'string' && v.includes(needle));
-    } finally {
-      db.close();
-    }
-  }, text);
-}
 
 /** Holds every read of the API until `release()`: the screen draws from the saved copy meanwhile. */
 async function holdReads(page: Page): Promise<() => Promise<void>> {

@@ -11,6 +11,7 @@ import {
   signIn,
   test,
   type Account,
+  savedCacheHolds,
 } from './support';
 
 /** Whatever a screen's render throws, as React Router reports it (the route's error boundary). */
@@ -22,31 +23,6 @@ function renderErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-/** Whether the saved cache on the device (IndexedDB, src/lib/offline/idb.ts) holds `text`. */
-function savedCacheHolds(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(async (needle) => {
-    // Opened only once the app made it: opening it first would create it without its store.
-    const dbs = await indexedDB.databases();
-    if (!dbs.some((d) => d.name === 'app-financas')) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('app-financas');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB.open'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('keyval')) return false;
-      const values = await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction('keyval', 'readonly').objectStore('keyval').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('getAll'));
-      });
-      return values.some((v) => typeof v === 'string' && v.includes(needle));
-    } finally {
-      db.close();
-    }
-  }, text);
 }
 
 /**

@@ -157,3 +157,28 @@ export async function dismissToasts(page: Page): Promise<void> {
     await expect(close).toHaveCount(0, { timeout: 500 });
   }).toPass();
 }
+
+/** Whether the saved cache on the device (IndexedDB, src/lib/offline/idb.ts) holds `text`. */
+export function savedCacheHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(async (needle) => {
+    // Opened only once the app made it: opening it first would create it without its store.
+    const dbs = await indexedDB.databases();
+    if (!dbs.some((d) => d.name === 'app-financas')) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('app-financas');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('keyval')) return false;
+      const values = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('keyval', 'readonly').objectStore('keyval').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('getAll'));
+      });
+      return values.some((v) => typeof v === 'string' && v.includes(needle));
+    } finally {
+      db.close();
+    }
+  }, text);
+}
