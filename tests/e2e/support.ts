@@ -158,9 +158,14 @@ export async function dismissToasts(page: Page): Promise<void> {
   }).toPass();
 }
 
-/** Whether the saved cache on the device (IndexedDB, src/lib/offline/idb.ts) holds `text`. */
-export function savedCacheHolds(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(async (needle) => {
+/**
+ * Whether the saved cache on the device (IndexedDB, src/lib/offline/idb.ts) holds `text` (each of
+ * them, when several). The copy is written at most once a second (persist-cache.ts): a screen's
+ * last query can land a write after its first, so a test about the whole screen names each query
+ * it needs (a word of its data, or of its key such as '"pending","income"').
+ */
+export function savedCacheHolds(page: Page, text: string | readonly string[]): Promise<boolean> {
+  return page.evaluate(async (needles) => {
     // Opened only once the app made it: opening it first would create it without its store.
     const dbs = await indexedDB.databases();
     if (!dbs.some((d) => d.name === 'app-financas')) return false;
@@ -176,9 +181,11 @@ export function savedCacheHolds(page: Page, text: string): Promise<boolean> {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error ?? new Error('getAll'));
       });
-      return values.some((v) => typeof v === 'string' && v.includes(needle));
+      return needles.every((needle) =>
+        values.some((v) => typeof v === 'string' && v.includes(needle)),
+      );
     } finally {
       db.close();
     }
-  }, text);
+  }, [text].flat());
 }

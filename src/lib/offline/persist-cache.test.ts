@@ -235,6 +235,27 @@ describe('the saved cache', () => {
     });
   });
 
+  it('writes what waits for its throttle when the page is left (a reload right after a read)', async () => {
+    const queryClient = start();
+    await flushSavedCache();
+    const first = ['companies', COMPANY, 'entries', 'pending', 'expense'];
+    const last = ['companies', COMPANY, 'entries', 'pending', 'income'];
+    await queryClient.query({ queryKey: first, queryFn: () => Promise.resolve(['cimento']) });
+    await vi.waitFor(() => expect(saved().has(hash(first))).toBe(true));
+    // The next answer lands inside the throttle's second: its write waits...
+    await queryClient.query({ queryKey: last, queryFn: () => Promise.resolve([]) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(saved().has(hash(last))).toBe(false);
+    // ...until the page is left: then it is written at once.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      window.dispatchEvent(new Event('pagehide'));
+      await vi.waitFor(() => expect(saved().get(hash(last))).toEqual([]), { timeout: 200 });
+    } finally {
+      visibility.mockRestore();
+    }
+  });
+
   it('keeps the saved copy when the cache is cleared after a change (sign-out, company switch)', async () => {
     const queryClient = start();
     const list = ['companies', COMPANY, 'entries', 'list', {}];

@@ -165,6 +165,15 @@ export function startCachePersistence(
     }
     return writes;
   };
+  // Leaving the page (a reload, the app closed or sent to the background on a phone): what waits
+  // for its throttle is written now. A screen's last read often lands within the second after its
+  // first; without this, a reload right then opened the next time without it (home showed its
+  // spinner, not the saved copy, when reopened offline).
+  const writeBeforeLeaving = () => {
+    if (document.visibilityState === 'hidden') void writeWaiting();
+  };
+  window.addEventListener('pagehide', writeBeforeLeaving);
+  document.addEventListener('visibilitychange', writeBeforeLeaving);
   // Set during an explicit flush that asks to write even an empty scope (saved-cache.ts).
   let writeEmpty = false;
   const persister: Persister = {
@@ -313,6 +322,8 @@ export function startCachePersistence(
   return () => {
     stopped = true;
     clearTimeout(timer);
+    window.removeEventListener('pagehide', writeBeforeLeaving);
+    document.removeEventListener('visibilitychange', writeBeforeLeaving);
     stopKeepingRestored();
     unsubscribe?.();
   };
