@@ -20,6 +20,7 @@ describe('describeChanges', () => {
         status: { before: 'pending', after: 'paid' },
         updated_at: { before: 'x', after: 'y' },
         category_id: { before: 'a', after: 'b' },
+        color: { before: 'blue', after: 'green' },
       }),
     ).toEqual([
       {
@@ -31,6 +32,7 @@ describe('describeChanges', () => {
       { column: 'due_date', label: 'Vencimento', before: '01/03/2026', after: '10/03/2026' },
       { column: 'status', label: 'Status', before: 'Pendente', after: 'Pago' },
       { column: 'category_id', label: 'Categoria', before: null, after: null },
+      { column: 'color', label: 'Cor', before: 'Azul', after: 'Verde' },
       { column: 'is_active', label: 'Ativo', before: 'Sim', after: 'Não' },
     ]);
     expect(describeChanges(null)).toEqual([]);

@@ -1,6 +1,7 @@
 // Atividade: the audit rows as a person reads them — which kind of row (Lançamento, Pagamento…),
 // what happened, and the changed columns with readable labels and values (money, dates, yes/no).
 import { formatCep, formatDocument } from '@/lib/br-documents';
+import { COLOR_LABELS, isColorToken } from '@/lib/colors';
 import { addDaysIso, formatDate, periodRange, type IsoDate } from '@/lib/dates';
 import { paidTotalLabel, PRINCIPAL_SETTLED_LABEL, type EntryKind } from '@/lib/entries';
 import {
@@ -281,6 +282,7 @@ export function formatActivityValue(column: string, value: unknown): string {
     // CNPJ/CPF and CEP masked as the forms show them (br-documents).
     if (column === 'document') return formatDocument(value);
     if (column === 'zip_code') return formatCep(value);
+    if (column === 'color' && isColorToken(value)) return COLOR_LABELS[value];
     if (ISO_DATE.test(value)) return formatDate(value);
     if (ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) {
       return new Date(value).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
