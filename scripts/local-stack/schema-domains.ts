@@ -162,6 +162,7 @@ export const DOMAINS: Domain[] = [
       'private.reopen_receivable',
       'private.reverse_payment',
       'private.settle_entry',
+      'private.assert_open_amount',
       'private.settle_payable',
       'private.settle_receivable',
       'private.sync_paid_entry_to_ledger',

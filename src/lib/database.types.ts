@@ -2543,6 +2543,7 @@ export type Database = {
           p_discount?: number;
           p_fine?: number;
           p_interest?: number;
+          p_open_amount?: number;
           p_paid_on?: string;
           p_payable_id: string;
           p_today?: string;
@@ -2600,6 +2601,7 @@ export type Database = {
           p_discount?: number;
           p_fine?: number;
           p_interest?: number;
+          p_open_amount?: number;
           p_receivable_id: string;
           p_received_on?: string;
           p_today?: string;

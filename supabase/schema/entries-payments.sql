@@ -13,20 +13,20 @@
 -- private.entry_paid_totals, private.entry_totals
 -- Views: public.entries, public.entry_payments
 -- Functions: private.apply_entry_due_counts, private.apply_entry_totals, public.approve_payable,
--- private.approve_payable, private.boleto_code_taken, public.boleto_registered,
--- private.check_entry_category, private.check_entry_stage, public.create_and_settle_entry,
--- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
--- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
--- private.guard_settled_entry, public.import_nfe, private.import_nfe, public.latest_entries_count,
--- private.latest_entries_count_kept, private.move_entry_due_count, private.movement_entry_totals,
--- private.movement_kept_totals, private.movement_page_ids, private.movement_search_ids,
--- private.movement_search_totals, public.movement_summary, private.payable_approval,
--- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
--- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
+-- private.approve_payable, private.assert_open_amount, private.boleto_code_taken,
+-- public.boleto_registered, private.check_entry_category, private.check_entry_stage,
+-- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
+-- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
+-- private.entry_paid_total, private.guard_settled_entry, public.import_nfe, private.import_nfe,
+-- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
+-- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
+-- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
+-- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
+-- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
+-- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
+-- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
+-- private.settle_payable, public.settle_receivable, private.settle_receivable,
+-- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
 -- private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
@@ -702,6 +702,37 @@ begin
 end;
 $function$;
 grant execute on function private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated;
+
+-- Function private.assert_open_amount(p_kind text, p_id uuid, p_open_amount numeric)
+CREATE OR REPLACE FUNCTION private.assert_open_amount(p_kind text, p_id uuid, p_open_amount numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_open numeric;
+begin
+  if p_open_amount is null then
+    return;
+  end if;
+  if p_kind = 'expense' then
+    select e.amount - e.paid_amount into v_open from public.accounts_payable e
+    where e.id = p_id and e.company_id in (select private.user_company_ids())
+    for update;
+  else
+    select e.amount - e.paid_amount into v_open from public.accounts_receivable e
+    where e.id = p_id and e.company_id in (select private.user_company_ids())
+    for update;
+  end if;
+  -- Not found: settle_entry says entry_not_found.
+  if found and v_open is distinct from p_open_amount then
+    raise exception using errcode = 'P0001', message = 'entry_changed';
+  end if;
+end;
+$function$;
+comment on function private.assert_open_amount(p_kind text, p_id uuid, p_open_amount numeric) is 'Dar Baixa''s version check: locks the payable (p_kind expense) or receivable and raises entry_changed when it no longer owes p_open_amount (amount − paid_amount). Null p_open_amount: no check.';
+grant execute on function private.assert_open_amount(p_kind text, p_id uuid, p_open_amount numeric) to authenticated;
 
 -- Function private.boleto_code_taken(p_company_id uuid, p_code text)
 CREATE OR REPLACE FUNCTION private.boleto_code_taken(p_company_id uuid, p_code text)
@@ -2718,20 +2749,20 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
--- Function public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
-CREATE OR REPLACE FUNCTION public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date DEFAULT NULL::date, p_amount_paid numeric DEFAULT NULL::numeric, p_interest numeric DEFAULT 0, p_fine numeric DEFAULT 0, p_discount numeric DEFAULT 0, p_today date DEFAULT NULL::date)
+-- Function public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric)
+CREATE OR REPLACE FUNCTION public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date DEFAULT NULL::date, p_amount_paid numeric DEFAULT NULL::numeric, p_interest numeric DEFAULT 0, p_fine numeric DEFAULT 0, p_discount numeric DEFAULT 0, p_today date DEFAULT NULL::date, p_open_amount numeric DEFAULT NULL::numeric)
  RETURNS public.accounts_payable
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
   select * from private.settle_payable(p_payable_id, p_bank_account_id, p_paid_on, p_amount_paid, p_interest,
-                                       p_fine, p_discount, p_today)
+                                       p_fine, p_discount, p_today, p_open_amount)
 $function$;
-comment on function public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date) is 'Dar Baixa (a payment) of a payable into an active account on p_paid_on (null = p_today). p_amount_paid = principal paid (null = the open amount; less = partial payment, the rest stays pending on the entry); p_interest (juros), p_fine (multa), p_discount (desconto) ≥ 0; the ledger row holds principal + juros + multa − desconto. p_today = the browser''s date (null = the database''s). Raises invalid_date, payment_date_in_future, invalid_amount, payment_exceeds_open_amount, entry_not_found, entry_already_settled, bank_account_not_found, bank_account_inactive. (body: private.settle_payable)';
-grant execute on function public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date) to authenticated, service_role;
+comment on function public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) is 'Dar Baixa (a payment) of a payable into an active account on p_paid_on (null = p_today). p_amount_paid = principal paid (null = the open amount; less = partial payment, the rest stays pending on the entry); p_interest (juros), p_fine (multa), p_discount (desconto) ≥ 0; the ledger row holds principal + juros + multa − desconto. p_today = the browser''s date (null = the database''s). p_open_amount = what the screen showed as open: when the payable owes another amount now, nothing is paid (entry_changed); null = no check (a caller that shows no bill). Raises invalid_date, payment_date_in_future, invalid_amount, payment_exceeds_open_amount, entry_not_found, entry_already_settled, entry_changed, bank_account_not_found, bank_account_inactive. (body: private.settle_payable)';
+grant execute on function public.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) to authenticated, service_role;
 
--- Function private.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
-CREATE OR REPLACE FUNCTION private.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
+-- Function private.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric)
+CREATE OR REPLACE FUNCTION private.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric)
  RETURNS public.accounts_payable
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2741,28 +2772,30 @@ declare
   v_entry public.accounts_payable;
 begin
   perform private.assert_row_role('accounts_payable', p_payable_id, array['admin', 'financeiro']);
+  perform private.assert_open_amount('expense', p_payable_id, p_open_amount);
   perform private.settle_entry('expense', p_payable_id, p_bank_account_id, p_paid_on, p_amount_paid,
                                p_interest, p_fine, p_discount, p_today);
   select * into v_entry from public.accounts_payable where id = p_payable_id;
   return v_entry;
 end;
 $function$;
-grant execute on function private.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date) to authenticated;
+comment on function private.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) is 'Body of public.settle_payable (security definer: it writes the status and the ledger).';
+grant execute on function private.settle_payable(p_payable_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) to authenticated;
 
--- Function public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
-CREATE OR REPLACE FUNCTION public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date DEFAULT NULL::date, p_amount_paid numeric DEFAULT NULL::numeric, p_interest numeric DEFAULT 0, p_fine numeric DEFAULT 0, p_discount numeric DEFAULT 0, p_today date DEFAULT NULL::date)
+-- Function public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric)
+CREATE OR REPLACE FUNCTION public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date DEFAULT NULL::date, p_amount_paid numeric DEFAULT NULL::numeric, p_interest numeric DEFAULT 0, p_fine numeric DEFAULT 0, p_discount numeric DEFAULT 0, p_today date DEFAULT NULL::date, p_open_amount numeric DEFAULT NULL::numeric)
  RETURNS public.accounts_receivable
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
   select * from private.settle_receivable(p_receivable_id, p_bank_account_id, p_received_on, p_amount_paid,
-                                          p_interest, p_fine, p_discount, p_today)
+                                          p_interest, p_fine, p_discount, p_today, p_open_amount)
 $function$;
-comment on function public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date) is 'Dar Baixa (a receipt) of a receivable; same rules and keys as settle_payable. (body: private.settle_receivable)';
-grant execute on function public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date) to authenticated, service_role;
+comment on function public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) is 'Dar Baixa (a receipt) of a receivable; same rules, keys and p_open_amount check as settle_payable. (body: private.settle_receivable)';
+grant execute on function public.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) to authenticated, service_role;
 
--- Function private.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
-CREATE OR REPLACE FUNCTION private.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
+-- Function private.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric)
+CREATE OR REPLACE FUNCTION private.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric)
  RETURNS public.accounts_receivable
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2772,13 +2805,15 @@ declare
   v_entry public.accounts_receivable;
 begin
   perform private.assert_row_role('accounts_receivable', p_receivable_id, array['admin', 'financeiro']);
+  perform private.assert_open_amount('income', p_receivable_id, p_open_amount);
   perform private.settle_entry('income', p_receivable_id, p_bank_account_id, p_received_on, p_amount_paid,
                                p_interest, p_fine, p_discount, p_today);
   select * into v_entry from public.accounts_receivable where id = p_receivable_id;
   return v_entry;
 end;
 $function$;
-grant execute on function private.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date) to authenticated;
+comment on function private.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) is 'Body of public.settle_receivable (security definer: it writes the status and the ledger).';
+grant execute on function private.settle_receivable(p_receivable_id uuid, p_bank_account_id uuid, p_received_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date, p_open_amount numeric) to authenticated;
 
 -- Function public.signed_amount(public.entries)
 CREATE OR REPLACE FUNCTION public.signed_amount(public.entries)

@@ -137,8 +137,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.lock_company_row(uuid)',
       'private.reopen_payable(uuid,date)',
       'private.reopen_receivable(uuid,date)',
-      'private.settle_payable(uuid,uuid,date,numeric,numeric,numeric,numeric,date)',
-      'private.settle_receivable(uuid,uuid,date,numeric,numeric,numeric,numeric,date)',
+      'private.settle_payable(uuid,uuid,date,numeric,numeric,numeric,numeric,date,numeric)',
+      'private.settle_receivable(uuid,uuid,date,numeric,numeric,numeric,numeric,date,numeric)',
       // Lançar "Marcar como Pago" and the estorno of a transfer.
       'private.create_and_settle_entry(text,uuid,uuid,text,numeric,date,uuid,date,date,uuid,text,uuid,uuid,text,text,numeric,numeric,numeric,uuid)',
       'private.reverse_payment(uuid,date)',
@@ -152,6 +152,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.obra_project_ids()',
       'private.assert_role(uuid,text[])',
       'private.assert_row_role(text,uuid,text[],text)',
+      // Dar Baixa's version check (20261130085000).
+      'private.assert_open_amount(text,uuid,numeric)',
       'private.assert_entry_writer(text,uuid)',
       // The Storage policies of bucket documentos (who reads, adds, removes which object).
       'private.document_object_access(text,text,text)',

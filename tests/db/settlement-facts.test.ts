@@ -564,3 +564,72 @@ describe('what was paid, everywhere', () => {
     expect(await currentBalance(db, account.id)).toBe(9846.39);
   });
 });
+
+describe('Dar Baixa acts on the version it showed (p_open_amount)', () => {
+  it('pays nothing when the bill owes another amount now (raised, or partly paid elsewhere), then pays what is shown', async () => {
+    const account = await createBankAccount(owner, 100000, { name: 'Conta versão' });
+    const entry = await createPayable(owner, 150, { due_date: TODAY, description: 'Frete versão' });
+    const before = await currentBalance(db, account.id);
+    const settle = (open: number, amount: number) =>
+      owner.client.rpc('settle_payable', {
+        p_payable_id: entry.id,
+        p_bank_account_id: account.id,
+        p_paid_on: TODAY,
+        p_amount_paid: amount,
+        p_today: TODAY,
+        p_open_amount: open,
+      });
+
+    // The dialog opened on R$ 150,00; the bill was raised to R$ 95.000,00 meanwhile.
+    const raised = await owner.client
+      .from('accounts_payable')
+      .update({ amount: 95000 })
+      .eq('id', entry.id);
+    expect(raised.error).toBeNull();
+    const stale = await settle(150, 150);
+    expect(stale.error?.message).toBe('entry_changed');
+    expect(await ledger('payable_id', entry.id)).toEqual([]);
+    expect(await currentBalance(db, account.id)).toBe(before);
+    expect((await payable(entry.id)).paid_amount).toBe(0);
+
+    // Shown again (R$ 95.000,00), a part paid on another phone before this one confirms.
+    const elsewhere = await settle(95000, 1000);
+    expect(elsewhere.error).toBeNull();
+    const late = await settle(95000, 94000);
+    expect(late.error?.message).toBe('entry_changed');
+    expect(await ledger('payable_id', entry.id)).toHaveLength(1);
+
+    // On what is open now, it pays.
+    const paid = await settle(94000, 94000);
+    expect(paid.error).toBeNull();
+    expect(paid.data?.status).toBe('paid');
+    expect(await ledgerBalance(db, account.id)).toBe(await currentBalance(db, account.id));
+  });
+
+  it('checks a receivable the same way, and another company’s entry is still not found', async () => {
+    const account = await createBankAccount(owner, 0, { name: 'Conta versão receber' });
+    const entry = await createReceivable(owner, 800, {
+      due_date: TODAY,
+      description: 'Parcela versão',
+    });
+    const lowered = await owner.client
+      .from('accounts_receivable')
+      .update({ amount: 600 })
+      .eq('id', entry.id);
+    expect(lowered.error).toBeNull();
+    const receive = (client: Member['client'], open: number) =>
+      client.rpc('settle_receivable', {
+        p_receivable_id: entry.id,
+        p_bank_account_id: account.id,
+        p_received_on: TODAY,
+        p_amount_paid: open,
+        p_today: TODAY,
+        p_open_amount: open,
+      });
+    expect((await receive(owner.client, 800)).error?.message).toBe('entry_changed');
+    expect((await receive(outsider.client, 600)).error?.message).toBe('entry_not_found');
+    const received = await receive(owner.client, 600);
+    expect(received.error).toBeNull();
+    expect(received.data?.status).toBe('paid');
+  });
+});

@@ -85,6 +85,8 @@ export const settleEntrySchema = z
       fineCents: form.fineCents,
       discountCents: form.discountCents,
       paidCents: paid,
+      /** What the dialog showed as open: the version this payment is on. */
+      openCents: form.openCents,
       /** What stays open after this payment (0 = settled in full). */
       remainingCents: amounts.remainingCents ?? 0,
     };
@@ -174,9 +176,12 @@ export async function settlePayment(
     interest?: number;
     fine?: number;
     discount?: number;
+    /** What the screen showed as open: the database pays nothing if the bill owes another amount now. */
+    openAmount?: number;
   },
 ): Promise<void> {
   const common = {
+    p_open_amount: payment.openAmount,
     p_bank_account_id: payment.bankAccountId,
     p_amount_paid: payment.amountPaid,
     p_interest: payment.interest,
@@ -209,6 +214,7 @@ export async function settleEntry(values: SettleEntryValues): Promise<SettleEntr
     interest: reais(input.interestCents),
     fine: reais(input.fineCents),
     discount: reais(input.discountCents),
+    openAmount: reais(input.openCents),
   });
   return input;
 }

@@ -138,6 +138,69 @@ async function chooseAccount(dialog: HTMLElement) {
 }
 
 describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
+  it('pays nothing when the bill changed since the dialog opened: says what changed, and the next Confirmar is on it', async () => {
+    lookups();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      // The bill as it is now: raised from R$ 1.234,56 to R$ 2.000,00 on another device.
+      http.get(restUrl('entries'), () =>
+        HttpResponse.json({
+          kind: 'expense',
+          id: payable.id,
+          company_id: company.id,
+          description: payable.description,
+          amount: 2000,
+          paid_amount: 0,
+          open_amount: 2000,
+          paid_total: 0,
+          interest_amount: 0,
+          fine_amount: 0,
+          discount_amount: 0,
+          due_date: payable.dueDate,
+          status: 'pending',
+          approval_status: 'approved',
+          document_count: 0,
+          created_at: payable.createdAt,
+        }),
+      ),
+      http.post(rpcUrl('settle_payable'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return body.p_open_amount === 2000
+          ? HttpResponse.json({ id: payable.id, status: 'paid' })
+          : HttpResponse.json(
+              { code: 'P0001', message: 'entry_changed', details: null, hint: null },
+              { status: 400 },
+            );
+      }),
+    );
+    const onClose = vi.fn();
+    const dialog = renderDialog(payable, onClose);
+    await chooseAccount(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('Este lançamento mudou desde que você o abriu.');
+    expect(notice).toHaveTextContent('Valor: de R$ 1.234,56 para R$ 2.000,00');
+    expect(notice).toHaveTextContent('Em aberto: de R$ 1.234,56 para R$ 2.000,00');
+    expect(notice).toHaveTextContent('Nada foi pago.');
+    expect(screen.queryByText('Pagamento realizado')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    // What the user chose stays; the amount follows the new bill.
+    expect(within(dialog).getByRole('combobox', { name: 'Conta bancária' })).toHaveTextContent(
+      'Banco do Brasil',
+    );
+    expect(within(dialog).getByLabelText(/^Valor pago/)).toHaveValue('R$\u00a02.000,00');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+    expect(await screen.findByText('Pagamento realizado')).toBeInTheDocument();
+    expect(bodies.map((body) => [body.p_open_amount, body.p_amount_paid])).toEqual([
+      [1234.56, 1234.56],
+      [2000, 2000],
+    ]);
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
   it('shows the payable, and keeps Confirmar Pagamento disabled until an account is chosen', async () => {
     lookups();
     let body: unknown = null;
@@ -183,6 +246,7 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
       p_fine: 0,
       p_discount: 0,
       p_today: todayLocal(),
+      p_open_amount: 1234.56,
     });
     expect(onClose).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -261,6 +325,7 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
       p_fine: 0,
       p_discount: 0,
       p_today: todayLocal(),
+      p_open_amount: 1234.56,
     });
   });
 
@@ -394,6 +459,7 @@ describe('SettleDialog (Dar Baixa)', { timeout: 30_000 }, () => {
       p_fine: 24.69,
       p_discount: 0.01,
       p_today: todayLocal(),
+      p_open_amount: 1234.56,
     });
   });
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChevronDown, ExternalLink } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ChevronDown, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -20,7 +21,8 @@ import {
   type Entry,
 } from '@/lib/entries';
 import { formatDate, isOverdue, parseIsoDate } from '@/lib/dates';
-import { errorKey } from '@/lib/errors';
+import { useCurrentCompany } from '@/lib/current-company';
+import { DATABASE_KEY_MESSAGES, errorKey } from '@/lib/errors';
 import { formatCurrency, toCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import {
@@ -31,6 +33,7 @@ import {
   type SettleEntryInput,
   type SettleEntryValues,
 } from '@/features/entries/api/settle-entry';
+import { entryQuery } from '@/features/entries/api/get-entry';
 import { paidHint, partialLabel } from '@/features/entries/components/paid-hint';
 import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { useAttachPaymentComprovante } from '@/features/entries/lib/use-attach-payment-comprovante';
@@ -111,7 +114,38 @@ function successToast(entry: Entry, done: SettleEntryInput) {
   }
 }
 
-function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => void }) {
+/** Said above the form when the bill owes another amount than the dialog showed (entry_changed). */
+function EntryChangedNotice({ before, after }: { before: Entry; after: Entry }) {
+  return (
+    <div role="alert" className="grid gap-1 rounded-lg border border-warning/60 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium">
+        <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
+        {DATABASE_KEY_MESSAGES.entry_changed}
+      </p>
+      {before.amountCents !== after.amountCents ? (
+        <p>
+          Valor: de{' '}
+          <span className="text-muted-foreground">{formatCurrency(before.amountCents)}</span> para{' '}
+          <strong>{formatCurrency(after.amountCents)}</strong>
+        </p>
+      ) : null}
+      <p>
+        Em aberto: de{' '}
+        <span className="text-muted-foreground">{formatCurrency(before.openCents)}</span> para{' '}
+        <strong>{formatCurrency(after.openCents)}</strong>
+      </p>
+      <p className="text-muted-foreground">Nada foi pago. Confira e confirme de novo.</p>
+    </div>
+  );
+}
+
+function SettleDialogBody({ entry: opened, onClose }: { entry: Entry; onClose: () => void }) {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  // The bill as this dialog shows it: read again when the database said it changed (entry_changed),
+  // with what it showed before, so that the next Confirmar is on what the user now sees.
+  const [entry, setEntry] = useState<Entry>(opened);
+  const [changedFrom, setChangedFrom] = useState<Entry | null>(null);
   const isExpense = entry.kind === 'expense';
   const form = useForm<SettleEntryValues, unknown, SettleEntryInput>({
     resolver: zodResolver(settleEntrySchema),
@@ -183,6 +217,17 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
     try {
       done = await settle.mutateAsync(form.getValues());
     } catch (error) {
+      if (errorKey(error) === 'entry_changed') {
+        const now = await queryClient
+          .query({ ...entryQuery(companyId, entry.kind, entry.id), staleTime: 0 })
+          .catch(() => null);
+        if (now && now.status !== 'paid') {
+          setChangedFrom(entry);
+          setEntry(now);
+          form.setValue('openCents', now.openCents, { shouldValidate: true });
+          return;
+        }
+      }
       if (goneElsewhere(error)) {
         onClose();
         return;
@@ -225,6 +270,7 @@ function SettleDialogBody({ entry, onClose }: { entry: Entry; onClose: () => voi
 
   return (
     <>
+      {changedFrom ? <EntryChangedNotice before={changedFrom} after={entry} /> : null}
       <dl className="divide-y rounded-md border px-3">
         <Detail label="Descrição">{entry.description}</Detail>
         <Detail label="Valor">
