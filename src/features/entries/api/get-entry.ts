@@ -31,6 +31,8 @@ export interface EntryDetail extends Entry {
   approvalReason: string | null;
   /** Who recorded it (the requester of a site expense). */
   createdBy: string | null;
+  /** The version shown (every edit, payment and decision moves it): an edit is saved on it only. */
+  updatedAt: string;
   /** The boleto's linha digitável / PIX copia-e-cola it was recorded from (payables). */
   boletoCode: string | null;
   pixCode: string | null;
@@ -53,7 +55,7 @@ export function paymentState(entry: Pick<EntryDetail, 'status' | 'paidCents'>): 
   return entry.paidCents > 0 ? 'partial' : 'open';
 }
 
-const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by, boleto_code, pix_code, nfe_key`;
+const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by, updated_at, boleto_code, pix_code, nfe_key`;
 
 // A regex, not zod: the detail's first paint should not wait for the form code.
 
@@ -98,6 +100,8 @@ export async function getEntry(
     approvalStatus: toApprovalStatus(data.approval_status),
     approvalReason: data.approval_reason,
     createdBy: data.created_by,
+    // Never null in the tables (the view types every column nullable).
+    updatedAt: data.updated_at ?? '',
     boletoCode: data.boleto_code ?? null,
     pixCode: data.pix_code ?? null,
     nfeKey: data.nfe_key ?? null,

@@ -26,6 +26,8 @@ const optionalText = (max: number, message: string) =>
 export const updateEntrySchema = z.object({
   kind: z.enum(['expense', 'income']),
   id: z.uuid(),
+  /** The version the form was opened on (the entry's updated_at): saved only onto it. */
+  updatedAt: z.string().min(1),
   description: z.string().trim().min(1, 'Informe a descrição.').max(200),
   // The form holds null while the amount or the date is blank: the same message then.
   // Absent = unchanged: an entry with payments keeps its amount.
@@ -69,9 +71,10 @@ type CommonUpdate = Pick<
 
 /**
  * Saves the edited fields and returns the entry re-read from the `entries` view (with the new
- * names of bank, category, obra and stage). When the amount is sent, only a still-pending
- * entry is edited: settled meanwhile, the update matches no row and the caller gets
- * `entry_already_settled`; otherwise no row means it was deleted (`entry_not_found`).
+ * names of bank, category, obra and stage). Only the version the form was opened on is edited
+ * (`updated_at`, which every edit, payment and decision moves): when the update matches no row,
+ * the entry is read again to say why: deleted (`entry_not_found`), settled meanwhile while the
+ * amount was sent (`entry_already_settled`), or changed by someone else (`entry_changed`).
  */
 export async function updateEntry(companyId: string, input: UpdateEntryInput): Promise<Entry> {
   const values = updateEntrySchema.parse(input);
@@ -116,12 +119,12 @@ export async function updateEntry(companyId: string, input: UpdateEntryInput): P
             ? ({ client_id: partyId, client_name: partyName } satisfies ReceivableUpdate)
             : {}),
         });
-  let filtered = request.eq('id', values.id);
+  let filtered = request.eq('id', values.id).eq('updated_at', values.updatedAt);
   if (moneyFacts) filtered = filtered.eq('status', 'pending');
   const { data, error } = await filtered.select('id');
   if (error) throw error;
   if (data.length === 0)
-    throw new KeyedError(moneyFacts ? 'entry_already_settled' : 'entry_not_found');
+    throw new KeyedError(await whyNotSaved(values.kind, values.id, moneyFacts));
 
   const { data: row, error: readError } = await supabase
     .from('entries')
@@ -131,6 +134,20 @@ export async function updateEntry(companyId: string, input: UpdateEntryInput): P
     .single();
   if (readError) throw readError;
   return toEntry(row);
+}
+
+/** Why an edit matched no row: the entry as it is now. */
+async function whyNotSaved(kind: UpdateEntryValues['kind'], id: string, moneyFacts: boolean) {
+  const { data, error } = await supabase
+    .from('entries')
+    .select('status')
+    .eq('kind', kind)
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw error;
+  if (!data) return 'entry_not_found';
+  if (moneyFacts && data.status === 'paid') return 'entry_already_settled';
+  return 'entry_changed';
 }
 
 export function useUpdateEntry() {

@@ -64,6 +64,7 @@ function viewRow(overrides: Row = {}): Row {
     installment_number: null,
     installment_count: null,
     created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00.123456+00:00',
     paid_amount: 0,
     open_amount: 1000,
     interest_amount: 0,
@@ -493,6 +494,56 @@ describe('Editar', { timeout: 30_000 }, () => {
     });
     // A pending entry's edit with its amount only applies while it is still pending.
     expect(new URL(patchUrl).searchParams.get('status')).toBe('eq.pending');
+  });
+
+  it('changed by someone else since it was opened: nothing is saved, the dialog says what changed, and Salvar again is on the new version', async () => {
+    api();
+    let current = viewRow();
+    const versions: (string | null)[] = [];
+    let patch: Row | null = null;
+    server.use(
+      http.get(restUrl('entries'), ({ request }) =>
+        request.headers.get('accept')?.includes('vnd.pgrst.object')
+          ? HttpResponse.json(current)
+          : HttpResponse.json([current]),
+      ),
+      http.patch(restUrl('accounts_payable'), async ({ request }) => {
+        const version = new URL(request.url).searchParams.get('updated_at');
+        versions.push(version);
+        patch = (await request.json()) as Row;
+        return HttpResponse.json(version === `eq.${current.updated_at}` ? [{ id: ENTRY_ID }] : []);
+      }),
+    );
+    renderDetail();
+    await detailLoaded();
+    const dialog = await openEdit();
+    const description = within(dialog).getByRole('textbox', { name: /Descrição/ });
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Betoneira alugada');
+    // Meanwhile, on another phone: the amount raised (a new version).
+    current = viewRow({
+      amount: 1500,
+      open_amount: 1500,
+      updated_at: '2026-11-02T09:00:00.5+00:00',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('Este lançamento mudou desde que você o abriu.');
+    expect(notice).toHaveTextContent('Valor: de R$ 1.000,00 para R$ 1.500,00');
+    expect(notice).toHaveTextContent('Nada foi salvo.');
+    expect(screen.queryByText('Lançamento atualizado')).not.toBeInTheDocument();
+    // What the user typed stays; what they did not touch shows the new version, and goes with it.
+    expect(description).toHaveValue('Betoneira alugada');
+    expect(within(dialog).getByRole('textbox', { name: /Valor/ })).toHaveValue('R$\u00a01.500,00');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lançamento atualizado')).toBeInTheDocument();
+    expect(versions).toEqual([
+      'eq.2026-11-01T10:00:00.123456+00:00',
+      'eq.2026-11-02T09:00:00.5+00:00',
+    ]);
+    expect(patch).toMatchObject({ description: 'Betoneira alugada', amount: 1500 });
   });
 
   it('picks a registered supplier from the list', async () => {

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
-import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
+import { entryQuery, paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
   PAYMENT_METHODS,
   updateEntrySchema,
@@ -14,6 +17,9 @@ import { EntryFields } from '@/features/entries/components/entry-fields';
 import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { resendsForApproval } from '@/features/entries/lib/approval';
 import { useCurrentCompany } from '@/lib/current-company';
+import { formatDate } from '@/lib/dates';
+import { DATABASE_KEY_MESSAGES, errorKey } from '@/lib/errors';
+import { formatCurrency } from '@/lib/money';
 
 function isPaymentMethod(value: string | null): value is (typeof PAYMENT_METHODS)[number] {
   return (PAYMENT_METHODS as readonly (string | null)[]).includes(value);
@@ -45,27 +51,81 @@ export function EntryEditDialog({ entry, open, onOpenChange }: EntryEditDialogPr
   );
 }
 
-function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => void }) {
-  const amountLocked = paymentState(entry) !== 'open';
+/** The form as the entry is: an entry with payments keeps its amount (not sent at all). */
+function formValues(entry: EntryDetail): UpdateEntryInput {
+  return {
+    kind: entry.kind,
+    id: entry.id,
+    updatedAt: entry.updatedAt,
+    description: entry.description,
+    amountCents: paymentState(entry) !== 'open' ? undefined : entry.amountCents,
+    dueDate: entry.dueDate,
+    bankAccountId: entry.bankAccountId,
+    categoryId: entry.categoryId,
+    projectId: entry.projectId,
+    stageId: entry.stageId,
+    counterpartyId: entry.counterpartyId,
+    counterpartyName: entry.counterpartyName ?? '',
+    paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : null,
+    notes: entry.notes ?? '',
+  };
+}
 
+/** What another person changed, field by field, between the version opened and the one now. */
+function changedFields(before: EntryDetail, after: EntryDetail) {
+  const none = (text: string | null) => (text?.trim() ? text : '—');
+  const fields: [string, (entry: EntryDetail) => string][] = [
+    ['Descrição', (e) => e.description],
+    ['Valor', (e) => formatCurrency(e.amountCents)],
+    ['Vencimento', (e) => formatDate(e.dueDate)],
+    [before.kind === 'expense' ? 'Fornecedor' : 'Cliente', (e) => none(e.counterpartyName)],
+    ['Obra', (e) => none(e.projectName)],
+    ['Etapa', (e) => none(e.stageName)],
+    ['Categoria', (e) => none(e.categoryName)],
+    ['Conta bancária', (e) => none(e.bankAccountName)],
+    ['Observações', (e) => none(e.notes)],
+    ['Status', (e) => (e.status === 'paid' ? 'Pago' : e.paidCents > 0 ? 'Parcial' : 'Em aberto')],
+  ];
+  return fields.flatMap(([label, read]) =>
+    read(before) === read(after) ? [] : [{ label, before: read(before), after: read(after) }],
+  );
+}
+
+function EntryChangedNotice({ before, after }: { before: EntryDetail; after: EntryDetail }) {
+  const changes = changedFields(before, after);
+  return (
+    <div role="alert" className="grid gap-2 rounded-lg border border-warning/60 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium">
+        <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
+        {DATABASE_KEY_MESSAGES.entry_changed}
+      </p>
+      {changes.length > 0 ? (
+        <ul className="grid gap-1" aria-label="O que mudou">
+          {changes.map((change) => (
+            <li key={change.label} className="break-words">
+              {change.label}: de <span className="text-muted-foreground">{change.before}</span> para{' '}
+              <strong>{change.after}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="text-muted-foreground">
+        Nada foi salvo. O que você alterou continua abaixo, o resto mostra a versão nova: confira e
+        toque em Salvar.
+      </p>
+    </div>
+  );
+}
+
+function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => void }) {
+  const { id: companyId } = useCurrentCompany();
+  const queryClient = useQueryClient();
+  // The version opened and the one read after the database said it changed (entry_changed): the
+  // next Salvar is on the new one, with what the user typed kept.
+  const [changed, setChanged] = useState<{ before: EntryDetail; after: EntryDetail } | null>(null);
   const form = useForm<UpdateEntryInput, unknown, UpdateEntryValues>({
     resolver: zodResolver(updateEntrySchema),
-    defaultValues: {
-      kind: entry.kind,
-      id: entry.id,
-      description: entry.description,
-      // An entry with payments keeps its amount: not sent at all.
-      amountCents: amountLocked ? undefined : entry.amountCents,
-      dueDate: entry.dueDate,
-      bankAccountId: entry.bankAccountId,
-      categoryId: entry.categoryId,
-      projectId: entry.projectId,
-      stageId: entry.stageId,
-      counterpartyId: entry.counterpartyId,
-      counterpartyName: entry.counterpartyName ?? '',
-      paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : null,
-      notes: entry.notes ?? '',
-    },
+    defaultValues: formValues(entry),
   });
   const update = useUpdateEntry();
   const resent = resendsForApproval(entry, useCurrentCompany().userId);
@@ -74,6 +134,17 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
     try {
       await update.mutateAsync(values);
     } catch (error) {
+      if (errorKey(error) === 'entry_changed') {
+        const now = await queryClient
+          .query({ ...entryQuery(companyId, entry.kind, entry.id), staleTime: 0 })
+          .catch(() => null);
+        if (now) {
+          setChanged({ before: changed?.before ?? entry, after: now });
+          // What the user typed stays; every field they did not touch shows the new version.
+          form.reset(formValues(now), { keepDirtyValues: true });
+          return;
+        }
+      }
       toastEntryError(error, 'Não foi possível salvar as alterações.');
       return;
     }
@@ -92,6 +163,7 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
       busy={update.isPending}
       onCancel={onDone}
     >
+      {changed ? <EntryChangedNotice before={changed.before} after={changed.after} /> : null}
       <EntryFields kind={entry.kind} entry={entry} />
     </DialogForm>
   );
