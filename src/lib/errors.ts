@@ -36,6 +36,8 @@ const messages = new Map<string, string>(
     bank_account_inactive: 'Esta conta bancária está inativa.',
     // save_supplier (issue 31).
     supplier_not_found: 'Fornecedor não encontrado.',
+    supplier_changed:
+      'Este fornecedor mudou desde que você o abriu. Nada foi salvo: confira e salve de novo.',
     invalid_supplier: 'Dados do fornecedor inválidos. Revise os campos e tente novamente.',
     invalid_amount: 'Valor inválido. Informe um valor maior que zero, com até duas casas decimais.',
     invalid_date: 'Data inválida. Informe uma data entre 01/01/2000 e 31/12/2100.',

@@ -641,6 +641,7 @@ declare
                             '');
   v_cnpj text;
   v_other text;
+  v_version timestamptz;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro']);
   if p_supplier is null or jsonb_typeof(p_supplier) <> 'object' then
@@ -658,6 +659,17 @@ begin
             (p_supplier->>'founded_on')::date)
     returning id into v_id;
   else
+    -- An edit goes onto the version its form opened (p_supplier.version, the supplier's
+    -- updated_at, which every save moves): another person's save in between is not overwritten.
+    -- Locked first, then compared: no save slips in between.
+    if p_supplier ? 'version' then
+      select s.updated_at into v_version from public.suppliers s
+      where s.company_id = p_company_id and s.id = v_id
+      for update;
+      if found and v_version is distinct from (p_supplier->>'version')::timestamptz then
+        raise exception using errcode = 'P0001', message = 'supplier_changed';
+      end if;
+    end if;
     update public.suppliers s
     set name = btrim(coalesce(p_supplier->>'name', '')),
         type = coalesce(p_supplier->>'type', 'materiais'),
@@ -684,7 +696,7 @@ begin
   return v_id;
 end;
 $function$;
-comment on function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid) is 'The supplier forms (admin, financeiro): creates (p_supplier_id null) or updates the supplier of p_company_id and its supplier_details in one transaction, from p_supplier {name, type, category, phone, email, address, document, website, notes, rating, founded_on} (blank texts are null). A document of 14 characters (a CNPJ) goes to suppliers.document, any other (a CPF) to supplier_details.document. Returns the supplier id. Security invoker: RLS decides. Raises not_a_member, forbidden_role, invalid_supplier, supplier_not_found, and the tables'' checks (text_too_long through <table>_<column>_length).';
+comment on function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid) is 'The supplier forms (admin, financeiro): creates (p_supplier_id null) or updates the supplier of p_company_id and its supplier_details in one transaction, from p_supplier {name, type, category, phone, email, address, document, website, notes, rating, founded_on, version} (blank texts are null). version (an edit): the supplier''s updated_at as the form opened it; when the supplier was saved since, nothing is written (supplier_changed). A document of 14 characters (a CNPJ) goes to suppliers.document, any other (a CPF) to supplier_details.document. Returns the supplier id. Security invoker: RLS decides. Raises not_a_member, forbidden_role, invalid_supplier, supplier_not_found, supplier_changed, and the tables'' checks (text_too_long through <table>_<column>_length).';
 grant execute on function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid) to authenticated, service_role;
 
 -- Function private.supplier_details_id()

@@ -170,6 +170,69 @@ describe('save_supplier', () => {
   });
 });
 
+describe('save_supplier on the version the form opened', () => {
+  it('writes nothing when the supplier was saved since (supplier_changed), then saves on the new version', async () => {
+    const created = await save(admin, {
+      name: 'Areial Versão',
+      type: 'materiais',
+      phone: '(11) 1111-1111',
+    });
+    expect(created.error).toBeNull();
+    const id = created.data as string;
+    const version = async () =>
+      (
+        await db.query<{ v: string }>(
+          'select updated_at::text as v from public.suppliers where id = $1',
+          [id],
+        )
+      ).rows[0]!.v;
+    // Read as the API gives it (the form keeps this string).
+    const opened = await admin.from('suppliers').select('updated_at').eq('id', id).single();
+    expect(opened.error).toBeNull();
+
+    // Someone else corrects the phone meanwhile.
+    const other = await save(
+      admin,
+      { name: 'Areial Versão', type: 'materiais', phone: '(11) 2222-2222' },
+      id,
+    );
+    expect(other.error).toBeNull();
+    const after = await version();
+
+    const stale = await save(
+      admin,
+      {
+        name: 'Areial Versão Ltda',
+        type: 'materiais',
+        phone: '(11) 1111-1111',
+        version: opened.data!.updated_at,
+      },
+      id,
+    );
+    expect(stale.error?.message).toBe('supplier_changed');
+    const { rows } = await db.query(
+      `select s.name, d.phone from public.suppliers s join public.supplier_details d on d.supplier_id = s.id
+       where s.id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ name: 'Areial Versão', phone: '(11) 2222-2222' }]);
+    expect(await version()).toBe(after);
+
+    const fresh = await admin.from('suppliers').select('updated_at').eq('id', id).single();
+    const saved = await save(
+      admin,
+      {
+        name: 'Areial Versão Ltda',
+        type: 'materiais',
+        phone: '(11) 2222-2222',
+        version: fresh.data!.updated_at,
+      },
+      id,
+    );
+    expect(saved.error).toBeNull();
+  });
+});
+
 describe("an 'obra' member", () => {
   it('reads the name, type and CNPJ, and no column of the private fields', async () => {
     const { data } = await obra

@@ -39,9 +39,13 @@ export function supplierToInput(supplier: Supplier): SupplierInput {
   };
 }
 
-/** The edit dialog's fields, or only `is_active` (Ativar / Desativar). */
+/**
+ * The edit dialog's fields with the version its form opened (the supplier's updated_at: nothing is
+ * written when it was saved since, supplier_changed), or only `is_active` (Ativar / Desativar).
+ */
+export type SupplierEdit = SupplierPayload & { version: string };
 export type SupplierChanges =
-  SupplierPayload | Pick<Database['public']['Tables']['suppliers']['Update'], 'is_active'>;
+  SupplierEdit | Pick<Database['public']['Tables']['suppliers']['Update'], 'is_active'>;
 
 export async function updateSupplier(
   companyId: string,
@@ -92,7 +96,7 @@ export function useUpdateSupplier(supplierId: string) {
   const { id: companyId } = useCurrentCompany();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: SupplierPayload) => updateSupplier(companyId, supplierId, payload),
+    mutationFn: (edit: SupplierEdit) => updateSupplier(companyId, supplierId, edit),
     onSuccess: (supplier) =>
       supplierSaved(queryClient, companyId, supplier, [entryKeys.all(companyId)]),
   });

@@ -168,7 +168,54 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
       notes: null,
       rating: 3,
       founded_on: '1998-03-15',
+      // The version the form opened: nothing is written if the supplier was saved since.
+      version: '2026-01-01T00:00:00Z',
     });
+  });
+
+  it('saved by someone else since it was opened: nothing is saved, what was typed stays, the rest shows the new version, and Salvar goes onto it', async () => {
+    const versions: unknown[] = [];
+    let lastSent: Record<string, unknown> = {};
+    const now = {
+      ...supplier,
+      phone: '(11) 5555-6666',
+      updated_at: '2026-02-02T10:00:00.25+00:00',
+    };
+    server.use(
+      http.post(rpcUrl('save_supplier'), async ({ request }) => {
+        const body = (await request.json()) as { p_supplier: Record<string, unknown> };
+        lastSent = body.p_supplier;
+        versions.push(body.p_supplier.version);
+        return body.p_supplier.version === now.updated_at
+          ? HttpResponse.json(supplier.id)
+          : HttpResponse.json(
+              { code: 'P0001', message: 'supplier_changed', details: null, hint: null },
+              { status: 400 },
+            );
+      }),
+      http.get(restUrl('suppliers'), () => {
+        const { phone, email, address, website, notes, ...row } = now;
+        return HttpResponse.json({
+          ...row,
+          supplier_details: { phone, email, address, website, notes, document: null },
+        });
+      }),
+    );
+    renderDialog();
+    await replace(screen.getByLabelText(/Observações/), 'Entrega às terças');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este fornecedor mudou desde que você o abriu. Nada foi salvo',
+    );
+    expect(screen.getByText('Diálogo aberto')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Observações/)).toHaveValue('Entrega às terças');
+    expect(screen.getByLabelText(/Telefone/)).toHaveValue('(11) 5555-6666');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Fornecedor atualizado!')).toBeInTheDocument();
+    expect(versions).toEqual(['2026-01-01T00:00:00Z', now.updated_at]);
+    expect(lastSent).toMatchObject({ notes: 'Entrega às terças', phone: '(11) 5555-6666' });
   });
 
   it('refuses a rating outside 0–5 without sending anything', async () => {

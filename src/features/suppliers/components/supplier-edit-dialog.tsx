@@ -1,9 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import type { Supplier } from '@/lib/api/lookups';
+import { useCurrentCompany } from '@/lib/current-company';
+import { errorKey } from '@/lib/errors';
+import { getSupplier } from '@/features/suppliers/api/get-supplier';
 import type { SupplierPayload } from '@/features/suppliers/api/create-supplier';
 import {
   supplierToInput,
@@ -35,16 +40,31 @@ export function SupplierEditDialog({ supplier, open, onOpenChange }: SupplierEdi
 }
 
 function EditForm({ supplier, onDone }: { supplier: Supplier; onDone: () => void }) {
+  const { id: companyId } = useCurrentCompany();
   const updateSupplier = useUpdateSupplier(supplier.id);
   const form = useForm({
     resolver: zodResolver(updateSupplierInput),
     defaultValues: supplierToInput(supplier),
   });
+  // The version the form shows: the supplier as opened, or as read again after someone else saved
+  // it meanwhile (supplier_changed), then the next Salvar goes onto that one.
+  const [version, setVersion] = useState(supplier.updated_at);
+  const [changed, setChanged] = useState(false);
 
   async function onValid(payload: SupplierPayload) {
     try {
-      await updateSupplier.mutateAsync(payload);
+      await updateSupplier.mutateAsync({ ...payload, version });
     } catch (error) {
+      if (errorKey(error) === 'supplier_changed') {
+        const now = await getSupplier(companyId, supplier.id).catch(() => null);
+        if (now) {
+          // What the user typed stays; every field they did not touch shows the new version.
+          form.reset(supplierToInput(now), { keepDirtyValues: true });
+          setVersion(now.updated_at);
+          setChanged(true);
+          return;
+        }
+      }
       // The dialog stays open with what was typed, so the user can fix it and try again.
       toastError('Erro ao atualizar fornecedor', error);
       return;
@@ -66,6 +86,15 @@ function EditForm({ supplier, onDone }: { supplier: Supplier; onDone: () => void
       aria-label="Editar fornecedor"
       className="gap-5"
     >
+      {changed ? (
+        <p role="alert" className="flex gap-2 rounded-lg border border-warning/60 p-3 text-sm">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+          <span>
+            Este fornecedor mudou desde que você o abriu. Nada foi salvo: o que você alterou
+            continua abaixo, o resto mostra a versão nova. Confira e toque em Salvar.
+          </span>
+        </p>
+      ) : null}
       <SupplierFields withCompanyDetails />
     </DialogForm>
   );
