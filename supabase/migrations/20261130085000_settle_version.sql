@@ -22,26 +22,28 @@ set search_path = ''
 as $$
 declare
   v_open numeric;
+  v_status text;
 begin
   if p_open_amount is null then
     return;
   end if;
   if p_kind = 'expense' then
-    select e.amount - e.paid_amount into v_open from public.accounts_payable e
+    select e.amount - e.paid_amount, e.status into v_open, v_status from public.accounts_payable e
     where e.id = p_id and e.company_id in (select private.user_company_ids())
     for update;
   else
-    select e.amount - e.paid_amount into v_open from public.accounts_receivable e
+    select e.amount - e.paid_amount, e.status into v_open, v_status from public.accounts_receivable e
     where e.id = p_id and e.company_id in (select private.user_company_ids())
     for update;
   end if;
-  -- Not found: settle_entry says entry_not_found.
-  if found and v_open is distinct from p_open_amount then
+  -- Not found or paid in full meanwhile: settle_entry says so (entry_not_found,
+  -- entry_already_settled: "baixado em outro aparelho").
+  if found and v_status <> 'paid' and v_open is distinct from p_open_amount then
     raise exception using errcode = 'P0001', message = 'entry_changed';
   end if;
 end;
 $$;
-comment on function private.assert_open_amount(text, uuid, numeric) is 'Dar Baixa''s version check: locks the payable (p_kind expense) or receivable and raises entry_changed when it no longer owes p_open_amount (amount − paid_amount). Null p_open_amount: no check.';
+comment on function private.assert_open_amount(text, uuid, numeric) is 'Dar Baixa''s version check: locks the payable (p_kind expense) or receivable and raises entry_changed when, still open, it no longer owes p_open_amount (amount − paid_amount). Null p_open_amount, an entry not found or paid: no check (settle_entry says which).';
 revoke all on function private.assert_open_amount(text, uuid, numeric) from public, anon, authenticated;
 grant execute on function private.assert_open_amount(text, uuid, numeric) to authenticated;
 

@@ -603,6 +603,8 @@ describe('Dar Baixa acts on the version it showed (p_open_amount)', () => {
     const paid = await settle(94000, 94000);
     expect(paid.error).toBeNull();
     expect(paid.data?.status).toBe('paid');
+    // Paid in full meanwhile is said as such (the other phone's "já foi baixado"), not as a change.
+    expect((await settle(94000, 94000)).error?.message).toBe('entry_already_settled');
     expect(await ledgerBalance(db, account.id)).toBe(await currentBalance(db, account.id));
   });
 
