@@ -817,3 +817,97 @@ describe('the daily e-mail', () => {
     expect(rows[0]).toEqual({ n: 0 });
   });
 });
+
+describe('waking the notify function', () => {
+  it('notices written → pg_notify(notice_written) for the local stack', async () => {
+    const listener = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await listener.connect();
+    try {
+      await listener.query('listen notice_written');
+      const heard = new Promise<string>((resolve) => {
+        listener.on('notification', (n) => {
+          if (n.channel === 'notice_written') resolve(n.channel);
+        });
+      });
+      await requestApproval('Acorda a função');
+      expect(await heard).toBe('notice_written');
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('where pg_net and the Vault secrets exist, posts to <project_url>/functions/v1/notify with the service key', async () => {
+    const client = await db.connect();
+    try {
+      await client.query('begin');
+      // Stand-ins for hosted's pg_net and Vault, inside a transaction nobody else sees.
+      await client.query(`create schema net`);
+      await client.query(`create table net.calls (url text, body jsonb, headers jsonb)`);
+      await client.query(
+        `create function net.http_post(url text, body jsonb default '{}', params jsonb default '{}',
+                                       headers jsonb default '{}', timeout_milliseconds integer default 5000)
+         returns bigint language sql as $$ insert into net.calls values (url, body, headers) returning 1::bigint $$`,
+      );
+      await client.query(`create schema vault`);
+      await client.query(
+        `create view vault.decrypted_secrets as
+         select * from (values ('project_url', 'https://abc.supabase.co/'), ('service_role_key', 'chave-servico'))
+           as s(name, decrypted_secret)`,
+      );
+      await client.query(
+        `insert into public.notices (company_id, user_id, kind, event_key, link, title)
+         values ($1, $2, 'invitation_accepted', gen_random_uuid()::text, '/preferencias', 'Convite aceito: acordar')`,
+        [admin.company.id, admin.user.id],
+      );
+      const { rows } = await client.query(`select url, body, headers from net.calls`);
+      expect(rows).toEqual([
+        {
+          url: 'https://abc.supabase.co/functions/v1/notify',
+          body: {},
+          headers: { Authorization: 'Bearer chave-servico', 'Content-Type': 'application/json' },
+        },
+      ]);
+      // An insert that writes nothing (the same event again) wakes nobody.
+      await client.query(
+        `insert into public.notices (company_id, user_id, kind, event_key, link, title)
+         select company_id, user_id, kind, event_key, link, title from public.notices
+         where title = 'Convite aceito: acordar'
+         on conflict do nothing`,
+      );
+      expect((await client.query(`select count(*)::int as n from net.calls`)).rows[0]).toEqual({
+        n: 1,
+      });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('without pg_net (here) waking does nothing and never fails', async () => {
+    const { rows } = await db.query(`select to_regnamespace('net') is null as no_net`);
+    expect(rows[0]).toEqual({ no_net: true });
+    await expect(db.query(`select private.wake_notify()`)).resolves.toMatchObject({ rowCount: 1 });
+  });
+
+  it('the schedule migration applies, doing nothing, where pg_cron and pg_net are absent, as postgres (no superuser)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync('supabase/migrations/20261201010400_notify_wakeup.sql', 'utf8');
+    const block = /do \$do\$[\s\S]*?\$do\$;/.exec(text)?.[0];
+    expect(block).toBeDefined();
+    const client = await db.connect();
+    try {
+      const who = await client.query(
+        `select current_user as role, rolsuper as superuser from pg_roles where rolname = current_user`,
+      );
+      expect(who.rows[0]).toEqual({ role: 'postgres', superuser: false });
+      await client.query(block!);
+      const { rows } = await client.query(
+        `select to_regnamespace('cron') is null as no_cron,
+                not exists (select 1 from pg_extension where extname in ('pg_cron', 'pg_net')) as no_extensions`,
+      );
+      expect(rows[0]).toEqual({ no_cron: true, no_extensions: true });
+    } finally {
+      client.release();
+    }
+  });
+});
