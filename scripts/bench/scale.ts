@@ -772,6 +772,7 @@ function calls(
           `delete from public.notices where company_id = $1 and kind = 'due_summary'`,
           [c.companyId],
         );
+        await db.query(`delete from private.notify_mornings`);
       },
     ],
     [

@@ -299,6 +299,7 @@ export const DOMAINS: Domain[] = [
       'public.notice_settings',
       'public.push_subscriptions',
       'public.notice_deliveries',
+      'private.notify_mornings',
     ],
     functions: [
       'private.format_brl',

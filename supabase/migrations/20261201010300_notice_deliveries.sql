@@ -64,6 +64,16 @@ grant all on public.notice_deliveries to service_role;
 -- plan_deliveries
 -- ---------------------------------------------------------------------------------------------
 
+-- The mornings already planned: the schedule runs every few minutes all day, the morning's work
+-- (every company's summaries, every member's digest checked) once per day. Written in the same
+-- transaction as that work: a run that fails leaves the day to the next run.
+create table private.notify_mornings (
+  day date primary key,
+  planned_at timestamptz not null default now()
+);
+comment on table private.notify_mornings is 'Days (America/Sao_Paulo) whose morning run (private.plan_deliveries: in-app summaries and daily e-mails) is done; one row per day.';
+revoke all on private.notify_mornings from public, anon, authenticated;
+
 create function private.plan_deliveries(p_now timestamptz)
 returns integer
 language plpgsql
@@ -83,6 +93,13 @@ begin
 
   -- The morning: the in-app summary and the daily e-mail, business days from 07:00 São Paulo.
   if private.is_business_day(v_day) and v_local::time >= time '07:00' then
+    -- Once a day: a concurrent run waits here for the first to commit, then skips.
+    insert into private.notify_mornings (day) values (v_day) on conflict do nothing;
+    get diagnostics v_n = row_count;
+  else
+    v_n := 0;
+  end if;
+  if v_n = 1 then
     perform private.write_due_notices(v_day);
     insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, next_attempt_at)
     select p.company_id, p.user_id, 'email', 'due_summary', to_char(v_day, 'YYYY-MM-DD'), p_now
@@ -123,7 +140,7 @@ begin
   return v_count + v_n;
 end;
 $$;
-comment on function private.plan_deliveries(timestamptz) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned.';
+comment on function private.plan_deliveries(timestamptz) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo, once per day (private.notify_mornings), writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned.';
 revoke all on function private.plan_deliveries(timestamptz) from public, anon, authenticated, service_role;
 grant execute on function private.plan_deliveries(timestamptz) to service_role;
 

@@ -12,7 +12,7 @@
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
 -- Tables: public.notice_deliveries, public.notice_settings, public.notices,
--- public.push_subscriptions
+-- private.notify_mornings, public.push_subscriptions
 -- Functions: private.br_holidays, public.claim_deliveries, private.claim_deliveries,
 -- private.daily_digest, public.delete_push_subscription, private.due_windows,
 -- public.finish_delivery, private.finish_delivery, private.format_brl, private.guard_notice_insert,
@@ -181,6 +181,17 @@ CREATE TRIGGER notices_wake_notify AFTER INSERT ON public.notices REFERENCING NE
 grant all on table public.notices to service_role;
 grant select on table public.notices to authenticated;
 grant update (read_at) on table public.notices to authenticated;
+
+-- Table private.notify_mornings
+create table private.notify_mornings (
+  day date not null,
+  planned_at timestamp with time zone not null default now()
+);
+
+comment on table private.notify_mornings is 'Days (America/Sao_Paulo) whose morning run (private.plan_deliveries: in-app summaries and daily e-mails) is done; one row per day.';
+alter table private.notify_mornings add constraint notify_mornings_pkey PRIMARY KEY (day);
+
+-- no grants: only its owner (postgres) may use it
 
 -- Table public.push_subscriptions
 create table public.push_subscriptions (
@@ -975,6 +986,13 @@ begin
 
   -- The morning: the in-app summary and the daily e-mail, business days from 07:00 São Paulo.
   if private.is_business_day(v_day) and v_local::time >= time '07:00' then
+    -- Once a day: a concurrent run waits here for the first to commit, then skips.
+    insert into private.notify_mornings (day) values (v_day) on conflict do nothing;
+    get diagnostics v_n = row_count;
+  else
+    v_n := 0;
+  end if;
+  if v_n = 1 then
     perform private.write_due_notices(v_day);
     insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, next_attempt_at)
     select p.company_id, p.user_id, 'email', 'due_summary', to_char(v_day, 'YYYY-MM-DD'), p_now
@@ -1015,7 +1033,7 @@ begin
   return v_count + v_n;
 end;
 $function$;
-comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned.';
+comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo, once per day (private.notify_mornings), writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned.';
 grant execute on function private.plan_deliveries(p_now timestamp with time zone) to service_role;
 
 -- Function public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean)

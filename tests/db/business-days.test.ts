@@ -169,6 +169,14 @@ describe('bills due on a weekend or holiday are announced the business day befor
       body: 'A pagar: 4 hoje (R$ 400,00), 2 nos próximos 3 dias (R$ 200,00), 1 vencida (R$ 100,00)',
     });
     expect(await dailyEmail('2026-09-04')).toEqual({ planned: 1 });
+    // The schedule runs all day; the morning's work is done once (its summary, removed here, is
+    // not written again at 09:00).
+    await db.query(
+      `delete from public.notices where company_id = $1 and kind = 'due_summary' and event_key = '2026-09-04'`,
+      [admin.company.id],
+    );
+    await plan('2026-09-04T09:00:00-03:00');
+    expect(await summary('2026-09-04')).toBeUndefined();
   });
 });
 
