@@ -16,6 +16,9 @@
 -- [suppliers, 20261130030100/20261130030200] supplier_details, save_supplier and
 -- boleto_registered (marked wip/suppliers below).
 --
+-- [settle, 20261130085000] settle_payable / settle_receivable take p_open_amount (the version Dar
+-- Baixa showed); private.assert_open_amount is their check.
+--
 -- [documents, 20261130020100] private.document_object_access (the Storage policies' helper)
 -- replaces private.obra_document_path.
 --
@@ -129,8 +132,8 @@ grant usage on schema private to authenticated;
 -- The API.
 grant execute on function public.create_company(text, text, text, text, text, text, text, text, text) to authenticated;
 grant execute on function public.update_company(uuid, text, text, text, text, text, text, text, text, numeric) to authenticated;
-grant execute on function public.settle_payable(uuid, uuid, date, numeric, numeric, numeric, numeric, date) to authenticated;
-grant execute on function public.settle_receivable(uuid, uuid, date, numeric, numeric, numeric, numeric, date) to authenticated;
+grant execute on function public.settle_payable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
+grant execute on function public.settle_receivable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
 grant execute on function public.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid) to authenticated;
 grant execute on function public.delete_entry(text, uuid, text) to authenticated;
 grant execute on function public.reverse_transfer(uuid, date) to authenticated;
@@ -235,6 +238,7 @@ grant execute on function private.obra_project_ids() to authenticated;
 grant execute on function private.document_object_access(text, text, text) to authenticated;
 grant execute on function private.assert_role(uuid, text[]) to authenticated;
 grant execute on function private.assert_row_role(text, uuid, text[], text) to authenticated;
+grant execute on function private.assert_open_amount(text, uuid, numeric) to authenticated;
 grant execute on function private.assert_entry_writer(text, uuid) to authenticated;
 grant execute on function private.assert_member(uuid) to authenticated;
 grant execute on function private.assert_valid_date(date) to authenticated;
@@ -247,8 +251,8 @@ grant execute on function private.assert_valid_amount(numeric, boolean) to authe
 grant execute on function private.create_company(text, text, text, text, text, text, text, text, text) to authenticated;
 grant execute on function private.update_company(uuid, text, text, text, text, text, text, text, text, numeric) to authenticated;
 grant execute on function private.lock_company_row(uuid) to authenticated;
-grant execute on function private.settle_payable(uuid, uuid, date, numeric, numeric, numeric, numeric, date) to authenticated;
-grant execute on function private.settle_receivable(uuid, uuid, date, numeric, numeric, numeric, numeric, date) to authenticated;
+grant execute on function private.settle_payable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
+grant execute on function private.settle_receivable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
 grant execute on function private.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid) to authenticated;
 grant execute on function private.reverse_transfer(uuid, date) to authenticated;
 grant execute on function private.reverse_payment(uuid, date) to authenticated;
