@@ -18,7 +18,13 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           allowOnly,
-          include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts', 'tests/ci/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
+            'tests/ci/**/*.test.ts',
+            // The Edge Functions' pure modules (renderers, the run loop, routes).
+            'supabase/functions/**/*.test.ts',
+          ],
           setupFiles: ['src/test/setup.ts'],
           env: {
             // The users' clock: "today" between 21:00 and 24:00 in Brazil is tomorrow in UTC, and
