@@ -50,6 +50,21 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The Edge Functions against their own stack (Deno, the mail catcher, a local push
+          // service): tests/functions/global-setup.ts says why it is not the db project's.
+          name: 'functions',
+          environment: 'node',
+          allowOnly,
+          include: ['tests/functions/**/*.test.ts'],
+          globalSetup: ['tests/functions/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
