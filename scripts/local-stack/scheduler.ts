@@ -18,6 +18,8 @@ export interface SchedulerOptions {
 export interface Scheduler {
   /** Asks for a run (debounced). */
   wake(): void;
+  /** Resolves once it listens for notice_written (and its first run is done). */
+  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -102,12 +104,13 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
     }
   };
 
-  void listen();
+  const listening = listen();
   const timer = setInterval(run, everyMs);
   run(); // catch up at start (what was planned while the stack was down)
 
   return {
     wake,
+    ready: listening.then(() => running),
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_DENO_DIR } from '../../scripts/local-stack/config';
 import { startFunctions } from '../../scripts/local-stack/functions';
 import { getFreePort } from '../../scripts/local-stack/processes';
+import { startScheduler } from '../../scripts/local-stack/scheduler';
 import type { PushService, PushSubscriptionKeys } from '../support/push-service';
 import { anonClient, createMember, createUser, stackEnv, type TestClient } from '../db/helpers';
 import type { Member } from '../db/money-helpers';
@@ -290,6 +291,31 @@ describe('the notify function', () => {
       'Aprovação pendente: Pedido 2 — R$ 200,00 — Obra Otto Corrida',
       'Aprovação pendente: Pedido 3 — R$ 300,00 — Obra Otto Corrida',
     ]);
+  });
+});
+
+describe('the local schedule', () => {
+  it('a new notice wakes it (LISTEN notice_written): the e-mail goes out with nobody calling', async () => {
+    const admin = await createMember('Construtora Acordada');
+    const obra = await obraMember(admin, 'Odete Acordada');
+    await emailOn(admin, 'approval_pending');
+    const lines: string[] = [];
+    const scheduler = startScheduler({
+      url: `${functionsEnv().functionsUrl}/notify`,
+      serviceRoleKey: stackEnv().serviceRoleKey,
+      dbUrl: stackEnv().dbUrl,
+      log: (line) => lines.push(line),
+      everyMs: 3_600_000, // only the wake-up can send it within this test
+      debounceMs: 20,
+    });
+    try {
+      await scheduler.ready;
+      await requestApproval(admin, obra, 'Vergalhão');
+      await waitForMail(admin.email, (m) => m.subject.startsWith('Aprovação pendente: Vergalhão'));
+    } finally {
+      await scheduler.stop();
+    }
+    expect(lines.filter((l) => /notify failed|answered|LISTEN/.test(l))).toEqual([]);
   });
 });
 
