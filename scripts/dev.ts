@@ -70,6 +70,7 @@ async function main(): Promise<void> {
       dbPort: DEV_DB_PORT,
       seed: true,
       mail: { smtpPort: DEV_MAIL_SMTP_PORT, webPort: DEV_MAIL_WEB_PORT },
+      functions: true,
       schedule: true,
       appUrl: APP_URL,
       log: (line) => console.log(line),

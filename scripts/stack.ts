@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     dbPort: DEV_DB_PORT,
     seed: true,
     mail: { smtpPort: DEV_MAIL_SMTP_PORT, webPort: DEV_MAIL_WEB_PORT },
+    functions: true,
     schedule: true,
     log: (line) => console.log(line),
   });

@@ -73,11 +73,11 @@ export interface StackOptions {
   authRateLimits?: Partial<AuthRateLimits>;
   /**
    * The mail catcher (maildev: SMTP + web inbox) the functions and the auth stand-in send to:
-   * given ports, `'free'` (free ports; the default) or `false` (none: the auth stand-in prints its
-   * links, the functions have no SMTP).
+   * given ports, `'free'` (free ports) or `false` (none, the default: the auth stand-in prints
+   * its links, the functions have no SMTP).
    */
   mail?: { smtpPort: number; webPort: number } | 'free' | false;
-  /** Serve every supabase/functions/<name> with Deno at /functions/v1/<name>. Default true. */
+  /** Serve every supabase/functions/<name> with Deno at /functions/v1/<name>. Default false. */
   functions?: boolean;
   /**
    * Call /functions/v1/notify every minute and on `notify notice_written`, as hosted's pg_cron +
@@ -233,7 +233,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The mail catcher and Deno start while Postgres starts (maildev loads for ~2 s on a busy
     // machine, Deno ~0.3 s with its cache; the first time Deno downloads the functions' npm
     // packages). Their ports are chosen first, so the functions' env is known at once.
-    const mailOption = options.mail ?? 'free';
+    const mailOption = options.mail ?? false;
     const mailPorts =
       mailOption === false
         ? undefined
@@ -247,8 +247,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const mailStart = (async () => {
       if (mailPorts) mail = await startMailCatcher(mailPorts, log);
     })();
-    const vapid =
-      options.functions === false ? undefined : await vapidKeys(path.join(dataDir, 'vapid.json'));
+    const vapid = !options.functions
+      ? undefined
+      : await vapidKeys(path.join(dataDir, 'vapid.json'));
     const functionsStart = (async () => {
       if (!vapid) return;
       functions = await startFunctions({

@@ -98,6 +98,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       seed: false,
       authRateLimits: TEST_AUTH_RATE_LIMITS,
       appUrl: TEST_APP_URL,
+      functions: true,
+      mail: 'free',
       functionsEnv: { DENO_CERT: trusted },
       log: (line) => {
         if (/\b(FATAL|PANIC)\b|exited/.test(line)) console.error(line);
