@@ -1,7 +1,7 @@
 // The local stack's mail catcher: maildev (SMTP + a web inbox + its REST API, its own process)
 // on 127.0.0.1, in the role of the Supabase CLI's local inbox. The notify function and the auth
 // stand-in send to its SMTP port over nodemailer; nothing leaves the machine. Mail is kept in
-// memory (gone when the stack stops). Development and test stand-in only.
+// the data folder (the newest 500; a test stack's go with it). Development and test stand-in only.
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { REPO_ROOT } from './config';
@@ -34,6 +34,11 @@ const MAILDEV_BIN = path.join(REPO_ROOT, 'node_modules', 'maildev', 'dist', 'bin
  */
 export async function startMailCatcher(
   ports: { smtpPort: number; webPort: number },
+  /**
+   * Where it keeps the mails (without one maildev uses <tmp>/maildev, shared by every user of the
+   * machine: another user's folder there makes every mail fail with EACCES).
+   */
+  mailDir: string,
   log: (line: string) => void,
 ): Promise<MailCatcher> {
   const tail = new LogTail('mail', log, (l) => !/^MailDev (API|SMTP)|running at/i.test(l));
@@ -49,6 +54,10 @@ export async function startMailCatcher(
       '127.0.0.1',
       '--web-ip',
       '127.0.0.1',
+      '--mail-directory',
+      mailDir,
+      '--max-emails',
+      '500',
       '--silent',
     ],
     'TERM',

@@ -245,7 +245,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       await assertPortFree(mailPorts.webPort, 'mail catcher web inbox');
     }
     const mailStart = (async () => {
-      if (mailPorts) mail = await startMailCatcher(mailPorts, log);
+      if (mailPorts) mail = await startMailCatcher(mailPorts, path.join(dataDir, 'mail'), log);
     })();
     const vapid = !options.functions
       ? undefined
