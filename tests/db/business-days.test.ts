@@ -42,8 +42,8 @@ async function summary(day: string) {
 
 /** The admin's daily e-mail planned for the day (its delivery row), or undefined. */
 async function dailyEmail(day: string) {
-  const { rows } = await db.query<{ status: string }>(
-    `select status from public.notice_deliveries
+  const { rows } = await db.query<{ planned: number }>(
+    `select 1 as planned from public.notice_deliveries
      where company_id = $1 and user_id = $2 and channel = 'email' and kind = 'due_summary'
        and event_key = $3`,
     [admin.company.id, admin.user.id, day],
@@ -168,7 +168,7 @@ describe('bills due on a weekend or holiday are announced the business day befor
       title: 'Contas a vencer: 4 hoje, 1 vencida',
       body: 'A pagar: 4 hoje (R$ 400,00), 2 nos próximos 3 dias (R$ 200,00), 1 vencida (R$ 100,00)',
     });
-    expect(await dailyEmail('2026-09-04')).toEqual({ status: 'pending' });
+    expect(await dailyEmail('2026-09-04')).toEqual({ planned: 1 });
   });
 });
 
@@ -201,6 +201,6 @@ describe('the São Paulo day, not the UTC one', () => {
       title: 'Contas a vencer: 1 hoje, 1 vencida',
       body: 'A pagar: 1 hoje (R$ 100,00), 1 vencida (R$ 100,00)',
     });
-    expect(await dailyEmail('2027-03-04')).toEqual({ status: 'pending' });
+    expect(await dailyEmail('2027-03-04')).toEqual({ planned: 1 });
   });
 });
