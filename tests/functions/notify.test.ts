@@ -146,6 +146,11 @@ describe('the notify function', () => {
     expect(key.status).toBe(200);
     expect(await key.json()).toEqual({ key: vapidPublicKey });
     expect(Buffer.from(vapidPublicKey, 'base64url')).toHaveLength(65);
+
+    // The inbox's page, for a browser (maildev answers its SPA only to Accept: text/html).
+    const inbox = await fetch(functionsEnv().mailUrl, { headers: { accept: 'text/html' } });
+    expect(inbox.status).toBe(200);
+    expect(await inbox.text()).toContain('<html');
   });
 
   it('an approval request reaches the admin by e-mail and on their phone (decrypted: title, body, link)', async () => {
