@@ -123,6 +123,80 @@ export async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool):
 }
 
 /**
+ * Issue 32's shape of the team: 50 members (the bench's admin and 49 more, as users the auth
+ * stand-in holds: inserted as the cluster's superuser, they never sign in): 4 admins, 10
+ * financeiros, 20 'obra' members with 3 obras each, 15 leitura of whom 5 turned the summary on;
+ * and their avisos (`noticesPerMember` each, one every 7 hours back from now, the last 30 unread).
+ */
+export async function addTeam(
+  adminDbUrl: string,
+  db: pg.Pool,
+  companyId: string,
+  noticesPerMember: number,
+): Promise<void> {
+  const su = new pg.Client({ connectionString: adminDbUrl });
+  await su.connect();
+  try {
+    await su.query(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, created_at, updated_at,
+                               raw_app_meta_data, raw_user_meta_data)
+       select gen_random_uuid(), 'authenticated', 'authenticated', 'equipe-' || i || '-' || $1::text || '@example.com',
+              now(), now(), now(), '{}', '{}'
+       from generate_series(1, 49) i`,
+      [companyId],
+    );
+  } finally {
+    await su.end();
+  }
+  await db.query(
+    `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+     select u.id, $1::uuid, u.email, 'Equipe ' || n,
+            case when n <= 3 then 'admin' when n <= 13 then 'financeiro' when n <= 33 then 'obra' else 'leitura' end,
+            true
+     from (select u.id, u.email, row_number() over (order by u.email) as n
+           from auth.users u where u.email like 'equipe-%-' || $1::text || '@example.com') u`,
+    [companyId],
+  );
+  await db.query(
+    `insert into public.project_access (company_id, user_id, project_id)
+     select $1, p.user_id, pr.id
+     from (select user_id, row_number() over (order by user_id) as n from public.user_profiles
+           where company_id = $1 and role = 'obra') p
+     join (select id, row_number() over (order by name) as n from public.projects where company_id = $1) pr
+       on pr.n in (p.n, p.n + 100, p.n + 200)`,
+    [companyId],
+  );
+  await db.query(
+    `insert into public.notice_settings (company_id, user_id, kind, enabled, email, push)
+     select $1, user_id, 'due_summary', true, true, true from public.user_profiles
+     where company_id = $1 and role = 'leitura' order by user_id limit 5`,
+    [companyId],
+  );
+  // Past avisos of every member (one a day or so), the last ~30 unread.
+  await db.query(
+    `insert into public.notices (company_id, user_id, kind, event_key, link, title, body, created_at, read_at)
+     select $1, p.user_id, 'statement_imported', 'bench-' || i, '/contas-bancarias', 'Extrato importado: ' || i,
+            'Importado por Bench', now() - make_interval(hours => i * 7),
+            case when i > 30 then now() - make_interval(hours => i * 7 - 1) end
+     from public.user_profiles p, generate_series(1, $2::int) i
+     where p.company_id = $1`,
+    [companyId, noticesPerMember],
+  );
+  await db.query('analyze public.notices');
+}
+
+/** The morning run's day: the first business day from today (São Paulo), at 07:05 there. */
+async function morningOf(db: pg.Pool, today: string): Promise<string> {
+  const { rows } = await db.query<{ at: string }>(
+    `select ((case when private.is_business_day($1::date) then $1::date
+                   else private.next_business_day($1::date) end + time '07:05')
+             at time zone 'America/Sao_Paulo')::text as at`,
+    [today],
+  );
+  return rows[0]!.at;
+}
+
+/**
  * Entries numbered (from, to] of each table, in chunks of 10 000 (one transaction each, so the
  * balance trigger's row versions of the three accounts are pruned between chunks), then the ledger
  * rows of those that are paid. Entry i is due ten years back plus i spread over the decade.
@@ -227,11 +301,19 @@ export async function grow(
   await db.query('analyze');
 }
 
-async function time(runs: number, request: (i: number) => Promise<string>) {
+async function time(
+  runs: number,
+  request: (i: number) => Promise<string>,
+  prepare?: () => Promise<void>,
+) {
   let detail = '';
-  for (let i = 0; i < 2; i++) detail = await request(i); // warm-up: connections, plans, caches
+  for (let i = 0; i < 2; i++) {
+    await prepare?.();
+    detail = await request(i); // warm-up: connections, plans, caches
+  }
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await prepare?.(); // not timed
     const start = performance.now();
     detail = await request(i + 2);
     samples.push(performance.now() - start);
@@ -239,7 +321,8 @@ async function time(runs: number, request: (i: number) => Promise<string>) {
   return { ms: median(samples), detail };
 }
 
-type Call = [label: string, request: (i: number) => Promise<string>];
+/** A call a screen (or the schedule) makes; `prepare` runs untimed before each sample. */
+type Call = [label: string, request: (i: number) => Promise<string>, prepare?: () => Promise<void>];
 
 /**
  * `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the statements a screen runs, and of every statement
@@ -393,7 +476,13 @@ async function explainCalls(
 }
 
 /** Every call a screen makes when opened (reads), and the writes of the issue. */
-function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
+function calls(
+  c: Company,
+  db: pg.Pool,
+  today: string,
+  tag: string,
+  schedule: { service: Client; morning: string },
+): Call[] {
   const { supabase } = c;
   const company = { p_company_id: c.companyId };
   const movementArgs = { ...company, p_today: today };
@@ -642,6 +731,50 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
         ),
     ],
     [
+      // The Avisos bell (src/lib/api/notice-count.ts): a head count of the member's unread.
+      "Avisos: the bell's unread count",
+      async () => {
+        const { count, error } = await supabase
+          .from('notices')
+          .select('id', { count: 'exact', head: true })
+          .eq('company_id', c.companyId)
+          .is('read_at', null);
+        if (error) throw new Error(JSON.stringify(error));
+        return `${count} unread`;
+      },
+    ],
+    [
+      // The notify function's morning (issue 32): plan_deliveries (the day's in-app summaries of
+      // the 50 members, their daily e-mails, each checked for something to say), then
+      // claim_deliveries until nothing is left (every e-mail's digest built), as the service role.
+      'Schedule: daily run (plan + digests, 50 members)',
+      async () => {
+        const planned = check(
+          await schedule.service.rpc('plan_deliveries', { p_now: schedule.morning }),
+        );
+        let claimed = 0;
+        for (;;) {
+          const batch = check(
+            await schedule.service.rpc('claim_deliveries', {
+              p_limit: 50,
+              p_now: schedule.morning,
+            }),
+          ) as unknown[];
+          if (batch.length === 0) break;
+          claimed += batch.length;
+        }
+        return `${planned} planned, ${claimed} claimed`;
+      },
+      // Each sample is a morning not run yet: its summaries and deliveries removed first.
+      async () => {
+        await db.query(`delete from public.notice_deliveries where company_id = $1`, [c.companyId]);
+        await db.query(
+          `delete from public.notices where company_id = $1 and kind = 'due_summary'`,
+          [c.companyId],
+        );
+      },
+    ],
+    [
       'write: settle a payable',
       async (i) => {
         if (i === 0) toSettle = await pendingIds(7);
@@ -736,7 +869,13 @@ function calls(c: Company, db: pg.Pool, today: string, tag: string): Call[] {
 }
 
 export async function measureScale(
-  stack: { apiUrl: string; anonKey: string; dbUrl: string; adminDbUrl: string },
+  stack: {
+    apiUrl: string;
+    anonKey: string;
+    serviceRoleKey: string;
+    dbUrl: string;
+    adminDbUrl: string;
+  },
   target: number,
   today: string,
   runs: number,
@@ -747,13 +886,22 @@ export async function measureScale(
   const db = new pg.Pool({ connectionString: stack.dbUrl, max: 1 });
   try {
     const company = await makeCompany(stack.apiUrl, stack.anonKey, db);
+    // Issue 32: the team of 50 and their avisos (a year and a half of them each).
+    await addTeam(stack.adminDbUrl, db, company.companyId, 500);
+    const schedule = {
+      service: createClient<Database>(stack.apiUrl, stack.serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: ws as never },
+      }),
+      morning: await morningOf(db, today),
+    };
     const measure = async (tag: string) => {
       const out = new Map<string, { ms: number; detail: string }>();
-      for (const [label, request] of calls(company, db, today, tag)) {
+      for (const [label, request, prepare] of calls(company, db, today, tag, schedule)) {
         // A failing call is reported in the table, not the end of the run.
         out.set(
           label,
-          await time(runs, request).catch((e: Error) => ({
+          await time(runs, request, prepare).catch((e: Error) => ({
             ms: NaN,
             detail: `error: ${e.message}`,
           })),
@@ -798,12 +946,17 @@ export async function measureScale(
 export function printScale(report: ScaleReport, runs: number): void {
   const k = (n: number) => `${n / 1000}k`;
   const lines = [
-    `| call (screen) | at ${k(report.smallEntries)} | at ${k(report.largeEntries)} | growth | ≤ 100 ms |`,
+    `| call (screen) | at ${k(report.smallEntries)} | at ${k(report.largeEntries)} | growth | ≤ 100 ms (bell ≤ 20, daily run ≤ 5000) |`,
     '|---|---|---|---|---|',
   ];
   for (const r of report.rows) {
-    const limit =
-      r.label.startsWith('write: Lançar') || r.label.startsWith('write: import') ? 1000 : 100;
+    const limit = r.label.startsWith('Schedule: daily run')
+      ? 5000
+      : r.label.startsWith('Avisos: the bell')
+        ? 20
+        : r.label.startsWith('write: Lançar') || r.label.startsWith('write: import')
+          ? 1000
+          : 100;
     const growth = r.large / r.small;
     lines.push(
       `| ${r.label} | ${r.small.toFixed(1)} ms | ${r.large.toFixed(1)} ms (${r.detail}) | ${growth.toFixed(1)}×${growth > 2 ? ' ✗' : ''} | ${r.large <= limit ? '✓' : `✗ (≤ ${limit})`} |`,

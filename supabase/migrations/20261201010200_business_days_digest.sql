@@ -119,6 +119,8 @@ begin
     raise exception using errcode = 'P0001', message = 'invalid_date';
   end if;
   select w.today_end, w.soon_end into v_today_end, v_soon_end from private.due_windows(p_today) w;
+  -- What is open, summed once per company, obra, side and window (not once per member: a company
+  -- of 50 members and a decade of overdue bills reads them once).
   with open_entries as (
     select 'pagar'::text as side, e.company_id, e.project_id, e.open_amount, e.due_date
     from public.accounts_payable e
@@ -128,21 +130,30 @@ begin
     from public.accounts_receivable e
     where e.status = 'pending' and e.due_date <= v_soon_end
   ),
-  recipients as (
-    select p.company_id, p.user_id, p.role from public.user_profiles p
-    where p.is_active and p.role in ('admin', 'financeiro', 'obra', 'leitura')
-      and private.notice_enabled(p.company_id, p.user_id, 'due_summary')
-  ),
-  sums as (
-    select m.company_id, m.user_id, m.role, o.side,
+  open_sums as (
+    select o.company_id, o.project_id, o.side,
            count(*) filter (where o.due_date >= p_today and o.due_date < v_today_end) as today_n,
            coalesce(sum(o.open_amount) filter (where o.due_date >= p_today and o.due_date < v_today_end), 0) as today_total,
            count(*) filter (where o.due_date >= v_today_end) as soon_n,
            coalesce(sum(o.open_amount) filter (where o.due_date >= v_today_end), 0) as soon_total,
            count(*) filter (where o.due_date < p_today) as late_n,
            coalesce(sum(o.open_amount) filter (where o.due_date < p_today), 0) as late_total
+    from open_entries o
+    group by o.company_id, o.project_id, o.side
+  ),
+  recipients as (
+    select p.company_id, p.user_id, p.role from public.user_profiles p
+    where p.is_active and p.role in ('admin', 'financeiro', 'obra', 'leitura')
+      and p.company_id in (select o.company_id from open_sums o)
+      and private.notice_enabled(p.company_id, p.user_id, 'due_summary')
+  ),
+  sums as (
+    select m.company_id, m.user_id, m.role, o.side,
+           sum(o.today_n) as today_n, sum(o.today_total) as today_total,
+           sum(o.soon_n) as soon_n, sum(o.soon_total) as soon_total,
+           sum(o.late_n) as late_n, sum(o.late_total) as late_total
     from recipients m
-    join open_entries o on o.company_id = m.company_id
+    join open_sums o on o.company_id = m.company_id
     -- An 'obra' member reads payables of their obras only (no receivable, nothing "Geral").
     where m.role <> 'obra'
        or (o.side = 'pagar'
@@ -211,6 +222,10 @@ declare
   v_company text;
   v_today_end date;
   v_soon_end date;
+  -- An 'obra' member's obras (null: the whole company).
+  v_projects uuid[];
+  v_deciders boolean;
+  v_month date;
   v_sections jsonb;
 begin
   perform private.assert_valid_date(p_day);
@@ -225,57 +240,104 @@ begin
   end if;
   select c.name into v_company from public.companies c where c.id = p_company_id;
   select w.today_end, w.soon_end into v_today_end, v_soon_end from private.due_windows(p_day) w;
+  if v_role = 'obra' then
+    v_projects := array(select a.project_id from public.project_access a
+                        where a.company_id = p_company_id and a.user_id = p_user_id);
+  end if;
+  v_deciders := v_role in ('admin', 'financeiro');
+  v_month := date_trunc('month', p_day::timestamp)::date;
 
-  with scoped as (
-    select 'expense'::text as entry_kind, e.id, e.description, e.due_date, e.open_amount as amount,
-           e.project_id, e.created_at,
-           case when e.approval_status = 'pending' then 'approvals'
-                when e.due_date < p_day then 'overdue'
-                when e.due_date < v_today_end then 'today'
-                else 'soon' end as section
-    from public.accounts_payable e
-    where e.company_id = p_company_id and e.status = 'pending'
-      and ((e.approval_status = 'approved' and e.due_date <= v_soon_end)
-           or (e.approval_status = 'pending' and v_role in ('admin', 'financeiro')))
-      and (v_role <> 'obra'
-           or e.project_id in (select a.project_id from public.project_access a
-                               where a.company_id = p_company_id and a.user_id = p_user_id))
-    union all
-    select 'income', e.id, e.description, e.due_date, e.open_amount, e.project_id, e.created_at,
-           case when e.due_date < p_day then 'overdue'
-                when e.due_date < v_today_end then 'today'
-                else 'soon' end
-    from public.accounts_receivable e
-    where e.company_id = p_company_id and e.status = 'pending' and e.due_date <= v_soon_end
-      and v_role <> 'obra'
+  -- Counts and totals over every entry of a section; the items, at most 10 per section, read in
+  -- due order (limit 10 on the indexes). Overdue bills of the months before p_day's come from the
+  -- kept pending totals (private.entry_totals, as Contas a Pagar/Receber's cards read them: all
+  -- for the company, per obra for an 'obra' member), the rest from the rows: a decade of history
+  -- costs a few dozen month rows, not every bill left open.
+  with totals as (
+    select s.section, s.side, sum(s.n) as n, coalesce(sum(s.amount), 0) as total
+    from (
+      select case when e.due_date < p_day then 'overdue' when e.due_date < v_today_end then 'today'
+                  else 'soon' end as section,
+             'pagar'::text as side, 1 as n, e.open_amount as amount
+      from public.accounts_payable e
+      where e.company_id = p_company_id and e.status = 'pending' and e.approval_status = 'approved'
+        and e.due_date >= v_month and e.due_date <= v_soon_end
+        and (v_projects is null or e.project_id = any (v_projects))
+      union all
+      select case when e.due_date < p_day then 'overdue' when e.due_date < v_today_end then 'today'
+                  else 'soon' end,
+             'receber', 1, e.open_amount
+      from public.accounts_receivable e
+      where e.company_id = p_company_id and e.status = 'pending'
+        and e.due_date >= v_month and e.due_date <= v_soon_end
+        and v_projects is null
+      union all
+      select 'overdue', case t.kind when 'expense' then 'pagar' else 'receber' end, t.entry_count, t.open_total
+      from private.entry_totals t
+      where t.company_id = p_company_id and not t.paid and t.month < v_month
+        and ((v_projects is null and t.dim = 'all')
+             or (t.dim = 'project' and t.kind = 'expense' and t.dim_id = any (v_projects)))
+      union all
+      -- Aprovações' list: payables waiting for approval (the deciders').
+      select 'approvals', 'pagar', 1, e.amount
+      from public.accounts_payable e
+      where v_deciders and e.company_id = p_company_id and e.approval_status = 'pending'
+    ) s
+    group by s.section, s.side
+    having sum(s.n) > 0
   ),
-  ranked as (
-    select s.*, row_number() over (partition by s.section order by s.due_date, s.created_at, s.id) as n
-    from scoped s
-  ),
-  per_section as (
-    select r.section,
-           count(*) filter (where r.entry_kind = 'expense') as pagar_n,
-           coalesce(sum(r.amount) filter (where r.entry_kind = 'expense'), 0) as pagar_total,
-           count(*) filter (where r.entry_kind = 'income') as receber_n,
-           coalesce(sum(r.amount) filter (where r.entry_kind = 'income'), 0) as receber_total,
-           jsonb_agg(jsonb_build_object(
-               'entry_kind', r.entry_kind, 'id', r.id, 'description', r.description,
-               'due_date', to_char(r.due_date, 'YYYY-MM-DD'), 'amount_cents', (r.amount * 100)::bigint,
-               'project_name', (select pr.name from public.projects pr where pr.id = r.project_id),
-               'link', '/lancamentos/' || r.entry_kind || '/' || r.id)
-             order by r.n) filter (where r.n <= 10) as items
-    from ranked r
-    group by r.section
+  sections as (
+    select k.section, k.ord,
+           coalesce((select t.n from totals t where t.section = k.section and t.side = 'pagar'), 0) as pagar_n,
+           coalesce((select t.total from totals t where t.section = k.section and t.side = 'pagar'), 0) as pagar_total,
+           coalesce((select t.n from totals t where t.section = k.section and t.side = 'receber'), 0) as receber_n,
+           coalesce((select t.total from totals t where t.section = k.section and t.side = 'receber'), 0) as receber_total,
+           k.lo, k.hi
+    from (values ('today', 1, p_day, v_today_end - 1), ('soon', 2, v_today_end, v_soon_end),
+                 ('overdue', 3, null::date, p_day - 1), ('approvals', 4, null::date, null::date))
+           as k(section, ord, lo, hi)
+    where exists (select 1 from totals t where t.section = k.section)
   )
   select jsonb_agg(jsonb_build_object(
              'key', s.section,
              'pagar', jsonb_build_object('count', s.pagar_n, 'total_cents', (s.pagar_total * 100)::bigint),
              'receber', jsonb_build_object('count', s.receber_n, 'total_cents', (s.receber_total * 100)::bigint),
-             'items', coalesce(s.items, '[]'::jsonb))
-           order by array_position(array['today', 'soon', 'overdue', 'approvals'], s.section))
+             'items', (
+               select coalesce(jsonb_agg(jsonb_build_object(
+                          'entry_kind', i.entry_kind, 'id', i.id, 'description', i.description,
+                          'due_date', to_char(i.due_date, 'YYYY-MM-DD'),
+                          'amount_cents', (i.amount * 100)::bigint,
+                          'project_name', (select pr.name from public.projects pr where pr.id = i.project_id),
+                          'link', '/lancamentos/' || i.entry_kind || '/' || i.id)
+                        order by i.due_date, i.created_at, i.id), '[]'::jsonb)
+               from (
+                 select u.* from (
+                   (select 'expense'::text as entry_kind, e.id, e.description, e.due_date, e.open_amount as amount,
+                           e.project_id, e.created_at
+                    from public.accounts_payable e
+                    where s.section <> 'approvals' and e.company_id = p_company_id and e.status = 'pending'
+                      and e.approval_status = 'approved'
+                      and (s.lo is null or e.due_date >= s.lo) and e.due_date <= s.hi
+                      and (v_projects is null or e.project_id = any (v_projects))
+                    order by e.due_date, e.created_at, e.id limit 10)
+                   union all
+                   (select 'income', e.id, e.description, e.due_date, e.open_amount, e.project_id, e.created_at
+                    from public.accounts_receivable e
+                    where s.section <> 'approvals' and v_projects is null and e.company_id = p_company_id
+                      and e.status = 'pending' and (s.lo is null or e.due_date >= s.lo) and e.due_date <= s.hi
+                    order by e.due_date, e.created_at, e.id limit 10)
+                   union all
+                   (select 'expense', e.id, e.description, e.due_date, e.amount, e.project_id, e.created_at
+                    from public.accounts_payable e
+                    where s.section = 'approvals' and v_deciders and e.company_id = p_company_id
+                      and e.approval_status = 'pending'
+                    order by e.due_date, e.created_at, e.id limit 10)
+                 ) u
+                 order by u.due_date, u.created_at, u.id
+                 limit 10
+               ) i))
+           order by s.ord)
   into v_sections
-  from per_section s;
+  from sections s;
 
   if v_sections is null then
     return null;
@@ -287,3 +349,6 @@ $$;
 comment on function private.daily_digest(uuid, uuid, date) is 'The daily e-mail of a member for business day p_day: sections today / soon / overdue (windows of private.due_windows; open approved payables and receivables the member reads: admin, financeiro and opted-in leitura the company, obra their obras'' payables) and approvals (payables waiting for approval; admin and financeiro), each with pagar/receber count and total_cents over all its entries and at most 10 items (earliest due first). Only sections with something; null when nothing, when the member is inactive or has due_summary off. Raises invalid_date.';
 revoke all on function private.daily_digest(uuid, uuid, date) from public, anon, authenticated;
 
+-- An 'obra' member's open payables of their obras, in due order (the digest's sums and items).
+create index accounts_payable_pending_project_due_idx on public.accounts_payable (company_id, project_id, due_date)
+  include (open_amount) where status = 'pending' and approval_status = 'approved';

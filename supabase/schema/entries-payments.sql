@@ -142,6 +142,7 @@ CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING bt
 CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
 CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USING btree (company_id, open_amount, due_date) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
+CREATE INDEX accounts_payable_pending_project_due_idx ON public.accounts_payable USING btree (company_id, project_id, due_date) INCLUDE (open_amount) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_project_movement_idx ON public.accounts_payable USING btree (company_id, project_id, COALESCE(payment_date, due_date), created_at, id);
 CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (search_key extensions.gin_trgm_ops);
