@@ -43,6 +43,12 @@ export async function vapidKeys(file: string): Promise<VapidKeys> {
   return keys;
 }
 
+/** `--lock <dir>/deno.lock --frozen` when the function has a lock file. */
+export function lockArgs(functionDir: string): string[] {
+  const lock = path.join(functionDir, 'deno.lock');
+  return existsSync(lock) ? [`--lock=${lock}`, '--frozen'] : [];
+}
+
 /** The function folders `supabase functions serve` would serve. */
 export function functionNames(dir = FUNCTIONS_DIR): string[] {
   if (!existsSync(dir)) return [];
@@ -119,6 +125,9 @@ async function startOne(
       '--allow-sys',
       `--allow-read=${dir}`,
       '--no-prompt',
+      // The function's deno.lock (when it has one) pins every npm package with its integrity;
+      // --frozen: an import it does not cover fails the start instead of updating it silently.
+      ...lockArgs(path.join(dir, name)),
       path.join(dir, name, 'index.ts'),
     ],
     'TERM',

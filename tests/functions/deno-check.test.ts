@@ -5,14 +5,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DEV_DENO_DIR, REPO_ROOT } from '../../scripts/local-stack/config';
-import { FUNCTIONS_DIR, functionNames } from '../../scripts/local-stack/functions';
+import { FUNCTIONS_DIR, functionNames, lockArgs } from '../../scripts/local-stack/functions';
 
 describe('Edge Functions under Deno', () => {
   it.each(functionNames())('%s/index.ts type-checks (deno check)', async (name) => {
     const run = promisify(execFile);
     const result = await run(
       path.join(REPO_ROOT, 'node_modules', '.bin', 'deno'),
-      ['check', path.join(FUNCTIONS_DIR, name, 'index.ts')],
+      [
+        'check',
+        ...lockArgs(path.join(FUNCTIONS_DIR, name)),
+        path.join(FUNCTIONS_DIR, name, 'index.ts'),
+      ],
       {
         cwd: path.join(FUNCTIONS_DIR, name),
         env: {
