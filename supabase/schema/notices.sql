@@ -989,7 +989,8 @@ begin
   end if;
 
   -- Every notice of the last 2 days: one delivery per channel its recipient chose (push: one per
-  -- device subscribed before the notice). The daily summary's e-mail is the digest above.
+  -- device, while the notice is unread: one read in the app already needs no phone notification).
+  -- The daily summary's e-mail is the digest above.
   insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, notice_id,
                                         subscription_id, next_attempt_at)
   select n.company_id, n.user_id, c.channel, n.kind, n.event_key, n.id, c.subscription_id, p_now
@@ -1003,7 +1004,7 @@ begin
     where s.email and n.kind <> 'due_summary'
     union all
     select 'push', ps.id from public.push_subscriptions ps
-    where s.push and ps.user_id = n.user_id and ps.created_at <= n.created_at
+    where s.push and ps.user_id = n.user_id and n.read_at is null
   ) c
   where n.created_at >= p_now - interval '2 days'
     and s.enabled
@@ -1014,7 +1015,7 @@ begin
   return v_count + v_n;
 end;
 $function$;
-comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and a push per device, as the recipient chose. Active members only; on conflict do nothing. Returns the deliveries planned.';
+comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned.';
 grant execute on function private.plan_deliveries(p_now timestamp with time zone) to service_role;
 
 -- Function public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean)

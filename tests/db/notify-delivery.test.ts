@@ -341,6 +341,30 @@ describe('plan, claim, finish', () => {
     expect(rows[0]).toEqual({ n: 0 });
   });
 
+  it('a notice read in the app before the run: its e-mail still goes, no phone notification', async () => {
+    const { rows } = await db.query<{ event_key: string }>(
+      `insert into public.notices (company_id, user_id, kind, event_key, link, title, read_at)
+       values ($1, $2, 'approval_approved', gen_random_uuid()::text, '/lancamentos', 'Despesa aprovada: lida', now())
+       returning event_key`,
+      [admin.company.id, m.financeiro.id],
+    );
+    // The financeiro wants decisions by e-mail too (and has a device, for this test only).
+    const device = await subscribe(m.financeiro.client, 'financeiro');
+    await rpc(m.financeiro.client, 'save_notice_setting', {
+      p_company_id: admin.company.id,
+      p_kind: 'approval_decided',
+      p_enabled: true,
+      p_email: true,
+      p_push: true,
+    });
+    await plan();
+    expect((await deliveriesOf(rows[0]!.event_key)).map((d) => d.channel)).toEqual(['email']);
+    for (const d of (await claim()).filter((c) => c.kind === 'approval_approved')) {
+      await finish(d.id, true);
+    }
+    await db.query(`delete from public.push_subscriptions where id = $1`, [device]);
+  });
+
   it('planned twice, or by runs at the same time, planned once', async () => {
     const payable = await requestApproval('Cimento CP II');
     await Promise.all([plan(), plan(), plan()]);
