@@ -283,6 +283,12 @@ export const TEXT_FIELD_LABELS: Readonly<Record<string, string>> = {
   city: 'Cidade',
   state: 'Estado',
   zip_code: 'CEP',
+  // A device's Web Push subscription and a delivery's error (Preferências → Notificações).
+  endpoint: 'Endereço do aparelho',
+  p256dh: 'Chave do aparelho',
+  auth: 'Chave do aparelho',
+  user_agent: 'Navegador',
+  last_error: 'Erro do envio',
   client_name: 'Cliente',
   supplier_name: 'Fornecedor',
   category: 'Categoria',

@@ -223,9 +223,11 @@ create table public.push_subscriptions (
     constraint push_subscriptions_endpoint_length check (char_length(endpoint) <= 1000),
   -- The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
   p256dh text not null constraint push_subscriptions_p256dh_format
-    check (p256dh ~ '^[A-Za-z0-9_-]+={0,2}$' and char_length(p256dh) between 86 and 88),
+    check (p256dh ~ '^[A-Za-z0-9_-]+={0,2}$' and char_length(p256dh) between 86 and 88)
+    constraint push_subscriptions_p256dh_length check (char_length(p256dh) <= 88),
   auth text not null constraint push_subscriptions_auth_format
-    check (auth ~ '^[A-Za-z0-9_-]+={0,2}$' and char_length(auth) between 22 and 24),
+    check (auth ~ '^[A-Za-z0-9_-]+={0,2}$' and char_length(auth) between 22 and 24)
+    constraint push_subscriptions_auth_length check (char_length(auth) <= 24),
   user_agent text constraint push_subscriptions_user_agent_length check (char_length(user_agent) <= 500),
   created_at timestamptz not null default now(),
   last_success_at timestamptz

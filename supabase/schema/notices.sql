@@ -210,9 +210,11 @@ alter table public.push_subscriptions add constraint push_subscriptions_pkey PRI
 alter table public.push_subscriptions add constraint push_subscriptions_endpoint_key UNIQUE (endpoint);
 alter table public.push_subscriptions add constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.push_subscriptions add constraint push_subscriptions_auth_format CHECK (auth ~ '^[A-Za-z0-9_-]+={0,2}$'::text AND char_length(auth) >= 22 AND char_length(auth) <= 24);
+alter table public.push_subscriptions add constraint push_subscriptions_auth_length CHECK (char_length(auth) <= 24);
 alter table public.push_subscriptions add constraint push_subscriptions_endpoint_format CHECK (endpoint ~ '^https://[^[:space:]]+$'::text);
 alter table public.push_subscriptions add constraint push_subscriptions_endpoint_length CHECK (char_length(endpoint) <= 1000);
 alter table public.push_subscriptions add constraint push_subscriptions_p256dh_format CHECK (p256dh ~ '^[A-Za-z0-9_-]+={0,2}$'::text AND char_length(p256dh) >= 86 AND char_length(p256dh) <= 88);
+alter table public.push_subscriptions add constraint push_subscriptions_p256dh_length CHECK (char_length(p256dh) <= 88);
 alter table public.push_subscriptions add constraint push_subscriptions_user_agent_length CHECK (char_length(user_agent) <= 500);
 CREATE INDEX push_subscriptions_user_idx ON public.push_subscriptions USING btree (user_id);
 
