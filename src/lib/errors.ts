@@ -108,6 +108,18 @@ const messages = new Map<string, string>(
     invalid_priority: 'Escolha uma prioridade válida.',
     invalid_status: 'Escolha um status válido.',
     invalid_payment_method: 'Escolha uma forma de pagamento válida.',
+    // This device's notifications (src/features/preferences/lib/push-device.ts): not the
+    // database's, the browser's answers.
+    push_permission_denied:
+      'As notificações estão bloqueadas para este app. Libere nas configurações do navegador e tente de novo.',
+    push_permission_dismissed:
+      'Você não respondeu ao pedido de permissão. Toque de novo e escolha “Permitir”.',
+    push_no_worker:
+      'Este navegador não deixou o app funcionar em segundo plano (janela anônima?), então não recebe notificações.',
+    push_subscribe_failed:
+      'O navegador não conseguiu ativar as notificações. Tente de novo em instantes.',
+    push_key_unavailable:
+      'O servidor de notificações não respondeu. Tente de novo em instantes.',
     // GoTrue error codes.
     invalid_credentials: 'Email ou senha incorretos',
     user_already_exists: 'Este email já está cadastrado',
@@ -167,6 +179,11 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   boleto_already_registered: 'Este boleto já foi lançado.',
   invalid_boleto_code: 'Código de barras inválido',
   invalid_pix_code: 'Código PIX inválido: confira se foi copiado inteiro.',
+  // Preferências → Notificações (issue 32): notice_settings, push_subscriptions.
+  unknown_notice_kind: 'Tipo de notificação desconhecido. Atualize a página e tente de novo.',
+  invalid_notice_setting: 'Escolha ligado ou desligado em cada opção.',
+  invalid_push_subscription:
+    'Este aparelho enviou dados de notificação inválidos. Desative e ative de novo neste aparelho.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',
