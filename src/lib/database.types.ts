@@ -858,6 +858,110 @@ export type Database = {
           },
         ];
       };
+      notice_deliveries: {
+        Row: {
+          attempts: number;
+          channel: string;
+          company_id: string;
+          created_at: string;
+          event_key: string;
+          id: string;
+          kind: string;
+          last_error: string | null;
+          locked_until: string | null;
+          next_attempt_at: string;
+          notice_id: string | null;
+          sent_at: string | null;
+          status: string;
+          subscription_id: string | null;
+          user_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          channel: string;
+          company_id: string;
+          created_at?: string;
+          event_key: string;
+          id?: string;
+          kind: string;
+          last_error?: string | null;
+          locked_until?: string | null;
+          next_attempt_at?: string;
+          notice_id?: string | null;
+          sent_at?: string | null;
+          status?: string;
+          subscription_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          channel?: string;
+          company_id?: string;
+          created_at?: string;
+          event_key?: string;
+          id?: string;
+          kind?: string;
+          last_error?: string | null;
+          locked_until?: string | null;
+          next_attempt_at?: string;
+          notice_id?: string | null;
+          sent_at?: string | null;
+          status?: string;
+          subscription_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notice_deliveries_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notice_deliveries_notice_id_fkey';
+            columns: ['notice_id'];
+            referencedRelation: 'notices';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notice_settings: {
+        Row: {
+          company_id: string;
+          email: boolean;
+          enabled: boolean;
+          kind: string;
+          push: boolean;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          company_id: string;
+          email: boolean;
+          enabled: boolean;
+          kind: string;
+          push: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          company_id?: string;
+          email?: boolean;
+          enabled?: boolean;
+          kind?: string;
+          push?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notice_settings_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       notices: {
         Row: {
           body: string | null;
@@ -1105,6 +1209,39 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      push_subscriptions: {
+        Row: {
+          auth: string;
+          created_at: string;
+          endpoint: string;
+          id: string;
+          last_success_at: string | null;
+          p256dh: string;
+          user_agent: string | null;
+          user_id: string;
+        };
+        Insert: {
+          auth: string;
+          created_at?: string;
+          endpoint: string;
+          id?: string;
+          last_success_at?: string | null;
+          p256dh: string;
+          user_agent?: string | null;
+          user_id?: string;
+        };
+        Update: {
+          auth?: string;
+          created_at?: string;
+          endpoint?: string;
+          id?: string;
+          last_success_at?: string | null;
+          p256dh?: string;
+          user_agent?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
       };
       supplier_details: {
         Row: {
@@ -1886,6 +2023,10 @@ export type Database = {
         Args: { p_category_id: string; p_today: string };
         Returns: Json;
       };
+      claim_deliveries: {
+        Args: { p_limit?: number; p_now?: string };
+        Returns: Json;
+      };
       company_activity: {
         Args: {
           p_actor?: string;
@@ -2083,6 +2224,10 @@ export type Database = {
           storage_paths: string[];
         }[];
       };
+      delete_push_subscription: {
+        Args: { p_endpoint: string };
+        Returns: undefined;
+      };
       dre: {
         Args: {
           p_basis?: string;
@@ -2108,6 +2253,15 @@ export type Database = {
       entry_list_summary: {
         Args: { p_company_id: string; p_kind: string; p_today: string };
         Returns: Json;
+      };
+      finish_delivery: {
+        Args: {
+          p_error?: string;
+          p_gone?: boolean;
+          p_id: string;
+          p_ok: boolean;
+        };
+        Returns: undefined;
       };
       import_bank_statement: {
         Args: {
@@ -2170,6 +2324,16 @@ export type Database = {
         };
         Returns: Json;
       };
+      notice_settings_for: {
+        Args: { p_company_id: string };
+        Returns: {
+          email: boolean;
+          enabled: boolean;
+          kind: string;
+          push: boolean;
+        }[];
+      };
+      plan_deliveries: { Args: { p_now?: string }; Returns: number };
       project_budget: {
         Args: { p_project_id: string };
         Returns: {
@@ -2457,6 +2621,25 @@ export type Database = {
       };
       reverse_transfer: {
         Args: { p_reversed_on?: string; p_transfer_group_id: string };
+        Returns: string;
+      };
+      save_notice_setting: {
+        Args: {
+          p_company_id: string;
+          p_email: boolean;
+          p_enabled: boolean;
+          p_kind: string;
+          p_push: boolean;
+        };
+        Returns: undefined;
+      };
+      save_push_subscription: {
+        Args: {
+          p_auth: string;
+          p_endpoint: string;
+          p_p256dh: string;
+          p_user_agent?: string;
+        };
         Returns: string;
       };
       save_supplier: {

@@ -2,7 +2,8 @@
 --
 -- Notices: Avisos: one row per recipient, written only by the database (triggers on approvals,
 -- invitations and imports; the daily due-bills summary), read and marked read by the recipient
--- alone.
+-- alone; each user's choices per kind, their push devices, and the e-mail and push deliveries the
+-- notify Edge Function sends.
 --
 -- Each object as the catalog of a freshly migrated database holds it now, printed back by Postgres
 -- (pg_get_functiondef, pg_get_viewdef, pg_get_constraintdef, pg_get_indexdef, pg_get_triggerdef,
@@ -10,14 +11,115 @@
 -- list every privilege held by a role other than the object's owner; what is not listed is not
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
--- Tables: public.notices
--- Functions: private.format_brl, private.guard_notice_update, private.notice_recipients,
--- private.notify_invitation_accepted, private.notify_nfe_imported, private.notify_payable_approval,
--- private.notify_statement_imported, private.write_due_notices
+-- Tables: public.notice_deliveries, public.notice_settings, public.notices,
+-- public.push_subscriptions
+-- Functions: private.br_holidays, public.claim_deliveries, private.claim_deliveries,
+-- private.daily_digest, public.delete_push_subscription, private.due_windows,
+-- public.finish_delivery, private.finish_delivery, private.format_brl, private.guard_notice_insert,
+-- private.guard_notice_update, private.is_business_day, private.member_notice_settings,
+-- private.next_business_day, private.notice_default, private.notice_enabled,
+-- private.notice_pref_kind, private.notice_recipients, public.notice_settings_for,
+-- private.notices_written, private.notify_invitation_accepted, private.notify_nfe_imported,
+-- private.notify_payable_approval, private.notify_statement_imported, public.plan_deliveries,
+-- private.plan_deliveries, public.save_notice_setting, public.save_push_subscription,
+-- private.save_push_subscription, private.wake_notify, private.write_due_notices
 
 -- =================================================================================================
 -- Tables
 -- =================================================================================================
+
+-- Table public.notice_deliveries
+create table public.notice_deliveries (
+  id uuid not null default gen_random_uuid(),
+  company_id uuid not null,
+  user_id uuid not null,
+  channel text not null,
+  kind text not null,
+  event_key text not null,
+  notice_id uuid,
+  subscription_id uuid,
+  status text not null default 'pending'::text,
+  attempts integer not null default 0,
+  next_attempt_at timestamp with time zone not null default now(),
+  locked_until timestamp with time zone,
+  last_error text,
+  sent_at timestamp with time zone,
+  created_at timestamp with time zone not null default now()
+);
+
+comment on table public.notice_deliveries is 'One e-mail or Web Push to one recipient (per device for push), planned by private.plan_deliveries, claimed and finished by the notify Edge Function through the service-role RPCs. Unique per (user, company, channel, kind, event_key, subscription): never twice. The recipient reads their own (the app shows failures); only the service role writes. Not audited.';
+comment on column public.notice_deliveries.event_key is 'The notice''s event_key, or for the daily e-mail (kind due_summary, notice_id null) the day, yyyy-MM-dd.';
+comment on column public.notice_deliveries.last_error is 'Why the last attempt failed: the sender''s message, member_inactive, subscription_gone; nothing_to_say for a daily e-mail whose digest became empty before it was sent (status sent, sent_at null).';
+alter table public.notice_deliveries add constraint notice_deliveries_pkey PRIMARY KEY (id);
+alter table public.notice_deliveries add constraint notice_deliveries_once UNIQUE NULLS NOT DISTINCT (user_id, company_id, channel, kind, event_key, subscription_id);
+alter table public.notice_deliveries add constraint notice_deliveries_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.notice_deliveries add constraint notice_deliveries_notice_id_fkey FOREIGN KEY (notice_id) REFERENCES public.notices(id) ON DELETE CASCADE;
+alter table public.notice_deliveries add constraint notice_deliveries_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table public.notice_deliveries add constraint notice_deliveries_attempts_check CHECK (attempts >= 0 AND attempts <= 100);
+alter table public.notice_deliveries add constraint notice_deliveries_channel_check CHECK (channel = ANY (ARRAY['email'::text, 'push'::text]));
+alter table public.notice_deliveries add constraint notice_deliveries_check CHECK ((channel = 'push'::text) = (subscription_id IS NOT NULL));
+alter table public.notice_deliveries add constraint notice_deliveries_event_key_length CHECK (char_length(event_key) <= 200);
+alter table public.notice_deliveries add constraint notice_deliveries_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text]));
+alter table public.notice_deliveries add constraint notice_deliveries_last_error_length CHECK (char_length(last_error) <= 1000);
+alter table public.notice_deliveries add constraint notice_deliveries_status_check CHECK (status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]));
+CREATE INDEX notice_deliveries_company_idx ON public.notice_deliveries USING btree (company_id);
+CREATE INDEX notice_deliveries_due_idx ON public.notice_deliveries USING btree (next_attempt_at, id) WHERE (status = 'pending'::text);
+CREATE INDEX notice_deliveries_leased_idx ON public.notice_deliveries USING btree (locked_until) WHERE (status = 'sending'::text);
+CREATE INDEX notice_deliveries_notice_idx ON public.notice_deliveries USING btree (notice_id) WHERE (notice_id IS NOT NULL);
+CREATE INDEX notice_deliveries_user_idx ON public.notice_deliveries USING btree (user_id, company_id, created_at DESC);
+
+alter table public.notice_deliveries enable row level security;
+
+create policy notice_deliveries_select on public.notice_deliveries
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))));
+
+grant all on table public.notice_deliveries to service_role;
+grant select on table public.notice_deliveries to authenticated;
+
+-- Table public.notice_settings
+create table public.notice_settings (
+  company_id uuid not null,
+  user_id uuid not null default auth.uid(),
+  kind text not null,
+  enabled boolean not null,
+  email boolean not null,
+  push boolean not null,
+  updated_at timestamp with time zone not null default now()
+);
+
+comment on table public.notice_settings is 'What a user chose per preference kind in a company (Preferências → Notificações): enabled (receives it at all, in the app included), email, push. No row = the defaults (private.notice_default). Read and written by that user alone while an active member. Not audited (personal preferences).';
+alter table public.notice_settings add constraint notice_settings_pkey PRIMARY KEY (company_id, user_id, kind);
+alter table public.notice_settings add constraint notice_settings_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.notice_settings add constraint notice_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table public.notice_settings add constraint notice_settings_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_decided'::text, 'due_summary'::text, 'invitation_accepted'::text, 'imports'::text]));
+CREATE INDEX notice_settings_user_idx ON public.notice_settings USING btree (user_id, company_id);
+
+alter table public.notice_settings enable row level security;
+
+create policy notice_settings_delete on public.notice_settings
+  as permissive for delete to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))));
+
+create policy notice_settings_insert on public.notice_settings
+  as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))));
+
+create policy notice_settings_select on public.notice_settings
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))));
+
+create policy notice_settings_update on public.notice_settings
+  as permissive for update to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))))
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))));
+
+CREATE TRIGGER notice_settings_set_updated_at BEFORE UPDATE ON public.notice_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+grant all on table public.notice_settings to service_role;
+grant delete, select on table public.notice_settings to authenticated;
+grant insert (company_id, kind, enabled, email, push) on table public.notice_settings to authenticated;
+grant update (enabled, email, push) on table public.notice_settings to authenticated;
 
 -- Table public.notices
 create table public.notices (
@@ -53,6 +155,7 @@ alter table public.notices add constraint notices_link_length CHECK (char_length
 alter table public.notices add constraint notices_title_check CHECK (btrim(title) <> ''::text);
 alter table public.notices add constraint notices_title_length CHECK (char_length(title) <= 300);
 CREATE INDEX notices_company_id_idx ON public.notices USING btree (company_id);
+CREATE INDEX notices_created_at_idx ON public.notices USING btree (created_at);
 CREATE INDEX notices_entry_idx ON public.notices USING btree (entry_id) WHERE (entry_id IS NOT NULL);
 CREATE INDEX notices_list_idx ON public.notices USING btree (user_id, company_id, created_at DESC, id DESC);
 CREATE INDEX notices_unread_idx ON public.notices USING btree (user_id, company_id) WHERE (read_at IS NULL);
@@ -68,15 +171,372 @@ create policy notices_update on public.notices
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))))
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (company_id IN ( SELECT private.user_company_ids() AS user_company_ids))));
 
+CREATE TRIGGER notices_guard_insert BEFORE INSERT ON public.notices FOR EACH ROW EXECUTE FUNCTION private.guard_notice_insert();
 CREATE TRIGGER notices_guard_update BEFORE UPDATE ON public.notices FOR EACH ROW EXECUTE FUNCTION private.guard_notice_update();
+CREATE TRIGGER notices_wake_notify AFTER INSERT ON public.notices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notices_written();
 
 grant all on table public.notices to service_role;
 grant select on table public.notices to authenticated;
 grant update (read_at) on table public.notices to authenticated;
 
+-- Table public.push_subscriptions
+create table public.push_subscriptions (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null default auth.uid(),
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  user_agent text,
+  created_at timestamp with time zone not null default now(),
+  last_success_at timestamp with time zone
+);
+
+comment on table public.push_subscriptions is 'Web Push subscriptions: a browser of a user (any of their companies). Saved by save_push_subscription (an endpoint moves to whoever saves it last), removed by its user or when the push service answers 404/410 (finish_delivery p_gone). Not audited (a user''s own device).';
+alter table public.push_subscriptions add constraint push_subscriptions_pkey PRIMARY KEY (id);
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_key UNIQUE (endpoint);
+alter table public.push_subscriptions add constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table public.push_subscriptions add constraint push_subscriptions_auth_format CHECK (auth ~ '^[A-Za-z0-9_-]+={0,2}$'::text AND char_length(auth) >= 22 AND char_length(auth) <= 24);
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_format CHECK (endpoint ~ '^https://[^[:space:]]+$'::text);
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_length CHECK (char_length(endpoint) <= 1000);
+alter table public.push_subscriptions add constraint push_subscriptions_p256dh_format CHECK (p256dh ~ '^[A-Za-z0-9_-]+={0,2}$'::text AND char_length(p256dh) >= 86 AND char_length(p256dh) <= 88);
+alter table public.push_subscriptions add constraint push_subscriptions_user_agent_length CHECK (char_length(user_agent) <= 500);
+CREATE INDEX push_subscriptions_user_idx ON public.push_subscriptions USING btree (user_id);
+
+alter table public.push_subscriptions enable row level security;
+
+create policy push_subscriptions_delete on public.push_subscriptions
+  as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy push_subscriptions_select on public.push_subscriptions
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+grant all on table public.push_subscriptions to service_role;
+grant delete, select on table public.push_subscriptions to authenticated;
+
 -- =================================================================================================
 -- Functions
 -- =================================================================================================
+
+-- Function private.br_holidays(p_year integer)
+CREATE OR REPLACE FUNCTION private.br_holidays(p_year integer)
+ RETURNS SETOF date
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  -- Easter Sunday (anonymous Gregorian algorithm).
+  a integer := p_year % 19;
+  b integer := p_year / 100;
+  c integer := p_year % 100;
+  d integer := b / 4;
+  e integer := b % 4;
+  f integer := (b + 8) / 25;
+  g integer := (b - f + 1) / 3;
+  h integer := (19 * a + b - d - g + 15) % 30;
+  i integer := c / 4;
+  k integer := c % 4;
+  l integer := (32 + 2 * e + 2 * i - h - k) % 7;
+  m integer := (a + 11 * h + 22 * l) / 451;
+  v_easter date;
+begin
+  if p_year is null or p_year not between 1900 and 2199 then
+    raise exception using errcode = 'P0001', message = 'invalid_date';
+  end if;
+  v_easter := make_date(p_year, (h + l - 7 * m + 114) / 31, ((h + l - 7 * m + 114) % 31) + 1);
+  return query
+  select x from unnest(array[
+    make_date(p_year, 1, 1),    -- Confraternização Universal
+    v_easter - 48,              -- Carnaval (segunda)
+    v_easter - 47,              -- Carnaval (terça)
+    v_easter - 2,               -- Sexta-feira Santa
+    make_date(p_year, 4, 21),   -- Tiradentes
+    make_date(p_year, 5, 1),    -- Dia do Trabalho
+    v_easter + 60,              -- Corpus Christi
+    make_date(p_year, 9, 7),    -- Independência
+    make_date(p_year, 10, 12),  -- Nossa Senhora Aparecida
+    make_date(p_year, 11, 2),   -- Finados
+    make_date(p_year, 11, 15),  -- Proclamação da República
+    make_date(p_year, 11, 20),  -- Consciência Negra
+    make_date(p_year, 12, 25)   -- Natal
+  ]) as x order by 1;
+end;
+$function$;
+comment on function private.br_holidays(p_year integer) is 'The national bank holidays of a year (no business day for banks): 1/1, Carnaval Monday and Tuesday, Sexta-feira Santa, 21/4, 1/5, Corpus Christi, 7/9, 12/10, 2/11, 15/11, 20/11, 25/12 (Easter computed). Raises invalid_date outside 1900–2199.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function public.claim_deliveries(p_limit integer, p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.claim_deliveries(p_limit integer DEFAULT 50, p_now timestamp with time zone DEFAULT now())
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.claim_deliveries(p_limit, p_now)
+$function$;
+comment on function public.claim_deliveries(p_limit integer, p_now timestamp with time zone) is 'Service role only: claims up to p_limit deliveries (private.claim_deliveries) → [{ id, channel, kind, attempts, email, subscription: {endpoint, p256dh, auth} | null, company_name, notice: {title, body, link} | null, digest: daily_digest | null }].';
+grant execute on function public.claim_deliveries(p_limit integer, p_now timestamp with time zone) to service_role;
+
+-- Function private.claim_deliveries(p_limit integer, p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.claim_deliveries(p_limit integer, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_ids uuid[];
+  v_result jsonb;
+begin
+  if p_now is null then
+    raise exception using errcode = 'P0001', message = 'invalid_date';
+  end if;
+  if p_limit is null or p_limit not between 1 and 500 then
+    raise exception using errcode = 'P0001', message = 'invalid_limit';
+  end if;
+
+  -- One run at a time per row: the rows another run holds are skipped, not waited for.
+  with picked as (
+    select d.id from public.notice_deliveries d
+    where (d.status = 'pending' and d.next_attempt_at <= p_now)
+       or (d.status = 'sending' and d.locked_until <= p_now)
+    order by d.next_attempt_at, d.id
+    limit p_limit
+    for update skip locked
+  )
+  select coalesce(array_agg(id), '{}') into v_ids from picked;
+
+  -- Whoever is no longer an active member of the company gets nothing.
+  update public.notice_deliveries d
+  set status = 'failed', last_error = 'member_inactive', locked_until = null
+  where d.id = any (v_ids)
+    and not exists (select 1 from public.user_profiles p
+                    where p.company_id = d.company_id and p.user_id = d.user_id and p.is_active);
+  -- A device removed since it was planned.
+  update public.notice_deliveries d
+  set status = 'failed', last_error = 'subscription_gone', locked_until = null
+  where d.id = any (v_ids) and d.status <> 'failed' and d.channel = 'push'
+    and not exists (select 1 from public.push_subscriptions s
+                    where s.id = d.subscription_id and s.user_id = d.user_id);
+
+  update public.notice_deliveries d
+  set status = 'sending', locked_until = p_now + interval '5 minutes', attempts = d.attempts + 1
+  where d.id = any (v_ids) and d.status <> 'failed';
+
+  with claimed as (
+    select d.*, c.name as company_name, u.email as user_email,
+           case when d.notice_id is null and d.channel = 'email' and d.kind = 'due_summary'
+                then private.daily_digest(d.company_id, d.user_id, d.event_key::date) end as digest
+    from public.notice_deliveries d
+    join public.companies c on c.id = d.company_id
+    join auth.users u on u.id = d.user_id
+    where d.id = any (v_ids) and d.status = 'sending'
+  ),
+  -- The daily e-mail of someone who has nothing left to read (all paid since): nothing to send.
+  emptied as (
+    update public.notice_deliveries d
+    set status = 'sent', last_error = 'nothing_to_say', locked_until = null
+    from claimed c
+    where d.id = c.id and c.notice_id is null and c.digest is null
+    returning d.id
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', c.id,
+           'channel', c.channel,
+           'kind', c.kind,
+           'attempts', c.attempts,
+           'email', case when c.channel = 'email' then c.user_email end,
+           'subscription', case when c.channel = 'push' then
+             (select jsonb_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)
+              from public.push_subscriptions s where s.id = c.subscription_id) end,
+           'company_name', c.company_name,
+           'notice', (select jsonb_build_object('title', n.title, 'body', n.body, 'link', n.link)
+                      from public.notices n where n.id = c.notice_id),
+           'digest', c.digest)
+         order by c.next_attempt_at, c.id), '[]'::jsonb)
+  into v_result
+  from claimed c
+  where not (c.notice_id is null and c.digest is null);
+  return v_result;
+end;
+$function$;
+comment on function private.claim_deliveries(p_limit integer, p_now timestamp with time zone) is 'Body of public.claim_deliveries (service role): up to p_limit deliveries pending with next_attempt_at ≤ p_now, or sending whose lease passed, locked (skip locked: concurrent runs never share one); each is marked sending for 5 minutes with attempts + 1 and returned with what to send. A recipient no longer an active member → failed member_inactive; a push whose device was removed → failed subscription_gone; a daily e-mail whose digest is now empty → sent, nothing_to_say; none of those returned. Raises invalid_date, invalid_limit.';
+grant execute on function private.claim_deliveries(p_limit integer, p_now timestamp with time zone) to service_role;
+
+-- Function private.daily_digest(p_company_id uuid, p_user_id uuid, p_day date)
+CREATE OR REPLACE FUNCTION private.daily_digest(p_company_id uuid, p_user_id uuid, p_day date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_role text;
+  v_name text;
+  v_company text;
+  v_today_end date;
+  v_soon_end date;
+  v_sections jsonb;
+begin
+  perform private.assert_valid_date(p_day);
+  if p_day is null then
+    raise exception using errcode = 'P0001', message = 'invalid_date';
+  end if;
+  select p.role, p.full_name into v_role, v_name
+  from public.user_profiles p
+  where p.company_id = p_company_id and p.user_id = p_user_id and p.is_active;
+  if v_role is null or not private.notice_enabled(p_company_id, p_user_id, 'due_summary') then
+    return null;
+  end if;
+  select c.name into v_company from public.companies c where c.id = p_company_id;
+  select w.today_end, w.soon_end into v_today_end, v_soon_end from private.due_windows(p_day) w;
+
+  with scoped as (
+    select 'expense'::text as entry_kind, e.id, e.description, e.due_date, e.open_amount as amount,
+           e.project_id, e.created_at,
+           case when e.approval_status = 'pending' then 'approvals'
+                when e.due_date < p_day then 'overdue'
+                when e.due_date < v_today_end then 'today'
+                else 'soon' end as section
+    from public.accounts_payable e
+    where e.company_id = p_company_id and e.status = 'pending'
+      and ((e.approval_status = 'approved' and e.due_date <= v_soon_end)
+           or (e.approval_status = 'pending' and v_role in ('admin', 'financeiro')))
+      and (v_role <> 'obra'
+           or e.project_id in (select a.project_id from public.project_access a
+                               where a.company_id = p_company_id and a.user_id = p_user_id))
+    union all
+    select 'income', e.id, e.description, e.due_date, e.open_amount, e.project_id, e.created_at,
+           case when e.due_date < p_day then 'overdue'
+                when e.due_date < v_today_end then 'today'
+                else 'soon' end
+    from public.accounts_receivable e
+    where e.company_id = p_company_id and e.status = 'pending' and e.due_date <= v_soon_end
+      and v_role <> 'obra'
+  ),
+  ranked as (
+    select s.*, row_number() over (partition by s.section order by s.due_date, s.created_at, s.id) as n
+    from scoped s
+  ),
+  per_section as (
+    select r.section,
+           count(*) filter (where r.entry_kind = 'expense') as pagar_n,
+           coalesce(sum(r.amount) filter (where r.entry_kind = 'expense'), 0) as pagar_total,
+           count(*) filter (where r.entry_kind = 'income') as receber_n,
+           coalesce(sum(r.amount) filter (where r.entry_kind = 'income'), 0) as receber_total,
+           jsonb_agg(jsonb_build_object(
+               'entry_kind', r.entry_kind, 'id', r.id, 'description', r.description,
+               'due_date', to_char(r.due_date, 'YYYY-MM-DD'), 'amount_cents', (r.amount * 100)::bigint,
+               'project_name', (select pr.name from public.projects pr where pr.id = r.project_id),
+               'link', '/lancamentos/' || r.entry_kind || '/' || r.id)
+             order by r.n) filter (where r.n <= 10) as items
+    from ranked r
+    group by r.section
+  )
+  select jsonb_agg(jsonb_build_object(
+             'key', s.section,
+             'pagar', jsonb_build_object('count', s.pagar_n, 'total_cents', (s.pagar_total * 100)::bigint),
+             'receber', jsonb_build_object('count', s.receber_n, 'total_cents', (s.receber_total * 100)::bigint),
+             'items', coalesce(s.items, '[]'::jsonb))
+           order by array_position(array['today', 'soon', 'overdue', 'approvals'], s.section))
+  into v_sections
+  from per_section s;
+
+  if v_sections is null then
+    return null;
+  end if;
+  return jsonb_build_object('day', to_char(p_day, 'YYYY-MM-DD'), 'company_name', v_company,
+                            'recipient_name', v_name, 'sections', v_sections);
+end;
+$function$;
+comment on function private.daily_digest(p_company_id uuid, p_user_id uuid, p_day date) is 'The daily e-mail of a member for business day p_day: sections today / soon / overdue (windows of private.due_windows; open approved payables and receivables the member reads: admin, financeiro and opted-in leitura the company, obra their obras'' payables) and approvals (payables waiting for approval; admin and financeiro), each with pagar/receber count and total_cents over all its entries and at most 10 items (earliest due first). Only sections with something; null when nothing, when the member is inactive or has due_summary off. Raises invalid_date.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function public.delete_push_subscription(p_endpoint text)
+CREATE OR REPLACE FUNCTION public.delete_push_subscription(p_endpoint text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  delete from public.push_subscriptions s
+  where s.endpoint = p_endpoint and s.user_id = (select auth.uid())
+$function$;
+comment on function public.delete_push_subscription(p_endpoint text) is 'Removes the caller''s subscription of this endpoint ("Desativar neste aparelho"); another user''s endpoint is left alone.';
+grant execute on function public.delete_push_subscription(p_endpoint text) to authenticated, service_role;
+
+-- Function private.due_windows(p_day date, OUT today_end date, OUT soon_end date)
+CREATE OR REPLACE FUNCTION private.due_windows(p_day date, OUT today_end date, OUT soon_end date)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select private.next_business_day(p_day),
+         private.next_business_day(private.next_business_day(private.next_business_day(p_day)))
+$function$;
+comment on function private.due_windows(p_day date, OUT today_end date, OUT soon_end date) is 'On day p_day: "hoje" is due in [p_day, today_end), "próximos dias" in [today_end, soon_end] (soon_end = the 3rd business day after p_day), overdue before p_day.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function public.finish_delivery(p_id uuid, p_ok boolean, p_error text, p_gone boolean)
+CREATE OR REPLACE FUNCTION public.finish_delivery(p_id uuid, p_ok boolean, p_error text DEFAULT NULL::text, p_gone boolean DEFAULT false)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.finish_delivery(p_id, p_ok, p_error, p_gone)
+$function$;
+comment on function public.finish_delivery(p_id uuid, p_ok boolean, p_error text, p_gone boolean) is 'Service role only: records a claimed delivery''s outcome (private.finish_delivery).';
+grant execute on function public.finish_delivery(p_id uuid, p_ok boolean, p_error text, p_gone boolean) to service_role;
+
+-- Function private.finish_delivery(p_id uuid, p_ok boolean, p_error text, p_gone boolean)
+CREATE OR REPLACE FUNCTION private.finish_delivery(p_id uuid, p_ok boolean, p_error text, p_gone boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.notice_deliveries;
+begin
+  select * into v_row from public.notice_deliveries d where d.id = p_id for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'delivery_not_found';
+  end if;
+  if p_ok is null then
+    raise exception using errcode = 'P0001', message = 'invalid_delivery_outcome';
+  end if;
+  -- Already finished (a run whose lease passed, reporting after another finished it): kept.
+  if v_row.status in ('sent', 'failed') then
+    return;
+  end if;
+  if p_ok then
+    update public.notice_deliveries d
+    set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    where d.id = p_id;
+    if v_row.subscription_id is not null then
+      update public.push_subscriptions s set last_success_at = now() where s.id = v_row.subscription_id;
+    end if;
+  elsif coalesce(p_gone, false) then
+    -- The push service says the device is gone (404/410): no more pushes to it.
+    delete from public.push_subscriptions s where s.id = v_row.subscription_id;
+    update public.notice_deliveries d
+    set status = 'failed', locked_until = null, last_error = 'subscription_gone'
+    where d.id = p_id;
+  elsif v_row.attempts < 5 then
+    update public.notice_deliveries d
+    set status = 'pending', locked_until = null, last_error = left(coalesce(p_error, 'unknown_error'), 1000),
+        next_attempt_at = now() + make_interval(mins => power(2, v_row.attempts)::integer)
+    where d.id = p_id;
+  else
+    update public.notice_deliveries d
+    set status = 'failed', locked_until = null, last_error = left(coalesce(p_error, 'unknown_error'), 1000)
+    where d.id = p_id;
+  end if;
+end;
+$function$;
+comment on function private.finish_delivery(p_id uuid, p_ok boolean, p_error text, p_gone boolean) is 'Body of public.finish_delivery (service role): ok → sent (and the device''s last_success_at); p_gone → the subscription removed, failed subscription_gone; else attempts < 5 → pending again in 2^attempts minutes, else failed, with p_error. A delivery already sent or failed is left as it is. Raises delivery_not_found, invalid_delivery_outcome.';
+grant execute on function private.finish_delivery(p_id uuid, p_ok boolean, p_error text, p_gone boolean) to service_role;
 
 -- Function private.format_brl(p_amount numeric)
 CREATE OR REPLACE FUNCTION private.format_brl(p_amount numeric)
@@ -89,6 +549,24 @@ AS $function$
          || translate(to_char(abs(p_amount), 'FM999,999,999,999,990.00'), ',.', '.,')
 $function$;
 comment on function private.format_brl(p_amount numeric) is 'An amount as the app shows it: R$ 1.234,56.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.guard_notice_insert()
+-- Run by the triggers notices_guard_insert on public.notices
+CREATE OR REPLACE FUNCTION private.guard_notice_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.notice_enabled(new.company_id, new.user_id, new.kind) then
+    return null;
+  end if;
+  return new;
+end;
+$function$;
+comment on function private.guard_notice_insert() is 'Trigger: a notice to someone who turned its kind off (or leitura''s default for due_summary) is not written.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.guard_notice_update()
@@ -106,6 +584,112 @@ $function$;
 comment on function private.guard_notice_update() is 'Trigger: a notice''s read_at is the time it was first marked read (now()), whatever the client sent; null marks it unread again.';
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.is_business_day(p_day date)
+CREATE OR REPLACE FUNCTION private.is_business_day(p_day date)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select extract(isodow from p_day) < 6
+         and p_day not in (select private.br_holidays(extract(year from p_day)::integer))
+$function$;
+comment on function private.is_business_day(p_day date) is 'Monday to Friday and not a national bank holiday (private.br_holidays).';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.member_notice_settings(p_company_id uuid, p_user_id uuid)
+CREATE OR REPLACE FUNCTION private.member_notice_settings(p_company_id uuid, p_user_id uuid)
+ RETURNS TABLE(kind text, enabled boolean, email boolean, push boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select k.kind,
+         coalesce(s.enabled, private.notice_default(p.role, k.kind, 'enabled')),
+         coalesce(s.email, private.notice_default(p.role, k.kind, 'email')),
+         coalesce(s.push, private.notice_default(p.role, k.kind, 'push'))
+  from unnest(array['approval_pending', 'approval_decided', 'due_summary', 'invitation_accepted', 'imports'])
+         with ordinality as k(kind, ord)
+  cross join (select max(pr.role) as role from public.user_profiles pr
+              where pr.company_id = p_company_id and pr.user_id = p_user_id) p
+  left join public.notice_settings s
+    on s.company_id = p_company_id and s.user_id = p_user_id and s.kind = k.kind
+  order by k.ord
+$function$;
+comment on function private.member_notice_settings(p_company_id uuid, p_user_id uuid) is 'The effective notice settings of a member (saved rows, else the defaults for their role): all five kinds, always.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.next_business_day(p_day date)
+CREATE OR REPLACE FUNCTION private.next_business_day(p_day date)
+ RETURNS date
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_day date := p_day + 1;
+begin
+  while not private.is_business_day(v_day) loop
+    v_day := v_day + 1;
+  end loop;
+  return v_day;
+end;
+$function$;
+comment on function private.next_business_day(p_day date) is 'The first business day after p_day.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.notice_default(p_role text, p_kind text, p_channel text)
+CREATE OR REPLACE FUNCTION private.notice_default(p_role text, p_kind text, p_channel text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_channel
+           when 'enabled' then not (p_kind = 'due_summary' and p_role = 'leitura')
+           when 'email' then p_kind = 'due_summary'
+           when 'push' then true
+         end
+$function$;
+comment on function private.notice_default(p_role text, p_kind text, p_channel text) is 'The one place defaults are decided: p_channel enabled → true except due_summary for leitura; email → due_summary only; push → always.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.notice_enabled(p_company_id uuid, p_user_id uuid, p_notice_kind text)
+CREATE OR REPLACE FUNCTION private.notice_enabled(p_company_id uuid, p_user_id uuid, p_notice_kind text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select s.enabled from public.notice_settings s
+     where s.company_id = p_company_id and s.user_id = p_user_id
+       and s.kind = private.notice_pref_kind(p_notice_kind)),
+    private.notice_default((select p.role from public.user_profiles p
+                            where p.company_id = p_company_id and p.user_id = p_user_id),
+                           private.notice_pref_kind(p_notice_kind), 'enabled'))
+$function$;
+comment on function private.notice_enabled(p_company_id uuid, p_user_id uuid, p_notice_kind text) is 'Whether the member receives notices of this notice kind at all (their saved enabled, else the default for their role).';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.notice_pref_kind(p_notice_kind text)
+CREATE OR REPLACE FUNCTION private.notice_pref_kind(p_notice_kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_notice_kind
+           when 'approval_approved' then 'approval_decided'
+           when 'approval_refused' then 'approval_decided'
+           when 'nfe_imported' then 'imports'
+           when 'statement_imported' then 'imports'
+           else p_notice_kind
+         end
+$function$;
+comment on function private.notice_pref_kind(p_notice_kind text) is 'The preference kind a notice kind belongs to (approval_approved/refused → approval_decided, nfe/statement_imported → imports; the others are their own).';
+-- no grants: only its owner (postgres) may execute it
+
 -- Function private.notice_recipients(p_company_id uuid, p_roles text[], p_except uuid)
 CREATE OR REPLACE FUNCTION private.notice_recipients(p_company_id uuid, p_roles text[], p_except uuid)
  RETURNS SETOF uuid
@@ -118,6 +702,41 @@ AS $function$
     and p.user_id is distinct from p_except
 $function$;
 comment on function private.notice_recipients(p_company_id uuid, p_roles text[], p_except uuid) is 'The active members of the company with one of p_roles, except p_except (who did it).';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function public.notice_settings_for(p_company_id uuid)
+CREATE OR REPLACE FUNCTION public.notice_settings_for(p_company_id uuid)
+ RETURNS TABLE(kind text, enabled boolean, email boolean, push boolean)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_member(p_company_id);
+  return query select s.kind, s.enabled, s.email, s.push
+               from private.member_notice_settings(p_company_id, (select auth.uid())) s;
+end;
+$function$;
+comment on function public.notice_settings_for(p_company_id uuid) is 'The caller''s effective notice settings in the company (defaults applied), all five kinds in order: approval_pending, approval_decided, due_summary, invitation_accepted, imports. Raises not_a_member.';
+grant execute on function public.notice_settings_for(p_company_id uuid) to authenticated, service_role;
+
+-- Function private.notices_written()
+-- Run by the triggers notices_wake_notify on public.notices
+CREATE OR REPLACE FUNCTION private.notices_written()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from new_rows) then
+    perform pg_notify('notice_written', '');
+    perform private.wake_notify();
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.notices_written() is 'Trigger (statement): notices were written → pg_notify(''notice_written'') for the local stack and private.wake_notify() for hosted.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.notify_invitation_accepted()
@@ -259,6 +878,183 @@ $function$;
 comment on function private.notify_statement_imported() is 'Trigger: a bank statement imported → a notice to the company''s active admins but who imported it.';
 -- no grants: only its owner (postgres) may execute it
 
+-- Function public.plan_deliveries(p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.plan_deliveries(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.plan_deliveries(p_now)
+$function$;
+comment on function public.plan_deliveries(p_now timestamp with time zone) is 'Service role only (the notify Edge Function): plans the deliveries due at p_now (private.plan_deliveries). Returns how many were planned.';
+grant execute on function public.plan_deliveries(p_now timestamp with time zone) to service_role;
+
+-- Function private.plan_deliveries(p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.plan_deliveries(p_now timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_local timestamp := p_now at time zone 'America/Sao_Paulo';
+  v_day date := (p_now at time zone 'America/Sao_Paulo')::date;
+  v_count integer := 0;
+  v_n integer;
+begin
+  if p_now is null then
+    raise exception using errcode = 'P0001', message = 'invalid_date';
+  end if;
+  perform private.assert_valid_date(v_day);
+
+  -- The morning: the in-app summary and the daily e-mail, business days from 07:00 São Paulo.
+  if private.is_business_day(v_day) and v_local::time >= time '07:00' then
+    perform private.write_due_notices(v_day);
+    insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, next_attempt_at)
+    select p.company_id, p.user_id, 'email', 'due_summary', to_char(v_day, 'YYYY-MM-DD'), p_now
+    from public.user_profiles p
+    cross join lateral (select s.enabled, s.email from private.member_notice_settings(p.company_id, p.user_id) s
+                        where s.kind = 'due_summary') s
+    where p.is_active and s.enabled and s.email
+      and private.daily_digest(p.company_id, p.user_id, v_day) is not null
+    on conflict do nothing;
+    get diagnostics v_n = row_count;
+    v_count := v_count + v_n;
+  end if;
+
+  -- Every notice of the last 2 days: one delivery per channel its recipient chose (push: one per
+  -- device subscribed before the notice). The daily summary's e-mail is the digest above.
+  insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, notice_id,
+                                        subscription_id, next_attempt_at)
+  select n.company_id, n.user_id, c.channel, n.kind, n.event_key, n.id, c.subscription_id, p_now
+  from public.notices n
+  join public.user_profiles p on p.company_id = n.company_id and p.user_id = n.user_id and p.is_active
+  cross join lateral (select s.enabled, s.email, s.push
+                      from private.member_notice_settings(n.company_id, n.user_id) s
+                      where s.kind = private.notice_pref_kind(n.kind)) s
+  cross join lateral (
+    select 'email'::text as channel, null::uuid as subscription_id
+    where s.email and n.kind <> 'due_summary'
+    union all
+    select 'push', ps.id from public.push_subscriptions ps
+    where s.push and ps.user_id = n.user_id and ps.created_at <= n.created_at
+  ) c
+  where n.created_at >= p_now - interval '2 days'
+    and s.enabled
+    -- A request decided before it was sent waits for nobody any more.
+    and not (n.kind = 'approval_pending' and n.read_at is not null)
+  on conflict do nothing;
+  get diagnostics v_n = row_count;
+  return v_count + v_n;
+end;
+$function$;
+comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and a push per device, as the recipient chose. Active members only; on conflict do nothing. Returns the deliveries planned.';
+grant execute on function private.plan_deliveries(p_now timestamp with time zone) to service_role;
+
+-- Function public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean)
+CREATE OR REPLACE FUNCTION public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_member(p_company_id);
+  if p_kind is null or p_kind not in ('approval_pending', 'approval_decided', 'due_summary',
+                                      'invitation_accepted', 'imports') then
+    raise exception using errcode = 'P0001', message = 'unknown_notice_kind';
+  end if;
+  if p_enabled is null or p_email is null or p_push is null then
+    raise exception using errcode = 'P0001', message = 'invalid_notice_setting';
+  end if;
+  insert into public.notice_settings (company_id, kind, enabled, email, push)
+  values (p_company_id, p_kind, p_enabled, p_email, p_push)
+  on conflict (company_id, user_id, kind)
+  do update set enabled = excluded.enabled, email = excluded.email, push = excluded.push;
+end;
+$function$;
+comment on function public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean) is 'Saves the caller''s choice for one preference kind in the company (upsert). Raises not_a_member, unknown_notice_kind, invalid_notice_setting (a null flag).';
+grant execute on function public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean) to authenticated, service_role;
+
+-- Function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text)
+CREATE OR REPLACE FUNCTION public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text DEFAULT NULL::text)
+ RETURNS uuid
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.save_push_subscription(p_endpoint, p_p256dh, p_auth, p_user_agent)
+$function$;
+comment on function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text) is 'Saves this browser''s Web Push subscription for the caller (upsert by endpoint; an endpoint another user held moves to the caller: the same browser, signed in by someone else now). Returns its id. Raises not_authenticated, invalid_push_subscription.';
+grant execute on function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text) to authenticated, service_role;
+
+-- Function private.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text)
+CREATE OR REPLACE FUNCTION private.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := (select auth.uid());
+  v_id uuid;
+begin
+  if v_user is null then
+    raise exception using errcode = 'P0001', message = 'not_authenticated';
+  end if;
+  if p_endpoint is null or p_endpoint !~ '^https://[^[:space:]]+$' or char_length(p_endpoint) > 1000
+     or p_p256dh is null or p_p256dh !~ '^[A-Za-z0-9_-]+={0,2}$' or char_length(p_p256dh) not between 86 and 88
+     or p_auth is null or p_auth !~ '^[A-Za-z0-9_-]+={0,2}$' or char_length(p_auth) not between 22 and 24 then
+    raise exception using errcode = 'P0001', message = 'invalid_push_subscription';
+  end if;
+  -- The same endpoint is the same browser: whoever signs in on it now owns it (and its keys).
+  insert into public.push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
+  values (v_user, p_endpoint, p_p256dh, p_auth, left(nullif(btrim(p_user_agent), ''), 500))
+  on conflict (endpoint) do update
+    set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+        user_agent = excluded.user_agent,
+        created_at = case when public.push_subscriptions.user_id = excluded.user_id
+                          then public.push_subscriptions.created_at else now() end,
+        last_success_at = case when public.push_subscriptions.user_id = excluded.user_id
+                               then public.push_subscriptions.last_success_at end
+  returning id into v_id;
+  return v_id;
+end;
+$function$;
+comment on function private.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text) is 'Body of public.save_push_subscription: upsert by endpoint for the caller; an endpoint held by another user moves to the caller. Raises not_authenticated, invalid_push_subscription.';
+grant execute on function private.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_user_agent text) to authenticated;
+
+-- Function private.wake_notify()
+CREATE OR REPLACE FUNCTION private.wake_notify()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_url text;
+  v_key text;
+begin
+  if to_regprocedure('net.http_post(text,jsonb,jsonb,jsonb,integer)') is null
+     or to_regclass('vault.decrypted_secrets') is null then
+    return;
+  end if;
+  execute $q$select max(decrypted_secret) filter (where name = 'project_url'),
+                    max(decrypted_secret) filter (where name = 'service_role_key')
+             from vault.decrypted_secrets where name in ('project_url', 'service_role_key')$q$
+    into v_url, v_key;
+  if v_url is null or v_key is null then
+    return;
+  end if;
+  execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 5000)$q$
+    using rtrim(v_url, '/') || '/functions/v1/notify',
+          jsonb_build_object('Authorization', 'Bearer ' || v_key, 'Content-Type', 'application/json');
+exception when others then
+  -- Waking is a courtesy: the schedule sends what a failed wake-up did not.
+  raise warning 'wake_notify: %', sqlerrm;
+end;
+$function$;
+comment on function private.wake_notify() is 'Asks the notify Edge Function to run now, through pg_net with the Vault secrets project_url and service_role_key; does nothing where pg_net, Vault or the secrets are absent (never raises).';
+-- no grants: only its owner (postgres) may execute it
+
 -- Function private.write_due_notices(p_today date)
 CREATE OR REPLACE FUNCTION private.write_due_notices(p_today date)
  RETURNS integer
@@ -268,30 +1064,34 @@ CREATE OR REPLACE FUNCTION private.write_due_notices(p_today date)
 AS $function$
 declare
   v_count integer;
+  v_today_end date;
+  v_soon_end date;
 begin
   perform private.assert_valid_date(p_today);
   if p_today is null then
     raise exception using errcode = 'P0001', message = 'invalid_date';
   end if;
+  select w.today_end, w.soon_end into v_today_end, v_soon_end from private.due_windows(p_today) w;
   with open_entries as (
     select 'pagar'::text as side, e.company_id, e.project_id, e.open_amount, e.due_date
     from public.accounts_payable e
-    where e.status = 'pending' and e.approval_status = 'approved' and e.due_date <= p_today + 3
+    where e.status = 'pending' and e.approval_status = 'approved' and e.due_date <= v_soon_end
     union all
     select 'receber', e.company_id, e.project_id, e.open_amount, e.due_date
     from public.accounts_receivable e
-    where e.status = 'pending' and e.due_date <= p_today + 3
+    where e.status = 'pending' and e.due_date <= v_soon_end
   ),
   recipients as (
     select p.company_id, p.user_id, p.role from public.user_profiles p
-    where p.is_active and p.role in ('admin', 'financeiro', 'obra')
+    where p.is_active and p.role in ('admin', 'financeiro', 'obra', 'leitura')
+      and private.notice_enabled(p.company_id, p.user_id, 'due_summary')
   ),
   sums as (
     select m.company_id, m.user_id, m.role, o.side,
-           count(*) filter (where o.due_date = p_today) as today_n,
-           coalesce(sum(o.open_amount) filter (where o.due_date = p_today), 0) as today_total,
-           count(*) filter (where o.due_date > p_today) as soon_n,
-           coalesce(sum(o.open_amount) filter (where o.due_date > p_today), 0) as soon_total,
+           count(*) filter (where o.due_date >= p_today and o.due_date < v_today_end) as today_n,
+           coalesce(sum(o.open_amount) filter (where o.due_date >= p_today and o.due_date < v_today_end), 0) as today_total,
+           count(*) filter (where o.due_date >= v_today_end) as soon_n,
+           coalesce(sum(o.open_amount) filter (where o.due_date >= v_today_end), 0) as soon_total,
            count(*) filter (where o.due_date < p_today) as late_n,
            coalesce(sum(o.open_amount) filter (where o.due_date < p_today), 0) as late_total
     from recipients m
@@ -343,5 +1143,5 @@ begin
   return v_count;
 end;
 $function$;
-comment on function private.write_due_notices(p_today date) is 'The daily due-bills summary (for the schedule; p_today = the day in America/Sao_Paulo): one notice per active admin, financeiro and obra member (their obras'' payables only) and company with anything open due by p_today + 3, summing today, the next 3 days and overdue, a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
+comment on function private.write_due_notices(p_today date) is 'The daily due-bills summary (p_today = a business day in America/Sao_Paulo): one notice per active member with due_summary enabled (admin, financeiro, leitura opted in: the company; obra: their obras'' payables) and company with anything open in the windows of private.due_windows (hoje, próximos dias, vencidas), a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
 grant execute on function private.write_due_notices(p_today date) to service_role;

@@ -28,7 +28,7 @@
 
 -- Schema private
 create schema private;
-grant usage on schema private to authenticated;
+grant usage on schema private to authenticated, service_role;
 
 -- Default privileges: what objects created later get (the built-in defaults as changed)
 alter default privileges for role postgres revoke execute on functions from public;
@@ -691,12 +691,13 @@ grant execute on function private.set_member_access(p_profile_id uuid, p_role te
 -- Run by the triggers accounts_payable_set_updated_at on public.accounts_payable,
 -- accounts_receivable_set_updated_at on public.accounts_receivable, bank_accounts_set_updated_at on
 -- public.bank_accounts, categories_set_updated_at on public.categories, clients_set_updated_at on
--- public.clients, companies_set_updated_at on public.companies, project_stages_set_updated_at on
--- public.project_stages, project_team_members_set_updated_at on public.project_team_members,
--- projects_set_updated_at on public.projects, supplier_details_set_updated_at on
--- public.supplier_details, supplier_orders_set_updated_at on public.supplier_orders,
--- supplier_products_set_updated_at on public.supplier_products, suppliers_set_updated_at on
--- public.suppliers, user_profiles_set_updated_at on public.user_profiles
+-- public.clients, companies_set_updated_at on public.companies, notice_settings_set_updated_at on
+-- public.notice_settings, project_stages_set_updated_at on public.project_stages,
+-- project_team_members_set_updated_at on public.project_team_members, projects_set_updated_at on
+-- public.projects, supplier_details_set_updated_at on public.supplier_details,
+-- supplier_orders_set_updated_at on public.supplier_orders, supplier_products_set_updated_at on
+-- public.supplier_products, suppliers_set_updated_at on public.suppliers,
+-- user_profiles_set_updated_at on public.user_profiles
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql

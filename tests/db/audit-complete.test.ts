@@ -25,7 +25,9 @@ const UNAUDITED_TABLES = `
   where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
     -- notices: a copy for one reader of events audited already (docs/contracts.md, notices);
     -- read_at is that reader's own state, not company data.
-    and c.relname not in ('audit_log', 'notices')
+    -- notice_settings, push_subscriptions: a user's own preferences and devices, read by them alone;
+    -- notice_deliveries: a delivery log of notices, written by the service role (docs/contracts.md).
+    and c.relname not in ('audit_log', 'notices', 'notice_settings', 'push_subscriptions', 'notice_deliveries')
     and (c.relname = 'companies'
          or exists (select 1 from pg_attribute a
                     where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped))

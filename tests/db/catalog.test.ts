@@ -63,6 +63,19 @@ const NEVER_WRITTEN: [table: string, column: string][] = [
   ['notices', 'link'],
 ];
 
+// The notify Edge Function's RPCs (issue 32): invoker wrappers only service_role may run, and their
+// definer bodies, granted to service_role alone (public is on the search path: unqualified).
+const SERVICE_ROLE_API = [
+  'claim_deliveries(integer,timestamp with time zone)',
+  'finish_delivery(uuid,boolean,text,boolean)',
+  'plan_deliveries(timestamp with time zone)',
+];
+const SERVICE_ROLE_BODIES = [
+  'private.claim_deliveries(integer,timestamp with time zone)',
+  'private.finish_delivery(uuid,boolean,text,boolean)',
+  'private.plan_deliveries(timestamp with time zone)',
+];
+
 describe('functions (Supabase lints 0011, 0028, 0029)', () => {
   it('no function in public is SECURITY DEFINER', async () => {
     // The API exposes public: definer rights live in private bodies behind invoker wrappers here.
@@ -89,12 +102,31 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
     ).toEqual([]);
   });
 
-  it('authenticated can execute every function in public (the API)', async () => {
+  it("authenticated can execute every function in public (the API) but the service role's", async () => {
     expect(
       await ourFunctions(
         `n.nspname = 'public' and not has_function_privilege('authenticated', p.oid, 'EXECUTE')`,
       ),
-    ).toEqual([]);
+    ).toEqual(SERVICE_ROLE_API);
+  });
+
+  it("the service role's API (the notify Edge Function) is the service role's alone", async () => {
+    const { rows } = await db.query<{ f: string; service: boolean; definer: boolean }>(
+      `select p.oid::regprocedure::text as f,
+              has_function_privilege('service_role', p.oid, 'EXECUTE') as service,
+              p.prosecdef as definer
+       from pg_proc p
+       where p.oid::regprocedure::text = any ($1::text[])
+          or p.oid::regprocedure::text = any ($2::text[])
+       order by 1`,
+      [SERVICE_ROLE_API, SERVICE_ROLE_BODIES],
+    );
+    expect(rows).toEqual(
+      [
+        ...SERVICE_ROLE_BODIES.map((f) => ({ f, service: true, definer: true })),
+        ...SERVICE_ROLE_API.map((f) => ({ f, service: true, definer: false })),
+      ].sort((a, b) => (a.f < b.f ? -1 : 1)),
+    );
   });
 
   it('the security definer bodies in private are all that authenticated may run there', async () => {
@@ -179,6 +211,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.refuse_payable(uuid,numeric,timestamp with time zone,text)',
       'private.invitation_preview(text)',
       'private.renew_invitation(uuid)',
+      // This browser's push subscription: an endpoint another user held moves to the caller (issue 32).
+      'private.save_push_subscription(text,text,text,text)',
     ];
     expect([...executable].sort()).toEqual([...mine].sort());
   });
@@ -212,6 +246,41 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       { f: 'private.notify_statement_imported()', definer: true, api: false, service: false },
       // The daily summary: the schedule (service role) calls it.
       { f: 'private.write_due_notices(date)', definer: true, api: false, service: true },
+    ]);
+  });
+
+  it("the definers of deliveries outside the app are no API role's (issue 32)", async () => {
+    const { rows } = await db.query<{
+      f: string;
+      definer: boolean;
+      api: boolean;
+      service: boolean;
+    }>(
+      `select p.oid::regprocedure::text as f, p.prosecdef as definer,
+              has_function_privilege('authenticated', p.oid, 'EXECUTE')
+              or has_function_privilege('anon', p.oid, 'EXECUTE') as api,
+              has_function_privilege('service_role', p.oid, 'EXECUTE') as service
+       from pg_proc p
+       where p.pronamespace = 'private'::regnamespace
+         and p.proname in ('member_notice_settings', 'notice_enabled', 'guard_notice_insert',
+                           'daily_digest', 'wake_notify', 'notices_written', 'br_holidays',
+                           'is_business_day', 'next_business_day', 'due_windows',
+                           'notice_pref_kind', 'notice_default')
+       order by 1`,
+    );
+    expect(rows).toEqual([
+      { f: 'private.br_holidays(integer)', definer: false, api: false, service: false },
+      { f: 'private.daily_digest(uuid,uuid,date)', definer: true, api: false, service: false },
+      { f: 'private.due_windows(date)', definer: false, api: false, service: false },
+      { f: 'private.guard_notice_insert()', definer: true, api: false, service: false },
+      { f: 'private.is_business_day(date)', definer: false, api: false, service: false },
+      { f: 'private.member_notice_settings(uuid,uuid)', definer: true, api: false, service: false },
+      { f: 'private.next_business_day(date)', definer: false, api: false, service: false },
+      { f: 'private.notice_default(text,text,text)', definer: false, api: false, service: false },
+      { f: 'private.notice_enabled(uuid,uuid,text)', definer: true, api: false, service: false },
+      { f: 'private.notice_pref_kind(text)', definer: false, api: false, service: false },
+      { f: 'private.notices_written()', definer: true, api: false, service: false },
+      { f: 'private.wake_notify()', definer: true, api: false, service: false },
     ]);
   });
 
