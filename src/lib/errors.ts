@@ -118,8 +118,7 @@ const messages = new Map<string, string>(
       'Este navegador não deixou o app funcionar em segundo plano (janela anônima?), então não recebe notificações.',
     push_subscribe_failed:
       'O navegador não conseguiu ativar as notificações. Tente de novo em instantes.',
-    push_key_unavailable:
-      'O servidor de notificações não respondeu. Tente de novo em instantes.',
+    push_key_unavailable: 'O servidor de notificações não respondeu. Tente de novo em instantes.',
     // GoTrue error codes.
     invalid_credentials: 'Email ou senha incorretos',
     user_already_exists: 'Este email já está cadastrado',
@@ -184,6 +183,10 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   invalid_notice_setting: 'Escolha ligado ou desligado em cada opção.',
   invalid_push_subscription:
     'Este aparelho enviou dados de notificação inválidos. Desative e ative de novo neste aparelho.',
+  // The notify function's own calls (service role only); a user never meets them.
+  delivery_not_found: 'Envio não encontrado.',
+  invalid_delivery_outcome: 'Resultado de envio inválido.',
+  invalid_limit: 'Limite inválido.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',

@@ -78,7 +78,9 @@ export async function getVapidKey(): Promise<string> {
     // The network error itself: the toast says "Sem conexão" when offline.
     throw error instanceof TypeError ? error : new Error('push_key_unavailable');
   }
-  const parsed = response.ok ? vapidAnswer.safeParse(await response.json().catch(() => null)) : null;
+  const parsed = response.ok
+    ? vapidAnswer.safeParse(await response.json().catch(() => null))
+    : null;
   if (!parsed?.success) throw new Error('push_key_unavailable');
   return parsed.data.key;
 }

@@ -20,9 +20,11 @@ export function browserPushEnvironment(): PushEnvironment {
   const standalone =
     nav.standalone === true ||
     (typeof window.matchMedia === 'function' &&
-      window.matchMedia('(display-mode: standalone)').matches === true);
+      window.matchMedia('(display-mode: standalone)').matches);
   return {
     userAgent: nav.userAgent,
+    // iPadOS says it is a Mac: only the platform and the touch points tell it apart.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
     platform: nav.platform,
     maxTouchPoints: nav.maxTouchPoints,
     standalone,
@@ -35,7 +37,8 @@ export function browserPushEnvironment(): PushEnvironment {
 /** An iPhone or iPad (iPadOS says it is a Mac, but a Mac has no touch screen). */
 function isAppleMobile(env: PushEnvironment): boolean {
   return (
-    /iPhone|iPad|iPod/.test(env.userAgent) || (env.platform === 'MacIntel' && env.maxTouchPoints > 1)
+    /iPhone|iPad|iPod/.test(env.userAgent) ||
+    (env.platform === 'MacIntel' && env.maxTouchPoints > 1)
   );
 }
 
@@ -46,7 +49,8 @@ export type PushSupport =
 
 export function pushSupport(env: PushEnvironment): PushSupport {
   if (env.serviceWorker && env.hasPushManager && env.notification) return { supported: true };
-  if (isAppleMobile(env) && !env.standalone) return { supported: false, reason: 'ios-not-installed' };
+  if (isAppleMobile(env) && !env.standalone)
+    return { supported: false, reason: 'ios-not-installed' };
   return { supported: false, reason: 'browser' };
 }
 
@@ -83,7 +87,7 @@ export function vapidKeyBytes(key: string): Uint8Array<ArrayBuffer> {
 }
 
 function sameBytes(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
-  if (!a || a.byteLength !== b.length) return false;
+  if (a?.byteLength !== b.length) return false;
   const view = new Uint8Array(a);
   return view.every((byte, i) => byte === b[i]);
 }
