@@ -35,10 +35,11 @@ import {
  * Its own chunk, loaded with Preferências' screen.
  */
 export function NotificationsCard() {
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId} id="notificacoes">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
+        <CardTitle id={titleId} className="flex items-center gap-2 text-base">
           <Bell className="size-5 text-primary" aria-hidden="true" />
           Notificações
         </CardTitle>

@@ -57,15 +57,18 @@ export function pushSupport(env: PushEnvironment): PushSupport {
 /** How long to wait for the service worker the app registers after its first screen. */
 const WORKER_WAIT_MS = 5000;
 
-/** The app's service worker registration; null where there is none (development, a private window). */
+/**
+ * The app's active service worker registration; null where there is none (development, a private
+ * window). The app registers it after its first screen, so a moment is given for that.
+ */
 export async function workerRegistration(
   env: PushEnvironment,
   waitMs = WORKER_WAIT_MS,
 ): Promise<ServiceWorkerRegistration | null> {
   const container = env.serviceWorker;
   if (!container) return null;
-  const registered = await container.getRegistration();
-  if (registered?.active) return registered;
+  // Registered (maybe still installing: the first visit): ready gives it once active.
+  if (await container.getRegistration()) return container.ready;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), waitMs);

@@ -1,0 +1,169 @@
+// Preferências → Notificações (issue 32), against the real stack: the member's choices per kind are
+// saved and come back; "Ativar notificações neste aparelho" asks the permission on the tap,
+// subscribes through the real service worker and the server keeps the device; "Desativar" removes
+// it; a delivery that failed is shown. Headless Chromium has no push service: PushManager.subscribe
+// is played by the init script below (a subscription with the keys a browser makes), and the
+// notify function's VAPID key is answered here while the function is not served by the test stack.
+import { createClient } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
+import ws from 'ws';
+import type { Database } from '../../src/lib/database.types';
+import { browserToday, createAccount, expect, screenshot, signIn, test } from './support';
+
+// playwright.config.ts blocks service workers for the other journeys: this one needs the app's.
+test.use({ serviceWorkers: 'allow' });
+
+const VAPID_KEY = Buffer.from(new Uint8Array(65).map((_, i) => (i * 7 + 4) % 256)).toString(
+  'base64url',
+);
+
+/** A stand-in for the browser's push service: subscribe() answers with a subscription at once. */
+const FAKE_PUSH_MANAGER = `
+(() => {
+  const KEY = 'e2e-push-subscription';
+  const b64 = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  const p256dh = b64(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)));
+  const auth = b64(Uint8Array.from({ length: 16 }, (_, i) => i + 1));
+  function make(endpoint, key) {
+    return {
+      endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(key).buffer },
+      getKey: () => null,
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+      unsubscribe: async () => { localStorage.removeItem(KEY); return true; },
+    };
+  }
+  PushManager.prototype.getSubscription = async function () {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    return saved ? make(saved.endpoint, saved.key) : null;
+  };
+  PushManager.prototype.subscribe = async function (options) {
+    const key = Array.from(new Uint8Array(options.applicationServerKey));
+    const endpoint = 'https://push.example.test/send/' + crypto.randomUUID();
+    localStorage.setItem(KEY, JSON.stringify({ endpoint, key }));
+    window.__subscribedWith = { userVisibleOnly: options.userVisibleOnly, key };
+    return make(endpoint, key);
+  };
+})();
+`;
+
+function serviceClient() {
+  const url = process.env.E2E_API_URL;
+  const key = process.env.E2E_SERVICE_ROLE_KEY;
+  if (!url || !key) throw new Error('run through playwright (global setup sets the stack)');
+  return createClient<Database>(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+/** The app's service worker is installed and active (the app registers it after its first screen). */
+async function workerActive(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+test('Notificações: choices saved per kind, this device subscribed and removed, a failed e-mail shown', async ({
+  page,
+}) => {
+  test.slow();
+  const admin = await createAccount('Construtora Avisos', 'Paula Dona');
+  const {
+    data: { user },
+  } = await admin.client.auth.getUser();
+  if (!user) throw new Error('no user');
+  // The daily e-mail of today could not be sent, after every retry (what finish_delivery leaves).
+  const today = browserToday();
+  await serviceClient()
+    .from('notice_deliveries')
+    .insert({
+      company_id: admin.companyId,
+      user_id: user.id,
+      channel: 'email',
+      kind: 'due_summary',
+      event_key: today,
+      status: 'failed',
+      attempts: 5,
+      last_error: '550 mailbox unavailable',
+    })
+    .throwOnError();
+
+  await page.context().grantPermissions(['notifications']);
+  await page.addInitScript(FAKE_PUSH_MANAGER);
+  await page.route('**/functions/v1/notify/vapid-public-key', (route) =>
+    route.fulfill({ json: { key: VAPID_KEY } }),
+  );
+  const permissionAsked: string[] = [];
+  await page.exposeFunction('e2ePermissionAsked', (state: string) => {
+    permissionAsked.push(state);
+  });
+  await page.addInitScript(`
+    const ask = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = async (...args) => {
+      const answer = await ask(...args);
+      window.e2ePermissionAsked(answer);
+      return answer;
+    };
+  `);
+
+  await signIn(page, admin.email, admin.password);
+  await workerActive(page);
+  await page.goto('/preferencias');
+
+  const section = page.getByRole('region', { name: 'Notificações' });
+  const failed = section.getByRole('region', { name: /Envios que falharam/ });
+  const [, month, day] = today.split('-');
+  await expect(failed).toContainText(`Não foi possível enviar o e-mail de ${day}/${month}`);
+  await expect(failed).toContainText('Contas a vencer.');
+  await expect(failed).not.toContainText('mailbox');
+
+  // An admin's kinds, with the database's defaults.
+  const pending = section.getByRole('group', { name: 'Aprovações pendentes' });
+  await expect(pending.getByRole('switch', { name: 'Receber no app' })).toBeChecked();
+  await expect(pending.getByRole('switch', { name: 'E-mail' })).not.toBeChecked();
+  await expect(section.getByRole('group', { name: 'Aprovações decididas' })).toHaveCount(0);
+  await pending.getByRole('switch', { name: 'E-mail' }).click();
+  await expect(pending.getByRole('switch', { name: 'E-mail' })).toBeChecked();
+
+  // Nothing was asked when the screen opened.
+  const enable = section.getByRole('button', { name: 'Ativar notificações neste aparelho' });
+  await expect(enable).toBeVisible();
+  expect(permissionAsked).toEqual([]);
+  await screenshot(page, 'notificacoes-desativadas');
+
+  await enable.click();
+  await expect(page.getByText('Notificações ativadas neste aparelho')).toBeVisible();
+  await expect(section.getByRole('status').filter({ hasText: /^Ativadas\./ })).toBeVisible();
+  expect(permissionAsked).toEqual(['granted']);
+  const subscribedWith = await page.evaluate(
+    () => (window as unknown as { __subscribedWith: unknown }).__subscribedWith,
+  );
+  expect(subscribedWith).toEqual({
+    userVisibleOnly: true,
+    key: Array.from(Buffer.from(VAPID_KEY, 'base64url')),
+  });
+  const { data: devices } = await admin.client
+    .from('push_subscriptions')
+    .select('endpoint, user_agent')
+    .throwOnError();
+  expect(devices).toHaveLength(1);
+  expect(devices?.[0]?.endpoint).toMatch(/^https:\/\/push\.example\.test\/send\//);
+  expect(devices?.[0]?.user_agent).toContain('Chrome');
+  await screenshot(page, 'notificacoes-ativadas');
+
+  // What was chosen and this device's state come back from the server after a reload.
+  await page.reload();
+  await expect(
+    section.getByRole('group', { name: 'Aprovações pendentes' }).getByRole('switch', {
+      name: 'E-mail',
+    }),
+  ).toBeChecked();
+  const disable = section.getByRole('button', { name: 'Desativar neste aparelho' });
+  await disable.click();
+  await expect(page.getByText('Notificações desativadas neste aparelho')).toBeVisible();
+  await expect(enable).toBeVisible();
+  const { data: after } = await admin.client.from('push_subscriptions').select('id').throwOnError();
+  expect(after).toEqual([]);
+});
