@@ -315,6 +315,7 @@ export const DOMAINS: Domain[] = [
       'private.member_notice_settings',
       'private.notice_enabled',
       'private.guard_notice_insert',
+      'private.notice_settings_for',
       'public.notice_settings_for',
       'public.save_notice_setting',
       'private.save_push_subscription',

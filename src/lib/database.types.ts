@@ -930,6 +930,7 @@ export type Database = {
           company_id: string;
           email: boolean;
           enabled: boolean;
+          id: string;
           kind: string;
           push: boolean;
           updated_at: string;
@@ -939,6 +940,7 @@ export type Database = {
           company_id: string;
           email: boolean;
           enabled: boolean;
+          id?: string;
           kind: string;
           push: boolean;
           updated_at?: string;
@@ -948,6 +950,7 @@ export type Database = {
           company_id?: string;
           email?: boolean;
           enabled?: boolean;
+          id?: string;
           kind?: string;
           push?: boolean;
           updated_at?: string;

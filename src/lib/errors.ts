@@ -141,6 +141,15 @@ const messages = new Map<string, string>(
  * migration raises must have a text: tests/lint/error-catalogue.test.ts greps them).
  */
 export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
+  // Notificações (issue 32): the settings and this device's subscription; the delivery RPCs' keys
+  // are the service role's (the notify Edge Function), never a user's.
+  unknown_notice_kind: 'Tipo de notificação desconhecido. Atualize a página e tente novamente.',
+  invalid_notice_setting: 'Escolha se quer receber no app, por e-mail e no celular.',
+  invalid_push_subscription:
+    'Não foi possível ativar as notificações neste aparelho. Tente novamente.',
+  invalid_limit: 'Limite inválido.',
+  delivery_not_found: 'Envio não encontrado.',
+  invalid_delivery_outcome: 'Resultado de envio inválido.',
   membership_inactive:
     'Seu acesso a esta empresa foi desativado. Fale com um administrador da empresa.',
   company_change_forbidden: 'Um registro não pode ser movido para outra empresa.',

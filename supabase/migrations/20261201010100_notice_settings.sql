@@ -52,6 +52,8 @@ revoke all on function private.notice_default(text, text, text) from public, ano
 -- ---------------------------------------------------------------------------------------------
 
 create table public.notice_settings (
+  -- A handle for the API's row filters (the key is the triple below).
+  id uuid not null default gen_random_uuid() unique,
   company_id uuid not null references public.companies (id) on delete cascade,
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   kind text not null constraint notice_settings_kind_check
@@ -137,10 +139,12 @@ $$;
 comment on function private.notice_enabled(uuid, uuid, text) is 'Whether the member receives notices of this notice kind at all (their saved enabled, else the default for their role).';
 revoke all on function private.notice_enabled(uuid, uuid, text) from public, anon, authenticated;
 
-create function public.notice_settings_for(p_company_id uuid)
+-- The caller's own only (member_notice_settings takes any user: not the API's to call).
+create function private.notice_settings_for(p_company_id uuid)
 returns table (kind text, enabled boolean, email boolean, push boolean)
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 begin
@@ -148,6 +152,18 @@ begin
   return query select s.kind, s.enabled, s.email, s.push
                from private.member_notice_settings(p_company_id, (select auth.uid())) s;
 end;
+$$;
+comment on function private.notice_settings_for(uuid) is 'Body of public.notice_settings_for: the caller''s effective settings. Raises not_a_member.';
+revoke all on function private.notice_settings_for(uuid) from public, anon, authenticated;
+grant execute on function private.notice_settings_for(uuid) to authenticated;
+
+create function public.notice_settings_for(p_company_id uuid)
+returns table (kind text, enabled boolean, email boolean, push boolean)
+language sql
+stable
+set search_path = ''
+as $$
+  select s.kind, s.enabled, s.email, s.push from private.notice_settings_for(p_company_id) s
 $$;
 comment on function public.notice_settings_for(uuid) is 'The caller''s effective notice settings in the company (defaults applied), all five kinds in order: approval_pending, approval_decided, due_summary, invitation_accepted, imports. Raises not_a_member.';
 

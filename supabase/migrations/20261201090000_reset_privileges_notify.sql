@@ -220,6 +220,8 @@ grant execute on function private.renew_invitation(uuid) to authenticated;
 grant execute on function private.invitation_preview(text) to authenticated;
 -- [notify] This browser's push subscription (moves an endpoint another user held to the caller).
 grant execute on function private.save_push_subscription(text, text, text, text) to authenticated;
+-- [notify] The caller's own notice settings (defaults applied).
+grant execute on function private.notice_settings_for(uuid) to authenticated;
 
 -- What policies and the public wrappers call as the caller. Trigger functions need no grant.
 grant execute on function private.user_company_ids() to authenticated;

@@ -19,10 +19,11 @@
 -- private.guard_notice_update, private.is_business_day, private.member_notice_settings,
 -- private.next_business_day, private.notice_default, private.notice_enabled,
 -- private.notice_pref_kind, private.notice_recipients, public.notice_settings_for,
--- private.notices_written, private.notify_invitation_accepted, private.notify_nfe_imported,
--- private.notify_payable_approval, private.notify_statement_imported, public.plan_deliveries,
--- private.plan_deliveries, public.save_notice_setting, public.save_push_subscription,
--- private.save_push_subscription, private.wake_notify, private.write_due_notices
+-- private.notice_settings_for, private.notices_written, private.notify_invitation_accepted,
+-- private.notify_nfe_imported, private.notify_payable_approval, private.notify_statement_imported,
+-- public.plan_deliveries, private.plan_deliveries, public.save_notice_setting,
+-- public.save_push_subscription, private.save_push_subscription, private.wake_notify,
+-- private.write_due_notices
 
 -- =================================================================================================
 -- Tables
@@ -79,6 +80,7 @@ grant select on table public.notice_deliveries to authenticated;
 
 -- Table public.notice_settings
 create table public.notice_settings (
+  id uuid not null default gen_random_uuid(),
   company_id uuid not null,
   user_id uuid not null default auth.uid(),
   kind text not null,
@@ -90,6 +92,7 @@ create table public.notice_settings (
 
 comment on table public.notice_settings is 'What a user chose per preference kind in a company (Preferências → Notificações): enabled (receives it at all, in the app included), email, push. No row = the defaults (private.notice_default). Read and written by that user alone while an active member. Not audited (personal preferences).';
 alter table public.notice_settings add constraint notice_settings_pkey PRIMARY KEY (company_id, user_id, kind);
+alter table public.notice_settings add constraint notice_settings_id_key UNIQUE (id);
 alter table public.notice_settings add constraint notice_settings_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table public.notice_settings add constraint notice_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.notice_settings add constraint notice_settings_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_decided'::text, 'due_summary'::text, 'invitation_accepted'::text, 'imports'::text]));
@@ -707,8 +710,20 @@ comment on function private.notice_recipients(p_company_id uuid, p_roles text[],
 -- Function public.notice_settings_for(p_company_id uuid)
 CREATE OR REPLACE FUNCTION public.notice_settings_for(p_company_id uuid)
  RETURNS TABLE(kind text, enabled boolean, email boolean, push boolean)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
+ SET search_path TO ''
+AS $function$
+  select s.kind, s.enabled, s.email, s.push from private.notice_settings_for(p_company_id) s
+$function$;
+comment on function public.notice_settings_for(p_company_id uuid) is 'The caller''s effective notice settings in the company (defaults applied), all five kinds in order: approval_pending, approval_decided, due_summary, invitation_accepted, imports. Raises not_a_member.';
+grant execute on function public.notice_settings_for(p_company_id uuid) to authenticated, service_role;
+
+-- Function private.notice_settings_for(p_company_id uuid)
+CREATE OR REPLACE FUNCTION private.notice_settings_for(p_company_id uuid)
+ RETURNS TABLE(kind text, enabled boolean, email boolean, push boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
@@ -717,8 +732,8 @@ begin
                from private.member_notice_settings(p_company_id, (select auth.uid())) s;
 end;
 $function$;
-comment on function public.notice_settings_for(p_company_id uuid) is 'The caller''s effective notice settings in the company (defaults applied), all five kinds in order: approval_pending, approval_decided, due_summary, invitation_accepted, imports. Raises not_a_member.';
-grant execute on function public.notice_settings_for(p_company_id uuid) to authenticated, service_role;
+comment on function private.notice_settings_for(p_company_id uuid) is 'Body of public.notice_settings_for: the caller''s effective settings. Raises not_a_member.';
+grant execute on function private.notice_settings_for(p_company_id uuid) to authenticated;
 
 -- Function private.notices_written()
 -- Run by the triggers notices_wake_notify on public.notices

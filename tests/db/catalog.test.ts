@@ -213,6 +213,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.renew_invitation(uuid)',
       // This browser's push subscription: an endpoint another user held moves to the caller (issue 32).
       'private.save_push_subscription(text,text,text,text)',
+      // The caller's own notice settings, defaults applied (issue 32).
+      'private.notice_settings_for(uuid)',
     ];
     expect([...executable].sort()).toEqual([...mine].sort());
   });

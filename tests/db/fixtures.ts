@@ -301,6 +301,58 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       title: 'Aviso intruso',
     }),
   },
+  // The user's ($2) choice for one kind (issue 32): their own row only. A kind they have not saved
+  // yet (a user holds at most one row per kind); 'imports' last, the one the matrix's inserts use.
+  notice_settings: {
+    companyColumn: 'company_id',
+    textColumn: 'user_id',
+    sql: () =>
+      `insert into public.notice_settings (company_id, user_id, kind, enabled, email, push)
+       select $1, $2, k, true, true, false
+       from unnest(array['due_summary', 'approval_pending', 'approval_decided', 'invitation_accepted', 'imports']) k
+       where not exists (select 1 from public.notice_settings s
+                         where s.company_id = $1 and s.user_id = $2 and s.kind = k)
+       limit 1
+       returning id`,
+    apiInsert: (companyId) => ({
+      company_id: companyId,
+      kind: 'imports',
+      enabled: false,
+      email: false,
+      push: false,
+    }),
+  },
+  // A device of the user ($2): a user's, not a company's (no company column; its owner's id stands
+  // in). Saved only through save_push_subscription.
+  push_subscriptions: {
+    companyColumn: 'user_id',
+    textColumn: 'endpoint',
+    sql: () =>
+      `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
+       values ($2, 'https://push.invalid/fixture-' || gen_random_uuid(), 'B' || repeat('A', 86), repeat('A', 22))
+       returning id, $1::uuid as unused`,
+    apiInsert: () => ({
+      endpoint: 'https://push.invalid/intruso',
+      p256dh: 'B' + 'A'.repeat(86),
+      auth: 'A'.repeat(22),
+    }),
+  },
+  // A delivery to the user ($2), already sent: written by the service role only.
+  notice_deliveries: {
+    companyColumn: 'company_id',
+    textColumn: 'last_error',
+    sql: () =>
+      `insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, status, attempts, sent_at)
+       values ($1, $2, 'email', 'due_summary', '2026-11-27', 'sent', 1, now())
+       returning id`,
+    apiInsert: (companyId, _ids, callerId) => ({
+      company_id: companyId,
+      user_id: callerId,
+      channel: 'email',
+      kind: 'due_summary',
+      event_key: '2026-11-28',
+    }),
+  },
 };
 
 /** A document row of an entry, with a path and hash of its own (unique per call). */

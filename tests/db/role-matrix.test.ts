@@ -200,6 +200,26 @@ const TABLES: TableSpec[] = [
     update: nobody(),
     delete: nobody(),
   },
+  // Issue 32. The admin's choice for one kind: theirs alone. Every member of the company inserts a
+  // row of their own (a foreign or deactivated one: the policy refuses); nobody may move a row to
+  // another user (user_id is no one's to write; the flags are: tests/db/notify-settings.test.ts).
+  {
+    table: 'notice_settings',
+    select: only(['admin'], 'rows', 'none'),
+    insert: only(COMPANY_ROLES, 'ok', 'rls'),
+    update: nobody(),
+    delete: only(['admin'], 'ok', 'none'),
+  },
+  // The admin's device: theirs alone to read and remove; saved through save_push_subscription only.
+  {
+    table: 'push_subscriptions',
+    select: only(['admin'], 'rows', 'none'),
+    insert: nobody(),
+    update: nobody(),
+    delete: only(['admin'], 'ok', 'none'),
+  },
+  // A delivery to the admin: they read it (the app shows failures); the service role alone writes.
+  readOnly('notice_deliveries', ['admin']),
 ];
 
 /** The payable each documents spec row belongs to. */
@@ -462,7 +482,11 @@ describe.each(TABLES.map((spec) => [label(spec), spec] as const))('%s', (_name, 
 
   it('delete', async () => {
     const outcomes = await eachRole(async (role) => {
-      const id = deletable.has(spec.table) ? await freshRow(spec) : rowId(spec);
+      // A user holds one notice_settings row per kind: only the admin (its owner) gets a fresh one;
+      // the others try the shared row, which stays.
+      const fresh =
+        deletable.has(spec.table) && (spec.table !== 'notice_settings' || role === 'admin');
+      const id = fresh ? await freshRow(spec) : rowId(spec);
       return writeOutcome(spec, (await from(role).delete().eq('id', id).select('id')) as Result);
     });
     expect(outcomes).toEqual(spec.delete);
@@ -965,6 +989,52 @@ const FUNCTIONS: FunctionSpec[] = [
     fn: 'create_company',
     args: (role) => ({ p_name: `Empresa de ${role}`, p_full_name: `Dono ${role}` }),
     expect: calls(ALL_ROLES, 'ok', 'ok'),
+  },
+  // Notificações (issue 32): every member reads and saves their own choices; a device is a user's,
+  // whoever they are (the outsider and the deactivated member too: not a company's).
+  { fn: 'notice_settings_for', args: company, expect: calls(COMPANY_ROLES, 'ok', 'not_a_member') },
+  {
+    fn: 'save_notice_setting',
+    args: () => ({
+      ...company(),
+      p_kind: 'invitation_accepted',
+      p_enabled: true,
+      p_email: false,
+      p_push: true,
+    }),
+    expect: calls(COMPANY_ROLES, 'ok', 'not_a_member'),
+  },
+  {
+    fn: 'save_push_subscription',
+    args: (role) => ({
+      p_endpoint: `https://push.invalid/matriz-${role}-${Date.now()}`,
+      p_p256dh: 'B' + 'A'.repeat(86),
+      p_auth: 'A'.repeat(22),
+      p_user_agent: 'Matriz',
+    }),
+    expect: calls(ALL_ROLES, 'ok', 'ok'),
+  },
+  {
+    fn: 'delete_push_subscription',
+    args: (role) => ({ p_endpoint: `https://push.invalid/matriz-apagar-${role}` }),
+    expect: calls(ALL_ROLES, 'ok', 'ok'),
+  },
+  // The notify Edge Function's RPCs: the service role's alone (42501 for every API role;
+  // tests/db/notify-delivery.test.ts calls them as the service role).
+  {
+    fn: 'plan_deliveries',
+    args: () => ({ p_now: '2026-01-01T12:00:00Z' }),
+    expect: calls([], 'denied', 'denied'),
+  },
+  {
+    fn: 'claim_deliveries',
+    args: () => ({ p_limit: 1, p_now: '2026-01-01T12:00:00Z' }),
+    expect: calls([], 'denied', 'denied'),
+  },
+  {
+    fn: 'finish_delivery',
+    args: () => ({ p_id: ids.notice_deliveries, p_ok: true }),
+    expect: calls([], 'denied', 'denied'),
   },
 ];
 
