@@ -187,15 +187,6 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   boleto_already_registered: 'Este boleto já foi lançado.',
   invalid_boleto_code: 'Código de barras inválido',
   invalid_pix_code: 'Código PIX inválido: confira se foi copiado inteiro.',
-  // Preferências → Notificações (issue 32): notice_settings, push_subscriptions.
-  unknown_notice_kind: 'Tipo de notificação desconhecido. Atualize a página e tente de novo.',
-  invalid_notice_setting: 'Escolha ligado ou desligado em cada opção.',
-  invalid_push_subscription:
-    'Este aparelho enviou dados de notificação inválidos. Desative e ative de novo neste aparelho.',
-  // The notify function's own calls (service role only); a user never meets them.
-  delivery_not_found: 'Envio não encontrado.',
-  invalid_delivery_outcome: 'Resultado de envio inválido.',
-  invalid_limit: 'Limite inválido.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',

@@ -266,7 +266,7 @@ describe('Preferências → Notificações: what the member receives', () => {
     await userEvent.click(within(due).getByRole('switch', { name: 'Celular' }));
     expect(await screen.findByText('Erro ao salvar notificações')).toBeVisible();
     expect(
-      screen.getByText('Tipo de notificação desconhecido. Atualize a página e tente de novo.'),
+      screen.getByText('Tipo de notificação desconhecido. Atualize a página e tente novamente.'),
     ).toBeVisible();
     await waitFor(() => expect(within(due).getByRole('switch', { name: 'Celular' })).toBeChecked());
   });
