@@ -4,8 +4,10 @@
 // it; a delivery that failed is shown. Headless Chromium has no push service: PushManager.subscribe
 // is played by the init script below (a subscription with the keys a browser makes), and the
 // notify function's VAPID key is answered here while the function is not served by the test stack.
+import fs from 'node:fs';
+import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
 import { browserToday, createAccount, expect, screenshot, signIn, test } from './support';
@@ -58,6 +60,13 @@ function serviceClient() {
   });
 }
 
+/** The section alone, as it looks (the phone at its narrowest, 360 px), beside screenshot()'s. */
+async function sectionShot(section: Locator, name: string): Promise<void> {
+  const dir = path.join('test-results', 'screens', test.info().project.name, 'notifications');
+  fs.mkdirSync(dir, { recursive: true });
+  await section.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
 /** The app's service worker is installed and active (the app registers it after its first screen). */
 async function workerActive(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -108,6 +117,7 @@ test('Notificações: choices saved per kind, this device subscribed and removed
     };
   `);
 
+  if (test.info().project.name === 'phone') await page.setViewportSize({ width: 360, height: 780 });
   await signIn(page, admin.email, admin.password);
   await workerActive(page);
   await page.goto('/preferencias');
@@ -132,6 +142,7 @@ test('Notificações: choices saved per kind, this device subscribed and removed
   await expect(enable).toBeVisible();
   expect(permissionAsked).toEqual([]);
   await screenshot(page, 'notificacoes-desativadas');
+  await sectionShot(section, 'secao-desativadas');
 
   await enable.click();
   await expect(page.getByText('Notificações ativadas neste aparelho')).toBeVisible();
@@ -152,6 +163,7 @@ test('Notificações: choices saved per kind, this device subscribed and removed
   expect(devices?.[0]?.endpoint).toMatch(/^https:\/\/push\.example\.test\/send\//);
   expect(devices?.[0]?.user_agent).toContain('Chrome');
   await screenshot(page, 'notificacoes-ativadas');
+  await sectionShot(section, 'secao-ativadas');
 
   // What was chosen and this device's state come back from the server after a reload.
   await page.reload();

@@ -407,7 +407,7 @@ describe('Preferências → Notificações: failed deliveries', () => {
     const items = within(section).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Não foi possível enviar o e-mail de 04/12' +
-        'Contas a vencer. Tentamos várias vezes, sem sucesso. Confira seu email ou fale com o administrador.',
+        'Contas a vencer. Tentamos várias vezes, sem sucesso. Confira seu e-mail ou fale com o administrador.',
       'Não foi possível enviar a notificação ao celular de 02/12' +
         'Despesa recusada. O aparelho deixou de aceitar as notificações. Ative de novo nele.',
     ]);

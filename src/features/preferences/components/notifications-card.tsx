@@ -239,7 +239,7 @@ function KindRow({
       role="group"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
-      className="grid gap-2 rounded-lg border p-3"
+      className="grid gap-2 rounded-lg border p-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-center lg:gap-x-6"
     >
       <div>
         <p id={`${id}-title`} className="font-medium">
@@ -249,12 +249,15 @@ function KindRow({
           {description}
         </p>
       </div>
-      <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-3">
+      <div className="grid grid-cols-1 lg:flex lg:gap-6">
         {channels.map(({ field, label }) => {
           // Off in the app is off everywhere: nothing is written, so nothing is sent.
           const off = field !== 'enabled' && !setting.enabled;
           return (
-            <div key={field} className="flex min-h-touch items-center justify-between gap-3">
+            <div
+              key={field}
+              className="flex min-h-touch items-center justify-between gap-3 lg:justify-start"
+            >
               <Label htmlFor={`${id}-${field}`} className={off ? 'text-muted-foreground' : ''}>
                 {label}
               </Label>
@@ -269,7 +272,7 @@ function KindRow({
         })}
       </div>
       {!setting.enabled ? (
-        <p className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground lg:col-span-2">
           Desligado: você não recebe estes avisos, nem no app.
         </p>
       ) : null}

@@ -97,7 +97,7 @@ export function failedDeliveryTexts(delivery: FailedDelivery): { title: string; 
   } else if (delivery.lastError === 'member_inactive') {
     why = 'Seu acesso à empresa estava desativado.';
   } else if (delivery.channel === 'email') {
-    why = 'Tentamos várias vezes, sem sucesso. Confira seu email ou fale com o administrador.';
+    why = 'Tentamos várias vezes, sem sucesso. Confira seu e-mail ou fale com o administrador.';
   } else {
     why = 'Tentamos várias vezes, sem sucesso.';
   }
