@@ -66,7 +66,11 @@
           return c.focused;
         })[0] || same[0];
       if (!client) return clients.openWindow(target);
-      return client.focus().then(function (focused) {
+      // focus() is refused outside a tap (InvalidAccessError): the window is still taken there.
+      var focusing = client.focus().catch(function () {
+        return client;
+      });
+      return focusing.then(function (focused) {
         var win = focused || client;
         if (win.url === target) return win;
         // navigate() works on windows this worker controls; others are opened anew.

@@ -165,8 +165,33 @@ test('Notificações: choices saved per kind, this device subscribed and removed
   await screenshot(page, 'notificacoes-ativadas');
   await sectionShot(section, 'secao-ativadas');
 
-  // What was chosen and this device's state come back from the server after a reload.
-  await page.reload();
+  // The app's service worker carries the push handler (public/push.js, imported by Workbox's
+  // sw.js): what the function sends shows as a notification, and a tap opens its link in this
+  // window. Headless Chromium delivers no push, so the worker's own handlers are called.
+  const worker =
+    page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+  await worker.evaluate(`self.pushHandlers.showPush(self.registration, {
+    json: () => ({ title: 'Aprovação pendente: Areia média — R$ 480,00 — Obra Norte',
+                   body: 'Lançado por Enzo Engenheiro', link: '/avisos', tag: 'approval_pending:e2e' }),
+    text: () => '',
+  })`);
+  const shown = await page.evaluate(`navigator.serviceWorker.ready
+    .then((registration) => registration.getNotifications())
+    .then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, link: n.data.link })))`);
+  expect(shown).toEqual([
+    {
+      title: 'Aprovação pendente: Areia média — R$ 480,00 — Obra Norte',
+      body: 'Lançado por Enzo Engenheiro',
+      tag: 'approval_pending:e2e',
+      link: new URL('/avisos', page.url()).href,
+    },
+  ]);
+  await worker.evaluate(`self.pushHandlers.openLink(self.clients, '/avisos')`);
+  await expect(page).toHaveURL(/\/avisos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Avisos' })).toBeVisible();
+
+  // What was chosen and this device's state come back from the server.
+  await page.goto('/preferencias');
   await expect(
     section.getByRole('group', { name: 'Aprovações pendentes' }).getByRole('switch', {
       name: 'E-mail',

@@ -145,4 +145,13 @@ describe('push.js (the service worker’s Web Push)', () => {
     expect(window.focus).toHaveBeenCalled();
     expect(worker.opened).toEqual([`${ORIGIN}/avisos`]);
   });
+
+  it('a focus the browser refuses does not stop the window from going to the link', async () => {
+    const window = fakeClient(`${ORIGIN}/`);
+    window.focus = vi.fn(() => Promise.reject(new Error('InvalidAccessError')));
+    const worker = loadWorker([window]);
+    await worker.dispatch('notificationclick', click('/avisos').event);
+    expect(window.url).toBe(`${ORIGIN}/avisos`);
+    expect(worker.opened).toEqual([]);
+  });
 });
