@@ -99,7 +99,7 @@ export default tseslint.config(
   },
   {
     // Node-side TypeScript (configs, scripts, tests): recommended rules without type information.
-    files: ['*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    files: ['*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'supabase/functions/**/*.ts'],
     extends: [...tseslint.configs.recommended],
     languageOptions: { globals: globals.node },
   },

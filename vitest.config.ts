@@ -18,7 +18,13 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           allowOnly,
-          include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts', 'tests/ci/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
+            'tests/ci/**/*.test.ts',
+            // The Edge Functions' pure modules (renderers, the run loop, routes).
+            'supabase/functions/**/*.test.ts',
+          ],
           setupFiles: ['src/test/setup.ts'],
           env: {
             // The users' clock: "today" between 21:00 and 24:00 in Brazil is tomorrow in UTC, and
@@ -42,6 +48,21 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The Edge Functions against their own stack (Deno, the mail catcher, a local push
+          // service): tests/functions/global-setup.ts says why it is not the db project's.
+          name: 'functions',
+          environment: 'node',
+          allowOnly,
+          include: ['tests/functions/**/*.test.ts'],
+          globalSetup: ['tests/functions/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -9,6 +9,8 @@ import {
   DEV_API_PORT,
   DEV_DATA_DIR,
   DEV_DB_PORT,
+  DEV_MAIL_SMTP_PORT,
+  DEV_MAIL_WEB_PORT,
   REPO_ROOT,
   startStack,
   type RunningStack,
@@ -67,6 +69,10 @@ async function main(): Promise<void> {
       apiPort: DEV_API_PORT,
       dbPort: DEV_DB_PORT,
       seed: true,
+      mail: { smtpPort: DEV_MAIL_SMTP_PORT, webPort: DEV_MAIL_WEB_PORT },
+      functions: true,
+      schedule: true,
+      appUrl: APP_URL,
       log: (line) => console.log(line),
     });
   } catch (err) {
@@ -79,6 +85,8 @@ Local Supabase stand-in: API ${stack.apiUrl}   DB ${stack.dbUrl}
 Data folder:  ${DEV_DATA_DIR} (npm run db:reset starts over)
 App:          ${APP_URL}
 Demo login:   ${DEMO_EMAIL} / ${DEMO_PASSWORD}
+E-mail inbox: ${stack.mailUrl} (every e-mail the app sends lands here; SMTP 127.0.0.1:${stack.smtpPort})
+Functions:    ${stack.functionsUrl}/notify (runs every minute and on each new notice)
 `);
   const vite = runVite({
     ...process.env,

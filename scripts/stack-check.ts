@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_DATA_DIR, getFreePort, startStack } from './local-stack/stack';
+import { DEV_DATA_DIR, getFreePort, startStack, type RunningStack } from './local-stack/stack';
 
 const DEMO_EMAIL = 'demo@appfinancas.com.br';
 const DEMO_PASSWORD = 'demo123456';
@@ -76,6 +76,34 @@ async function storageRoundTrip(
   }
 }
 
+/**
+ * The notify function answers through the gateway (its VAPID key, Deno and its npm packages
+ * loaded), and a password-recovery mail for the demo user lands in the mail catcher.
+ */
+async function functionsAndMail(stack: RunningStack): Promise<void> {
+  const res = await fetch(`${stack.functionsUrl}/notify/vapid-public-key`, {
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+  });
+  const body = (await res.json().catch(() => ({}))) as { key?: string };
+  if (res.status !== 200 || body.key !== stack.vapidPublicKey) {
+    throw new Error(`the notify function answered ${res.status}: ${JSON.stringify(body)}`);
+  }
+  const recover = await fetch(`${stack.apiUrl}/auth/v1/recover`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL }),
+  });
+  if (recover.status !== 200) throw new Error(`recover answered ${recover.status}`);
+  for (let i = 0; i < 100; i++) {
+    const mails = (await (await fetch(`${stack.mailUrl}/api/email`)).json()) as {
+      to: { address: string }[];
+    }[];
+    if (mails.some((m) => m.to.some((t) => t.address === DEMO_EMAIL))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no recovery e-mail for ${DEMO_EMAIL} in ${stack.mailUrl}`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const createdHere = !existsSync(DEV_DATA_DIR);
@@ -85,6 +113,8 @@ async function main(): Promise<void> {
     apiPort: await getFreePort(),
     dbPort: await getFreePort(),
     seed: true,
+    functions: true,
+    mail: 'free',
     log: (line) => {
       if (/\b(FATAL|PANIC|failed)\b/.test(line)) console.error(line);
     },
@@ -99,6 +129,7 @@ async function main(): Promise<void> {
       );
     }
     await storageRoundTrip(stack.apiUrl, stack.anonKey, token, demo.id);
+    await functionsAndMail(stack);
   } finally {
     await stack.stop();
     if (createdHere) {
@@ -112,7 +143,7 @@ async function main(): Promise<void> {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `stack check: ok — data in ${DEV_DATA_DIR}, demo user signed in, a document stored and removed (${seconds} s)`,
+    `stack check: ok — data in ${DEV_DATA_DIR}, demo user signed in, a document stored and removed, the notify function answered, a recovery e-mail caught (${seconds} s)`,
   );
 }
 

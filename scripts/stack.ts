@@ -1,7 +1,14 @@
 // `npm run stack`: the embedded local Supabase stack on the Supabase CLI's ports, with its data
 // kept in .local/db (created and seeded on first start). A development stand-in, never a
 // production server. Ctrl-C stops everything.
-import { DEV_API_PORT, DEV_DATA_DIR, DEV_DB_PORT, startStack } from './local-stack/stack';
+import {
+  DEV_API_PORT,
+  DEV_DATA_DIR,
+  DEV_DB_PORT,
+  DEV_MAIL_SMTP_PORT,
+  DEV_MAIL_WEB_PORT,
+  startStack,
+} from './local-stack/stack';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -11,6 +18,9 @@ async function main(): Promise<void> {
     apiPort: DEV_API_PORT,
     dbPort: DEV_DB_PORT,
     seed: true,
+    mail: { smtpPort: DEV_MAIL_SMTP_PORT, webPort: DEV_MAIL_WEB_PORT },
+    functions: true,
+    schedule: true,
     log: (line) => console.log(line),
   });
   console.log(`
@@ -20,6 +30,8 @@ Local Supabase stand-in running (started in ${((Date.now() - started) / 1000).to
   data folder:      ${DEV_DATA_DIR}
   anon key:         ${stack.anonKey}
   service_role key: ${stack.serviceRoleKey}
+  functions:        ${stack.functionsUrl}/<name> (supabase/functions, Deno; notify every minute)
+  e-mail inbox:     ${stack.mailUrl} (SMTP 127.0.0.1:${stack.smtpPort})
 Press Ctrl-C to stop.`);
 
   const shutdown = (signal: NodeJS.Signals) => {

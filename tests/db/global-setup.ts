@@ -37,6 +37,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       seed: true,
       // Every test signs in from 127.0.0.1: per-IP limits out of the way, per-address ones kept.
       authRateLimits: TEST_AUTH_RATE_LIMITS,
+      // The Edge Functions and the mail catcher have their own project (tests/functions): this
+      // stack starts without them (the auth stand-in prints its links instead of mailing them).
+      functions: false,
+      mail: false,
       log: (line) => {
         if (/\b(FATAL|PANIC|failed)\b/.test(line)) console.error(line);
       },

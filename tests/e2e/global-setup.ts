@@ -44,6 +44,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     seed: false,
     // Every journey signs in from 127.0.0.1: per-IP limits out of the way, per-address ones kept.
     authRateLimits: TEST_AUTH_RATE_LIMITS,
+    // The Edge Functions (Deno) and the mail catcher, as `npm run dev` has them: the journeys
+    // subscribe with the functions' VAPID key and read the morning e-mail from the inbox.
+    functions: true,
+    mail: 'free',
   });
   let preview: ChildProcess | undefined;
   const stop = async () => {
@@ -100,6 +104,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_API_URL = stack.apiUrl;
     process.env.E2E_ANON_KEY = stack.anonKey;
     process.env.E2E_SERVICE_ROLE_KEY = stack.serviceRoleKey;
+    // The mail catcher's web inbox (REST API: GET /api/email) and the functions' base URL.
+    process.env.E2E_MAIL_URL = stack.mailUrl;
+    process.env.E2E_FUNCTIONS_URL = stack.functionsUrl;
     // As `postgres` (not a superuser, as on hosted); the superuser's, only for test-only tricks.
     process.env.E2E_DB_URL = stack.dbUrl;
     process.env.E2E_ADMIN_DB_URL = stack.adminDbUrl;

@@ -1,6 +1,7 @@
 // The options of the auth stand-in, resolved once, and what every route needs from them.
 import type { IncomingMessage } from 'node:http';
 import type { Pool, PoolClient } from 'pg';
+import { HttpError } from './errors';
 import { createLimiters, type AuthLimiters, type AuthRateLimits } from './rate-limit';
 import { globToRegExp, isRedirectAllowed } from './redirect';
 
@@ -9,8 +10,14 @@ export interface AuthHandlerOptions {
   pool: Pool;
   /** HS256 secret, the same PostgREST checks. */
   jwtSecret: string;
-  /** Where recovery links and similar notices go (the "mailbox" of the local stack). */
+  /** Where the stand-in reports what it does (and recovery links when there is no mailer). */
   log?: (line: string) => void;
+  /**
+   * Sends the stand-in's e-mails (password recovery, e-mail change), as GoTrue sends them over
+   * SMTP; the local stack passes its mail catcher's. Without one, the link is printed through
+   * `log` instead.
+   */
+  mailer?: (mail: AuthMail) => Promise<void>;
   /** Access token lifetime in seconds (GoTrue JWT_EXP). Default 3600. */
   jwtExpiry?: number;
   /**
@@ -37,6 +44,13 @@ export interface AuthHandlerOptions {
   otpExpiry?: number;
 }
 
+export interface AuthMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
 export interface AuthContext {
   pool: Pool;
   jwtSecret: string;
@@ -55,6 +69,11 @@ export interface AuthContext {
   referrer(req: IncomingMessage, query: URLSearchParams, body?: Record<string, unknown>): string;
   /** Runs `fn` in one transaction on a pooled connection. */
   tx<T>(fn: (c: PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Sends `mail` through the mailer (a failure is GoTrue's 500 "Error sending … email"), or, with
+   * no mailer, prints `printed` through `log`.
+   */
+  send(mail: AuthMail, printed: string, what: string): Promise<void>;
 }
 
 export function createAuthContext(options: AuthHandlerOptions): AuthContext {
@@ -85,6 +104,19 @@ export function createAuthContext(options: AuthHandlerOptions): AuthContext {
       const ref = req.headers.referer;
       if (allowed(ref)) return ref;
       return siteUrl;
+    },
+    async send(mail, printed, what) {
+      const log = options.log ?? ((line: string) => console.log(line));
+      if (!options.mailer) {
+        log(printed);
+        return;
+      }
+      try {
+        await options.mailer(mail);
+      } catch (err) {
+        log(`[auth] could not send the ${what} e-mail to ${mail.to}: ${String(err)}`);
+        throw new HttpError(500, 'unexpected_failure', `Error sending ${what} email`);
+      }
     },
     async tx(fn) {
       const c = await pool.connect();

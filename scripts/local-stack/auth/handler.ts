@@ -4,8 +4,9 @@
 // DEVELOPMENT AND TEST STAND-IN — NEVER A PRODUCTION SERVER. It speaks the part of the GoTrue
 // (supabase/auth) HTTP API that supabase-js (auth-js v2) uses, with GoTrue's status codes, error
 // codes and messages, and keeps its data in GoTrue's own tables (auth.users, auth.identities,
-// auth.sessions, auth.refresh_tokens, auth.mfa_amr_claims — see bootstrap.sql). It sends no
-// e-mail: recovery and e-mail-change links are printed through `log`. No captcha, no MFA, no
+// auth.sessions, auth.refresh_tokens, auth.mfa_amr_claims — see bootstrap.sql). Recovery and
+// e-mail-change links go by e-mail through `mailer` (the stack's mail catcher), or are printed
+// through `log` when there is none. No captcha, no MFA, no
 // PKCE, no phone, no OAuth providers. Behaviour as with `mailer_autoconfirm = true`.
 //
 // Mounted by the gateway (scripts/local-stack/gateway.ts) under /auth/v1; CORS is the gateway's job.

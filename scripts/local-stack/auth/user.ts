@@ -1,8 +1,9 @@
 // GET /user and PUT /user (metadata, password, e-mail change by link).
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthContext } from './context';
+import type { AuthContext, AuthMail } from './context';
 import { badRequest, forbidden, sendJson, unprocessable } from './errors';
+import { linkMail } from './verify';
 import { checkPasswordStrength, obj, readJson, str, tokenHash, validateEmail } from './request';
 import { requireAuth } from './session';
 import {
@@ -57,6 +58,7 @@ export async function updateUser(
     throw unprocessable('same_password', 'New password should be different from the old password.');
   }
 
+  let changeMail: { mail: AuthMail; printed: string } | undefined;
   await ctx.tx(async (c) => {
     await findUserById(c, user.id, true);
     if (password !== null) {
@@ -101,11 +103,20 @@ export async function updateUser(
       const link = `${ctx.externalUrl(req)}/verify?token=${hash}&type=email_change&redirect_to=${encodeURIComponent(
         ctx.referrer(req, query, body),
       )}`;
-      ctx.log(
-        `[auth] e-mail change for ${user.email ?? user.id} -> ${email}: open ${link} (code ${otp})`,
-      );
+      changeMail = {
+        mail: linkMail(
+          email,
+          'Confirmar seu novo e-mail',
+          'Para confirmar este endereço como o seu novo e-mail no App Finanças, abra o link:',
+          link,
+          otp,
+        ),
+        printed: `[auth] e-mail change for ${user.email ?? user.id} -> ${email}: open ${link} (code ${otp})`,
+      };
     }
   });
+  // After the commit, as GoTrue sends it: the link works once the mail arrives.
+  if (changeMail) await ctx.send(changeMail.mail, changeMail.printed, 'email change');
   const fresh = (await findUserById(ctx.pool, user.id))!;
   sendJson(res, 200, userJson(fresh, await loadIdentities(ctx.pool, user.id)));
 }

@@ -1,4 +1,5 @@
-// POST /recover and GET|POST /verify: e-mailed links and 6-digit codes (printed, never sent).
+// POST /recover and GET|POST /verify: e-mailed links and 6-digit codes (sent through the stack's
+// mail catcher; printed when the handler has no mailer).
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthContext } from './context';
@@ -28,9 +29,39 @@ export async function recover(
     const link = `${ctx.externalUrl(req)}/verify?token=${hash}&type=recovery&redirect_to=${encodeURIComponent(
       ctx.referrer(req, query, body),
     )}`;
-    ctx.log(`[auth] password recovery for ${user.email}: open ${link} (code ${otp})`);
+    await ctx.send(
+      recoveryMail(user.email ?? email, link, otp),
+      `[auth] password recovery for ${user.email}: open ${link} (code ${otp})`,
+      'recovery',
+    );
   }
   sendJson(res, 200, {});
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The e-mail of a link and its code (pt-BR, like the app; GoTrue's templates are per project). */
+export function linkMail(to: string, subject: string, intro: string, link: string, otp: string) {
+  const text = `${intro}\n\n${link}\n\nOu digite o código: ${otp}\n\nO link e o código valem por 1 hora e funcionam uma vez. Se não foi você, ignore este e-mail.\n`;
+  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,Helvetica,sans-serif;color:#18181b;">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(subject)}</a></p>
+<p>Ou digite o código: <strong>${otp}</strong></p>
+<p style="color:#71717a;font-size:12px;">O link e o código valem por 1 hora e funcionam uma vez. Se não foi você, ignore este e-mail.</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+function recoveryMail(to: string, link: string, otp: string) {
+  return linkMail(
+    to,
+    'Redefinir sua senha',
+    'Para criar uma nova senha no App Finanças, abra o link:',
+    link,
+    otp,
+  );
 }
 
 /** Finds the user a token hash belongs to, for the given verification type. */
