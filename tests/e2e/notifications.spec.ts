@@ -1,9 +1,9 @@
 // Preferências → Notificações (issue 32), against the real stack: the member's choices per kind are
 // saved and come back; "Ativar notificações neste aparelho" asks the permission on the tap,
-// subscribes through the real service worker and the server keeps the device; "Desativar" removes
-// it; a delivery that failed is shown. Headless Chromium has no push service: PushManager.subscribe
-// is played by the init script below (a subscription with the keys a browser makes), and the
-// notify function's VAPID key is answered here while the function is not served by the test stack.
+// subscribes through the real service worker with the notify function's VAPID key, and the server
+// keeps the device; "Desativar" removes it; a delivery that failed is shown. Headless Chromium has
+// no push service: PushManager.subscribe is played by the init script below (a subscription with
+// the keys a browser makes).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
@@ -15,9 +15,17 @@ import { browserToday, createAccount, expect, screenshot, signIn, test } from '.
 // playwright.config.ts blocks service workers for the other journeys: this one needs the app's.
 test.use({ serviceWorkers: 'allow' });
 
-const VAPID_KEY = Buffer.from(new Uint8Array(65).map((_, i) => (i * 7 + 4) % 256)).toString(
-  'base64url',
-);
+/** The notify function's VAPID public key, as the app reads it (GET …/notify/vapid-public-key). */
+async function vapidKey(): Promise<string> {
+  const base = process.env.E2E_FUNCTIONS_URL;
+  const anonKey = process.env.E2E_ANON_KEY;
+  if (!base || !anonKey) throw new Error('run through playwright (global setup sets the stack)');
+  const response = await fetch(`${base}/notify/vapid-public-key`, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { key: string }).key;
+}
 
 /** A stand-in for the browser's push service: subscribe() answers with a subscription at once. */
 const FAKE_PUSH_MANAGER = `
@@ -101,9 +109,6 @@ test('Notificações: choices saved per kind, this device subscribed and removed
 
   await page.context().grantPermissions(['notifications']);
   await page.addInitScript(FAKE_PUSH_MANAGER);
-  await page.route('**/functions/v1/notify/vapid-public-key', (route) =>
-    route.fulfill({ json: { key: VAPID_KEY } }),
-  );
   const permissionAsked: string[] = [];
   await page.exposeFunction('e2ePermissionAsked', (state: string) => {
     permissionAsked.push(state);
@@ -153,7 +158,7 @@ test('Notificações: choices saved per kind, this device subscribed and removed
   );
   expect(subscribedWith).toEqual({
     userVisibleOnly: true,
-    key: Array.from(Buffer.from(VAPID_KEY, 'base64url')),
+    key: Array.from(Buffer.from(await vapidKey(), 'base64url')),
   });
   const { data: devices } = await admin.client
     .from('push_subscriptions')
