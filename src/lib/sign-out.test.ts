@@ -60,6 +60,19 @@ describe('signOut', () => {
     expect(applySessionChange(new QueryClient(), 'SIGNED_OUT', USER_ID, null)).toBe('expired');
   });
 
+  it('clears the installed app’s badge: the icon shows no count of whoever signed out', async () => {
+    storeSession();
+    const clearAppBadge = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: clearAppBadge });
+    server.use(http.post(authUrl('logout'), () => new HttpResponse(null, { status: 204 })));
+    try {
+      await signOut();
+    } finally {
+      Reflect.deleteProperty(navigator, 'clearAppBadge');
+    }
+    expect(clearAppBadge).toHaveBeenCalled();
+  });
+
   describe('on a device with phone notifications', () => {
     afterEach(() => {
       Reflect.deleteProperty(navigator, 'serviceWorker');

@@ -30,6 +30,10 @@ export async function signOut(): Promise<void> {
   const userId = (await auth.getSession()).data.session?.user.id;
   if (userId) markSignOut(userId);
   await forgetThisDevicePush();
+  // The installed app's icon shows no count of whoever signed out (the bell sets it: notice-bell.tsx).
+  if (typeof navigator !== 'undefined' && typeof navigator.clearAppBadge === 'function') {
+    void navigator.clearAppBadge().catch(() => undefined);
+  }
   const { error } = await auth.signOut();
   if (error) {
     // Still signed in (e.g. no network): a later revocation must not pass for a sign-out.
