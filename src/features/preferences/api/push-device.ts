@@ -16,7 +16,7 @@ import {
 } from '@/features/preferences/lib/push-device';
 
 export type PushDeviceState =
-  | { status: 'unsupported'; reason: 'ios-not-installed' | 'browser' }
+  | { status: 'unsupported'; reason: 'ios-not-installed' | 'browser' | 'no-worker' }
   /** The user (or the browser's settings) blocked notifications for the app. */
   | { status: 'blocked' }
   | { status: 'off' }
@@ -43,8 +43,8 @@ export async function getPushDeviceState(
   if (env.notification?.permission === 'denied') return { status: 'blocked' };
   // No worker to receive (development, a private window): nothing can subscribe. The app registers
   // it after its first screen; a moment is given for that.
-  const registration = await workerRegistration(env, 3000);
-  if (!registration) return { status: 'unsupported', reason: 'browser' };
+  const registration = await workerRegistration(env);
+  if (!registration) return { status: 'unsupported', reason: 'no-worker' };
   const subscription = await registration.pushManager.getSubscription();
   if (!subscription || env.notification?.permission !== 'granted') return { status: 'off' };
   return (await serverHolds(subscription.endpoint, signal)) ? { status: 'on' } : { status: 'off' };

@@ -102,6 +102,7 @@ function fakeBrowser({
     maxTouchPoints: 5,
     standalone: false,
     hasPushManager: withPush,
+    workerWaitMs: 50,
     notification: withPush ? notification : undefined,
     serviceWorker: withPush
       ? {
@@ -368,6 +369,22 @@ describe('Preferências → Notificações: this device', () => {
     renderCard('admin', { ...env, platform: 'iPhone' });
     expect(
       await screen.findByText(/^No iPhone, as notificações só chegam com o app instalado/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /neste aparelho/ })).toBeNull();
+  });
+
+  it('no service worker (a private window, npm run dev): said so, no button', async () => {
+    serve();
+    const { env } = fakeBrowser();
+    renderCard('admin', {
+      ...env,
+      serviceWorker: {
+        getRegistration: () => Promise.resolve(undefined),
+        ready: new Promise<ServiceWorkerRegistration>(() => undefined),
+      },
+    });
+    expect(
+      await screen.findByText(/^Aqui o app não pode funcionar em segundo plano/),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /neste aparelho/ })).toBeNull();
   });

@@ -66,7 +66,8 @@ function SectionTitle({ id, children }: { id?: string; children: string }) {
 }
 
 const DEVICE_TEXTS: Record<
-  Exclude<PushDeviceState['status'], 'unsupported'> | 'ios-not-installed' | 'browser',
+  | Exclude<PushDeviceState['status'], 'unsupported'>
+  | Extract<PushDeviceState, { status: 'unsupported' }>['reason'],
   string
 > = {
   on: 'Ativadas. Este aparelho recebe as notificações marcadas em “Celular”, mesmo com o app fechado.',
@@ -77,6 +78,8 @@ const DEVICE_TEXTS: Record<
     'No iPhone, as notificações só chegam com o app instalado: toque em Compartilhar, depois em “Adicionar à Tela de Início”, abra o app pelo ícone e volte aqui.',
   browser:
     'Este navegador não recebe notificações do app. Use o Chrome, o Edge, o Firefox ou, no iPhone, o app instalado na tela de início.',
+  'no-worker':
+    'Aqui o app não pode funcionar em segundo plano (janela anônima ou modo de desenvolvimento), então este aparelho não recebe notificações. Abra o app numa janela comum ou instalado.',
 };
 
 function deviceText(state: PushDeviceState): string {

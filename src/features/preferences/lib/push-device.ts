@@ -13,6 +13,8 @@ export interface PushEnvironment {
   hasPushManager: boolean;
   notification: Pick<typeof Notification, 'permission' | 'requestPermission'> | undefined;
   serviceWorker: Pick<ServiceWorkerContainer, 'getRegistration' | 'ready'> | undefined;
+  /** How long to wait for the worker the app registers after its first screen. */
+  workerWaitMs: number;
 }
 
 export function browserPushEnvironment(): PushEnvironment {
@@ -31,6 +33,7 @@ export function browserPushEnvironment(): PushEnvironment {
     hasPushManager: 'PushManager' in window,
     notification: 'Notification' in window ? window.Notification : undefined,
     serviceWorker: 'serviceWorker' in nav ? nav.serviceWorker : undefined,
+    workerWaitMs: 3000,
   };
 }
 
@@ -54,16 +57,13 @@ export function pushSupport(env: PushEnvironment): PushSupport {
   return { supported: false, reason: 'browser' };
 }
 
-/** How long to wait for the service worker the app registers after its first screen. */
-const WORKER_WAIT_MS = 5000;
-
 /**
  * The app's active service worker registration; null where there is none (development, a private
  * window). The app registers it after its first screen, so a moment is given for that.
  */
 export async function workerRegistration(
   env: PushEnvironment,
-  waitMs = WORKER_WAIT_MS,
+  waitMs = env.workerWaitMs,
 ): Promise<ServiceWorkerRegistration | null> {
   const container = env.serviceWorker;
   if (!container) return null;
