@@ -10,7 +10,17 @@ import { createClient } from '@supabase/supabase-js';
 import type { Locator, Page } from '@playwright/test';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
-import { browserToday, createAccount, expect, screenshot, signIn, test } from './support';
+import { startPushService, type PushSubscriptionKeys } from '../support/push-service';
+import {
+  apiClient,
+  browserToday,
+  createAccount,
+  expect,
+  screenshot,
+  signIn,
+  test,
+  uniqueEmail,
+} from './support';
 
 // playwright.config.ts blocks service workers for the other journeys: this one needs the app's.
 test.use({ serviceWorkers: 'allow' });
@@ -27,13 +37,19 @@ async function vapidKey(): Promise<string> {
   return ((await response.json()) as { key: string }).key;
 }
 
-/** A stand-in for the browser's push service: subscribe() answers with a subscription at once. */
-const FAKE_PUSH_MANAGER = `
+/**
+ * A stand-in for the browser's push service: subscribe() answers at once, with `preset` (a
+ * subscription of the test's local push service, which decrypts what the function sends) or with
+ * made-up keys at a made-up endpoint.
+ */
+function fakePushManager(preset?: PushSubscriptionKeys): string {
+  return `
 (() => {
+  const PRESET = ${JSON.stringify(preset ?? null)};
   const KEY = 'e2e-push-subscription';
   const b64 = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
-  const p256dh = b64(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)));
-  const auth = b64(Uint8Array.from({ length: 16 }, (_, i) => i + 1));
+  const p256dh = PRESET ? PRESET.p256dh : b64(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)));
+  const auth = PRESET ? PRESET.auth : b64(Uint8Array.from({ length: 16 }, (_, i) => i + 1));
   function make(endpoint, key) {
     return {
       endpoint,
@@ -50,13 +66,14 @@ const FAKE_PUSH_MANAGER = `
   };
   PushManager.prototype.subscribe = async function (options) {
     const key = Array.from(new Uint8Array(options.applicationServerKey));
-    const endpoint = 'https://push.example.test/send/' + crypto.randomUUID();
+    const endpoint = PRESET ? PRESET.endpoint : 'https://push.example.test/send/' + crypto.randomUUID();
     localStorage.setItem(KEY, JSON.stringify({ endpoint, key }));
     window.__subscribedWith = { userVisibleOnly: options.userVisibleOnly, key };
     return make(endpoint, key);
   };
 })();
 `;
+}
 
 function serviceClient() {
   const url = process.env.E2E_API_URL;
@@ -108,7 +125,7 @@ test('Notificações: choices saved per kind, this device subscribed and removed
     .throwOnError();
 
   await page.context().grantPermissions(['notifications']);
-  await page.addInitScript(FAKE_PUSH_MANAGER);
+  await page.addInitScript(fakePushManager());
   const permissionAsked: string[] = [];
   await page.exposeFunction('e2ePermissionAsked', (state: string) => {
     permissionAsked.push(state);
@@ -208,4 +225,146 @@ test('Notificações: choices saved per kind, this device subscribed and removed
   await expect(enable).toBeVisible();
   const { data: after } = await admin.client.from('push_subscriptions').select('id').throwOnError();
   expect(after).toEqual([]);
+});
+
+/**
+ * POST /functions/v1/notify as the local schedule does on `notice_written`, at 00:00 of today in
+ * São Paulo: before 07:00, so the run plans and sends the notices' deliveries and writes no daily
+ * summary into the other journeys' companies (their bells count).
+ */
+async function runNotify(): Promise<void> {
+  const base = process.env.E2E_FUNCTIONS_URL;
+  const key = process.env.E2E_SERVICE_ROLE_KEY;
+  if (!base || !key) throw new Error('run through playwright (global setup sets the stack)');
+  const response = await fetch(`${base}/notify`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
+    // Brazil keeps -03:00 all year (no daylight saving since 2019).
+    body: JSON.stringify({ now: `${browserToday()}T00:00:00-03:00` }),
+  });
+  // What it sent is not counted here: a journey running beside this one may have sent it first.
+  expect(response.status, await response.text()).toBe(200);
+}
+
+/** Admin Paula with an alçada of R$ 300,00, and Enzo, an obra member of Obra Norte. */
+async function teamWithAlcada() {
+  const admin = await createAccount('Construtora Avisos', 'Paula Dona');
+  const { client, companyId } = admin;
+  await client
+    .rpc('update_company', {
+      p_company_id: companyId,
+      p_name: 'Construtora Avisos',
+      p_document: '',
+      p_email: '',
+      p_phone: '',
+      p_address: '',
+      p_city: '',
+      p_state: '',
+      p_zip_code: '',
+      p_approval_threshold: 300,
+    })
+    .throwOnError();
+  const { data: obra } = await client
+    .from('projects')
+    .insert({ company_id: companyId, name: 'Obra Norte' })
+    .select('id')
+    .single()
+    .throwOnError();
+  const email = uniqueEmail('engenheiro');
+  const { data: invitation } = await client
+    .rpc('create_invitation', {
+      p_company_id: companyId,
+      p_email: email,
+      p_role: 'obra',
+      p_project_ids: [obra.id],
+    })
+    .single()
+    .throwOnError();
+  const engineer = apiClient();
+  const { error } = await engineer.auth.signUp({
+    email,
+    password: 'segredo123',
+    options: { data: { full_name: 'Enzo Engenheiro' } },
+  });
+  if (error) throw error;
+  await engineer.rpc('accept_invitation', { p_token: invitation.token }).throwOnError();
+  return { admin, engineer, obraId: obra.id };
+}
+
+test('the admin’s phone gets the approval request as a notification; its tap opens the expense', async ({
+  page,
+}) => {
+  test.slow();
+  const cert = process.env.E2E_PUSH_TLS_CERT;
+  const key = process.env.E2E_PUSH_TLS_KEY;
+  if (!cert || !key) throw new Error('run through playwright (global setup makes the certificate)');
+  // The phone's push service: it decrypts what the notify function sends (RFC 8291).
+  const push = await startPushService({
+    cert: fs.readFileSync(cert, 'utf8'),
+    key: fs.readFileSync(key, 'utf8'),
+  });
+  try {
+    const phone = push.subscribe();
+    const { admin, engineer, obraId } = await teamWithAlcada();
+
+    // Paula turns notifications on on her phone.
+    await page.context().grantPermissions(['notifications']);
+    await page.addInitScript(fakePushManager(phone));
+    await signIn(page, admin.email, admin.password);
+    await workerActive(page);
+    await page.goto('/preferencias');
+    await page.getByRole('button', { name: 'Ativar notificações neste aparelho' }).click();
+    await expect(page.getByText('Notificações ativadas neste aparelho')).toBeVisible();
+
+    // Enzo records R$ 480,00 at the site (above the alçada): it waits for approval.
+    const description = `Areia média ${Date.now()}`;
+    const { data: payable } = await engineer
+      .from('accounts_payable')
+      .insert({
+        company_id: admin.companyId,
+        description,
+        amount: 480,
+        due_date: browserToday(),
+        project_id: obraId,
+      })
+      .select('id, approval_status')
+      .single()
+      .throwOnError();
+    expect(payable.approval_status).toBe('pending');
+
+    // The notify function sends it to Paula's phone, encrypted for it (here called as the schedule
+    // does on notice_written; the schedule itself: tests/functions).
+    await runNotify();
+    const [received] = await push.waitFor(phone.endpoint);
+    expect(push.errors).toEqual([]);
+    const payload = JSON.parse(received?.text ?? 'null') as {
+      title: string;
+      body: string;
+      link: string;
+      tag: string;
+    };
+    expect(payload).toMatchObject({
+      title: `Aprovação pendente: ${description} — R$ 480,00 — Obra Norte`,
+      link: `/lancamentos/expense/${payable.id}`,
+    });
+    expect(payload.tag).toMatch(/^approval_pending:/);
+
+    // The phone's service worker shows it; a tap opens the expense.
+    const worker =
+      page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+    await worker.evaluate(
+      `self.pushHandlers.showPush(self.registration, { json: () => (${JSON.stringify(payload)}), text: () => '' })`,
+    );
+    const shown = await page.evaluate(`navigator.serviceWorker.ready
+      .then((registration) => registration.getNotifications())
+      .then((list) => list.map((n) => n.title))`);
+    expect(shown).toEqual([payload.title]);
+    await worker.evaluate(
+      `self.pushHandlers.openLink(self.clients, ${JSON.stringify(payload.link)})`,
+    );
+    await expect(page.getByRole('heading', { level: 1, name: description })).toBeVisible();
+    await expect(page.getByText('Aguardando aprovação').first()).toBeVisible();
+  } finally {
+    await push.close();
+  }
 });
