@@ -123,8 +123,10 @@ export default defineConfig(({ command }) => ({
         globIgnores: ['**/node_modules/**/*', '**/pdf-text-*.js'],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
-        // Runs before Workbox's routes (which only answer GETs): the share target's POST.
-        importScripts: ['share-target.js'],
+        // Run before Workbox's routes (which only answer GETs): the share target's POST; and Web
+        // Push (issue 32): a push shows its notification, a tap opens its link (public/push.js,
+        // plain script in the worker, nothing in the app's chunks).
+        importScripts: ['share-target.js', 'push.js'],
       },
     }),
   ],

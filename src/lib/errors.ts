@@ -110,6 +110,17 @@ const messages = new Map<string, string>(
     invalid_priority: 'Escolha uma prioridade válida.',
     invalid_status: 'Escolha um status válido.',
     invalid_payment_method: 'Escolha uma forma de pagamento válida.',
+    // This device's notifications (src/features/preferences/lib/push-device.ts): not the
+    // database's, the browser's answers.
+    push_permission_denied:
+      'As notificações estão bloqueadas para este app. Libere nas configurações do navegador e tente de novo.',
+    push_permission_dismissed:
+      'Você não respondeu ao pedido de permissão. Toque de novo e escolha “Permitir”.',
+    push_no_worker:
+      'Este navegador não deixou o app funcionar em segundo plano (janela anônima?), então não recebe notificações.',
+    push_subscribe_failed:
+      'O navegador não conseguiu ativar as notificações. Tente de novo em instantes.',
+    push_key_unavailable: 'O servidor de notificações não respondeu. Tente de novo em instantes.',
     // GoTrue error codes.
     invalid_credentials: 'Email ou senha incorretos',
     user_already_exists: 'Este email já está cadastrado',

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applySessionChange } from '@/lib/session-end';
 import { signOut } from '@/lib/sign-out';
 import { loadAuth } from '@/lib/supabase';
-import { authUrl, server } from '@/test/msw-server';
+import { authUrl, rpcUrl, server } from '@/test/msw-server';
 import { userStorageKey } from '@/lib/user-storage';
 
 const USER_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -58,5 +58,71 @@ describe('signOut', () => {
     await expect(signOut()).rejects.toThrow();
     expect((await (await loadAuth()).getSession()).data.session?.user.id).toBe(USER_ID);
     expect(applySessionChange(new QueryClient(), 'SIGNED_OUT', USER_ID, null)).toBe('expired');
+  });
+
+  it('clears the installed app’s badge: the icon shows no count of whoever signed out', async () => {
+    storeSession();
+    const clearAppBadge = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: clearAppBadge });
+    server.use(http.post(authUrl('logout'), () => new HttpResponse(null, { status: 204 })));
+    try {
+      await signOut();
+    } finally {
+      Reflect.deleteProperty(navigator, 'clearAppBadge');
+    }
+    expect(clearAppBadge).toHaveBeenCalled();
+  });
+
+  describe('on a device with phone notifications', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    });
+
+    function deviceWithPush() {
+      const unsubscribe = vi.fn(() => Promise.resolve(true));
+      const subscription = { endpoint: 'https://push.example.com/send/x', unsubscribe };
+      Object.defineProperty(navigator, 'serviceWorker', {
+        configurable: true,
+        value: {
+          getRegistration: () =>
+            Promise.resolve({
+              pushManager: { getSubscription: () => Promise.resolve(subscription) },
+            }),
+        },
+      });
+      return unsubscribe;
+    }
+
+    it('the next person on a shared phone gets none of theirs: the server forgets it, the browser drops it', async () => {
+      storeSession();
+      const unsubscribe = deviceWithPush();
+      const deleted: unknown[] = [];
+      server.use(
+        http.post(rpcUrl('delete_push_subscription'), async ({ request }) => {
+          deleted.push(await request.json());
+          return new HttpResponse(null, { status: 204 });
+        }),
+        http.post(authUrl('logout'), () => new HttpResponse(null, { status: 204 })),
+      );
+      await signOut();
+      expect(deleted).toEqual([{ p_endpoint: 'https://push.example.com/send/x' }]);
+      expect(unsubscribe).toHaveBeenCalled();
+    });
+
+    it('the server unreachable: the browser still drops it and the sign-out goes on', async () => {
+      storeSession();
+      const unsubscribe = deviceWithPush();
+      let loggedOut = false;
+      server.use(
+        http.post(rpcUrl('delete_push_subscription'), () => HttpResponse.error()),
+        http.post(authUrl('logout'), () => {
+          loggedOut = true;
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      await signOut();
+      expect(loggedOut).toBe(true);
+      expect(unsubscribe).toHaveBeenCalled();
+    });
   });
 });

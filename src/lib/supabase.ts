@@ -189,6 +189,9 @@ export type SupabaseClient = typeof supabase;
 /** Storage's endpoint, for the one request storage-js cannot make: an upload with progress. */
 export const STORAGE_API_URL = `${url}/storage/v1`;
 
+/** The Edge Functions' endpoint (supabase/functions): the notify function's VAPID key. */
+export const FUNCTIONS_API_URL = `${url}/functions/v1`;
+
 /** The headers every API request carries: the API key and the user's access token. */
 export async function apiHeaders(): Promise<Record<string, string>> {
   const session = await getSession();

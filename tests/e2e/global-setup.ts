@@ -10,6 +10,7 @@ import {
   startStack,
   TEST_AUTH_RATE_LIMITS,
 } from '../../scripts/local-stack/stack';
+import { makeTestCertificates } from '../support/test-certificates';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -36,6 +37,10 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-e2e-'));
+  // A journey's own local push service speaks https with this certificate, which the functions
+  // trust (tests/e2e/notices-journey.spec.ts: the admin's phone gets the approval request).
+  const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-e2e-certs-'));
+  const certs = makeTestCertificates(certDir);
   const stack = await startStack({
     dataDir,
     persistent: false,
@@ -48,6 +53,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // subscribe with the functions' VAPID key and read the morning e-mail from the inbox.
     functions: true,
     mail: 'free',
+    functionsEnv: { DENO_CERT: certs.trusted },
   });
   let preview: ChildProcess | undefined;
   const stop = async () => {
@@ -57,6 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(certDir, { recursive: true, force: true });
   };
   try {
     const env = {
@@ -107,6 +114,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The mail catcher's web inbox (REST API: GET /api/email) and the functions' base URL.
     process.env.E2E_MAIL_URL = stack.mailUrl;
     process.env.E2E_FUNCTIONS_URL = stack.functionsUrl;
+    process.env.E2E_PUSH_TLS_CERT = certs.cert;
+    process.env.E2E_PUSH_TLS_KEY = certs.key;
     // As `postgres` (not a superuser, as on hosted); the superuser's, only for test-only tricks.
     process.env.E2E_DB_URL = stack.dbUrl;
     process.env.E2E_ADMIN_DB_URL = stack.adminDbUrl;

@@ -11,6 +11,8 @@ export const sessionKeys = {
   /** invitation_preview of the link being opened (/convite/<token>). */
   invitation: (userId: string, token: string) =>
     [...sessionKeys.all(userId), 'invitation', token] as const,
+  /** This device's Web Push state for the user (Preferências → Notificações); never saved. */
+  pushDevice: (userId: string) => [...sessionKeys.all(userId), 'push-device'] as const,
 };
 
 export const companyKeys = {
@@ -21,6 +23,15 @@ export const companyKeys = {
   memberProjects: (companyId: string) => [...company(companyId), 'member-projects'] as const,
   /** The company's own row as Empresa edits it. */
   settings: (companyId: string) => [...company(companyId), 'settings'] as const,
+};
+
+/** What the signed-in user chose to receive in this company, and what could not be sent to them. */
+export const noticeSettingKeys = {
+  all: (companyId: string) => [...company(companyId), 'notice-settings'] as const,
+  /** notice_settings_for: the five kinds, defaults applied. */
+  effective: (companyId: string) => [...noticeSettingKeys.all(companyId), 'effective'] as const,
+  /** notice_deliveries that failed for good, recent first. */
+  failed: (companyId: string) => [...noticeSettingKeys.all(companyId), 'failed'] as const,
 };
 
 /** Avisos of the signed-in user in this company (RLS: only their own rows). */
