@@ -41,6 +41,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // trust (tests/e2e/notices-journey.spec.ts: the admin's phone gets the approval request).
   const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-e2e-certs-'));
   const certs = makeTestCertificates(certDir);
+  // The app's address, known before the stack starts: the functions' e-mails link into it.
+  const port = await getFreePort();
   const stack = await startStack({
     dataDir,
     persistent: false,
@@ -54,6 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     functions: true,
     mail: 'free',
     functionsEnv: { DENO_CERT: certs.trusted },
+    appUrl: `http://127.0.0.1:${port}`,
   });
   let preview: ChildProcess | undefined;
   const stop = async () => {
@@ -86,7 +89,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ],
       env,
     );
-    const port = await getFreePort();
     preview = spawn(
       process.execPath,
       [
