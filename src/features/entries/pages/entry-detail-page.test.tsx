@@ -511,7 +511,7 @@ describe('Editar', { timeout: 30_000 }, () => {
         const version = new URL(request.url).searchParams.get('updated_at');
         versions.push(version);
         patch = (await request.json()) as Row;
-        return HttpResponse.json(version === `eq.${current.updated_at}` ? [{ id: ENTRY_ID }] : []);
+        return HttpResponse.json(version === `eq.${String(current.updated_at)}` ? [{ id: ENTRY_ID }] : []);
       }),
     );
     renderDetail();
