@@ -1,7 +1,7 @@
 // A throwaway certificate authority and a certificate it signed for 127.0.0.1 (openssl), so that a
 // test's local push service can speak https (push subscriptions are https URLs) to the Edge
 // Functions' Deno, which trusts the authority through DENO_CERT. Test-only.
-// (The same steps as tests/functions/global-setup.ts's; the browser journeys use this one.)
+// Used by the functions project's and the browser journeys' global set-ups.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

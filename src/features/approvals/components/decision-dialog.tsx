@@ -1,5 +1,5 @@
-import { AlertTriangle } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
+import { ChangedNotice, fieldChanges } from '@/components/changed-notice';
 import { FormDialog } from '@/components/dialog-form';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatDate } from '@/lib/dates';
@@ -35,54 +35,29 @@ export function isEntryChanged(error: unknown): boolean {
   return errorKey(error) === 'entry_changed';
 }
 
-interface Change {
-  label: string;
-  before: string;
-  after: string;
-}
-
 const orNone = (value: string | null, none: string) => value ?? none;
 
-/** What differs between the version the approver saw and the one read again, field by field. */
-function changes(before: Approval, after: Approval): Change[] {
-  const fields: [string, (a: Approval) => string][] = [
-    ['Descrição', (a) => a.description],
-    ['Valor', (a) => formatCurrency(a.amountCents)],
-    ['Vencimento', (a) => formatDate(a.dueDate)],
-    ['Obra', (a) => orNone(a.projectName, 'Geral')],
-    ['Fornecedor', (a) => orNone(a.counterpartyName, 'Nenhum')],
-    ['Categoria', (a) => orNone(a.categoryName, 'Sem categoria')],
-    ['Conta bancária', (a) => orNone(a.bankAccountName, 'Não definida')],
-    ['Documentos', (a) => String(a.documentCount)],
-  ];
-  return fields.flatMap(([label, read]) =>
-    read(before) === read(after) ? [] : [{ label, before: read(before), after: read(after) }],
-  );
-}
+/** What the approver compares: the version they saw and the one read again, field by field. */
+const APPROVAL_FIELDS = [
+  ['Descrição', (a: Approval) => a.description],
+  ['Valor', (a: Approval) => formatCurrency(a.amountCents)],
+  ['Vencimento', (a: Approval) => formatDate(a.dueDate)],
+  ['Obra', (a: Approval) => orNone(a.projectName, 'Geral')],
+  ['Fornecedor', (a: Approval) => orNone(a.counterpartyName, 'Nenhum')],
+  ['Categoria', (a: Approval) => orNone(a.categoryName, 'Sem categoria')],
+  ['Conta bancária', (a: Approval) => orNone(a.bankAccountName, 'Não definida')],
+  ['Documentos', (a: Approval) => String(a.documentCount)],
+] as const;
 
 function EntryChangedNotice({ before, after }: { before: Approval; after: Approval }) {
-  const changed = changes(before, after);
   return (
-    <div role="alert" className="grid gap-2 rounded-lg border border-warning/60 p-3 text-sm">
-      <p className="flex items-center gap-2 font-medium">
-        <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
-        {ENTRY_CHANGED_TITLE}
-      </p>
-      {changed.length > 0 ? (
-        <ul className="grid gap-1" aria-label="O que mudou">
-          {changed.map((change) => (
-            <li key={change.label} className="break-words">
-              {change.label}: de <span className="text-muted-foreground">{change.before}</span> para{' '}
-              <strong>{change.after}</strong>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <p className="text-muted-foreground">
-        Agora: {after.description} · {formatCurrency(after.amountCents)} · vence{' '}
-        {formatDate(after.dueDate)}. Confira e decida de novo.
-      </p>
-    </div>
+    <ChangedNotice
+      title={ENTRY_CHANGED_TITLE}
+      changes={fieldChanges(before, after, APPROVAL_FIELDS)}
+    >
+      Agora: {after.description} · {formatCurrency(after.amountCents)} · vence{' '}
+      {formatDate(after.dueDate)}. Confira e decida de novo.
+    </ChangedNotice>
   );
 }
 

@@ -205,9 +205,9 @@ describe('SupplierEditDialog', { timeout: 20_000 }, () => {
     await replace(screen.getByLabelText(/Observações/), 'Entrega às terças');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Este fornecedor mudou desde que você o abriu. Nada foi salvo',
-    );
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Este fornecedor mudou desde que você o abriu.');
+    expect(notice).toHaveTextContent('Nada foi salvo');
     expect(screen.getByText('Diálogo aberto')).toBeInTheDocument();
     expect(screen.getByLabelText(/Observações/)).toHaveValue('Entrega às terças');
     expect(screen.getByLabelText(/Telefone/)).toHaveValue('(11) 5555-6666');

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
+import { ChangedNotice } from '@/components/changed-notice';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import type { Supplier } from '@/lib/api/lookups';
 import { useCurrentCompany } from '@/lib/current-company';
@@ -87,13 +87,10 @@ function EditForm({ supplier, onDone }: { supplier: Supplier; onDone: () => void
       className="gap-5"
     >
       {changed ? (
-        <p role="alert" className="flex gap-2 rounded-lg border border-warning/60 p-3 text-sm">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-          <span>
-            Este fornecedor mudou desde que você o abriu. Nada foi salvo: o que você alterou
-            continua abaixo, o resto mostra a versão nova. Confira e toque em Salvar.
-          </span>
-        </p>
+        <ChangedNotice title="Este fornecedor mudou desde que você o abriu.">
+          Nada foi salvo: o que você alterou continua abaixo, o resto mostra a versão nova. Confira
+          e toque em Salvar.
+        </ChangedNotice>
       ) : null}
       <SupplierFields withCompanyDetails />
     </DialogForm>

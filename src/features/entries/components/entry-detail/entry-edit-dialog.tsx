@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { ChangedNotice, fieldChanges } from '@/components/changed-notice';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { entryQuery, paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import {
@@ -71,49 +71,33 @@ function formValues(entry: EntryDetail): UpdateEntryInput {
   };
 }
 
-/** What another person changed, field by field, between the version opened and the one now. */
-function changedFields(before: EntryDetail, after: EntryDetail) {
-  const none = (text: string | null) => (text?.trim() ? text : '—');
-  const fields: [string, (entry: EntryDetail) => string][] = [
-    ['Descrição', (e) => e.description],
-    ['Valor', (e) => formatCurrency(e.amountCents)],
-    ['Vencimento', (e) => formatDate(e.dueDate)],
-    [before.kind === 'expense' ? 'Fornecedor' : 'Cliente', (e) => none(e.counterpartyName)],
-    ['Obra', (e) => none(e.projectName)],
-    ['Etapa', (e) => none(e.stageName)],
-    ['Categoria', (e) => none(e.categoryName)],
-    ['Conta bancária', (e) => none(e.bankAccountName)],
-    ['Observações', (e) => none(e.notes)],
-    ['Status', (e) => (e.status === 'paid' ? 'Pago' : e.paidCents > 0 ? 'Parcial' : 'Em aberto')],
-  ];
-  return fields.flatMap(([label, read]) =>
-    read(before) === read(after) ? [] : [{ label, before: read(before), after: read(after) }],
-  );
+const none = (text: string | null) => (text?.trim() ? text : '—');
+
+/** What another person may have changed, field by field, as the form names the fields. */
+function editFields(kind: EntryDetail['kind']) {
+  return [
+    ['Descrição', (e: EntryDetail) => e.description],
+    ['Valor', (e: EntryDetail) => formatCurrency(e.amountCents)],
+    ['Vencimento', (e: EntryDetail) => formatDate(e.dueDate)],
+    [kind === 'expense' ? 'Fornecedor' : 'Cliente', (e: EntryDetail) => none(e.counterpartyName)],
+    ['Obra', (e: EntryDetail) => none(e.projectName)],
+    ['Etapa', (e: EntryDetail) => none(e.stageName)],
+    ['Categoria', (e: EntryDetail) => none(e.categoryName)],
+    ['Conta bancária', (e: EntryDetail) => none(e.bankAccountName)],
+    ['Observações', (e: EntryDetail) => none(e.notes)],
+    ['Pago', (e: EntryDetail) => formatCurrency(e.paidCents)],
+  ] as const;
 }
 
 function EntryChangedNotice({ before, after }: { before: EntryDetail; after: EntryDetail }) {
-  const changes = changedFields(before, after);
   return (
-    <div role="alert" className="grid gap-2 rounded-lg border border-warning/60 p-3 text-sm">
-      <p className="flex items-center gap-2 font-medium">
-        <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
-        {DATABASE_KEY_MESSAGES.entry_changed}
-      </p>
-      {changes.length > 0 ? (
-        <ul className="grid gap-1" aria-label="O que mudou">
-          {changes.map((change) => (
-            <li key={change.label} className="break-words">
-              {change.label}: de <span className="text-muted-foreground">{change.before}</span> para{' '}
-              <strong>{change.after}</strong>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <p className="text-muted-foreground">
-        Nada foi salvo. O que você alterou continua abaixo, o resto mostra a versão nova: confira e
-        toque em Salvar.
-      </p>
-    </div>
+    <ChangedNotice
+      title={DATABASE_KEY_MESSAGES.entry_changed}
+      changes={fieldChanges(before, after, editFields(before.kind))}
+    >
+      Nada foi salvo. O que você alterou continua abaixo, o resto mostra a versão nova: confira e
+      toque em Salvar.
+    </ChangedNotice>
   );
 }
 

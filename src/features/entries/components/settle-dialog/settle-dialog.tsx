@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ChevronDown, ExternalLink } from 'lucide-react';
+import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { isWaitingForNetwork } from '@/components/query-state';
 import { BankAccountPicker } from '@/components/pickers/pickers';
+import { ChangedNotice, fieldChanges } from '@/components/changed-notice';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
 import { AttachFileField } from '@/components/documents/attach-file-field';
 import { FieldItem, MoneyField } from '@/components/form-fields';
@@ -114,30 +115,11 @@ function successToast(entry: Entry, done: SettleEntryInput) {
   }
 }
 
-/** Said above the form when the bill owes another amount than the dialog showed (entry_changed). */
-function EntryChangedNotice({ before, after }: { before: Entry; after: Entry }) {
-  return (
-    <div role="alert" className="grid gap-1 rounded-lg border border-warning/60 p-3 text-sm">
-      <p className="flex items-center gap-2 font-medium">
-        <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
-        {DATABASE_KEY_MESSAGES.entry_changed}
-      </p>
-      {before.amountCents !== after.amountCents ? (
-        <p>
-          Valor: de{' '}
-          <span className="text-muted-foreground">{formatCurrency(before.amountCents)}</span> para{' '}
-          <strong>{formatCurrency(after.amountCents)}</strong>
-        </p>
-      ) : null}
-      <p>
-        Em aberto: de{' '}
-        <span className="text-muted-foreground">{formatCurrency(before.openCents)}</span> para{' '}
-        <strong>{formatCurrency(after.openCents)}</strong>
-      </p>
-      <p className="text-muted-foreground">Nada foi pago. Confira e confirme de novo.</p>
-    </div>
-  );
-}
+/** What Dar Baixa compares: the bill it showed and the one read again. */
+const SETTLE_FIELDS = [
+  ['Valor', (e: Entry) => formatCurrency(e.amountCents)],
+  ['Em aberto', (e: Entry) => formatCurrency(e.openCents)],
+] as const;
 
 function SettleDialogBody({ entry: opened, onClose }: { entry: Entry; onClose: () => void }) {
   const { id: companyId } = useCurrentCompany();
@@ -270,7 +252,14 @@ function SettleDialogBody({ entry: opened, onClose }: { entry: Entry; onClose: (
 
   return (
     <>
-      {changedFrom ? <EntryChangedNotice before={changedFrom} after={entry} /> : null}
+      {changedFrom ? (
+        <ChangedNotice
+          title={DATABASE_KEY_MESSAGES.entry_changed}
+          changes={fieldChanges(changedFrom, entry, SETTLE_FIELDS)}
+        >
+          Nada foi pago. Confira e confirme de novo.
+        </ChangedNotice>
+      ) : null}
       <dl className="divide-y rounded-md border px-3">
         <Detail label="Descrição">{entry.description}</Detail>
         <Detail label="Valor">
