@@ -39,6 +39,8 @@ const { approvalsQuery } = await import('@/features/approvals/api/get-approvals'
 const { approvalCountQuery } = await import('@/lib/api/approval-count');
 const { noticeCountQuery } = await import('@/lib/api/notice-count');
 const { noticesQuery } = await import('@/features/notices/api/notices');
+const { noticeSettingsQuery } = await import('@/features/preferences/api/notice-settings');
+const { failedDeliveriesQuery } = await import('@/features/preferences/api/failed-deliveries');
 const { activityQuery } = await import('@/features/activity/api/get-activity');
 const { DEFAULT_ACTIVITY_FILTERS } = await import('@/features/activity/lib/activity');
 const { membershipsQuery } = await import('@/features/auth/api/get-memberships');
@@ -239,6 +241,8 @@ const cases: Case[] = [
   plain('approvalCountQuery', () => approvalCountQuery(companyId)),
   plain('noticeCountQuery', () => noticeCountQuery(companyId)),
   plain('noticesQuery', () => noticesQuery(companyId)),
+  plain('noticeSettingsQuery', () => noticeSettingsQuery(companyId)),
+  plain('failedDeliveriesQuery', () => failedDeliveriesQuery(companyId)),
   infinite('activityQuery', () => activityQuery(companyId, DEFAULT_ACTIVITY_FILTERS, TODAY)),
   plain('membershipsQuery', () => membershipsQuery(userId)),
   plain('invitationPreviewQuery', () => invitationPreviewQuery(userId, ids.token)),
@@ -370,8 +374,9 @@ describe('every query through the saved cache', () => {
       return [...factories, ...hooks];
     });
     // Not a query of the server's data, or a hook that only calls a factory listed above, or one
-    // kept out of the saved cache (meta.persist false: signed links, which expire in minutes).
-    const notOwnQuery = new Set(['useMediaQuery', 'useSignedUrls']);
+    // kept out of the saved cache (meta.persist false: signed links, which expire in minutes; this
+    // device's push state, read from the browser, never the API).
+    const notOwnQuery = new Set(['useMediaQuery', 'useSignedUrls', 'pushDeviceQuery']);
     const covered = new Set(cases.map((c) => c.name));
     expect(found.filter((name) => !covered.has(name!) && !notOwnQuery.has(name!))).toEqual([]);
   });
