@@ -334,15 +334,20 @@ test('the admin’s phone gets the approval request as a notification; its tap o
 
     // The notify function sends it to Paula's phone, encrypted for it (here called as the schedule
     // does on notice_written; the schedule itself: tests/functions).
+    // Two arrive, in either order: Enzo's acceptance of the invitation (unread, so it is pushed to
+    // the device turned on since) and the request.
     await runNotify();
-    const [received] = await push.waitFor(phone.endpoint);
+    const received = await push.waitFor(phone.endpoint, 2);
     expect(push.errors).toEqual([]);
-    const payload = JSON.parse(received?.text ?? 'null') as {
-      title: string;
-      body: string;
-      link: string;
-      tag: string;
-    };
+    const payloads = received.map(
+      (message) =>
+        JSON.parse(message.text) as { title: string; body: string; link: string; tag: string },
+    );
+    expect(payloads.map((p) => p.tag.split(':')[0]).sort()).toEqual([
+      'approval_pending',
+      'invitation_accepted',
+    ]);
+    const payload = payloads.find((p) => p.tag.startsWith('approval_pending:'))!;
     expect(payload).toMatchObject({
       title: `Aprovação pendente: ${description} — R$ 480,00 — Obra Norte`,
       link: `/lancamentos/expense/${payable.id}`,

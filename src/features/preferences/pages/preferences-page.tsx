@@ -24,9 +24,11 @@ export function PreferencesPage() {
       <PageHeader title="Preferências" backTo="/mais" />
       <ThemeCard />
       <OwnNameCard />
-      <NotificationsCard />
       {can('editCompany') ? <CompanyLinkCard /> : null}
       <MembersCard />
+      {/* Below the team: its parts arrive one by one (its chunk, the settings, this device), and
+          growing above Membros moved the invitation form under the admin's finger. */}
+      <NotificationsCard />
       <SystemInfoCard />
     </div>
   );
