@@ -62,6 +62,8 @@ describe('applySessionChange', () => {
     const form = openForm('{"description":"Areia"}');
 
     expect(applySessionChange(queryClient, 'SIGNED_OUT', ANA, null)).toBe('expired');
+    // The same end reported again (the tab came back and auth-js asked twice): nothing new ended.
+    expect(applySessionChange(queryClient, 'SIGNED_OUT', null, null)).toBeNull();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(localStorage.getItem(anaDraft)).toBe('{"description":"Areia"}');
     expect(localStorage.getItem(anaCompany)).toBe('alfa');

@@ -90,7 +90,10 @@ export function applySessionChange(
   nextUserId: string | null,
 ): SessionEnd | null {
   if (!nextUserId) {
-    if (event !== 'SIGNED_OUT' && !previousUserId) return null;
+    // Nobody was in: nothing ended. A second SIGNED_OUT for the same end (auth-js asks the server
+    // again when the tab comes back, and each refusal signs out) must not turn "expired" into
+    // "signed-out", which took "Sua sessão expirou" off the sign-in page.
+    if (!previousUserId) return null;
     const expired = previousUserId !== null && !signedOutOnPurpose(previousUserId);
     if (expired) saveOpenDrafts();
     // Removing the queries also aborts their requests in flight (they pass React Query's signal).
