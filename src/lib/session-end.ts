@@ -94,11 +94,11 @@ export function applySessionChange(
     // again when the tab comes back, and each refusal signs out) must not turn "expired" into
     // "signed-out", which took "Sua sessão expirou" off the sign-in page.
     if (!previousUserId) return null;
-    const expired = previousUserId !== null && !signedOutOnPurpose(previousUserId);
+    const expired = !signedOutOnPurpose(previousUserId);
     if (expired) saveOpenDrafts();
     // Removing the queries also aborts their requests in flight (they pass React Query's signal).
     queryClient.clear();
-    if (previousUserId && !expired) {
+    if (!expired) {
       clearUserStorage(previousUserId);
       // No Cache Storage outside a secure context (and in jsdom).
       if ('caches' in globalThis) void caches.delete(SHARE_CACHE);
