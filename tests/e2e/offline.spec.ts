@@ -421,7 +421,16 @@ test('a comprovante attached at Dar Baixa is kept on the device through a reload
   // Reloaded mid-upload; the storage answers again.
   await page.unroute(objects, slow);
   await page.reload();
-  await expect(page.getByText('Comprovante anexado')).toBeVisible({ timeout: 30_000 });
+  // It arrives: the device stops saying it waits, and the server holds it. ("Comprovante anexado"
+  // is said too, but only for a few seconds: a slow machine's reload can outlast it.)
+  await expect
+    .poll(
+      async () =>
+        (await client.from('documents').select('id').eq('company_id', companyId)).data?.length,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  await expect(page.getByRole('status').filter({ hasText: 'aguardando envio' })).toHaveCount(0);
 
   const { data: payments } = await client
     .from('transactions')

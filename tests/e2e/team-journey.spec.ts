@@ -7,6 +7,7 @@ import type { Browser, Page, Response } from '@playwright/test';
 import {
   apiClient,
   createAccount,
+  dismissToasts,
   expect,
   screenshot,
   signIn,
@@ -262,6 +263,8 @@ test('the team: invite to one obra, a site expense refused, corrected, approved 
   await financeiro.getByRole('option', { name: /^Conta Principal/ }).click();
   // While the dialog is open the engineer raises the amount: the approval of what the financeiro
   // saw approves nothing, says so with the new amount, and the next Aprovar is on it.
+  // The first correction's toast may still be up on a slow machine: this one is its own.
+  await dismissToasts(engineer);
   await engineer.getByRole('button', { name: 'Editar' }).click();
   await edit.getByLabel('Valor').fill('1.250,00');
   await edit.getByRole('button', { name: 'Salvar' }).click();
