@@ -30,6 +30,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_date: string | null;
           payment_method: string | null;
           pix_code: string | null;
@@ -69,6 +72,9 @@ export type Database = {
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
+          part_category_ids?: never;
+          part_project_ids?: never;
+          parts?: Json | null;
           payment_date?: string | null;
           payment_method?: string | null;
           pix_code?: string | null;
@@ -108,6 +114,9 @@ export type Database = {
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
+          part_category_ids?: never;
+          part_project_ids?: never;
+          parts?: Json | null;
           payment_date?: string | null;
           payment_method?: string | null;
           pix_code?: string | null;
@@ -183,6 +192,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;
@@ -215,6 +227,9 @@ export type Database = {
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
+          part_category_ids?: never;
+          part_project_ids?: never;
+          parts?: Json | null;
           payment_method?: string | null;
           project_id?: string | null;
           received_date?: string | null;
@@ -247,6 +262,9 @@ export type Database = {
           open_amount?: never;
           paid_amount?: number;
           paid_total?: never;
+          part_category_ids?: never;
+          part_project_ids?: never;
+          parts?: Json | null;
           payment_method?: string | null;
           project_id?: string | null;
           received_date?: string | null;
@@ -1474,6 +1492,9 @@ export type Database = {
           fine_amount: number | null;
           id: string;
           interest_amount: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payable_id: string | null;
           principal_amount: number | null;
           project_id: string | null;
@@ -1497,6 +1518,9 @@ export type Database = {
           fine_amount?: number | null;
           id?: string;
           interest_amount?: number | null;
+          part_category_ids?: never;
+          part_project_ids?: never;
+          parts?: Json | null;
           payable_id?: string | null;
           principal_amount?: number | null;
           project_id?: string | null;
@@ -1520,6 +1544,9 @@ export type Database = {
           fine_amount?: number | null;
           id?: string;
           interest_amount?: number | null;
+          part_category_ids?: never;
+          part_project_ids?: never;
+          parts?: Json | null;
           payable_id?: string | null;
           principal_amount?: number | null;
           project_id?: string | null;
@@ -1967,6 +1994,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_date: string | null;
           payment_method: string | null;
           pix_code: string | null;
@@ -2442,6 +2472,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_date: string | null;
           payment_method: string | null;
           pix_code: string | null;
@@ -2496,6 +2529,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_date: string | null;
           payment_method: string | null;
           pix_code: string | null;
@@ -2540,6 +2576,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;
@@ -2760,6 +2799,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_date: string | null;
           payment_method: string | null;
           pix_code: string | null;
@@ -2814,6 +2856,9 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number;
           paid_total: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           project_id: string | null;
           received_date: string | null;

@@ -12,22 +12,23 @@
 -- Tables: public.accounts_payable, public.accounts_receivable, private.entry_due_counts,
 -- private.entry_paid_totals, private.entry_totals
 -- Views: public.entries, public.entry_payments
--- Functions: private.apply_entry_due_counts, private.apply_entry_totals, public.approve_payable,
--- private.approve_payable, private.assert_open_amount, private.boleto_code_taken,
--- public.boleto_registered, private.check_entry_category, private.check_entry_stage,
--- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
--- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
--- private.entry_paid_total, private.guard_settled_entry, public.import_nfe, private.import_nfe,
+-- Functions: private.apply_entry_due_counts, private.apply_entry_totals, private.apportion,
+-- public.approve_payable, private.approve_payable, private.assert_open_amount,
+-- private.boleto_code_taken, public.boleto_registered, private.check_entry_category,
+-- private.check_entry_parts, private.check_entry_stage, public.create_and_settle_entry,
+-- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
+-- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
+-- private.entry_part_figures, private.guard_settled_entry, public.import_nfe, private.import_nfe,
 -- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
 -- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
 -- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
--- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
--- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
--- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
--- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
--- private.settle_payable, public.settle_receivable, private.settle_receivable,
--- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
--- private.track_entry_paid_totals, private.track_entry_totals
+-- private.part_ids, private.part_shares, private.payable_approval, private.pending_entry_totals,
+-- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
+-- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
+-- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
+-- public.settle_payable, private.settle_payable, public.settle_receivable,
+-- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
+-- private.track_entry_due_counts, private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -73,7 +74,10 @@ create table public.accounts_payable (
   search_key text generated always as (private.search_text(((((description || '
 '::text) || COALESCE(supplier_name, ''::text)) || '
 '::text) || COALESCE(notes, ''::text)))) stored not null,
-  has_comprovante boolean not null default false
+  has_comprovante boolean not null default false,
+  parts jsonb,
+  part_project_ids uuid[] generated always as (private.part_ids(parts, 'project_id'::text)) stored,
+  part_category_ids uuid[] generated always as (private.part_ids(parts, 'category_id'::text)) stored
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -88,6 +92,9 @@ comment on column public.accounts_payable.pix_code is 'PIX BR Code (copia e cola
 comment on column public.accounts_payable.nfe_key is 'Chave de acesso (44 digits) of the NF-e the payable was imported from (import_nfe); the payables of one NF-e share it, one per installment.';
 comment on column public.accounts_payable.search_key is 'private.search_text of description, supplier_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_payable_search_key_idx).';
 comment on column public.accounts_payable.has_comprovante is 'A document of kind comprovante is on the payable or on one of its payments (every document, whoever may see it); kept by private.track_document_comprovantes / private.track_payment_comprovantes (private.sync_entry_comprovantes), never written by the API. What public.entries.has_comprovante says to a reader of the whole company.';
+comment on column public.accounts_payable.parts is 'Rateio: null, or 2–50 parts {project_id, stage_id, category_id, amount, percent} whose amounts sum to amount (private.check_entry_parts). With parts, project_id, stage_id and category_id are null: obra, etapa and categoria are the parts''.';
+comment on column public.accounts_payable.part_project_ids is 'Distinct obras of the parts (generated); null when not split.';
+comment on column public.accounts_payable.part_category_ids is 'Distinct categorias of the parts (generated); null when not split.';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_key UNIQUE (company_id, boleto_code);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
@@ -121,6 +128,8 @@ alter table public.accounts_payable add constraint accounts_payable_nfe_key_form
 alter table public.accounts_payable add constraint accounts_payable_nfe_key_length CHECK (char_length(nfe_key) <= 44);
 alter table public.accounts_payable add constraint accounts_payable_notes_length CHECK (char_length(notes) <= 2000);
 alter table public.accounts_payable add constraint accounts_payable_paid_amount_check CHECK (paid_amount >= 0::numeric AND paid_amount <= amount AND (status = 'paid'::text) = (paid_amount = amount));
+alter table public.accounts_payable add constraint accounts_payable_parts_length CHECK (pg_column_size(parts) <= 20000);
+alter table public.accounts_payable add constraint accounts_payable_parts_own_columns CHECK (parts IS NULL OR project_id IS NULL AND stage_id IS NULL AND category_id IS NULL);
 alter table public.accounts_payable add constraint accounts_payable_payment_date_range CHECK (payment_date >= '2000-01-01'::date AND payment_date <= '2100-12-31'::date);
 alter table public.accounts_payable add constraint accounts_payable_payment_method_check CHECK (payment_method = ANY (ARRAY['transfer'::text, 'pix'::text, 'card'::text, 'cash'::text]));
 alter table public.accounts_payable add constraint accounts_payable_pix_code_format CHECK (pix_code ~ '^000201'::text AND pix_code ~ '6304[0-9A-Fa-f]{4}$'::text AND pix_code !~ '[[:cntrl:]]'::text);
@@ -141,6 +150,8 @@ CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable US
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
 CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
+CREATE INDEX accounts_payable_part_categories_idx ON public.accounts_payable USING gin (part_category_ids) WHERE (parts IS NOT NULL);
+CREATE INDEX accounts_payable_part_projects_idx ON public.accounts_payable USING gin (part_project_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USING btree (company_id, open_amount, due_date) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_project_due_idx ON public.accounts_payable USING btree (company_id, project_id, due_date) INCLUDE (open_amount) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
@@ -172,6 +183,7 @@ create policy accounts_payable_update on public.accounts_payable
 CREATE TRIGGER accounts_payable_approval BEFORE INSERT OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.payable_approval();
 CREATE TRIGGER accounts_payable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER accounts_payable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
+CREATE TRIGGER accounts_payable_check_parts BEFORE INSERT OR UPDATE OF parts, amount, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_parts();
 CREATE TRIGGER accounts_payable_check_stage BEFORE INSERT OR UPDATE OF stage_id, project_id, company_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.check_entry_stage();
 CREATE TRIGGER accounts_payable_default_payment_parts BEFORE INSERT ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
 CREATE TRIGGER accounts_payable_due_counts_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
@@ -190,8 +202,8 @@ CREATE TRIGGER accounts_payable_totals_update AFTER UPDATE ON public.accounts_pa
 
 grant all on table public.accounts_payable to service_role;
 grant delete, select on table public.accounts_payable to authenticated;
-grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, boleto_code, pix_code) on table public.accounts_payable to authenticated;
-grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id, boleto_code, pix_code) on table public.accounts_payable to authenticated;
+grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, boleto_code, pix_code, parts) on table public.accounts_payable to authenticated;
+grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id, boleto_code, pix_code, parts) on table public.accounts_payable to authenticated;
 
 -- Table public.accounts_receivable
 create table public.accounts_receivable (
@@ -226,7 +238,10 @@ create table public.accounts_receivable (
   search_key text generated always as (private.search_text(((((description || '
 '::text) || COALESCE(client_name, ''::text)) || '
 '::text) || COALESCE(notes, ''::text)))) stored not null,
-  has_comprovante boolean not null default false
+  has_comprovante boolean not null default false,
+  parts jsonb,
+  part_project_ids uuid[] generated always as (private.part_ids(parts, 'project_id'::text)) stored,
+  part_category_ids uuid[] generated always as (private.part_ids(parts, 'category_id'::text)) stored
 );
 
 comment on column public.accounts_receivable.paid_amount is 'Principal received by the standing payments (ledger rows); = amount when paid.';
@@ -235,6 +250,7 @@ comment on column public.accounts_receivable.paid_total is 'What really moved: p
 comment on column public.accounts_receivable.stage_id is 'Etapa of the obra (project_stages of the same company and project_id) the receipt belongs to; null = Sem etapa.';
 comment on column public.accounts_receivable.search_key is 'private.search_text of description, client_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_receivable_search_key_idx).';
 comment on column public.accounts_receivable.has_comprovante is 'A document of kind comprovante is on the receivable or on one of its payments; kept by private.track_document_comprovantes / private.track_payment_comprovantes (private.sync_entry_comprovantes), never written by the API. What public.entries.has_comprovante says to a reader of the whole company.';
+comment on column public.accounts_receivable.parts is 'Rateio, as accounts_payable.parts.';
 alter table public.accounts_receivable add constraint accounts_receivable_pkey PRIMARY KEY (id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_id_key UNIQUE (company_id, id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
@@ -261,6 +277,8 @@ alter table public.accounts_receivable add constraint accounts_receivable_instal
 alter table public.accounts_receivable add constraint accounts_receivable_interest_amount_check CHECK (interest_amount >= 0::numeric AND interest_amount < '1000000000000'::bigint::numeric);
 alter table public.accounts_receivable add constraint accounts_receivable_notes_length CHECK (char_length(notes) <= 2000);
 alter table public.accounts_receivable add constraint accounts_receivable_paid_amount_check CHECK (paid_amount >= 0::numeric AND paid_amount <= amount AND (status = 'paid'::text) = (paid_amount = amount));
+alter table public.accounts_receivable add constraint accounts_receivable_parts_length CHECK (pg_column_size(parts) <= 20000);
+alter table public.accounts_receivable add constraint accounts_receivable_parts_own_columns CHECK (parts IS NULL OR project_id IS NULL AND stage_id IS NULL AND category_id IS NULL);
 alter table public.accounts_receivable add constraint accounts_receivable_payment_method_check CHECK (payment_method = ANY (ARRAY['transfer'::text, 'pix'::text, 'card'::text, 'cash'::text]));
 alter table public.accounts_receivable add constraint accounts_receivable_received_date_range CHECK (received_date >= '2000-01-01'::date AND received_date <= '2100-12-31'::date);
 alter table public.accounts_receivable add constraint accounts_receivable_series_kind_check CHECK (series_kind = ANY (ARRAY['recurrence'::text, 'installment'::text]));
@@ -275,6 +293,8 @@ CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accoun
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
 CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
+CREATE INDEX accounts_receivable_part_categories_idx ON public.accounts_receivable USING gin (part_category_ids) WHERE (parts IS NOT NULL);
+CREATE INDEX accounts_receivable_part_projects_idx ON public.accounts_receivable USING gin (part_project_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivable USING btree (company_id, open_amount, due_date) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_project_movement_idx ON public.accounts_receivable USING btree (company_id, project_id, COALESCE(received_date, due_date), created_at, id);
@@ -304,6 +324,7 @@ create policy accounts_receivable_update on public.accounts_receivable
 
 CREATE TRIGGER accounts_receivable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER accounts_receivable_check_category BEFORE INSERT OR UPDATE OF category_id, company_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.check_entry_category();
+CREATE TRIGGER accounts_receivable_check_parts BEFORE INSERT OR UPDATE OF parts, amount, company_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.check_entry_parts();
 CREATE TRIGGER accounts_receivable_check_stage BEFORE INSERT OR UPDATE OF stage_id, project_id, company_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.check_entry_stage();
 CREATE TRIGGER accounts_receivable_default_payment_parts BEFORE INSERT ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.default_payment_parts();
 CREATE TRIGGER accounts_receivable_due_counts_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
@@ -320,8 +341,8 @@ CREATE TRIGGER accounts_receivable_totals_update AFTER UPDATE ON public.accounts
 
 grant all on table public.accounts_receivable to service_role;
 grant delete, select on table public.accounts_receivable to authenticated;
-grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id) on table public.accounts_receivable to authenticated;
-grant update (description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id) on table public.accounts_receivable to authenticated;
+grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, parts) on table public.accounts_receivable to authenticated;
+grant update (description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id, parts) on table public.accounts_receivable to authenticated;
 
 -- Table private.entry_due_counts
 create table private.entry_due_counts (
@@ -641,6 +662,42 @@ AS $function$
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.apportion(p_weights numeric[], p_value numeric)
+CREATE OR REPLACE FUNCTION private.apportion(p_weights numeric[], p_value numeric)
+ RETURNS numeric[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- In centavos: each share is the floor of its exact value; the centavos left go one each to the
+  -- largest remainders, the earlier position first on a tie. Σ shares = p_value exactly.
+  with w as (
+    select o::int as pos, x as weight
+    from unnest(p_weights) with ordinality u(x, o)
+  ),
+  exact as (
+    select pos,
+           case when sum(weight) over () > 0
+                then round(abs(p_value) * 100) * weight / sum(weight) over ()
+                else 0 end as cents
+    from w
+  ),
+  based as (
+    select pos, floor(cents) as base, cents - floor(cents) as rest,
+           round(abs(p_value) * 100) - sum(floor(cents)) over () as left_over
+    from exact
+  ),
+  ranked as (
+    select pos, base, left_over, row_number() over (order by rest desc, pos) as rnk
+    from based
+  )
+  select coalesce(array_agg(sign(p_value) * (base + case when rnk <= left_over then 1 else 0 end) / 100
+                            order by pos), '{}')
+  from ranked
+$function$;
+comment on function private.apportion(p_weights numeric[], p_value numeric) is 'p_value split in proportion to p_weights (> 0), exact to the centavo: largest remainder in centavos, ties to the earlier position; the sum of the result is p_value. Used for every rateio (parts of a payment, juros, multa, desconto, estorno; percentages into amounts). src/lib/apportion.ts is the same rule in TypeScript.';
+-- no grants: only its owner (postgres) may execute it
+
 -- Function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
 CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
  RETURNS public.accounts_payable
@@ -804,6 +861,100 @@ begin
 end;
 $function$;
 comment on function private.check_entry_category() is 'Trigger: a payable''s category must be an expense category, a receivable''s an income one (category_type_mismatch).';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.check_entry_parts()
+-- Run by the triggers accounts_payable_check_parts on public.accounts_payable,
+-- accounts_receivable_check_parts on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.check_entry_parts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_expected text := case tg_table_name when 'accounts_payable' then 'expense' else 'income' end;
+  v_part jsonb;
+  v_amount numeric;
+  v_percent numeric;
+  v_sum numeric := 0;
+  v_project uuid;
+  v_stage uuid;
+  v_category uuid;
+  v_status text;
+  v_type text;
+begin
+  if new.parts is null then
+    return new;
+  end if;
+  if jsonb_typeof(new.parts) <> 'array'
+     or jsonb_array_length(new.parts) not between 2 and 50 then
+    raise exception using errcode = 'P0001', message = 'split_invalid';
+  end if;
+  for v_part in select e from jsonb_array_elements(new.parts) e loop
+    begin
+      if jsonb_typeof(v_part) <> 'object'
+         or jsonb_typeof(v_part -> 'amount') is distinct from 'number'
+         or coalesce(jsonb_typeof(v_part -> 'percent'), 'null') not in ('null', 'number')
+         or exists (select 1 from jsonb_object_keys(v_part) k
+                    where k not in ('project_id', 'stage_id', 'category_id', 'amount', 'percent')) then
+        raise exception using errcode = 'P0001', message = 'split_invalid';
+      end if;
+      v_amount := (v_part ->> 'amount')::numeric;
+      v_percent := (v_part ->> 'percent')::numeric;
+      v_project := (v_part ->> 'project_id')::uuid;
+      v_stage := (v_part ->> 'stage_id')::uuid;
+      v_category := (v_part ->> 'category_id')::uuid;
+    exception when invalid_text_representation or numeric_value_out_of_range then
+      raise exception using errcode = 'P0001', message = 'split_invalid';
+    end;
+    if v_amount <= 0 or v_amount >= 1000000000000 or v_amount <> round(v_amount, 2)
+       or (v_percent is not null and (v_percent <= 0 or v_percent > 100)) then
+      raise exception using errcode = 'P0001', message = 'split_invalid';
+    end if;
+    v_sum := v_sum + v_amount;
+
+    if v_project is not null then
+      select p.status into v_status
+      from public.projects p
+      where p.company_id = new.company_id and p.id = v_project
+      for share;
+      if not found then
+        raise exception using errcode = 'P0001', message = 'split_project_not_found';
+      end if;
+      -- A closed obra takes no new part; a part it already had may stay (editing an old bill).
+      if v_status in ('completed', 'cancelled')
+         and (tg_op = 'INSERT'
+              or not (coalesce(old.part_project_ids, '{}') @> array[v_project]
+                      or old.project_id is not distinct from v_project)) then
+        raise exception using errcode = 'P0001', message = 'split_project_closed';
+      end if;
+    end if;
+    if v_stage is not null and not exists (
+      select 1 from public.project_stages s
+      where s.company_id = new.company_id and s.project_id = v_project and s.id = v_stage
+    ) then
+      raise exception using errcode = 'P0001', message = 'stage_project_mismatch';
+    end if;
+    if v_category is not null then
+      select c.type into v_type
+      from public.categories c
+      where c.company_id = new.company_id and c.id = v_category
+      for share;
+      if not found then
+        raise exception using errcode = 'P0001', message = 'split_category_not_found';
+      end if;
+      if v_type <> v_expected then
+        raise exception using errcode = 'P0001', message = 'category_type_mismatch';
+      end if;
+    end if;
+  end loop;
+  if v_sum <> new.amount then
+    raise exception using errcode = 'P0001', message = 'split_sum_mismatch';
+  end if;
+  return new;
+end;
+$function$;
+comment on function private.check_entry_parts() is 'Trigger: a split is 2–50 well-formed parts (split_invalid) whose amounts sum to the entry''s amount (split_sum_mismatch), each naming an obra of the same company (split_project_not_found) that is not completed or cancelled unless the part was already there (split_project_closed), a stage of that obra (stage_project_mismatch), and a category of the company (split_category_not_found) of the entry''s kind (category_type_mismatch).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.check_entry_stage()
@@ -1108,6 +1259,31 @@ end;
 $function$;
 comment on function private.entry_paid_total(p_company_id uuid, p_kind text) is 'The kept paid totals (private.entry_paid_totals) of a company the caller reads (admin, financeiro, leitura); zero when it has none. Raises not_a_member.';
 grant execute on function private.entry_paid_total(p_company_id uuid, p_kind text) to authenticated;
+
+-- Function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
+CREATE OR REPLACE FUNCTION private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
+ RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, paid_amount numeric, open_amount numeric, paid_total numeric)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Not split: the entry itself, one part.
+  select 1, p_project_id, p_stage_id, p_category_id, p_amount, p_paid_amount,
+         p_amount - p_paid_amount, p_paid_amount + p_interest + p_fine - p_discount
+  where p_parts is null
+  union all
+  -- Split: each value of the entry apportioned by the parts' amounts; open = part − its paid share,
+  -- so every figure sums to the entry's own.
+  select p.pos, p.project_id, p.stage_id, p.category_id, p.amount, p.share,
+         p.amount - p.share, p.share + i.share + f.share - d.share
+  from private.part_shares(p_parts, p_paid_amount) p
+  join private.part_shares(p_parts, p_interest) i on i.pos = p.pos
+  join private.part_shares(p_parts, p_fine) f on f.pos = p.pos
+  join private.part_shares(p_parts, p_discount) d on d.pos = p.pos
+  where p_parts is not null
+$function$;
+comment on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'An entry as parts: one row (its own obra, etapa, categoria and figures) when not split; else a row per part with amount, paid_amount, open_amount and paid_total (paid + juros + multa − desconto) apportioned exactly. Every reader of obra or categoria of an entry goes through it.';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.guard_settled_entry()
 -- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,
@@ -1979,6 +2155,44 @@ end;
 $function$;
 comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text the entries'' part is read from kept month totals (private.movement_entry_totals; sem comprovante through private.movement_search_totals, by the kept key sem_comprovante); with one, the entries of matching categories (else obras) from the kept totals and the other matching rows summed on the tables. Raises what search_movements raises.';
 grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
+
+-- Function private.part_ids(p_parts jsonb, p_key text)
+CREATE OR REPLACE FUNCTION private.part_ids(p_parts jsonb, p_key text)
+ RETURNS uuid[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_parts is null then null
+              else array(select distinct (e ->> p_key)::uuid
+                         from jsonb_array_elements(p_parts) e
+                         where e ->> p_key is not null
+                         order by 1) end
+$function$;
+comment on function private.part_ids(p_parts jsonb, p_key text) is 'The distinct ids under p_key (project_id, category_id) of the parts, sorted; null when not split. Feeds the generated part_project_ids / part_category_ids.';
+grant execute on function private.part_ids(p_parts jsonb, p_key text) to authenticated, service_role;
+
+-- Function private.part_shares(p_parts jsonb, p_value numeric)
+CREATE OR REPLACE FUNCTION private.part_shares(p_parts jsonb, p_value numeric)
+ RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, share numeric)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  with p as (
+    select o::int as pos, e
+    from jsonb_array_elements(p_parts) with ordinality x(e, o)
+  ),
+  s as (
+    select private.apportion(array_agg((p.e ->> 'amount')::numeric order by p.pos), p_value) as shares
+    from p
+  )
+  select p.pos, (p.e ->> 'project_id')::uuid, (p.e ->> 'stage_id')::uuid, (p.e ->> 'category_id')::uuid,
+         (p.e ->> 'amount')::numeric, s.shares[p.pos]
+  from p cross join s
+$function$;
+comment on function private.part_shares(p_parts jsonb, p_value numeric) is 'The parts of a split (entry or ledger row) with p_value apportioned to them by their amounts (private.apportion).';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.payable_approval()
 -- Run by the triggers accounts_payable_approval on public.accounts_payable

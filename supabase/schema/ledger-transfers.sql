@@ -152,13 +152,17 @@ create table public.transactions (
   interest_amount numeric(14,2),
   fine_amount numeric(14,2),
   discount_amount numeric(14,2),
-  search_key text generated always as (private.search_text(description)) stored not null
+  search_key text generated always as (private.search_text(description)) stored not null,
+  parts jsonb,
+  part_project_ids uuid[] generated always as (private.part_ids(parts, 'project_id'::text)) stored,
+  part_category_ids uuid[] generated always as (private.part_ids(parts, 'category_id'::text)) stored
 );
 
 comment on table public.transactions is 'The ledger. Written only by settle_*, reopen_* (estorno: a reversing row) and transfer_between_accounts. direction in = money into bank_account_id, out = money out of it.';
 comment on column public.transactions.reversal_of is 'Set on an estorno row: the ledger row it reverses.';
 comment on column public.transactions.principal_amount is 'On a payment row (and its estorno): the part of the entry''s amount it pays; amount = principal + juros + multa − desconto.';
 comment on column public.transactions.search_key is 'private.search_text of description, kept by Postgres (generated): what a bank account''s search compares, trigram-indexed (transactions_search_key_idx).';
+comment on column public.transactions.parts is 'The parts of the entry this payment (or its estorno) belongs to, copied by our functions when written and when the entry''s split changes; the row''s amount is apportioned to them (private.part_shares). Null when the entry is not split.';
 alter table public.transactions add constraint transactions_pkey PRIMARY KEY (id);
 alter table public.transactions add constraint transactions_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
 alter table public.transactions add constraint transactions_company_id_category_id_fkey FOREIGN KEY (company_id, category_id) REFERENCES public.categories(company_id, id) ON DELETE RESTRICT;
@@ -175,6 +179,7 @@ alter table public.transactions add constraint transactions_check2 CHECK ((type 
 alter table public.transactions add constraint transactions_description_check CHECK (btrim(description) <> ''::text);
 alter table public.transactions add constraint transactions_description_length CHECK (char_length(description) <= 250);
 alter table public.transactions add constraint transactions_direction_check CHECK (direction = ANY (ARRAY['in'::text, 'out'::text]));
+alter table public.transactions add constraint transactions_parts_own_columns CHECK (parts IS NULL OR project_id IS NULL AND category_id IS NULL);
 alter table public.transactions add constraint transactions_parts_sum_check CHECK (principal_amount IS NULL AND interest_amount IS NULL AND fine_amount IS NULL AND discount_amount IS NULL OR principal_amount > 0::numeric AND interest_amount >= 0::numeric AND fine_amount >= 0::numeric AND discount_amount >= 0::numeric AND amount = (principal_amount + interest_amount + fine_amount - discount_amount));
 alter table public.transactions add constraint transactions_transaction_date_range CHECK (transaction_date >= '2000-01-01'::date AND transaction_date <= '2100-12-31'::date);
 alter table public.transactions add constraint transactions_type_check CHECK (type = ANY (ARRAY['income'::text, 'expense'::text, 'transfer'::text]));
@@ -196,6 +201,8 @@ CREATE INDEX transactions_company_receivable_idx ON public.transactions USING bt
 CREATE INDEX transactions_company_transfer_idx ON public.transactions USING btree (company_id, transfer_group_id, transaction_date) WHERE (type = 'transfer'::text);
 CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (created_by);
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);
+CREATE INDEX transactions_part_categories_idx ON public.transactions USING gin (part_category_ids) WHERE (parts IS NOT NULL);
+CREATE INDEX transactions_part_projects_idx ON public.transactions USING gin (part_project_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX transactions_transfer_out_amount_idx ON public.transactions USING btree (company_id, amount, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 CREATE INDEX transactions_transfer_out_date_idx ON public.transactions USING btree (company_id, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));

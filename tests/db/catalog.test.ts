@@ -141,6 +141,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       // The search form of texts the invoker list functions compare (accents and case ignored).
       'private.search_text(text)',
       'private.search_pattern(text)',
+      // The obras and categorias of a rateio, which the generated part_*_ids columns compute.
+      'private.part_ids(jsonb,text)',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
       // The kept ledger totals the account, Relatório, DRE and category figures read.
