@@ -749,3 +749,16 @@ $function$;
 comment on function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb) is 'Lançar "Marcar como Pago": creates the payable (p_kind expense; p_counterparty_* = supplier) or receivable (income; client) with the client-generated id p_id, on the etapa p_stage_id of the obra p_project_id when given, or split into p_parts (the rateio, as accounts_payable.parts; then p_project_id, p_stage_id and p_category_id must be null), and settles it in full into p_bank_account_id on p_paid_on (null = p_today), in one transaction; the payment carries the parts. The same p_id again returns the existing entry (row of the entries view) and writes nothing. Raises invalid_kind, invalid_id, not_a_member, invalid_amount, invalid_date, stage_project_mismatch (the stage is not of that obra and company), payment_date_in_future, bank_account_not_found, bank_account_inactive, category_type_mismatch, entry_id_conflict (the id is another company''s), split_invalid, split_sum_mismatch, split_project_not_found, split_project_closed, split_category_not_found. (body: private.create_and_settle_entry)';
 revoke all on function public.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid, jsonb) from public, anon, authenticated;
 grant execute on function public.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid, jsonb) to authenticated, service_role;
+
+-- The standing ledger rows show their parts too (every aggregate of "what moved" reads this view;
+-- a split row's obra and categoria are its parts'). New columns at the end: the view keeps the
+-- columns it had, in their order (create or replace view may only add).
+create or replace view public.standing_transactions with (security_invoker = true) as
+ select t.id, t.company_id, t.type, t.direction, t.description, t.amount, t.transaction_date,
+        t.bank_account_id, t.category_id, t.project_id, t.payable_id, t.receivable_id, t.transfer_group_id,
+        t.reversal_of, t.created_by, t.created_at, t.principal_amount, t.interest_amount, t.fine_amount,
+        t.discount_amount, t.parts, t.part_project_ids, t.part_category_ids
+ from public.transactions t
+ where t.reversal_of is null
+   and not exists (select 1 from public.transactions r where r.reversal_of = t.id);
+comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view; a row with parts (rateio) has no obra or categoria of its own: apportion its amount with private.part_shares(parts, amount). RLS of transactions applies (security_invoker).';
