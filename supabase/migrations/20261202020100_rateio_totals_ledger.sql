@@ -654,11 +654,12 @@ create trigger categories_guard_part_reference
   for each row execute function private.guard_part_reference_delete();
 
 -- Lançar "Marcar como Pago" of a split entry: create_and_settle_entry takes p_parts (null = not
--- split). The old signature goes (PostgREST calls by name; the new argument has a default).
+-- split). The old signature goes (PostgREST calls by name; the new argument has a default, also in
+-- the private body, which reconcile_statement_line calls with 18 arguments).
 drop function public.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid);
 drop function private.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid);
 
-CREATE OR REPLACE FUNCTION private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb)
+CREATE OR REPLACE FUNCTION private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid DEFAULT NULL::uuid, p_parts jsonb DEFAULT NULL::jsonb)
  RETURNS public.entries
  LANGUAGE plpgsql
  SECURITY DEFINER
