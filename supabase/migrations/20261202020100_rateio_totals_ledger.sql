@@ -13,6 +13,8 @@
 -- * An obra, a stage or a category named only in parts is "in use" as today (projects and
 --   categories: the foreign keys' 23503; stages: stage_in_use; remove_category archives).
 -- * create_and_settle_entry takes p_parts (Lançar "Marcar como Pago" of a split entry).
+-- * public.standing_transactions shows parts, part_project_ids, part_category_ids (new columns at
+--   the end) for the readers by obra / categoria.
 
 -- A payment carries a copy of its entry's parts (null when not split; then the entry's own obra
 -- and category, as before).
