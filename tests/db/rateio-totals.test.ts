@@ -359,6 +359,37 @@ describe('an obra, stage or category named only in parts', () => {
     const free = await createProject('Obra D');
     expect((await owner.client.from('projects').delete().eq('id', free)).error).toBeNull();
   });
+
+  it('does not keep a company being deleted from going, with its split entries', async () => {
+    const gone = await createMember('Construtora que Encerra');
+    const { rows: made } = await db.query<{ id: string }>(
+      `insert into public.projects (company_id, name) values ($1, 'Obra X'), ($1, 'Obra Y') returning id`,
+      [gone.company.id],
+    );
+    const { rows: cat } = await db.query<{ id: string }>(
+      `insert into public.categories (company_id, name, type) values ($1, 'Concreto', 'expense') returning id`,
+      [gone.company.id],
+    );
+    // Unpaid: a company with payments is refused its delete by guard_settled_entry, as before.
+    await createPayable(gone, 10, {
+      parts: [
+        {
+          project_id: made[0]!.id,
+          stage_id: null,
+          category_id: cat[0]!.id,
+          amount: 4,
+          percent: null,
+        },
+        { project_id: made[1]!.id, stage_id: null, category_id: null, amount: 6, percent: null },
+      ],
+    });
+    await db.query('delete from public.companies where id = $1', [gone.company.id]);
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.projects where company_id = $1',
+      [gone.company.id],
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
 });
 
 /** mulberry32: the same sequence for a seed, so a failure can be replayed. */
