@@ -8,7 +8,8 @@
 //
 // Shape at 200k (the builder of the issue): 150 000 payables and 50 000 receivables over ten
 // years, half of each paid, one ledger row per paid entry (100 000), and the audit rows their
-// inserts write (300 000). Descriptions carry accents ("Elétrica", "João") so searches are real.
+// inserts write (300 000). A third of the entries are split (rateio, issue 33) into 2–5 parts, and
+// their ledger rows carry the parts. Descriptions carry accents ("Elétrica", "João") so searches are real.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
@@ -245,20 +246,34 @@ export async function grow(
          )
          insert into public.${table}
            (company_id, description, ${party}, ${partyId}, amount, due_date, status, ${dateColumn},
-            bank_account_id, category_id, project_id)
+            bank_account_id, category_id, project_id, parts)
          select $1,
                 case i % 9 when 0 then 'Instalação elétrica ' when 1 then 'Cimento e areia '
                            when 2 then 'Mão de obra — João ' when 3 then 'Aço CA-50 '
                            else 'Lançamento ' end || i,
                 refs.party_names[1 + i % cardinality(refs.parties)], refs.parties[1 + i % cardinality(refs.parties)],
-                round((10 + (i::bigint * 7919) % 900000 / 100.0)::numeric, 2),
+                a.amount,
                 rows.due,
                 case when rows.due < current_date - 30 and i % 8 <> 1 then 'paid' else 'pending' end,
                 case when rows.due < current_date - 30 and i % 8 <> 1 then rows.due end,
                 refs.accounts[1 + i % 3],
-                case when i % 7 <> 0 then refs.categories[1 + i % cardinality(refs.categories)] end,
-                case when i % 4 <> 0 then refs.projects[1 + (i / 500 + i % 3) % cardinality(refs.projects)] end
-         from refs, rows`,
+                case when i % 7 <> 0 and i % 3 <> 2 then refs.categories[1 + i % cardinality(refs.categories)] end,
+                case when i % 4 <> 0 and i % 3 <> 2 then refs.projects[1 + (i / 500 + i % 3) % cardinality(refs.projects)] end,
+                -- Rateio (issue 33): a third of the entries split into 2–5 parts, among obras of
+                -- the same years (one part in ten Geral), weights 10–99, apportioned exactly.
+                case when i % 3 = 2 then (
+                  select jsonb_agg(jsonb_build_object(
+                           'project_id', case when (i + k) % 10 <> 0
+                                              then refs.projects[1 + (i / 500 + k * 7) % cardinality(refs.projects)] end,
+                           'stage_id', null,
+                           'category_id', case when (i + k) % 6 <> 0
+                                               then refs.categories[1 + (i + k) % cardinality(refs.categories)] end,
+                           'amount', s.share, 'percent', null) order by s.k)
+                  from unnest(private.apportion(
+                         array(select 10 + (i::bigint * 31 + w * 17) % 90 from generate_series(1, 2 + i % 4) w),
+                         a.amount)) with ordinality s(share, k)) end
+         from refs, rows
+         cross join lateral (select round((10 + (i::bigint * 7919) % 900000 / 100.0)::numeric, 2) as amount) a`,
         [companyId, kind, start, end],
       );
     }
@@ -270,8 +285,8 @@ export async function grow(
   ] as const) {
     for (;;) {
       const { rowCount } = await db.query(
-        `insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id, category_id, project_id, ${link})
-         select e.company_id, $2, $3, e.description, e.amount, e.${dateColumn}, e.bank_account_id, e.category_id, e.project_id, e.id
+        `insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id, category_id, project_id, parts, ${link})
+         select e.company_id, $2, $3, e.description, e.amount, e.${dateColumn}, e.bank_account_id, e.category_id, e.project_id, e.parts, e.id
          from public.${table} e
          where e.company_id = $1 and e.status = 'paid'
            and not exists (select 1 from public.transactions t where t.company_id = $1 and t.${link} = e.id)

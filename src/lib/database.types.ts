@@ -1756,6 +1756,9 @@ export type Database = {
           fine_amount: number | null;
           id: string | null;
           interest_amount: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payable_id: string | null;
           principal_amount: number | null;
           project_id: string | null;
@@ -1778,6 +1781,9 @@ export type Database = {
           fine_amount?: number | null;
           id?: string | null;
           interest_amount?: number | null;
+          part_category_ids?: string[] | null;
+          part_project_ids?: string[] | null;
+          parts?: Json | null;
           payable_id?: string | null;
           principal_amount?: number | null;
           project_id?: string | null;
@@ -1800,6 +1806,9 @@ export type Database = {
           fine_amount?: number | null;
           id?: string | null;
           interest_amount?: number | null;
+          part_category_ids?: string[] | null;
+          part_project_ids?: string[] | null;
+          parts?: Json | null;
           payable_id?: string | null;
           principal_amount?: number | null;
           project_id?: string | null;
@@ -2103,6 +2112,7 @@ export type Database = {
           p_kind: string;
           p_notes?: string;
           p_paid_on?: string;
+          p_parts?: Json;
           p_payment_method?: string;
           p_project_id?: string;
           p_stage_id?: string;

@@ -138,7 +138,8 @@ grant execute on function public.create_company(text, text, text, text, text, te
 grant execute on function public.update_company(uuid, text, text, text, text, text, text, text, text, numeric) to authenticated;
 grant execute on function public.settle_payable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
 grant execute on function public.settle_receivable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
-grant execute on function public.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid) to authenticated;
+-- [totals, 20261202020100] create_and_settle_entry takes p_parts (jsonb) at the end.
+grant execute on function public.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid, jsonb) to authenticated;
 grant execute on function public.delete_entry(text, uuid, text) to authenticated;
 grant execute on function public.reverse_transfer(uuid, date) to authenticated;
 grant execute on function public.reverse_payment(uuid, date) to authenticated;
@@ -259,7 +260,8 @@ grant execute on function private.update_company(uuid, text, text, text, text, t
 grant execute on function private.lock_company_row(uuid) to authenticated;
 grant execute on function private.settle_payable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
 grant execute on function private.settle_receivable(uuid, uuid, date, numeric, numeric, numeric, numeric, date, numeric) to authenticated;
-grant execute on function private.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid) to authenticated;
+-- [totals, 20261202020100] create_and_settle_entry takes p_parts (jsonb) at the end.
+grant execute on function private.create_and_settle_entry(text, uuid, uuid, text, numeric, date, uuid, date, date, uuid, text, uuid, uuid, text, text, numeric, numeric, numeric, uuid, jsonb) to authenticated;
 grant execute on function private.reverse_transfer(uuid, date) to authenticated;
 grant execute on function private.reverse_payment(uuid, date) to authenticated;
 grant execute on function private.reopen_payable(uuid, date) to authenticated;

@@ -195,7 +195,7 @@ CREATE TRIGGER accounts_payable_notify_approval AFTER INSERT OR UPDATE ON public
 CREATE TRIGGER accounts_payable_notify_nfe AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_nfe_imported();
 CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
+CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, parts, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.parts IS DISTINCT FROM new.parts OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 CREATE TRIGGER accounts_payable_totals_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_payable_totals_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_payable_totals_update AFTER UPDATE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
@@ -334,7 +334,7 @@ CREATE TRIGGER accounts_receivable_forbid_company_change BEFORE UPDATE ON public
 CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
+CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, parts, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.parts IS DISTINCT FROM new.parts OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 CREATE TRIGGER accounts_receivable_totals_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_receivable_totals_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_receivable_totals_update AFTER UPDATE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
@@ -632,24 +632,46 @@ AS $function$
     (company_id, kind, paid, sem_comprovante, dim, dim_id, month, display_total, open_total, paid_total,
      settled_total, settled_count, entry_count)
   select r.company_id, r.kind, r.paid, r.sem_comprovante, d.dim, d.dim_id, d.month,
-         sum(r.sign * (r.paid_total + r.open_amount)), sum(r.sign * r.open_amount), sum(r.sign * r.paid_total),
-         coalesce(sum(r.sign * r.paid_total) filter (where r.paid_amount > 0), 0),
+         sum(r.sign * (d.paid_total + d.open_amount)), sum(r.sign * d.open_amount), sum(r.sign * d.paid_total),
+         coalesce(sum(r.sign * d.paid_total) filter (where r.paid_amount > 0), 0),
          coalesce(sum(r.sign) filter (where r.paid_amount > 0), 0), sum(r.sign)
   from jsonb_to_recordset(p_rows) as r(company_id uuid, kind text, paid boolean, movement_date date,
                                        bank_account_id uuid, category_id uuid, project_id uuid,
                                        has_counterparty boolean, open_amount numeric, paid_total numeric,
-                                       paid_amount numeric, sem_comprovante boolean, sign integer)
+                                       paid_amount numeric, sem_comprovante boolean, sign integer,
+                                       parts jsonb, amount numeric, interest_amount numeric,
+                                       fine_amount numeric, discount_amount numeric)
   cross join lateral (
-    values ('all', null::uuid, date_trunc('month', r.movement_date::timestamp)::date),
-           ('account', r.bank_account_id, date_trunc('month', r.movement_date::timestamp)::date),
-           ('category', r.category_id, date_trunc('month', r.movement_date::timestamp)::date),
-           ('project', r.project_id, date_trunc('month', r.movement_date::timestamp)::date),
-           ('project_all', r.project_id, null::date),
-           ('counterparty_all', null::uuid, null::date)
-  ) as d(dim, dim_id, month)
-  where (d.dim <> 'counterparty_all' or r.has_counterparty)
-    -- A company being deleted takes its totals with it (its entries go by the same cascade).
-    and exists (select 1 from public.companies c where c.id = r.company_id)
+    with f as (
+      select x.category_id, x.project_id, x.open_amount, x.paid_total
+      from private.entry_part_figures(r.parts, null, null, null, r.amount, r.paid_amount,
+                                      r.interest_amount, r.fine_amount, r.discount_amount) x
+      where r.parts is not null
+    )
+    select v.dim, v.dim_id, v.month, r.open_amount, r.paid_total
+    from (values ('all', null::uuid, date_trunc('month', r.movement_date::timestamp)::date),
+                 ('account', r.bank_account_id, date_trunc('month', r.movement_date::timestamp)::date),
+                 ('counterparty_all', null::uuid, null::date)) v(dim, dim_id, month)
+    where v.dim <> 'counterparty_all' or r.has_counterparty
+    union all
+    select v.dim, v.dim_id, v.month, r.open_amount, r.paid_total
+    from (values ('category', r.category_id, date_trunc('month', r.movement_date::timestamp)::date),
+                 ('project', r.project_id, date_trunc('month', r.movement_date::timestamp)::date),
+                 ('project_all', r.project_id, null::date)) v(dim, dim_id, month)
+    where r.parts is null
+    union all
+    select 'category', f.category_id, date_trunc('month', r.movement_date::timestamp)::date,
+           sum(f.open_amount), sum(f.paid_total)
+    from f group by f.category_id
+    union all
+    select x.dim, f.project_id,
+           case when x.dim = 'project' then date_trunc('month', r.movement_date::timestamp)::date end,
+           sum(f.open_amount), sum(f.paid_total)
+    from f cross join (values ('project'), ('project_all')) x(dim)
+    group by x.dim, f.project_id
+  ) as d(dim, dim_id, month, open_amount, paid_total)
+  -- A company being deleted takes its totals with it (its entries go by the same cascade).
+  where exists (select 1 from public.companies c where c.id = r.company_id)
   group by r.company_id, r.kind, r.paid, r.sem_comprovante, d.dim, d.dim_id, d.month
   order by r.company_id, d.dim, r.kind, r.paid, d.dim_id, d.month, r.sem_comprovante
   on conflict on constraint entry_totals_key do update
@@ -660,6 +682,7 @@ AS $function$
         settled_count = t.settled_count + excluded.settled_count,
         entry_count = t.entry_count + excluded.entry_count
 $function$;
+comment on function private.apply_entry_totals(p_rows jsonb) is 'Adds the rows given (an entry''s figures with sign +1 / −1, from private.track_entry_totals) to private.entry_totals. A split entry (parts): dims all, account, counterparty_all take its own figures; category, project and project_all its parts'' figures (private.entry_part_figures) summed per categoria / obra, entry_count once per categoria / obra.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.apportion(p_weights numeric[], p_value numeric)
@@ -985,8 +1008,8 @@ $function$;
 comment on function private.check_entry_stage() is 'Trigger: stage_id must be a stage of the entry''s obra and company (stage_project_mismatch); moving the entry to another obra clears a stage it kept.';
 -- no grants: only its owner (postgres) may execute it
 
--- Function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid)
-CREATE OR REPLACE FUNCTION public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date DEFAULT NULL::date, p_today date DEFAULT NULL::date, p_counterparty_id uuid DEFAULT NULL::uuid, p_counterparty_name text DEFAULT NULL::text, p_project_id uuid DEFAULT NULL::uuid, p_category_id uuid DEFAULT NULL::uuid, p_payment_method text DEFAULT NULL::text, p_notes text DEFAULT NULL::text, p_interest numeric DEFAULT 0, p_fine numeric DEFAULT 0, p_discount numeric DEFAULT 0, p_stage_id uuid DEFAULT NULL::uuid)
+-- Function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb)
+CREATE OR REPLACE FUNCTION public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date DEFAULT NULL::date, p_today date DEFAULT NULL::date, p_counterparty_id uuid DEFAULT NULL::uuid, p_counterparty_name text DEFAULT NULL::text, p_project_id uuid DEFAULT NULL::uuid, p_category_id uuid DEFAULT NULL::uuid, p_payment_method text DEFAULT NULL::text, p_notes text DEFAULT NULL::text, p_interest numeric DEFAULT 0, p_fine numeric DEFAULT 0, p_discount numeric DEFAULT 0, p_stage_id uuid DEFAULT NULL::uuid, p_parts jsonb DEFAULT NULL::jsonb)
  RETURNS public.entries
  LANGUAGE sql
  SET search_path TO ''
@@ -995,13 +1018,13 @@ AS $function$
                                                 p_bank_account_id, p_paid_on, p_today, p_counterparty_id,
                                                 p_counterparty_name, p_project_id, p_category_id,
                                                 p_payment_method, p_notes, p_interest, p_fine, p_discount,
-                                                p_stage_id)
+                                                p_stage_id, p_parts)
 $function$;
-comment on function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid) is 'Lançar "Marcar como Pago": creates the payable (p_kind expense; p_counterparty_* = supplier) or receivable (income; client) with the client-generated id p_id, on the etapa p_stage_id of the obra p_project_id when given, and settles it in full into p_bank_account_id on p_paid_on (null = p_today), in one transaction. The same p_id again returns the existing entry (row of the entries view) and writes nothing. Raises invalid_kind, invalid_id, not_a_member, invalid_amount, invalid_date, stage_project_mismatch (the stage is not of that obra and company), payment_date_in_future, bank_account_not_found, bank_account_inactive, category_type_mismatch, entry_id_conflict (the id is another company''s). (body: private.create_and_settle_entry)';
-grant execute on function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid) to authenticated, service_role;
+comment on function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb) is 'Lançar "Marcar como Pago": creates the payable (p_kind expense; p_counterparty_* = supplier) or receivable (income; client) with the client-generated id p_id, on the etapa p_stage_id of the obra p_project_id when given, or split into p_parts (the rateio, as accounts_payable.parts; then p_project_id, p_stage_id and p_category_id must be null), and settles it in full into p_bank_account_id on p_paid_on (null = p_today), in one transaction; the payment carries the parts. The same p_id again returns the existing entry (row of the entries view) and writes nothing. Raises invalid_kind, invalid_id, not_a_member, invalid_amount, invalid_date, stage_project_mismatch (the stage is not of that obra and company), payment_date_in_future, bank_account_not_found, bank_account_inactive, category_type_mismatch, entry_id_conflict (the id is another company''s), split_invalid, split_sum_mismatch, split_project_not_found, split_project_closed, split_category_not_found. (body: private.create_and_settle_entry)';
+grant execute on function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb) to authenticated, service_role;
 
--- Function private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid)
-CREATE OR REPLACE FUNCTION private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid DEFAULT NULL::uuid)
+-- Function private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb)
+CREATE OR REPLACE FUNCTION private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid DEFAULT NULL::uuid, p_parts jsonb DEFAULT NULL::jsonb)
  RETURNS public.entries
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1027,6 +1050,12 @@ begin
   end if;
   perform private.assert_valid_amount(p_amount);
   perform private.assert_valid_date(p_due_date);
+  -- A split entry's obra, etapa and categoria are its parts' (the parts themselves are checked by
+  -- private.check_entry_parts on the insert below).
+  if p_parts is not null and jsonb_typeof(p_parts) <> 'null'
+     and (p_project_id is not null or p_stage_id is not null or p_category_id is not null) then
+    raise exception using errcode = 'P0001', message = 'split_invalid';
+  end if;
   -- A stage of this obra of this company (also when no obra is given: a stage needs its obra).
   if p_stage_id is not null and not exists (
     select 1 from public.project_stages s
@@ -1037,18 +1066,18 @@ begin
 
   if p_kind = 'expense' then
     insert into public.accounts_payable (id, company_id, description, supplier_id, supplier_name, amount, due_date,
-                                         project_id, stage_id, category_id, bank_account_id, payment_method, notes)
+                                         project_id, stage_id, category_id, bank_account_id, payment_method, notes, parts)
     values (p_id, p_company_id, btrim(p_description), p_counterparty_id, nullif(btrim(p_counterparty_name), ''),
             p_amount, p_due_date, p_project_id, p_stage_id, p_category_id, p_bank_account_id, p_payment_method,
-            nullif(btrim(p_notes), ''))
+            nullif(btrim(p_notes), ''), nullif(p_parts, 'null'::jsonb))
     on conflict do nothing
     returning id into v_inserted;
   else
     insert into public.accounts_receivable (id, company_id, description, client_id, client_name, amount, due_date,
-                                            project_id, stage_id, category_id, bank_account_id, payment_method, notes)
+                                            project_id, stage_id, category_id, bank_account_id, payment_method, notes, parts)
     values (p_id, p_company_id, btrim(p_description), p_counterparty_id, nullif(btrim(p_counterparty_name), ''),
             p_amount, p_due_date, p_project_id, p_stage_id, p_category_id, p_bank_account_id, p_payment_method,
-            nullif(btrim(p_notes), ''))
+            nullif(btrim(p_notes), ''), nullif(p_parts, 'null'::jsonb))
     on conflict do nothing
     returning id into v_inserted;
   end if;
@@ -1068,8 +1097,8 @@ begin
   return v_result;
 end;
 $function$;
-comment on function private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid) is 'Body of public.create_and_settle_entry (security definer: it writes the status and the ledger).';
-grant execute on function private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid) to authenticated;
+comment on function private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb) is 'Body of public.create_and_settle_entry (security definer: it writes the status and the ledger).';
+grant execute on function private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb) to authenticated;
 
 -- Function public.dashboard_summary(p_company_id uuid, p_today date)
 CREATE OR REPLACE FUNCTION public.dashboard_summary(p_company_id uuid, p_today date)
@@ -2873,6 +2902,7 @@ declare
   v_description text;
   v_category_id uuid;
   v_project_id uuid;
+  v_parts jsonb;
   v_principal numeric;
   v_interest numeric := coalesce(p_interest, 0);
   v_fine numeric := coalesce(p_fine, 0);
@@ -2895,14 +2925,14 @@ begin
   perform private.assert_valid_amount(v_discount, p_allow_zero => true);
 
   if p_kind = 'expense' then
-    select e.company_id, e.amount, e.paid_amount, e.status, e.description, e.category_id, e.project_id
-    into v_company_id, v_amount, v_paid, v_status, v_description, v_category_id, v_project_id
+    select e.company_id, e.amount, e.paid_amount, e.status, e.description, e.category_id, e.project_id, e.parts
+    into v_company_id, v_amount, v_paid, v_status, v_description, v_category_id, v_project_id, v_parts
     from public.accounts_payable e
     where e.id = p_id and e.company_id in (select private.user_company_ids())
     for update;
   elsif p_kind = 'income' then
-    select e.company_id, e.amount, e.paid_amount, e.status, e.description, e.category_id, e.project_id
-    into v_company_id, v_amount, v_paid, v_status, v_description, v_category_id, v_project_id
+    select e.company_id, e.amount, e.paid_amount, e.status, e.description, e.category_id, e.project_id, e.parts
+    into v_company_id, v_amount, v_paid, v_status, v_description, v_category_id, v_project_id, v_parts
     from public.accounts_receivable e
     where e.id = p_id and e.company_id in (select private.user_company_ids())
     for update;
@@ -2957,11 +2987,11 @@ begin
 
   insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
                                    bank_account_id, category_id, project_id, payable_id, receivable_id,
-                                   created_by, principal_amount, interest_amount, fine_amount, discount_amount)
+                                   created_by, principal_amount, interest_amount, fine_amount, discount_amount, parts)
   values (v_company_id, p_kind, case p_kind when 'expense' then 'out' else 'in' end, left(v_description, 250),
           v_total, v_on, p_bank_account_id, v_category_id, v_project_id,
           case when p_kind = 'expense' then p_id end, case when p_kind = 'income' then p_id end,
-          (select auth.uid()), v_principal, v_interest, v_fine, v_discount);
+          (select auth.uid()), v_principal, v_interest, v_fine, v_discount, v_parts);
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
@@ -3055,7 +3085,8 @@ CREATE OR REPLACE FUNCTION private.sync_paid_entry_to_ledger()
 AS $function$
 begin
   update public.transactions t
-  set category_id = new.category_id, project_id = new.project_id, description = left(new.description, 250)
+  set category_id = new.category_id, project_id = new.project_id, parts = new.parts,
+      description = left(new.description, 250)
   where t.id in (
     select s.id from public.standing_transactions s
     where s.company_id = new.company_id
@@ -3063,7 +3094,7 @@ begin
   return null;
 end;
 $function$;
-comment on function private.sync_paid_entry_to_ledger() is 'Trigger: copies the new category_id / project_id / description of an entry with payments to its standing ledger rows.';
+comment on function private.sync_paid_entry_to_ledger() is 'Trigger: copies the new category_id / project_id / parts (the rateio) / description of an entry with payments to its standing ledger rows: a new split of a paid entry restates the realizado of the obras and categories involved (the ledger totals move from the old parts to the new). Reversed pairs keep the parts they had (they cancel each other).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.track_entry_due_counts()
@@ -3163,7 +3194,9 @@ begin
           'category_id', o.category_id, 'project_id', o.project_id,
           'has_counterparty', o.supplier_id is not null, 'open_amount', o.open_amount,
           'paid_total', o.paid_total, 'paid_amount', o.paid_amount,
-          'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante, 'sign', -1))
+          'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante,
+          'parts', o.parts, 'amount', o.amount, 'interest_amount', o.interest_amount,
+          'fine_amount', o.fine_amount, 'discount_amount', o.discount_amount, 'sign', -1))
         from old_rows o where o.approval_status = 'approved'), '[]');
     end if;
     if tg_op in ('UPDATE', 'INSERT') then
@@ -3174,7 +3207,9 @@ begin
           'category_id', n.category_id, 'project_id', n.project_id,
           'has_counterparty', n.supplier_id is not null, 'open_amount', n.open_amount,
           'paid_total', n.paid_total, 'paid_amount', n.paid_amount,
-          'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante, 'sign', 1))
+          'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante,
+          'parts', n.parts, 'amount', n.amount, 'interest_amount', n.interest_amount,
+          'fine_amount', n.fine_amount, 'discount_amount', n.discount_amount, 'sign', 1))
         from new_rows n where n.approval_status = 'approved'), '[]');
     end if;
   else
@@ -3186,7 +3221,9 @@ begin
           'category_id', o.category_id, 'project_id', o.project_id,
           'has_counterparty', o.client_id is not null, 'open_amount', o.open_amount,
           'paid_total', o.paid_total, 'paid_amount', o.paid_amount,
-          'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante, 'sign', -1))
+          'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante,
+          'parts', o.parts, 'amount', o.amount, 'interest_amount', o.interest_amount,
+          'fine_amount', o.fine_amount, 'discount_amount', o.discount_amount, 'sign', -1))
         from old_rows o), '[]');
     end if;
     if tg_op in ('UPDATE', 'INSERT') then
@@ -3197,7 +3234,9 @@ begin
           'category_id', n.category_id, 'project_id', n.project_id,
           'has_counterparty', n.client_id is not null, 'open_amount', n.open_amount,
           'paid_total', n.paid_total, 'paid_amount', n.paid_amount,
-          'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante, 'sign', 1))
+          'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante,
+          'parts', n.parts, 'amount', n.amount, 'interest_amount', n.interest_amount,
+          'fine_amount', n.fine_amount, 'discount_amount', n.discount_amount, 'sign', 1))
         from new_rows n), '[]');
     end if;
   end if;

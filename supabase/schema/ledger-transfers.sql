@@ -15,10 +15,10 @@
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
 -- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
--- private.ledger_moves_balance, private.ledger_search_ids, private.ledger_totals_add,
--- private.lock_active_account, public.report_summary, private.reverse_ledger_row,
--- public.reverse_transfer, private.reverse_transfer, private.track_ledger_totals,
--- public.transfer_between_accounts, private.transfer_between_accounts
+-- private.ledger_moves_balance, private.ledger_row_dims, private.ledger_search_ids,
+-- private.ledger_totals_add, private.lock_active_account, public.report_summary,
+-- private.reverse_ledger_row, public.reverse_transfer, private.reverse_transfer,
+-- private.track_ledger_totals, public.transfer_between_accounts, private.transfer_between_accounts
 
 -- =================================================================================================
 -- Tables
@@ -248,13 +248,16 @@ create view public.standing_transactions with (security_invoker=true) as
     principal_amount,
     interest_amount,
     fine_amount,
-    discount_amount
+    discount_amount,
+    parts,
+    part_project_ids,
+    part_category_ids
    FROM public.transactions t
   WHERE reversal_of IS NULL AND NOT (EXISTS ( SELECT 1
            FROM public.transactions r
           WHERE r.reversal_of = t.id));
 
-comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view. RLS of transactions applies (security_invoker).';
+comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view; a row with parts (rateio) has no obra or categoria of its own: apportion its amount with private.part_shares(parts, amount). RLS of transactions applies (security_invoker).';
 
 grant all on table public.standing_transactions to service_role;
 grant select on table public.standing_transactions to authenticated;
@@ -809,6 +812,23 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.ledger_row_dims(p_parts jsonb, p_own uuid, p_key text, p_value numeric)
+CREATE OR REPLACE FUNCTION private.ledger_row_dims(p_parts jsonb, p_own uuid, p_key text, p_value numeric)
+ RETURNS TABLE(dim_id uuid, total numeric)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_own, p_value where p_parts is null
+  union all
+  select case p_key when 'category_id' then s.category_id else s.project_id end, sum(s.share)
+  from private.part_shares(p_parts, p_value) s
+  where p_parts is not null
+  group by 1
+$function$;
+comment on function private.ledger_row_dims(p_parts jsonb, p_own uuid, p_key text, p_value numeric) is 'A ledger row''s value by categoria (p_key category_id) or obra (project_id): (p_own, p_value) when not split; else p_value apportioned by the parts (private.part_shares), summed per id. Feeds private.ledger_totals_add.';
+-- no grants: only its owner (postgres) may execute it
+
 -- Function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
 CREATE OR REPLACE FUNCTION private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
  RETURNS SETOF uuid
@@ -896,44 +916,57 @@ begin
   if not p_standing or p_row.type not in ('income', 'expense') then
     return;
   end if;
+  -- A split row (parts) adds its amount apportioned by its parts, once per categoria / obra.
   if p_sign > 0 then
     insert into private.ledger_category_months as m
       (company_id, month, bank_account_id, kind, category_id, total, row_count)
-    values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.category_id, v_amount, 1)
+    select p_row.company_id, v_month, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
+    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
+    order by g.dim_id
     on conflict (company_id, month, bank_account_id, kind, category_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
     insert into private.ledger_project_months as m
       (company_id, month, bank_account_id, kind, project_id, total, row_count)
-    values (p_row.company_id, v_month, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
+    select p_row.company_id, v_month, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
+    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
+    order by g.dim_id
     on conflict (company_id, month, bank_account_id, kind, project_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
     insert into private.ledger_category_totals as m
       (company_id, bank_account_id, kind, category_id, total, row_count)
-    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.category_id, v_amount, 1)
+    select p_row.company_id, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
+    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
+    order by g.dim_id
     on conflict (company_id, bank_account_id, kind, category_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
     insert into private.ledger_project_totals as m
       (company_id, bank_account_id, kind, project_id, total, row_count)
-    values (p_row.company_id, p_row.bank_account_id, p_row.type, p_row.project_id, v_amount, 1)
+    select p_row.company_id, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
+    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
+    order by g.dim_id
     on conflict (company_id, bank_account_id, kind, project_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
   else
     update private.ledger_category_months m
-    set total = m.total + v_amount, row_count = m.row_count - 1
+    set total = m.total + g.total, row_count = m.row_count - 1
+    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
     where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
-      and m.kind = p_row.type and m.category_id is not distinct from p_row.category_id;
+      and m.kind = p_row.type and m.category_id is not distinct from g.dim_id;
     update private.ledger_project_months m
-    set total = m.total + v_amount, row_count = m.row_count - 1
+    set total = m.total + g.total, row_count = m.row_count - 1
+    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
     where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
-      and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
+      and m.kind = p_row.type and m.project_id is not distinct from g.dim_id;
     update private.ledger_category_totals m
-    set total = m.total + v_amount, row_count = m.row_count - 1
+    set total = m.total + g.total, row_count = m.row_count - 1
+    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
     where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
-      and m.kind = p_row.type and m.category_id is not distinct from p_row.category_id;
+      and m.kind = p_row.type and m.category_id is not distinct from g.dim_id;
     update private.ledger_project_totals m
-    set total = m.total + v_amount, row_count = m.row_count - 1
+    set total = m.total + g.total, row_count = m.row_count - 1
+    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
     where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
-      and m.kind = p_row.type and m.project_id is not distinct from p_row.project_id;
+      and m.kind = p_row.type and m.project_id is not distinct from g.dim_id;
   end if;
 end;
 $function$;
@@ -1151,12 +1184,12 @@ begin
   insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
                                    bank_account_id, category_id, project_id, payable_id, receivable_id,
                                    transfer_group_id, reversal_of, created_by, principal_amount,
-                                   interest_amount, fine_amount, discount_amount)
+                                   interest_amount, fine_amount, discount_amount, parts)
   values (p_row.company_id, p_row.type, case p_row.direction when 'in' then 'out' else 'in' end,
           left('Estorno: ' || p_row.description, 250), p_row.amount, p_on, p_row.bank_account_id,
           p_row.category_id, p_row.project_id, p_row.payable_id, p_row.receivable_id,
           p_row.transfer_group_id, p_row.id, (select auth.uid()), p_row.principal_amount,
-          p_row.interest_amount, p_row.fine_amount, p_row.discount_amount);
+          p_row.interest_amount, p_row.fine_amount, p_row.discount_amount, p_row.parts);
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
@@ -1231,6 +1264,7 @@ begin
      and new.direction = old.direction and new.type = old.type
      and new.category_id is not distinct from old.category_id
      and new.project_id is not distinct from old.project_id
+     and new.parts is not distinct from old.parts
      and new.reversal_of is not distinct from old.reversal_of then
     return null;
   end if;

@@ -183,6 +183,7 @@ create policy projects_update on public.projects
 
 CREATE TRIGGER projects_audit AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER projects_forbid_company_change BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER projects_guard_part_reference BEFORE DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.guard_part_reference_delete();
 CREATE TRIGGER projects_set_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 grant all on table public.projects to service_role;
@@ -522,17 +523,26 @@ grant execute on function public.dre(p_company_id uuid, p_start date, p_end date
 CREATE OR REPLACE FUNCTION private.guard_stage_delete()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
   if exists (select 1 from public.accounts_payable e where e.stage_id = old.id)
-     or exists (select 1 from public.accounts_receivable e where e.stage_id = old.id) then
+     or exists (select 1 from public.accounts_receivable e where e.stage_id = old.id)
+     -- Named only in the parts of a split entry (its obra is among the entry's part obras).
+     or (exists (select 1 from public.companies c where c.id = old.company_id)
+         and (exists (select 1 from public.accounts_payable e
+                      where e.parts is not null and e.part_project_ids @> array[old.project_id]
+                        and e.parts @> jsonb_build_array(jsonb_build_object('stage_id', old.id)))
+              or exists (select 1 from public.accounts_receivable e
+                         where e.parts is not null and e.part_project_ids @> array[old.project_id]
+                           and e.parts @> jsonb_build_array(jsonb_build_object('stage_id', old.id))))) then
     raise exception using errcode = 'P0001', message = 'stage_in_use';
   end if;
   return old;
 end;
 $function$;
-comment on function private.guard_stage_delete() is 'Trigger: a stage with payables or receivables cannot be removed (stage_in_use). Counts every entry, also those the caller''s RLS would hide (none: RLS is per company and stages are too).';
+comment on function private.guard_stage_delete() is 'Trigger: a stage with payables or receivables, also one named only in a part of a split entry, cannot be removed (stage_in_use). Security definer: counts every entry of the stage''s company, also a split one the caller''s RLS hides (an obra member sees no split entry through the table).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.overdue_open_totals(p_company_id uuid, p_today date, p_bank_account_id uuid)

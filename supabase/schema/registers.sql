@@ -11,9 +11,10 @@
 -- Tables: public.bank_accounts, public.categories, public.clients, public.supplier_details,
 -- public.supplier_orders, public.supplier_products, public.suppliers
 -- Functions: private.bank_account_balance, private.category_dre_group_default,
--- public.category_stats, private.guard_category_type, public.remove_bank_account,
--- public.remove_category, public.save_supplier, private.supplier_details_id,
--- private.supplier_spent_total, public.supplier_stats, public.supplier_summary
+-- public.category_stats, private.guard_category_type, private.guard_part_reference_delete,
+-- public.remove_bank_account, public.remove_category, public.save_supplier,
+-- private.supplier_details_id, private.supplier_spent_total, public.supplier_stats,
+-- public.supplier_summary
 
 -- =================================================================================================
 -- Tables
@@ -130,6 +131,7 @@ create policy categories_update on public.categories
 CREATE TRIGGER categories_audit AFTER INSERT OR DELETE OR UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER categories_dre_group_default BEFORE INSERT OR UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.category_dre_group_default();
 CREATE TRIGGER categories_forbid_company_change BEFORE UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER categories_guard_part_reference BEFORE DELETE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.guard_part_reference_delete();
 CREATE TRIGGER categories_guard_type BEFORE UPDATE OF type ON public.categories FOR EACH ROW EXECUTE FUNCTION private.guard_category_type();
 CREATE TRIGGER categories_set_updated_at BEFORE UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -537,13 +539,63 @@ begin
      and ((new.type <> 'expense' and exists (select 1 from public.accounts_payable e
                                                where e.company_id = old.company_id and e.category_id = old.id))
           or (new.type <> 'income' and exists (select 1 from public.accounts_receivable e
-                                                 where e.company_id = old.company_id and e.category_id = old.id))) then
+                                                 where e.company_id = old.company_id and e.category_id = old.id))
+          or (new.type <> 'expense' and exists (select 1 from public.accounts_payable e
+                                                  where e.company_id = old.company_id and e.parts is not null
+                                                    and e.part_category_ids @> array[old.id]))
+          or (new.type <> 'income' and exists (select 1 from public.accounts_receivable e
+                                                 where e.company_id = old.company_id and e.parts is not null
+                                                   and e.part_category_ids @> array[old.id]))) then
     raise exception using errcode = 'P0001', message = 'category_type_mismatch';
   end if;
   return new;
 end;
 $function$;
-comment on function private.guard_category_type() is 'Trigger: refuses changing the type of a category that payables (expense) or receivables (income) use (category_type_mismatch).';
+comment on function private.guard_category_type() is 'Trigger: refuses changing the type of a category that payables (expense) or receivables (income) use, also through a part of a rateio (category_type_mismatch).';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.guard_part_reference_delete()
+-- Run by the triggers categories_guard_part_reference on public.categories,
+-- projects_guard_part_reference on public.projects
+CREATE OR REPLACE FUNCTION private.guard_part_reference_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text := case tg_table_name when 'projects' then 'project' else 'category' end;
+begin
+  if not exists (select 1 from public.companies c where c.id = old.company_id) then
+    return old;
+  end if;
+  if (v_key = 'project'
+      and (exists (select 1 from public.accounts_payable e
+                   where e.company_id = old.company_id and e.parts is not null
+                     and e.part_project_ids @> array[old.id])
+           or exists (select 1 from public.accounts_receivable e
+                      where e.company_id = old.company_id and e.parts is not null
+                        and e.part_project_ids @> array[old.id])
+           or exists (select 1 from public.transactions t
+                      where t.company_id = old.company_id and t.parts is not null
+                        and t.part_project_ids @> array[old.id])))
+     or (v_key = 'category'
+         and (exists (select 1 from public.accounts_payable e
+                      where e.company_id = old.company_id and e.parts is not null
+                        and e.part_category_ids @> array[old.id])
+              or exists (select 1 from public.accounts_receivable e
+                         where e.company_id = old.company_id and e.parts is not null
+                           and e.part_category_ids @> array[old.id])
+              or exists (select 1 from public.transactions t
+                         where t.company_id = old.company_id and t.parts is not null
+                           and t.part_category_ids @> array[old.id]))) then
+    raise exception using errcode = '23503',
+      message = format('update or delete on table "%s" violates the rateio: the row is still referenced by the parts of an entry', tg_table_name);
+  end if;
+  return old;
+end;
+$function$;
+comment on function private.guard_part_reference_delete() is 'Trigger: an obra (projects) or a categoria (categories) named in the parts of a split entry or ledger row cannot be deleted: 23503 "update or delete on table … is still referenced", as the foreign key of an entry''s own column refuses it (reference_in_use in the app). Not while its company is being deleted.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function public.remove_bank_account(p_bank_account_id uuid)
@@ -617,7 +669,17 @@ begin
      or exists (select 1 from public.accounts_receivable e
                 where e.company_id = v_category.company_id and e.category_id = v_category.id)
      or exists (select 1 from public.transactions t
-                where t.company_id = v_category.company_id and t.category_id = v_category.id) then
+                where t.company_id = v_category.company_id and t.category_id = v_category.id)
+     -- Named only in the parts of a split entry or payment.
+     or exists (select 1 from public.accounts_payable e
+                where e.company_id = v_category.company_id and e.parts is not null
+                  and e.part_category_ids @> array[v_category.id])
+     or exists (select 1 from public.accounts_receivable e
+                where e.company_id = v_category.company_id and e.parts is not null
+                  and e.part_category_ids @> array[v_category.id])
+     or exists (select 1 from public.transactions t
+                where t.company_id = v_category.company_id and t.parts is not null
+                  and t.part_category_ids @> array[v_category.id]) then
     update public.categories set is_active = false where id = v_category.id;
     return 'archived';
   end if;
@@ -626,7 +688,7 @@ begin
   return 'deleted';
 end;
 $function$;
-comment on function public.remove_category(p_category_id uuid) is 'Removes a category of the caller''s company. Returns ''deleted'' when nothing used it, or ''archived'' (is_active = false: hidden from pickers and the list, still named on old entries) when payables, receivables or ledger rows point at it. Error key category_not_found.';
+comment on function public.remove_category(p_category_id uuid) is 'Removes a category of the caller''s company. Returns ''deleted'' when nothing used it, or ''archived'' (is_active = false: hidden from pickers and the list, still named on old entries) when payables, receivables or ledger rows point at it, also only through a part of a rateio. Error key category_not_found.';
 grant execute on function public.remove_category(p_category_id uuid) to authenticated, service_role;
 
 -- Function public.save_supplier(p_company_id uuid, p_supplier jsonb, p_supplier_id uuid)

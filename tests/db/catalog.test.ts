@@ -174,7 +174,7 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.settle_payable(uuid,uuid,date,numeric,numeric,numeric,numeric,date,numeric)',
       'private.settle_receivable(uuid,uuid,date,numeric,numeric,numeric,numeric,date,numeric)',
       // Lançar "Marcar como Pago" and the estorno of a transfer.
-      'private.create_and_settle_entry(text,uuid,uuid,text,numeric,date,uuid,date,date,uuid,text,uuid,uuid,text,text,numeric,numeric,numeric,uuid)',
+      'private.create_and_settle_entry(text,uuid,uuid,text,numeric,date,uuid,date,date,uuid,text,uuid,uuid,text,text,numeric,numeric,numeric,uuid,jsonb)',
       'private.reverse_payment(uuid,date)',
       'private.reverse_transfer(uuid,date)',
       'private.transfer_between_accounts(uuid,uuid,numeric,date,text)',

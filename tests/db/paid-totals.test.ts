@@ -4,6 +4,7 @@
 // the rows to the centavo, and entry_list_summary answers the same as a sum over the rows.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apportion } from '../../src/lib/apportion';
 import { adminDb, createMember } from './helpers';
 import { createBankAccount, createPayable, createReceivable, type Member } from './money-helpers';
 
@@ -72,11 +73,22 @@ describe('kept paid totals', () => {
     const next = random(seed);
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
     const cents = () => (100 + Math.floor(next() * 900_000)) / 100;
+    // A rateio of Geral parts (the paid totals have no obra or categoria to follow), n of them.
+    const geral = (amount: number, n: number) =>
+      apportion([1, 2, 3, 4].slice(0, n), Math.round(amount * 100)).map((a) => ({
+        project_id: null,
+        stage_id: null,
+        category_id: null,
+        amount: a / 100,
+        percent: null,
+      }));
     const entries: { kind: 'expense' | 'income'; id: string }[] = [];
     for (let i = 0; i < 24; i++) {
       const kind = i % 3 === 0 ? 'income' : 'expense';
       const make = kind === 'expense' ? createPayable : createReceivable;
-      const row = await make(owner, cents(), { due_date: '2026-03-10' });
+      const amount = cents();
+      const parts = i % 3 === 2 ? geral(amount, 2 + (i % 2)) : null;
+      const row = await make(owner, amount, { due_date: '2026-03-10', parts });
       entries.push({ kind, id: row.id });
     }
     const done: string[] = [];
@@ -133,7 +145,14 @@ describe('kept paid totals', () => {
         // An edit: the text of any entry, the amount of an unpaid one.
         const { error } = await owner.client
           .from(table)
-          .update(!row.ledger ? { amount: cents() } : { description: `Editado ${step}` })
+          .update(
+            !row.ledger
+              ? (() => {
+                  const amount = cents();
+                  return { amount, parts: next() < 0.34 ? geral(amount, 3) : null };
+                })()
+              : { description: `Editado ${step}` },
+          )
           .eq('id', e.id);
         if (error) throw new Error(`edit ${e.kind} ${JSON.stringify(row)}: ${error.message}`);
       } else if (op < 0.9 && !row.ledger) {
