@@ -325,12 +325,14 @@ describe('an obra member writes a split of their own obras', () => {
       expect(error, String(other)).toMatchObject(rlsViolation('accounts_payable'));
     }
     // A part without the project_id key at all is "Geral" too.
-    const { error } = await obraA.from('accounts_payable').insert(
-      split([
-        { project_id: projectA, category_id: categoryX, amount: 50 },
-        { category_id: categoryX, amount: 50 } as Part,
-      ]),
-    );
+    const { error } = await obraA
+      .from('accounts_payable')
+      .insert(
+        split([
+          { project_id: projectA, category_id: categoryX, amount: 50 },
+          { category_id: categoryX, amount: 50 } as Part,
+        ]),
+      );
     expect(error).toMatchObject(rlsViolation('accounts_payable'));
   });
 
@@ -413,7 +415,11 @@ describe('approval of a split by each obra share', () => {
       .select('id, amount, updated_at, approval_status')
       .single();
     expect(data!.approval_status).toBe('pending');
-    const version = { p_payable_id: data!.id, p_amount: data!.amount, p_updated_at: data!.updated_at };
+    const version = {
+      p_payable_id: data!.id,
+      p_amount: data!.amount,
+      p_updated_at: data!.updated_at,
+    };
     const withCategory = await rpc(admin.client, 'approve_payable', {
       ...version,
       p_category_id: categoryX,
@@ -493,10 +499,9 @@ describe('notices follow the parts', () => {
     );
     expect(JSON.stringify(rows[0]!.d)).not.toContain('Obra Sul');
     // The admin: the whole bill, both obras named.
-    const whole = await db.query<{ d: { sections: { items: { amount_cents: number; project_name: string }[] }[] } }>(
-      `select private.daily_digest($1, $2, $3) as d`,
-      [companyDigestSplit, userIds.owner, DAY],
-    );
+    const whole = await db.query<{
+      d: { sections: { items: { amount_cents: number; project_name: string }[] }[] };
+    }>(`select private.daily_digest($1, $2, $3) as d`, [companyDigestSplit, userIds.owner, DAY]);
     expect(whole.rows[0]!.d.sections[0]!.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ amount_cents: 100000, project_name: 'Obra Norte, Obra Sul' }),
