@@ -5,6 +5,7 @@
 // for a split; the daily digest and the due summary show an 'obra' member their parts only.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getErrorMessage } from '@/lib/errors';
 import { adminDb, createMember, createUser, rlsViolation, type TestClient } from './helpers';
 import { createBankAccount, type Member } from './money-helpers';
 
@@ -428,6 +429,9 @@ describe('approval of a split by each obra share', () => {
       code: 'P0001',
       message: 'split_category_on_approval',
     });
+    expect(getErrorMessage(withCategory.error)).toBe(
+      'Este lançamento tem rateio: a categoria é a de cada parte. Aprove sem escolher categoria e ajuste as partes em Editar.',
+    );
     const approved = await rpc(admin.client, 'approve_payable', version);
     expect(approved.error).toBeNull();
     const { rows } = await db.query(
