@@ -810,3 +810,224 @@ end;
 $$;
 comment on function private.check_entry_parts() is 'Trigger (security definer: an ''obra'' member''s split is checked against obras and categories they may not lock; a non-member''s row is left to RLS): a split is 2–50 well-formed parts (split_invalid) whose amounts sum to the entry''s amount (split_sum_mismatch), each naming an obra of the same company (split_project_not_found) that is not completed or cancelled unless the part was already there (split_project_closed), a stage of that obra (stage_project_mismatch), and a category of the company (split_category_not_found) of the entry''s kind (category_type_mismatch).';
 revoke all on function private.check_entry_parts() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Documents of a split wholly of an 'obra' member's obras: as those of a payable of their obras
+-- ---------------------------------------------------------------------------------------------
+
+drop policy documents_select on public.documents;
+drop policy documents_insert on public.documents;
+drop policy documents_delete on public.documents;
+
+-- SELECT(documents): readers; an 'obra' member the files of the payables of their obras (a split:
+-- every part of their obras).
+create policy documents_select on public.documents
+  for select to authenticated
+  using (
+    company_id in (select private.reader_company_ids())
+    or payable_id in (select e.id from public.accounts_payable e
+                      where (e.project_id in (select private.obra_project_ids())
+              or (e.parts is not null
+                  and e.part_project_ids <@ (select array(select private.obra_project_ids()))
+                  and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)')))
+  );
+
+-- INSERT(documents): writers; an 'obra' member, as itself, to a payable of their obras.
+create policy documents_insert on public.documents
+  for insert to authenticated
+  with check (
+    company_id in (select private.writer_company_ids())
+    or (uploaded_by = (select auth.uid())
+        and payable_id in (select e.id from public.accounts_payable e
+                           where (e.project_id in (select private.obra_project_ids())
+              or (e.parts is not null
+                  and e.part_project_ids <@ (select array(select private.obra_project_ids()))
+                  and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'))))
+  );
+
+-- DELETE(documents): writers; an 'obra' member the files of a payable of their obras (the guard
+-- trigger keeps what an approved or paid payable holds).
+create policy documents_delete on public.documents
+  for delete to authenticated
+  using (
+    company_id in (select private.writer_company_ids())
+    or payable_id in (select e.id from public.accounts_payable e
+                      where (e.project_id in (select private.obra_project_ids())
+              or (e.parts is not null
+                  and e.part_project_ids <@ (select array(select private.obra_project_ids()))
+                  and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)')))
+  );
+
+create or replace function private.check_document()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $$
+declare
+  v_caller uuid := (select auth.uid());
+begin
+  -- Not one of the caller's companies: nothing is looked up (RLS refuses the row).
+  if v_caller is not null
+     and not exists (select 1 from private.user_company_ids() c where c = new.company_id) then
+    return new;
+  end if;
+  if new.payment_id is not null and not exists (
+    select 1 from public.transactions t where t.id = new.payment_id and t.company_id = new.company_id
+  ) then
+    raise exception using errcode = 'P0001', message = 'payment_not_found';
+  end if;
+  if exists (select 1 from private.detached_documents x where x.storage_path = new.storage_path) then
+    raise exception using errcode = 'P0001', message = 'document_name_taken';
+  end if;
+  -- An 'obra' member: not to a payable of its obras that already has a payment.
+  if v_caller is not null and new.payable_id is not null
+     and not exists (select 1 from private.writer_company_ids() c where c = new.company_id)
+     and exists (
+       select 1 from public.accounts_payable e
+       where e.company_id = new.company_id and e.id = new.payable_id
+         and (e.project_id in (select private.obra_project_ids())
+           or (e.parts is not null
+               and e.part_project_ids <@ array(select private.obra_project_ids())
+               and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'))
+         and (e.status = 'paid' or e.paid_amount > 0)
+     ) then
+    raise exception using errcode = 'P0001', message = 'document_entry_paid';
+  end if;
+  if exists (
+    select 1 from public.documents d
+    where d.company_id = new.company_id and d.sha256 = new.sha256
+      and (d.entry_id = coalesce(new.payable_id, new.receivable_id) or d.payment_id = new.payment_id)
+  ) then
+    raise exception using errcode = 'P0001', message = 'document_duplicate';
+  end if;
+  return new;
+end;
+$$;
+comment on function private.check_document() is 'Since 20261202040100 an ''obra'' member''s payable may be a split wholly of its obras. Trigger: within the caller''s companies only (another company''s row is left to RLS and the foreign keys): payment_not_found (a payment of another company), document_name_taken (a path a removed row held), document_entry_paid (an ''obra'' member adding to a payable with a payment), document_duplicate (the same sha256 already on the entry or payment of the company).';
+revoke all on function private.check_document() from public, anon, authenticated;
+
+create or replace function private.document_object_access(p_name text, p_owner_id text, p_action text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $$
+declare
+  v_uuid constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+  v_uid uuid := (select auth.uid());
+  v_parts text[] := storage.foldername(p_name);
+  v_company uuid;
+  v_role text;
+  v_entry uuid;
+  v_obra_path boolean := false;
+  v_detached_by uuid;
+  v_detached boolean;
+  v_writer boolean;
+begin
+  if v_uid is null or coalesce(array_length(v_parts, 1), 0) < 1 or v_parts[1] !~ v_uuid then
+    return false;
+  end if;
+  v_company := v_parts[1]::uuid;
+  select p.role into v_role from public.user_profiles p
+  where p.user_id = v_uid and p.company_id = v_company and p.is_active;
+  if v_role is null then
+    return false;
+  end if;
+  v_writer := v_role in ('admin', 'financeiro');
+  if v_role = 'obra' and array_length(v_parts, 1) = 3 and v_parts[2] = 'entries' and v_parts[3] ~ v_uuid then
+    v_entry := v_parts[3]::uuid;
+    v_obra_path := exists (
+      select 1 from public.accounts_payable e
+      where e.company_id = v_company and e.id = v_entry and (e.project_id in (select private.obra_project_ids())
+           or (e.parts is not null
+               and e.part_project_ids <@ array(select private.obra_project_ids())
+               and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'))
+    );
+  end if;
+  select x.detached_by into v_detached_by from private.detached_documents x where x.storage_path = p_name;
+  v_detached := found;
+
+  if p_action = 'read' then
+    if v_detached then
+      return v_writer or v_detached_by = v_uid;
+    end if;
+    return v_writer or v_role = 'leitura' or v_obra_path;
+  elsif p_action = 'add' then
+    if not (v_writer or v_obra_path) then
+      return false;
+    end if;
+    if v_detached or exists (select 1 from public.documents d where d.storage_path = p_name) then
+      raise exception using errcode = '42501', message = 'document_name_taken';
+    end if;
+    if not v_writer and exists (
+      select 1 from public.accounts_payable e
+      where e.company_id = v_company and e.id = v_entry and (e.status = 'paid' or e.paid_amount > 0)
+    ) then
+      raise exception using errcode = '42501', message = 'document_entry_paid';
+    end if;
+    return true;
+  elsif p_action = 'remove' then
+    if v_detached then
+      return v_writer or v_detached_by = v_uid;
+    end if;
+    if not (v_writer or v_obra_path) then
+      return false;
+    end if;
+    if exists (select 1 from public.documents d where d.storage_path = p_name) then
+      raise exception using errcode = '42501', message = 'document_in_use';
+    end if;
+    -- Never held by a row (its row was refused): admin, financeiro or its uploader.
+    return v_writer or p_owner_id = v_uid::text;
+  end if;
+  return false;
+end;
+$$;
+comment on function private.document_object_access(text, text, text) is '(A payable of an ''obra'' member''s obras: also a split whose every part is of its obras, 20261202040100.) Storage policies of bucket documentos: may the caller read, add or remove the object p_name (owner_id p_owner_id)? Members of the company named by the first folder: read = admin, financeiro, leitura, and an ''obra'' member under entries/{payable of its obras}; a detached object (its documents row removed) only admin, financeiro and the member who removed the row. add = admin, financeiro, and an ''obra'' member under entries/{payable of its obras} without payment (42501 document_entry_paid); never a name a documents row holds or held (42501 document_name_taken). remove = never while a documents row holds it (42501 document_in_use); a detached object: admin, financeiro, the member who removed the row; an object never held: admin, financeiro, its uploader.';
+revoke all on function private.document_object_access(text, text, text) from public, anon, authenticated;
+grant execute on function private.document_object_access(text, text, text) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Histórico: an 'obra' member reads that of a split wholly of their obras (as the select policy)
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function private.entry_history(p_kind text, p_id uuid)
+ RETURNS TABLE(id bigint, at timestamp with time zone, actor uuid, actor_name text, actor_email text, action text, changed jsonb)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $$
+#variable_conflict use_column
+declare
+  v_company_id uuid;
+begin
+  if p_kind is null or p_kind not in ('expense', 'income') then
+    raise exception using errcode = 'P0001', message = 'invalid_kind';
+  end if;
+  -- The entries the caller sees (as the policies of accounts_payable / accounts_receivable).
+  if p_kind = 'expense' then
+    select e.company_id into v_company_id from public.accounts_payable e
+    where e.id = p_id
+      and (e.company_id in (select private.reader_company_ids())
+           or e.project_id in (select private.obra_project_ids())
+           -- A split wholly of the member's obras (rateio, as the select policy).
+           or (e.parts is not null
+               and e.part_project_ids <@ array(select private.obra_project_ids())
+               and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'));
+  else
+    select e.company_id into v_company_id from public.accounts_receivable e
+    where e.id = p_id and e.company_id in (select private.reader_company_ids());
+  end if;
+  if v_company_id is null then
+    raise exception using errcode = 'P0001', message = 'entry_not_found';
+  end if;
+  return query
+  select a.id, a.at, a.actor, coalesce(nullif(btrim(a.actor_name), ''), a.actor_email), a.actor_email,
+         a.action, a.changed
+  from public.audit_log a
+  where a.company_id = v_company_id
+    and a.table_name = case p_kind when 'expense' then 'accounts_payable' else 'accounts_receivable' end
+    and a.row_id = p_id
+  order by a.at desc, a.id desc;
+end;
+$$;

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getErrorMessage } from '@/lib/errors';
 import { adminDb, createMember, createUser, rlsViolation, type TestClient } from './helpers';
+import { documentPayload } from './fixtures';
 import { createBankAccount, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -335,6 +336,61 @@ describe('an obra member writes a split of their own obras', () => {
         ]),
       );
     expect(error).toMatchObject(rlsViolation('accounts_payable'));
+  });
+
+  it('attaches and reads a file on their split; not on one they see only in part', async () => {
+    const created = await obraA
+      .from('accounts_payable')
+      .insert(
+        split([
+          { project_id: projectA, category_id: categoryX, amount: 30 },
+          { project_id: projectA, category_id: categoryY, amount: 20 },
+        ]),
+      )
+      .select('id')
+      .single();
+    expect(created.error).toBeNull();
+    const file = documentPayload(admin.company.id, created.data!.id);
+    const added = await obraA
+      .from('documents')
+      .insert(file as never)
+      .select('id');
+    expect(added.error).toBeNull();
+    const read = await obraA.from('documents').select('id').eq('payable_id', created.data!.id);
+    expect(read.data).toHaveLength(1);
+    // Another obra's member reads nothing of it.
+    const byB = await obraB.from('documents').select('id').eq('payable_id', created.data!.id);
+    expect(byB.data).toEqual([]);
+    const shared = await adminSplit([
+      { project_id: projectA, category_id: categoryX, amount: 5 },
+      { project_id: projectB, category_id: categoryX, amount: 5 },
+    ]);
+    const refused = await obraA
+      .from('documents')
+      .insert(documentPayload(admin.company.id, shared.id) as never);
+    expect(refused.error).toMatchObject(rlsViolation('documents'));
+  });
+
+  it('reads the Histórico of their split; not of one they see only in part', async () => {
+    const own = await obraA
+      .from('accounts_payable')
+      .insert(
+        split([
+          { project_id: projectA, category_id: categoryX, amount: 7 },
+          { project_id: projectA, category_id: categoryY, amount: 3 },
+        ]),
+      )
+      .select('id')
+      .single();
+    const history = await rpc(obraA, 'entry_history', { p_kind: 'expense', p_id: own.data!.id });
+    expect(history.error).toBeNull();
+    expect((history.data as { action: string }[]).map((r) => r.action)).toEqual(['insert']);
+    const shared = await adminSplit([
+      { project_id: projectA, category_id: categoryX, amount: 5 },
+      { project_id: projectB, category_id: categoryX, amount: 5 },
+    ]);
+    const refused = await rpc(obraA, 'entry_history', { p_kind: 'expense', p_id: shared.id });
+    expect(refused.error).toMatchObject({ code: 'P0001', message: 'entry_not_found' });
   });
 
   it('delete_entry: an obra member may not delete a split they see only in part', async () => {
