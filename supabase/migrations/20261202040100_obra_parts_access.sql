@@ -1031,3 +1031,73 @@ begin
   order by a.at desc, a.id desc;
 end;
 $$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Approval notices name a split's obras
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function private.notify_payable_approval()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $$
+declare
+  v_what text;
+  v_mine uuid[];
+  v_link text := '/lancamentos/expense/' || new.id;
+begin
+  -- A split (rateio): its obras' names, "Rateio" when more than two.
+  select new.description || ' — ' || private.format_brl(new.amount)
+         || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
+                                                          new.part_project_ids, null), '')
+  into v_what;
+
+  if new.approval_status = 'pending'
+     and (tg_op = 'INSERT' or old.approval_status is distinct from 'pending') then
+    insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title, body)
+    select new.company_id, r, 'approval_pending', new.id || '@' || new.updated_at, 'expense', new.id,
+           v_link, left('Aprovação pendente: ' || v_what, 300),
+           coalesce('Lançado por ' || (select p.full_name from public.user_profiles p
+                                       where p.company_id = new.company_id and p.user_id = new.created_by), null)
+    from private.notice_recipients(new.company_id, array['admin', 'financeiro'], new.created_by) r
+    on conflict do nothing;
+  elsif tg_op = 'UPDATE' and old.approval_status = 'pending'
+        and new.approval_status in ('approved', 'refused') then
+    -- Decided: the request waits for nobody any more (the deciders' bells drop it; the list keeps it).
+    update public.notices n set read_at = now()
+    where n.entry_id = new.id and n.kind = 'approval_pending' and n.read_at is null;
+    if new.created_by is not distinct from new.approval_decided_by
+       or not exists (select 1 from public.user_profiles p
+                      where p.company_id = new.company_id and p.user_id = new.created_by and p.is_active) then
+      return null;
+    end if;
+    -- An 'obra' author of a split that is no longer wholly of their obras: their share only.
+    if new.parts is not null and exists (select 1 from public.user_profiles p
+                                         where p.company_id = new.company_id and p.user_id = new.created_by
+                                           and p.role = 'obra') then
+      v_mine := array(select a.project_id from public.project_access a
+                      where a.company_id = new.company_id and a.user_id = new.created_by);
+      if not (new.part_project_ids <@ v_mine) or jsonb_path_exists(new.parts, '$[*] ? (!(exists(@.project_id)) || @.project_id == null)') then
+        select new.description || ' — '
+               || private.format_brl((select sum(f.amount)
+                                      from private.entry_part_figures(new.parts, null, null, null, new.amount, 0, 0, 0, 0) f
+                                      where f.project_id = any (v_mine)))
+               || coalesce(' — ' || private.digest_project_name(new.company_id, null, new.part_project_ids, v_mine), '')
+        into v_what;
+      end if;
+    end if;
+    insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title, body)
+    values (new.company_id, new.created_by,
+            case new.approval_status when 'approved' then 'approval_approved' else 'approval_refused' end,
+            new.id || '@' || coalesce(new.approval_decided_at, now()), 'expense', new.id, v_link,
+            left(case new.approval_status when 'approved' then 'Despesa aprovada: ' else 'Despesa recusada: ' end
+                 || v_what, 300),
+            case when new.approval_status = 'refused' then 'Motivo: ' || new.approval_reason end)
+    on conflict do nothing;
+  end if;
+  return null;
+end;
+$$;
+comment on function private.notify_payable_approval() is 'Trigger (a split names its obras, "Rateio" when more than two; to an ''obra'' author of a split not wholly of their obras, their share and obras only): a payable that starts waiting for approval → a notice to the company''s active admins and financeiros but its author; approved or refused (with the reason) → a notice to its author while an active member, and the request''s notices are marked read.';
+revoke all on function private.notify_payable_approval() from public, anon, authenticated;

@@ -928,10 +928,13 @@ CREATE OR REPLACE FUNCTION private.notify_payable_approval()
 AS $function$
 declare
   v_what text;
+  v_mine uuid[];
   v_link text := '/lancamentos/expense/' || new.id;
 begin
+  -- A split (rateio): its obras' names, "Rateio" when more than two.
   select new.description || ' — ' || private.format_brl(new.amount)
-         || coalesce(' — ' || (select pr.name from public.projects pr where pr.id = new.project_id), '')
+         || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
+                                                          new.part_project_ids, null), '')
   into v_what;
 
   if new.approval_status = 'pending'
@@ -953,6 +956,21 @@ begin
                       where p.company_id = new.company_id and p.user_id = new.created_by and p.is_active) then
       return null;
     end if;
+    -- An 'obra' author of a split that is no longer wholly of their obras: their share only.
+    if new.parts is not null and exists (select 1 from public.user_profiles p
+                                         where p.company_id = new.company_id and p.user_id = new.created_by
+                                           and p.role = 'obra') then
+      v_mine := array(select a.project_id from public.project_access a
+                      where a.company_id = new.company_id and a.user_id = new.created_by);
+      if not (new.part_project_ids <@ v_mine) or jsonb_path_exists(new.parts, '$[*] ? (!(exists(@.project_id)) || @.project_id == null)') then
+        select new.description || ' — '
+               || private.format_brl((select sum(f.amount)
+                                      from private.entry_part_figures(new.parts, null, null, null, new.amount, 0, 0, 0, 0) f
+                                      where f.project_id = any (v_mine)))
+               || coalesce(' — ' || private.digest_project_name(new.company_id, null, new.part_project_ids, v_mine), '')
+        into v_what;
+      end if;
+    end if;
     insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title, body)
     values (new.company_id, new.created_by,
             case new.approval_status when 'approved' then 'approval_approved' else 'approval_refused' end,
@@ -965,7 +983,7 @@ begin
   return null;
 end;
 $function$;
-comment on function private.notify_payable_approval() is 'Trigger: a payable that starts waiting for approval → a notice to the company''s active admins and financeiros but its author; approved or refused (with the reason) → a notice to its author while an active member, and the request''s notices are marked read.';
+comment on function private.notify_payable_approval() is 'Trigger (a split names its obras, "Rateio" when more than two; to an ''obra'' author of a split not wholly of their obras, their share and obras only): a payable that starts waiting for approval → a notice to the company''s active admins and financeiros but its author; approved or refused (with the reason) → a notice to its author while an active member, and the request''s notices are marked read.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.notify_statement_imported()

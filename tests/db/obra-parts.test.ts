@@ -472,6 +472,17 @@ describe('approval of a split by each obra share', () => {
       .select('id, amount, updated_at, approval_status')
       .single();
     expect(data!.approval_status).toBe('pending');
+    // The admin's notice names both obras of the split.
+    const notice = await db.query<{ title: string }>(
+      `select title from public.notices where entry_id = $1 and kind = 'approval_pending'`,
+      [data!.id],
+    );
+    expect(notice.rows).toEqual([
+      {
+        title:
+          'Aprovação pendente: Compra grande dividida — R$ 1.400,00 — Obra Aurora, Obra Boreal',
+      },
+    ]);
     const version = {
       p_payable_id: data!.id,
       p_amount: data!.amount,
@@ -496,6 +507,51 @@ describe('approval of a split by each obra share', () => {
       [data!.id],
     );
     expect(rows[0]).toEqual({ approval_status: 'approved', category_id: null, n: 2 });
+  });
+});
+
+describe('the decision told to an obra author of a split shared since', () => {
+  it('names their share and their obras only', async () => {
+    const { data } = await obraA
+      .from('accounts_payable')
+      .insert({
+        company_id: admin.company.id,
+        description: 'Forma de madeira',
+        amount: 600,
+        due_date: DAY,
+        parts: [
+          { project_id: projectA, category_id: categoryX, amount: 300 },
+          { project_id: projectA, category_id: categoryY, amount: 300 },
+        ] as never,
+      })
+      .select('id, approval_status')
+      .single();
+    expect(data!.approval_status).toBe('pending');
+    // The office moves a part to Obra Boreal, then approves.
+    const { data: moved } = await admin.client
+      .from('accounts_payable')
+      .update({
+        parts: [
+          { project_id: projectA, category_id: categoryX, amount: 400 },
+          { project_id: projectB, category_id: categoryY, amount: 200 },
+        ] as never,
+      })
+      .eq('id', data!.id)
+      .select('amount, updated_at')
+      .single();
+    const approved = await rpc(admin.client, 'approve_payable', {
+      p_payable_id: data!.id,
+      p_amount: moved!.amount,
+      p_updated_at: moved!.updated_at,
+    });
+    expect(approved.error).toBeNull();
+    const { rows } = await db.query<{ title: string }>(
+      `select title from public.notices where entry_id = $1 and kind = 'approval_approved'`,
+      [data!.id],
+    );
+    expect(rows).toEqual([
+      { title: 'Despesa aprovada: Forma de madeira — R$ 400,00 — Obra Aurora' },
+    ]);
   });
 });
 
