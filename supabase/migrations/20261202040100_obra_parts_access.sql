@@ -291,14 +291,26 @@ begin
   v_projects := array(select a.project_id from public.project_access a
                       where a.company_id = p_company_id and a.user_id = (select auth.uid()));
   return query
+  -- Two reads, each on its own index (the obra's rows; the splits naming one of the obras, GIN),
+  -- so that a member of a small obra in a large company reads only theirs.
   with base as (
-    select e.*
-    from public.accounts_payable e
-    where e.company_id = p_company_id
-      and (p_id is null or e.id = p_id)
-      and (e.project_id = any (v_projects)
-           or (e.parts is not null and e.part_project_ids && v_projects))
-    order by e.due_date, e.id
+    select u.*
+    from (
+      (select e.*
+       from public.accounts_payable e
+       where e.company_id = p_company_id and (p_id is null or e.id = p_id)
+         and e.project_id = any (v_projects)
+       order by e.due_date, e.id
+       limit p_limit)
+      union all
+      (select e.*
+       from public.accounts_payable e
+       where e.company_id = p_company_id and (p_id is null or e.id = p_id)
+         and e.parts is not null and e.part_project_ids && v_projects
+       order by e.due_date, e.id
+       limit p_limit)
+    ) u
+    order by u.due_date, u.id
     limit p_limit
   ),
   -- Each entry as parts (itself when unsplit), with its juros, multa and desconto apportioned;
