@@ -161,6 +161,9 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   projects_required: 'Escolha ao menos uma obra para este perfil.',
   project_not_assigned: 'Você não tem acesso a esta obra.',
   not_awaiting_approval: 'Este lançamento não está aguardando aprovação.',
+  // Rateio (issue 33): a split's categories are its parts'.
+  split_category_on_approval:
+    'Este lançamento tem rateio: a categoria é a de cada parte. Aprove sem escolher categoria e ajuste as partes em Editar.',
   // Names in the audit: two members of a company never share one (accents and case ignored).
   member_name_taken:
     'Já existe um membro com esse nome nesta empresa. Use outro nome, por exemplo com o sobrenome.',

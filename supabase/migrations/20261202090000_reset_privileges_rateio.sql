@@ -278,6 +278,9 @@ grant execute on function private.project_budget(uuid) to authenticated;
 grant execute on function private.project_budget_totals(uuid) to authenticated;
 grant execute on function private.project_financials(uuid, uuid) to authenticated;
 grant execute on function private.entry_history(text, uuid) to authenticated;
+-- [obra, 20261202040100] An 'obra' member's payables, a split with their parts only (the body
+-- checks the role and masks).
+grant execute on function private.obra_payables(uuid, uuid, integer) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Objects created later (by the role running migrations) start with no privileges for the API

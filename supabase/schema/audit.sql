@@ -281,7 +281,11 @@ begin
     select e.company_id into v_company_id from public.accounts_payable e
     where e.id = p_id
       and (e.company_id in (select private.reader_company_ids())
-           or e.project_id in (select private.obra_project_ids()));
+           or e.project_id in (select private.obra_project_ids())
+           -- A split wholly of the member's obras (rateio, as the select policy).
+           or (e.parts is not null
+               and e.part_project_ids <@ array(select private.obra_project_ids())
+               and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'));
   else
     select e.company_id into v_company_id from public.accounts_receivable e
     where e.id = p_id and e.company_id in (select private.reader_company_ids());

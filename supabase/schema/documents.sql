@@ -103,19 +103,19 @@ create policy documents_delete on public.documents
   as permissive for delete to authenticated
   using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR (payable_id IN ( SELECT e.id
    FROM public.accounts_payable e
-  WHERE (e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))))));
+  WHERE ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath))))))));
 
 create policy documents_insert on public.documents
   as permissive for insert to authenticated
   with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((uploaded_by = ( SELECT auth.uid() AS uid)) AND (payable_id IN ( SELECT e.id
    FROM public.accounts_payable e
-  WHERE (e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))))));
+  WHERE ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath)))))))));
 
 create policy documents_select on public.documents
   as permissive for select to authenticated
   using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (payable_id IN ( SELECT e.id
    FROM public.accounts_payable e
-  WHERE (e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))))));
+  WHERE ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath))))))));
 
 CREATE TRIGGER documents_audit AFTER INSERT OR DELETE OR UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER documents_check BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION private.check_document();
@@ -163,7 +163,10 @@ begin
      and exists (
        select 1 from public.accounts_payable e
        where e.company_id = new.company_id and e.id = new.payable_id
-         and e.project_id in (select private.obra_project_ids())
+         and (e.project_id in (select private.obra_project_ids())
+           or (e.parts is not null
+               and e.part_project_ids <@ array(select private.obra_project_ids())
+               and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'))
          and (e.status = 'paid' or e.paid_amount > 0)
      ) then
     raise exception using errcode = 'P0001', message = 'document_entry_paid';
@@ -178,7 +181,7 @@ begin
   return new;
 end;
 $function$;
-comment on function private.check_document() is 'Trigger: within the caller''s companies only (another company''s row is left to RLS and the foreign keys): payment_not_found (a payment of another company), document_name_taken (a path a removed row held), document_entry_paid (an ''obra'' member adding to a payable with a payment), document_duplicate (the same sha256 already on the entry or payment of the company).';
+comment on function private.check_document() is 'Since 20261202040100 an ''obra'' member''s payable may be a split wholly of its obras. Trigger: within the caller''s companies only (another company''s row is left to RLS and the foreign keys): payment_not_found (a payment of another company), document_name_taken (a path a removed row held), document_entry_paid (an ''obra'' member adding to a payable with a payment), document_duplicate (the same sha256 already on the entry or payment of the company).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.detach_document()
@@ -232,7 +235,10 @@ begin
     v_entry := v_parts[3]::uuid;
     v_obra_path := exists (
       select 1 from public.accounts_payable e
-      where e.company_id = v_company and e.id = v_entry and e.project_id in (select private.obra_project_ids())
+      where e.company_id = v_company and e.id = v_entry and (e.project_id in (select private.obra_project_ids())
+           or (e.parts is not null
+               and e.part_project_ids <@ array(select private.obra_project_ids())
+               and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'))
     );
   end if;
   select x.detached_by into v_detached_by from private.detached_documents x where x.storage_path = p_name;
@@ -273,7 +279,7 @@ begin
   return false;
 end;
 $function$;
-comment on function private.document_object_access(p_name text, p_owner_id text, p_action text) is 'Storage policies of bucket documentos: may the caller read, add or remove the object p_name (owner_id p_owner_id)? Members of the company named by the first folder: read = admin, financeiro, leitura, and an ''obra'' member under entries/{payable of its obras}; a detached object (its documents row removed) only admin, financeiro and the member who removed the row. add = admin, financeiro, and an ''obra'' member under entries/{payable of its obras} without payment (42501 document_entry_paid); never a name a documents row holds or held (42501 document_name_taken). remove = never while a documents row holds it (42501 document_in_use); a detached object: admin, financeiro, the member who removed the row; an object never held: admin, financeiro, its uploader.';
+comment on function private.document_object_access(p_name text, p_owner_id text, p_action text) is '(A payable of an ''obra'' member''s obras: also a split whose every part is of its obras, 20261202040100.) Storage policies of bucket documentos: may the caller read, add or remove the object p_name (owner_id p_owner_id)? Members of the company named by the first folder: read = admin, financeiro, leitura, and an ''obra'' member under entries/{payable of its obras}; a detached object (its documents row removed) only admin, financeiro and the member who removed the row. add = admin, financeiro, and an ''obra'' member under entries/{payable of its obras} without payment (42501 document_entry_paid); never a name a documents row holds or held (42501 document_name_taken). remove = never while a documents row holds it (42501 document_in_use); a detached object: admin, financeiro, the member who removed the row; an object never held: admin, financeiro, its uploader.';
 grant execute on function private.document_object_access(p_name text, p_owner_id text, p_action text) to authenticated;
 
 -- Function private.guard_document_removal()

@@ -22,13 +22,14 @@
 -- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
 -- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
 -- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
--- private.part_ids, private.part_shares, private.payable_approval, private.pending_entry_totals,
--- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
--- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
--- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
--- public.settle_payable, private.settle_payable, public.settle_receivable,
--- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
--- private.track_entry_due_counts, private.track_entry_paid_totals, private.track_entry_totals
+-- public.obra_payables, private.obra_payables, private.part_ids, private.part_shares,
+-- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
+-- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
+-- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
+-- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
+-- private.settle_payable, public.settle_receivable, private.settle_receivable,
+-- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
+-- private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -165,20 +166,20 @@ alter table public.accounts_payable enable row level security;
 
 create policy accounts_payable_delete on public.accounts_payable
   as permissive for delete to authenticated
-  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) AND (approval_status <> 'approved'::text))));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (approval_status <> 'approved'::text) AND ((project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((parts IS NOT NULL) AND (part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath)))))));
 
 create policy accounts_payable_insert on public.accounts_payable
   as permissive for insert to authenticated
-  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)))));
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND ((project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((parts IS NOT NULL) AND (part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath)))))));
 
 create policy accounts_payable_select on public.accounts_payable
   as permissive for select to authenticated
-  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids))));
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((parts IS NOT NULL) AND (part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath)))));
 
 create policy accounts_payable_update on public.accounts_payable
   as permissive for update to authenticated
-  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) AND (approval_status <> 'approved'::text))))
-  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) AND (approval_status <> 'approved'::text))));
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (approval_status <> 'approved'::text) AND ((project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((parts IS NOT NULL) AND (part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath)))))))
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (paid_amount = (0)::numeric) AND (bank_account_id IS NULL) AND (approval_status <> 'approved'::text) AND ((project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((parts IS NOT NULL) AND (part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath)))))));
 
 CREATE TRIGGER accounts_payable_approval BEFORE INSERT OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.payable_approval();
 CREATE TRIGGER accounts_payable_audit AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.audit_row();
@@ -729,7 +730,7 @@ CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_amount nu
 AS $function$
   select * from private.approve_payable(p_payable_id, p_amount, p_updated_at, p_category_id, p_bank_account_id, p_due_date)
 $function$;
-comment on function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) is 'Aprovar (admin, financeiro): a payable awaiting approval becomes an ordinary pending payable, optionally with category, bank account and due date fixed first. p_amount and p_updated_at are the version the approver saw: when the payable is no longer that version, nothing is decided (entry_changed). Body: private.approve_payable. Raises not_authenticated, invalid_date, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval, entry_changed, bank_account_not_found, bank_account_inactive, category_not_found, category_type_mismatch.';
+comment on function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) is 'Aprovar (admin, financeiro): a payable awaiting approval becomes an ordinary pending payable, optionally with category, bank account and due date fixed first (no category for a split entry: its categories are its parts''). p_amount and p_updated_at are the version the approver saw: when the payable is no longer that version, nothing is decided (entry_changed). Body: private.approve_payable. Raises not_authenticated, invalid_date, entry_not_found, not_a_member, forbidden_role, not_awaiting_approval, entry_changed, split_category_on_approval, bank_account_not_found, bank_account_inactive, category_not_found, category_type_mismatch.';
 grant execute on function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated, service_role;
 
 -- Function private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
@@ -760,6 +761,11 @@ begin
   if v_payable.amount is distinct from p_amount or v_payable.updated_at is distinct from p_updated_at then
     raise exception using errcode = 'P0001', message = 'entry_changed';
   end if;
+  -- A split's categories are its parts' (the row's category_id stays null): one category for the
+  -- whole entry would drop them, so it is refused, not ignored. Editar changes the parts.
+  if p_category_id is not null and v_payable.parts is not null then
+    raise exception using errcode = 'P0001', message = 'split_category_on_approval';
+  end if;
   if p_bank_account_id is not null then
     perform private.lock_active_account(v_payable.company_id, p_bank_account_id);
   end if;
@@ -782,6 +788,7 @@ begin
   return v_payable;
 end;
 $function$;
+comment on function private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) is 'Body of public.approve_payable (security definer, admin and financeiro). A category for a split entry is refused (split_category_on_approval).';
 grant execute on function private.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date) to authenticated;
 
 -- Function private.assert_open_amount(p_kind text, p_id uuid, p_open_amount numeric)
@@ -892,6 +899,7 @@ comment on function private.check_entry_category() is 'Trigger: a payable''s cat
 CREATE OR REPLACE FUNCTION private.check_entry_parts()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -907,6 +915,12 @@ declare
   v_type text;
 begin
   if new.parts is null then
+    return new;
+  end if;
+  -- Definer (an 'obra' member may not lock projects or categories: FOR SHARE needs their UPDATE
+  -- policies), so it answers only a member of the row's company: anyone else's row is left to RLS,
+  -- which refuses it, and learns nothing of that company's obras.
+  if (select auth.uid()) is not null and private.company_role(new.company_id) is null then
     return new;
   end if;
   if jsonb_typeof(new.parts) <> 'array'
@@ -977,7 +991,7 @@ begin
   return new;
 end;
 $function$;
-comment on function private.check_entry_parts() is 'Trigger: a split is 2–50 well-formed parts (split_invalid) whose amounts sum to the entry''s amount (split_sum_mismatch), each naming an obra of the same company (split_project_not_found) that is not completed or cancelled unless the part was already there (split_project_closed), a stage of that obra (stage_project_mismatch), and a category of the company (split_category_not_found) of the entry''s kind (category_type_mismatch).';
+comment on function private.check_entry_parts() is 'Trigger (security definer: an ''obra'' member''s split is checked against obras and categories they may not lock; a non-member''s row is left to RLS): a split is 2–50 well-formed parts (split_invalid) whose amounts sum to the entry''s amount (split_sum_mismatch), each naming an obra of the same company (split_project_not_found) that is not completed or cancelled unless the part was already there (split_project_closed), a stage of that obra (stage_project_mismatch), and a category of the company (split_category_not_found) of the entry''s kind (category_type_mismatch).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.check_entry_stage()
@@ -2185,6 +2199,129 @@ $function$;
 comment on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'Totals of Movimentações over exactly the rows search_movements gives for the same arguments: income_total, expense_total, balance (sums of display_amount of entries; transfers are neither), count (every row), transfer_total (transfers not reversed), transfer_count. Without a search text the entries'' part is read from kept month totals (private.movement_entry_totals; sem comprovante through private.movement_search_totals, by the kept key sem_comprovante); with one, the entries of matching categories (else obras) from the kept totals and the other matching rows summed on the tables. Raises what search_movements raises.';
 grant execute on function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated, service_role;
 
+-- Function public.obra_payables(p_company_id uuid, p_id uuid, p_limit integer)
+CREATE OR REPLACE FUNCTION public.obra_payables(p_company_id uuid, p_id uuid DEFAULT NULL::uuid, p_limit integer DEFAULT 200)
+ RETURNS TABLE(kind text, id uuid, company_id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_id uuid, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, payment_method text, notes text, series_id uuid, series_kind text, installment_number integer, installment_count integer, created_at timestamp with time zone, paid_amount numeric, open_amount numeric, interest_amount numeric, fine_amount numeric, discount_amount numeric, paid_total numeric, counterparty_text text, updated_at timestamp with time zone, created_by uuid, stage_id uuid, stage_name text, approval_status text, approval_reason text, document_count integer, has_comprovante boolean, boleto_code text, pix_code text, nfe_key text, parts jsonb, share_only boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select * from private.obra_payables(p_company_id, p_id, p_limit)
+$function$;
+comment on function public.obra_payables(p_company_id uuid, p_id uuid, p_limit integer) is 'An ''obra'' member''s payables (their home and an entry''s detail), soonest due first, at most p_limit (1–1000; p_id: that one only): those of their obras, and each split payable with a part of one of their obras showing ONLY their parts: amount, paid_amount, open_amount, interest/fine/discount_amount and paid_total are the sums of their parts'' figures (private.entry_part_figures, private.part_shares), parts holds only their parts (without percent when share_only), project_name their obras'' names; share_only = the entry has parts of other obras or Geral, and then boleto_code, pix_code and nfe_key are null and document_count 0. Columns named as the entries view''s; bank_account_name always null (not theirs to read). Raises not_a_member, forbidden_role (any role but obra: they read the entries view), invalid_limit.';
+grant execute on function public.obra_payables(p_company_id uuid, p_id uuid, p_limit integer) to authenticated, service_role;
+
+-- Function private.obra_payables(p_company_id uuid, p_id uuid, p_limit integer)
+CREATE OR REPLACE FUNCTION private.obra_payables(p_company_id uuid, p_id uuid, p_limit integer)
+ RETURNS TABLE(kind text, id uuid, company_id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_id uuid, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, payment_method text, notes text, series_id uuid, series_kind text, installment_number integer, installment_count integer, created_at timestamp with time zone, paid_amount numeric, open_amount numeric, interest_amount numeric, fine_amount numeric, discount_amount numeric, paid_total numeric, counterparty_text text, updated_at timestamp with time zone, created_by uuid, stage_id uuid, stage_name text, approval_status text, approval_reason text, document_count integer, has_comprovante boolean, boleto_code text, pix_code text, nfe_key text, parts jsonb, share_only boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_projects uuid[];
+begin
+  perform private.assert_role(p_company_id, array['obra']);
+  if p_limit is null or p_limit not between 1 and 1000 then
+    raise exception using errcode = 'P0001', message = 'invalid_limit';
+  end if;
+  v_projects := array(select a.project_id from public.project_access a
+                      where a.company_id = p_company_id and a.user_id = (select auth.uid()));
+  return query
+  -- Two reads, each on its own index (the obra's rows; the splits naming one of the obras, GIN),
+  -- so that a member of a small obra in a large company reads only theirs.
+  with base as (
+    select u.*
+    from (
+      (select e.*
+       from public.accounts_payable e
+       where e.company_id = p_company_id and (p_id is null or e.id = p_id)
+         and e.project_id = any (v_projects)
+       order by e.due_date, e.id
+       limit p_limit)
+      union all
+      (select e.*
+       from public.accounts_payable e
+       where e.company_id = p_company_id and (p_id is null or e.id = p_id)
+         and e.parts is not null and e.part_project_ids && v_projects
+       order by e.due_date, e.id
+       limit p_limit)
+    ) u
+    order by u.due_date, u.id
+    limit p_limit
+  ),
+  -- Each entry as parts (itself when unsplit), with its juros, multa and desconto apportioned;
+  -- only the parts of the member's obras are summed.
+  mine as (
+    select b.id, f.pos, f.project_id, f.stage_id, f.category_id, f.amount, f.paid_amount,
+           f.open_amount, f.paid_total,
+           coalesce(i.share, b.interest_amount) as interest_amount,
+           coalesce(fi.share, b.fine_amount) as fine_amount,
+           coalesce(d.share, b.discount_amount) as discount_amount,
+           b.parts -> (f.pos - 1) as part
+    from base b
+    cross join lateral private.entry_part_figures(
+      b.parts, b.project_id, b.stage_id, b.category_id, b.amount, b.paid_amount,
+      b.interest_amount, b.fine_amount, b.discount_amount) f
+    left join lateral private.part_shares(b.parts, b.interest_amount) i on i.pos = f.pos
+    left join lateral private.part_shares(b.parts, b.fine_amount) fi on fi.pos = f.pos
+    left join lateral private.part_shares(b.parts, b.discount_amount) d on d.pos = f.pos
+    where f.project_id = any (v_projects)
+  ),
+  sums as (
+    select m.id, sum(m.amount) as amount, sum(m.paid_amount) as paid_amount,
+           sum(m.open_amount) as open_amount, sum(m.paid_total) as paid_total,
+           sum(m.interest_amount) as interest_amount, sum(m.fine_amount) as fine_amount,
+           sum(m.discount_amount) as discount_amount, count(*)::integer as part_count,
+           array_agg(distinct m.project_id) as project_ids,
+           array_agg(distinct m.category_id) as category_ids,
+           array_agg(distinct m.stage_id) as stage_ids,
+           jsonb_agg(m.part order by m.pos) filter (where m.part is not null) as parts
+    from mine m
+    group by m.id
+  )
+  select 'expense'::text, b.id, b.company_id, b.description, s.amount, b.due_date, b.status,
+         b.payment_date, b.supplier_id, coalesce(sup.name, b.supplier_name),
+         b.project_id,
+         (select string_agg(p.name, ', ' order by p.name) from public.projects p
+          where p.company_id = b.company_id and p.id = any (s.project_ids)),
+         b.category_id, c.name, c.color,
+         b.bank_account_id, null::text, b.payment_method, b.notes, b.series_id, b.series_kind,
+         b.installment_number, b.installment_count, b.created_at,
+         s.paid_amount, s.open_amount, s.interest_amount, s.fine_amount, s.discount_amount,
+         s.paid_total, b.supplier_name, b.updated_at, b.created_by, b.stage_id, st.name,
+         b.approval_status, b.approval_reason,
+         case when b.parts is null
+              then (select count(*)::integer from public.documents dd where dd.payable_id = b.id)
+                   + (select count(*)::integer from public.transactions t
+                      join public.documents dd on dd.payment_id = t.id
+                      where t.company_id = b.company_id and t.payable_id = b.id)
+              else 0 end,
+         b.has_comprovante,
+         -- A boleto's linha digitável and a PIX code carry the whole amount; the NF-e key opens
+         -- the whole invoice: not for one who sees a share.
+         case when sh.share_only then null else b.boleto_code end,
+         case when sh.share_only then null else b.pix_code end,
+         case when sh.share_only then null else b.nfe_key end,
+         -- Their parts, without the percent (a percent of a share tells the whole amount).
+         case when b.parts is null then null
+              when sh.share_only then (select jsonb_agg(x - 'percent') from jsonb_array_elements(s.parts) x)
+              else b.parts end,
+         sh.share_only
+  from base b
+  join sums s on s.id = b.id
+  cross join lateral (
+    select b.parts is not null and s.part_count < jsonb_array_length(b.parts) as share_only
+  ) sh
+  left join public.suppliers sup on sup.company_id = b.company_id and sup.id = b.supplier_id
+  left join public.categories c on c.company_id = b.company_id and c.id = b.category_id
+  left join public.project_stages st on st.company_id = b.company_id and st.id = b.stage_id
+  order by b.due_date, b.id;
+end;
+$function$;
+comment on function private.obra_payables(p_company_id uuid, p_id uuid, p_limit integer) is 'Body of public.obra_payables (security definer: it reads split payables RLS hides from an ''obra'' member, and shows only their parts).';
+grant execute on function private.obra_payables(p_company_id uuid, p_id uuid, p_limit integer) to authenticated;
+
 -- Function private.part_ids(p_parts jsonb, p_key text)
 CREATE OR REPLACE FUNCTION private.part_ids(p_parts jsonb, p_key text)
  RETURNS uuid[]
@@ -2232,6 +2369,7 @@ CREATE OR REPLACE FUNCTION private.payable_approval()
 AS $function$
 declare
   v_threshold numeric;
+  v_largest numeric;
 begin
   -- Only what an 'obra' member does through the API; admins, financeiro and our functions keep
   -- the default (approved) or what approve_payable / refuse_payable set.
@@ -2242,7 +2380,17 @@ begin
   if tg_op = 'INSERT' then
     select coalesce((to_jsonb(c) ->> 'approval_threshold')::numeric, 0) into v_threshold
     from public.companies c where c.id = new.company_id;
-    new.approval_status := case when v_threshold > 0 and new.amount <= v_threshold
+    -- What an obra spends: the whole amount, or of a split the largest share any one obra (or
+    -- the parts without obra, together) takes.
+    if new.parts is null then
+      v_largest := new.amount;
+    else
+      select max(s.total) into v_largest
+      from (select sum((e ->> 'amount')::numeric) as total
+            from jsonb_array_elements(new.parts) e
+            group by e ->> 'project_id') s;
+    end if;
+    new.approval_status := case when v_threshold > 0 and v_largest <= v_threshold
                                 then 'approved' else 'pending' end;
     new.approval_reason := null;
     new.approval_decided_by := null;
@@ -2257,7 +2405,7 @@ begin
   return new;
 end;
 $function$;
-comment on function private.payable_approval() is 'Trigger: an ''obra'' member''s payable starts pending (approved when within companies.approval_threshold > 0); their edit of a refused one sends it again (pending).';
+comment on function private.payable_approval() is 'Trigger: an ''obra'' member''s payable starts pending (approved when companies.approval_threshold > 0 and the amount is within it; a split: when each obra''s share, the sum of its parts, is within it); their edit of a refused one sends it again (pending).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.pending_entry_totals(p_company_id uuid, p_today date)

@@ -14,16 +14,16 @@
 -- Tables: public.notice_deliveries, public.notice_settings, public.notices,
 -- private.notify_mornings, public.push_subscriptions
 -- Functions: private.br_holidays, public.claim_deliveries, private.claim_deliveries,
--- private.daily_digest, public.delete_push_subscription, private.due_windows,
--- public.finish_delivery, private.finish_delivery, private.format_brl, private.guard_notice_insert,
--- private.guard_notice_update, private.is_business_day, private.member_notice_settings,
--- private.next_business_day, private.notice_default, private.notice_enabled,
--- private.notice_pref_kind, private.notice_recipients, public.notice_settings_for,
--- private.notice_settings_for, private.notices_written, private.notify_invitation_accepted,
--- private.notify_nfe_imported, private.notify_payable_approval, private.notify_statement_imported,
--- public.plan_deliveries, private.plan_deliveries, public.save_notice_setting,
--- public.save_push_subscription, private.save_push_subscription, private.wake_notify,
--- private.write_due_notices
+-- private.daily_digest, public.delete_push_subscription, private.digest_project_name,
+-- private.due_windows, public.finish_delivery, private.finish_delivery, private.format_brl,
+-- private.guard_notice_insert, private.guard_notice_update, private.is_business_day,
+-- private.member_notice_settings, private.next_business_day, private.notice_default,
+-- private.notice_enabled, private.notice_pref_kind, private.notice_recipients,
+-- public.notice_settings_for, private.notice_settings_for, private.notices_written,
+-- private.notify_invitation_accepted, private.notify_nfe_imported, private.notify_payable_approval,
+-- private.notify_statement_imported, public.plan_deliveries, private.plan_deliveries,
+-- public.save_notice_setting, public.save_push_subscription, private.save_push_subscription,
+-- private.wake_notify, private.write_due_notices
 
 -- =================================================================================================
 -- Tables
@@ -428,11 +428,18 @@ begin
     from (
       select case when e.due_date < p_day then 'overdue' when e.due_date < v_today_end then 'today'
                   else 'soon' end as section,
-             'pagar'::text as side, 1 as n, e.open_amount as amount
+             'pagar'::text as side, 1 as n,
+             -- An 'obra' member's share of a split: the open amount of their parts.
+             case when v_projects is null or e.parts is null then e.open_amount
+                  else (select sum(f.open_amount)
+                        from private.entry_part_figures(e.parts, null, null, null, e.amount,
+                               e.paid_amount, e.interest_amount, e.fine_amount, e.discount_amount) f
+                        where f.project_id = any (v_projects)) end as amount
       from public.accounts_payable e
       where e.company_id = p_company_id and e.status = 'pending' and e.approval_status = 'approved'
         and e.due_date >= v_month and e.due_date <= v_soon_end
-        and (v_projects is null or e.project_id = any (v_projects))
+        and (v_projects is null or e.project_id = any (v_projects)
+             or (e.parts is not null and e.part_project_ids && v_projects))
       union all
       select case when e.due_date < p_day then 'overdue' when e.due_date < v_today_end then 'today'
                   else 'soon' end,
@@ -477,27 +484,39 @@ begin
                           'entry_kind', i.entry_kind, 'id', i.id, 'description', i.description,
                           'due_date', to_char(i.due_date, 'YYYY-MM-DD'),
                           'amount_cents', (i.amount * 100)::bigint,
-                          'project_name', (select pr.name from public.projects pr where pr.id = i.project_id),
+                          'project_name', i.project_name,
                           'link', '/lancamentos/' || i.entry_kind || '/' || i.id)
                         order by i.due_date, i.created_at, i.id), '[]'::jsonb)
                from (
                  select u.* from (
-                   (select 'expense'::text as entry_kind, e.id, e.description, e.due_date, e.open_amount as amount,
-                           e.project_id, e.created_at
+                   (select 'expense'::text as entry_kind, e.id, e.description, e.due_date,
+                           case when v_projects is null or e.parts is null then e.open_amount
+                                else (select sum(f.open_amount)
+                                      from private.entry_part_figures(e.parts, null, null, null, e.amount,
+                                             e.paid_amount, e.interest_amount, e.fine_amount, e.discount_amount) f
+                                      where f.project_id = any (v_projects)) end as amount,
+                           private.digest_project_name(e.company_id, e.project_id, e.part_project_ids, v_projects)
+                             as project_name,
+                           e.created_at
                     from public.accounts_payable e
                     where s.section <> 'approvals' and e.company_id = p_company_id and e.status = 'pending'
                       and e.approval_status = 'approved'
                       and (s.lo is null or e.due_date >= s.lo) and e.due_date <= s.hi
-                      and (v_projects is null or e.project_id = any (v_projects))
+                      and (v_projects is null or e.project_id = any (v_projects)
+                           or (e.parts is not null and e.part_project_ids && v_projects))
                     order by e.due_date, e.created_at, e.id limit 10)
                    union all
-                   (select 'income', e.id, e.description, e.due_date, e.open_amount, e.project_id, e.created_at
+                   (select 'income', e.id, e.description, e.due_date, e.open_amount,
+                           private.digest_project_name(e.company_id, e.project_id, e.part_project_ids, null),
+                           e.created_at
                     from public.accounts_receivable e
                     where s.section <> 'approvals' and v_projects is null and e.company_id = p_company_id
                       and e.status = 'pending' and (s.lo is null or e.due_date >= s.lo) and e.due_date <= s.hi
                     order by e.due_date, e.created_at, e.id limit 10)
                    union all
-                   (select 'expense', e.id, e.description, e.due_date, e.amount, e.project_id, e.created_at
+                   (select 'expense', e.id, e.description, e.due_date, e.amount,
+                           private.digest_project_name(e.company_id, e.project_id, e.part_project_ids, null),
+                           e.created_at
                     from public.accounts_payable e
                     where s.section = 'approvals' and v_deciders and e.company_id = p_company_id
                       and e.approval_status = 'pending'
@@ -517,7 +536,7 @@ begin
                             'recipient_name', v_name, 'sections', v_sections);
 end;
 $function$;
-comment on function private.daily_digest(p_company_id uuid, p_user_id uuid, p_day date) is 'The daily e-mail of a member for business day p_day: sections today / soon / overdue (windows of private.due_windows; open approved payables and receivables the member reads: admin, financeiro and opted-in leitura the company, obra their obras'' payables) and approvals (payables waiting for approval; admin and financeiro), each with pagar/receber count and total_cents over all its entries and at most 10 items (earliest due first). Only sections with something; null when nothing, when the member is inactive or has due_summary off. Raises invalid_date.';
+comment on function private.daily_digest(p_company_id uuid, p_user_id uuid, p_day date) is 'The daily e-mail of a member for business day p_day: sections today / soon / overdue (windows of private.due_windows; open approved payables and receivables the member reads: admin, financeiro and opted-in leitura the company, obra their obras'' payables, a split one with the open amount of their parts only) and approvals (payables waiting for approval; admin and financeiro), each with pagar/receber count and total_cents over all its entries and at most 10 items (earliest due first). Only sections with something; null when nothing, when the member is inactive or has due_summary off. Raises invalid_date. An item''s project_name: its obra, or a split''s obras (the member''s own for an ''obra'' member) joined, "Rateio" when more than two.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function public.delete_push_subscription(p_endpoint text)
@@ -531,6 +550,25 @@ AS $function$
 $function$;
 comment on function public.delete_push_subscription(p_endpoint text) is 'Removes the caller''s subscription of this endpoint ("Desativar neste aparelho"); another user''s endpoint is left alone.';
 grant execute on function public.delete_push_subscription(p_endpoint text) to authenticated, service_role;
+
+-- Function private.digest_project_name(p_company_id uuid, p_project_id uuid, p_part_project_ids uuid[], p_mine uuid[])
+CREATE OR REPLACE FUNCTION private.digest_project_name(p_company_id uuid, p_project_id uuid, p_part_project_ids uuid[], p_mine uuid[])
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Unsplit: its obra's name. Split: the names of its obras (only p_mine's when given), joined;
+  -- more than two read "Rateio".
+  select case when p_part_project_ids is null
+              then (select p.name from public.projects p where p.company_id = p_company_id and p.id = p_project_id)
+              else (select case when count(*) > 2 then 'Rateio' else string_agg(p.name, ', ' order by p.name) end
+                    from public.projects p
+                    where p.company_id = p_company_id and p.id = any (p_part_project_ids)
+                      and (p_mine is null or p.id = any (p_mine))) end
+$function$;
+comment on function private.digest_project_name(p_company_id uuid, p_project_id uuid, p_part_project_ids uuid[], p_mine uuid[]) is 'The obra label of an entry in a notice: its obra''s name, or a split''s obras (those in p_mine when given) joined by commas, "Rateio" when more than two.';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.due_windows(p_day date, OUT today_end date, OUT soon_end date)
 CREATE OR REPLACE FUNCTION private.due_windows(p_day date, OUT today_end date, OUT soon_end date)
@@ -890,10 +928,13 @@ CREATE OR REPLACE FUNCTION private.notify_payable_approval()
 AS $function$
 declare
   v_what text;
+  v_mine uuid[];
   v_link text := '/lancamentos/expense/' || new.id;
 begin
+  -- A split (rateio): its obras' names, "Rateio" when more than two.
   select new.description || ' — ' || private.format_brl(new.amount)
-         || coalesce(' — ' || (select pr.name from public.projects pr where pr.id = new.project_id), '')
+         || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
+                                                          new.part_project_ids, null), '')
   into v_what;
 
   if new.approval_status = 'pending'
@@ -915,6 +956,21 @@ begin
                       where p.company_id = new.company_id and p.user_id = new.created_by and p.is_active) then
       return null;
     end if;
+    -- An 'obra' author of a split that is no longer wholly of their obras: their share only.
+    if new.parts is not null and exists (select 1 from public.user_profiles p
+                                         where p.company_id = new.company_id and p.user_id = new.created_by
+                                           and p.role = 'obra') then
+      v_mine := array(select a.project_id from public.project_access a
+                      where a.company_id = new.company_id and a.user_id = new.created_by);
+      if not (new.part_project_ids <@ v_mine) or jsonb_path_exists(new.parts, '$[*] ? (!(exists(@.project_id)) || @.project_id == null)') then
+        select new.description || ' — '
+               || private.format_brl((select sum(f.amount)
+                                      from private.entry_part_figures(new.parts, null, null, null, new.amount, 0, 0, 0, 0) f
+                                      where f.project_id = any (v_mine)))
+               || coalesce(' — ' || private.digest_project_name(new.company_id, null, new.part_project_ids, v_mine), '')
+        into v_what;
+      end if;
+    end if;
     insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title, body)
     values (new.company_id, new.created_by,
             case new.approval_status when 'approved' then 'approval_approved' else 'approval_refused' end,
@@ -927,7 +983,7 @@ begin
   return null;
 end;
 $function$;
-comment on function private.notify_payable_approval() is 'Trigger: a payable that starts waiting for approval → a notice to the company''s active admins and financeiros but its author; approved or refused (with the reason) → a notice to its author while an active member, and the request''s notices are marked read.';
+comment on function private.notify_payable_approval() is 'Trigger (a split names its obras, "Rateio" when more than two; to an ''obra'' author of a split not wholly of their obras, their share and obras only): a payable that starts waiting for approval → a notice to the company''s active admins and financeiros but its author; approved or refused (with the reason) → a notice to its author while an active member, and the request''s notices are marked read.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.notify_statement_imported()
@@ -1187,19 +1243,49 @@ begin
       and p.company_id in (select o.company_id from open_sums o)
       and private.notice_enabled(p.company_id, p.user_id, 'due_summary')
   ),
-  sums as (
-    select m.company_id, m.user_id, m.role, o.side,
-           sum(o.today_n) as today_n, sum(o.today_total) as today_total,
-           sum(o.soon_n) as soon_n, sum(o.soon_total) as soon_total,
-           sum(o.late_n) as late_n, sum(o.late_total) as late_total
+  -- An 'obra' member's share of each split payable with a part of their obras: the open amount
+  -- of those parts, the payable counted once (split payables have no obra of their own: above,
+  -- they fall under project_id null, which no 'obra' member reads).
+  split_shares as (
+    select m.company_id, m.user_id, e.id, e.due_date, sum(f.open_amount) as open_amount
     from recipients m
-    join open_sums o on o.company_id = m.company_id
-    -- An 'obra' member reads payables of their obras only (no receivable, nothing "Geral").
-    where m.role <> 'obra'
-       or (o.side = 'pagar'
-           and o.project_id in (select a.project_id from public.project_access a
-                                where a.company_id = m.company_id and a.user_id = m.user_id))
-    group by m.company_id, m.user_id, m.role, o.side
+    join public.accounts_payable e
+      on e.company_id = m.company_id and e.parts is not null and e.status = 'pending'
+     and e.approval_status = 'approved' and e.due_date <= v_soon_end
+    cross join lateral private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                                   e.interest_amount, e.fine_amount, e.discount_amount) f
+    where m.role = 'obra'
+      and f.project_id in (select a.project_id from public.project_access a
+                           where a.company_id = m.company_id and a.user_id = m.user_id)
+    group by m.company_id, m.user_id, e.id, e.due_date
+  ),
+  sums as (
+    select x.company_id, x.user_id, x.role, x.side,
+           sum(x.today_n) as today_n, sum(x.today_total) as today_total,
+           sum(x.soon_n) as soon_n, sum(x.soon_total) as soon_total,
+           sum(x.late_n) as late_n, sum(x.late_total) as late_total
+    from (
+      select m.company_id, m.user_id, m.role, o.side, o.today_n, o.today_total, o.soon_n,
+             o.soon_total, o.late_n, o.late_total
+      from recipients m
+      join open_sums o on o.company_id = m.company_id
+      -- An 'obra' member reads payables of their obras only (no receivable, nothing "Geral").
+      where m.role <> 'obra'
+         or (o.side = 'pagar'
+             and o.project_id in (select a.project_id from public.project_access a
+                                  where a.company_id = m.company_id and a.user_id = m.user_id))
+      union all
+      select s.company_id, s.user_id, 'obra', 'pagar',
+             count(*) filter (where s.due_date >= p_today and s.due_date < v_today_end),
+             coalesce(sum(s.open_amount) filter (where s.due_date >= p_today and s.due_date < v_today_end), 0),
+             count(*) filter (where s.due_date >= v_today_end),
+             coalesce(sum(s.open_amount) filter (where s.due_date >= v_today_end), 0),
+             count(*) filter (where s.due_date < p_today),
+             coalesce(sum(s.open_amount) filter (where s.due_date < p_today), 0)
+      from split_shares s
+      group by s.company_id, s.user_id
+    ) x
+    group by x.company_id, x.user_id, x.role, x.side
   ),
   lines as (
     select s.company_id, s.user_id, s.role,
@@ -1241,5 +1327,5 @@ begin
   return v_count;
 end;
 $function$;
-comment on function private.write_due_notices(p_today date) is 'The daily due-bills summary (p_today = a business day in America/Sao_Paulo): one notice per active member with due_summary enabled (admin, financeiro, leitura opted in: the company; obra: their obras'' payables) and company with anything open in the windows of private.due_windows (hoje, próximos dias, vencidas), a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
+comment on function private.write_due_notices(p_today date) is 'The daily due-bills summary (p_today = a business day in America/Sao_Paulo): one notice per active member with due_summary enabled (admin, financeiro, leitura opted in: the company; obra: their obras'' payables, of a split one the open amount of their parts, counted once) and company with anything open in the windows of private.due_windows (hoje, próximos dias, vencidas), a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
 grant execute on function private.write_due_notices(p_today date) to service_role;

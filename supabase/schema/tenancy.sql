@@ -206,9 +206,15 @@ begin
   if v_role in ('admin', 'financeiro') then
     return;
   end if;
+  -- An 'obra' member sees a payable of their obras: unsplit of one of them, or split with every
+  -- part of theirs (as the select policy).
   if v_role = 'obra' and not exists (
     select 1 from public.accounts_payable e
-    where p_kind = 'expense' and e.id = p_id and e.project_id in (select private.obra_project_ids())
+    where p_kind = 'expense' and e.id = p_id
+      and (e.project_id in (select private.obra_project_ids())
+           or (e.parts is not null
+               and e.part_project_ids <@ array(select private.obra_project_ids())
+               and not e.parts @? '$[*] ? (!(exists(@.project_id)) || @.project_id == null)'))
   ) then
     -- Not an entry the member sees: the caller says entry_not_found.
     return;
@@ -223,7 +229,7 @@ begin
   raise exception using errcode = 'P0001', message = 'forbidden_role';
 end;
 $function$;
-comment on function private.assert_entry_writer(p_kind text, p_id uuid) is 'Gate of delete_entry: admin and financeiro; an ''obra'' member only its own pending, unpaid payables of its obras (forbidden_role otherwise). An entry outside the caller''s companies, or one an ''obra'' member does not see, passes (the caller raises entry_not_found).';
+comment on function private.assert_entry_writer(p_kind text, p_id uuid) is 'Gate of delete_entry: admin and financeiro; an ''obra'' member only its own pending, unpaid payables of its obras (a split: every part of its obras) (forbidden_role otherwise). An entry outside the caller''s companies, or one an ''obra'' member does not see whole, passes (the caller raises entry_not_found).';
 grant execute on function private.assert_entry_writer(p_kind text, p_id uuid) to authenticated;
 
 -- Function private.assert_member(p_company_id uuid)

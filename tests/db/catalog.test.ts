@@ -196,6 +196,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.project_budget_totals(uuid)',
       'private.project_financials(uuid,uuid)',
       'private.entry_history(text,uuid)',
+      // An 'obra' member's payables, a split with their parts only (issue 33; the body masks).
+      'private.obra_payables(uuid,uuid,integer)',
       // Conciliação bancária (the statement tables are written by these only).
       'private.import_bank_statement(uuid,text,jsonb,text,text,text,date,date,numeric)',
       // Importar NF-e (creates the supplier with its CNPJ, which an 'obra' member may not).

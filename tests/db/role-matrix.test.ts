@@ -147,6 +147,26 @@ const TABLES: TableSpec[] = [
   },
   // "Geral" (no obra): never seen by an 'obra' member.
   { ...register('accounts_payable', READERS), row: 'accounts_payable' },
+  {
+    // Rateio (issue 33): a split of the admin's between obras A and B. RLS shows it to readers
+    // only (an 'obra' member of one part reads their share through obra_payables); nobody but
+    // the writers records one like it: each 'obra' member holds one part only.
+    table: 'accounts_payable',
+    row: 'payable_split_ab',
+    select: only(READERS, 'rows', 'none'),
+    insert: only(WRITERS, 'ok', 'rls'),
+    update: only(WRITERS, 'ok', 'none'),
+    delete: only(WRITERS, 'ok', 'none'),
+  },
+  {
+    // A split whose parts are all of obra A (two categories): as a payable of obra A.
+    table: 'accounts_payable',
+    row: 'payable_split_a',
+    select: only(OBRA_A, 'rows', 'none'),
+    insert: only(['admin', 'financeiro', 'obra'], 'ok', 'rls'),
+    update: only(WRITERS, 'ok', 'none'),
+    delete: only(WRITERS, 'ok', 'none'),
+  },
   register('accounts_receivable', READERS),
   // The audit row of a bank account: Atividade, admins only.
   readOnly('audit_log', ['admin']),
@@ -222,6 +242,28 @@ const TABLES: TableSpec[] = [
   readOnly('notice_deliveries', ['admin']),
 ];
 
+/** The parts of each split spec row (amount 1, as the fixture's payable). */
+const SPLITS: Record<string, () => { project_id: string; amount: number }[]> = {
+  payable_split_ab: () => [
+    { project_id: ids.projects!, amount: 0.6 },
+    { project_id: ids.project_b!, amount: 0.4 },
+  ],
+  payable_split_a: () => [
+    { project_id: ids.projects!, amount: 0.6 },
+    { project_id: ids.projects!, amount: 0.4 },
+  ],
+};
+
+/** A split payable of the admin's (superuser) with the parts of the spec row named. */
+async function splitPayable(row: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.accounts_payable (company_id, description, amount, due_date, parts)
+     values ($1, 'Concreto rateado', 1, current_date, $2::jsonb) returning id`,
+    [companyId, JSON.stringify(SPLITS[row]!())],
+  );
+  return rows[0]!.id;
+}
+
 /** The payable each documents spec row belongs to. */
 const DOCUMENT_PAYABLES: Record<string, string> = {
   document_obra_a: 'payable_obra_a',
@@ -258,6 +300,7 @@ beforeAll(async () => {
     [companyId],
   );
   ids.project_b = other.rows[0]!.id;
+  for (const row of Object.keys(SPLITS)) ids[row] = await splitPayable(row);
   const payable = await db.query<{ id: string }>(
     `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
      values ($1, 'Areia da obra A', 80, current_date, $2) returning id`,
@@ -357,6 +400,7 @@ async function documentOfObraA(row = 'document_obra_a'): Promise<string> {
 /** A new row like the spec's, for one delete (superuser; same company, obra and parents). */
 async function freshRow(spec: TableSpec): Promise<string> {
   if (spec.row && spec.row in DOCUMENT_PAYABLES) return documentOfObraA(spec.row);
+  if (spec.row && spec.row in SPLITS) return splitPayable(spec.row);
   if (spec.row === 'payable_obra_a') {
     const { rows } = await db.query<{ id: string }>(
       `insert into public.accounts_payable (company_id, description, amount, due_date, project_id)
@@ -399,6 +443,7 @@ function insertPayload(spec: TableSpec, role: Role): Record<string, unknown> {
     payload[fixture.textColumn] = `${String(payload[fixture.textColumn])} ${role}`;
   }
   if (spec.row === 'payable_obra_a') payload.project_id = ids.projects;
+  if (spec.row && spec.row in SPLITS) payload.parts = SPLITS[spec.row]!();
   // One details row per supplier: each role writes those of a supplier of its own.
   if (spec.table === 'supplier_details') payload.supplier_id = ids[`supplier_of_${role}`];
   if (spec.row && spec.row in DOCUMENT_PAYABLES)
@@ -760,6 +805,13 @@ const FUNCTIONS: FunctionSpec[] = [
     expect: calls(OBRA_A, 'project_not_assigned', 'not_a_member'),
   },
   // The Histórico of a payable of obra A (readers; the 'obra' member of A).
+  // Rateio (issue 33): an 'obra' member's payables, a split with their parts only; the others read
+  // the entries view.
+  {
+    fn: 'obra_payables',
+    args: company,
+    expect: calls(['obra', 'obra_other'], 'forbidden_role', 'not_a_member'),
+  },
   {
     fn: 'entry_history',
     args: () => ({ p_kind: 'expense', p_id: ids.payable_obra_a }),
@@ -1085,6 +1137,9 @@ const VIEWS: ViewSpec[] = [
   // Payables of obra A: readers and its 'obra' member; receivables and "Geral": readers.
   { view: 'entries', row: 'payable_obra_a', select: only(OBRA_A, 'rows', 'none') },
   { view: 'entries', row: 'accounts_payable', select: only(READERS, 'rows', 'none') },
+  // Rateio: a split of obras A and B, readers only; one wholly of obra A, its 'obra' member too.
+  { view: 'entries', row: 'payable_split_ab', select: only(READERS, 'rows', 'none') },
+  { view: 'entries', row: 'payable_split_a', select: only(OBRA_A, 'rows', 'none') },
   { view: 'entries', row: 'accounts_receivable', select: only(READERS, 'rows', 'none') },
   // The ledger, even of an obra's payable: readers only.
   { view: 'entry_payments', row: 'payment_obra_a', select: only(READERS, 'rows', 'none') },

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { recordById } from '@/lib/api/record-by-id';
+import type { Role } from '@/lib/roles';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
@@ -38,6 +39,12 @@ export interface EntryDetail extends Entry {
   pixCode: string | null;
   /** The chave de acesso of the NF-e it was imported from. */
   nfeKey: string | null;
+  /**
+   * Read by an 'obra' member of a payable split with other obras (rateio): every figure is the sum of
+   * their parts only, and what would tell the whole (the boleto, the PIX code, the NF-e, its files,
+   * payments and Histórico) is not theirs to see.
+   */
+  shareOnly: boolean;
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'refused';
@@ -61,23 +68,45 @@ const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes
 
 const cents = (value: number | null) => (value == null ? 0 : toCents(value));
 
-/** The entry, or null when it does not exist or is not the company's (RLS hides it alike). */
+/**
+ * An 'obra' member's payable (`obra_payables`): of their obras, or split with one of them and then
+ * with only their parts' figures (the database masks; RLS hides the rest of such a payable).
+ */
+async function getObraPayable(companyId: string, id: string, signal?: AbortSignal) {
+  const data = await recordById(id, () => {
+    let request = supabase
+      .rpc('obra_payables', { p_company_id: companyId, p_id: id })
+      .select(`${DETAIL_COLUMNS}, share_only`);
+    if (signal) request = request.abortSignal(signal);
+    return request.maybeSingle();
+  });
+  return data;
+}
+
+/**
+ * The entry, or null when it does not exist or is not the company's (RLS hides it alike). An 'obra'
+ * member (`obra`) reads their payables through `obra_payables` (a receivable is never theirs).
+ */
 export async function getEntry(
   companyId: string,
   kind: EntryKind,
   id: string,
   signal?: AbortSignal,
+  obra = false,
 ): Promise<EntryDetail | null> {
-  const data = await recordById(id, () => {
-    let request = supabase
-      .from('entries')
-      .select(DETAIL_COLUMNS)
-      .eq('company_id', companyId)
-      .eq('kind', kind)
-      .eq('id', id);
-    if (signal) request = request.abortSignal(signal);
-    return request.maybeSingle();
-  });
+  if (obra && kind === 'income') return null;
+  const data = obra
+    ? await getObraPayable(companyId, id, signal)
+    : await recordById(id, () => {
+        let request = supabase
+          .from('entries')
+          .select(DETAIL_COLUMNS)
+          .eq('company_id', companyId)
+          .eq('kind', kind)
+          .eq('id', id);
+        if (signal) request = request.abortSignal(signal);
+        return request.maybeSingle();
+      });
   if (!data) return null;
   return {
     ...toEntry(data),
@@ -105,17 +134,23 @@ export async function getEntry(
     boletoCode: data.boleto_code ?? null,
     pixCode: data.pix_code ?? null,
     nfeKey: data.nfe_key ?? null,
+    shareOnly: 'share_only' in data ? data.share_only === true : false,
   };
 }
 
-export function entryQuery(companyId: string, kind: EntryKind, id: string) {
+/** `role`: the reader's; an 'obra' member's read is their share of a split (getEntry). */
+export function entryQuery(companyId: string, kind: EntryKind, id: string, role?: Role) {
   return queryOptions({
-    queryKey: entryKeys.detail(companyId, kind, id),
-    queryFn: ({ signal }) => getEntry(companyId, kind, id, signal),
+    // An 'obra' member's read (their share) is kept apart, under the detail's key (removed with it).
+    queryKey:
+      role === 'obra'
+        ? ([...entryKeys.detail(companyId, kind, id), 'obra'] as const)
+        : entryKeys.detail(companyId, kind, id),
+    queryFn: ({ signal }) => getEntry(companyId, kind, id, signal, role === 'obra'),
   });
 }
 
 export function useEntry(kind: EntryKind, id: string, { enabled = true } = {}) {
-  const { id: companyId } = useCurrentCompany();
-  return useQuery({ ...entryQuery(companyId, kind, id), enabled: enabled && !!companyId });
+  const { id: companyId, role } = useCurrentCompany();
+  return useQuery({ ...entryQuery(companyId, kind, id, role), enabled: enabled && !!companyId });
 }

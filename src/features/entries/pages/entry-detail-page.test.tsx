@@ -117,6 +117,13 @@ function api({
         ? HttpResponse.json(entry)
         : HttpResponse.json(entry ? [entry] : []),
     ),
+    // An 'obra' member reads their payables through obra_payables (not split here: all of it).
+    http.post(rpcUrl('obra_payables'), ({ request }) => {
+      const row = entry ? { ...entry, share_only: false } : null;
+      return request.headers.get('accept')?.includes('vnd.pgrst.object')
+        ? HttpResponse.json(row)
+        : HttpResponse.json(row ? [row] : []);
+    }),
     http.get(restUrl('entry_payments'), () => HttpResponse.json(payments)),
     http.post(rpcUrl('entry_history'), () => HttpResponse.json(history)),
     // Documentos: none (the card's own tests: src/components/documents/).
@@ -511,7 +518,9 @@ describe('Editar', { timeout: 30_000 }, () => {
         const version = new URL(request.url).searchParams.get('updated_at');
         versions.push(version);
         patch = (await request.json()) as Row;
-        return HttpResponse.json(version === `eq.${String(current.updated_at)}` ? [{ id: ENTRY_ID }] : []);
+        return HttpResponse.json(
+          version === `eq.${String(current.updated_at)}` ? [{ id: ENTRY_ID }] : [],
+        );
       }),
     );
     renderDetail();
@@ -798,5 +807,63 @@ describe('Entry detail: what each role may do', { timeout: 30_000 }, () => {
     for (const name of ['Dar Baixa', 'Editar', 'Excluir']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+  });
+});
+
+describe('Entry detail of an obra member (rateio)', { timeout: 30_000 }, () => {
+  const engineer: CurrentCompany = { ...company, role: 'obra', fullName: 'Enzo Engenheiro' };
+
+  it('reads the payable through obra_payables and shows only their share of a split', async () => {
+    const asked: string[] = [];
+    api();
+    server.use(
+      http.post(rpcUrl('obra_payables'), async ({ request }) => {
+        asked.push(JSON.stringify(await request.json()));
+        return HttpResponse.json({
+          ...viewRow({
+            amount: 600,
+            paid_amount: 300,
+            open_amount: 300,
+            paid_total: 303,
+            interest_amount: 3,
+            status: 'pending',
+            project_id: null,
+            project_name: 'Casa 001',
+            category_id: null,
+            category_name: null,
+            bank_account_id: null,
+            bank_account_name: null,
+          }),
+          approval_status: 'approved',
+          boleto_code: null,
+          pix_code: null,
+          nfe_key: null,
+          share_only: true,
+        });
+      }),
+    );
+    renderDetail(`/lancamentos/expense/${ENTRY_ID}`, engineer);
+    await detailLoaded();
+    expect(asked).toEqual([JSON.stringify({ p_company_id: company.id, p_id: ENTRY_ID })]);
+    expect(screen.getByText('Sua parte do rateio')).toBeInTheDocument();
+    expect(screen.getByText('R$ 600,00')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Este lançamento é dividido com outras obras: você vê apenas a parte das suas obras.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Rateio')).toBeInTheDocument();
+    // Nothing that tells the whole bill, nothing to change.
+    for (const name of ['Dar Baixa', 'Editar', 'Excluir']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText('R$ 1.000,00')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nenhum pagamento registrado.')).not.toBeInTheDocument();
+  });
+
+  it('a receivable is never theirs: not found without asking', async () => {
+    api();
+    renderDetail(`/lancamentos/income/${ENTRY_ID}`, engineer);
+    expect(await screen.findByText('Lançamento não encontrado')).toBeInTheDocument();
   });
 });

@@ -149,22 +149,28 @@ function EntryDetailView({ entry, onBack }: { entry: EntryDetail; onBack: () => 
         onBack={onBack}
       />
       <EntrySummary entry={entry} />
-      <EntryActions
-        entry={entry}
-        onSettle={() => setSettling(entry)}
-        onEdit={() => setEditing(true)}
-        onDelete={() => setDeleting(true)}
-      />
-      <EntryPaymentsCard entry={entry} />
-      <DocumentsCard
-        kind={entry.kind}
-        entryId={entry.id}
-        state={{
-          approved: entry.approvalStatus === 'approved',
-          paid: entry.status === 'paid' || entry.paidCents > 0,
-        }}
-      />
-      <EntryHistoryCard entry={entry} />
+      {/* An 'obra' member's share of a split: its payments, files and Histórico tell the whole
+          bill, and it is not theirs to change (the database refuses all of it anyway). */}
+      {entry.shareOnly ? null : (
+        <>
+          <EntryActions
+            entry={entry}
+            onSettle={() => setSettling(entry)}
+            onEdit={() => setEditing(true)}
+            onDelete={() => setDeleting(true)}
+          />
+          <EntryPaymentsCard entry={entry} />
+          <DocumentsCard
+            kind={entry.kind}
+            entryId={entry.id}
+            state={{
+              approved: entry.approvalStatus === 'approved',
+              paid: entry.status === 'paid' || entry.paidCents > 0,
+            }}
+          />
+          <EntryHistoryCard entry={entry} />
+        </>
+      )}
 
       <LazySettleDialog entry={settling} onClose={() => setSettling(null)} />
       <EntryEditDialog entry={entry} open={editing} onOpenChange={setEditing} />

@@ -19,7 +19,7 @@ async function prefetchedPaths(role: Parameters<typeof prefetchHome>[2]) {
 
 describe('prefetchHome', () => {
   it("an obra member's home asks for its obras' entries only: no bank card, no company total", async () => {
-    expect(await prefetchedPaths('obra')).toEqual(['/rest/v1/accounts_payable']);
+    expect(await prefetchedPaths('obra')).toEqual(['/rest/v1/rpc/obra_payables']);
   });
 
   it.each(['admin', 'financeiro', 'leitura'] as const)(
@@ -28,7 +28,7 @@ describe('prefetchHome', () => {
       const paths = await prefetchedPaths(role);
       expect(paths).toContain('/rest/v1/bank_accounts');
       expect(paths).toContain('/rest/v1/rpc/dashboard_summary');
-      expect(paths).not.toContain('/rest/v1/accounts_payable');
+      expect(paths).not.toContain('/rest/v1/rpc/obra_payables');
     },
   );
 });

@@ -102,7 +102,7 @@ function EntryChangedNotice({ before, after }: { before: EntryDetail; after: Ent
 }
 
 function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => void }) {
-  const { id: companyId } = useCurrentCompany();
+  const { id: companyId, role } = useCurrentCompany();
   const queryClient = useQueryClient();
   // The version opened and the one read after the database said it changed (entry_changed): the
   // next Salvar is on the new one, with what the user typed kept.
@@ -120,7 +120,7 @@ function EntryEditForm({ entry, onDone }: { entry: EntryDetail; onDone: () => vo
     } catch (error) {
       if (errorKey(error) === 'entry_changed') {
         const now = await queryClient
-          .query({ ...entryQuery(companyId, entry.kind, entry.id), staleTime: 0 })
+          .query({ ...entryQuery(companyId, entry.kind, entry.id, role), staleTime: 0 })
           .catch(() => null);
         if (now) {
           setChanged({ before: changed?.before ?? entry, after: now });

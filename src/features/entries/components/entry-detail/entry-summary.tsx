@@ -64,7 +64,9 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
       <CardContent className="pt-5">
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 border-b pb-4">
           <div className="grid gap-1">
-            <p className="text-sm text-muted-foreground">Valor</p>
+            <p className="text-sm text-muted-foreground">
+              {entry.shareOnly ? 'Sua parte do rateio' : 'Valor'}
+            </p>
             <p
               className={cn(
                 'text-2xl font-bold tabular-nums',
@@ -76,6 +78,12 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
           </div>
           <EntryStatusBadge entry={entry} />
         </div>
+
+        {entry.shareOnly ? (
+          <p className="break-words border-b py-3 text-sm text-muted-foreground">
+            Este lançamento é dividido com outras obras: você vê apenas a parte das suas obras.
+          </p>
+        ) : null}
 
         {entry.approvalStatus === 'refused' && entry.approvalReason ? (
           <p className="break-words border-b py-3 text-sm text-destructive">
@@ -129,7 +137,9 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
           ) : null}
           <Field label="Obra">{entry.projectName ?? 'Geral'}</Field>
           {entry.stageName ? <Field label="Etapa">{entry.stageName}</Field> : null}
-          <Field label="Categoria">{entry.categoryName ?? 'Sem categoria'}</Field>
+          <Field label="Categoria">
+            {entry.categoryName ?? (entry.shareOnly ? 'Rateio' : 'Sem categoria')}
+          </Field>
           <Field label="Conta bancária">{entry.bankAccountName ?? 'Não definida'}</Field>
           <Field label="Forma de pagamento">{method ?? 'Não definida'}</Field>
           {series ? <Field label="Série">{series}</Field> : null}

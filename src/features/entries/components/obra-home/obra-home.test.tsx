@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { HomePage } from '@/features/entries/pages/home-page';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { restUrl, server, trackRequests } from '@/test/msw-server';
+import { rpcUrl, server, trackRequests } from '@/test/msw-server';
 
 const engineer: CurrentCompany = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -16,7 +16,13 @@ const engineer: CurrentCompany = {
   fullName: 'Enzo Engenheiro',
 };
 
-function row(description: string, createdBy: string, status = 'pending', approval = 'approved') {
+function row(
+  description: string,
+  createdBy: string,
+  status = 'pending',
+  approval = 'approved',
+  extra: Record<string, unknown> = {},
+) {
   return {
     approval_status: approval,
     approval_reason: approval === 'refused' ? 'Nota fiscal ilegível' : null,
@@ -27,7 +33,9 @@ function row(description: string, createdBy: string, status = 'pending', approva
     status,
     created_by: createdBy,
     created_at: '2026-11-20T12:00:00Z',
-    projects: { name: 'Edifício Aurora' },
+    project_name: 'Edifício Aurora',
+    share_only: false,
+    ...extra,
   };
 }
 
@@ -35,9 +43,14 @@ describe('home of an obra member', () => {
   it("shows the obras' pending entries and the member's own, and reads nothing of the company's money", async () => {
     const requests = trackRequests();
     server.use(
-      http.get(restUrl('accounts_payable'), () =>
+      http.post(rpcUrl('obra_payables'), () =>
         HttpResponse.json([
           row('Areia', 'someone-else'),
+          // A concrete bill split with another obra: the database sends only this obra's part.
+          row('Concreto usinado', 'someone-else', 'pending', 'approved', {
+            amount: 10800,
+            share_only: true,
+          }),
           row('Cimento', engineer.userId),
           row('Brita', engineer.userId, 'paid'),
           row('Tijolo', engineer.userId, 'pending', 'pending'),
@@ -61,7 +74,11 @@ describe('home of an obra member', () => {
       within(pending)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Areia', 'Cimento']);
+    ).toEqual(['Areia', 'Concreto usinado', 'Cimento']);
+    const [, split] = within(pending).getAllByRole('listitem');
+    if (!split) throw new Error('the split row is missing');
+    expect(within(split).getByText('R$ 10.800,00')).toBeInTheDocument();
+    expect(split).toHaveTextContent('Edifício Aurora · vence 01/12/2026 · Rateio: sua parte');
     const own = screen.getByRole('list', { name: 'Seus lançamentos' });
     expect(
       within(own)
@@ -73,6 +90,6 @@ describe('home of an obra member', () => {
     expect(within(own).getByText('Recusado')).toBeInTheDocument();
     expect(within(own).getByText('Motivo da recusa: Nota fiscal ilegível')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Contas bancárias' })).not.toBeInTheDocument();
-    expect(requests.every((request) => request.includes('/rest/v1/accounts_payable'))).toBe(true);
+    expect(requests.every((request) => request.includes('/rest/v1/rpc/obra_payables'))).toBe(true);
   });
 });

@@ -36,7 +36,8 @@ function EntryList({ entries, label }: { entries: ObraHomeEntry[]; label: string
           </Link>
           <Amount cents={toCents(entry.amount)} className="font-semibold" />
           <p className="break-words text-sm text-muted-foreground">
-            {entry.projects?.name ?? ''} · vence {formatDate(entry.due_date)}
+            {entry.project_name} · vence {formatDate(entry.due_date)}
+            {entry.share_only ? ' · Rateio: sua parte' : ''}
           </p>
           <Badge
             variant={entry.status === 'paid' ? 'secondary' : 'outline'}
