@@ -128,6 +128,8 @@ export const DOMAINS: Domain[] = [
       'private.entry_paid_totals',
       'private.entry_totals',
       'private.entry_due_counts',
+      // Rateio padrão (issue 33, templates).
+      'public.split_templates',
     ],
     functions: [
       'private.approve_payable',
@@ -155,6 +157,10 @@ export const DOMAINS: Domain[] = [
       'private.entry_part_figures',
       'private.part_ids',
       'private.part_shares',
+      // Rateio padrão (issue 33, templates).
+      'private.check_split_template',
+      'private.split_template_parts',
+      'public.split_template_parts',
       'private.check_entry_category',
       'private.check_entry_stage',
       'private.create_and_settle_entry',
