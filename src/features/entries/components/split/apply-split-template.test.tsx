@@ -132,7 +132,7 @@ describe('ApplySplitTemplate', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar rateio padrão' }));
     await waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
     expect(calls).toEqual([{ p_template_id: overhead.id, p_amount: 1450 }]);
-    expect(onApply.mock.calls[0]![0]).toEqual([
+    expect(onApply.mock.calls[0]?.[0]).toEqual([
       {
         projectId: OBRA_A,
         stageId: null,
@@ -189,7 +189,7 @@ describe('ApplySplitTemplate', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar rateio padrão' }));
     await waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
     expect(calls).toEqual([{ p_template_id: concrete.id, p_amount: 1450 }]);
-    expect(onApply.mock.calls[0]![0].map((p) => [p.amountCents, p.percentHundredths])).toEqual([
+    expect(onApply.mock.calls[0]?.[0].map((p) => [p.amountCents, p.percentHundredths])).toEqual([
       [87000, 6000],
       [58000, 4000],
     ]);
@@ -246,7 +246,7 @@ describe('ApplySplitTemplate', { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Pagar' })).toBeEmptyDOMElement();
   });
 
-  it('reads nothing for an obra member', async () => {
+  it('reads nothing for an obra member', () => {
     const requests = trackRequests();
     renderApply({ role: 'obra' });
     expect(screen.queryByRole('button', { name: 'Aplicar rateio padrão' })).toBeNull();

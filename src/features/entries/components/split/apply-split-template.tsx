@@ -15,7 +15,6 @@ import {
   useSplitTemplates,
   type SplitTemplate,
 } from '@/lib/api/split-templates';
-import type { Json } from '@/lib/database.types';
 import { toastError } from '@/lib/toast-error';
 import { fromDbParts, type SplitPart } from '@/features/entries/lib/split';
 
@@ -66,7 +65,7 @@ export function ApplySplitTemplate({
     if (!chosen || amountCents === null || amountCents <= 0) return;
     try {
       const rows = await apply.mutateAsync({ templateId: chosen.id, cents: amountCents });
-      const parts = fromDbParts(rows as unknown as Json);
+      const parts = fromDbParts(rows);
       if (parts) onApply(parts);
     } catch (failure) {
       toastError('Não foi possível aplicar o rateio padrão', failure);
