@@ -24,11 +24,13 @@ export function parsePercentHundredths(text: string): number | null {
   return hundredths > 0 && hundredths <= 10000 ? hundredths : null;
 }
 
-/** 6000 → "60", 3333 → "33,33". */
+/** 6000 → "60", 3333 → "33,33", 50 → "0,5". */
 export function formatPercentHundredths(hundredths: number): string {
   const whole = Math.floor(hundredths / 100);
   const fraction = hundredths % 100;
-  return fraction === 0 ? String(whole) : `${whole},${String(fraction).padStart(2, '0')}`;
+  return fraction === 0
+    ? String(whole)
+    : `${whole},${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
 }
 
 const partInput = z.object({
