@@ -3268,7 +3268,8 @@ begin
       raise exception using errcode = 'P0001', message = 'split_template_amount_too_small';
     end if;
     return query
-      select o::int, x.id, null::uuid, v_template.category_id, v_shares[o::int], null::numeric
+      select o::int, x.id, null::uuid, v_template.category_id, v_shares[o::int]::numeric(14, 2),
+             null::numeric
       from unnest(v_projects) with ordinality x(id, o)
       order by o;
     return;
@@ -3313,7 +3314,7 @@ begin
   end if;
   return query
     select o::int, (e ->> 'project_id')::uuid, (e ->> 'stage_id')::uuid, (e ->> 'category_id')::uuid,
-           v_shares[o::int], (e ->> 'percent')::numeric
+           v_shares[o::int]::numeric(14, 2), (e ->> 'percent')::numeric
     from jsonb_array_elements(v_template.parts) with ordinality x(e, o)
     order by o;
 end;

@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apportion } from '../../src/lib/apportion';
-import { adminDb, createMember, createUser, rlsViolation } from './helpers';
+import { adminDb, asMember, createMember, createUser, rlsViolation } from './helpers';
 import type { Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -118,9 +118,30 @@ describe('budget method', () => {
     // 1000 × 450/920 = 489.130…, × 280/920 = 304.347…, × 190/920 = 206.521…: floors sum to 999.99,
     // the centavo left goes to the largest remainder (B's .78).
     expect(data).toEqual([
-      { pos: 1, project_id: obra.a, stage_id: null, category_id: admin, amount: 489.13, percent: null },
-      { pos: 2, project_id: obra.b, stage_id: null, category_id: admin, amount: 304.35, percent: null },
-      { pos: 3, project_id: obra.c, stage_id: null, category_id: admin, amount: 206.52, percent: null },
+      {
+        pos: 1,
+        project_id: obra.a,
+        stage_id: null,
+        category_id: admin,
+        amount: 489.13,
+        percent: null,
+      },
+      {
+        pos: 2,
+        project_id: obra.b,
+        stage_id: null,
+        category_id: admin,
+        amount: 304.35,
+        percent: null,
+      },
+      {
+        pos: 3,
+        project_id: obra.c,
+        stage_id: null,
+        category_id: admin,
+        amount: 206.52,
+        percent: null,
+      },
     ]);
   });
 
@@ -204,8 +225,22 @@ describe('fixed method', () => {
     const { data, error } = await partsFor(owner, id, 1000.01);
     expect(error).toBeNull();
     expect(data).toEqual([
-      { pos: 1, project_id: obra.a, stage_id: null, category_id: materiais, amount: 600.01, percent: 60 },
-      { pos: 2, project_id: obra.b, stage_id: stageOfB, category_id: materiais, amount: 400, percent: 40 },
+      {
+        pos: 1,
+        project_id: obra.a,
+        stage_id: null,
+        category_id: materiais,
+        amount: 600.01,
+        percent: 60,
+      },
+      {
+        pos: 2,
+        project_id: obra.b,
+        stage_id: stageOfB,
+        category_id: materiais,
+        amount: 400,
+        percent: 40,
+      },
     ]);
   });
 
@@ -356,5 +391,29 @@ describe('defaults and access', () => {
     );
     expect(rows.map((r) => r.action)).toEqual(['insert', 'update']);
     expect(rows[1]!.changed).toEqual({ category_id: { before: admin, after: null } });
+  });
+});
+
+describe('the demo company (supabase/seed.sql)', () => {
+  it('has its overhead template, default for payables, shared by its three active obras', async () => {
+    const demoUser = 'd0000000-0000-4000-8000-000000000001';
+    const parts = await asMember(db, demoUser, async (client) => {
+      const { rows } = await client.query<{ name: string; amount: string; category: string }>(
+        `select p.name, s.amount::text, c.name as category
+         from public.split_templates t
+         cross join lateral public.split_template_parts(t.id, 1450) s
+         join public.projects p on p.id = s.project_id
+         join public.categories c on c.id = s.category_id
+         where t.name = 'Despesas administrativas' and t.kind = 'expense' and t.is_default
+         order by s.pos`,
+      );
+      return rows;
+    });
+    // 1450 × 450/920, × 280/920, × 190/920: 709.239…, 441.304…, 299.456…
+    expect(parts).toEqual([
+      { name: 'Casa 001 - Jardim das Flores', amount: '709.24', category: 'Administrativo' },
+      { name: 'Casa 002 - Vila Nova', amount: '441.30', category: 'Administrativo' },
+      { name: 'Casa 003 - Parque Verde', amount: '299.46', category: 'Administrativo' },
+    ]);
   });
 });
