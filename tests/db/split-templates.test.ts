@@ -12,7 +12,10 @@ import type { Member } from './money-helpers';
 let db: pg.Pool;
 let owner: Member;
 let other: Member;
-const obra: Record<string, string> = {};
+const obra = {} as Record<
+  'a' | 'b' | 'c' | 'paused' | 'done' | 'cancelled' | 'noBudget' | 'foreign',
+  string
+>;
 let stageOfB: string;
 let admin: string;
 let materiais: string;

@@ -80,11 +80,12 @@ test('apply the overhead rateio padrão to a new bill across three obras', async
   await expect(form.getByText('Rateio padrão: Despesas administrativas')).toBeVisible();
   await form.getByRole('button', { name: 'Aplicar rateio padrão' }).click();
   // EDITOR: the parts as the editor shows them (obra and amount of each).
-  for (const [obra, amount] of [
+  const shown: [obra: string, amount: string][] = [
     ['Casa 001 - Jardim', 'R$ 1.467,39'],
     ['Casa 002 - Vila', 'R$ 913,04'],
     ['Casa 003 - Parque', 'R$ 619,57'],
-  ]) {
+  ];
+  for (const [obra, amount] of shown) {
     await expect(form.getByText(obra).first()).toBeVisible();
     await expect(form.getByText(amount).first()).toBeVisible();
   }
