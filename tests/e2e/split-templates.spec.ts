@@ -1,6 +1,7 @@
 // Rateio padrão (issue 33), managed on Categorias: create the office's overhead template (by budget
 // among the active obras, default for payables) and a fixed 60/40 one, edit and remove the fixed
 // one; the database applies the overhead template to the three active obras, exact to the centavo.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, screenshot, signIn, test, type Account } from './support';
 
@@ -18,6 +19,17 @@ async function createProject(account: Account, name: string, budget: number, sta
   });
   if (error) throw error;
   return (data as { id: string }).id;
+}
+
+/** Serious or critical axe findings (WCAG 2.2 AA and best practice) inside `selector`. */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .include(selector)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -82,6 +94,7 @@ test('manage rateios padrão on Categorias and apply the overhead one by budget'
   await dialog.getByLabel('% da parte 2').fill('40');
   await expect(dialog.getByRole('status')).toHaveText('Total: 100%');
   await screenshot(page, 'rateio-padrao-fixo');
+  expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Criar rateio padrão' }).click();
   const concrete = section.getByRole('listitem', { name: 'Concreto 60/40' });
   await expect(concrete).toContainText('Casa 001 - Jardim 60% · Casa 002 - Vila 40%');
@@ -95,6 +108,7 @@ test('manage rateios padrão on Categorias and apply the overhead one by budget'
   await expect(page.getByText('Rateio padrão atualizado!').first()).toBeVisible();
   await expect(concrete).toContainText('Casa 001 - Jardim 70% · Casa 002 - Vila 30%');
   await screenshot(page, 'rateios-padrao');
+  expect(await axeFindings(page, 'section[aria-labelledby="rateios-padrao"]')).toEqual([]);
   await concrete.getByRole('button', { name: 'Excluir Concreto 60/40' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Rateio padrão excluído').first()).toBeVisible();
