@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SplitTemplate } from '@/lib/api/split-templates';
+import { getErrorMessage } from '@/lib/errors';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import type { Role } from '@/lib/roles';
 import { restUrl, server, trackRequests } from '@/test/msw-server';
@@ -94,6 +95,17 @@ describe('percentages as typed', () => {
       null,
     ]);
     expect([6000, 3333, 50].map(formatPercentHundredths)).toEqual(['60', '33,33', '0,5']);
+  });
+});
+
+describe('a name already taken', () => {
+  it('is said as a template name, even one that mentions a categoria', () => {
+    const error = {
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "split_templates_name_key"',
+      details: `Key (company_id, lower(btrim(name)))=(${company.id}, categoria x) already exists.`,
+    };
+    expect(getErrorMessage(error)).toBe('Já existe um rateio padrão com esse nome.');
   });
 });
 
