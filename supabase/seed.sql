@@ -118,6 +118,10 @@ begin
     (v_company, p_casa3, 'Planejamento', 'Etapa Planejamento', 0, 8000, null, false, null),
     (v_company, p_casa3, 'Fundação', 'Etapa Fundação', 1, 30000, null, false, null);
 
+  -- Rateio padrão (issue 33): the office's overhead shared by the active obras by their budget.
+  insert into public.split_templates (company_id, name, kind, method, category_id, is_default)
+  values (v_company, 'Despesas administrativas', 'expense', 'budget', c_admin, true);
+
   insert into public.project_team_members (company_id, project_id, name, role, contact)
   values
     (v_company, p_casa1, 'José Pereira', 'Mestre de Obras', '(19) 99111-0001'),

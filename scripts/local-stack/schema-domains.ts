@@ -129,6 +129,8 @@ export const DOMAINS: Domain[] = [
       'private.entry_paid_totals',
       'private.entry_totals',
       'private.entry_due_counts',
+      // Rateio padrão (issue 33, templates).
+      'public.split_templates',
     ],
     functions: [
       'private.approve_payable',
@@ -158,6 +160,10 @@ export const DOMAINS: Domain[] = [
       'private.part_shares',
       'private.obra_payables',
       'public.obra_payables',
+      // Rateio padrão (issue 33, templates).
+      'private.check_split_template',
+      'private.split_template_parts',
+      'public.split_template_parts',
       'private.check_entry_category',
       'private.check_entry_stage',
       'private.create_and_settle_entry',

@@ -1264,6 +1264,52 @@ export type Database = {
         };
         Relationships: [];
       };
+      split_templates: {
+        Row: {
+          category_id: string | null;
+          company_id: string;
+          created_at: string;
+          id: string;
+          is_default: boolean;
+          kind: string;
+          method: string;
+          name: string;
+          parts: Json | null;
+          updated_at: string;
+        };
+        Insert: {
+          category_id?: string | null;
+          company_id: string;
+          created_at?: string;
+          id?: string;
+          is_default?: boolean;
+          kind?: string;
+          method: string;
+          name: string;
+          parts?: Json | null;
+          updated_at?: string;
+        };
+        Update: {
+          category_id?: string | null;
+          company_id?: string;
+          created_at?: string;
+          id?: string;
+          is_default?: boolean;
+          kind?: string;
+          method?: string;
+          name?: string;
+          parts?: Json | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'split_templates_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       supplier_details: {
         Row: {
           address: string | null;
@@ -2940,6 +2986,17 @@ export type Database = {
         Returns: {
           error: true;
         } & 'the function public.signed_amount with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
+      };
+      split_template_parts: {
+        Args: { p_amount: number; p_template_id: string };
+        Returns: {
+          amount: number;
+          category_id: string;
+          percent: number;
+          pos: number;
+          project_id: string;
+          stage_id: string;
+        }[];
       };
       statement_balance: { Args: { p_bank_account_id: string }; Returns: Json };
       statement_candidates: {

@@ -192,6 +192,17 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   boleto_already_registered: 'Este boleto já foi lançado.',
   invalid_boleto_code: 'Código de barras inválido',
   invalid_pix_code: 'Código PIX inválido: confira se foi copiado inteiro.',
+  // Rateio padrão (issue 33, split_templates and split_template_parts).
+  split_template_not_found: 'Rateio padrão não encontrado. Atualize a página.',
+  split_template_no_projects:
+    'O rateio padrão por orçamento precisa de pelo menos duas obras ativas (em planejamento ou em andamento) com orçamento.',
+  split_template_too_many_parts: 'O rateio padrão passaria de 50 partes. Use percentuais fixos.',
+  split_template_amount_too_small:
+    'Valor pequeno demais para este rateio padrão: alguma parte ficaria com R$ 0,00.',
+  split_template_percent_sum: 'Os percentuais do rateio padrão precisam somar 100%.',
+  split_template_name_taken: 'Já existe um rateio padrão com esse nome.',
+  split_template_changed:
+    'Este rateio padrão mudou desde que você o abriu. Nada foi salvo: confira e salve de novo.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',
@@ -391,6 +402,7 @@ export function errorKey(error: unknown): string | null {
     const text = `${String(message)} ${String(field(error, 'details'))}`;
     // Before the categories' test: a member's name in the details may contain anything.
     if (text.includes('user_profiles_company_name_key')) return 'member_name_taken';
+    if (text.includes('split_templates_name_key')) return 'split_template_name_taken';
     if (/categor/i.test(text)) return 'category_name_taken';
     // Two admins inviting the same address, or one accepting twice, at the same moment.
     if (text.includes('company_invitations_pending_email_key')) return 'invitation_pending';

@@ -1,3 +1,5 @@
+-- [templates, 20261202060100] Rateio padrão: public.split_templates (a register: RLS decides,
+-- readers read, admin and financeiro write), public.split_template_parts and its private body.
 -- [rateio, 20261202010100] Issue 33: parts (the rateio) may be written by the API on payables and
 -- receivables like the other form columns; helpers of this stop add their functions below.
 --
@@ -123,6 +125,9 @@ grant select, insert, update, delete on
 -- wip/suppliers (20261130030100): a supplier's contacts, notes and CPF; RLS admits admin, financeiro
 -- and leitura to read, admin and financeiro to write.
 grant select, insert, update, delete on public.supplier_details to authenticated;
+-- [templates] Rateio padrão: RLS admits admin, financeiro and leitura to read, admin and financeiro
+-- to write.
+grant select, insert, update, delete on public.split_templates to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -181,6 +186,8 @@ grant execute on function public.cash_flow_projection(uuid, integer, uuid, date)
 grant execute on function public.dre(uuid, date, date, text, uuid) to authenticated;
 grant execute on function public.project_budget(uuid) to authenticated;
 grant execute on function public.project_budget_totals(uuid) to authenticated;
+-- [templates] A rateio padrão's parts for an amount.
+grant execute on function public.split_template_parts(uuid, numeric) to authenticated;
 -- The API is every function in public (the catalog test requires it): this also keeps the grants of
 -- functions that branches merged alongside this one added before this file runs.
 grant execute on all functions in schema public to authenticated;
@@ -281,6 +288,8 @@ grant execute on function private.entry_history(text, uuid) to authenticated;
 -- [obra, 20261202040100] An 'obra' member's payables, a split with their parts only (the body
 -- checks the role and masks).
 grant execute on function private.obra_payables(uuid, uuid, integer) to authenticated;
+-- [templates] A rateio padrão's parts for an amount (the body checks the role).
+grant execute on function private.split_template_parts(uuid, numeric) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Objects created later (by the role running migrations) start with no privileges for the API

@@ -65,10 +65,11 @@ grant all on sequence public.audit_log_id_seq to service_role;
 -- companies_audit on public.companies, company_invitations_audit on public.company_invitations,
 -- documents_audit on public.documents, project_access_audit on public.project_access,
 -- project_stages_audit on public.project_stages, project_team_members_audit on
--- public.project_team_members, projects_audit on public.projects, supplier_details_audit on
--- public.supplier_details, supplier_orders_audit on public.supplier_orders, supplier_products_audit
--- on public.supplier_products, suppliers_audit on public.suppliers, transactions_audit on
--- public.transactions, user_profiles_audit on public.user_profiles
+-- public.project_team_members, projects_audit on public.projects, split_templates_audit on
+-- public.split_templates, supplier_details_audit on public.supplier_details, supplier_orders_audit
+-- on public.supplier_orders, supplier_products_audit on public.supplier_products, suppliers_audit
+-- on public.suppliers, transactions_audit on public.transactions, user_profiles_audit on
+-- public.user_profiles
 CREATE OR REPLACE FUNCTION private.audit_row()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -10,26 +10,27 @@
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
 -- Tables: public.accounts_payable, public.accounts_receivable, private.entry_due_counts,
--- private.entry_paid_totals, private.entry_totals
+-- private.entry_paid_totals, private.entry_totals, public.split_templates
 -- Views: public.entries, public.entry_payments
 -- Functions: private.apply_entry_due_counts, private.apply_entry_totals, private.apportion,
 -- public.approve_payable, private.approve_payable, private.assert_open_amount,
 -- private.boleto_code_taken, public.boleto_registered, private.check_entry_category,
--- private.check_entry_parts, private.check_entry_stage, public.create_and_settle_entry,
--- private.create_and_settle_entry, public.dashboard_summary, private.default_payment_parts,
--- public.delete_entry, public.entry_list_summary, private.entry_paid_total,
--- private.entry_part_figures, private.guard_settled_entry, public.import_nfe, private.import_nfe,
--- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
--- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
--- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
--- public.obra_payables, private.obra_payables, private.part_ids, private.part_shares,
--- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
--- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
--- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
--- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
--- private.settle_payable, public.settle_receivable, private.settle_receivable,
--- public.signed_amount, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
--- private.track_entry_paid_totals, private.track_entry_totals
+-- private.check_entry_parts, private.check_entry_stage, private.check_split_template,
+-- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
+-- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
+-- private.entry_paid_total, private.entry_part_figures, private.guard_settled_entry,
+-- public.import_nfe, private.import_nfe, public.latest_entries_count,
+-- private.latest_entries_count_kept, private.move_entry_due_count, private.movement_entry_totals,
+-- private.movement_kept_totals, private.movement_page_ids, private.movement_search_ids,
+-- private.movement_search_totals, public.movement_summary, public.obra_payables,
+-- private.obra_payables, private.part_ids, private.part_shares, private.payable_approval,
+-- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
+-- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
+-- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
+-- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
+-- public.settle_receivable, private.settle_receivable, public.signed_amount,
+-- public.split_template_parts, private.split_template_parts, private.sync_paid_entry_to_ledger,
+-- private.track_entry_due_counts, private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -399,6 +400,66 @@ alter table private.entry_totals add constraint entry_totals_kind_check CHECK (k
 alter table private.entry_totals add constraint entry_totals_month_check CHECK ((month IS NULL) = (dim = ANY (ARRAY['project_all'::text, 'counterparty_all'::text])) AND (month IS NULL OR EXTRACT(day FROM month) = 1::numeric));
 
 -- no grants: only its owner (postgres) may use it
+
+-- Table public.split_templates
+create table public.split_templates (
+  id uuid not null default gen_random_uuid(),
+  company_id uuid not null,
+  name text not null,
+  kind text not null default 'expense'::text,
+  method text not null,
+  category_id uuid,
+  parts jsonb,
+  is_default boolean not null default false,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now()
+);
+
+comment on table public.split_templates is 'Rateio padrão (issue 33): a saved split of a company, fixed percentages (parts) or by budget among the active obras (planning, in_progress; budget > 0) with one categoria. Applied to an amount by public.split_template_parts. Read by admin, financeiro and leitura; written by admin and financeiro. Audited.';
+comment on column public.split_templates.kind is 'Where it is offered: expense (payables), income (receivables) or both (no categoria then).';
+comment on column public.split_templates.method is 'fixed: parts with percentages summing to 100; budget: among the active obras in proportion to projects.budget.';
+comment on column public.split_templates.category_id is 'budget: the categoria of every part (null = none); fixed: null.';
+comment on column public.split_templates.parts is 'fixed: 2–50 {project_id (null = Geral), stage_id, category_id, percent > 0 with at most 2 decimals}, the percents summing to 100; budget: null.';
+comment on column public.split_templates.is_default is 'The one applied with one tap for its kind; at most one per company and kind (marking one clears the previous).';
+alter table public.split_templates add constraint split_templates_pkey PRIMARY KEY (id);
+alter table public.split_templates add constraint split_templates_company_id_id_key UNIQUE (company_id, id);
+alter table public.split_templates add constraint split_templates_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.split_templates add constraint split_templates_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text, 'both'::text]));
+alter table public.split_templates add constraint split_templates_method_check CHECK (method = ANY (ARRAY['fixed'::text, 'budget'::text]));
+alter table public.split_templates add constraint split_templates_method_shape CHECK (method = 'fixed'::text AND parts IS NOT NULL AND category_id IS NULL OR method = 'budget'::text AND parts IS NULL);
+alter table public.split_templates add constraint split_templates_name_check CHECK (btrim(name) <> ''::text);
+alter table public.split_templates add constraint split_templates_name_length CHECK (char_length(name) <= 100);
+alter table public.split_templates add constraint split_templates_parts_length CHECK (pg_column_size(parts) <= 20000);
+CREATE INDEX split_templates_company_idx ON public.split_templates USING btree (company_id);
+CREATE UNIQUE INDEX split_templates_default_key ON public.split_templates USING btree (company_id, kind) WHERE is_default;
+CREATE UNIQUE INDEX split_templates_name_key ON public.split_templates USING btree (company_id, lower(btrim(name)));
+
+alter table public.split_templates enable row level security;
+
+create policy split_templates_delete on public.split_templates
+  as permissive for delete to authenticated
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
+
+create policy split_templates_insert on public.split_templates
+  as permissive for insert to authenticated
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
+
+create policy split_templates_select on public.split_templates
+  as permissive for select to authenticated
+  using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
+
+create policy split_templates_update on public.split_templates
+  as permissive for update to authenticated
+  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
+  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
+
+CREATE TRIGGER split_templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.split_templates FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER split_templates_check BEFORE INSERT OR UPDATE ON public.split_templates FOR EACH ROW EXECUTE FUNCTION private.check_split_template();
+CREATE TRIGGER split_templates_forbid_company_change BEFORE UPDATE ON public.split_templates FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER split_templates_set_updated_at BEFORE UPDATE ON public.split_templates FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+grant all on table public.split_templates to service_role;
+grant delete, insert, select, update on table public.split_templates to authenticated;
 
 -- =================================================================================================
 -- Views
@@ -1020,6 +1081,109 @@ begin
 end;
 $function$;
 comment on function private.check_entry_stage() is 'Trigger: stage_id must be a stage of the entry''s obra and company (stage_project_mismatch); moving the entry to another obra clears a stage it kept.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.check_split_template()
+-- Run by the triggers split_templates_check on public.split_templates
+CREATE OR REPLACE FUNCTION private.check_split_template()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_part jsonb;
+  v_percent numeric;
+  v_sum numeric := 0;
+  v_project uuid;
+  v_stage uuid;
+  v_category uuid;
+  v_status text;
+  v_type text;
+  v_categories uuid[] := '{}';
+begin
+  -- Only a change of what the template names is checked again (renaming a template whose obra
+  -- closed since, or clearing its default flag, stays possible).
+  if tg_op = 'UPDATE' and new.kind = old.kind and new.method = old.method
+     and new.parts is not distinct from old.parts
+     and new.category_id is not distinct from old.category_id then
+    v_categories := '{}';
+  elsif new.method = 'fixed' then
+    if jsonb_typeof(new.parts) is distinct from 'array'
+       or jsonb_array_length(new.parts) not between 2 and 50 then
+      raise exception using errcode = 'P0001', message = 'split_invalid';
+    end if;
+    for v_part in select e from jsonb_array_elements(new.parts) e loop
+      begin
+        if jsonb_typeof(v_part) <> 'object'
+           or jsonb_typeof(v_part -> 'percent') is distinct from 'number'
+           or exists (select 1 from jsonb_object_keys(v_part) k
+                      where k not in ('project_id', 'stage_id', 'category_id', 'percent')) then
+          raise exception using errcode = 'P0001', message = 'split_invalid';
+        end if;
+        v_percent := (v_part ->> 'percent')::numeric;
+        v_project := (v_part ->> 'project_id')::uuid;
+        v_stage := (v_part ->> 'stage_id')::uuid;
+        v_category := (v_part ->> 'category_id')::uuid;
+      exception when invalid_text_representation or numeric_value_out_of_range then
+        raise exception using errcode = 'P0001', message = 'split_invalid';
+      end;
+      if v_percent <= 0 or v_percent > 100 or v_percent <> round(v_percent, 2) then
+        raise exception using errcode = 'P0001', message = 'split_invalid';
+      end if;
+      v_sum := v_sum + v_percent;
+      if v_project is not null then
+        select p.status into v_status from public.projects p
+        where p.company_id = new.company_id and p.id = v_project;
+        if not found then
+          raise exception using errcode = 'P0001', message = 'split_project_not_found';
+        end if;
+        -- A closed obra is no longer offered; one already in the template may stay while it is
+        -- edited (applying it is refused until the part is removed).
+        if v_status in ('completed', 'cancelled')
+           and (tg_op = 'INSERT'
+                or old.parts is null
+                or not exists (select 1 from jsonb_array_elements(old.parts) o
+                               where o ->> 'project_id' = v_project::text)) then
+          raise exception using errcode = 'P0001', message = 'split_project_closed';
+        end if;
+      end if;
+      if v_stage is not null and not exists (
+        select 1 from public.project_stages s
+        where s.company_id = new.company_id and s.project_id = v_project and s.id = v_stage
+      ) then
+        raise exception using errcode = 'P0001', message = 'stage_project_mismatch';
+      end if;
+      if v_category is not null then
+        v_categories := v_categories || v_category;
+      end if;
+    end loop;
+    if v_sum <> 100 then
+      raise exception using errcode = 'P0001', message = 'split_template_percent_sum';
+    end if;
+  elsif new.method = 'budget' and new.category_id is not null then
+    v_categories := array[new.category_id];
+  end if;
+
+  foreach v_category in array v_categories loop
+    select c.type into v_type from public.categories c
+    where c.company_id = new.company_id and c.id = v_category;
+    if not found then
+      raise exception using errcode = 'P0001', message = 'split_category_not_found';
+    end if;
+    if v_type is distinct from new.kind then
+      raise exception using errcode = 'P0001', message = 'category_type_mismatch';
+    end if;
+  end loop;
+
+  -- One default per kind: the new one takes the place of the previous.
+  if new.is_default and (tg_op = 'INSERT' or not old.is_default or old.kind <> new.kind) then
+    update public.split_templates t set is_default = false
+    where t.company_id = new.company_id and t.kind = new.kind and t.is_default and t.id <> new.id;
+  end if;
+  return new;
+end;
+$function$;
+comment on function private.check_split_template() is 'Trigger: a fixed template is 2–50 well-formed parts (split_invalid) with percents > 0 of at most 2 decimals summing to 100 (split_template_percent_sum), each obra of the company (split_project_not_found) and not completed or cancelled unless it was already there (split_project_closed), each etapa of its obra (stage_project_mismatch); every categoria named (the parts'', or a budget template''s) of the company (split_category_not_found) and of the template''s kind (category_type_mismatch; kind both names none). Marking a template default clears the previous default of its kind.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function public.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid, p_parts jsonb)
@@ -3221,6 +3385,119 @@ AS $function$
 $function$;
 comment on function public.signed_amount(public.entries) is 'Computed field of the entries view: amount, negative for an expense (kind expense), positive for income. Últimos lançamentos orders by it (order=signed_amount) so that Valor sorts saídas before entradas.';
 grant execute on function public.signed_amount(public.entries) to authenticated, service_role;
+
+-- Function public.split_template_parts(p_template_id uuid, p_amount numeric)
+CREATE OR REPLACE FUNCTION public.split_template_parts(p_template_id uuid, p_amount numeric)
+ RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, percent numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select s.pos, s.project_id, s.stage_id, s.category_id, s.amount, s.percent
+  from private.split_template_parts(p_template_id, p_amount) s
+$function$;
+comment on function public.split_template_parts(p_template_id uuid, p_amount numeric) is 'The parts of a rateio padrão for p_amount (reais), in order, amounts summing to p_amount exactly (private.apportion: largest remainder, ties to the earlier part). fixed: the saved parts, percent = the saved percent; budget: one part per active obra (status planning or in_progress, budget > 0) ordered by name, in proportion to its budget, with the template''s categoria, stage and percent null. Readers (admin, financeiro, leitura). Raises split_template_not_found, not_a_member, forbidden_role, invalid_amount, split_template_no_projects (fewer than two active obras with a budget), split_template_too_many_parts (more than 50), split_template_amount_too_small (a part would get R$ 0,00), split_project_not_found, split_project_closed, stage_project_mismatch, split_category_not_found (a reference gone or closed since the template was saved).';
+grant execute on function public.split_template_parts(p_template_id uuid, p_amount numeric) to authenticated, service_role;
+
+-- Function private.split_template_parts(p_template_id uuid, p_amount numeric)
+CREATE OR REPLACE FUNCTION private.split_template_parts(p_template_id uuid, p_amount numeric)
+ RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, percent numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_template public.split_templates;
+  v_projects uuid[];
+  v_weights numeric[];
+  v_shares numeric[];
+  v_part record;
+begin
+  select * into v_template from public.split_templates t
+  where t.id = p_template_id and t.company_id in (select private.user_company_ids());
+  if not found then
+    raise exception using errcode = 'P0001', message = 'split_template_not_found';
+  end if;
+  perform private.assert_role(v_template.company_id, array['admin', 'financeiro', 'leitura']);
+  perform private.assert_valid_amount(p_amount);
+
+  if v_template.method = 'budget' then
+    select array_agg(p.id order by p.name, p.id), array_agg(p.budget order by p.name, p.id)
+    into v_projects, v_weights
+    from public.projects p
+    where p.company_id = v_template.company_id
+      and p.status in ('planning', 'in_progress')
+      and p.budget > 0;
+    if coalesce(array_length(v_projects, 1), 0) < 2 then
+      raise exception using errcode = 'P0001', message = 'split_template_no_projects';
+    end if;
+    if array_length(v_projects, 1) > 50 then
+      raise exception using errcode = 'P0001', message = 'split_template_too_many_parts';
+    end if;
+    if v_template.category_id is not null and not exists (
+      select 1 from public.categories c
+      where c.company_id = v_template.company_id and c.id = v_template.category_id
+    ) then
+      raise exception using errcode = 'P0001', message = 'split_category_not_found';
+    end if;
+    v_shares := private.apportion(v_weights, p_amount);
+    if 0 = any (v_shares) then
+      raise exception using errcode = 'P0001', message = 'split_template_amount_too_small';
+    end if;
+    return query
+      select o::int, x.id, null::uuid, v_template.category_id, v_shares[o::int]::numeric(14, 2),
+             null::numeric
+      from unnest(v_projects) with ordinality x(id, o)
+      order by o;
+    return;
+  end if;
+
+  -- fixed: the parts as saved, checked again against what the company has now.
+  for v_part in
+    select (e ->> 'project_id')::uuid as project_id, (e ->> 'stage_id')::uuid as stage_id,
+           (e ->> 'category_id')::uuid as category_id
+    from jsonb_array_elements(v_template.parts) e
+  loop
+    if v_part.project_id is not null then
+      if not exists (select 1 from public.projects p
+                     where p.company_id = v_template.company_id and p.id = v_part.project_id) then
+        raise exception using errcode = 'P0001', message = 'split_project_not_found';
+      end if;
+      if exists (select 1 from public.projects p
+                 where p.company_id = v_template.company_id and p.id = v_part.project_id
+                   and p.status in ('completed', 'cancelled')) then
+        raise exception using errcode = 'P0001', message = 'split_project_closed';
+      end if;
+    end if;
+    if v_part.stage_id is not null and not exists (
+      select 1 from public.project_stages s
+      where s.company_id = v_template.company_id and s.project_id = v_part.project_id
+        and s.id = v_part.stage_id
+    ) then
+      raise exception using errcode = 'P0001', message = 'stage_project_mismatch';
+    end if;
+    if v_part.category_id is not null and not exists (
+      select 1 from public.categories c
+      where c.company_id = v_template.company_id and c.id = v_part.category_id
+    ) then
+      raise exception using errcode = 'P0001', message = 'split_category_not_found';
+    end if;
+  end loop;
+  select private.apportion(array_agg((e ->> 'percent')::numeric order by o), p_amount)
+  into v_shares
+  from jsonb_array_elements(v_template.parts) with ordinality x(e, o);
+  if 0 = any (v_shares) then
+    raise exception using errcode = 'P0001', message = 'split_template_amount_too_small';
+  end if;
+  return query
+    select o::int, (e ->> 'project_id')::uuid, (e ->> 'stage_id')::uuid, (e ->> 'category_id')::uuid,
+           v_shares[o::int]::numeric(14, 2), (e ->> 'percent')::numeric
+    from jsonb_array_elements(v_template.parts) with ordinality x(e, o)
+    order by o;
+end;
+$function$;
+comment on function private.split_template_parts(p_template_id uuid, p_amount numeric) is 'Body of public.split_template_parts. Raises split_template_not_found, not_a_member, forbidden_role (obra), invalid_amount, split_template_no_projects, split_template_too_many_parts, split_template_amount_too_small, split_project_not_found, split_project_closed, stage_project_mismatch, split_category_not_found.';
+grant execute on function private.split_template_parts(p_template_id uuid, p_amount numeric) to authenticated;
 
 -- Function private.sync_paid_entry_to_ledger()
 -- Run by the triggers accounts_payable_sync_ledger on public.accounts_payable,

@@ -453,8 +453,9 @@ grant execute on function private.create_company(p_name text, p_full_name text, 
 -- public.categories, clients_forbid_company_change on public.clients,
 -- project_stages_forbid_company_change on public.project_stages,
 -- project_team_members_forbid_company_change on public.project_team_members,
--- projects_forbid_company_change on public.projects, supplier_details_forbid_company_change on
--- public.supplier_details, supplier_orders_forbid_company_change on public.supplier_orders,
+-- projects_forbid_company_change on public.projects, split_templates_forbid_company_change on
+-- public.split_templates, supplier_details_forbid_company_change on public.supplier_details,
+-- supplier_orders_forbid_company_change on public.supplier_orders,
 -- supplier_products_forbid_company_change on public.supplier_products,
 -- suppliers_forbid_company_change on public.suppliers, user_profiles_forbid_company_change on
 -- public.user_profiles
@@ -700,10 +701,11 @@ grant execute on function private.set_member_access(p_profile_id uuid, p_role te
 -- public.clients, companies_set_updated_at on public.companies, notice_settings_set_updated_at on
 -- public.notice_settings, project_stages_set_updated_at on public.project_stages,
 -- project_team_members_set_updated_at on public.project_team_members, projects_set_updated_at on
--- public.projects, supplier_details_set_updated_at on public.supplier_details,
--- supplier_orders_set_updated_at on public.supplier_orders, supplier_products_set_updated_at on
--- public.supplier_products, suppliers_set_updated_at on public.suppliers,
--- user_profiles_set_updated_at on public.user_profiles
+-- public.projects, split_templates_set_updated_at on public.split_templates,
+-- supplier_details_set_updated_at on public.supplier_details, supplier_orders_set_updated_at on
+-- public.supplier_orders, supplier_products_set_updated_at on public.supplier_products,
+-- suppliers_set_updated_at on public.suppliers, user_profiles_set_updated_at on
+-- public.user_profiles
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -221,6 +221,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.save_push_subscription(text,text,text,text)',
       // The caller's own notice settings, defaults applied (issue 32).
       'private.notice_settings_for(uuid)',
+      // A rateio padrão's parts for an amount (issue 33): the active obras' budgets.
+      'private.split_template_parts(uuid,numeric)',
     ];
     expect([...executable].sort()).toEqual([...mine].sort());
   });

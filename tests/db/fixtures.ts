@@ -337,6 +337,19 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
       auth: 'A'.repeat(22),
     }),
   },
+  // Rateio padrão (issue 33): 60 % to the fixture obra, 40 % Geral. A name of its own per row (the
+  // name is unique per company). The API's insert is a budget template: it names no row, so only
+  // the access rules can refuse it.
+  split_templates: {
+    companyColumn: 'company_id',
+    textColumn: 'name',
+    sql: (ids) =>
+      `insert into public.split_templates (company_id, name, method, parts)
+       values ($1, 'Rateio fixture ' || gen_random_uuid(), 'fixed',
+               '[{"project_id": "${ids.projects}", "percent": 60}, {"project_id": null, "percent": 40}]')
+       returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({ company_id: companyId, name: 'Rateio intruso', method: 'budget' }),
+  },
   // A delivery to the user ($2), already sent: written by the service role only.
   notice_deliveries: {
     companyColumn: 'company_id',

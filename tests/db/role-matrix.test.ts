@@ -240,6 +240,8 @@ const TABLES: TableSpec[] = [
   },
   // A delivery to the admin: they read it (the app shows failures); the service role alone writes.
   readOnly('notice_deliveries', ['admin']),
+  // Rateio padrão (issue 33): names obras, so not an 'obra' member's to read.
+  register('split_templates', READERS),
 ];
 
 /** The parts of each split spec row (amount 1, as the fixture's payable). */
@@ -1045,6 +1047,12 @@ const FUNCTIONS: FunctionSpec[] = [
   // Notificações (issue 32): every member reads and saves their own choices; a device is a user's,
   // whoever they are (the outsider and the deactivated member too: not a company's).
   { fn: 'notice_settings_for', args: company, expect: calls(COMPANY_ROLES, 'ok', 'not_a_member') },
+  // Rateio padrão (issue 33): its parts for an amount, readers only.
+  {
+    fn: 'split_template_parts',
+    args: () => ({ p_template_id: ids.split_templates, p_amount: 100 }),
+    expect: calls(READERS, 'forbidden_role', 'split_template_not_found'),
+  },
   {
     fn: 'save_notice_setting',
     args: () => ({

@@ -25,6 +25,12 @@ export const companyKeys = {
   settings: (companyId: string) => [...company(companyId), 'settings'] as const,
 };
 
+/** Rateio padrão (issue 33): the company's saved splits (split_templates). */
+export const splitTemplateKeys = {
+  all: (companyId: string) => [...company(companyId), 'split-templates'] as const,
+  list: (companyId: string) => [...splitTemplateKeys.all(companyId), 'list'] as const,
+};
+
 /** What the signed-in user chose to receive in this company, and what could not be sent to them. */
 export const noticeSettingKeys = {
   all: (companyId: string) => [...company(companyId), 'notice-settings'] as const,

@@ -11,6 +11,7 @@ import { useCan } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import type { Category } from '@/features/categories/api/get-category';
 import { CategoryListItem } from '@/features/categories/components/category-list-item';
+import { SplitTemplatesSection } from '@/features/categories/components/split-templates/split-templates-section';
 import { loadErrorText, type CategoryType } from '@/features/categories/lib/category';
 import {
   EditCategoryDialog,
@@ -112,6 +113,9 @@ export function CategoriesPage() {
           </>
         )}
       </QueryState>
+
+      {/* Rateio padrão (issue 33): how a bill's cost is divided among obras and categories. */}
+      <SplitTemplatesSection />
 
       <EditCategoryDialog
         category={editing}
