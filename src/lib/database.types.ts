@@ -1756,6 +1756,9 @@ export type Database = {
           fine_amount: number | null;
           id: string | null;
           interest_amount: number | null;
+          part_category_ids: string[] | null;
+          part_project_ids: string[] | null;
+          parts: Json | null;
           payable_id: string | null;
           principal_amount: number | null;
           project_id: string | null;
@@ -1778,6 +1781,9 @@ export type Database = {
           fine_amount?: number | null;
           id?: string | null;
           interest_amount?: number | null;
+          part_category_ids?: string[] | null;
+          part_project_ids?: string[] | null;
+          parts?: Json | null;
           payable_id?: string | null;
           principal_amount?: number | null;
           project_id?: string | null;
@@ -1800,6 +1806,9 @@ export type Database = {
           fine_amount?: number | null;
           id?: string | null;
           interest_amount?: number | null;
+          part_category_ids?: string[] | null;
+          part_project_ids?: string[] | null;
+          parts?: Json | null;
           payable_id?: string | null;
           principal_amount?: number | null;
           project_id?: string | null;

@@ -696,7 +696,7 @@ AS $function$
   from ranked
 $function$;
 comment on function private.apportion(p_weights numeric[], p_value numeric) is 'p_value split in proportion to p_weights (> 0), exact to the centavo: largest remainder in centavos, ties to the earlier position; the sum of the result is p_value. Used for every rateio (parts of a payment, juros, multa, desconto, estorno; percentages into amounts). src/lib/apportion.ts is the same rule in TypeScript.';
--- no grants: only its owner (postgres) may execute it
+grant execute on function private.apportion(p_weights numeric[], p_value numeric) to authenticated;
 
 -- Function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
 CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
@@ -1283,7 +1283,7 @@ AS $function$
   where p_parts is not null
 $function$;
 comment on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'An entry as parts: one row (its own obra, etapa, categoria and figures) when not split; else a row per part with amount, paid_amount, open_amount and paid_total (paid + juros + multa − desconto) apportioned exactly. Every reader of obra or categoria of an entry goes through it.';
--- no grants: only its owner (postgres) may execute it
+grant execute on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) to authenticated;
 
 -- Function private.guard_settled_entry()
 -- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,
@@ -2192,7 +2192,7 @@ AS $function$
   from p cross join s
 $function$;
 comment on function private.part_shares(p_parts jsonb, p_value numeric) is 'The parts of a split (entry or ledger row) with p_value apportioned to them by their amounts (private.apportion).';
--- no grants: only its owner (postgres) may execute it
+grant execute on function private.part_shares(p_parts jsonb, p_value numeric) to authenticated;
 
 -- Function private.payable_approval()
 -- Run by the triggers accounts_payable_approval on public.accounts_payable

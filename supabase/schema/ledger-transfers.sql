@@ -204,6 +204,7 @@ CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING b
 CREATE INDEX transactions_part_categories_idx ON public.transactions USING gin (part_category_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_part_projects_idx ON public.transactions USING gin (part_project_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (search_key extensions.gin_trgm_ops);
+CREATE INDEX transactions_split_date_idx ON public.transactions USING btree (company_id, transaction_date) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_transfer_out_amount_idx ON public.transactions USING btree (company_id, amount, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 CREATE INDEX transactions_transfer_out_date_idx ON public.transactions USING btree (company_id, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 
@@ -248,13 +249,16 @@ create view public.standing_transactions with (security_invoker=true) as
     principal_amount,
     interest_amount,
     fine_amount,
-    discount_amount
+    discount_amount,
+    parts,
+    part_project_ids,
+    part_category_ids
    FROM public.transactions t
   WHERE reversal_of IS NULL AND NOT (EXISTS ( SELECT 1
            FROM public.transactions r
           WHERE r.reversal_of = t.id));
 
-comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view. RLS of transactions applies (security_invoker).';
+comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view; a row with parts (rateio) counts for its parts'' obras and categorias by private.part_shares(parts, amount). RLS of transactions applies (security_invoker).';
 
 grant all on table public.standing_transactions to service_role;
 grant select on table public.standing_transactions to authenticated;
@@ -1016,37 +1020,77 @@ begin
   end if;
 
   with raw as materialized (
-    select t.type as kind, t.category_id, t.project_id, t.amount
+    select t.id, t.type as kind, t.category_id, t.project_id, t.amount
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type in ('income', 'expense')
+      and t.parts is null
       and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
            or t.project_id = any (coalesce(p_project_ids, '{}'))
            or (coalesce(p_include_no_project, false) and t.project_id is null))
+    union all
+    -- A split payment (rateio): each part's share of the row, with the part's categoria and obra;
+    -- under an obra filter only the parts of the obras chosen (or without obra).
+    select t.id, t.type, s.category_id, s.project_id, s.share
+    from public.standing_transactions t
+    cross join lateral private.part_shares(t.parts, t.amount) s
+    where t.company_id = p_company_id and t.type in ('income', 'expense')
+      and t.parts is not null
+      and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (not v_filter_projects
+           or t.part_project_ids && coalesce(p_project_ids, '{}')
+           or coalesce(p_include_no_project, false))
+      and (not v_filter_projects
+           or s.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and s.project_id is null))
   ),
+  -- A payment counts once per categoria (per obra) it has, and once in the totals.
   cat as materialized (
-    select r.kind, r.category_id, sum(r.amount) as total, count(*) as count
+    select r.kind, r.category_id, sum(r.amount) as total, count(distinct r.id) as count, false as kept
     from raw r group by r.kind, r.category_id
     union all
-    select m.kind, m.group_id, m.total, m.row_count
+    select m.kind, m.group_id, m.total, m.row_count, true
     from private.ledger_month_totals(p_company_id, 'category', v_from_month, v_to_month, p_account_ids) m
     where v_use_months
   ),
   proj as materialized (
-    select r.kind, r.project_id, sum(r.amount) as total, count(*) as count
+    select r.kind, r.project_id, sum(r.amount) as total, count(distinct r.id) as count
     from raw r group by r.kind, r.project_id
     union all
     select m.kind, m.group_id, m.total, m.row_count
     from private.ledger_month_totals(p_company_id, 'project', v_from_month, v_to_month, p_account_ids) m
     where v_use_months
   ),
+  -- The kept month totals count a split payment once per categoria it has: the payments of
+  -- those months are their sum less, for each split payment of the months, its categorias but one.
+  split_extra as (
+    select t.type as kind,
+           sum(cardinality(t.part_category_ids)
+               + case when jsonb_path_exists(t.parts, '$[*] ? (!exists(@.category_id) || @.category_id == null)')
+                      then 1 else 0 end - 1) as extra
+    from public.standing_transactions t
+    where v_use_months
+      and t.company_id = p_company_id and t.type in ('income', 'expense')
+      and t.parts is not null
+      and (v_from_month is null or t.transaction_date >= v_from_month)
+      and (v_to_month is null or t.transaction_date < (v_to_month + interval '1 month')::date)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+    group by t.type
+  ),
   totals as (
     select
       coalesce(sum(c.total) filter (where c.kind = 'income'), 0) as revenue,
       coalesce(sum(c.total) filter (where c.kind = 'expense'), 0) as expense,
-      coalesce(sum(c.count) filter (where c.kind = 'income'), 0)::bigint as revenue_count,
-      coalesce(sum(c.count) filter (where c.kind = 'expense'), 0)::bigint as expense_count
+      ((select count(distinct r.id) from raw r where r.kind = 'income')
+       + coalesce(sum(c.count) filter (where c.kind = 'income' and c.kept), 0)
+       - coalesce((select sum(x.extra) from split_extra x where x.kind = 'income'), 0))::bigint
+        as revenue_count,
+      ((select count(distinct r.id) from raw r where r.kind = 'expense')
+       + coalesce(sum(c.count) filter (where c.kind = 'expense' and c.kept), 0)
+       - coalesce((select sum(x.extra) from split_extra x where x.kind = 'expense'), 0))::bigint
+        as expense_count
     from cat c
   ),
   by_category as (
@@ -1067,41 +1111,71 @@ begin
   -- which a period with few or no receipts would walk to its end).
   top as (
     select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
-           t.category_id, t.project_id
+           t.category_id, t.project_id, t.parts
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type = 'income' and v_short
       and t.transaction_date between p_start and p_end
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
-           or t.project_id = any (coalesce(p_project_ids, '{}'))
-           or (coalesce(p_include_no_project, false) and t.project_id is null))
+           or (t.parts is null
+               and (t.project_id = any (coalesce(p_project_ids, '{}'))
+                    or (coalesce(p_include_no_project, false) and t.project_id is null))))
     order by t.amount + 0 desc, t.transaction_date desc, t.id
     limit 5
   ),
   top_long as (
     select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
-           t.category_id, t.project_id
+           t.category_id, t.project_id, t.parts
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type = 'income' and not v_short
       and (p_start is null or t.transaction_date >= p_start)
       and (p_end is null or t.transaction_date <= p_end)
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
-           or t.project_id = any (coalesce(p_project_ids, '{}'))
-           or (coalesce(p_include_no_project, false) and t.project_id is null))
+           or (t.parts is null
+               and (t.project_id = any (coalesce(p_project_ids, '{}'))
+                    or (coalesce(p_include_no_project, false) and t.project_id is null))))
     order by t.amount desc, t.transaction_date desc, t.id
+    limit 5
+  ),
+  -- Under an obra filter, a split receipt counts with the shares of its parts of the obras chosen
+  -- (or without obra): read apart (on the GIN index of its obras), ranked by that amount.
+  top_split as (
+    select t.id as transaction_id, t.receivable_id, t.description, sum(s.share) as amount,
+           t.transaction_date, null::uuid as category_id, null::uuid as project_id, t.parts
+    from public.standing_transactions t
+    cross join lateral private.part_shares(t.parts, t.amount) s
+    where v_filter_projects
+      and t.company_id = p_company_id and t.type = 'income' and t.parts is not null
+      and (p_start is null or t.transaction_date >= p_start)
+      and (p_end is null or t.transaction_date <= p_end)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (t.part_project_ids && coalesce(p_project_ids, '{}') or coalesce(p_include_no_project, false))
+      and (s.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and s.project_id is null))
+    group by t.id, t.receivable_id, t.description, t.transaction_date, t.parts
+    order by 4 desc, t.transaction_date desc, t.id
     limit 5
   ),
   top_receipts as (
     select f.receivable_id as id, f.transaction_id, f.description, f.amount, f.transaction_date as received_date,
            coalesce(cl.name, ar.client_name) as client_name,
-           c.name as category_name, pr.name as project_name
-    from (select * from top union all select * from top_long) f
+           -- A split receipt: "Rateio (n)"; its obras' names, or "Rateio" beyond two.
+           case when f.parts is null then c.name
+                else 'Rateio (' || jsonb_array_length(f.parts) || ')' end as category_name,
+           case when f.parts is null then pr.name
+                else (select case when count(*) > 2 then 'Rateio'
+                                  else string_agg(sp.name, ', ' order by sp.name) end
+                      from public.projects sp
+                      where sp.company_id = p_company_id and sp.id = any (private.part_ids(f.parts, 'project_id')))
+           end as project_name
+    from (select * from top union all select * from top_long union all select * from top_split) f
     left join public.accounts_receivable ar on ar.company_id = p_company_id and ar.id = f.receivable_id
     left join public.clients cl on cl.company_id = p_company_id and cl.id = ar.client_id
     left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
     left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
     order by f.amount desc, f.transaction_date desc, f.transaction_id
+    limit 5
   )
   select json_build_object(
     'revenue_total', t.revenue,
@@ -1138,7 +1212,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. Whole months from the kept month totals (private.ledger_month_totals), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name, project_name }. Error key not_a_member.';
+comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals, which count a split payment once per categoria), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras, "Rateio" beyond two) }. Error key not_a_member.';
 grant execute on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) to authenticated, service_role;
 
 -- Function private.reverse_ledger_row(p_row public.transactions, p_on date)
