@@ -553,7 +553,7 @@ describe('DRE caixa follows the parts (rows)', () => {
     expect(
       Object.fromEntries(dre.categories.map((c) => [`${c.kind}:${c.id}`, cents(c.total)])),
     ).toEqual(want);
-    expect(cents(dre.total.despesas_administrativas)).toBe(
+    expect(cents(dre.total.despesas_administrativas!)).toBe(
       sum(
         pieces.filter((p) => p.category === cat.adm),
         (p) => p.share,
@@ -694,6 +694,32 @@ describe('category_stats follows the parts (rows)', () => {
     );
     // U1 is Obra A's; S1's Materiais parts are its Obra A part and its part without obra.
     expect(stats.recent.map((r) => r.project_name)).toEqual(['Obra A', 'Obra A', 'Obra A']);
+  });
+});
+
+describe("the obra's Financeiro tab finds its split entries", () => {
+  it('part_project_ids cs {obra} through the API: the paid split receipt of both obras', async () => {
+    for (const id of [obraA, obraB]) {
+      const { data, error } = await owner.client
+        .from('accounts_receivable')
+        .select('id, parts')
+        .eq('company_id', owner.company.id)
+        .eq('status', 'paid')
+        .contains('part_project_ids', [id]);
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+      expect((data![0]!.parts as unknown as DbPart[]).map((p) => p.project_id)).toEqual([
+        obraA,
+        obraB,
+      ]);
+    }
+    // S1 is partly paid (pending): not in the paid list.
+    const { data } = await owner.client
+      .from('accounts_payable')
+      .select('id')
+      .eq('status', 'paid')
+      .contains('part_project_ids', [obraA]);
+    expect(data).toEqual([]);
   });
 });
 
