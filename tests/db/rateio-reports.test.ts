@@ -624,6 +624,11 @@ describe('report_summary follows the parts (rows)', () => {
       expect(Number(r[`${prefix}_count`])).toBe(new Set(mine.map((p) => p.id)).size);
     }
     expect(Number(r.expense_count)).toBe(3); // U1 and S1's two payments (S2 reversed)
+    // Unfiltered, the split receipt is among the largest with its whole amount and "Rateio" labels.
+    expect(r.top_receipts.map((t) => [cents(t.amount), t.category_name, t.project_name])).toEqual([
+      [200700, 'Rateio (2)', 'Obra A, Obra B'],
+      [30000, 'Medições', 'Obra A'],
+    ]);
   });
 
   it('an obra filter keeps only the parts of the obras chosen (and without obra)', async () => {
@@ -720,6 +725,44 @@ describe("the obra's Financeiro tab finds its split entries", () => {
       .eq('status', 'paid')
       .contains('part_project_ids', [obraA]);
     expect(data).toEqual([]);
+  });
+});
+
+describe('readers without obra or categoria are not moved by a split', () => {
+  it('cash_flow_projection: the pending split payables by their open amounts, overdue ones today', async () => {
+    const pieces = await entryPieces();
+    const { data, error } = await owner.client.rpc('cash_flow_projection', {
+      p_company_id: owner.company.id,
+      p_days: 10,
+      p_today: '2026-03-24',
+    });
+    expect(error).toBeNull();
+    const days = (data as unknown as { days: { date: string; expense: number; income: number }[] })
+      .days;
+    const open = (on: (d: string) => boolean) =>
+      sum(
+        pieces.filter(
+          (p) =>
+            p.kind === 'expense' &&
+            p.status === 'pending' &&
+            p.approval === 'approved' &&
+            on(p.dueDate),
+        ),
+        (p) => p.open,
+      );
+    // Today: what was due before (S1's open remainder, S2 reversed); 25/03: S3 (S4 awaits approval).
+    expect(cents(days.find((d) => d.date === '2026-03-24')!.expense)).toBe(
+      open((d) => d < '2026-03-24'),
+    );
+    expect(cents(days.find((d) => d.date === '2026-03-25')!.expense)).toBe(70000);
+    expect(cents(days.find((d) => d.date === '2026-03-26')!.expense)).toBe(0);
+  });
+
+  it('statement_category_guesses still answers with split rows in the ledger', async () => {
+    const { error } = await owner.client.rpc('statement_category_guesses', {
+      p_bank_account_id: account,
+    });
+    expect(error).toBeNull();
   });
 });
 
