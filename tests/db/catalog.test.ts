@@ -154,6 +154,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.ledger_account_totals(uuid,uuid,date,date)',
       'private.ledger_account_deltas(uuid,uuid[],date,date[])',
       'private.ledger_month_totals(uuid,text,date,date,uuid[],uuid[],boolean)',
+      // [reports] Relatório's count of payments over whole months (a split one once).
+      'private.ledger_payment_counts(uuid,uuid[],date,date)',
       // A bank account's searched rows on their indexes (account_ledger's search).
       'private.ledger_search_ids(uuid,uuid,text,uuid[],uuid[],uuid[],integer)',
       // Movimentações' searched entries on their indexes (search_movements' search).

@@ -352,6 +352,16 @@ beforeAll(async () => {
   });
   await pay('receivable', r1.id, '2026-03-08', { p_fine: 7 });
 
+  // A transfer between the company's accounts: neither a receipt nor a payment.
+  const savings = (await createBankAccount(owner, 0, { name: 'Poupança' })).id;
+  const transfer = await owner.client.rpc('transfer_between_accounts', {
+    p_from_account_id: account,
+    p_to_account_id: savings,
+    p_amount: 50,
+    p_transfer_date: '2026-03-18',
+  });
+  if (transfer.error) throw transfer.error;
+
   await copyPartsToLedger();
 }, 60_000);
 
@@ -667,6 +677,29 @@ describe('report_summary follows the parts (rows)', () => {
         ),
       );
     }
+  });
+});
+
+describe('report_summary counts payments once over whole months', () => {
+  it('a split payment once, a transfer not at all (the kept per-account counts)', async () => {
+    const pieces = (await rowPieces()).filter((p) => inPeriod(p.on, '2026-03-01', '2026-03-31'));
+    for (const args of [
+      { p_start: '2026-03-01', p_end: '2026-03-31' },
+      { p_start: '2026-02-15', p_end: '2026-04-30' },
+      {},
+    ]) {
+      const r = await summary(args);
+      expect([Number(r.revenue_count), Number(r.expense_count)]).toEqual([
+        new Set(pieces.filter((p) => p.kind === 'income').map((p) => p.id)).size,
+        new Set(pieces.filter((p) => p.kind === 'expense').map((p) => p.id)).size,
+      ]);
+    }
+    const one = await summary({
+      p_start: '2026-03-01',
+      p_end: '2026-03-31',
+      p_account_ids: [account],
+    });
+    expect([Number(one.revenue_count), Number(one.expense_count)]).toEqual([2, 3]);
   });
 });
 
