@@ -15,10 +15,10 @@
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
 -- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
--- private.ledger_moves_balance, private.ledger_search_ids, private.ledger_totals_add,
--- private.lock_active_account, public.report_summary, private.reverse_ledger_row,
--- public.reverse_transfer, private.reverse_transfer, private.track_ledger_totals,
--- public.transfer_between_accounts, private.transfer_between_accounts
+-- private.ledger_moves_balance, private.ledger_payment_counts, private.ledger_search_ids,
+-- private.ledger_totals_add, private.lock_active_account, public.report_summary,
+-- private.reverse_ledger_row, public.reverse_transfer, private.reverse_transfer,
+-- private.track_ledger_totals, public.transfer_between_accounts, private.transfer_between_accounts
 
 -- =================================================================================================
 -- Tables
@@ -204,7 +204,6 @@ CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING b
 CREATE INDEX transactions_part_categories_idx ON public.transactions USING gin (part_category_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_part_projects_idx ON public.transactions USING gin (part_project_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (search_key extensions.gin_trgm_ops);
-CREATE INDEX transactions_split_date_idx ON public.transactions USING btree (company_id, transaction_date) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_transfer_out_amount_idx ON public.transactions USING btree (company_id, amount, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 CREATE INDEX transactions_transfer_out_date_idx ON public.transactions USING btree (company_id, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 
@@ -813,6 +812,42 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date)
+CREATE OR REPLACE FUNCTION private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date)
+ RETURNS TABLE(income bigint, expense bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  with days as (
+    select coalesce(sum(d.in_count), 0) as ins, coalesce(sum(d.out_count), 0) as outs
+    from private.ledger_account_days d
+    where d.company_id = p_company_id
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or d.bank_account_id = any (p_account_ids))
+      and (p_start is null or d.day >= p_start)
+      and (p_end is null or d.day <= p_end)
+  ),
+  transfers as (
+    select count(*) filter (where t.direction = 'in') as ins, count(*) filter (where t.direction = 'out') as outs
+    from public.transactions t
+    where t.company_id = p_company_id and t.type = 'transfer' and t.reversal_of is null
+      and not exists (select 1 from public.transactions r where r.reversal_of is not null and r.reversal_of = t.id)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (p_start is null or t.transaction_date >= p_start)
+      and (p_end is null or t.transaction_date <= p_end)
+  )
+  select (days.ins - transfers.ins)::bigint, (days.outs - transfers.outs)::bigint
+  from days, transfers;
+end;
+$function$;
+comment on function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date) is 'The payments that still stand (receipts = income, payments = expense; a split one once) dated in [p_start, p_end] (null = open), into one of p_account_ids (empty = all), of a company the caller reads (admin, financeiro, leitura): the kept counts of private.ledger_account_days less the standing transfers. report_summary''s counts over whole months. Raises not_a_member.';
+grant execute on function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date) to authenticated;
+
 -- Function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
 CREATE OR REPLACE FUNCTION private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer)
  RETURNS SETOF uuid
@@ -1048,10 +1083,10 @@ begin
   ),
   -- A payment counts once per categoria (per obra) it has, and once in the totals.
   cat as materialized (
-    select r.kind, r.category_id, sum(r.amount) as total, count(distinct r.id) as count, false as kept
+    select r.kind, r.category_id, sum(r.amount) as total, count(distinct r.id) as count
     from raw r group by r.kind, r.category_id
     union all
-    select m.kind, m.group_id, m.total, m.row_count, true
+    select m.kind, m.group_id, m.total, m.row_count
     from private.ledger_month_totals(p_company_id, 'category', v_from_month, v_to_month, p_account_ids) m
     where v_use_months
   ),
@@ -1063,34 +1098,22 @@ begin
     from private.ledger_month_totals(p_company_id, 'project', v_from_month, v_to_month, p_account_ids) m
     where v_use_months
   ),
-  -- The kept month totals count a split payment once per categoria it has: the payments of
-  -- those months are their sum less, for each split payment of the months, its categorias but one.
-  split_extra as (
-    select t.type as kind,
-           sum(cardinality(t.part_category_ids)
-               + case when jsonb_path_exists(t.parts, '$[*] ? (!exists(@.category_id) || @.category_id == null)')
-                      then 1 else 0 end - 1) as extra
-    from public.standing_transactions t
+  -- Payments counted once: the rows read here, and the whole months' from the kept per-account
+  -- counts (the kept month totals by categoria count a split payment once per categoria).
+  kept_counts as (
+    select k.income, k.expense
+    from private.ledger_payment_counts(p_company_id, p_account_ids, v_from_month,
+                                       (v_to_month + interval '1 month')::date - 1) k
     where v_use_months
-      and t.company_id = p_company_id and t.type in ('income', 'expense')
-      and t.parts is not null
-      and (v_from_month is null or t.transaction_date >= v_from_month)
-      and (v_to_month is null or t.transaction_date < (v_to_month + interval '1 month')::date)
-      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
-    group by t.type
   ),
   totals as (
     select
       coalesce(sum(c.total) filter (where c.kind = 'income'), 0) as revenue,
       coalesce(sum(c.total) filter (where c.kind = 'expense'), 0) as expense,
       ((select count(distinct r.id) from raw r where r.kind = 'income')
-       + coalesce(sum(c.count) filter (where c.kind = 'income' and c.kept), 0)
-       - coalesce((select sum(x.extra) from split_extra x where x.kind = 'income'), 0))::bigint
-        as revenue_count,
+       + coalesce((select k.income from kept_counts k), 0))::bigint as revenue_count,
       ((select count(distinct r.id) from raw r where r.kind = 'expense')
-       + coalesce(sum(c.count) filter (where c.kind = 'expense' and c.kept), 0)
-       - coalesce((select sum(x.extra) from split_extra x where x.kind = 'expense'), 0))::bigint
-        as expense_count
+       + coalesce((select k.expense from kept_counts k), 0))::bigint as expense_count
     from cat c
   ),
   by_category as (
@@ -1212,7 +1235,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals, which count a split payment once per categoria), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras, "Rateio" beyond two) }. Error key not_a_member.';
+comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals; the counts of payments from private.ledger_payment_counts), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras, "Rateio" beyond two) }. Error key not_a_member.';
 grant execute on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) to authenticated, service_role;
 
 -- Function private.reverse_ledger_row(p_row public.transactions, p_on date)
