@@ -743,6 +743,7 @@ describe("the obra's Financeiro tab finds its split entries", () => {
         .select('id, parts')
         .eq('company_id', owner.company.id)
         .eq('status', 'paid')
+        .not('parts', 'is', null)
         .contains('part_project_ids', [id]);
       expect(error).toBeNull();
       expect(data).toHaveLength(1);

@@ -17,6 +17,8 @@ async function splitPaidIds(
     .select('id, parts')
     .eq('company_id', companyId)
     .eq('status', 'paid')
+    // Says what the GIN index of part_project_ids covers (where parts is not null).
+    .not('parts', 'is', null)
     .contains('part_project_ids', [projectId]);
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;

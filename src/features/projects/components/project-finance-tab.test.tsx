@@ -65,7 +65,9 @@ describe('ProjectFinanceTab', () => {
         return HttpResponse.json([entryRow('own-1', 'Cimento', 100, '2026-03-05')]);
       }),
       http.get(restUrl('accounts_payable'), ({ request }) => {
-        expect(new URL(request.url).searchParams.get('part_project_ids')).toBe(`cs.{${PROJECT}}`);
+        const params = new URL(request.url).searchParams;
+        expect(params.get('part_project_ids')).toBe(`cs.{${PROJECT}}`);
+        expect(params.get('parts')).toBe('not.is.null');
         return HttpResponse.json([
           {
             id: SPLIT,
