@@ -604,14 +604,18 @@ begin
   top_receipts as (
     select f.receivable_id as id, f.transaction_id, f.description, f.amount, f.transaction_date as received_date,
            coalesce(cl.name, ar.client_name) as client_name,
-           -- A split receipt: "Rateio (n)"; its obras' names, or "Rateio" beyond two.
+           -- A split receipt as the lists label it: "Rateio (n)"; its obras' names in the parts'
+           -- order ("Geral" for a part without obra) joined by " e ", or "Rateio" beyond two.
            case when f.parts is null then c.name
                 else 'Rateio (' || jsonb_array_length(f.parts) || ')' end as category_name,
            case when f.parts is null then pr.name
                 else (select case when count(*) > 2 then 'Rateio'
-                                  else string_agg(sp.name, ', ' order by sp.name) end
-                      from public.projects sp
-                      where sp.company_id = p_company_id and sp.id = any (private.part_ids(f.parts, 'project_id')))
+                                  else string_agg(coalesce(n.name, 'Geral'), ' e ' order by n.pos) end
+                      from (select min(x.o) as pos, sp.name
+                            from jsonb_array_elements(f.parts) with ordinality x(e, o)
+                            left join public.projects sp
+                              on sp.company_id = p_company_id and sp.id = (x.e ->> 'project_id')::uuid
+                            group by (x.e ->> 'project_id'), sp.name) n)
            end as project_name
     from (select * from top union all select * from top_long union all select * from top_split) f
     left join public.accounts_receivable ar on ar.company_id = p_company_id and ar.id = f.receivable_id
@@ -656,7 +660,7 @@ begin
   return v_result;
 end;
 $$;
-comment on function public.report_summary(uuid, date, date, uuid[], uuid[], boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals; the counts of payments from private.ledger_payment_counts), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras, "Rateio" beyond two) }. Error key not_a_member.';
+comment on function public.report_summary(uuid, date, date, uuid[], uuid[], boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals; the counts of payments from private.ledger_payment_counts), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras joined by " e ", "Geral" for a part without obra, "Rateio" beyond two) }. Error key not_a_member.';
 
 -- ---------------------------------------------------------------------------------------------
 -- Category statistics
@@ -689,16 +693,16 @@ begin
   with used as not materialized (
     select t.id, t.company_id, t.description, t.amount, t.transaction_date, t.direction,
            t.payable_id, t.receivable_id, t.bank_account_id, t.project_id, t.created_at,
-           null::uuid[] as part_projects
+           null::jsonb as parts
     from public.standing_transactions t
     where t.company_id = v_category.company_id and t.category_id = v_category.id
       and t.type <> 'transfer'
     union all
     select t.id, t.company_id, t.description, s.amount, t.transaction_date, t.direction,
-           t.payable_id, t.receivable_id, t.bank_account_id, null, t.created_at, s.projects
+           t.payable_id, t.receivable_id, t.bank_account_id, null, t.created_at, t.parts
     from public.standing_transactions t
     cross join lateral (
-      select sum(x.share) as amount, array_agg(distinct x.project_id) as projects
+      select sum(x.share) as amount
       from private.part_shares(t.parts, t.amount) x
       where x.category_id = v_category.id
     ) s
@@ -716,12 +720,17 @@ begin
   recent as (
     select u.id, u.description, u.amount, u.transaction_date, u.direction,
            u.payable_id, u.receivable_id, b.name as bank_account_name,
-           -- A split row: the obras of its parts of this category ("Rateio" beyond two; null = Geral).
-           case when u.part_projects is null then p.name
+           -- A split row: the obras of its parts of this category, as the lists label them (in the
+           -- parts' order, "Geral" for a part without obra, joined by " e "; "Rateio" beyond two).
+           case when u.parts is null then p.name
                 else (select case when count(*) > 2 then 'Rateio'
-                                  else string_agg(sp.name, ', ' order by sp.name) end
-                      from public.projects sp
-                      where sp.company_id = u.company_id and sp.id = any (u.part_projects))
+                                  else string_agg(coalesce(n.name, 'Geral'), ' e ' order by n.pos) end
+                      from (select min(x.o) as pos, sp.name
+                            from jsonb_array_elements(u.parts) with ordinality x(e, o)
+                            left join public.projects sp
+                              on sp.company_id = u.company_id and sp.id = (x.e ->> 'project_id')::uuid
+                            where (x.e ->> 'category_id')::uuid = v_category.id
+                            group by (x.e ->> 'project_id'), sp.name) n)
            end as project_name
     from (select * from used x order by x.transaction_date desc, x.created_at desc limit 10) u
     left join public.bank_accounts b on b.company_id = u.company_id and b.id = u.bank_account_id
@@ -753,4 +762,4 @@ begin
   return v_result;
 end;
 $$;
-comment on function public.category_stats(uuid, date) is 'Detail statistics of a category (amounts in reais). A "transaction" is a ledger row of the category that still stands: a settled payable or receivable, excluding reversed pairs (the estorno row, which has reversal_of, and the row it reverses) and transfers; a row keeps the category its entry had when it was settled. A split row (rateio) is one of the category''s when a part is, for the shares of its parts of the category (private.part_shares), counted once. transaction_count, total_amount (sum of amounts), average_amount (total / count, 2 decimals, null without transactions), last_used_on (latest transaction_date), last_90_days_count (transaction_date in (p_today - 90, p_today]) and frequency from it: high (Alta) >= 9, about three a month or more; medium (Média) 3 to 8, about monthly; low (Baixa) 1 or 2; none (Sem uso) 0. Count and total from the kept month totals (private.ledger_month_totals). recent: the latest 10 such rows with bank account and obra names (a split row: the obras of its parts of the category, "Rateio" beyond two). p_today comes from the browser (the database''s current_date is UTC). Error key category_not_found.';
+comment on function public.category_stats(uuid, date) is 'Detail statistics of a category (amounts in reais). A "transaction" is a ledger row of the category that still stands: a settled payable or receivable, excluding reversed pairs (the estorno row, which has reversal_of, and the row it reverses) and transfers; a row keeps the category its entry had when it was settled. A split row (rateio) is one of the category''s when a part is, for the shares of its parts of the category (private.part_shares), counted once. transaction_count, total_amount (sum of amounts), average_amount (total / count, 2 decimals, null without transactions), last_used_on (latest transaction_date), last_90_days_count (transaction_date in (p_today - 90, p_today]) and frequency from it: high (Alta) >= 9, about three a month or more; medium (Média) 3 to 8, about monthly; low (Baixa) 1 or 2; none (Sem uso) 0. Count and total from the kept month totals (private.ledger_month_totals). recent: the latest 10 such rows with bank account and obra names (a split row: the obras of its parts of the category joined by " e ", "Geral" for a part without obra, "Rateio" beyond two). p_today comes from the browser (the database''s current_date is UTC). Error key category_not_found.';

@@ -1183,14 +1183,18 @@ begin
   top_receipts as (
     select f.receivable_id as id, f.transaction_id, f.description, f.amount, f.transaction_date as received_date,
            coalesce(cl.name, ar.client_name) as client_name,
-           -- A split receipt: "Rateio (n)"; its obras' names, or "Rateio" beyond two.
+           -- A split receipt as the lists label it: "Rateio (n)"; its obras' names in the parts'
+           -- order ("Geral" for a part without obra) joined by " e ", or "Rateio" beyond two.
            case when f.parts is null then c.name
                 else 'Rateio (' || jsonb_array_length(f.parts) || ')' end as category_name,
            case when f.parts is null then pr.name
                 else (select case when count(*) > 2 then 'Rateio'
-                                  else string_agg(sp.name, ', ' order by sp.name) end
-                      from public.projects sp
-                      where sp.company_id = p_company_id and sp.id = any (private.part_ids(f.parts, 'project_id')))
+                                  else string_agg(coalesce(n.name, 'Geral'), ' e ' order by n.pos) end
+                      from (select min(x.o) as pos, sp.name
+                            from jsonb_array_elements(f.parts) with ordinality x(e, o)
+                            left join public.projects sp
+                              on sp.company_id = p_company_id and sp.id = (x.e ->> 'project_id')::uuid
+                            group by (x.e ->> 'project_id'), sp.name) n)
            end as project_name
     from (select * from top union all select * from top_long union all select * from top_split) f
     left join public.accounts_receivable ar on ar.company_id = p_company_id and ar.id = f.receivable_id
@@ -1235,7 +1239,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals; the counts of payments from private.ledger_payment_counts), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras, "Rateio" beyond two) }. Error key not_a_member.';
+comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals; the counts of payments from private.ledger_payment_counts), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras joined by " e ", "Geral" for a part without obra, "Rateio" beyond two) }. Error key not_a_member.';
 grant execute on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) to authenticated, service_role;
 
 -- Function private.reverse_ledger_row(p_row public.transactions, p_on date)

@@ -636,7 +636,7 @@ describe('report_summary follows the parts (rows)', () => {
     expect(Number(r.expense_count)).toBe(3); // U1 and S1's two payments (S2 reversed)
     // Unfiltered, the split receipt is among the largest with its whole amount and "Rateio" labels.
     expect(r.top_receipts.map((t) => [cents(t.amount), t.category_name, t.project_name])).toEqual([
-      [200700, 'Rateio (2)', 'Obra A, Obra B'],
+      [200700, 'Rateio (2)', 'Obra A e Obra B'],
       [30000, 'Medições', 'Obra A'],
     ]);
   });
@@ -669,7 +669,7 @@ describe('report_summary follows the parts (rows)', () => {
       }
       // The split receipt among the largest, with the filtered obras' share and "Rateio" labels.
       const receipt = r.top_receipts.find((t) => t.category_name === 'Rateio (2)')!;
-      expect(receipt.project_name).toBe('Obra A, Obra B');
+      expect(receipt.project_name).toBe('Obra A e Obra B');
       expect(cents(receipt.amount)).toBe(
         sum(
           pieces.filter((p) => p.id === receipt.transaction_id),
@@ -730,8 +730,12 @@ describe('category_stats follows the parts (rows)', () => {
         ]),
       ),
     );
-    // U1 is Obra A's; S1's Materiais parts are its Obra A part and its part without obra.
-    expect(stats.recent.map((r) => r.project_name)).toEqual(['Obra A', 'Obra A', 'Obra A']);
+    // U1 is Obra A's; S1's Materiais parts are its Obra A part and its part without obra (Geral).
+    expect(stats.recent.map((r) => r.project_name)).toEqual([
+      'Obra A e Geral',
+      'Obra A e Geral',
+      'Obra A',
+    ]);
   });
 });
 
