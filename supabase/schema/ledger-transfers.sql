@@ -379,6 +379,8 @@ begin
                and (t.search_key like $6
                     or t.category_id = any ($7)
                     or t.project_id = any ($8)
+                    or t.part_category_ids && $7
+                    or t.part_project_ids && $8
                     or other.bank_account_id = any ($9))))
     order by %1$s
     limit $10 offset $11
@@ -386,7 +388,22 @@ begin
   -- The names of the page's rows only.
   select t.id, t.transaction_date, t.type, t.direction, t.description, t.amount,
          (case t.direction when 'in' then t.amount else -t.amount end)::numeric,
-         t.category_id, c.name, t.project_id, p.name, t.payable_id, t.receivable_id, t.transfer_group_id,
+         t.category_id,
+         -- A split row (rateio) as the lists label it: "Rateio (n)"; its obras in the parts' order
+         -- ("Geral" for a part without obra) joined by " e ", or "Rateio" beyond two.
+         case when t.parts is null then c.name
+              else 'Rateio (' || jsonb_array_length(t.parts) || ')' end,
+         t.project_id,
+         case when t.parts is null then p.name
+              else (select case when count(*) > 2 then 'Rateio'
+                                else string_agg(coalesce(n.name, 'Geral'), ' e ' order by n.pos) end
+                    from (select min(x.o) as pos, sp.name
+                          from jsonb_array_elements(t.parts) with ordinality x(e, o)
+                          left join public.projects sp
+                            on sp.company_id = t.company_id and sp.id = (x.e ->> 'project_id')::uuid
+                          group by (x.e ->> 'project_id'), sp.name) n)
+         end,
+         t.payable_id, t.receivable_id, t.transfer_group_id,
          t.other_account_id, oa.name, t.reversal_of,
          -- Reversed: with estornos left out every row stands; otherwise asked of the page's rows only.
          (t.reversal_of is not null
@@ -413,7 +430,7 @@ begin
         case when p_limit is null then 0 else p_offset end, v_ids;
 end;
 $function$;
-comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) is 'History of one bank account (payments, receipts, transfers in and out): rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra or the other account of a transfer, ignoring case and accents (private.search_text). signed_amount: + in, − out. p_order: date_desc (default: transaction_date desc, created_at desc, id), date_asc (transaction_date, created_at, id), value_desc / value_asc (signed_amount, then transaction_date desc, created_at desc, id). p_limit (1..5000): one page, p_offset rows in, nothing counted (ask one row more to know whether there is a next page); null: every row in p_order. Raises invalid_date, text_too_long, invalid_page (limit, offset or order), bank_account_not_found (also another company''s).';
+comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) is 'History of one bank account (payments, receipts, transfers in and out): rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra (also a category or obra of a split row''s parts) or the other account of a transfer, ignoring case and accents (private.search_text). A split row (rateio): category_name "Rateio (n)", project_name its obras joined by " e " ("Geral" for a part without obra) or "Rateio" beyond two, category_id and project_id null. signed_amount: + in, − out. p_order: date_desc (default: transaction_date desc, created_at desc, id), date_asc (transaction_date, created_at, id), value_desc / value_asc (signed_amount, then transaction_date desc, created_at desc, id). p_limit (1..5000): one page, p_offset rows in, nothing counted (ask one row more to know whether there is a next page); null: every row in p_order. Raises invalid_date, text_too_long, invalid_page (limit, offset or order), bank_account_not_found (also another company''s).';
 grant execute on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) to authenticated, service_role;
 
 -- Function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text)
@@ -873,6 +890,15 @@ begin
     where x.company_id = p_company_id and x.project_id = any (p_project_ids)
       and x.bank_account_id = p_bank_account_id
     union all
+    -- A split row (rateio) by a categoria or obra of its parts (the GIN indexes of part_*_ids).
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.parts is not null and x.part_category_ids && p_category_ids
+      and x.bank_account_id = p_bank_account_id
+    union all
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.parts is not null and x.part_project_ids && p_project_ids
+      and x.bank_account_id = p_bank_account_id
+    union all
     -- A transfer by the name of its other account (the pair shares transfer_group_id).
     select x.id from public.transactions o
     join public.transactions x
@@ -884,7 +910,7 @@ begin
     limit p_limit;
 end;
 $function$;
-comment on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) is 'The ledger rows of one bank account that account_ledger''s search matches (search_key like p_pattern, or category / obra in the ids given, or a transfer whose other side is in p_account_ids), each arm on its index; at most p_limit ids, possibly repeated. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) is 'The ledger rows of one bank account that account_ledger''s search matches (search_key like p_pattern, or category / obra in the ids given — of the row or, for a split row, of one of its parts — or a transfer whose other side is in p_account_ids), each arm on its index; at most p_limit ids, possibly repeated. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 grant execute on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) to authenticated;
 
 -- Function private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)

@@ -804,6 +804,42 @@ describe('readers without obra or categoria are not moved by a split', () => {
   });
 });
 
+describe("a bank account's history names and finds split rows", () => {
+  async function ledger(search?: string) {
+    const { data, error } = await owner.client.rpc('account_ledger', {
+      p_bank_account_id: account,
+      ...(search ? { p_search: search } : {}),
+    });
+    expect(error).toBeNull();
+    return data!;
+  }
+
+  it('a split row: "Rateio (n)" and its obras', async () => {
+    const rows = await ledger();
+    const receipt = rows.find((r) => r.type === 'income' && cents(r.amount) === 200700)!;
+    expect([receipt.category_name, receipt.project_name]).toEqual([
+      'Rateio (2)',
+      'Obra A e Obra B',
+    ]);
+    const s1 = rows.filter((r) => r.description === 'Cimento' && r.category_name === 'Rateio (3)');
+    // S1's parts: Obra A, Obra B and one without obra (Geral): more than two, "Rateio".
+    expect(s1.map((r) => r.project_name)).toEqual(['Rateio', 'Rateio']);
+    const own = rows.find((r) => cents(r.amount) === 10000 && r.type === 'expense')!;
+    expect([own.category_name, own.project_name]).toEqual(['Materiais', 'Obra A']);
+  });
+
+  it('searching a categoria or an obra of a part finds the split rows', async () => {
+    const byCategory = await ledger('Escritório');
+    // Only S1 has an Escritório part (S3 is pending): its two payments.
+    expect(byCategory.map((r) => r.category_name)).toEqual(['Rateio (3)', 'Rateio (3)']);
+    const byObra = await ledger('Obra B');
+    expect(new Set(byObra.map((r) => r.category_name))).toEqual(
+      new Set(['Rateio (3)', 'Rateio (2)']),
+    );
+    expect(byObra).toHaveLength(3);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Kept totals: pass once slice `totals` (the triggers expand parts) is merged
 // ---------------------------------------------------------------------------------------------
