@@ -20,14 +20,12 @@ create or replace view public.standing_transactions with (security_invoker = tru
     and not exists (select 1 from public.transactions r where r.reversal_of = t.id);
 comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view; a row with parts (rateio) counts for its parts'' obras and categorias by private.part_shares(parts, amount). RLS of transactions applies (security_invoker).';
 
--- The invoker readers (dre, report_summary, category_stats) apportion as their caller: the rule is
--- a pure function of its arguments, reads nothing.
+-- The invoker readers (dre, report_summary, category_stats)
+-- apportion as their caller: the rule is a pure function of its arguments, reads nothing.
 revoke all on function private.apportion(numeric[], numeric) from public, anon, authenticated;
 grant execute on function private.apportion(numeric[], numeric) to authenticated;
 revoke all on function private.part_shares(jsonb, numeric) from public, anon, authenticated;
 grant execute on function private.part_shares(jsonb, numeric) to authenticated;
-revoke all on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) from public, anon, authenticated;
-grant execute on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Orçado × realizado of one obra
@@ -51,26 +49,27 @@ begin
   select p.budget into v_budget from public.projects p where p.id = p_project_id;
 
   return query
-  with payables as (
-    select p.* from public.accounts_payable p
-    where p.company_id = v_company and p.project_id = p_project_id
-    union all
-    select p.* from public.accounts_payable p
-    where p.company_id = v_company and p.parts is not null and p.part_project_ids @> array[p_project_id]
-  ),
-  figures as (
+  with figures as (
     -- Per payable (per part of this obra when split): comprometido = open amount while pending and
     -- approved; realizado = paid_total (paid + juros + multa − desconto: what its standing payments
     -- moved); aguardando = the amount awaiting approval (shown apart, counted nowhere else).
-    select f.stage_id as sid,
-           case when p.approval_status = 'approved' and p.status = 'pending' then f.open_amount else 0 end as c,
-           case when p.approval_status = 'approved' then f.paid_total else 0 end as r,
-           case when p.approval_status = 'pending' then f.amount else 0 end as a
-    from payables p
+    select p.stage_id as sid,
+           case when p.approval_status = 'approved' and p.status = 'pending' then p.open_amount else 0 end as c,
+           case when p.approval_status = 'approved' then p.paid_total else 0 end as r,
+           case when p.approval_status = 'pending' then p.amount else 0 end as a
+    from public.accounts_payable p
+    where p.company_id = v_company and p.project_id = p_project_id
+    union all
+    select f.stage_id,
+           case when p.approval_status = 'approved' and p.status = 'pending' then f.open_amount else 0 end,
+           case when p.approval_status = 'approved' then f.paid_total else 0 end,
+           case when p.approval_status = 'pending' then f.amount else 0 end
+    from public.accounts_payable p
     cross join lateral private.entry_part_figures(p.parts, p.project_id, p.stage_id, p.category_id, p.amount,
                                                   p.paid_amount, p.interest_amount, p.fine_amount,
                                                   p.discount_amount) f
-    where f.project_id = p_project_id
+    where p.company_id = v_company and p.parts is not null and p.part_project_ids @> array[p_project_id]
+      and f.project_id = p_project_id
   ),
   rows as (
     select 'stage'::text as k, s.id as sid, s.name as sname, s.order_index as oi, s.is_completed as done,
@@ -299,23 +298,38 @@ begin
     union all
     -- Competência: the entries (payables approved) by due date, full amount; a split entry as its
     -- parts (their amounts), each in its categoria and obra.
-    select e.kind, f.category_id, e.due_date, f.amount
+    select 'expense'::text, p.category_id, p.due_date, p.amount
+    from public.accounts_payable p
+    where p_basis = 'competencia' and p.company_id = p_company_id and p.approval_status = 'approved'
+      and p.parts is null
+      and p.due_date between p_start and p_end
+      and (p_project_id is null or p.project_id = p_project_id)
+    union all
+    select 'income', r.category_id, r.due_date, r.amount
+    from public.accounts_receivable r
+    where p_basis = 'competencia' and r.company_id = p_company_id
+      and r.parts is null
+      and r.due_date between p_start and p_end
+      and (p_project_id is null or r.project_id = p_project_id)
+    union all
+    select e.kind, s.category_id, e.due_date, s.amount
     from (
-      select 'expense'::text as kind, p.due_date, p.parts, p.project_id, p.stage_id, p.category_id, p.amount
+      select 'expense'::text as kind, p.due_date, p.parts
       from public.accounts_payable p
       where p_basis = 'competencia' and p.company_id = p_company_id and p.approval_status = 'approved'
+        and p.parts is not null
         and p.due_date between p_start and p_end
-        and (p_project_id is null or p.project_id = p_project_id or p.part_project_ids @> array[p_project_id])
+        and (p_project_id is null or p.part_project_ids @> array[p_project_id])
       union all
-      select 'income', r.due_date, r.parts, r.project_id, r.stage_id, r.category_id, r.amount
+      select 'income', r.due_date, r.parts
       from public.accounts_receivable r
       where p_basis = 'competencia' and r.company_id = p_company_id
+        and r.parts is not null
         and r.due_date between p_start and p_end
-        and (p_project_id is null or r.project_id = p_project_id or r.part_project_ids @> array[p_project_id])
+        and (p_project_id is null or r.part_project_ids @> array[p_project_id])
     ) e
-    cross join lateral private.entry_part_figures(e.parts, e.project_id, e.stage_id, e.category_id,
-                                                  e.amount, 0, 0, 0, 0) f
-    where p_project_id is null or f.project_id = p_project_id
+    cross join lateral private.part_shares(e.parts, 0) s
+    where p_project_id is null or s.project_id = p_project_id
   ),
   grouped as (
     select date_trunc('month', m.on_day)::date as month, m.kind, m.category_id,

@@ -255,7 +255,6 @@ grant execute on function private.part_ids(jsonb, text) to authenticated;
 -- category_stats apportion as their caller (20261202030100).
 grant execute on function private.apportion(numeric[], numeric) to authenticated;
 grant execute on function private.part_shares(jsonb, numeric) to authenticated;
-grant execute on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) to authenticated;
 -- [reports] report_summary's count of payments over whole months (20261202030100).
 grant execute on function private.ledger_payment_counts(uuid, uuid[], date, date) to authenticated;
 -- [approvals] the form of members' names the unique index compares (20261130010200).

@@ -1283,7 +1283,7 @@ AS $function$
   where p_parts is not null
 $function$;
 comment on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'An entry as parts: one row (its own obra, etapa, categoria and figures) when not split; else a row per part with amount, paid_amount, open_amount and paid_total (paid + juros + multa − desconto) apportioned exactly. Every reader of obra or categoria of an entry goes through it.';
-grant execute on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) to authenticated;
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.guard_settled_entry()
 -- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,

@@ -147,7 +147,6 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       // category_stats) apply as their caller.
       'private.apportion(numeric[],numeric)',
       'private.part_shares(jsonb,numeric)',
-      'private.entry_part_figures(jsonb,uuid,uuid,uuid,numeric,numeric,numeric,numeric,numeric)',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
       // The kept ledger totals the account, Relatório, DRE and category figures read.
