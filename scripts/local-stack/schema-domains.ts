@@ -216,6 +216,7 @@ export const DOMAINS: Domain[] = [
       'private.ledger_account_deltas',
       'private.ledger_account_totals',
       'private.ledger_month_totals',
+      'private.ledger_payment_counts',
       'private.ledger_search_ids',
       'private.ledger_totals_add',
       'private.ledger_row_dims',

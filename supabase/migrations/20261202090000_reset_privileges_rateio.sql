@@ -259,6 +259,12 @@ grant execute on function private.search_text(text) to authenticated;
 grant execute on function private.search_pattern(text) to authenticated;
 -- [rateio] the generated part_project_ids / part_category_ids run it as whoever writes the row.
 grant execute on function private.part_ids(jsonb, text) to authenticated;
+-- [reports] the rule of a rateio (pure, reads nothing): the invoker readers dre, report_summary and
+-- category_stats apportion as their caller (20261202030100).
+grant execute on function private.apportion(numeric[], numeric) to authenticated;
+grant execute on function private.part_shares(jsonb, numeric) to authenticated;
+-- [reports] report_summary's count of payments over whole months (20261202030100).
+grant execute on function private.ledger_payment_counts(uuid, uuid[], date, date) to authenticated;
 -- [approvals] the form of members' names the unique index compares (20261130010200).
 grant execute on function private.member_name_key(text) to authenticated;
 grant execute on function private.assert_valid_amount(numeric, boolean) to authenticated;

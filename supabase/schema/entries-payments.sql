@@ -781,7 +781,7 @@ AS $function$
   from ranked
 $function$;
 comment on function private.apportion(p_weights numeric[], p_value numeric) is 'p_value split in proportion to p_weights (> 0), exact to the centavo: largest remainder in centavos, ties to the earlier position; the sum of the result is p_value. Used for every rateio (parts of a payment, juros, multa, desconto, estorno; percentages into amounts). src/lib/apportion.ts is the same rule in TypeScript.';
--- no grants: only its owner (postgres) may execute it
+grant execute on function private.apportion(p_weights numeric[], p_value numeric) to authenticated;
 
 -- Function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
 CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
@@ -2522,7 +2522,7 @@ AS $function$
   from p cross join s
 $function$;
 comment on function private.part_shares(p_parts jsonb, p_value numeric) is 'The parts of a split (entry or ledger row) with p_value apportioned to them by their amounts (private.apportion).';
--- no grants: only its owner (postgres) may execute it
+grant execute on function private.part_shares(p_parts jsonb, p_value numeric) to authenticated;
 
 -- Function private.payable_approval()
 -- Run by the triggers accounts_payable_approval on public.accounts_payable

@@ -15,10 +15,11 @@
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
 -- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
--- private.ledger_moves_balance, private.ledger_row_dims, private.ledger_search_ids,
--- private.ledger_totals_add, private.lock_active_account, public.report_summary,
--- private.reverse_ledger_row, public.reverse_transfer, private.reverse_transfer,
--- private.track_ledger_totals, public.transfer_between_accounts, private.transfer_between_accounts
+-- private.ledger_moves_balance, private.ledger_payment_counts, private.ledger_row_dims,
+-- private.ledger_search_ids, private.ledger_totals_add, private.lock_active_account,
+-- public.report_summary, private.reverse_ledger_row, public.reverse_transfer,
+-- private.reverse_transfer, private.track_ledger_totals, public.transfer_between_accounts,
+-- private.transfer_between_accounts
 
 -- =================================================================================================
 -- Tables
@@ -257,7 +258,7 @@ create view public.standing_transactions with (security_invoker=true) as
            FROM public.transactions r
           WHERE r.reversal_of = t.id));
 
-comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view; a row with parts (rateio) has no obra or categoria of its own: apportion its amount with private.part_shares(parts, amount). RLS of transactions applies (security_invoker).';
+comment on view public.standing_transactions is 'Ledger rows that still stand: neither an estorno row nor a row an estorno reversed (such pairs net out). Every aggregate of "what moved" reads this view; a row with parts (rateio) counts for its parts'' obras and categorias by private.part_shares(parts, amount). RLS of transactions applies (security_invoker).';
 
 grant all on table public.standing_transactions to service_role;
 grant select on table public.standing_transactions to authenticated;
@@ -379,6 +380,8 @@ begin
                and (t.search_key like $6
                     or t.category_id = any ($7)
                     or t.project_id = any ($8)
+                    or t.part_category_ids && $7
+                    or t.part_project_ids && $8
                     or other.bank_account_id = any ($9))))
     order by %1$s
     limit $10 offset $11
@@ -386,7 +389,22 @@ begin
   -- The names of the page's rows only.
   select t.id, t.transaction_date, t.type, t.direction, t.description, t.amount,
          (case t.direction when 'in' then t.amount else -t.amount end)::numeric,
-         t.category_id, c.name, t.project_id, p.name, t.payable_id, t.receivable_id, t.transfer_group_id,
+         t.category_id,
+         -- A split row (rateio) as the lists label it: "Rateio (n)"; its obras in the parts' order
+         -- ("Geral" for a part without obra) joined by " e ", or "Rateio" beyond two.
+         case when t.parts is null then c.name
+              else 'Rateio (' || jsonb_array_length(t.parts) || ')' end,
+         t.project_id,
+         case when t.parts is null then p.name
+              else (select case when count(*) > 2 then 'Rateio'
+                                else string_agg(coalesce(n.name, 'Geral'), ' e ' order by n.pos) end
+                    from (select min(x.o) as pos, sp.name
+                          from jsonb_array_elements(t.parts) with ordinality x(e, o)
+                          left join public.projects sp
+                            on sp.company_id = t.company_id and sp.id = (x.e ->> 'project_id')::uuid
+                          group by (x.e ->> 'project_id'), sp.name) n)
+         end,
+         t.payable_id, t.receivable_id, t.transfer_group_id,
          t.other_account_id, oa.name, t.reversal_of,
          -- Reversed: with estornos left out every row stands; otherwise asked of the page's rows only.
          (t.reversal_of is not null
@@ -413,7 +431,7 @@ begin
         case when p_limit is null then 0 else p_offset end, v_ids;
 end;
 $function$;
-comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) is 'History of one bank account (payments, receipts, transfers in and out): rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra or the other account of a transfer, ignoring case and accents (private.search_text). signed_amount: + in, − out. p_order: date_desc (default: transaction_date desc, created_at desc, id), date_asc (transaction_date, created_at, id), value_desc / value_asc (signed_amount, then transaction_date desc, created_at desc, id). p_limit (1..5000): one page, p_offset rows in, nothing counted (ask one row more to know whether there is a next page); null: every row in p_order. Raises invalid_date, text_too_long, invalid_page (limit, offset or order), bank_account_not_found (also another company''s).';
+comment on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) is 'History of one bank account (payments, receipts, transfers in and out): rows that still stand, or every row with p_include_reversed (estorno rows and the rows they reversed flagged reversed). Period [p_start, p_end] on transaction_date; p_search: text in description, category, obra (also a category or obra of a split row''s parts) or the other account of a transfer, ignoring case and accents (private.search_text). A split row (rateio): category_name "Rateio (n)", project_name its obras joined by " e " ("Geral" for a part without obra) or "Rateio" beyond two, category_id and project_id null. signed_amount: + in, − out. p_order: date_desc (default: transaction_date desc, created_at desc, id), date_asc (transaction_date, created_at, id), value_desc / value_asc (signed_amount, then transaction_date desc, created_at desc, id). p_limit (1..5000): one page, p_offset rows in, nothing counted (ask one row more to know whether there is a next page); null: every row in p_order. Raises invalid_date, text_too_long, invalid_page (limit, offset or order), bank_account_not_found (also another company''s).';
 grant execute on function public.account_ledger(p_bank_account_id uuid, p_start date, p_end date, p_search text, p_include_reversed boolean, p_order text, p_limit integer, p_offset integer) to authenticated, service_role;
 
 -- Function public.balance_history(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_bucket text)
@@ -812,6 +830,42 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date)
+CREATE OR REPLACE FUNCTION private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date)
+ RETURNS TABLE(income bigint, expense bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  return query
+  with days as (
+    select coalesce(sum(d.in_count), 0) as ins, coalesce(sum(d.out_count), 0) as outs
+    from private.ledger_account_days d
+    where d.company_id = p_company_id
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or d.bank_account_id = any (p_account_ids))
+      and (p_start is null or d.day >= p_start)
+      and (p_end is null or d.day <= p_end)
+  ),
+  transfers as (
+    select count(*) filter (where t.direction = 'in') as ins, count(*) filter (where t.direction = 'out') as outs
+    from public.transactions t
+    where t.company_id = p_company_id and t.type = 'transfer' and t.reversal_of is null
+      and not exists (select 1 from public.transactions r where r.reversal_of is not null and r.reversal_of = t.id)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (p_start is null or t.transaction_date >= p_start)
+      and (p_end is null or t.transaction_date <= p_end)
+  )
+  select (days.ins - transfers.ins)::bigint, (days.outs - transfers.outs)::bigint
+  from days, transfers;
+end;
+$function$;
+comment on function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date) is 'The payments that still stand (receipts = income, payments = expense; a split one once) dated in [p_start, p_end] (null = open), into one of p_account_ids (empty = all), of a company the caller reads (admin, financeiro, leitura): the kept counts of private.ledger_account_days less the standing transfers. report_summary''s counts over whole months. Raises not_a_member.';
+grant execute on function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date) to authenticated;
+
 -- Function private.ledger_row_dims(p_parts jsonb, p_own uuid, p_key text, p_value numeric)
 CREATE OR REPLACE FUNCTION private.ledger_row_dims(p_parts jsonb, p_own uuid, p_key text, p_value numeric)
  RETURNS TABLE(dim_id uuid, total numeric)
@@ -854,6 +908,15 @@ begin
     where x.company_id = p_company_id and x.project_id = any (p_project_ids)
       and x.bank_account_id = p_bank_account_id
     union all
+    -- A split row (rateio) by a categoria or obra of its parts (the GIN indexes of part_*_ids).
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.parts is not null and x.part_category_ids && p_category_ids
+      and x.bank_account_id = p_bank_account_id
+    union all
+    select x.id from public.transactions x
+    where x.company_id = p_company_id and x.parts is not null and x.part_project_ids && p_project_ids
+      and x.bank_account_id = p_bank_account_id
+    union all
     -- A transfer by the name of its other account (the pair shares transfer_group_id).
     select x.id from public.transactions o
     join public.transactions x
@@ -865,7 +928,7 @@ begin
     limit p_limit;
 end;
 $function$;
-comment on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) is 'The ledger rows of one bank account that account_ledger''s search matches (search_key like p_pattern, or category / obra in the ids given, or a transfer whose other side is in p_account_ids), each arm on its index; at most p_limit ids, possibly repeated. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) is 'The ledger rows of one bank account that account_ledger''s search matches (search_key like p_pattern, or category / obra in the ids given — of the row or, for a split row, of one of its parts — or a transfer whose other side is in p_account_ids), each arm on its index; at most p_limit ids, possibly repeated. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 grant execute on function private.ledger_search_ids(p_company_id uuid, p_bank_account_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_limit integer) to authenticated;
 
 -- Function private.ledger_totals_add(p_row public.transactions, p_standing boolean, p_sign integer)
@@ -1049,17 +1112,35 @@ begin
   end if;
 
   with raw as materialized (
-    select t.type as kind, t.category_id, t.project_id, t.amount
+    select t.id, t.type as kind, t.category_id, t.project_id, t.amount
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type in ('income', 'expense')
+      and t.parts is null
       and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
            or t.project_id = any (coalesce(p_project_ids, '{}'))
            or (coalesce(p_include_no_project, false) and t.project_id is null))
+    union all
+    -- A split payment (rateio): each part's share of the row, with the part's categoria and obra;
+    -- under an obra filter only the parts of the obras chosen (or without obra).
+    select t.id, t.type, s.category_id, s.project_id, s.share
+    from public.standing_transactions t
+    cross join lateral private.part_shares(t.parts, t.amount) s
+    where t.company_id = p_company_id and t.type in ('income', 'expense')
+      and t.parts is not null
+      and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (not v_filter_projects
+           or t.part_project_ids && coalesce(p_project_ids, '{}')
+           or coalesce(p_include_no_project, false))
+      and (not v_filter_projects
+           or s.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and s.project_id is null))
   ),
+  -- A payment counts once per categoria (per obra) it has, and once in the totals.
   cat as materialized (
-    select r.kind, r.category_id, sum(r.amount) as total, count(*) as count
+    select r.kind, r.category_id, sum(r.amount) as total, count(distinct r.id) as count
     from raw r group by r.kind, r.category_id
     union all
     select m.kind, m.group_id, m.total, m.row_count
@@ -1067,19 +1148,29 @@ begin
     where v_use_months
   ),
   proj as materialized (
-    select r.kind, r.project_id, sum(r.amount) as total, count(*) as count
+    select r.kind, r.project_id, sum(r.amount) as total, count(distinct r.id) as count
     from raw r group by r.kind, r.project_id
     union all
     select m.kind, m.group_id, m.total, m.row_count
     from private.ledger_month_totals(p_company_id, 'project', v_from_month, v_to_month, p_account_ids) m
     where v_use_months
   ),
+  -- Payments counted once: the rows read here, and the whole months' from the kept per-account
+  -- counts (the kept month totals by categoria count a split payment once per categoria).
+  kept_counts as (
+    select k.income, k.expense
+    from private.ledger_payment_counts(p_company_id, p_account_ids, v_from_month,
+                                       (v_to_month + interval '1 month')::date - 1) k
+    where v_use_months
+  ),
   totals as (
     select
       coalesce(sum(c.total) filter (where c.kind = 'income'), 0) as revenue,
       coalesce(sum(c.total) filter (where c.kind = 'expense'), 0) as expense,
-      coalesce(sum(c.count) filter (where c.kind = 'income'), 0)::bigint as revenue_count,
-      coalesce(sum(c.count) filter (where c.kind = 'expense'), 0)::bigint as expense_count
+      ((select count(distinct r.id) from raw r where r.kind = 'income')
+       + coalesce((select k.income from kept_counts k), 0))::bigint as revenue_count,
+      ((select count(distinct r.id) from raw r where r.kind = 'expense')
+       + coalesce((select k.expense from kept_counts k), 0))::bigint as expense_count
     from cat c
   ),
   by_category as (
@@ -1100,41 +1191,75 @@ begin
   -- which a period with few or no receipts would walk to its end).
   top as (
     select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
-           t.category_id, t.project_id
+           t.category_id, t.project_id, t.parts
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type = 'income' and v_short
       and t.transaction_date between p_start and p_end
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
-           or t.project_id = any (coalesce(p_project_ids, '{}'))
-           or (coalesce(p_include_no_project, false) and t.project_id is null))
+           or (t.parts is null
+               and (t.project_id = any (coalesce(p_project_ids, '{}'))
+                    or (coalesce(p_include_no_project, false) and t.project_id is null))))
     order by t.amount + 0 desc, t.transaction_date desc, t.id
     limit 5
   ),
   top_long as (
     select t.id as transaction_id, t.receivable_id, t.description, t.amount, t.transaction_date,
-           t.category_id, t.project_id
+           t.category_id, t.project_id, t.parts
     from public.standing_transactions t
     where t.company_id = p_company_id and t.type = 'income' and not v_short
       and (p_start is null or t.transaction_date >= p_start)
       and (p_end is null or t.transaction_date <= p_end)
       and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
       and (not v_filter_projects
-           or t.project_id = any (coalesce(p_project_ids, '{}'))
-           or (coalesce(p_include_no_project, false) and t.project_id is null))
+           or (t.parts is null
+               and (t.project_id = any (coalesce(p_project_ids, '{}'))
+                    or (coalesce(p_include_no_project, false) and t.project_id is null))))
     order by t.amount desc, t.transaction_date desc, t.id
+    limit 5
+  ),
+  -- Under an obra filter, a split receipt counts with the shares of its parts of the obras chosen
+  -- (or without obra): read apart (on the GIN index of its obras), ranked by that amount.
+  top_split as (
+    select t.id as transaction_id, t.receivable_id, t.description, sum(s.share) as amount,
+           t.transaction_date, null::uuid as category_id, null::uuid as project_id, t.parts
+    from public.standing_transactions t
+    cross join lateral private.part_shares(t.parts, t.amount) s
+    where v_filter_projects
+      and t.company_id = p_company_id and t.type = 'income' and t.parts is not null
+      and (p_start is null or t.transaction_date >= p_start)
+      and (p_end is null or t.transaction_date <= p_end)
+      and (coalesce(cardinality(p_account_ids), 0) = 0 or t.bank_account_id = any (p_account_ids))
+      and (t.part_project_ids && coalesce(p_project_ids, '{}') or coalesce(p_include_no_project, false))
+      and (s.project_id = any (coalesce(p_project_ids, '{}'))
+           or (coalesce(p_include_no_project, false) and s.project_id is null))
+    group by t.id, t.receivable_id, t.description, t.transaction_date, t.parts
+    order by 4 desc, t.transaction_date desc, t.id
     limit 5
   ),
   top_receipts as (
     select f.receivable_id as id, f.transaction_id, f.description, f.amount, f.transaction_date as received_date,
            coalesce(cl.name, ar.client_name) as client_name,
-           c.name as category_name, pr.name as project_name
-    from (select * from top union all select * from top_long) f
+           -- A split receipt as the lists label it: "Rateio (n)"; its obras' names in the parts'
+           -- order ("Geral" for a part without obra) joined by " e ", or "Rateio" beyond two.
+           case when f.parts is null then c.name
+                else 'Rateio (' || jsonb_array_length(f.parts) || ')' end as category_name,
+           case when f.parts is null then pr.name
+                else (select case when count(*) > 2 then 'Rateio'
+                                  else string_agg(coalesce(n.name, 'Geral'), ' e ' order by n.pos) end
+                      from (select min(x.o) as pos, sp.name
+                            from jsonb_array_elements(f.parts) with ordinality x(e, o)
+                            left join public.projects sp
+                              on sp.company_id = p_company_id and sp.id = (x.e ->> 'project_id')::uuid
+                            group by (x.e ->> 'project_id'), sp.name) n)
+           end as project_name
+    from (select * from top union all select * from top_long union all select * from top_split) f
     left join public.accounts_receivable ar on ar.company_id = p_company_id and ar.id = f.receivable_id
     left join public.clients cl on cl.company_id = p_company_id and cl.id = ar.client_id
     left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
     left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
     order by f.amount desc, f.transaction_date desc, f.transaction_id
+    limit 5
   )
   select json_build_object(
     'revenue_total', t.revenue,
@@ -1171,7 +1296,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. Whole months from the kept month totals (private.ledger_month_totals), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name, project_name }. Error key not_a_member.';
+comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals; the counts of payments from private.ledger_payment_counts), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras joined by " e ", "Geral" for a part without obra, "Rateio" beyond two) }. Error key not_a_member.';
 grant execute on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) to authenticated, service_role;
 
 -- Function private.reverse_ledger_row(p_row public.transactions, p_on date)

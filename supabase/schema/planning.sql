@@ -441,19 +441,60 @@ begin
     where p_basis = 'caixa'
       and t.company_id = p_company_id
       and t.type in ('income', 'expense')
+      and t.parts is null
       and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
       and (p_project_id is null or t.project_id = p_project_id)
+    union all
+    -- A split payment: each part's share of the row, in the part's categoria (and obra).
+    select t.type, s.category_id, t.transaction_date, s.share
+    from public.standing_transactions t
+    cross join lateral private.part_shares(t.parts, t.amount) s
+    where p_basis = 'caixa'
+      and t.company_id = p_company_id
+      and t.type in ('income', 'expense')
+      and t.parts is not null
+      and (t.transaction_date between v_r1_lo and v_r1_hi or t.transaction_date between v_r2_lo and v_r2_hi)
+      and (p_project_id is null or t.part_project_ids @> array[p_project_id])
+      and (p_project_id is null or s.project_id = p_project_id)
     union all
     select m.kind, m.group_id, m.month, m.total
     from private.ledger_month_totals(p_company_id, 'category', v_from_month, v_to_month, null, null, true) m
     where p_basis = 'caixa' and v_use_months
     union all
-    select e.kind, e.category_id, e.due_date, e.amount
-    from (select * from public.entries x where x.approval_status = 'approved') e
-    where p_basis = 'competencia'
-      and e.company_id = p_company_id
-      and e.due_date between p_start and p_end
-      and (p_project_id is null or e.project_id = p_project_id)
+    -- Competência: the entries (payables approved) by due date, full amount; a split entry as its
+    -- parts (their amounts), each in its categoria and obra.
+    select 'expense'::text, p.category_id, p.due_date, p.amount
+    from public.accounts_payable p
+    where p_basis = 'competencia' and p.company_id = p_company_id and p.approval_status = 'approved'
+      and p.parts is null
+      and p.due_date between p_start and p_end
+      and (p_project_id is null or p.project_id = p_project_id)
+    union all
+    select 'income', r.category_id, r.due_date, r.amount
+    from public.accounts_receivable r
+    where p_basis = 'competencia' and r.company_id = p_company_id
+      and r.parts is null
+      and r.due_date between p_start and p_end
+      and (p_project_id is null or r.project_id = p_project_id)
+    union all
+    select e.kind, s.category_id, e.due_date, s.amount
+    from (
+      select 'expense'::text as kind, p.due_date, p.parts
+      from public.accounts_payable p
+      where p_basis = 'competencia' and p.company_id = p_company_id and p.approval_status = 'approved'
+        and p.parts is not null
+        and p.due_date between p_start and p_end
+        and (p_project_id is null or p.part_project_ids @> array[p_project_id])
+      union all
+      select 'income', r.due_date, r.parts
+      from public.accounts_receivable r
+      where p_basis = 'competencia' and r.company_id = p_company_id
+        and r.parts is not null
+        and r.due_date between p_start and p_end
+        and (p_project_id is null or r.part_project_ids @> array[p_project_id])
+    ) e
+    cross join lateral private.part_shares(e.parts, 0) s
+    where p_project_id is null or s.project_id = p_project_id
   ),
   grouped as (
     select date_trunc('month', m.on_day)::date as month, m.kind, m.category_id,
@@ -515,7 +556,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.dre(p_company_id uuid, p_start date, p_end date, p_basis text, p_project_id uuid) is 'DRE gerencial: json {basis, start, end, months: [{month (1st day), receita_bruta, custos_obra, lucro_bruto, despesas_administrativas, resultado_operacional, outras, resultado}], total: {same lines}, categories: [{id (null = sem categoria), name, kind, dre_group, months: [{month, total}], total}]}, reais. p_basis caixa (standing payments by payment date, amount moved) or competencia (entries by due date, full amount); at most 12 calendar months. Raises not_a_member, invalid_date, invalid_period, invalid_basis.';
+comment on function public.dre(p_company_id uuid, p_start date, p_end date, p_basis text, p_project_id uuid) is 'DRE gerencial: json {basis, start, end, months: [{month (1st day), receita_bruta, custos_obra, lucro_bruto, despesas_administrativas, resultado_operacional, outras, resultado}], total: {same lines}, categories: [{id (null = sem categoria), name, kind, dre_group, months: [{month, total}], total}]}, reais. p_basis caixa (standing payments by payment date, amount moved) or competencia (entries by due date, full amount; payables approved only); at most 12 calendar months. A split entry (rateio) counts as its parts, each in its categoria: caixa by each part''s share of the payment row (private.part_shares), competência by the parts'' amounts; with p_project_id, only the parts of that obra. Raises not_a_member, invalid_date, invalid_period, invalid_basis.';
 grant execute on function public.dre(p_company_id uuid, p_start date, p_end date, p_basis text, p_project_id uuid) to authenticated, service_role;
 
 -- Function private.guard_stage_delete()
@@ -595,7 +636,7 @@ CREATE OR REPLACE FUNCTION public.project_budget(p_project_id uuid)
 AS $function$
   select * from private.project_budget(p_project_id)
 $function$;
-comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra (body: private.project_budget): a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of approved pending payables, realizado = standing payment rows of its payables, awaiting = amounts awaiting approval (counted nowhere else). Every role; an ''obra'' member only for its obras. Errors: project_not_found (also another company''s), project_not_assigned.';
+comment on function public.project_budget(p_project_id uuid) is 'Orçado × realizado of one obra (body: private.project_budget): a row per stage (kind stage, by order_index), the entries without stage (kind none, "Sem etapa") and the obra (kind total, orçado = projects.budget). comprometido = open amounts of approved pending payables, realizado = paid_total of its approved payables (what their standing payments moved), awaiting = amounts awaiting approval (counted nowhere else). A split payable (rateio) counts with its parts of this obra, in their etapas, each figure apportioned exactly (private.entry_part_figures). Every role; an ''obra'' member only for its obras. Errors: project_not_found (also another company''s), project_not_assigned.';
 grant execute on function public.project_budget(p_project_id uuid) to authenticated, service_role;
 
 -- Function private.project_budget(p_project_id uuid)
@@ -615,26 +656,33 @@ begin
 
   return query
   with figures as (
-    -- Per payable: open amount while pending; the standing payment rows (an estorno undoes one).
+    -- Per payable (per part of this obra when split): comprometido = open amount while pending and
+    -- approved; realizado = paid_total (paid + juros + multa − desconto: what its standing payments
+    -- moved); aguardando = the amount awaiting approval (shown apart, counted nowhere else).
     select p.stage_id as sid,
-           case when p.status = 'pending' then p.open_amount else 0 end as c,
-           coalesce((select sum(t.amount) from public.standing_transactions t
-                     where t.company_id = p.company_id and t.payable_id = p.id), 0) as r
-    from (select * from public.accounts_payable x where x.approval_status = 'approved') p
-    where p.company_id = v_company and p.project_id = p_project_id
-  ),
-  waiting as (
-    -- Aguardando aprovação: shown apart, counted nowhere else.
-    select p.stage_id as sid, p.amount as a
+           case when p.approval_status = 'approved' and p.status = 'pending' then p.open_amount else 0 end as c,
+           case when p.approval_status = 'approved' then p.paid_total else 0 end as r,
+           case when p.approval_status = 'pending' then p.amount else 0 end as a
     from public.accounts_payable p
-    where p.company_id = v_company and p.project_id = p_project_id and p.approval_status = 'pending'
+    where p.company_id = v_company and p.project_id = p_project_id
+    union all
+    select f.stage_id,
+           case when p.approval_status = 'approved' and p.status = 'pending' then f.open_amount else 0 end,
+           case when p.approval_status = 'approved' then f.paid_total else 0 end,
+           case when p.approval_status = 'pending' then f.amount else 0 end
+    from public.accounts_payable p
+    cross join lateral private.entry_part_figures(p.parts, p.project_id, p.stage_id, p.category_id, p.amount,
+                                                  p.paid_amount, p.interest_amount, p.fine_amount,
+                                                  p.discount_amount) f
+    where p.company_id = v_company and p.parts is not null and p.part_project_ids @> array[p_project_id]
+      and f.project_id = p_project_id
   ),
   rows as (
     select 'stage'::text as k, s.id as sid, s.name as sname, s.order_index as oi, s.is_completed as done,
            s.estimated_cost as b,
            coalesce((select sum(f.c) from figures f where f.sid = s.id), 0) as c,
            coalesce((select sum(f.r) from figures f where f.sid = s.id), 0) as r,
-           coalesce((select sum(w.a) from waiting w where w.sid = s.id), 0) as a,
+           coalesce((select sum(f.a) from figures f where f.sid = s.id), 0) as a,
            s.created_at as ca
     from public.project_stages s
     where s.company_id = v_company and s.project_id = p_project_id
@@ -642,12 +690,12 @@ begin
     select 'none', null, 'Sem etapa', null, null, null,
            coalesce((select sum(f.c) from figures f where f.sid is null), 0),
            coalesce((select sum(f.r) from figures f where f.sid is null), 0),
-           coalesce((select sum(w.a) from waiting w where w.sid is null), 0), null
+           coalesce((select sum(f.a) from figures f where f.sid is null), 0), null
     union all
     select 'total', null, null, null, null, v_budget,
            coalesce((select sum(f.c) from figures f), 0),
            coalesce((select sum(f.r) from figures f), 0),
-           coalesce((select sum(w.a) from waiting w), 0), null
+           coalesce((select sum(f.a) from figures f), 0), null
   )
   select k, sid, sname, oi, done, b, c, r,
          b - r - c,
@@ -657,6 +705,7 @@ begin
   order by case k when 'stage' then 0 when 'none' then 1 else 2 end, oi, ca, sid;
 end;
 $function$;
+comment on function private.project_budget(p_project_id uuid) is 'Body of public.project_budget (security definer: checks the caller''s access to the obra first). A split payable counts with its parts of this obra only (private.entry_part_figures), each in its own etapa.';
 grant execute on function private.project_budget(p_project_id uuid) to authenticated;
 
 -- Function public.project_budget_totals(p_company_id uuid)
@@ -668,7 +717,7 @@ CREATE OR REPLACE FUNCTION public.project_budget_totals(p_company_id uuid)
 AS $function$
   select * from private.project_budget_totals(p_company_id)
 $function$;
-comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company (body: private.project_budget_totals): orçado, comprometido, realizado and awaiting (approval) as project_budget''s total row. Every role; an ''obra'' member gets its obras only. Raises not_a_member.';
+comment on function public.project_budget_totals(p_company_id uuid) is 'Per obra of the company (body: private.project_budget_totals): orçado, comprometido, realizado and awaiting (approval) as project_budget''s total row; a split payable counts with its parts of each obra. Every role; an ''obra'' member gets its obras only. Raises not_a_member.';
 grant execute on function public.project_budget_totals(p_company_id uuid) to authenticated, service_role;
 
 -- Function private.project_budget_totals(p_company_id uuid)
@@ -686,6 +735,7 @@ begin
   v_obra := private.company_role(p_company_id) = 'obra';
   return query
   with figures as (
+    -- Kept by private.track_entry_totals, which expands split payables by their parts.
     select t.dim_id as pid, sum(t.open_total) as c, sum(t.paid_total) as r
     from private.entry_totals t
     where t.company_id = p_company_id and t.dim = 'project_all' and t.kind = 'expense'
@@ -693,10 +743,19 @@ begin
     group by t.dim_id
   ),
   waiting as (
-    select e.project_id as pid, sum(e.amount) as a
-    from public.accounts_payable e
-    where e.company_id = p_company_id and e.project_id is not null and e.approval_status = 'pending'
-    group by e.project_id
+    select x.pid, sum(x.a) as a
+    from (
+      select e.project_id as pid, e.amount as a
+      from public.accounts_payable e
+      where e.company_id = p_company_id and e.project_id is not null and e.approval_status = 'pending'
+      union all
+      select s.project_id, s.amount
+      from public.accounts_payable e
+      cross join lateral private.part_shares(e.parts, e.amount) s
+      where e.company_id = p_company_id and e.parts is not null and e.approval_status = 'pending'
+        and s.project_id is not null
+    ) x
+    group by x.pid
   )
   select p.id, p.budget,
          coalesce(f.c, 0)::numeric,
@@ -709,6 +768,7 @@ begin
     and (not v_obra or p.id in (select private.obra_project_ids()));
 end;
 $function$;
+comment on function private.project_budget_totals(p_company_id uuid) is 'Body of public.project_budget_totals (security definer: reads the kept private.entry_totals).';
 grant execute on function private.project_budget_totals(p_company_id uuid) to authenticated;
 
 -- Function public.project_financials(p_company_id uuid, p_project_id uuid)
@@ -720,7 +780,7 @@ CREATE OR REPLACE FUNCTION public.project_financials(p_company_id uuid, p_projec
 AS $function$
   select * from private.project_financials(p_company_id, p_project_id)
 $function$;
-comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais (body: private.project_financials): paid_expenses ("Gasto") = sum of its PAID accounts_payable; paid_revenues = sum of its PAID accounts_receivable. Every obra of the company gets a row (zeros without entries). Every role; an ''obra'' member gets its obras only, with paid_revenues null. Errors: not_a_member, project_not_assigned.';
+comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais (body: private.project_financials): paid_expenses ("Gasto") = what the standing payment rows of its payables moved; paid_revenues = the same for its receivables. A split row (rateio) counts its parts'' shares for their obras (private.part_shares). Every obra of the company gets a row (zeros without entries). Every role; an ''obra'' member gets its obras only, with paid_revenues null. Errors: not_a_member, project_not_assigned.';
 grant execute on function public.project_financials(p_company_id uuid, p_project_id uuid) to authenticated, service_role;
 
 -- Function private.project_financials(p_company_id uuid, p_project_id uuid)
@@ -742,16 +802,31 @@ begin
   end if;
 
   return query
-  with moved as (
-    select t.project_id as pid,
-           sum(t.amount) filter (where t.type = 'expense') as expenses,
-           sum(t.amount) filter (where t.type = 'income') as revenues
+  with rows as (
+    select t.project_id as pid, t.type, t.amount
     from public.standing_transactions t
     where t.company_id = p_company_id
       and t.type in ('income', 'expense')
       and t.project_id is not null
       and (p_project_id is null or t.project_id = p_project_id)
-    group by t.project_id
+    union all
+    -- A split payment: each part's share of the row, for the part's obra.
+    select s.project_id, t.type, s.share
+    from public.standing_transactions t
+    cross join lateral private.part_shares(t.parts, t.amount) s
+    where t.company_id = p_company_id
+      and t.type in ('income', 'expense')
+      and t.parts is not null
+      and (p_project_id is null or t.part_project_ids @> array[p_project_id])
+      and s.project_id is not null
+      and (p_project_id is null or s.project_id = p_project_id)
+  ),
+  moved as (
+    select r.pid,
+           sum(r.amount) filter (where r.type = 'expense') as expenses,
+           sum(r.amount) filter (where r.type = 'income') as revenues
+    from rows r
+    group by r.pid
   )
   select p.id,
          coalesce(moved.expenses, 0)::numeric,
@@ -764,4 +839,5 @@ begin
     and (not v_obra or p.id in (select private.obra_project_ids()));
 end;
 $function$;
+comment on function private.project_financials(p_company_id uuid, p_project_id uuid) is 'Body of public.project_financials (security definer: an ''obra'' member reads the figures of its obras, not the rows).';
 grant execute on function private.project_financials(p_company_id uuid, p_project_id uuid) to authenticated;

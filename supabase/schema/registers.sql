@@ -479,9 +479,26 @@ begin
   -- A category's use counts from the ledger (what money really moved), not from entry status: the
   -- rows that still stand. An estorno (reopen_*) writes a reversing row (reversal_of = the original);
   -- both rows of such a pair cancel out and are left out. Transfers carry no category.
+  -- A split row (rateio) is used by the category when one of its parts is, for the shares of those
+  -- parts (private.part_shares), with their obras.
   with used as not materialized (
-    select t.* from public.standing_transactions t
+    select t.id, t.company_id, t.description, t.amount, t.transaction_date, t.direction,
+           t.payable_id, t.receivable_id, t.bank_account_id, t.project_id, t.created_at,
+           null::jsonb as parts
+    from public.standing_transactions t
     where t.company_id = v_category.company_id and t.category_id = v_category.id
+      and t.type <> 'transfer'
+    union all
+    select t.id, t.company_id, t.description, s.amount, t.transaction_date, t.direction,
+           t.payable_id, t.receivable_id, t.bank_account_id, null, t.created_at, t.parts
+    from public.standing_transactions t
+    cross join lateral (
+      select sum(x.share) as amount
+      from private.part_shares(t.parts, t.amount) x
+      where x.category_id = v_category.id
+    ) s
+    where t.company_id = v_category.company_id and t.parts is not null
+      and t.part_category_ids @> array[v_category.id]
       and t.type <> 'transfer'
   ),
   -- Count and total from the kept month totals (a decade is a few hundred month rows), the last 90
@@ -493,7 +510,19 @@ begin
   ),
   recent as (
     select u.id, u.description, u.amount, u.transaction_date, u.direction,
-           u.payable_id, u.receivable_id, b.name as bank_account_name, p.name as project_name
+           u.payable_id, u.receivable_id, b.name as bank_account_name,
+           -- A split row: the obras of its parts of this category, as the lists label them (in the
+           -- parts' order, "Geral" for a part without obra, joined by " e "; "Rateio" beyond two).
+           case when u.parts is null then p.name
+                else (select case when count(*) > 2 then 'Rateio'
+                                  else string_agg(coalesce(n.name, 'Geral'), ' e ' order by n.pos) end
+                      from (select min(x.o) as pos, sp.name
+                            from jsonb_array_elements(u.parts) with ordinality x(e, o)
+                            left join public.projects sp
+                              on sp.company_id = u.company_id and sp.id = (x.e ->> 'project_id')::uuid
+                            where (x.e ->> 'category_id')::uuid = v_category.id
+                            group by (x.e ->> 'project_id'), sp.name) n)
+           end as project_name
     from (select * from used x order by x.transaction_date desc, x.created_at desc limit 10) u
     left join public.bank_accounts b on b.company_id = u.company_id and b.id = u.bank_account_id
     left join public.projects p on p.company_id = u.company_id and p.id = u.project_id
@@ -524,7 +553,7 @@ begin
   return v_result;
 end;
 $function$;
-comment on function public.category_stats(p_category_id uuid, p_today date) is 'Detail statistics of a category (amounts in reais). A "transaction" is a ledger row of the category that still stands: a settled payable or receivable, excluding reversed pairs (the estorno row, which has reversal_of, and the row it reverses) and transfers; a row keeps the category its entry had when it was settled. transaction_count, total_amount (sum of amounts), average_amount (total / count, 2 decimals, null without transactions), last_used_on (latest transaction_date), last_90_days_count (transaction_date in (p_today - 90, p_today]) and frequency from it: high (Alta) >= 9, about three a month or more; medium (Média) 3 to 8, about monthly; low (Baixa) 1 or 2; none (Sem uso) 0. Count and total from the kept month totals (private.ledger_month_totals). recent: the latest 10 such rows with bank account and obra names. p_today comes from the browser (the database''s current_date is UTC). Error key category_not_found.';
+comment on function public.category_stats(p_category_id uuid, p_today date) is 'Detail statistics of a category (amounts in reais). A "transaction" is a ledger row of the category that still stands: a settled payable or receivable, excluding reversed pairs (the estorno row, which has reversal_of, and the row it reverses) and transfers; a row keeps the category its entry had when it was settled. A split row (rateio) is one of the category''s when a part is, for the shares of its parts of the category (private.part_shares), counted once. transaction_count, total_amount (sum of amounts), average_amount (total / count, 2 decimals, null without transactions), last_used_on (latest transaction_date), last_90_days_count (transaction_date in (p_today - 90, p_today]) and frequency from it: high (Alta) >= 9, about three a month or more; medium (Média) 3 to 8, about monthly; low (Baixa) 1 or 2; none (Sem uso) 0. Count and total from the kept month totals (private.ledger_month_totals). recent: the latest 10 such rows with bank account and obra names (a split row: the obras of its parts of the category joined by " e ", "Geral" for a part without obra, "Rateio" beyond two). p_today comes from the browser (the database''s current_date is UTC). Error key category_not_found.';
 grant execute on function public.category_stats(p_category_id uuid, p_today date) to authenticated, service_role;
 
 -- Function private.guard_category_type()

@@ -143,12 +143,18 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.search_pattern(text)',
       // The obras and categorias of a rateio, which the generated part_*_ids columns compute.
       'private.part_ids(jsonb,text)',
+      // [reports] The rule of a rateio, which the invoker readers (dre, report_summary,
+      // category_stats) apply as their caller.
+      'private.apportion(numeric[],numeric)',
+      'private.part_shares(jsonb,numeric)',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
       // The kept ledger totals the account, Relatório, DRE and category figures read.
       'private.ledger_account_totals(uuid,uuid,date,date)',
       'private.ledger_account_deltas(uuid,uuid[],date,date[])',
       'private.ledger_month_totals(uuid,text,date,date,uuid[],uuid[],boolean)',
+      // [reports] Relatório's count of payments over whole months (a split one once).
+      'private.ledger_payment_counts(uuid,uuid[],date,date)',
       // A bank account's searched rows on their indexes (account_ledger's search).
       'private.ledger_search_ids(uuid,uuid,text,uuid[],uuid[],uuid[],integer)',
       // Movimentações' searched entries on their indexes (search_movements' search).
