@@ -155,6 +155,11 @@ export const DOMAINS: Domain[] = [
       'private.entry_part_figures',
       'private.part_ids',
       'private.part_shares',
+      // Movimentações' obra and category filters on the parts (movements helper, issue 33).
+      'private.movement_parts',
+      'private.part_matches',
+      'private.parts_match',
+      'private.parts_matched_dims',
       'private.check_entry_category',
       'private.check_entry_stage',
       'private.create_and_settle_entry',
