@@ -1692,6 +1692,8 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
+          part_project_names: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
@@ -2140,6 +2142,8 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
+          part_project_names: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
@@ -2641,6 +2645,8 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
+          part_project_names: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
@@ -2728,6 +2734,7 @@ export type Database = {
           open_amount: number;
           paid_amount: number;
           paid_total: number;
+          parts: Json;
           payment_method: string;
           project_id: string;
           project_name: string;

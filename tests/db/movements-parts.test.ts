@@ -97,7 +97,7 @@ async function listed(filters: Record<string, unknown>): Promise<Row[]> {
   return all;
 }
 
-function one(rows: Row[], id: string): Row {
+function one(rows: Row[], id: string | undefined): Row {
   const found = rows.filter((r) => r.id === id);
   expect(found).toHaveLength(1);
   return found[0]!;
@@ -277,7 +277,7 @@ describe('search_movements follows the parts', () => {
     const { error } = await other.client.rpc('search_movements', {
       p_company_id: owner.company.id,
       p_today: TODAY,
-      p_project_ids: [ids['Obra Alfa']],
+      p_project_ids: [ids['Obra Alfa']!],
     });
     expect(error?.message).toBe('not_a_member');
   });
