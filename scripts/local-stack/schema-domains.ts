@@ -156,7 +156,6 @@ export const DOMAINS: Domain[] = [
       'private.part_ids',
       'private.part_shares',
       // Movimentações' obra and category filters on the parts (movements helper, issue 33).
-      'private.movement_parts',
       'private.part_matches',
       'private.parts_match',
       'private.parts_matched_dims',

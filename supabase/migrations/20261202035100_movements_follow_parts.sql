@@ -12,7 +12,8 @@
 --
 -- search_movements returns one more column, parts: null when not split, else each part with its
 -- obra, etapa and categoria (ids and names), its figures and whether it matches the filters (what
--- the screen labels "Rateio" and what the CSV writes one line per part). The entries view gains
+-- the screen labels "Rateio" and what the CSV writes one line per part). Every helper run per row
+-- is plpgsql (a SQL function with its search_path set is never inlined: planned again per call). The entries view gains
 -- parts and part_project_names (the parts' obras' names, in the order of the parts; null for Geral),
 -- for the lists' "Rateio" labels.
 
@@ -25,16 +26,20 @@ create function private.part_matches(
   p_category_ids uuid[]
 )
 returns boolean
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select coalesce(
+begin
+  -- plpgsql, one expression: evaluated without an executor per call (a SQL body with its
+  -- search_path set is never inlined and ran as a query at every part).
+  return coalesce(
     (not (coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false))
      or p_project_id = any (coalesce(p_project_ids, '{}'))
      or (coalesce(p_include_no_project, false) and p_project_id is null))
     and (coalesce(cardinality(p_category_ids), 0) = 0 or p_category_id = any (p_category_ids)),
-    false)
+    false);
+end;
 $$;
 comment on function private.part_matches(uuid, uuid, uuid[], boolean, uuid[]) is 'Movimentações'' obra and category filters on one part (or unsplit entry): its obra in p_project_ids (or none, with p_include_no_project: Sem obra / Geral) when an obra filter is given, and its category in p_category_ids when a category filter is given. True without filters.';
 revoke all on function private.part_matches(uuid, uuid, uuid[], boolean, uuid[]) from public, anon, authenticated;
@@ -44,14 +49,27 @@ create function private.parts_match(
   p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]
 )
 returns boolean
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select exists (
-    select 1 from jsonb_array_elements(p_parts) e
-    where private.part_matches((e ->> 'project_id')::uuid, (e ->> 'category_id')::uuid,
-                               p_project_ids, p_include_no_project, p_category_ids))
+declare
+  v_part jsonb;
+  v_i integer;
+begin
+  -- plpgsql: run per row, a SQL body would be planned again at every call.
+  if p_parts is null then
+    return false;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                            p_project_ids, p_include_no_project, p_category_ids) then
+      return true;
+    end if;
+  end loop;
+  return false;
+end;
 $$;
 comment on function private.parts_match(jsonb, uuid[], boolean, uuid[]) is 'A split entry matches Movimentações'' obra and category filters: one of its parts matches them all (private.part_matches).';
 revoke all on function private.parts_match(jsonb, uuid[], boolean, uuid[]) from public, anon, authenticated;
@@ -61,17 +79,34 @@ create function private.parts_matched_dims(
   p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]
 )
 returns integer
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+declare
+  v_part jsonb;
+  v_i integer;
+  v_seen text[] := '{}';
+  v_key text;
+begin
   -- The kept totals (private.entry_totals, dims category / project) count a split entry once per
   -- category / obra it has: how many of those rows a filter of ONE dim adds up for this entry.
-  select count(distinct case when coalesce(cardinality(p_category_ids), 0) > 0 then e ->> 'category_id'
-                             else coalesce(e ->> 'project_id', '') end)::integer
-  from jsonb_array_elements(p_parts) e
-  where private.part_matches((e ->> 'project_id')::uuid, (e ->> 'category_id')::uuid,
-                             p_project_ids, p_include_no_project, p_category_ids)
+  if p_parts is null then
+    return 0;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                            p_project_ids, p_include_no_project, p_category_ids) then
+      v_key := case when coalesce(cardinality(p_category_ids), 0) > 0 then coalesce(v_part ->> 'category_id', '')
+                    else coalesce(v_part ->> 'project_id', '') end;
+      if not v_key = any (v_seen) then
+        v_seen := v_seen || v_key;
+      end if;
+    end if;
+  end loop;
+  return cardinality(v_seen);
+end;
 $$;
 comment on function private.parts_matched_dims(jsonb, uuid[], boolean, uuid[]) is 'How many distinct categories (a category filter) or obras (an obra filter; Geral counts as one) of a split entry''s parts match the filter: the rows of private.entry_totals the entry adds to that filter''s kept sum.';
 revoke all on function private.parts_matched_dims(jsonb, uuid[], boolean, uuid[]) from public, anon, authenticated;
@@ -84,39 +119,6 @@ grant execute on function private.part_shares(jsonb, numeric) to authenticated;
 revoke all on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) from public, anon, authenticated;
 grant execute on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) to authenticated;
 
-create function private.movement_parts(
-  p_company_id uuid, p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric,
-  p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean,
-  p_category_ids uuid[]
-)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  -- Runs as the caller: the names are read under their row security.
-  select case when p_parts is not null then jsonb_build_object(
-    'amount', coalesce(sum(f.amount) filter (where m.ok), 0),
-    'paid_amount', coalesce(sum(f.paid_amount) filter (where m.ok), 0),
-    'open_amount', coalesce(sum(f.open_amount) filter (where m.ok), 0),
-    'paid_total', coalesce(sum(f.paid_total) filter (where m.ok), 0),
-    'parts', jsonb_agg(jsonb_build_object(
-      'project_id', f.project_id, 'project_name', pr.name, 'stage_id', f.stage_id,
-      'stage_name', st.name, 'category_id', f.category_id, 'category_name', c.name,
-      'category_color', c.color, 'amount', f.amount, 'paid_amount', f.paid_amount,
-      'open_amount', f.open_amount, 'paid_total', f.paid_total,
-      'display_amount', f.paid_total + f.open_amount, 'match', m.ok) order by f.pos)) end
-  from private.entry_part_figures(p_parts, null, null, null, p_amount, p_paid_amount, p_interest,
-                                  p_fine, p_discount) f
-  cross join lateral (select private.part_matches(f.project_id, f.category_id, p_project_ids,
-                                                  p_include_no_project, p_category_ids) as ok) m
-  left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
-  left join public.project_stages st on st.company_id = p_company_id and st.id = f.stage_id
-  left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
-$$;
-comment on function private.movement_parts(uuid, jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) is 'A split entry as Movimentações shows it (null when not split): amount, paid_amount, open_amount and paid_total summed over the parts that match the obra and category filters (private.part_matches; all of them without filters), and parts: each part with project_id/project_name, stage_id/stage_name, category_id/category_name/category_color, its figures (private.entry_part_figures; display_amount = paid_total + open_amount) and match. Runs as the caller (names under row security).';
-revoke all on function private.movement_parts(uuid, jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) from public, anon, authenticated;
-grant execute on function private.movement_parts(uuid, jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Split entries in page order (the date orders read them apart from the filter's index)
@@ -662,7 +664,11 @@ begin
        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.part_category_ids && p_category_ids)
        and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
             or p.part_project_ids && p_project_ids)
-       and private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids)
+       -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids))
        and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
        and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
        and (coalesce(cardinality(p_statuses), 0) = 0
@@ -695,7 +701,11 @@ begin
        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.part_category_ids && p_category_ids)
        and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
             or r.part_project_ids && p_project_ids)
-       and private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids)
+       -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids))
        and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
        and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
        and (coalesce(cardinality(p_statuses), 0) = 0
@@ -1075,7 +1085,7 @@ begin
 
   if p_limit is null then
     return query
-  with m0 as (
+  with m0 as materialized (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
       case
@@ -1083,10 +1093,35 @@ begin
         when e.due_date < v_today then 'overdue'
         else 'open'
       end as display_status,
-      case when e.parts is not null then
-        private.movement_parts(e.company_id, e.parts, e.amount, e.paid_amount, e.interest_amount,
-                               e.fine_amount, e.discount_amount, p_project_ids, p_include_no_project,
-                               p_category_ids) end as split
+      -- A split entry: the sums of its parts that match the obra and category filters (all of
+      -- them without such filters: the entry's own figures) and its parts, with their names (read
+      -- under row security), figures (private.entry_part_figures) and whether they match.
+      case when e.parts is not null then (
+        select jsonb_build_object(
+          'amount', coalesce(sum(f.amount) filter (where f.ok), 0),
+          'paid_amount', coalesce(sum(f.paid_amount) filter (where f.ok), 0),
+          'open_amount', coalesce(sum(f.open_amount) filter (where f.ok), 0),
+          'paid_total', coalesce(sum(f.paid_total) filter (where f.ok), 0),
+          'parts', jsonb_agg(jsonb_build_object(
+            'project_id', f.project_id,
+            'project_name', (select pr.name from public.projects pr
+                             where pr.company_id = e.company_id and pr.id = f.project_id),
+            'stage_id', f.stage_id,
+            'stage_name', (select st.name from public.project_stages st
+                           where st.company_id = e.company_id and st.id = f.stage_id),
+            'category_id', f.category_id,
+            'category_name', (select c.name from public.categories c
+                              where c.company_id = e.company_id and c.id = f.category_id),
+            'category_color', (select c.color from public.categories c
+                               where c.company_id = e.company_id and c.id = f.category_id),
+            'amount', f.amount, 'paid_amount', f.paid_amount, 'open_amount', f.open_amount,
+            'paid_total', f.paid_total, 'display_amount', f.paid_total + f.open_amount,
+            'match', f.ok) order by f.pos))
+        from (select x.*, private.part_matches(x.project_id, x.category_id, p_project_ids,
+                                               p_include_no_project, p_category_ids) as ok
+              from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                              e.interest_amount, e.fine_amount, e.discount_amount) x) f
+      ) end as split
     from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
   ),
@@ -1308,7 +1343,11 @@ begin
          and (coalesce(cardinality(p_category_ids), 0) = 0 or p.part_category_ids && p_category_ids)
          and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
               or p.part_project_ids && p_project_ids)
-         and private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids)
+         -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids))
          and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
          and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
          and (coalesce(cardinality(p_statuses), 0) = 0
@@ -1345,7 +1384,11 @@ begin
          and (coalesce(cardinality(p_category_ids), 0) = 0 or r.part_category_ids && p_category_ids)
          and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
               or r.part_project_ids && p_project_ids)
-         and private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids)
+         -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids))
          and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
          and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
          and (coalesce(cardinality(p_statuses), 0) = 0
@@ -1383,7 +1426,7 @@ begin
   return query
   select * from (
     (
-  with m0 as (
+  with m0 as materialized (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
       case
@@ -1391,10 +1434,35 @@ begin
         when e.due_date < v_today then 'overdue'
         else 'open'
       end as display_status,
-      case when e.parts is not null then
-        private.movement_parts(e.company_id, e.parts, e.amount, e.paid_amount, e.interest_amount,
-                               e.fine_amount, e.discount_amount, p_project_ids, p_include_no_project,
-                               p_category_ids) end as split
+      -- A split entry: the sums of its parts that match the obra and category filters (all of
+      -- them without such filters: the entry's own figures) and its parts, with their names (read
+      -- under row security), figures (private.entry_part_figures) and whether they match.
+      case when e.parts is not null then (
+        select jsonb_build_object(
+          'amount', coalesce(sum(f.amount) filter (where f.ok), 0),
+          'paid_amount', coalesce(sum(f.paid_amount) filter (where f.ok), 0),
+          'open_amount', coalesce(sum(f.open_amount) filter (where f.ok), 0),
+          'paid_total', coalesce(sum(f.paid_total) filter (where f.ok), 0),
+          'parts', jsonb_agg(jsonb_build_object(
+            'project_id', f.project_id,
+            'project_name', (select pr.name from public.projects pr
+                             where pr.company_id = e.company_id and pr.id = f.project_id),
+            'stage_id', f.stage_id,
+            'stage_name', (select st.name from public.project_stages st
+                           where st.company_id = e.company_id and st.id = f.stage_id),
+            'category_id', f.category_id,
+            'category_name', (select c.name from public.categories c
+                              where c.company_id = e.company_id and c.id = f.category_id),
+            'category_color', (select c.color from public.categories c
+                               where c.company_id = e.company_id and c.id = f.category_id),
+            'amount', f.amount, 'paid_amount', f.paid_amount, 'open_amount', f.open_amount,
+            'paid_total', f.paid_total, 'display_amount', f.paid_total + f.open_amount,
+            'match', f.ok) order by f.pos))
+        from (select x.*, private.part_matches(x.project_id, x.category_id, p_project_ids,
+                                               p_include_no_project, p_category_ids) as ok
+              from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                              e.interest_amount, e.fine_amount, e.discount_amount) x) f
+      ) end as split
     from public.entries e
     where e.company_id = p_company_id and e.id = any (v_page_ids)
   ),

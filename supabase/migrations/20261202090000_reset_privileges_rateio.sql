@@ -252,11 +252,9 @@ grant execute on function private.search_pattern(text) to authenticated;
 -- [rateio] the generated part_project_ids / part_category_ids run it as whoever writes the row.
 grant execute on function private.part_ids(jsonb, text) to authenticated;
 -- [movements, 20261202035100] search_movements (invoker) lists a split entry by its parts under
--- Movimentações' obra and category filters, with its matching parts' figures (pure functions; the
--- names of movement_parts are read under row security).
+-- Movimentações' obra and category filters, with its matching parts' figures (pure functions).
 grant execute on function private.part_matches(uuid, uuid, uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.parts_match(jsonb, uuid[], boolean, uuid[]) to authenticated;
-grant execute on function private.movement_parts(uuid, jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.apportion(numeric[], numeric) to authenticated;
 grant execute on function private.part_shares(jsonb, numeric) to authenticated;
 grant execute on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) to authenticated;

@@ -21,16 +21,15 @@
 -- private.entry_part_figures, private.guard_settled_entry, public.import_nfe, private.import_nfe,
 -- public.latest_entries_count, private.latest_entries_count_kept, private.move_entry_due_count,
 -- private.movement_entry_totals, private.movement_kept_totals, private.movement_page_ids,
--- private.movement_parts, private.movement_search_ids, private.movement_search_totals,
--- public.movement_summary, private.part_ids, private.part_matches, private.part_shares,
--- private.parts_match, private.parts_matched_dims, private.payable_approval,
--- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
--- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
--- private.track_entry_paid_totals, private.track_entry_totals
+-- private.movement_search_ids, private.movement_search_totals, public.movement_summary,
+-- private.part_ids, private.part_matches, private.part_shares, private.parts_match,
+-- private.parts_matched_dims, private.payable_approval, private.pending_entry_totals,
+-- public.refuse_payable, private.refuse_payable, private.reopen_entry, public.reopen_payable,
+-- private.reopen_payable, public.reopen_receivable, private.reopen_receivable,
+-- public.reverse_payment, private.reverse_payment, public.search_movements, private.settle_entry,
+-- public.settle_payable, private.settle_payable, public.settle_receivable,
+-- private.settle_receivable, public.signed_amount, private.sync_paid_entry_to_ledger,
+-- private.track_entry_due_counts, private.track_entry_paid_totals, private.track_entry_totals
 
 -- =================================================================================================
 -- Tables
@@ -682,38 +681,52 @@ $function$;
 -- Function private.apportion(p_weights numeric[], p_value numeric)
 CREATE OR REPLACE FUNCTION private.apportion(p_weights numeric[], p_value numeric)
  RETURNS numeric[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  -- In centavos: each share is the floor of its exact value; the centavos left go one each to the
-  -- largest remainders, the earlier position first on a tie. Σ shares = p_value exactly.
-  with w as (
-    select o::int as pos, x as weight
-    from unnest(p_weights) with ordinality u(x, o)
-  ),
-  exact as (
-    select pos,
-           case when sum(weight) over () > 0
-                then round(abs(p_value) * 100) * weight / sum(weight) over ()
-                else 0 end as cents
-    from w
-  ),
-  based as (
-    select pos, floor(cents) as base, cents - floor(cents) as rest,
-           round(abs(p_value) * 100) - sum(floor(cents)) over () as left_over
-    from exact
-  ),
-  ranked as (
-    select pos, base, left_over, row_number() over (order by rest desc, pos) as rnk
-    from based
-  )
-  select coalesce(array_agg(sign(p_value) * (base + case when rnk <= left_over then 1 else 0 end) / 100
-                            order by pos), '{}')
-  from ranked
+declare
+  v_n integer := coalesce(cardinality(p_weights), 0);
+  v_total numeric := 0;
+  v_cents numeric := round(abs(p_value) * 100);
+  v_exact numeric;
+  v_base numeric[] := '{}';
+  v_rest numeric[] := '{}';
+  v_left numeric;
+  v_rank integer;
+  v_out numeric[] := '{}';
+begin
+  if v_n = 0 then
+    return '{}';
+  end if;
+  if p_value is null then
+    return array_fill(null::numeric, array[v_n]);
+  end if;
+  for i in 1 .. v_n loop
+    v_total := v_total + p_weights[i];
+  end loop;
+  v_left := v_cents;
+  for i in 1 .. v_n loop
+    v_exact := case when v_total > 0 then v_cents * p_weights[i] / v_total else 0 end;
+    v_base[i] := floor(v_exact);
+    v_rest[i] := v_exact - floor(v_exact);
+    v_left := v_left - v_base[i];
+  end loop;
+  for i in 1 .. v_n loop
+    -- Its place when ordered by remainder (largest first), then position.
+    v_rank := 1;
+    for j in 1 .. v_n loop
+      if v_rest[j] > v_rest[i] or (v_rest[j] = v_rest[i] and j < i) then
+        v_rank := v_rank + 1;
+      end if;
+    end loop;
+    v_out[i] := sign(p_value) * (v_base[i] + case when v_rank <= v_left then 1 else 0 end) / 100;
+  end loop;
+  return v_out;
+end;
 $function$;
-comment on function private.apportion(p_weights numeric[], p_value numeric) is 'p_value split in proportion to p_weights (> 0), exact to the centavo: largest remainder in centavos, ties to the earlier position; the sum of the result is p_value. Used for every rateio (parts of a payment, juros, multa, desconto, estorno; percentages into amounts). src/lib/apportion.ts is the same rule in TypeScript.';
--- no grants: only its owner (postgres) may execute it
+comment on function private.apportion(p_weights numeric[], p_value numeric) is 'p_value split in proportion to p_weights (> 0), exact to the centavo: largest remainder in centavos, ties to the earlier position; the sum of the result is p_value. Used for every rateio (parts of a payment, juros, multa, desconto, estorno; percentages into amounts). src/lib/apportion.ts is the same rule in TypeScript. plpgsql (20261202035000): cheap per row.';
+grant execute on function private.apportion(p_weights numeric[], p_value numeric) to authenticated;
 
 -- Function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
 CREATE OR REPLACE FUNCTION public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid DEFAULT NULL::uuid, p_bank_account_id uuid DEFAULT NULL::uuid, p_due_date date DEFAULT NULL::date)
@@ -1280,27 +1293,62 @@ grant execute on function private.entry_paid_total(p_company_id uuid, p_kind tex
 -- Function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
 CREATE OR REPLACE FUNCTION private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
  RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, paid_amount numeric, open_amount numeric, paid_total numeric)
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  -- Not split: the entry itself, one part.
-  select 1, p_project_id, p_stage_id, p_category_id, p_amount, p_paid_amount,
-         p_amount - p_paid_amount, p_paid_amount + p_interest + p_fine - p_discount
-  where p_parts is null
-  union all
+declare
+  v_amounts numeric[] := '{}';
+  v_paid numeric[];
+  v_interest numeric[];
+  v_fine numeric[];
+  v_discount numeric[];
+  v_part jsonb;
+  v_i integer;
+  v_pos integer := 0;
+begin
+  if p_parts is null then
+    -- Not split: the entry itself, one part.
+    pos := 1;
+    project_id := p_project_id;
+    stage_id := p_stage_id;
+    category_id := p_category_id;
+    amount := p_amount;
+    paid_amount := p_paid_amount;
+    open_amount := p_amount - p_paid_amount;
+    paid_total := p_paid_amount + p_interest + p_fine - p_discount;
+    return next;
+    return;
+  end if;
   -- Split: each value of the entry apportioned by the parts' amounts; open = part − its paid share,
   -- so every figure sums to the entry's own.
-  select p.pos, p.project_id, p.stage_id, p.category_id, p.amount, p.share,
-         p.amount - p.share, p.share + i.share + f.share - d.share
-  from private.part_shares(p_parts, p_paid_amount) p
-  join private.part_shares(p_parts, p_interest) i on i.pos = p.pos
-  join private.part_shares(p_parts, p_fine) f on f.pos = p.pos
-  join private.part_shares(p_parts, p_discount) d on d.pos = p.pos
-  where p_parts is not null
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    v_amounts[v_pos] := (v_part ->> 'amount')::numeric;
+  end loop;
+  v_paid := private.apportion(v_amounts, p_paid_amount);
+  v_interest := private.apportion(v_amounts, p_interest);
+  v_fine := private.apportion(v_amounts, p_fine);
+  v_discount := private.apportion(v_amounts, p_discount);
+  v_pos := 0;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    pos := v_pos;
+    project_id := (v_part ->> 'project_id')::uuid;
+    stage_id := (v_part ->> 'stage_id')::uuid;
+    category_id := (v_part ->> 'category_id')::uuid;
+    amount := v_amounts[v_pos];
+    paid_amount := v_paid[v_pos];
+    open_amount := v_amounts[v_pos] - v_paid[v_pos];
+    paid_total := v_paid[v_pos] + v_interest[v_pos] + v_fine[v_pos] - v_discount[v_pos];
+    return next;
+  end loop;
+end;
 $function$;
-comment on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'An entry as parts: one row (its own obra, etapa, categoria and figures) when not split; else a row per part with amount, paid_amount, open_amount and paid_total (paid + juros + multa − desconto) apportioned exactly. Every reader of obra or categoria of an entry goes through it.';
--- no grants: only its owner (postgres) may execute it
+comment on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'An entry as parts: one row (its own obra, etapa, categoria and figures) when not split; else a row per part with amount, paid_amount, open_amount and paid_total (paid + juros + multa − desconto) apportioned exactly. Every reader of obra or categoria of an entry goes through it. plpgsql (20261202035000).';
+grant execute on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) to authenticated;
 
 -- Function private.guard_settled_entry()
 -- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,
@@ -1961,7 +2009,11 @@ begin
        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.part_category_ids && p_category_ids)
        and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
             or p.part_project_ids && p_project_ids)
-       and private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids)
+       -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids))
        and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
        and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
        and (coalesce(cardinality(p_statuses), 0) = 0
@@ -1994,7 +2046,11 @@ begin
        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.part_category_ids && p_category_ids)
        and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
             or r.part_project_ids && p_project_ids)
-       and private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids)
+       -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids))
        and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
        and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
        and (coalesce(cardinality(p_statuses), 0) = 0
@@ -2024,36 +2080,6 @@ end;
 $function$;
 comment on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) is 'The ids of the first p_limit entries (payables and receivables, no transfers) search_movements lists in a date order (p_order date_desc | date_asc), with its filters (p_pattern: search_pattern of the search; p_supplier_ids, p_client_ids, p_name_*_ids: the registers whose names match it). Read along the obra, else category, else account filter (one read in page order per id, "sem obra" its own), else the movement-date indexes, every condition an index condition where one can be (no row security here). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura), invalid_page.';
 grant execute on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) to authenticated;
-
--- Function private.movement_parts(p_company_id uuid, p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
-CREATE OR REPLACE FUNCTION private.movement_parts(p_company_id uuid, p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  -- Runs as the caller: the names are read under their row security.
-  select case when p_parts is not null then jsonb_build_object(
-    'amount', coalesce(sum(f.amount) filter (where m.ok), 0),
-    'paid_amount', coalesce(sum(f.paid_amount) filter (where m.ok), 0),
-    'open_amount', coalesce(sum(f.open_amount) filter (where m.ok), 0),
-    'paid_total', coalesce(sum(f.paid_total) filter (where m.ok), 0),
-    'parts', jsonb_agg(jsonb_build_object(
-      'project_id', f.project_id, 'project_name', pr.name, 'stage_id', f.stage_id,
-      'stage_name', st.name, 'category_id', f.category_id, 'category_name', c.name,
-      'category_color', c.color, 'amount', f.amount, 'paid_amount', f.paid_amount,
-      'open_amount', f.open_amount, 'paid_total', f.paid_total,
-      'display_amount', f.paid_total + f.open_amount, 'match', m.ok) order by f.pos)) end
-  from private.entry_part_figures(p_parts, null, null, null, p_amount, p_paid_amount, p_interest,
-                                  p_fine, p_discount) f
-  cross join lateral (select private.part_matches(f.project_id, f.category_id, p_project_ids,
-                                                  p_include_no_project, p_category_ids) as ok) m
-  left join public.projects pr on pr.company_id = p_company_id and pr.id = f.project_id
-  left join public.project_stages st on st.company_id = p_company_id and st.id = f.stage_id
-  left join public.categories c on c.company_id = p_company_id and c.id = f.category_id
-$function$;
-comment on function private.movement_parts(p_company_id uuid, p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'A split entry as Movimentações shows it (null when not split): amount, paid_amount, open_amount and paid_total summed over the parts that match the obra and category filters (private.part_matches; all of them without filters), and parts: each part with project_id/project_name, stage_id/stage_name, category_id/category_name/category_color, its figures (private.entry_part_figures; display_amount = paid_total + open_amount) and match. Runs as the caller (names under row security).';
--- no grants: only its owner (postgres) may execute it
 
 -- Function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
 CREATE OR REPLACE FUNCTION private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
@@ -2444,69 +2470,123 @@ grant execute on function private.part_ids(p_parts jsonb, p_key text) to authent
 -- Function private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
 CREATE OR REPLACE FUNCTION private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select (not (coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false))
-          or p_project_id = any (coalesce(p_project_ids, '{}'))
-          or (coalesce(p_include_no_project, false) and p_project_id is null))
-     and (coalesce(cardinality(p_category_ids), 0) = 0 or p_category_id = any (p_category_ids))
+begin
+  -- plpgsql, one expression: evaluated without an executor per call (a SQL body with its
+  -- search_path set is never inlined and ran as a query at every part).
+  return coalesce(
+    (not (coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false))
+     or p_project_id = any (coalesce(p_project_ids, '{}'))
+     or (coalesce(p_include_no_project, false) and p_project_id is null))
+    and (coalesce(cardinality(p_category_ids), 0) = 0 or p_category_id = any (p_category_ids)),
+    false);
+end;
 $function$;
 comment on function private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'Movimentações'' obra and category filters on one part (or unsplit entry): its obra in p_project_ids (or none, with p_include_no_project: Sem obra / Geral) when an obra filter is given, and its category in p_category_ids when a category filter is given. True without filters.';
--- no grants: only its owner (postgres) may execute it
+grant execute on function private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
 
 -- Function private.part_shares(p_parts jsonb, p_value numeric)
 CREATE OR REPLACE FUNCTION private.part_shares(p_parts jsonb, p_value numeric)
  RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, share numeric)
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  with p as (
-    select o::int as pos, e
-    from jsonb_array_elements(p_parts) with ordinality x(e, o)
-  ),
-  s as (
-    select private.apportion(array_agg((p.e ->> 'amount')::numeric order by p.pos), p_value) as shares
-    from p
-  )
-  select p.pos, (p.e ->> 'project_id')::uuid, (p.e ->> 'stage_id')::uuid, (p.e ->> 'category_id')::uuid,
-         (p.e ->> 'amount')::numeric, s.shares[p.pos]
-  from p cross join s
+declare
+  v_amounts numeric[] := '{}';
+  v_shares numeric[];
+  v_part jsonb;
+  v_i integer;
+  v_pos integer := 0;
+begin
+  if p_parts is null or jsonb_typeof(p_parts) <> 'array' then
+    return;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    v_amounts[v_pos] := (v_part ->> 'amount')::numeric;
+  end loop;
+  v_shares := private.apportion(v_amounts, p_value);
+  v_pos := 0;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    pos := v_pos;
+    project_id := (v_part ->> 'project_id')::uuid;
+    stage_id := (v_part ->> 'stage_id')::uuid;
+    category_id := (v_part ->> 'category_id')::uuid;
+    amount := v_amounts[v_pos];
+    share := v_shares[v_pos];
+    return next;
+  end loop;
+end;
 $function$;
-comment on function private.part_shares(p_parts jsonb, p_value numeric) is 'The parts of a split (entry or ledger row) with p_value apportioned to them by their amounts (private.apportion).';
--- no grants: only its owner (postgres) may execute it
+comment on function private.part_shares(p_parts jsonb, p_value numeric) is 'The parts of a split (entry or ledger row) with p_value apportioned to them by their amounts (private.apportion). plpgsql (20261202035000).';
+grant execute on function private.part_shares(p_parts jsonb, p_value numeric) to authenticated;
 
 -- Function private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
 CREATE OR REPLACE FUNCTION private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select exists (
-    select 1 from jsonb_array_elements(p_parts) e
-    where private.part_matches((e ->> 'project_id')::uuid, (e ->> 'category_id')::uuid,
-                               p_project_ids, p_include_no_project, p_category_ids))
+declare
+  v_part jsonb;
+  v_i integer;
+begin
+  -- plpgsql: run per row, a SQL body would be planned again at every call.
+  if p_parts is null then
+    return false;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                            p_project_ids, p_include_no_project, p_category_ids) then
+      return true;
+    end if;
+  end loop;
+  return false;
+end;
 $function$;
 comment on function private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'A split entry matches Movimentações'' obra and category filters: one of its parts matches them all (private.part_matches).';
--- no grants: only its owner (postgres) may execute it
+grant execute on function private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
 
 -- Function private.parts_matched_dims(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
 CREATE OR REPLACE FUNCTION private.parts_matched_dims(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
+declare
+  v_part jsonb;
+  v_i integer;
+  v_seen text[] := '{}';
+  v_key text;
+begin
   -- The kept totals (private.entry_totals, dims category / project) count a split entry once per
   -- category / obra it has: how many of those rows a filter of ONE dim adds up for this entry.
-  select count(distinct case when coalesce(cardinality(p_category_ids), 0) > 0 then e ->> 'category_id'
-                             else coalesce(e ->> 'project_id', '') end)::integer
-  from jsonb_array_elements(p_parts) e
-  where private.part_matches((e ->> 'project_id')::uuid, (e ->> 'category_id')::uuid,
-                             p_project_ids, p_include_no_project, p_category_ids)
+  if p_parts is null then
+    return 0;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                            p_project_ids, p_include_no_project, p_category_ids) then
+      v_key := case when coalesce(cardinality(p_category_ids), 0) > 0 then coalesce(v_part ->> 'category_id', '')
+                    else coalesce(v_part ->> 'project_id', '') end;
+      if not v_key = any (v_seen) then
+        v_seen := v_seen || v_key;
+      end if;
+    end if;
+  end loop;
+  return cardinality(v_seen);
+end;
 $function$;
 comment on function private.parts_matched_dims(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'How many distinct categories (a category filter) or obras (an obra filter; Geral counts as one) of a split entry''s parts match the filter: the rows of private.entry_totals the entry adds to that filter''s kept sum.';
 -- no grants: only its owner (postgres) may execute it
@@ -2905,7 +2985,7 @@ begin
 
   if p_limit is null then
     return query
-  with m0 as (
+  with m0 as materialized (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
       case
@@ -2913,10 +2993,35 @@ begin
         when e.due_date < v_today then 'overdue'
         else 'open'
       end as display_status,
-      case when e.parts is not null then
-        private.movement_parts(e.company_id, e.parts, e.amount, e.paid_amount, e.interest_amount,
-                               e.fine_amount, e.discount_amount, p_project_ids, p_include_no_project,
-                               p_category_ids) end as split
+      -- A split entry: the sums of its parts that match the obra and category filters (all of
+      -- them without such filters: the entry's own figures) and its parts, with their names (read
+      -- under row security), figures (private.entry_part_figures) and whether they match.
+      case when e.parts is not null then (
+        select jsonb_build_object(
+          'amount', coalesce(sum(f.amount) filter (where f.ok), 0),
+          'paid_amount', coalesce(sum(f.paid_amount) filter (where f.ok), 0),
+          'open_amount', coalesce(sum(f.open_amount) filter (where f.ok), 0),
+          'paid_total', coalesce(sum(f.paid_total) filter (where f.ok), 0),
+          'parts', jsonb_agg(jsonb_build_object(
+            'project_id', f.project_id,
+            'project_name', (select pr.name from public.projects pr
+                             where pr.company_id = e.company_id and pr.id = f.project_id),
+            'stage_id', f.stage_id,
+            'stage_name', (select st.name from public.project_stages st
+                           where st.company_id = e.company_id and st.id = f.stage_id),
+            'category_id', f.category_id,
+            'category_name', (select c.name from public.categories c
+                              where c.company_id = e.company_id and c.id = f.category_id),
+            'category_color', (select c.color from public.categories c
+                               where c.company_id = e.company_id and c.id = f.category_id),
+            'amount', f.amount, 'paid_amount', f.paid_amount, 'open_amount', f.open_amount,
+            'paid_total', f.paid_total, 'display_amount', f.paid_total + f.open_amount,
+            'match', f.ok) order by f.pos))
+        from (select x.*, private.part_matches(x.project_id, x.category_id, p_project_ids,
+                                               p_include_no_project, p_category_ids) as ok
+              from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                              e.interest_amount, e.fine_amount, e.discount_amount) x) f
+      ) end as split
     from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
   ),
@@ -3138,7 +3243,11 @@ begin
          and (coalesce(cardinality(p_category_ids), 0) = 0 or p.part_category_ids && p_category_ids)
          and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
               or p.part_project_ids && p_project_ids)
-         and private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids)
+         -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids))
          and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
          and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
          and (coalesce(cardinality(p_statuses), 0) = 0
@@ -3175,7 +3284,11 @@ begin
          and (coalesce(cardinality(p_category_ids), 0) = 0 or r.part_category_ids && p_category_ids)
          and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
               or r.part_project_ids && p_project_ids)
-         and private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids)
+         -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids))
          and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
          and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
          and (coalesce(cardinality(p_statuses), 0) = 0
@@ -3213,7 +3326,7 @@ begin
   return query
   select * from (
     (
-  with m0 as (
+  with m0 as materialized (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
       case
@@ -3221,10 +3334,35 @@ begin
         when e.due_date < v_today then 'overdue'
         else 'open'
       end as display_status,
-      case when e.parts is not null then
-        private.movement_parts(e.company_id, e.parts, e.amount, e.paid_amount, e.interest_amount,
-                               e.fine_amount, e.discount_amount, p_project_ids, p_include_no_project,
-                               p_category_ids) end as split
+      -- A split entry: the sums of its parts that match the obra and category filters (all of
+      -- them without such filters: the entry's own figures) and its parts, with their names (read
+      -- under row security), figures (private.entry_part_figures) and whether they match.
+      case when e.parts is not null then (
+        select jsonb_build_object(
+          'amount', coalesce(sum(f.amount) filter (where f.ok), 0),
+          'paid_amount', coalesce(sum(f.paid_amount) filter (where f.ok), 0),
+          'open_amount', coalesce(sum(f.open_amount) filter (where f.ok), 0),
+          'paid_total', coalesce(sum(f.paid_total) filter (where f.ok), 0),
+          'parts', jsonb_agg(jsonb_build_object(
+            'project_id', f.project_id,
+            'project_name', (select pr.name from public.projects pr
+                             where pr.company_id = e.company_id and pr.id = f.project_id),
+            'stage_id', f.stage_id,
+            'stage_name', (select st.name from public.project_stages st
+                           where st.company_id = e.company_id and st.id = f.stage_id),
+            'category_id', f.category_id,
+            'category_name', (select c.name from public.categories c
+                              where c.company_id = e.company_id and c.id = f.category_id),
+            'category_color', (select c.color from public.categories c
+                               where c.company_id = e.company_id and c.id = f.category_id),
+            'amount', f.amount, 'paid_amount', f.paid_amount, 'open_amount', f.open_amount,
+            'paid_total', f.paid_total, 'display_amount', f.paid_total + f.open_amount,
+            'match', f.ok) order by f.pos))
+        from (select x.*, private.part_matches(x.project_id, x.category_id, p_project_ids,
+                                               p_include_no_project, p_category_ids) as ok
+              from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                              e.interest_amount, e.fine_amount, e.discount_amount) x) f
+      ) end as split
     from public.entries e
     where e.company_id = p_company_id and e.id = any (v_page_ids)
   ),
