@@ -143,6 +143,12 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.search_pattern(text)',
       // The obras and categorias of a rateio, which the generated part_*_ids columns compute.
       'private.part_ids(jsonb,text)',
+      // [movements] search_movements (invoker) lists split entries by their parts: pure functions.
+      'private.apportion(numeric[],numeric)',
+      'private.entry_part_figures(jsonb,uuid,uuid,uuid,numeric,numeric,numeric,numeric,numeric)',
+      'private.part_matches(uuid,uuid,uuid[],boolean,uuid[])',
+      'private.part_shares(jsonb,numeric)',
+      'private.parts_match(jsonb,uuid[],boolean,uuid[])',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
       // The kept ledger totals the account, Relatório, DRE and category figures read.

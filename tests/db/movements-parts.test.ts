@@ -28,15 +28,17 @@ type Row = {
   signed_amount: number;
   project_id: string | null;
   category_id: string | null;
-  parts: {
-    project_id: string | null;
-    project_name: string | null;
-    category_id: string | null;
-    category_name: string | null;
-    amount: number;
-    display_amount: number;
-    match: boolean;
-  }[] | null;
+  parts:
+    | {
+        project_id: string | null;
+        project_name: string | null;
+        category_id: string | null;
+        category_name: string | null;
+        amount: number;
+        display_amount: number;
+        match: boolean;
+      }[]
+    | null;
 };
 
 const cents = (value: number) => Math.round(value * 100);
@@ -182,8 +184,9 @@ beforeAll(async () => {
       category_id: ids.Materiais,
     })
   ).id;
-  ids.p2 = (await createPayable(owner, 100, { due_date: '2026-03-12', project_id: ids['Obra Beta'] }))
-    .id;
+  ids.p2 = (
+    await createPayable(owner, 100, { due_date: '2026-03-12', project_id: ids['Obra Beta'] })
+  ).id;
   ids.p3 = (await createPayable(owner, 40, { description: 'Sem nada', due_date: '2026-03-13' })).id;
   ids.r2 = (
     await createReceivable(owner, 500, {
@@ -259,7 +262,10 @@ describe('search_movements follows the parts', () => {
     expect(s1.parts!.every((p) => p.match)).toBe(true);
     expect(one(rows, ids.p1).parts).toBeNull();
     // An account filter is no part filter either.
-    expectFigures(one(await listed({ p_account_ids: [ids.account] }), ids.s1), s1Figures([0, 1, 2]));
+    expectFigures(
+      one(await listed({ p_account_ids: [ids.account] }), ids.s1),
+      s1Figures([0, 1, 2]),
+    );
   });
 
   it('a search finds a split entry by its parts’ category and obra names, in full', async () => {

@@ -116,20 +116,18 @@ export function toMovement(row: MovementRow): MovementItem {
     openCents,
     displayCents: row.display_amount == null ? entry.amountCents : toCents(row.display_amount),
     parts:
-      row.parts?.map(
-        (part): MovementPart => ({
-          projectId: part.project_id,
-          projectName: part.project_name,
-          stageName: part.stage_name,
-          categoryId: part.category_id,
-          categoryName: part.category_name,
-          amountCents: toCents(part.amount),
-          paidTotalCents: toCents(part.paid_total),
-          openCents: toCents(part.open_amount),
-          displayCents: toCents(part.display_amount),
-          match: part.match,
-        }),
-      ) ?? null,
+      row.parts?.map((part): MovementPart => ({
+        projectId: part.project_id,
+        projectName: part.project_name,
+        stageName: part.stage_name,
+        categoryId: part.category_id,
+        categoryName: part.category_name,
+        amountCents: toCents(part.amount),
+        paidTotalCents: toCents(part.paid_total),
+        openCents: toCents(part.open_amount),
+        displayCents: toCents(part.display_amount),
+        match: part.match,
+      })) ?? null,
   };
   return movement;
 }
