@@ -162,7 +162,7 @@ describe('buildMovementsCsv', () => {
     const filtered: Movement = {
       ...split,
       displayCents: 540000,
-      parts: split.parts!.map((p, i) => ({ ...p, match: i === 1 })),
+      parts: (split.parts ?? []).map((p, i) => ({ ...p, match: i === 1 })),
     };
     const lines = buildMovementsCsv([filtered]).slice(1).split('\r\n');
     expect(lines.slice(1, -1)).toEqual([

@@ -27,7 +27,6 @@ import {
   type PackagePart,
   type PackagePayment,
 } from '@/features/reports/lib/month-package';
-import { fromDbParts } from '@/features/entries/lib/split';
 import type { Json } from '@/lib/database.types';
 
 const PAGE = 1000;
@@ -94,6 +93,25 @@ interface EntryRow {
   document_count: number | null;
   has_comprovante: boolean | null;
   parts?: Json | null;
+}
+
+/** The ids and amount of each part of the `parts` column (null when not split). */
+function fromDbParts(value: Json | null | undefined) {
+  if (!Array.isArray(value)) return null;
+  return value.map((raw) => {
+    const part = (raw ?? {}) as {
+      project_id?: string | null;
+      stage_id?: string | null;
+      category_id?: string | null;
+      amount?: number;
+    };
+    return {
+      projectId: part.project_id ?? null,
+      stageId: part.stage_id ?? null,
+      categoryId: part.category_id ?? null,
+      amountCents: toCents(part.amount ?? 0),
+    };
+  });
 }
 
 /** Names of the obras, etapas and categories the parts name, keyed by table then id. */

@@ -82,19 +82,20 @@ function entryLines(e: PackageEntry): LineFigures[] {
   const fine = apportion(weights, e.fineCents);
   const discount = apportion(weights, e.discountCents);
   return e.parts.map((part, i) => {
-    const paidTotal = paid[i]! + interest[i]! + fine[i]! - discount[i]!;
+    const at = (values: number[]) => values[i] ?? 0;
+    const paidTotal = at(paid) + at(interest) + at(fine) - at(discount);
     return {
       categoryName: part.categoryName,
       projectName: part.projectName,
       stageName: part.stageName,
       amountCents: part.amountCents,
-      paidCents: paid[i]!,
-      interestCents: interest[i]!,
-      fineCents: fine[i]!,
-      discountCents: discount[i]!,
+      paidCents: at(paid),
+      interestCents: at(interest),
+      fineCents: at(fine),
+      discountCents: at(discount),
       paidTotalCents: paidTotal,
-      openCents: part.amountCents - paid[i]!,
-      split: `${i + 1} de ${e.parts!.length}`,
+      openCents: part.amountCents - at(paid),
+      split: `${i + 1} de ${weights.length}`,
     };
   });
 }
@@ -261,31 +262,27 @@ export function buildPagamentosCsv(data: MonthPackageData): string {
     const fine = share(pay.fineCents);
     const discount = share(pay.discountCents);
     const amount = share(pay.amountCents);
-    return weights.map((_, i) =>
-      [
+    return weights.map((_, i) => {
+      const part = parts?.[i];
+      const at = (values: number[]) => csvNumber(values[i] ?? 0);
+      return [
         formatDate(pay.paidOn),
         csvText(KIND_LABELS[pay.kind]),
         csvText(e?.description),
         p.name,
         p.document,
-        csvText(
-          !e
-            ? ''
-            : parts
-              ? (parts[i]!.categoryName ?? 'Sem categoria')
-              : (e.categoryName ?? 'Sem categoria'),
-        ),
-        csvText(!e ? '' : parts ? (parts[i]!.projectName ?? 'Geral') : (e.projectName ?? 'Geral')),
+        csvText(!e ? '' : ((part ?? e).categoryName ?? 'Sem categoria')),
+        csvText(!e ? '' : ((part ?? e).projectName ?? 'Geral')),
         csvText(pay.bankAccountName),
-        csvNumber(principal[i]!),
-        csvNumber(interest[i]!),
-        csvNumber(fine[i]!),
-        csvNumber(discount[i]!),
-        csvNumber(amount[i]!),
+        at(principal),
+        at(interest),
+        at(fine),
+        at(discount),
+        at(amount),
         pay.reversed ? csvText(`Estornado em ${formatDate(pay.reversedOn)}`) : '',
         parts ? csvText(`${i + 1} de ${parts.length}`) : '',
-      ].join(';'),
-    );
+      ].join(';');
+    });
   });
   return csvFile([PAGAMENTOS_HEADER.join(';'), ...rows]);
 }
