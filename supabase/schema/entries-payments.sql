@@ -1685,6 +1685,10 @@ declare
   -- ids of the filter (Sem obra one of them), an entry may be counted more than once there.
   v_multi boolean := coalesce(cardinality(p_category_ids), 0) + coalesce(cardinality(p_project_ids), 0)
                      + coalesce(p_include_no_project, false)::int > 1;
+  -- The pairs of the filter's ids: an entry counted more than once has two of them (the parts'
+  -- GIN index finds it by the pair).
+  v_pair_a uuid[];
+  v_pair_b uuid[];
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
@@ -1724,6 +1728,16 @@ begin
       v_his := v_his || (v_today_month + interval '1 month - 1 day')::date;
       v_pending_only := v_pending_only || true;
     end if;
+  end if;
+
+  if v_multi and v_dim in ('category', 'project') then
+    select array_agg(a.id order by a.id, b.id), array_agg(b.id order by a.id, b.id)
+    into v_pair_a, v_pair_b
+    from (select distinct x.id from unnest(case v_dim when 'category' then p_category_ids
+                                                      else coalesce(p_project_ids, '{}') end) x(id)) a
+    join (select distinct x.id from unnest(case v_dim when 'category' then p_category_ids
+                                                      else coalesce(p_project_ids, '{}') end) x(id)) b
+      on a.id < b.id;
   end if;
 
   return query
@@ -1787,29 +1801,70 @@ begin
     -- once is what the list shows. Its split rows of those months, as the kept rows took them (the
     -- months, their status and sem comprovante as above), on the parts' GIN index.
     select c.kind, 0::numeric,
-           (1 - private.parts_matched_dims(c.parts, p_project_ids, p_include_no_project, p_category_ids))::bigint
+           (1 - case when coalesce(p_include_no_project, false)
+                     then private.parts_matched_dims(c.parts, p_project_ids, p_include_no_project, p_category_ids)
+                     -- The distinct ids of the parts in the filter (the generated columns are distinct).
+                     else cardinality(array(select unnest(c.dim_ids)
+                                            intersect all
+                                            select distinct unnest(case v_dim when 'category' then p_category_ids
+                                                                              else p_project_ids end)))
+                end)::bigint
     from (
-      select 'expense'::text as kind, p.status, p.due_date, coalesce(p.payment_date, p.due_date) as movement_date,
-             p.parts, p.paid_amount, p.has_comprovante
-      from public.accounts_payable p
-      where v_multi and v_dim in ('category', 'project') and 'expense' = any (v_kinds)
-        and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
-        and (v_dim <> 'category' or p.part_category_ids && p_category_ids)
-        and (v_dim <> 'project' or coalesce(p_include_no_project, false)
-             or p.part_project_ids && p_project_ids)
-        and coalesce(p.payment_date, p.due_date) >= v_first
-        and coalesce(p.payment_date, p.due_date) < (v_last + interval '1 month')::date
-      union all
-      select 'income'::text, r.status, r.due_date, coalesce(r.received_date, r.due_date),
-             r.parts, r.paid_amount, r.has_comprovante
-      from public.accounts_receivable r
-      where v_multi and v_dim in ('category', 'project') and 'income' = any (v_kinds)
-        and r.company_id = p_company_id and r.parts is not null
-        and (v_dim <> 'category' or r.part_category_ids && p_category_ids)
-        and (v_dim <> 'project' or coalesce(p_include_no_project, false)
-             or r.part_project_ids && p_project_ids)
-        and coalesce(r.received_date, r.due_date) >= v_first
-        and coalesce(r.received_date, r.due_date) < (v_last + interval '1 month')::date
+      select distinct on (x.kind, x.id) x.*
+      from (
+        -- Two ids of the filter in its parts: by each pair on the parts' GIN index.
+        select 'expense'::text as kind, p.id, p.status, p.due_date,
+               coalesce(p.payment_date, p.due_date) as movement_date, p.parts, p.paid_amount,
+               p.has_comprovante,
+               case v_dim when 'category' then p.part_category_ids else p.part_project_ids end as dim_ids
+        from unnest(v_pair_a, v_pair_b) pr(a, b)
+        cross join lateral (
+          select * from public.accounts_payable p
+          where 'expense' = any (v_kinds) and not coalesce(p_include_no_project, false)
+            and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+            and (v_dim <> 'category' or p.part_category_ids @> array[pr.a, pr.b])
+            and (v_dim <> 'project' or p.part_project_ids @> array[pr.a, pr.b])
+            and coalesce(p.payment_date, p.due_date) >= v_first
+            and coalesce(p.payment_date, p.due_date) < (v_last + interval '1 month')::date
+        ) p
+        union all
+        select 'income'::text, r.id, r.status, r.due_date, coalesce(r.received_date, r.due_date),
+               r.parts, r.paid_amount, r.has_comprovante,
+               case v_dim when 'category' then r.part_category_ids else r.part_project_ids end
+        from unnest(v_pair_a, v_pair_b) pr(a, b)
+        cross join lateral (
+          select * from public.accounts_receivable r
+          where 'income' = any (v_kinds) and not coalesce(p_include_no_project, false)
+            and r.company_id = p_company_id and r.parts is not null
+            and (v_dim <> 'category' or r.part_category_ids @> array[pr.a, pr.b])
+            and (v_dim <> 'project' or r.part_project_ids @> array[pr.a, pr.b])
+            and coalesce(r.received_date, r.due_date) >= v_first
+            and coalesce(r.received_date, r.due_date) < (v_last + interval '1 month')::date
+        ) r
+        union all
+        -- Sem obra with obras: a Geral part beside a part of one of them (no index has Geral: every
+        -- split entry of those obras, on the parts' GIN index).
+        select 'expense'::text, p.id, p.status, p.due_date, coalesce(p.payment_date, p.due_date),
+               p.parts, p.paid_amount, p.has_comprovante, p.part_project_ids
+        from public.accounts_payable p
+        where v_multi and v_dim = 'project' and coalesce(p_include_no_project, false)
+          and 'expense' = any (v_kinds)
+          and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+          and p.part_project_ids && p_project_ids
+          and coalesce(p.payment_date, p.due_date) >= v_first
+          and coalesce(p.payment_date, p.due_date) < (v_last + interval '1 month')::date
+        union all
+        select 'income'::text, r.id, r.status, r.due_date, coalesce(r.received_date, r.due_date),
+               r.parts, r.paid_amount, r.has_comprovante, r.part_project_ids
+        from public.accounts_receivable r
+        where v_multi and v_dim = 'project' and coalesce(p_include_no_project, false)
+          and 'income' = any (v_kinds)
+          and r.company_id = p_company_id and r.parts is not null
+          and r.part_project_ids && p_project_ids
+          and coalesce(r.received_date, r.due_date) >= v_first
+          and coalesce(r.received_date, r.due_date) < (v_last + interval '1 month')::date
+      ) x
+      order by x.kind, x.id
     ) c
     where (not v_without or (c.paid_amount > 0 and not c.has_comprovante))
       and case when c.status = 'paid' then v_paid
@@ -1821,7 +1876,7 @@ begin
   select sums.kind, sum(sums.total), sum(sums.entry_count)::bigint from sums group by sums.kind;
 end;
 $function$;
-comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: under an obra or category filter a split entry counts once, with the sum of its matching parts (rows: private.entry_part_figures; kept months: entry_totals by parts, their extra counts taken back for a filter of two or more ids).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)
@@ -2078,7 +2133,7 @@ begin
   limit p_limit;
 end;
 $function$;
-comment on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) is 'The ids of the first p_limit entries (payables and receivables, no transfers) search_movements lists in a date order (p_order date_desc | date_asc), with its filters (p_pattern: search_pattern of the search; p_supplier_ids, p_client_ids, p_name_*_ids: the registers whose names match it). Read along the obra, else category, else account filter (one read in page order per id, "sem obra" its own), else the movement-date indexes, every condition an index condition where one can be (no row security here). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura), invalid_page.';
+comment on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) is 'The ids of the first p_limit entries (payables and receivables, no transfers) search_movements lists in a date order (p_order date_desc | date_asc), with its filters (p_pattern: search_pattern of the search; p_supplier_ids, p_client_ids, p_name_*_ids: the registers whose names match it). Read along the obra, else category, else account filter (one read in page order per id, "sem obra" its own), else the movement-date indexes, every condition an index condition where one can be (no row security here). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura), invalid_page. Rateio: under an obra or category filter, split entries with a part matching every such filter are read apart (split movement-date index or the parts'' GIN index).';
 grant execute on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) to authenticated;
 
 -- Function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
@@ -2358,7 +2413,7 @@ begin
     group by m.kind;
 end;
 $function$;
-comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: split entries by their matching parts under an obra or category filter; a search matches them by their parts'' names too, summed from the rows (the kept path''s share of their parts taken back).';
 grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
@@ -3445,7 +3500,7 @@ begin
   limit p_limit offset p_offset;
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order).';
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order). Rateio: under an obra or category filter a split entry is listed once when one of its parts matches every such filter, its figures the sums of its matching parts; parts: null unless split, else each part (ids, names, figures, match). A search matches a split entry by its parts'' category and obra names.';
 grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
