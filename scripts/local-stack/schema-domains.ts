@@ -157,6 +157,7 @@ export const DOMAINS: Domain[] = [
       'private.part_shares',
       // Movimentações' obra and category filters on the parts (movements helper, issue 33).
       'private.part_matches',
+      'private.parts_display',
       'private.parts_match',
       'private.parts_matched_dims',
       'private.check_entry_category',

@@ -111,6 +111,50 @@ $$;
 comment on function private.parts_matched_dims(jsonb, uuid[], boolean, uuid[]) is 'How many distinct categories (a category filter) or obras (an obra filter; Geral counts as one) of a split entry''s parts match the filter: the rows of private.entry_totals the entry adds to that filter''s kept sum.';
 revoke all on function private.parts_matched_dims(jsonb, uuid[], boolean, uuid[]) from public, anon, authenticated;
 
+create function private.parts_display(
+  p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric,
+  p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]
+)
+returns numeric
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_part jsonb;
+  v_i integer;
+  v_sum numeric := 0;
+  v_any boolean := false;
+begin
+  -- The display amount (paid_total + open_amount) of the parts that match the filters. A part's
+  -- paid share and open amount add up to its amount (open = amount − paid share), so without juros,
+  -- multa and desconto its display amount IS its amount: summed from the parts, no apportioning.
+  -- With them, each part's figures from private.entry_part_figures. Null when none matches.
+  if p_parts is null then
+    return null;
+  end if;
+  if coalesce(p_interest, 0) = 0 and coalesce(p_fine, 0) = 0 and coalesce(p_discount, 0) = 0 then
+    for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+      v_part := p_parts -> v_i;
+      if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                              p_project_ids, p_include_no_project, p_category_ids) then
+        v_sum := v_sum + (v_part ->> 'amount')::numeric;
+        v_any := true;
+      end if;
+    end loop;
+    return case when v_any then v_sum end;
+  end if;
+  return (select sum(f.paid_total + f.open_amount)
+          from private.entry_part_figures(p_parts, null, null, null, p_amount, p_paid_amount,
+                                          p_interest, p_fine, p_discount) f
+          where private.part_matches(f.project_id, f.category_id, p_project_ids,
+                                     p_include_no_project, p_category_ids));
+end;
+$$;
+comment on function private.parts_display(jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) is 'A split entry''s display amount (paid_total + open_amount) over its parts that match the obra and category filters (private.part_matches), exact: the parts'' amounts when the entry has no juros, multa nor desconto (paid share + open = amount), else private.entry_part_figures. Null when no part matches.';
+revoke all on function private.parts_display(jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) from public, anon, authenticated;
+grant execute on function private.parts_display(jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) to authenticated;
+
 -- search_movements runs as the caller and apportions the page's split entries.
 revoke all on function private.apportion(numeric[], numeric) from public, anon, authenticated;
 grant execute on function private.apportion(numeric[], numeric) to authenticated;
@@ -420,24 +464,22 @@ begin
     -- A split entry under an obra or category filter: the figures of its matching parts.
     select e.kind,
            case when e.parts is null or not v_by_parts then e.paid_total + e.open_amount
-                else (select sum(f.paid_total + f.open_amount)
-                      from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
-                                                      e.interest_amount, e.fine_amount, e.discount_amount) f
-                      where private.part_matches(f.project_id, f.category_id, p_project_ids,
-                                                 p_include_no_project, p_category_ids)) end,
+                else private.parts_display(e.parts, e.amount, e.paid_amount, e.interest_amount,
+                                     e.fine_amount, e.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end,
            1::bigint
     from unnest(v_los, v_his, v_pending_only) as g(lo, hi, pending_only)
     cross join lateral (
       select 'expense'::text as kind, p.status, p.due_date, p.bank_account_id, p.category_id, p.project_id,
              p.paid_total, p.open_amount, p.paid_amount, p.has_comprovante, p.parts, p.amount,
-             p.interest_amount, p.fine_amount, p.discount_amount
+             p.interest_amount, p.fine_amount, p.discount_amount, p.part_category_ids, p.part_project_ids
       from public.accounts_payable p
       where 'expense' = any (v_kinds) and p.company_id = p_company_id and p.approval_status = 'approved'
         and coalesce(p.payment_date, p.due_date) between g.lo and g.hi
       union all
       select 'income'::text, r.status, r.due_date, r.bank_account_id, r.category_id, r.project_id,
              r.paid_total, r.open_amount, r.paid_amount, r.has_comprovante, r.parts, r.amount,
-             r.interest_amount, r.fine_amount, r.discount_amount
+             r.interest_amount, r.fine_amount, r.discount_amount, r.part_category_ids, r.part_project_ids
       from public.accounts_receivable r
       where 'income' = any (v_kinds) and r.company_id = p_company_id
         and coalesce(r.received_date, r.due_date) between g.lo and g.hi
@@ -446,13 +488,18 @@ begin
       and case when e.status = 'paid' then v_paid when e.due_date < v_today then v_overdue else v_open end
       and (not v_without or (e.paid_amount > 0 and not e.has_comprovante))
       and (not v_by_account or e.bank_account_id = any (p_account_ids))
-      and case when e.parts is null then
-                 (not v_by_category or e.category_id = any (p_category_ids))
-                 and (not v_by_project
-                      or e.project_id = any (coalesce(p_project_ids, '{}'))
-                      or (coalesce(p_include_no_project, false) and e.project_id is null))
-               else not v_by_parts
-                    or private.parts_match(e.parts, p_project_ids, p_include_no_project, p_category_ids) end
+      -- An OR of two arms, each on its indexes (the filter's btree; the parts' GIN index).
+      and ((e.parts is null
+            and (not v_by_category or e.category_id = any (p_category_ids))
+            and (not v_by_project
+                 or e.project_id = any (coalesce(p_project_ids, '{}'))
+                 or (coalesce(p_include_no_project, false) and e.project_id is null)))
+           or (e.parts is not null
+               and (not v_by_category or e.part_category_ids && p_category_ids)
+               and (not v_by_project or coalesce(p_include_no_project, false)
+                    or e.part_project_ids && coalesce(p_project_ids, '{}'))
+               and (not v_by_parts
+                    or private.parts_match(e.parts, p_project_ids, p_include_no_project, p_category_ids))))
     union all
     -- The kept rows of the whole months counted a split entry once per matching obra / category:
     -- once is what the list shows. Its split rows of those months, as the kept rows took them (the
@@ -969,18 +1016,24 @@ begin
           and (not v_without or (r.paid_amount > 0 and not r.has_comprovante))
       ) c
       cross join lateral (
-        select sum(f.paid_total + f.open_amount) as total,
-               case when v_kept_path = 'project_all' then count(distinct f.project_id)
-                    else least(count(*), 1) end as entry_count
-        from private.entry_part_figures(c.parts, null, null, null, c.amount, c.paid_amount,
-                                        c.interest_amount, c.fine_amount, c.discount_amount) f
-        where case v_kept_path
-                when 'category' then f.category_id = any (v_kept_ids)
-                                     and private.part_matches(f.project_id, null, p_project_ids,
-                                                              p_include_no_project, null)
-                when 'project' then f.project_id = any (v_kept_projects)
-                                    and private.part_matches(null, f.category_id, null, false, p_category_ids)
-                else f.project_id = any (v_kept_projects) end
+        -- What the kept path took of the entry: its parts in those categories (obras) that match
+        -- the other filters; counted once (per obra in the all-time rows).
+        select case v_kept_path
+                 when 'category' then private.parts_display(c.parts, c.amount, c.paid_amount,
+                                        c.interest_amount, c.fine_amount, c.discount_amount,
+                                        p_project_ids, p_include_no_project, v_kept_ids)
+                 when 'project' then private.parts_display(c.parts, c.amount, c.paid_amount,
+                                        c.interest_amount, c.fine_amount, c.discount_amount,
+                                        v_kept_projects, false, p_category_ids)
+                 else private.parts_display(c.parts, c.amount, c.paid_amount, c.interest_amount,
+                                            c.fine_amount, c.discount_amount, v_kept_projects, false, null)
+               end as total,
+               case v_kept_path
+                 when 'category' then private.parts_match(c.parts, p_project_ids, p_include_no_project,
+                                                           v_kept_ids)::int
+                 when 'project' then private.parts_match(c.parts, v_kept_projects, false, p_category_ids)::int
+                 else private.parts_matched_dims(c.parts, v_kept_projects, false, null)
+               end as entry_count
       ) k
       group by c.kind;
   end if;
@@ -989,11 +1042,9 @@ begin
     from (
       select 'expense'::text as kind,
              case when p.parts is null or not v_by_parts then p.paid_total + p.open_amount
-                  else (select sum(f.paid_total + f.open_amount)
-                        from private.entry_part_figures(p.parts, null, null, null, p.amount, p.paid_amount,
-                                                        p.interest_amount, p.fine_amount, p.discount_amount) f
-                        where private.part_matches(f.project_id, f.category_id, p_project_ids,
-                                                   p_include_no_project, p_category_ids)) end as amount
+                  else private.parts_display(p.parts, p.amount, p.paid_amount, p.interest_amount,
+                                     p.fine_amount, p.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end as amount
       from public.accounts_payable p
       where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
         and p.company_id = p_company_id and p.approval_status = 'approved'
@@ -1027,11 +1078,9 @@ begin
       union all
       select 'income'::text,
              case when r.parts is null or not v_by_parts then r.paid_total + r.open_amount
-                  else (select sum(f.paid_total + f.open_amount)
-                        from private.entry_part_figures(r.parts, null, null, null, r.amount, r.paid_amount,
-                                                        r.interest_amount, r.fine_amount, r.discount_amount) f
-                        where private.part_matches(f.project_id, f.category_id, p_project_ids,
-                                                   p_include_no_project, p_category_ids)) end
+                  else private.parts_display(r.parts, r.amount, r.paid_amount, r.interest_amount,
+                                     r.fine_amount, r.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end
       from public.accounts_receivable r
       where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
         and r.company_id = p_company_id
@@ -1285,12 +1334,9 @@ begin
         select h0.*,
                case when h0.parts is null or not v_by_parts then h0.signed_amount
                     else (case h0.kind when 'expense' then -1 else 1 end)
-                         * (select sum(f.paid_total + f.open_amount)
-                            from private.entry_part_figures(h0.parts, null, null, null, h0.amount,
-                                                            h0.paid_amount, h0.interest_amount,
-                                                            h0.fine_amount, h0.discount_amount) f
-                            where private.part_matches(f.project_id, f.category_id, p_project_ids,
-                                                       p_include_no_project, p_category_ids)) end
+                         * private.parts_display(h0.parts, h0.amount, h0.paid_amount, h0.interest_amount,
+                                     h0.fine_amount, h0.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end
                  as shown_amount
       ) h
       where (p_start is null or h.movement_date >= p_start)
@@ -1386,11 +1432,9 @@ begin
       (select p.id
        from public.accounts_payable p
        cross join lateral (
-         select sum(f.paid_total + f.open_amount) as shown
-         from private.entry_part_figures(p.parts, null, null, null, p.amount, p.paid_amount,
-                                         p.interest_amount, p.fine_amount, p.discount_amount) f
-         where private.part_matches(f.project_id, f.category_id, p_project_ids, p_include_no_project,
-                                    p_category_ids)
+         select private.parts_display(p.parts, p.amount, p.paid_amount, p.interest_amount,
+                                      p.fine_amount, p.discount_amount, p_project_ids,
+                                      p_include_no_project, p_category_ids) as shown
        ) v
        where v_by_parts
          and (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
@@ -1427,11 +1471,9 @@ begin
       (select r.id
        from public.accounts_receivable r
        cross join lateral (
-         select sum(f.paid_total + f.open_amount) as shown
-         from private.entry_part_figures(r.parts, null, null, null, r.amount, r.paid_amount,
-                                         r.interest_amount, r.fine_amount, r.discount_amount) f
-         where private.part_matches(f.project_id, f.category_id, p_project_ids, p_include_no_project,
-                                    p_category_ids)
+         select private.parts_display(r.parts, r.amount, r.paid_amount, r.interest_amount,
+                                      r.fine_amount, r.discount_amount, p_project_ids,
+                                      p_include_no_project, p_category_ids) as shown
        ) v
        where v_by_parts
          and (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))

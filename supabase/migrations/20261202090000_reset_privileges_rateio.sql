@@ -255,6 +255,7 @@ grant execute on function private.part_ids(jsonb, text) to authenticated;
 -- Movimentações' obra and category filters, with its matching parts' figures (pure functions).
 grant execute on function private.part_matches(uuid, uuid, uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.parts_match(jsonb, uuid[], boolean, uuid[]) to authenticated;
+grant execute on function private.parts_display(jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.apportion(numeric[], numeric) to authenticated;
 grant execute on function private.part_shares(jsonb, numeric) to authenticated;
 grant execute on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) to authenticated;

@@ -148,6 +148,7 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.entry_part_figures(jsonb,uuid,uuid,uuid,numeric,numeric,numeric,numeric,numeric)',
       'private.part_matches(uuid,uuid,uuid[],boolean,uuid[])',
       'private.part_shares(jsonb,numeric)',
+      'private.parts_display(jsonb,numeric,numeric,numeric,numeric,numeric,uuid[],boolean,uuid[])',
       'private.parts_match(jsonb,uuid[],boolean,uuid[])',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
