@@ -164,6 +164,11 @@ export const DOMAINS: Domain[] = [
       'private.check_split_template',
       'private.split_template_parts',
       'public.split_template_parts',
+      // Movimentações' obra and category filters on the parts (movements helper, issue 33).
+      'private.part_matches',
+      'private.parts_display',
+      'private.parts_match',
+      'private.parts_matched_dims',
       'private.check_entry_category',
       'private.check_entry_stage',
       'private.create_and_settle_entry',

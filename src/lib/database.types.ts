@@ -1738,6 +1738,8 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
+          part_project_names: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
@@ -2196,6 +2198,8 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
+          part_project_names: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
@@ -2746,6 +2750,8 @@ export type Database = {
           open_amount: number | null;
           paid_amount: number | null;
           paid_total: number | null;
+          part_project_names: string[] | null;
+          parts: Json | null;
           payment_method: string | null;
           pix_code: string | null;
           project_id: string | null;
@@ -2833,6 +2839,7 @@ export type Database = {
           open_amount: number;
           paid_amount: number;
           paid_total: number;
+          parts: Json;
           payment_method: string;
           project_id: string;
           project_name: string;

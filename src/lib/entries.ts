@@ -34,6 +34,24 @@ export function paidTotalLabel(kind: EntryKind): string {
   return kind === 'expense' ? 'Valor pago' : 'Valor recebido';
 }
 
+/** A split entry (rateio, issue 33) as the lists label it. */
+export interface EntrySplit {
+  partCount: number;
+  /** The parts' obras' names, distinct, in the parts' order; null = Geral. */
+  projectNames: (string | null)[];
+}
+
+/** "Rateio (3)": a split entry's category in the lists. */
+export function splitCategoryLabel(split: EntrySplit): string {
+  return `Rateio (${split.partCount})`;
+}
+
+/** A split entry's obra in the lists: its obras' names ("Obra A e Obra B"), or "Rateio" past two. */
+export function splitProjectLabel(split: EntrySplit): string {
+  if (split.projectNames.length > 2) return 'Rateio';
+  return split.projectNames.map((name) => name ?? 'Geral').join(' e ');
+}
+
 export interface Entry {
   kind: EntryKind;
   id: string;
@@ -49,9 +67,12 @@ export interface Entry {
   /** Payment or receipt date (yyyy-MM-dd) of a settled entry. */
   settledOn: string | null;
   counterpartyName: string | null;
+  /** null for a split entry: its obras are its parts' (`split`). */
   projectId: string | null;
+  /** The obra's name; a split entry's label (splitProjectLabel). */
   projectName: string | null;
   categoryId: string | null;
+  /** The category's name; a split entry's label, "Rateio (n)" (splitCategoryLabel). */
   categoryName: string | null;
   categoryColor: string | null;
   bankAccountId: string | null;
@@ -61,11 +82,16 @@ export interface Entry {
   createdAt: string | null;
   /** Documents of the entry and its payments (the paperclip). */
   documentCount: number;
+  /** Set when the entry is split (rateio); absent from rows saved before. */
+  split?: EntrySplit | null;
 }
 
+/** The columns of an entry that the entries view and search_movements both return. */
+export const ENTRY_ROW_COLUMNS =
+  'kind, id, description, amount, paid_amount, open_amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at, document_count, parts';
+
 /** The columns of the view the screens read. */
-export const ENTRY_COLUMNS =
-  'kind, id, description, amount, paid_amount, open_amount, due_date, status, settled_on, counterparty_name, project_id, project_name, category_id, category_name, category_color, bank_account_id, bank_account_name, installment_number, installment_count, created_at, document_count';
+export const ENTRY_COLUMNS = `${ENTRY_ROW_COLUMNS}, part_project_names`;
 
 type EntryColumnsRow = Pick<
   EntryViewRow,
@@ -90,8 +116,9 @@ type EntryColumnsRow = Pick<
   | 'installment_count'
   | 'created_at'
 > &
-  // Absent from rows saved on the device before documents existed.
-  Partial<Pick<EntryViewRow, 'document_count'>>;
+  // Absent from rows saved on the device before documents existed (and before the rateio: parts;
+  // part_project_names is the view's, search_movements' parts name their obras themselves).
+  Partial<Pick<EntryViewRow, 'document_count' | 'parts' | 'part_project_names'>>;
 
 type EntryCoreRow = Pick<
   EntryColumnsRow,
@@ -128,14 +155,39 @@ export function entryCore(row: EntryCoreRow) {
   };
 }
 
+/**
+ * The split of a row (null when not split): its parts (the view's column, or search_movements'
+ * parts with their names) and the names of their obras (the view's part_project_names, else the
+ * parts' project_name).
+ */
+export function entrySplit(
+  parts: unknown,
+  partProjectNames?: readonly (string | null)[] | null,
+): EntrySplit | null {
+  if (!Array.isArray(parts) || parts.length === 0) return null;
+  let projectNames: (string | null)[];
+  if (partProjectNames) {
+    projectNames = [...partProjectNames];
+  } else {
+    const seen = new Map<string | null, string | null>();
+    for (const raw of parts as { project_id?: string | null; project_name?: string | null }[]) {
+      const id = raw.project_id ?? null;
+      if (!seen.has(id)) seen.set(id, id === null ? null : (raw.project_name ?? 'Obra'));
+    }
+    projectNames = [...seen.values()];
+  }
+  return { partCount: parts.length, projectNames };
+}
+
 export function toEntry(row: EntryColumnsRow): Entry {
+  const split = entrySplit(row.parts, row.part_project_names);
   return {
     ...entryCore(row),
     counterpartyName: row.counterparty_name,
     projectId: row.project_id,
-    projectName: row.project_name,
+    projectName: split ? splitProjectLabel(split) : row.project_name,
     categoryId: row.category_id,
-    categoryName: row.category_name,
+    categoryName: split ? splitCategoryLabel(split) : row.category_name,
     categoryColor: row.category_color,
     bankAccountId: row.bank_account_id,
     bankAccountName: row.bank_account_name,
@@ -143,6 +195,7 @@ export function toEntry(row: EntryColumnsRow): Entry {
     installmentCount: row.installment_count,
     createdAt: row.created_at,
     documentCount: row.document_count ?? 0,
+    split,
   };
 }
 

@@ -265,6 +265,12 @@ grant execute on function private.apportion(numeric[], numeric) to authenticated
 grant execute on function private.part_shares(jsonb, numeric) to authenticated;
 -- [reports] report_summary's count of payments over whole months (20261202030100).
 grant execute on function private.ledger_payment_counts(uuid, uuid[], date, date) to authenticated;
+-- [movements, 20261202035100] search_movements (invoker) lists a split entry by its parts under
+-- Movimentações' obra and category filters, with its matching parts' figures (pure functions).
+grant execute on function private.part_matches(uuid, uuid, uuid[], boolean, uuid[]) to authenticated;
+grant execute on function private.parts_match(jsonb, uuid[], boolean, uuid[]) to authenticated;
+grant execute on function private.parts_display(jsonb, numeric, numeric, numeric, numeric, numeric, uuid[], boolean, uuid[]) to authenticated;
+grant execute on function private.entry_part_figures(jsonb, uuid, uuid, uuid, numeric, numeric, numeric, numeric, numeric) to authenticated;
 -- [approvals] the form of members' names the unique index compares (20261130010200).
 grant execute on function private.member_name_key(text) to authenticated;
 grant execute on function private.assert_valid_amount(numeric, boolean) to authenticated;

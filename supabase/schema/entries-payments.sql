@@ -23,7 +23,8 @@
 -- private.latest_entries_count_kept, private.move_entry_due_count, private.movement_entry_totals,
 -- private.movement_kept_totals, private.movement_page_ids, private.movement_search_ids,
 -- private.movement_search_totals, public.movement_summary, public.obra_payables,
--- private.obra_payables, private.part_ids, private.part_shares, private.payable_approval,
+-- private.obra_payables, private.part_ids, private.part_matches, private.part_shares,
+-- private.parts_display, private.parts_match, private.parts_matched_dims, private.payable_approval,
 -- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
 -- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
 -- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
@@ -160,6 +161,7 @@ CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING 
 CREATE INDEX accounts_payable_project_movement_idx ON public.accounts_payable USING btree (company_id, project_id, COALESCE(payment_date, due_date), created_at, id);
 CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
+CREATE INDEX accounts_payable_split_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE ((parts IS NOT NULL) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 CREATE INDEX accounts_payable_value_idx ON public.accounts_payable USING btree (company_id, ((paid_total + open_amount))) WHERE (approval_status = 'approved'::text);
 
@@ -302,6 +304,7 @@ CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable 
 CREATE INDEX accounts_receivable_project_movement_idx ON public.accounts_receivable USING btree (company_id, project_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
+CREATE INDEX accounts_receivable_split_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id) WHERE (parts IS NOT NULL);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 CREATE INDEX accounts_receivable_value_idx ON public.accounts_receivable USING btree (company_id, ((paid_total + open_amount)));
 
@@ -539,7 +542,18 @@ create view public.entries with (security_invoker=true) as
     u.boleto_code,
     u.pix_code,
     u.nfe_key,
-    u.search_key
+    u.search_key,
+    u.parts,
+        CASE
+            WHEN u.parts IS NOT NULL THEN ARRAY( SELECT pp.name
+               FROM ( SELECT (x.e ->> 'project_id'::text)::uuid AS project_id,
+                        min(x.o) AS first_pos
+                       FROM jsonb_array_elements(u.parts) WITH ORDINALITY x(e, o)
+                      GROUP BY ((x.e ->> 'project_id'::text)::uuid)) q
+                 LEFT JOIN public.projects pp ON pp.company_id = u.company_id AND pp.id = q.project_id
+              ORDER BY q.first_pos)
+            ELSE NULL::text[]
+        END AS part_project_names
    FROM ( SELECT 'expense'::text AS kind,
             p.id,
             p.company_id,
@@ -574,7 +588,8 @@ create view public.entries with (security_invoker=true) as
             p.boleto_code,
             p.pix_code,
             p.nfe_key,
-            p.search_key
+            p.search_key,
+            p.parts
            FROM public.accounts_payable p
         UNION ALL
          SELECT 'income'::text AS text,
@@ -611,7 +626,8 @@ create view public.entries with (security_invoker=true) as
             NULL::text AS text,
             NULL::text AS text,
             NULL::text AS text,
-            r.search_key
+            r.search_key,
+            r.parts
            FROM public.accounts_receivable r) u
      LEFT JOIN public.suppliers s ON u.kind = 'expense'::text AND s.company_id = u.company_id AND s.id = u.counterparty_id
      LEFT JOIN public.clients cl ON u.kind = 'income'::text AND cl.company_id = u.company_id AND cl.id = u.counterparty_id
@@ -620,7 +636,7 @@ create view public.entries with (security_invoker=true) as
      LEFT JOIN public.bank_accounts b ON b.company_id = u.company_id AND b.id = u.bank_account_id
      LEFT JOIN public.project_stages st ON st.company_id = u.company_id AND st.id = u.stage_id;
 
-comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable); search_key: the stored search form of description, counterparty text and notes (what a search compares). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
+comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable); search_key: the stored search form of description, counterparty text and notes (what a search compares); parts: the rateio (null when not split; project_id, category_id, stage_id and their names are then null); part_project_names: the names of the parts'' obras, distinct, in the order of the parts (null for a Geral part). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
 
 grant all on table public.entries to service_role;
 grant select on table public.entries to authenticated;
@@ -750,37 +766,51 @@ comment on function private.apply_entry_totals(p_rows jsonb) is 'Adds the rows g
 -- Function private.apportion(p_weights numeric[], p_value numeric)
 CREATE OR REPLACE FUNCTION private.apportion(p_weights numeric[], p_value numeric)
  RETURNS numeric[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  -- In centavos: each share is the floor of its exact value; the centavos left go one each to the
-  -- largest remainders, the earlier position first on a tie. Σ shares = p_value exactly.
-  with w as (
-    select o::int as pos, x as weight
-    from unnest(p_weights) with ordinality u(x, o)
-  ),
-  exact as (
-    select pos,
-           case when sum(weight) over () > 0
-                then round(abs(p_value) * 100) * weight / sum(weight) over ()
-                else 0 end as cents
-    from w
-  ),
-  based as (
-    select pos, floor(cents) as base, cents - floor(cents) as rest,
-           round(abs(p_value) * 100) - sum(floor(cents)) over () as left_over
-    from exact
-  ),
-  ranked as (
-    select pos, base, left_over, row_number() over (order by rest desc, pos) as rnk
-    from based
-  )
-  select coalesce(array_agg(sign(p_value) * (base + case when rnk <= left_over then 1 else 0 end) / 100
-                            order by pos), '{}')
-  from ranked
+declare
+  v_n integer := coalesce(cardinality(p_weights), 0);
+  v_total numeric := 0;
+  v_cents numeric := round(abs(p_value) * 100);
+  v_exact numeric;
+  v_base numeric[] := '{}';
+  v_rest numeric[] := '{}';
+  v_left numeric;
+  v_rank integer;
+  v_out numeric[] := '{}';
+begin
+  if v_n = 0 then
+    return '{}';
+  end if;
+  if p_value is null then
+    return array_fill(null::numeric, array[v_n]);
+  end if;
+  for i in 1 .. v_n loop
+    v_total := v_total + p_weights[i];
+  end loop;
+  v_left := v_cents;
+  for i in 1 .. v_n loop
+    v_exact := case when v_total > 0 then v_cents * p_weights[i] / v_total else 0 end;
+    v_base[i] := floor(v_exact);
+    v_rest[i] := v_exact - floor(v_exact);
+    v_left := v_left - v_base[i];
+  end loop;
+  for i in 1 .. v_n loop
+    -- Its place when ordered by remainder (largest first), then position.
+    v_rank := 1;
+    for j in 1 .. v_n loop
+      if v_rest[j] > v_rest[i] or (v_rest[j] = v_rest[i] and j < i) then
+        v_rank := v_rank + 1;
+      end if;
+    end loop;
+    v_out[i] := sign(p_value) * (v_base[i] + case when v_rank <= v_left then 1 else 0 end) / 100;
+  end loop;
+  return v_out;
+end;
 $function$;
-comment on function private.apportion(p_weights numeric[], p_value numeric) is 'p_value split in proportion to p_weights (> 0), exact to the centavo: largest remainder in centavos, ties to the earlier position; the sum of the result is p_value. Used for every rateio (parts of a payment, juros, multa, desconto, estorno; percentages into amounts). src/lib/apportion.ts is the same rule in TypeScript.';
+comment on function private.apportion(p_weights numeric[], p_value numeric) is 'p_value split in proportion to p_weights (> 0), exact to the centavo: largest remainder in centavos, ties to the earlier position; the sum of the result is p_value. Used for every rateio (parts of a payment, juros, multa, desconto, estorno; percentages into amounts). src/lib/apportion.ts is the same rule in TypeScript. plpgsql (20261202035000): cheap per row.';
 grant execute on function private.apportion(p_weights numeric[], p_value numeric) to authenticated;
 
 -- Function public.approve_payable(p_payable_id uuid, p_amount numeric, p_updated_at timestamp with time zone, p_category_id uuid, p_bank_account_id uuid, p_due_date date)
@@ -1470,27 +1500,62 @@ grant execute on function private.entry_paid_total(p_company_id uuid, p_kind tex
 -- Function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
 CREATE OR REPLACE FUNCTION private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
  RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, paid_amount numeric, open_amount numeric, paid_total numeric)
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  -- Not split: the entry itself, one part.
-  select 1, p_project_id, p_stage_id, p_category_id, p_amount, p_paid_amount,
-         p_amount - p_paid_amount, p_paid_amount + p_interest + p_fine - p_discount
-  where p_parts is null
-  union all
+declare
+  v_amounts numeric[] := '{}';
+  v_paid numeric[];
+  v_interest numeric[];
+  v_fine numeric[];
+  v_discount numeric[];
+  v_part jsonb;
+  v_i integer;
+  v_pos integer := 0;
+begin
+  if p_parts is null then
+    -- Not split: the entry itself, one part.
+    pos := 1;
+    project_id := p_project_id;
+    stage_id := p_stage_id;
+    category_id := p_category_id;
+    amount := p_amount;
+    paid_amount := p_paid_amount;
+    open_amount := p_amount - p_paid_amount;
+    paid_total := p_paid_amount + p_interest + p_fine - p_discount;
+    return next;
+    return;
+  end if;
   -- Split: each value of the entry apportioned by the parts' amounts; open = part − its paid share,
   -- so every figure sums to the entry's own.
-  select p.pos, p.project_id, p.stage_id, p.category_id, p.amount, p.share,
-         p.amount - p.share, p.share + i.share + f.share - d.share
-  from private.part_shares(p_parts, p_paid_amount) p
-  join private.part_shares(p_parts, p_interest) i on i.pos = p.pos
-  join private.part_shares(p_parts, p_fine) f on f.pos = p.pos
-  join private.part_shares(p_parts, p_discount) d on d.pos = p.pos
-  where p_parts is not null
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    v_amounts[v_pos] := (v_part ->> 'amount')::numeric;
+  end loop;
+  v_paid := private.apportion(v_amounts, p_paid_amount);
+  v_interest := private.apportion(v_amounts, p_interest);
+  v_fine := private.apportion(v_amounts, p_fine);
+  v_discount := private.apportion(v_amounts, p_discount);
+  v_pos := 0;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    pos := v_pos;
+    project_id := (v_part ->> 'project_id')::uuid;
+    stage_id := (v_part ->> 'stage_id')::uuid;
+    category_id := (v_part ->> 'category_id')::uuid;
+    amount := v_amounts[v_pos];
+    paid_amount := v_paid[v_pos];
+    open_amount := v_amounts[v_pos] - v_paid[v_pos];
+    paid_total := v_paid[v_pos] + v_interest[v_pos] + v_fine[v_pos] - v_discount[v_pos];
+    return next;
+  end loop;
+end;
 $function$;
-comment on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'An entry as parts: one row (its own obra, etapa, categoria and figures) when not split; else a row per part with amount, paid_amount, open_amount and paid_total (paid + juros + multa − desconto) apportioned exactly. Every reader of obra or categoria of an entry goes through it.';
--- no grants: only its owner (postgres) may execute it
+comment on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'An entry as parts: one row (its own obra, etapa, categoria and figures) when not split; else a row per part with amount, paid_amount, open_amount and paid_total (paid + juros + multa − desconto) apportioned exactly. Every reader of obra or categoria of an entry goes through it. plpgsql (20261202035000).';
+grant execute on function private.entry_part_figures(p_parts jsonb, p_project_id uuid, p_stage_id uuid, p_category_id uuid, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) to authenticated;
 
 -- Function private.guard_settled_entry()
 -- Run by the triggers accounts_payable_guard_settled on public.accounts_payable,
@@ -1820,6 +1885,17 @@ declare
   v_his date[] := '{}';
   v_pending_only boolean[] := '{}';
   v_split boolean;
+  -- Split entries (issue 33): an obra or category filter sums the figures of their matching parts.
+  v_by_parts boolean := coalesce(cardinality(p_category_ids), 0) > 0 or coalesce(cardinality(p_project_ids), 0) > 0
+                        or coalesce(p_include_no_project, false);
+  -- The kept rows of one dim count a split entry once per obra / category of it: with two or more
+  -- ids of the filter (Sem obra one of them), an entry may be counted more than once there.
+  v_multi boolean := coalesce(cardinality(p_category_ids), 0) + coalesce(cardinality(p_project_ids), 0)
+                     + coalesce(p_include_no_project, false)::int > 1;
+  -- The pairs of the filter's ids: an entry counted more than once has two of them (the parts'
+  -- GIN index finds it by the pair).
+  v_pair_a uuid[];
+  v_pair_b uuid[];
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
@@ -1861,8 +1937,18 @@ begin
     end if;
   end if;
 
+  if v_multi and v_dim in ('category', 'project') then
+    select array_agg(a.id order by a.id, b.id), array_agg(b.id order by a.id, b.id)
+    into v_pair_a, v_pair_b
+    from (select distinct x.id from unnest(case v_dim when 'category' then p_category_ids
+                                                      else coalesce(p_project_ids, '{}') end) x(id)) a
+    join (select distinct x.id from unnest(case v_dim when 'category' then p_category_ids
+                                                      else coalesce(p_project_ids, '{}') end) x(id)) b
+      on a.id < b.id;
+  end if;
+
   return query
-  with parts as (
+  with sums as (
     select t.kind, t.display_total as total, t.entry_count
     from private.entry_totals t
     where v_dim is not null
@@ -1881,17 +1967,25 @@ begin
                                 or (coalesce(p_include_no_project, false) and t.dim_id is null)
             else true end
     union all
-    select e.kind, e.paid_total + e.open_amount, 1::bigint
+    -- A split entry under an obra or category filter: the figures of its matching parts.
+    select e.kind,
+           case when e.parts is null or not v_by_parts then e.paid_total + e.open_amount
+                else private.parts_display(e.parts, e.amount, e.paid_amount, e.interest_amount,
+                                     e.fine_amount, e.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end,
+           1::bigint
     from unnest(v_los, v_his, v_pending_only) as g(lo, hi, pending_only)
     cross join lateral (
       select 'expense'::text as kind, p.status, p.due_date, p.bank_account_id, p.category_id, p.project_id,
-             p.paid_total, p.open_amount, p.paid_amount, p.has_comprovante
+             p.paid_total, p.open_amount, p.paid_amount, p.has_comprovante, p.parts, p.amount,
+             p.interest_amount, p.fine_amount, p.discount_amount, p.part_category_ids, p.part_project_ids
       from public.accounts_payable p
       where 'expense' = any (v_kinds) and p.company_id = p_company_id and p.approval_status = 'approved'
         and coalesce(p.payment_date, p.due_date) between g.lo and g.hi
       union all
       select 'income'::text, r.status, r.due_date, r.bank_account_id, r.category_id, r.project_id,
-             r.paid_total, r.open_amount, r.paid_amount, r.has_comprovante
+             r.paid_total, r.open_amount, r.paid_amount, r.has_comprovante, r.parts, r.amount,
+             r.interest_amount, r.fine_amount, r.discount_amount, r.part_category_ids, r.part_project_ids
       from public.accounts_receivable r
       where 'income' = any (v_kinds) and r.company_id = p_company_id
         and coalesce(r.received_date, r.due_date) between g.lo and g.hi
@@ -1900,15 +1994,99 @@ begin
       and case when e.status = 'paid' then v_paid when e.due_date < v_today then v_overdue else v_open end
       and (not v_without or (e.paid_amount > 0 and not e.has_comprovante))
       and (not v_by_account or e.bank_account_id = any (p_account_ids))
-      and (not v_by_category or e.category_id = any (p_category_ids))
-      and (not v_by_project
-           or e.project_id = any (coalesce(p_project_ids, '{}'))
-           or (coalesce(p_include_no_project, false) and e.project_id is null))
+      -- An OR of two arms, each on its indexes (the filter's btree; the parts' GIN index).
+      and ((e.parts is null
+            and (not v_by_category or e.category_id = any (p_category_ids))
+            and (not v_by_project
+                 or e.project_id = any (coalesce(p_project_ids, '{}'))
+                 or (coalesce(p_include_no_project, false) and e.project_id is null)))
+           or (e.parts is not null
+               and (not v_by_category or e.part_category_ids && p_category_ids)
+               and (not v_by_project or coalesce(p_include_no_project, false)
+                    or e.part_project_ids && coalesce(p_project_ids, '{}'))
+               and (not v_by_parts
+                    or private.parts_match(e.parts, p_project_ids, p_include_no_project, p_category_ids))))
+    union all
+    -- The kept rows of the whole months counted a split entry once per matching obra / category:
+    -- once is what the list shows. Its split rows of those months, as the kept rows took them (the
+    -- months, their status and sem comprovante as above), on the parts' GIN index.
+    select c.kind, 0::numeric,
+           (1 - case when coalesce(p_include_no_project, false)
+                     then private.parts_matched_dims(c.parts, p_project_ids, p_include_no_project, p_category_ids)
+                     -- The distinct ids of the parts in the filter (the generated columns are distinct).
+                     else cardinality(array(select unnest(c.dim_ids)
+                                            intersect all
+                                            select distinct unnest(case v_dim when 'category' then p_category_ids
+                                                                              else p_project_ids end)))
+                end)::bigint
+    from (
+      select distinct on (x.kind, x.id) x.*
+      from (
+        -- Two ids of the filter in its parts: by each pair on the parts' GIN index.
+        select 'expense'::text as kind, p.id, p.status, p.due_date,
+               coalesce(p.payment_date, p.due_date) as movement_date, p.parts, p.paid_amount,
+               p.has_comprovante,
+               case v_dim when 'category' then p.part_category_ids else p.part_project_ids end as dim_ids
+        from unnest(v_pair_a, v_pair_b) pr(a, b)
+        cross join lateral (
+          select * from public.accounts_payable p
+          where 'expense' = any (v_kinds) and not coalesce(p_include_no_project, false)
+            and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+            and (v_dim <> 'category' or p.part_category_ids @> array[pr.a, pr.b])
+            and (v_dim <> 'project' or p.part_project_ids @> array[pr.a, pr.b])
+            and coalesce(p.payment_date, p.due_date) >= v_first
+            and coalesce(p.payment_date, p.due_date) < (v_last + interval '1 month')::date
+        ) p
+        union all
+        select 'income'::text, r.id, r.status, r.due_date, coalesce(r.received_date, r.due_date),
+               r.parts, r.paid_amount, r.has_comprovante,
+               case v_dim when 'category' then r.part_category_ids else r.part_project_ids end
+        from unnest(v_pair_a, v_pair_b) pr(a, b)
+        cross join lateral (
+          select * from public.accounts_receivable r
+          where 'income' = any (v_kinds) and not coalesce(p_include_no_project, false)
+            and r.company_id = p_company_id and r.parts is not null
+            and (v_dim <> 'category' or r.part_category_ids @> array[pr.a, pr.b])
+            and (v_dim <> 'project' or r.part_project_ids @> array[pr.a, pr.b])
+            and coalesce(r.received_date, r.due_date) >= v_first
+            and coalesce(r.received_date, r.due_date) < (v_last + interval '1 month')::date
+        ) r
+        union all
+        -- Sem obra with obras: a Geral part beside a part of one of them (no index has Geral: every
+        -- split entry of those obras, on the parts' GIN index).
+        select 'expense'::text, p.id, p.status, p.due_date, coalesce(p.payment_date, p.due_date),
+               p.parts, p.paid_amount, p.has_comprovante, p.part_project_ids
+        from public.accounts_payable p
+        where v_multi and v_dim = 'project' and coalesce(p_include_no_project, false)
+          and 'expense' = any (v_kinds)
+          and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+          and p.part_project_ids && p_project_ids
+          and coalesce(p.payment_date, p.due_date) >= v_first
+          and coalesce(p.payment_date, p.due_date) < (v_last + interval '1 month')::date
+        union all
+        select 'income'::text, r.id, r.status, r.due_date, coalesce(r.received_date, r.due_date),
+               r.parts, r.paid_amount, r.has_comprovante, r.part_project_ids
+        from public.accounts_receivable r
+        where v_multi and v_dim = 'project' and coalesce(p_include_no_project, false)
+          and 'income' = any (v_kinds)
+          and r.company_id = p_company_id and r.parts is not null
+          and r.part_project_ids && p_project_ids
+          and coalesce(r.received_date, r.due_date) >= v_first
+          and coalesce(r.received_date, r.due_date) < (v_last + interval '1 month')::date
+      ) x
+      order by x.kind, x.id
+    ) c
+    where (not v_without or (c.paid_amount > 0 and not c.has_comprovante))
+      and case when c.status = 'paid' then v_paid
+               when not v_split then v_open
+               when c.movement_date < v_today_month then v_overdue
+               when c.movement_date >= (v_today_month + interval '1 month')::date then v_open
+               else false end
   )
-  select parts.kind, sum(parts.total), sum(parts.entry_count)::bigint from parts group by parts.kind;
+  select sums.kind, sum(sums.total), sum(sums.entry_count)::bigint from sums group by sums.kind;
 end;
 $function$;
-comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: under an obra or category filter a split entry counts once, with the sum of its matching parts (rows: private.entry_part_figures; kept months: entry_totals by parts, their extra counts taken back for a filter of two or more ids).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)
@@ -1981,7 +2159,9 @@ begin
               or p.supplier_id = any (p_supplier_ids)
               or p.category_id = any (p_name_category_ids)
               or p.project_id = any (p_name_project_ids)
-              or p.bank_account_id = any (p_name_account_ids))
+              or p.bank_account_id = any (p_name_account_ids)
+              or p.part_category_ids && p_name_category_ids
+              or p.part_project_ids && p_name_project_ids)
        order by case when v_asc then coalesce(p.payment_date, p.due_date) end,
                 case when v_asc then p.created_at end,
                 case when v_asc then p.id end,
@@ -1995,7 +2175,7 @@ begin
      where v_by = 'project' and coalesce(p_include_no_project, false)
        and (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
        and p.company_id = p_company_id and p.approval_status = 'approved'
-       and p.project_id is null
+       and p.project_id is null and p.parts is null
        and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
        and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
        and (coalesce(cardinality(p_statuses), 0) = 0
@@ -2046,7 +2226,9 @@ begin
               or r.client_id = any (p_client_ids)
               or r.category_id = any (p_name_category_ids)
               or r.project_id = any (p_name_project_ids)
-              or r.bank_account_id = any (p_name_account_ids))
+              or r.bank_account_id = any (p_name_account_ids)
+              or r.part_category_ids && p_name_category_ids
+              or r.part_project_ids && p_name_project_ids)
        order by case when v_asc then coalesce(r.received_date, r.due_date) end,
                 case when v_asc then r.created_at end,
                 case when v_asc then r.id end,
@@ -2058,7 +2240,7 @@ begin
      where v_by = 'project' and coalesce(p_include_no_project, false)
        and (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
        and r.company_id = p_company_id
-       and r.project_id is null
+       and r.project_id is null and r.parts is null
        and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
        and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
        and (coalesce(cardinality(p_statuses), 0) = 0
@@ -2079,6 +2261,80 @@ begin
               case when v_asc then r.id end,
               r.project_id desc, coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
      limit p_limit)
+    union all
+    -- Split entries (issue 33) under an obra or category filter: their own project_id and
+    -- category_id are null, so the filter's index has none of them. Listed when one part matches
+    -- every filter (private.parts_match), read in page order on the split rows' movement-date index
+    -- (or found by the parts' GIN index, as the planner prefers).
+    (select p.id, coalesce(p.payment_date, p.due_date), p.created_at
+     from public.accounts_payable p
+     where v_by in ('project', 'category')
+       and (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+       and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+       and (coalesce(cardinality(p_category_ids), 0) = 0 or p.part_category_ids && p_category_ids)
+       and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
+            or p.part_project_ids && p_project_ids)
+       -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids))
+       and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+       and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+       and (coalesce(cardinality(p_statuses), 0) = 0
+            or (case when p.status = 'paid' then 'paid' when p.due_date < p_today then 'overdue'
+                     else 'open' end) = any (p_statuses))
+       and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+       and (not coalesce(p_without_comprovante, false)
+            or (p.paid_amount > 0 and not p.has_comprovante))
+       and (p_pattern is null
+            or p.search_key like p_pattern
+            or p.supplier_id = any (p_supplier_ids)
+            or p.bank_account_id = any (p_name_account_ids)
+            or p.part_category_ids && p_name_category_ids
+            or p.part_project_ids && p_name_project_ids)
+     order by case when v_asc then coalesce(p.payment_date, p.due_date) end,
+              case when v_asc then p.created_at end,
+              case when v_asc then p.id end,
+              coalesce(p.payment_date, p.due_date) desc, p.created_at desc, p.id desc
+     limit p_limit)
+    union all
+    -- Split entries (issue 33) under an obra or category filter: their own project_id and
+    -- category_id are null, so the filter's index has none of them. Listed when one part matches
+    -- every filter (private.parts_match), read in page order on the split rows' movement-date index
+    -- (or found by the parts' GIN index, as the planner prefers).
+    (select r.id, coalesce(r.received_date, r.due_date), r.created_at
+     from public.accounts_receivable r
+     where v_by in ('project', 'category')
+       and (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+       and r.company_id = p_company_id and r.parts is not null
+       and (coalesce(cardinality(p_category_ids), 0) = 0 or r.part_category_ids && p_category_ids)
+       and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
+            or r.part_project_ids && p_project_ids)
+       -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids))
+       and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+       and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+       and (coalesce(cardinality(p_statuses), 0) = 0
+            or (case when r.status = 'paid' then 'paid' when r.due_date < p_today then 'overdue'
+                     else 'open' end) = any (p_statuses))
+       and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+       and (not coalesce(p_without_comprovante, false)
+            or (r.paid_amount > 0 and not r.has_comprovante))
+       and (p_pattern is null
+            or r.search_key like p_pattern
+            or r.client_id = any (p_client_ids)
+            or r.bank_account_id = any (p_name_account_ids)
+            or r.part_category_ids && p_name_category_ids
+            or r.part_project_ids && p_name_project_ids)
+     order by case when v_asc then coalesce(r.received_date, r.due_date) end,
+              case when v_asc then r.created_at end,
+              case when v_asc then r.id end,
+              coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
+     limit p_limit)
   ) x
   order by case when v_asc then x.movement_date end,
            case when v_asc then x.created_at end,
@@ -2087,7 +2343,7 @@ begin
   limit p_limit;
 end;
 $function$;
-comment on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) is 'The ids of the first p_limit entries (payables and receivables, no transfers) search_movements lists in a date order (p_order date_desc | date_asc), with its filters (p_pattern: search_pattern of the search; p_supplier_ids, p_client_ids, p_name_*_ids: the registers whose names match it). Read along the obra, else category, else account filter (one read in page order per id, "sem obra" its own), else the movement-date indexes, every condition an index condition where one can be (no row security here). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura), invalid_page.';
+comment on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) is 'The ids of the first p_limit entries (payables and receivables, no transfers) search_movements lists in a date order (p_order date_desc | date_asc), with its filters (p_pattern: search_pattern of the search; p_supplier_ids, p_client_ids, p_name_*_ids: the registers whose names match it). Read along the obra, else category, else account filter (one read in page order per id, "sem obra" its own), else the movement-date indexes, every condition an index condition where one can be (no row security here). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura), invalid_page. Rateio: under an obra or category filter, split entries with a part matching every such filter are read apart (split movement-date index or the parts'' GIN index).';
 grant execute on function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) to authenticated;
 
 -- Function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer)
@@ -2109,7 +2365,10 @@ begin
             or p.supplier_id = any (p_supplier_ids)
             or p.category_id = any (p_category_ids)
             or p.project_id = any (p_project_ids)
-            or p.bank_account_id = any (p_account_ids))
+            or p.bank_account_id = any (p_account_ids)
+            -- A split entry by its parts' categories and obras (their GIN indexes).
+            or (p.parts is not null and p.part_category_ids && p_category_ids)
+            or (p.parts is not null and p.part_project_ids && p_project_ids))
      limit p_limit)
     union all
     (select r.id from public.accounts_receivable r
@@ -2118,11 +2377,14 @@ begin
             or r.client_id = any (p_client_ids)
             or r.category_id = any (p_category_ids)
             or r.project_id = any (p_project_ids)
-            or r.bank_account_id = any (p_account_ids))
+            or r.bank_account_id = any (p_account_ids)
+            -- A split entry by its parts' categories and obras (their GIN indexes).
+            or (r.parts is not null and r.part_category_ids && p_category_ids)
+            or (r.parts is not null and r.part_project_ids && p_project_ids))
      limit p_limit);
 end;
 $function$;
-comment on function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer) is 'The approved entries search_movements'' search matches (search_key like p_pattern, or supplier / client, category, obra or account in the ids given), each arm on its index: at most p_limit of each table. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer) is 'The approved entries search_movements'' search matches (search_key like p_pattern, or supplier / client, category, obra or account in the ids given; a split entry by its parts'' categories and obras), each arm on its index: at most p_limit of each table. Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
 grant execute on function private.movement_search_ids(p_company_id uuid, p_pattern text, p_category_ids uuid[], p_project_ids uuid[], p_account_ids uuid[], p_supplier_ids uuid[], p_client_ids uuid[], p_limit integer) to authenticated;
 
 -- Function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
@@ -2152,6 +2414,14 @@ declare
   v_open boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'open' = any (p_statuses);
   v_overdue boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'overdue' = any (p_statuses);
   v_paid boolean := coalesce(cardinality(p_statuses), 0) = 0 or 'paid' = any (p_statuses);
+  -- Split entries (issue 33): an obra or category filter sums their matching parts; the search
+  -- matches them by their parts' category and obra names (all the names matched, kept or not).
+  v_by_parts boolean := coalesce(cardinality(p_category_ids), 0) > 0 or v_filter_projects;
+  v_part_category_ids uuid[];
+  v_part_project_ids uuid[];
+  -- The kept path taken: 'category' (v_kept_ids), 'project' (v_kept_projects, month rows) or
+  -- 'project_all' (their all-time rows).
+  v_kept_path text;
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
@@ -2177,6 +2447,8 @@ begin
       v_client_ids := array(select c.id from public.clients c
                             where c.company_id = p_company_id and private.search_text(c.name) like v_pattern);
     end if;
+  v_part_category_ids := v_category_ids;
+  v_part_project_ids := v_project_ids;
   if v_pattern is not null and cardinality(v_category_ids) > 0 then
     v_kept_ids := case when coalesce(cardinality(p_category_ids), 0) = 0 then v_category_ids
                        else array(select unnest(v_category_ids) intersect select unnest(p_category_ids)) end;
@@ -2189,6 +2461,7 @@ begin
     v_project_ids := '{}';
   end if;
   if cardinality(v_kept_ids) > 0 then
+    v_kept_path := 'category';
     return query
       select t.kind, t.total, t.entry_count
       from private.movement_kept_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
@@ -2197,6 +2470,7 @@ begin
   elsif cardinality(v_kept_projects) > 0 then
     if p_start is null and p_end is null and v_open = v_overdue
        and coalesce(cardinality(p_account_ids), 0) = 0 and coalesce(cardinality(p_category_ids), 0) = 0 then
+      v_kept_path := 'project_all';
       -- The whole history of those obras, open and overdue alike: their all-time rows (a company's
       -- every obra may match, "obra", and its month rows would be as many as its entries).
       return query
@@ -2208,16 +2482,81 @@ begin
           and (not v_without or t.sem_comprovante)
         group by t.kind;
     else
+      v_kept_path := 'project';
       return query
         select t.kind, t.total, t.entry_count
         from private.movement_kept_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
                                           p_account_ids, v_kept_projects, false, p_category_ids, v_without) t;
     end if;
   end if;
+  if v_kept_path is not null then
+    -- The kept totals took the split entries with parts in those categories (obras) by those parts
+    -- only (once per entry; per obra in the all-time rows): taken out again here, the split entries
+    -- the search matches are all summed from the rows below, as the list shows them. Each one of
+    -- them on the parts' GIN index, its kept share recomputed by the kept rows' own rule.
+    return query
+      select c.kind, -coalesce(sum(k.total), 0), -coalesce(sum(k.entry_count), 0)::bigint
+      from (
+        select 'expense'::text as kind, p.parts, p.amount, p.paid_amount, p.interest_amount, p.fine_amount,
+               p.discount_amount
+        from public.accounts_payable p
+        where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+          and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+          and (v_kept_path <> 'category' or p.part_category_ids && v_kept_ids)
+          and (v_kept_path = 'category' or p.part_project_ids && v_kept_projects)
+          and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+          and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+          and (coalesce(cardinality(p_statuses), 0) = 0
+               or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
+                        else 'open' end) = any (p_statuses))
+          and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+          and (not v_without or (p.paid_amount > 0 and not p.has_comprovante))
+        union all
+        select 'income'::text, r.parts, r.amount, r.paid_amount, r.interest_amount, r.fine_amount,
+               r.discount_amount
+        from public.accounts_receivable r
+        where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+          and r.company_id = p_company_id and r.parts is not null
+          and (v_kept_path <> 'category' or r.part_category_ids && v_kept_ids)
+          and (v_kept_path = 'category' or r.part_project_ids && v_kept_projects)
+          and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+          and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+          and (coalesce(cardinality(p_statuses), 0) = 0
+               or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
+                        else 'open' end) = any (p_statuses))
+          and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+          and (not v_without or (r.paid_amount > 0 and not r.has_comprovante))
+      ) c
+      cross join lateral (
+        -- What the kept path took of the entry: its parts in those categories (obras) that match
+        -- the other filters; counted once (per obra in the all-time rows).
+        select case v_kept_path
+                 when 'category' then private.parts_display(c.parts, c.amount, c.paid_amount,
+                                        c.interest_amount, c.fine_amount, c.discount_amount,
+                                        p_project_ids, p_include_no_project, v_kept_ids)
+                 when 'project' then private.parts_display(c.parts, c.amount, c.paid_amount,
+                                        c.interest_amount, c.fine_amount, c.discount_amount,
+                                        v_kept_projects, false, p_category_ids)
+                 else private.parts_display(c.parts, c.amount, c.paid_amount, c.interest_amount,
+                                            c.fine_amount, c.discount_amount, v_kept_projects, false, null)
+               end as total,
+               case v_kept_path
+                 when 'category' then private.parts_match(c.parts, p_project_ids, p_include_no_project,
+                                                           v_kept_ids)::int
+                 when 'project' then private.parts_match(c.parts, v_kept_projects, false, p_category_ids)::int
+                 else private.parts_matched_dims(c.parts, v_kept_projects, false, null)
+               end as entry_count
+      ) k
+      group by c.kind;
+  end if;
   return query
     select m.kind, sum(m.amount), count(*)
     from (
-      select 'expense'::text as kind, p.paid_total + p.open_amount as amount
+      select 'expense'::text as kind,
+             case when p.parts is null or not v_by_parts then p.paid_total + p.open_amount
+                  else private.parts_display(p.parts, p.amount, p.paid_amount, p.interest_amount,
+                                     p.fine_amount, p.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end as amount
       from public.accounts_payable p
       where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
         and p.company_id = p_company_id and p.approval_status = 'approved'
@@ -2227,23 +2566,33 @@ begin
              or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
                       else 'open' end) = any (p_statuses))
         and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
-        and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
-        and (not v_filter_projects
-             or p.project_id = any (coalesce(p_project_ids, '{}'))
-             or (coalesce(p_include_no_project, false) and p.project_id is null))
+        and case when p.parts is null then
+                   (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
+                   and (not v_filter_projects
+                        or p.project_id = any (coalesce(p_project_ids, '{}'))
+                        or (coalesce(p_include_no_project, false) and p.project_id is null))
+                 else not v_by_parts
+                      or private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids) end
         and (not v_without or (p.paid_amount > 0 and not p.has_comprovante))
         -- One pass: each arm of the search on its own index (trigram; supplier, category, obra,
         -- account), their bitmaps OR-ed, every matching row read once.
         and (cardinality(v_kept_ids) = 0 or p.category_id is null or p.category_id <> all (v_kept_ids))
         and (cardinality(v_kept_projects) = 0 or p.project_id is null or p.project_id <> all (v_kept_projects))
+        -- (A split entry's category and obra are null: never left to the kept totals.)
         and (v_pattern is null
              or p.search_key like v_pattern
              or p.supplier_id = any (v_supplier_ids)
              or p.category_id = any (v_category_ids)
              or p.project_id = any (v_project_ids)
-             or p.bank_account_id = any (v_account_ids))
+             or p.bank_account_id = any (v_account_ids)
+             or (p.parts is not null and p.part_category_ids && v_part_category_ids)
+             or (p.parts is not null and p.part_project_ids && v_part_project_ids))
       union all
-      select 'income'::text, r.paid_total + r.open_amount
+      select 'income'::text,
+             case when r.parts is null or not v_by_parts then r.paid_total + r.open_amount
+                  else private.parts_display(r.parts, r.amount, r.paid_amount, r.interest_amount,
+                                     r.fine_amount, r.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end
       from public.accounts_receivable r
       where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
         and r.company_id = p_company_id
@@ -2253,24 +2602,30 @@ begin
              or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
                       else 'open' end) = any (p_statuses))
         and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
-        and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
-        and (not v_filter_projects
-             or r.project_id = any (coalesce(p_project_ids, '{}'))
-             or (coalesce(p_include_no_project, false) and r.project_id is null))
+        and case when r.parts is null then
+                   (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+                   and (not v_filter_projects
+                        or r.project_id = any (coalesce(p_project_ids, '{}'))
+                        or (coalesce(p_include_no_project, false) and r.project_id is null))
+                 else not v_by_parts
+                      or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids) end
         and (not v_without or (r.paid_amount > 0 and not r.has_comprovante))
         and (cardinality(v_kept_ids) = 0 or r.category_id is null or r.category_id <> all (v_kept_ids))
         and (cardinality(v_kept_projects) = 0 or r.project_id is null or r.project_id <> all (v_kept_projects))
+        -- (A split entry's category and obra are null: never left to the kept totals.)
         and (v_pattern is null
              or r.search_key like v_pattern
              or r.client_id = any (v_client_ids)
              or r.category_id = any (v_category_ids)
              or r.project_id = any (v_project_ids)
-             or r.bank_account_id = any (v_account_ids))
+             or r.bank_account_id = any (v_account_ids)
+             or (r.parts is not null and r.part_category_ids && v_part_category_ids)
+             or (r.parts is not null and r.part_project_ids && v_part_project_ids))
     ) m
     group by m.kind;
 end;
 $function$;
-comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura).';
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: split entries by their matching parts under an obra or category filter; a search matches them by their parts'' names too, summed from the rows (the kept path''s share of their parts taken back).';
 grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
@@ -2502,27 +2857,170 @@ $function$;
 comment on function private.part_ids(p_parts jsonb, p_key text) is 'The distinct ids under p_key (project_id, category_id) of the parts, sorted; null when not split. Feeds the generated part_project_ids / part_category_ids.';
 grant execute on function private.part_ids(p_parts jsonb, p_key text) to authenticated, service_role;
 
--- Function private.part_shares(p_parts jsonb, p_value numeric)
-CREATE OR REPLACE FUNCTION private.part_shares(p_parts jsonb, p_value numeric)
- RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, share numeric)
- LANGUAGE sql
+-- Function private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+CREATE OR REPLACE FUNCTION private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+ RETURNS boolean
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  with p as (
-    select o::int as pos, e
-    from jsonb_array_elements(p_parts) with ordinality x(e, o)
-  ),
-  s as (
-    select private.apportion(array_agg((p.e ->> 'amount')::numeric order by p.pos), p_value) as shares
-    from p
-  )
-  select p.pos, (p.e ->> 'project_id')::uuid, (p.e ->> 'stage_id')::uuid, (p.e ->> 'category_id')::uuid,
-         (p.e ->> 'amount')::numeric, s.shares[p.pos]
-  from p cross join s
+begin
+  -- plpgsql, one expression: evaluated without an executor per call (a SQL body with its
+  -- search_path set is never inlined and ran as a query at every part).
+  return coalesce(
+    (not (coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false))
+     or p_project_id = any (coalesce(p_project_ids, '{}'))
+     or (coalesce(p_include_no_project, false) and p_project_id is null))
+    and (coalesce(cardinality(p_category_ids), 0) = 0 or p_category_id = any (p_category_ids)),
+    false);
+end;
 $function$;
-comment on function private.part_shares(p_parts jsonb, p_value numeric) is 'The parts of a split (entry or ledger row) with p_value apportioned to them by their amounts (private.apportion).';
+comment on function private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'Movimentações'' obra and category filters on one part (or unsplit entry): its obra in p_project_ids (or none, with p_include_no_project: Sem obra / Geral) when an obra filter is given, and its category in p_category_ids when a category filter is given. True without filters.';
+grant execute on function private.part_matches(p_project_id uuid, p_category_id uuid, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
+
+-- Function private.part_shares(p_parts jsonb, p_value numeric)
+CREATE OR REPLACE FUNCTION private.part_shares(p_parts jsonb, p_value numeric)
+ RETURNS TABLE(pos integer, project_id uuid, stage_id uuid, category_id uuid, amount numeric, share numeric)
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_amounts numeric[] := '{}';
+  v_shares numeric[];
+  v_part jsonb;
+  v_i integer;
+  v_pos integer := 0;
+begin
+  if p_parts is null or jsonb_typeof(p_parts) <> 'array' then
+    return;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    v_amounts[v_pos] := (v_part ->> 'amount')::numeric;
+  end loop;
+  v_shares := private.apportion(v_amounts, p_value);
+  v_pos := 0;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    v_pos := v_pos + 1;
+    pos := v_pos;
+    project_id := (v_part ->> 'project_id')::uuid;
+    stage_id := (v_part ->> 'stage_id')::uuid;
+    category_id := (v_part ->> 'category_id')::uuid;
+    amount := v_amounts[v_pos];
+    share := v_shares[v_pos];
+    return next;
+  end loop;
+end;
+$function$;
+comment on function private.part_shares(p_parts jsonb, p_value numeric) is 'The parts of a split (entry or ledger row) with p_value apportioned to them by their amounts (private.apportion). plpgsql (20261202035000).';
 grant execute on function private.part_shares(p_parts jsonb, p_value numeric) to authenticated;
+
+-- Function private.parts_display(p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+CREATE OR REPLACE FUNCTION private.parts_display(p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+ RETURNS numeric
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_part jsonb;
+  v_i integer;
+  v_sum numeric := 0;
+  v_any boolean := false;
+begin
+  -- The display amount (paid_total + open_amount) of the parts that match the filters. A part's
+  -- paid share and open amount add up to its amount (open = amount − paid share), so without juros,
+  -- multa and desconto its display amount IS its amount: summed from the parts, no apportioning.
+  -- With them, each part's figures from private.entry_part_figures. Null when none matches.
+  if p_parts is null then
+    return null;
+  end if;
+  if coalesce(p_interest, 0) = 0 and coalesce(p_fine, 0) = 0 and coalesce(p_discount, 0) = 0 then
+    for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+      v_part := p_parts -> v_i;
+      if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                              p_project_ids, p_include_no_project, p_category_ids) then
+        v_sum := v_sum + (v_part ->> 'amount')::numeric;
+        v_any := true;
+      end if;
+    end loop;
+    return case when v_any then v_sum end;
+  end if;
+  return (select sum(f.paid_total + f.open_amount)
+          from private.entry_part_figures(p_parts, null, null, null, p_amount, p_paid_amount,
+                                          p_interest, p_fine, p_discount) f
+          where private.part_matches(f.project_id, f.category_id, p_project_ids,
+                                     p_include_no_project, p_category_ids));
+end;
+$function$;
+comment on function private.parts_display(p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'A split entry''s display amount (paid_total + open_amount) over its parts that match the obra and category filters (private.part_matches), exact: the parts'' amounts when the entry has no juros, multa nor desconto (paid share + open = amount), else private.entry_part_figures. Null when no part matches.';
+grant execute on function private.parts_display(p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
+
+-- Function private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+CREATE OR REPLACE FUNCTION private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_part jsonb;
+  v_i integer;
+begin
+  -- plpgsql: run per row, a SQL body would be planned again at every call.
+  if p_parts is null then
+    return false;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                            p_project_ids, p_include_no_project, p_category_ids) then
+      return true;
+    end if;
+  end loop;
+  return false;
+end;
+$function$;
+comment on function private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'A split entry matches Movimentações'' obra and category filters: one of its parts matches them all (private.part_matches).';
+grant execute on function private.parts_match(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) to authenticated;
+
+-- Function private.parts_matched_dims(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+CREATE OR REPLACE FUNCTION private.parts_matched_dims(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_part jsonb;
+  v_i integer;
+  v_seen text[] := '{}';
+  v_key text;
+begin
+  -- The kept totals (private.entry_totals, dims category / project) count a split entry once per
+  -- category / obra it has: how many of those rows a filter of ONE dim adds up for this entry.
+  if p_parts is null then
+    return 0;
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_parts) - 1 loop
+    v_part := p_parts -> v_i;
+    if private.part_matches((v_part ->> 'project_id')::uuid, (v_part ->> 'category_id')::uuid,
+                            p_project_ids, p_include_no_project, p_category_ids) then
+      v_key := case when coalesce(cardinality(p_category_ids), 0) > 0 then coalesce(v_part ->> 'category_id', '')
+                    else coalesce(v_part ->> 'project_id', '') end;
+      if not v_key = any (v_seen) then
+        v_seen := v_seen || v_key;
+      end if;
+    end if;
+  end loop;
+  return cardinality(v_seen);
+end;
+$function$;
+comment on function private.parts_matched_dims(p_parts jsonb, p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[]) is 'How many distinct categories (a category filter) or obras (an obra filter; Geral counts as one) of a split entry''s parts match the filter: the rows of private.entry_totals the entry adds to that filter''s kept sum.';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.payable_approval()
 -- Run by the triggers accounts_payable_approval on public.accounts_payable
@@ -2858,7 +3356,7 @@ grant execute on function private.reverse_payment(p_payment_id uuid, p_reversed_
 
 -- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text)
 CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false, p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0, p_order text DEFAULT 'date_desc'::text)
- RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer)
+ RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer, parts jsonb)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -2880,6 +3378,8 @@ declare
   v_page_ids uuid[];
   -- The entries the search matches, when they are few (see below); null: not searched, or many.
   v_ids uuid[];
+  -- An obra or category filter: a split entry shows the figures of its matching parts (issue 33).
+  v_by_parts boolean := coalesce(cardinality(p_category_ids), 0) > 0 or v_filter_projects;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
@@ -2927,38 +3427,80 @@ begin
 
   if p_limit is null then
     return query
-  with m as (
+  with m0 as materialized (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
       case
         when e.status = 'paid' then 'paid'
         when e.due_date < v_today then 'overdue'
         else 'open'
-      end as display_status
+      end as display_status,
+      -- A split entry: the sums of its parts that match the obra and category filters (all of
+      -- them without such filters: the entry's own figures) and its parts, with their names (read
+      -- under row security), figures (private.entry_part_figures) and whether they match.
+      case when e.parts is not null then (
+        select jsonb_build_object(
+          'amount', coalesce(sum(f.amount) filter (where f.ok), 0),
+          'paid_amount', coalesce(sum(f.paid_amount) filter (where f.ok), 0),
+          'open_amount', coalesce(sum(f.open_amount) filter (where f.ok), 0),
+          'paid_total', coalesce(sum(f.paid_total) filter (where f.ok), 0),
+          'parts', jsonb_agg(jsonb_build_object(
+            'project_id', f.project_id,
+            'project_name', (select pr.name from public.projects pr
+                             where pr.company_id = e.company_id and pr.id = f.project_id),
+            'stage_id', f.stage_id,
+            'stage_name', (select st.name from public.project_stages st
+                           where st.company_id = e.company_id and st.id = f.stage_id),
+            'category_id', f.category_id,
+            'category_name', (select c.name from public.categories c
+                              where c.company_id = e.company_id and c.id = f.category_id),
+            'category_color', (select c.color from public.categories c
+                               where c.company_id = e.company_id and c.id = f.category_id),
+            'amount', f.amount, 'paid_amount', f.paid_amount, 'open_amount', f.open_amount,
+            'paid_total', f.paid_total, 'display_amount', f.paid_total + f.open_amount,
+            'match', f.ok) order by f.pos))
+        from (select x.*, private.part_matches(x.project_id, x.category_id, p_project_ids,
+                                               p_include_no_project, p_category_ids) as ok
+              from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                              e.interest_amount, e.fine_amount, e.discount_amount) x) f
+      ) end as split
     from (select * from public.entries x where x.approval_status = 'approved') e
     where e.company_id = p_company_id
+  ),
+  -- A split entry: the figures of its parts that match the obra and category filters (all of them,
+  -- the entry's own, without such filters).
+  m as (
+    select m0.*, coalesce((m0.split ->> 'amount')::numeric, m0.amount) as f_amount,
+           coalesce((m0.split ->> 'paid_amount')::numeric, m0.paid_amount) as f_paid_amount,
+           coalesce((m0.split ->> 'open_amount')::numeric, m0.open_amount) as f_open_amount,
+           coalesce((m0.split ->> 'paid_total')::numeric, m0.paid_total) as f_paid_total
+    from m0
   )
-  select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
+  select 'entry'::text, r.kind, r.id, r.description, r.f_amount, r.due_date, r.status, r.settled_on,
          r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
          r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
          r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
-         r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
+         r.f_paid_amount, r.f_open_amount, r.f_paid_total, (r.f_paid_total + r.f_open_amount)::numeric,
          false, null::date,
-         (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
-                      else r.paid_total + r.open_amount end)::numeric as signed_amount,
-         r.document_count
+         (case r.kind when 'expense' then -(r.f_paid_total + r.f_open_amount)
+                      else r.f_paid_total + r.f_open_amount end)::numeric as signed_amount,
+         r.document_count, r.split -> 'parts'
   from m r
   where (p_start is null or r.movement_date >= p_start)
     and (p_end is null or r.movement_date <= p_end)
     and (coalesce(cardinality(p_kinds), 0) = 0 or r.kind = any (p_kinds))
     and (coalesce(cardinality(p_statuses), 0) = 0 or r.display_status = any (p_statuses))
     and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
-    and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
     -- Sem comprovante: money moved (paid, or partly) and no comprovante on the entry nor its payments.
     and (not coalesce(p_without_comprovante, false) or (r.paid_amount > 0 and not r.has_comprovante))
-    and (not v_filter_projects
-         or r.project_id = any (coalesce(p_project_ids, '{}'))
-         or (coalesce(p_include_no_project, false) and r.project_id is null))
+    -- Obra and category: a split entry by its parts (one of them matching every such filter).
+    and case when r.parts is null then
+               (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
+               and (not v_filter_projects
+                    or r.project_id = any (coalesce(p_project_ids, '{}'))
+                    or (coalesce(p_include_no_project, false) and r.project_id is null))
+             else not v_by_parts
+                  or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids) end
     -- The entry's own texts in their stored search form (search_key, trigram-indexed); names of
     -- other rows by id. The counterparty matches by its
     -- register's name or the name typed on the entry.
@@ -2967,14 +3509,18 @@ begin
          or r.counterparty_id = any (case r.kind when 'expense' then v_supplier_ids else v_client_ids end)
          or r.category_id = any (v_category_ids)
          or r.project_id = any (v_project_ids)
-         or r.bank_account_id = any (v_account_ids))
+         or r.bank_account_id = any (v_account_ids)
+         or (r.parts is not null and cardinality(v_category_ids) > 0
+             and private.parts_match(r.parts, null, false, v_category_ids))
+         or (r.parts is not null and cardinality(v_project_ids) > 0
+             and private.parts_match(r.parts, v_project_ids, false, null)))
   union all
   -- A transfer has no status, category nor obra: any of those filters leaves it out.
   select 'transfer'::text, 'transfer'::text, t.id, coalesce(t.description, 'Transferência'), t.amount,
          t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
          null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
          null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
-         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0
+         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0, null::jsonb
   from public.transfers t
   where t.company_id = p_company_id
     and not coalesce(p_without_comprovante, false)
@@ -3007,17 +3553,30 @@ begin
       with hit as materialized (
         select 'expense'::text as kind, p.id, coalesce(p.payment_date, p.due_date) as movement_date,
                p.due_date, p.status, p.created_at, -(p.paid_total + p.open_amount) as signed_amount,
-               p.bank_account_id, p.category_id, p.project_id, p.paid_amount, p.has_comprovante
+               p.bank_account_id, p.category_id, p.project_id, p.paid_amount, p.has_comprovante, p.parts,
+               p.amount, p.interest_amount, p.fine_amount, p.discount_amount
         from public.accounts_payable p
         where p.company_id = p_company_id and p.id = any (v_ids) and p.approval_status = 'approved'
         union all
         select 'income'::text, r.id, coalesce(r.received_date, r.due_date), r.due_date, r.status,
                r.created_at, r.paid_total + r.open_amount, r.bank_account_id, r.category_id,
-               r.project_id, r.paid_amount, r.has_comprovante
+               r.project_id, r.paid_amount, r.has_comprovante, r.parts, r.amount, r.interest_amount,
+               r.fine_amount, r.discount_amount
         from public.accounts_receivable r
         where r.company_id = p_company_id and r.id = any (v_ids)
       )
-      select h.id from hit h
+      select h.id
+      from hit h0
+      -- The value as listed: a split entry's matching parts under an obra or category filter.
+      cross join lateral (
+        select h0.*,
+               case when h0.parts is null or not v_by_parts then h0.signed_amount
+                    else (case h0.kind when 'expense' then -1 else 1 end)
+                         * private.parts_display(h0.parts, h0.amount, h0.paid_amount, h0.interest_amount,
+                                     h0.fine_amount, h0.discount_amount, p_project_ids,
+                                     p_include_no_project, p_category_ids) end
+                 as shown_amount
+      ) h
       where (p_start is null or h.movement_date >= p_start)
         and (p_end is null or h.movement_date <= p_end)
         and (coalesce(cardinality(p_kinds), 0) = 0 or h.kind = any (p_kinds))
@@ -3025,16 +3584,19 @@ begin
              or (case when h.status = 'paid' then 'paid' when h.due_date < v_today then 'overdue'
                       else 'open' end) = any (p_statuses))
         and (coalesce(cardinality(p_account_ids), 0) = 0 or h.bank_account_id = any (p_account_ids))
-        and (coalesce(cardinality(p_category_ids), 0) = 0 or h.category_id = any (p_category_ids))
-        and (not v_filter_projects
-             or h.project_id = any (coalesce(p_project_ids, '{}'))
-             or (coalesce(p_include_no_project, false) and h.project_id is null))
+        and case when h.parts is null then
+                   (coalesce(cardinality(p_category_ids), 0) = 0 or h.category_id = any (p_category_ids))
+                   and (not v_filter_projects
+                        or h.project_id = any (coalesce(p_project_ids, '{}'))
+                        or (coalesce(p_include_no_project, false) and h.project_id is null))
+                 else not v_by_parts
+                      or private.parts_match(h.parts, p_project_ids, p_include_no_project, p_category_ids) end
         and (not coalesce(p_without_comprovante, false) or (h.paid_amount > 0 and not h.has_comprovante))
       order by case when p_order = 'date_asc' then h.movement_date end,
                case when p_order = 'date_asc' then h.created_at end,
                case when p_order = 'date_asc' then h.id end,
-               case when p_order = 'value_asc' then h.signed_amount end,
-               case when p_order = 'value_desc' then h.signed_amount end desc,
+               case when p_order = 'value_asc' then h.shown_amount end,
+               case when p_order = 'value_desc' then h.shown_amount end desc,
                h.movement_date desc, h.created_at desc, h.id desc
       limit p_offset + p_limit);
   elsif p_order in ('value_desc', 'value_asc') then
@@ -3051,6 +3613,8 @@ begin
               or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
                        else 'open' end) = any (p_statuses))
          and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+         -- Under an obra or category filter a split entry shows its parts' value: read apart below.
+         and (not v_by_parts or p.parts is null)
          and (coalesce(cardinality(p_category_ids), 0) = 0 or p.category_id = any (p_category_ids))
          and (not v_filter_projects
               or p.project_id = any (coalesce(p_project_ids, '{}'))
@@ -3062,7 +3626,9 @@ begin
               or p.supplier_id = any (v_supplier_ids)
               or p.category_id = any (v_category_ids)
               or p.project_id = any (v_project_ids)
-              or p.bank_account_id = any (v_account_ids))
+              or p.bank_account_id = any (v_account_ids)
+              or p.part_category_ids && v_category_ids
+              or p.part_project_ids && v_project_ids)
        order by case when p_order = 'value_desc' then p.paid_total + p.open_amount end,
                 case when p_order = 'value_asc' then p.paid_total + p.open_amount end desc,
                 coalesce(p.payment_date, p.due_date) desc, p.created_at desc, p.id desc
@@ -3078,6 +3644,8 @@ begin
               or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
                        else 'open' end) = any (p_statuses))
          and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+         -- Under an obra or category filter a split entry shows its parts' value: read apart below.
+         and (not v_by_parts or r.parts is null)
          and (coalesce(cardinality(p_category_ids), 0) = 0 or r.category_id = any (p_category_ids))
          and (not v_filter_projects
               or r.project_id = any (coalesce(p_project_ids, '{}'))
@@ -3089,11 +3657,92 @@ begin
               or r.client_id = any (v_client_ids)
               or r.category_id = any (v_category_ids)
               or r.project_id = any (v_project_ids)
-              or r.bank_account_id = any (v_account_ids))
+              or r.bank_account_id = any (v_account_ids)
+              or r.part_category_ids && v_category_ids
+              or r.part_project_ids && v_project_ids)
        order by case when p_order = 'value_desc' then r.paid_total + r.open_amount end desc,
                 case when p_order = 'value_asc' then r.paid_total + r.open_amount end,
                 coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
-       limit p_offset + p_limit));
+       limit p_offset + p_limit)
+      union all
+      -- Split entries under an obra or category filter, by the value of their matching parts: every
+      -- split entry of the filter (the parts' GIN index) valued, the first offset + limit kept.
+      (select p.id
+       from public.accounts_payable p
+       cross join lateral (
+         select private.parts_display(p.parts, p.amount, p.paid_amount, p.interest_amount,
+                                      p.fine_amount, p.discount_amount, p_project_ids,
+                                      p_include_no_project, p_category_ids) as shown
+       ) v
+       where v_by_parts
+         and (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+         and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+         and (coalesce(cardinality(p_category_ids), 0) = 0 or p.part_category_ids && p_category_ids)
+         and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
+              or p.part_project_ids && p_project_ids)
+         -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(p.parts, p_project_ids, p_include_no_project, p_category_ids))
+         and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
+         and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when p.status = 'paid' then 'paid' when p.due_date < v_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+         and (not coalesce(p_without_comprovante, false)
+              or (p.paid_amount > 0 and not p.has_comprovante))
+         and (v_pattern is null
+              or p.search_key like v_pattern
+              or p.supplier_id = any (v_supplier_ids)
+              or p.bank_account_id = any (v_account_ids)
+              or p.part_category_ids && v_category_ids
+              or p.part_project_ids && v_project_ids)
+       order by case when p_order = 'value_desc' then v.shown end,
+                case when p_order = 'value_asc' then v.shown end desc,
+                coalesce(p.payment_date, p.due_date) desc, p.created_at desc, p.id desc
+       limit p_offset + p_limit)
+      union all
+      -- Split entries under an obra or category filter, by the value of their matching parts: every
+      -- split entry of the filter (the parts' GIN index) valued, the first offset + limit kept.
+      (select r.id
+       from public.accounts_receivable r
+       cross join lateral (
+         select private.parts_display(r.parts, r.amount, r.paid_amount, r.interest_amount,
+                                      r.fine_amount, r.discount_amount, p_project_ids,
+                                      p_include_no_project, p_category_ids) as shown
+       ) v
+       where v_by_parts
+         and (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+         and r.company_id = p_company_id and r.parts is not null
+         and (coalesce(cardinality(p_category_ids), 0) = 0 or r.part_category_ids && p_category_ids)
+         and (coalesce(cardinality(p_project_ids), 0) = 0 or coalesce(p_include_no_project, false)
+              or r.part_project_ids && p_project_ids)
+         -- One part matching both filters, or Geral: checked part by part (the parts' ids above tell
+       -- the rest).
+       and (not ((coalesce(cardinality(p_category_ids), 0) > 0 and v_filter_projects)
+                 or coalesce(p_include_no_project, false))
+            or private.parts_match(r.parts, p_project_ids, p_include_no_project, p_category_ids))
+         and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
+         and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
+         and (coalesce(cardinality(p_statuses), 0) = 0
+              or (case when r.status = 'paid' then 'paid' when r.due_date < v_today then 'overdue'
+                       else 'open' end) = any (p_statuses))
+         and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+         and (not coalesce(p_without_comprovante, false)
+              or (r.paid_amount > 0 and not r.has_comprovante))
+         and (v_pattern is null
+              or r.search_key like v_pattern
+              or r.client_id = any (v_client_ids)
+              or r.bank_account_id = any (v_account_ids)
+              or r.part_category_ids && v_category_ids
+              or r.part_project_ids && v_project_ids)
+       order by case when p_order = 'value_asc' then v.shown end,
+                case when p_order = 'value_desc' then v.shown end desc,
+                coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
+       limit p_offset + p_limit)
+      );
   else
     -- By date: the page's ids from private.movement_page_ids (security definer): as the caller,
     -- row security kept the period (a coalesce, not leakproof) and the search's like from being
@@ -3112,26 +3761,62 @@ begin
   return query
   select * from (
     (
-  with m as (
+  with m0 as materialized (
     select e.*,
       coalesce(e.settled_on, e.due_date) as movement_date,
       case
         when e.status = 'paid' then 'paid'
         when e.due_date < v_today then 'overdue'
         else 'open'
-      end as display_status
+      end as display_status,
+      -- A split entry: the sums of its parts that match the obra and category filters (all of
+      -- them without such filters: the entry's own figures) and its parts, with their names (read
+      -- under row security), figures (private.entry_part_figures) and whether they match.
+      case when e.parts is not null then (
+        select jsonb_build_object(
+          'amount', coalesce(sum(f.amount) filter (where f.ok), 0),
+          'paid_amount', coalesce(sum(f.paid_amount) filter (where f.ok), 0),
+          'open_amount', coalesce(sum(f.open_amount) filter (where f.ok), 0),
+          'paid_total', coalesce(sum(f.paid_total) filter (where f.ok), 0),
+          'parts', jsonb_agg(jsonb_build_object(
+            'project_id', f.project_id,
+            'project_name', (select pr.name from public.projects pr
+                             where pr.company_id = e.company_id and pr.id = f.project_id),
+            'stage_id', f.stage_id,
+            'stage_name', (select st.name from public.project_stages st
+                           where st.company_id = e.company_id and st.id = f.stage_id),
+            'category_id', f.category_id,
+            'category_name', (select c.name from public.categories c
+                              where c.company_id = e.company_id and c.id = f.category_id),
+            'category_color', (select c.color from public.categories c
+                               where c.company_id = e.company_id and c.id = f.category_id),
+            'amount', f.amount, 'paid_amount', f.paid_amount, 'open_amount', f.open_amount,
+            'paid_total', f.paid_total, 'display_amount', f.paid_total + f.open_amount,
+            'match', f.ok) order by f.pos))
+        from (select x.*, private.part_matches(x.project_id, x.category_id, p_project_ids,
+                                               p_include_no_project, p_category_ids) as ok
+              from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                              e.interest_amount, e.fine_amount, e.discount_amount) x) f
+      ) end as split
     from public.entries e
     where e.company_id = p_company_id and e.id = any (v_page_ids)
+  ),
+  m as (
+    select m0.*, coalesce((m0.split ->> 'amount')::numeric, m0.amount) as f_amount,
+           coalesce((m0.split ->> 'paid_amount')::numeric, m0.paid_amount) as f_paid_amount,
+           coalesce((m0.split ->> 'open_amount')::numeric, m0.open_amount) as f_open_amount,
+           coalesce((m0.split ->> 'paid_total')::numeric, m0.paid_total) as f_paid_total
+    from m0
   )
-  select 'entry'::text, r.kind, r.id, r.description, r.amount, r.due_date, r.status, r.settled_on,
+  select 'entry'::text, r.kind, r.id, r.description, r.f_amount, r.due_date, r.status, r.settled_on,
          r.counterparty_name, r.project_id, r.project_name, r.category_id, r.category_name, r.category_color,
          r.bank_account_id, r.bank_account_name, null::uuid, null::text, r.payment_method,
          r.installment_number, r.installment_count, r.created_at, r.movement_date, r.display_status,
-         r.paid_amount, r.open_amount, r.paid_total, (r.paid_total + r.open_amount)::numeric,
+         r.f_paid_amount, r.f_open_amount, r.f_paid_total, (r.f_paid_total + r.f_open_amount)::numeric,
          false, null::date,
-         (case r.kind when 'expense' then -(r.paid_total + r.open_amount)
-                      else r.paid_total + r.open_amount end)::numeric as signed_amount,
-         r.document_count
+         (case r.kind when 'expense' then -(r.f_paid_total + r.f_open_amount)
+                      else r.f_paid_total + r.f_open_amount end)::numeric as signed_amount,
+         r.document_count, r.split -> 'parts'
   from m r
     )
     union all
@@ -3146,7 +3831,7 @@ begin
          null::text, null::uuid, null::text, null::text, o.bank_account_id, fa.name, i.bank_account_id,
          ta.name, null::text, null::integer, null::integer, o.created_at, o.transaction_date,
          'transfer'::text, o.amount, 0::numeric, o.amount, o.amount, ro.id is not null,
-         ro.transaction_date, o.amount, 0
+         ro.transaction_date, o.amount, 0, null::jsonb
   from public.transactions o
   join lateral (
     select x.bank_account_id from public.transactions x
@@ -3195,7 +3880,7 @@ begin
   limit p_limit offset p_offset;
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order).';
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order). Rateio: under an obra or category filter a split entry is listed once when one of its parts matches every such filter, its figures the sums of its matching parts; parts: null unless split, else each part (ids, names, figures, match). A search matches a split entry by its parts'' category and obra names.';
 grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)

@@ -147,6 +147,11 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       // category_stats) apply as their caller.
       'private.apportion(numeric[],numeric)',
       'private.part_shares(jsonb,numeric)',
+      // [movements] search_movements (invoker) lists split entries by their parts: pure functions.
+      'private.entry_part_figures(jsonb,uuid,uuid,uuid,numeric,numeric,numeric,numeric,numeric)',
+      'private.part_matches(uuid,uuid,uuid[],boolean,uuid[])',
+      'private.parts_display(jsonb,numeric,numeric,numeric,numeric,numeric,uuid[],boolean,uuid[])',
+      'private.parts_match(jsonb,uuid[],boolean,uuid[])',
       // The kept paid totals entry_list_summary reads (private.entry_paid_totals).
       'private.entry_paid_total(uuid,text)',
       // The kept ledger totals the account, Relatório, DRE and category figures read.

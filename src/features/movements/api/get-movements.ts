@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { orNull } from '@/lib/api/response-schemas';
-import { ENTRY_COLUMNS, toEntry } from '@/lib/entries';
+import { ENTRY_ROW_COLUMNS, toEntry } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
@@ -15,6 +15,7 @@ import {
 import type {
   Movement,
   MovementItem,
+  MovementPart,
   TransferMovement,
 } from '@/features/movements/lib/movements-csv';
 import { toCents } from '@/lib/money';
@@ -22,12 +23,25 @@ import { toSqlOrder, type ListSort } from '@/lib/list-order';
 
 export const MOVEMENTS_PAGE_SIZE = 50;
 
-export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on, signed_amount`;
+export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_ROW_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on, signed_amount`;
 
 // The generated types call every column of a `returns table` function non-null; the view's columns
 // (names of a missing supplier, category, obra or account) are nullable in fact.
 const text = orNull(z.string());
 const number = orNull(z.number());
+// A split entry's part as search_movements returns it (figures apportioned by the database).
+const movementPart = z.object({
+  project_id: text,
+  project_name: text,
+  stage_name: text,
+  category_id: text,
+  category_name: text,
+  amount: z.number(),
+  paid_total: z.number(),
+  open_amount: z.number(),
+  display_amount: z.number(),
+  match: z.boolean(),
+});
 const movementRow = z.object({
   row_type: text,
   kind: text,
@@ -60,6 +74,7 @@ const movementRow = z.object({
   reversed_on: text,
   signed_amount: number,
   document_count: number,
+  parts: z.optional(orNull(z.array(movementPart))),
 });
 type MovementRow = z.output<typeof movementRow>;
 const movementRows = z.array(movementRow);
@@ -100,6 +115,19 @@ export function toMovement(row: MovementRow): MovementItem {
     paidTotalCents,
     openCents,
     displayCents: row.display_amount == null ? entry.amountCents : toCents(row.display_amount),
+    parts:
+      row.parts?.map((part): MovementPart => ({
+        projectId: part.project_id,
+        projectName: part.project_name,
+        stageName: part.stage_name,
+        categoryId: part.category_id,
+        categoryName: part.category_name,
+        amountCents: toCents(part.amount),
+        paidTotalCents: toCents(part.paid_total),
+        openCents: toCents(part.open_amount),
+        displayCents: toCents(part.display_amount),
+        match: part.match,
+      })) ?? null,
   };
   return movement;
 }

@@ -9,6 +9,22 @@ import {
   type MovementStatus,
 } from '@/features/movements/lib/movement-filters';
 
+/** A part of a split entry (rateio) as Movimentações lists it: its figures are the entry's apportioned. */
+export interface MovementPart {
+  projectId: string | null;
+  projectName: string | null;
+  stageName: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  amountCents: number;
+  paidTotalCents: number;
+  openCents: number;
+  /** paidTotalCents + openCents */
+  displayCents: number;
+  /** Matches the screen's obra and category filters (every part, without them). */
+  match: boolean;
+}
+
 /** An entry as Movimentações lists it. */
 export interface Movement extends Entry {
   rowType: 'entry';
@@ -19,8 +35,12 @@ export interface Movement extends Entry {
   paidTotalCents: number;
   /** What is still due. */
   openCents: number;
-  /** paidTotalCents + openCents: what the summary cards add up. */
+  /** paidTotalCents + openCents: what the summary cards add up. Under an obra or category filter, a
+   * split entry's figures (amountCents, paidCents, openCents, paidTotalCents, displayCents) are those
+   * of its matching parts. */
   displayCents: number;
+  /** A split entry's parts; null (or absent) when not split. */
+  parts?: MovementPart[] | null;
 }
 
 /** A transfer between two accounts of the company, as Movimentações lists it. */
@@ -58,13 +78,59 @@ export const CSV_HEADER = [
   'Obra',
   'Conta',
   'Valor',
+  'Rateio',
 ] as const;
 
 /**
  * Expenses are negative, so that summing the Valor column of the Pagar/Receber rows gives the Saldo
  * of the screen; a transfer's Valor is its amount (it moves money between accounts, Conta says which).
+ * A split entry is one line per part (those matching the screen's filters), each with its obra,
+ * category and value; Rateio says which part of how many ("1 de 3").
  */
 export function movementCsvRow(m: MovementItem): string {
+  if (m.rowType === 'entry' && m.parts) {
+    const total = m.parts.length;
+    const lines = m.parts
+      .map((part, index) => ({ part, index }))
+      .filter(({ part }) => part.match)
+      .map(({ part, index }) =>
+        entryLine(m, {
+          categoryName: part.categoryName,
+          projectName: part.projectName,
+          displayCents: part.displayCents,
+          split: `${index + 1} de ${total}`,
+        }),
+      );
+    if (lines.length > 0) return lines.join('\r\n');
+  }
+  return movementLine(m);
+}
+
+function entryLine(
+  m: Movement,
+  line: {
+    categoryName: string | null;
+    projectName: string | null;
+    displayCents: number;
+    split: string;
+  },
+): string {
+  return [
+    formatDate(m.movementDate),
+    formatDate(m.dueDate),
+    csvText(MOVEMENT_KIND_LABELS[m.kind]),
+    csvText(MOVEMENT_STATUS_LABELS[m.displayStatus]),
+    csvText(m.description),
+    csvText(m.counterpartyName),
+    csvText(line.categoryName ?? 'Sem categoria'),
+    csvText(line.projectName ?? 'Geral'),
+    csvText(m.bankAccountName),
+    csvNumber(m.kind === 'expense' ? -line.displayCents : line.displayCents),
+    csvText(line.split),
+  ].join(';');
+}
+
+function movementLine(m: MovementItem): string {
   if (m.rowType === 'transfer') {
     return [
       formatDate(m.movementDate),
@@ -77,20 +143,15 @@ export function movementCsvRow(m: MovementItem): string {
       '',
       csvText(transferRoute(m)),
       csvNumber(m.amountCents),
+      '',
     ].join(';');
   }
-  return [
-    formatDate(m.movementDate),
-    formatDate(m.dueDate),
-    csvText(MOVEMENT_KIND_LABELS[m.kind]),
-    csvText(MOVEMENT_STATUS_LABELS[m.displayStatus]),
-    csvText(m.description),
-    csvText(m.counterpartyName),
-    csvText(m.categoryName ?? 'Sem categoria'),
-    csvText(m.projectName ?? 'Geral'),
-    csvText(m.bankAccountName),
-    csvNumber(m.kind === 'expense' ? -m.displayCents : m.displayCents),
-  ].join(';');
+  return entryLine(m, {
+    categoryName: m.categoryName,
+    projectName: m.projectName,
+    displayCents: m.displayCents,
+    split: '',
+  });
 }
 
 export function buildMovementsCsv(movements: readonly MovementItem[]): string {

@@ -24,15 +24,17 @@ import {
   packageFileName,
   type MonthPackageData,
   type PackageEntry,
+  type PackagePart,
   type PackagePayment,
 } from '@/features/reports/lib/month-package';
+import type { Json } from '@/lib/database.types';
 
 const PAGE = 1000;
 /** Ids per `in.(…)` filter: 100 uuids keep the request line far below any proxy's limit. */
 const ID_CHUNK = 100;
 
 const PACKAGE_ENTRY_COLUMNS =
-  'kind, id, description, amount, due_date, status, settled_on, paid_amount, interest_amount, fine_amount, discount_amount, paid_total, open_amount, counterparty_id, counterparty_name, category_name, project_name, stage_name, bank_account_name, payment_method, installment_number, installment_count, approval_status, document_count, has_comprovante';
+  'kind, id, description, amount, due_date, status, settled_on, paid_amount, interest_amount, fine_amount, discount_amount, paid_total, open_amount, counterparty_id, counterparty_name, category_name, project_name, stage_name, bank_account_name, payment_method, installment_number, installment_count, approval_status, document_count, has_comprovante, parts';
 
 export function monthBounds(month: string): { start: string; end: string } {
   const first = parse(`${month}-01`, 'yyyy-MM-dd', new Date(2000, 0, 1));
@@ -90,9 +92,82 @@ interface EntryRow {
   approval_status: string | null;
   document_count: number | null;
   has_comprovante: boolean | null;
+  parts?: Json | null;
 }
 
-function toPackageEntry(row: EntryRow, documents: Map<string, string | null>): PackageEntry {
+/** The ids and amount of each part of the `parts` column (null when not split). */
+function fromDbParts(value: Json | null | undefined) {
+  if (!Array.isArray(value)) return null;
+  return value.map((raw) => {
+    const part = (raw ?? {}) as {
+      project_id?: string | null;
+      stage_id?: string | null;
+      category_id?: string | null;
+      amount?: number;
+    };
+    return {
+      projectId: part.project_id ?? null,
+      stageId: part.stage_id ?? null,
+      categoryId: part.category_id ?? null,
+      amountCents: toCents(part.amount ?? 0),
+    };
+  });
+}
+
+/** Names of the obras, etapas and categories the parts name, keyed by table then id. */
+type PartNames = Record<'projects' | 'project_stages' | 'categories', Map<string, string>>;
+
+function toPackageParts(parts: Json | null | undefined, names: PartNames): PackagePart[] | null {
+  const split = fromDbParts(parts);
+  if (!split) return null;
+  const name = (table: keyof PartNames, id: string | null) =>
+    id ? (names[table].get(id) ?? null) : null;
+  return split.map((part) => ({
+    projectName: name('projects', part.projectId),
+    stageName: name('project_stages', part.stageId),
+    categoryName: name('categories', part.categoryId),
+    amountCents: part.amountCents,
+  }));
+}
+
+/** The names the month's split entries need, read by id. */
+async function partNames(companyId: string, rows: EntryRow[]): Promise<PartNames> {
+  const names: PartNames = {
+    projects: new Map(),
+    project_stages: new Map(),
+    categories: new Map(),
+  };
+  const ids = {
+    projects: new Set<string>(),
+    project_stages: new Set<string>(),
+    categories: new Set<string>(),
+  };
+  for (const row of rows) {
+    for (const part of fromDbParts(row.parts) ?? []) {
+      if (part.projectId) ids.projects.add(part.projectId);
+      if (part.stageId) ids.project_stages.add(part.stageId);
+      if (part.categoryId) ids.categories.add(part.categoryId);
+    }
+  }
+  for (const table of ['projects', 'project_stages', 'categories'] as const) {
+    for (const part of chunks([...ids[table]], ID_CHUNK)) {
+      const { data, error } = await supabase
+        .from(table)
+        .select('id, name')
+        .eq('company_id', companyId)
+        .in('id', part);
+      if (error) throw error;
+      for (const row of data) names[table].set(row.id, row.name);
+    }
+  }
+  return names;
+}
+
+function toPackageEntry(
+  row: EntryRow,
+  documents: Map<string, string | null>,
+  names: PartNames,
+): PackageEntry {
   return {
     ...entryCore(row),
     interestCents: toCents(row.interest_amount ?? 0),
@@ -116,6 +191,7 @@ function toPackageEntry(row: EntryRow, documents: Map<string, string | null>): P
         : 'approved',
     documentCount: row.document_count ?? 0,
     hasComprovante: row.has_comprovante ?? false,
+    parts: toPackageParts(row.parts, names),
   };
 }
 
@@ -203,7 +279,8 @@ export async function fetchMonthRecords(
       ...paymentFigures(p),
     };
   });
-  return { entries: entryRows.map((r) => toPackageEntry(r, documents)), payments };
+  const names = await partNames(companyId, entryRows);
+  return { entries: entryRows.map((r) => toPackageEntry(r, documents, names)), payments };
 }
 
 /** The month's DRE in both regimes: competência (what the books use) first, then caixa. */

@@ -174,14 +174,14 @@ describe('lancamentos.csv', () => {
   it('lists every entry with status, payments, juros/multa/desconto, obra, categoria and CNPJ/CPF', () => {
     const [header, ...rows] = lines(buildLancamentosCsv(data));
     expect(header).toBe(
-      'Tipo;Status;Vencimento;Data do pagamento;Descrição;Fornecedor/Cliente;CNPJ/CPF;Categoria;Obra;Etapa;Conta;Forma de pagamento;Parcela;Valor;Principal pago;Juros;Multa;Desconto;Total pago;Em aberto;Pagamentos;Documentos',
+      'Tipo;Status;Vencimento;Data do pagamento;Descrição;Fornecedor/Cliente;CNPJ/CPF;Categoria;Obra;Etapa;Conta;Forma de pagamento;Parcela;Valor;Principal pago;Juros;Multa;Desconto;Total pago;Em aberto;Pagamentos;Documentos;Rateio',
     );
     expect(rows).toEqual([
-      'Despesa;Pago;10/11/2026;12/11/2026;Cimento CP-II;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Fundação;Itaú;PIX;;1500,00;1500,00;10,00;10,00;5,00;1515,00;0,00;1;3',
+      'Despesa;Pago;10/11/2026;12/11/2026;Cimento CP-II;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Fundação;Itaú;PIX;;1500,00;1500,00;10,00;10,00;5,00;1515,00;0,00;1;3;',
       // A formula is defused and a text with ; or " is quoted; no obra = Geral.
-      `Receita;Aberto;28/11/2026;;"'=Medição 3; ""bloco B""";Maria Souza;529.982.247-25;Sem categoria;Geral;;Itaú;;2/5;20000,00;0,00;0,00;0,00;0,00;0,00;20000,00;0;1`,
-      'Despesa;Pago;10/11/2026;20/11/2026;Frete;Transportes Lima;;Materiais;Residencial Aurora;Fundação;Itaú;PIX;;300,00;300,00;0,00;0,00;0,00;300,00;0,00;1;1',
-      'Despesa;Aguardando aprovação;10/11/2026;;Areia;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Fundação;Itaú;PIX;;1500,00;0,00;0,00;0,00;0,00;0,00;1500,00;0;0',
+      `Receita;Aberto;28/11/2026;;"'=Medição 3; ""bloco B""";Maria Souza;529.982.247-25;Sem categoria;Geral;;Itaú;;2/5;20000,00;0,00;0,00;0,00;0,00;0,00;20000,00;0;1;`,
+      'Despesa;Pago;10/11/2026;20/11/2026;Frete;Transportes Lima;;Materiais;Residencial Aurora;Fundação;Itaú;PIX;;300,00;300,00;0,00;0,00;0,00;300,00;0,00;1;1;',
+      'Despesa;Aguardando aprovação;10/11/2026;;Areia;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Fundação;Itaú;PIX;;1500,00;0,00;0,00;0,00;0,00;0,00;1500,00;0;0;',
     ]);
   });
 
@@ -195,12 +195,72 @@ describe('pagamentos.csv', () => {
   it('lists the payments of the month with their parts, an estorno said so', () => {
     const [header, ...rows] = lines(buildPagamentosCsv(data));
     expect(header).toBe(
-      'Data;Tipo;Descrição;Fornecedor/Cliente;CNPJ/CPF;Categoria;Obra;Conta;Principal;Juros;Multa;Desconto;Valor pago;Estorno',
+      'Data;Tipo;Descrição;Fornecedor/Cliente;CNPJ/CPF;Categoria;Obra;Conta;Principal;Juros;Multa;Desconto;Valor pago;Estorno;Rateio',
     );
     expect(rows).toEqual([
-      '12/11/2026;Despesa;Cimento CP-II;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Itaú;1500,00;10,00;10,00;5,00;1515,00;',
-      '20/11/2026;Despesa;Frete;Transportes Lima;;Materiais;Residencial Aurora;Itaú;300,00;0,00;0,00;0,00;300,00;',
-      '02/11/2026;Despesa;Cimento CP-II;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Itaú;1500,00;10,00;10,00;5,00;1515,00;Estornado em 03/11/2026',
+      '12/11/2026;Despesa;Cimento CP-II;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Itaú;1500,00;10,00;10,00;5,00;1515,00;;',
+      '20/11/2026;Despesa;Frete;Transportes Lima;;Materiais;Residencial Aurora;Itaú;300,00;0,00;0,00;0,00;300,00;;',
+      '02/11/2026;Despesa;Cimento CP-II;Casa do Construtor;11.222.333/0001-81;Materiais;Residencial Aurora;Itaú;1500,00;10,00;10,00;5,00;1515,00;Estornado em 03/11/2026;',
+    ]);
+  });
+});
+
+// Rateio (issue 33): the accountant books a split entry one line per part, each with its obra,
+// etapa, categoria and its share of every figure (largest remainder, exact: each column sums to the
+// entry's own); a payment of it likewise.
+describe('a split entry in the package', () => {
+  const split = entry({
+    id: 's',
+    description: 'Concreto usinado',
+    amountCents: 1800000,
+    paidCents: 1000000,
+    interestCents: 1001,
+    fineCents: 300,
+    discountCents: 100,
+    paidTotalCents: 1001201,
+    openCents: 800000,
+    categoryName: null,
+    projectName: null,
+    stageName: null,
+    parts: [
+      {
+        projectName: 'Casa 001',
+        stageName: 'Fundação',
+        categoryName: 'Materiais',
+        amountCents: 1080000,
+      },
+      { projectName: 'Casa 002', stageName: null, categoryName: 'Materiais', amountCents: 720000 },
+    ],
+  });
+  const splitData: MonthPackageData = {
+    ...data,
+    entries: [split],
+    payments: [
+      payment({
+        id: 'ps',
+        entryId: 's',
+        amountCents: 1001201,
+        principalCents: 1000000,
+        interestCents: 1001,
+        fineCents: 300,
+        discountCents: 100,
+      }),
+    ],
+  };
+
+  it('lancamentos.csv: one line per part, its share of each figure', () => {
+    const [, ...rows] = lines(buildLancamentosCsv(splitData));
+    expect(rows).toEqual([
+      'Despesa;Pago em parte;10/11/2026;;Concreto usinado;Casa do Construtor;11.222.333/0001-81;Materiais;Casa 001;Fundação;Itaú;PIX;;10800,00;6000,00;6,01;1,80;0,60;6007,21;4800,00;1;0;1 de 2',
+      'Despesa;Pago em parte;10/11/2026;;Concreto usinado;Casa do Construtor;11.222.333/0001-81;Materiais;Casa 002;;Itaú;PIX;;7200,00;4000,00;4,00;1,20;0,40;4004,80;3200,00;1;0;2 de 2',
+    ]);
+  });
+
+  it('pagamentos.csv: a payment one line per part', () => {
+    const [, ...rows] = lines(buildPagamentosCsv(splitData));
+    expect(rows).toEqual([
+      '12/11/2026;Despesa;Concreto usinado;Casa do Construtor;11.222.333/0001-81;Materiais;Casa 001;Itaú;6000,00;6,01;1,80;0,60;6007,21;;1 de 2',
+      '12/11/2026;Despesa;Concreto usinado;Casa do Construtor;11.222.333/0001-81;Materiais;Casa 002;Itaú;4000,00;4,00;1,20;0,40;4004,80;;2 de 2',
     ]);
   });
 });

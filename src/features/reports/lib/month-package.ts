@@ -9,6 +9,15 @@ import { formatDocument } from '@/lib/br-documents';
 import { formatCurrency } from '@/lib/money';
 import { searchKey } from '@/lib/search-text';
 import type { PaymentFigures } from '@/lib/api/entry-payment';
+import { apportion } from '@/lib/apportion';
+
+/** A part of a split entry (rateio, issue 33), named. */
+export interface PackagePart {
+  projectName: string | null;
+  stageName: string | null;
+  categoryName: string | null;
+  amountCents: number;
+}
 
 /** One entry of the month, with what the accountant reads beside it. */
 export interface PackageEntry {
@@ -43,6 +52,52 @@ export interface PackageEntry {
   documentCount: number;
   /** One of them is a comprovante (the database's rule, as Movimentações' Sem comprovante). */
   hasComprovante: boolean;
+  /** The rateio: each part is a line of its own, its figures the entry's apportioned. */
+  parts?: PackagePart[] | null;
+}
+
+/** The figures of a line: the entry's own, or its part's share of them (src/lib/apportion.ts). */
+interface LineFigures {
+  categoryName: string | null;
+  projectName: string | null;
+  stageName: string | null;
+  amountCents: number;
+  paidCents: number;
+  interestCents: number;
+  fineCents: number;
+  discountCents: number;
+  paidTotalCents: number;
+  openCents: number;
+  split: string;
+}
+
+/** An entry's lines: itself, or one per part with the entry's figures apportioned by the parts. */
+function entryLines(e: PackageEntry): LineFigures[] {
+  if (!e.parts || e.parts.length === 0) {
+    return [{ ...e, split: '' }];
+  }
+  const weights = e.parts.map((part) => part.amountCents);
+  const paid = apportion(weights, e.paidCents);
+  const interest = apportion(weights, e.interestCents);
+  const fine = apportion(weights, e.fineCents);
+  const discount = apportion(weights, e.discountCents);
+  return e.parts.map((part, i) => {
+    const at = (values: number[]) => values[i] ?? 0;
+    const paidTotal = at(paid) + at(interest) + at(fine) - at(discount);
+    return {
+      categoryName: part.categoryName,
+      projectName: part.projectName,
+      stageName: part.stageName,
+      amountCents: part.amountCents,
+      paidCents: at(paid),
+      interestCents: at(interest),
+      fineCents: at(fine),
+      discountCents: at(discount),
+      paidTotalCents: paidTotal,
+      openCents: part.amountCents - at(paid),
+      split: `${i + 1} de ${weights.length}`,
+    };
+  });
 }
 
 /** One payment (Dar Baixa) made in the month, estornos included (the accountant books both). */
@@ -130,6 +185,7 @@ export const LANCAMENTOS_HEADER = [
   'Em aberto',
   'Pagamentos',
   'Documentos',
+  'Rateio',
 ] as const;
 
 export function buildLancamentosCsv(data: MonthPackageData): string {
@@ -137,34 +193,38 @@ export function buildLancamentosCsv(data: MonthPackageData): string {
     data.payments.filter((p) => !p.reversed),
     (p) => p.entryId,
   );
-  const rows = data.entries.map((e) => {
+  // A split entry is one line per part (obra, etapa, categoria, its share of every figure).
+  const rows = data.entries.flatMap((e) => {
     const p = party(e);
-    return [
-      csvText(KIND_LABELS[e.kind]),
-      csvText(packageStatus(e, data.today)),
-      formatDate(e.dueDate),
-      e.settledOn ? formatDate(e.settledOn) : '',
-      csvText(e.description),
-      p.name,
-      p.document,
-      csvText(e.categoryName ?? 'Sem categoria'),
-      csvText(e.projectName ?? 'Geral'),
-      csvText(e.stageName),
-      csvText(e.bankAccountName),
-      csvText(e.paymentMethod ? (PAYMENT_METHOD_LABELS[e.paymentMethod] ?? e.paymentMethod) : ''),
-      e.installmentNumber && e.installmentCount
-        ? `${e.installmentNumber}/${e.installmentCount}`
-        : '',
-      csvNumber(e.amountCents),
-      csvNumber(e.paidCents),
-      csvNumber(e.interestCents),
-      csvNumber(e.fineCents),
-      csvNumber(e.discountCents),
-      csvNumber(e.paidTotalCents),
-      csvNumber(e.openCents),
-      String(paymentCount.get(e.id) ?? 0),
-      String(e.documentCount),
-    ].join(';');
+    return entryLines(e).map((line) =>
+      [
+        csvText(KIND_LABELS[e.kind]),
+        csvText(packageStatus(e, data.today)),
+        formatDate(e.dueDate),
+        e.settledOn ? formatDate(e.settledOn) : '',
+        csvText(e.description),
+        p.name,
+        p.document,
+        csvText(line.categoryName ?? 'Sem categoria'),
+        csvText(line.projectName ?? 'Geral'),
+        csvText(line.stageName),
+        csvText(e.bankAccountName),
+        csvText(e.paymentMethod ? (PAYMENT_METHOD_LABELS[e.paymentMethod] ?? e.paymentMethod) : ''),
+        e.installmentNumber && e.installmentCount
+          ? `${e.installmentNumber}/${e.installmentCount}`
+          : '',
+        csvNumber(line.amountCents),
+        csvNumber(line.paidCents),
+        csvNumber(line.interestCents),
+        csvNumber(line.fineCents),
+        csvNumber(line.discountCents),
+        csvNumber(line.paidTotalCents),
+        csvNumber(line.openCents),
+        String(paymentCount.get(e.id) ?? 0),
+        String(e.documentCount),
+        csvText(line.split),
+      ].join(';'),
+    );
   });
   return csvFile([LANCAMENTOS_HEADER.join(';'), ...rows]);
 }
@@ -184,29 +244,45 @@ export const PAGAMENTOS_HEADER = [
   'Desconto',
   'Valor pago',
   'Estorno',
+  'Rateio',
 ] as const;
 
 export function buildPagamentosCsv(data: MonthPackageData): string {
   const entries = new Map(data.entries.map((e) => [e.id, e]));
-  const rows = data.payments.map((pay) => {
+  // A payment of a split entry is one line per part, each value apportioned by the parts' amounts
+  // (the database's rule for a ledger row, private.part_shares).
+  const rows = data.payments.flatMap((pay) => {
     const e = entries.get(pay.entryId);
     const p = e ? party(e) : { name: '', document: '' };
-    return [
-      formatDate(pay.paidOn),
-      csvText(KIND_LABELS[pay.kind]),
-      csvText(e?.description),
-      p.name,
-      p.document,
-      csvText(e ? (e.categoryName ?? 'Sem categoria') : ''),
-      csvText(e ? (e.projectName ?? 'Geral') : ''),
-      csvText(pay.bankAccountName),
-      csvNumber(pay.principalCents),
-      csvNumber(pay.interestCents),
-      csvNumber(pay.fineCents),
-      csvNumber(pay.discountCents),
-      csvNumber(pay.amountCents),
-      pay.reversed ? csvText(`Estornado em ${formatDate(pay.reversedOn)}`) : '',
-    ].join(';');
+    const parts = e?.parts && e.parts.length > 0 ? e.parts : null;
+    const weights = parts?.map((part) => part.amountCents) ?? [1];
+    const share = (value: number) => apportion(weights, value);
+    const principal = share(pay.principalCents);
+    const interest = share(pay.interestCents);
+    const fine = share(pay.fineCents);
+    const discount = share(pay.discountCents);
+    const amount = share(pay.amountCents);
+    return weights.map((_, i) => {
+      const part = parts?.[i];
+      const at = (values: number[]) => csvNumber(values[i] ?? 0);
+      return [
+        formatDate(pay.paidOn),
+        csvText(KIND_LABELS[pay.kind]),
+        csvText(e?.description),
+        p.name,
+        p.document,
+        csvText(!e ? '' : ((part ?? e).categoryName ?? 'Sem categoria')),
+        csvText(!e ? '' : ((part ?? e).projectName ?? 'Geral')),
+        csvText(pay.bankAccountName),
+        at(principal),
+        at(interest),
+        at(fine),
+        at(discount),
+        at(amount),
+        pay.reversed ? csvText(`Estornado em ${formatDate(pay.reversedOn)}`) : '',
+        parts ? csvText(`${i + 1} de ${parts.length}`) : '',
+      ].join(';');
+    });
   });
   return csvFile([PAGAMENTOS_HEADER.join(';'), ...rows]);
 }
