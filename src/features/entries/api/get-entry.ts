@@ -1,6 +1,12 @@
 // One entry with everything its detail shows: the list fields plus payments' sums, series, notes.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENTRY_COLUMNS, toEntry, type Entry, type EntryKind } from '@/lib/entries';
+import {
+  ENTRY_COLUMNS,
+  ENTRY_ROW_COLUMNS,
+  toEntry,
+  type Entry,
+  type EntryKind,
+} from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { recordById } from '@/lib/api/record-by-id';
 import type { Role } from '@/lib/roles';
@@ -62,7 +68,8 @@ export function paymentState(entry: Pick<EntryDetail, 'status' | 'paidCents'>): 
   return entry.paidCents > 0 ? 'partial' : 'open';
 }
 
-const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by, updated_at, boleto_code, pix_code, nfe_key`;
+const DETAIL_EXTRA_COLUMNS = `counterparty_id, payment_method, notes, stage_id, stage_name, series_id, series_kind, paid_amount, open_amount, interest_amount, fine_amount, discount_amount, paid_total, approval_status, approval_reason, created_by, updated_at, boleto_code, pix_code, nfe_key`;
+const DETAIL_COLUMNS = `${ENTRY_COLUMNS}, ${DETAIL_EXTRA_COLUMNS}`;
 
 // A regex, not zod: the detail's first paint should not wait for the form code.
 
@@ -76,7 +83,7 @@ async function getObraPayable(companyId: string, id: string, signal?: AbortSigna
   const data = await recordById(id, () => {
     let request = supabase
       .rpc('obra_payables', { p_company_id: companyId, p_id: id })
-      .select(`${DETAIL_COLUMNS}, share_only`);
+      .select(`${ENTRY_ROW_COLUMNS}, ${DETAIL_EXTRA_COLUMNS}, share_only`);
     if (signal) request = request.abortSignal(signal);
     return request.maybeSingle();
   });
@@ -134,7 +141,7 @@ export async function getEntry(
     boletoCode: data.boleto_code ?? null,
     pixCode: data.pix_code ?? null,
     nfeKey: data.nfe_key ?? null,
-    shareOnly: 'share_only' in data ? data.share_only === true : false,
+    shareOnly: 'share_only' in data ? data.share_only : false,
   };
 }
 

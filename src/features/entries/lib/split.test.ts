@@ -24,10 +24,11 @@ describe('split', () => {
   });
 
   it('drops a stage without an obra', () => {
-    const parts = toDbParts([{ ...concrete[0]!, projectId: null }, concrete[1]!]) as {
-      stage_id: string | null;
-    }[];
-    expect(parts[0]!.stage_id).toBeNull();
+    const [first, second] = concrete as [SplitPart, SplitPart];
+    expect(toDbParts([{ ...first, projectId: null }, second])).toMatchObject([
+      { project_id: null, stage_id: null },
+      { project_id: 'b' },
+    ]);
   });
 
   it('follows the percentages to another amount, exact to the centavo', () => {
