@@ -6,6 +6,7 @@ import { recordById } from '@/lib/api/record-by-id';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { fromDbParts, type SplitPart } from '@/features/entries/lib/split';
 
 export interface EntryDetail extends Entry {
   counterpartyId: string | null;
@@ -38,6 +39,8 @@ export interface EntryDetail extends Entry {
   pixCode: string | null;
   /** The chave de acesso of the NF-e it was imported from. */
   nfeKey: string | null;
+  /** The rateio (issue 33): obra, etapa, categoria and amount of each part; null = not split. */
+  parts: SplitPart[] | null;
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'refused';
@@ -79,6 +82,7 @@ export async function getEntry(
     return request.maybeSingle();
   });
   if (!data) return null;
+  const parts = await entryParts(kind, data, signal);
   return {
     ...toEntry(data),
     counterpartyId: data.counterparty_id,
@@ -105,7 +109,29 @@ export async function getEntry(
     boletoCode: data.boleto_code ?? null,
     pixCode: data.pix_code ?? null,
     nfeKey: data.nfe_key ?? null,
+    parts,
   };
+}
+
+/**
+ * The parts of a split entry (issue 33), read from its table (the `entries` view does not carry
+ * them). Only an entry with neither obra nor categoria can be split (`*_parts_own_columns`): the
+ * others are not asked. RLS decides what the caller sees, as for the entry.
+ */
+async function entryParts(
+  kind: EntryKind,
+  entry: { project_id: string | null; category_id: string | null; id: string | null },
+  signal?: AbortSignal,
+): Promise<SplitPart[] | null> {
+  if (entry.project_id !== null || entry.category_id !== null || !entry.id) return null;
+  let request = supabase
+    .from(kind === 'expense' ? 'accounts_payable' : 'accounts_receivable')
+    .select('parts')
+    .eq('id', entry.id);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request.maybeSingle();
+  if (error) throw error;
+  return fromDbParts(data?.parts);
 }
 
 export function entryQuery(companyId: string, kind: EntryKind, id: string) {

@@ -16,6 +16,7 @@ import {
 import { EntryFields } from '@/features/entries/components/entry-fields';
 import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { resendsForApproval } from '@/features/entries/lib/approval';
+import { draftFromParts } from '@/features/entries/lib/split-draft';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatDate } from '@/lib/dates';
 import { DATABASE_KEY_MESSAGES, errorKey } from '@/lib/errors';
@@ -68,6 +69,8 @@ function formValues(entry: EntryDetail): UpdateEntryInput {
     counterpartyName: entry.counterpartyName ?? '',
     paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : null,
     notes: entry.notes ?? '',
+    split: entry.parts ? draftFromParts(entry.parts) : null,
+    ...(paymentState(entry) !== 'open' ? { lockedAmountCents: entry.amountCents } : {}),
   };
 }
 
