@@ -101,7 +101,8 @@ export function buildEntryRows(draft: EntryDraft, seriesId: string): EntryRow[] 
       project_id: split ? null : draft.projectId,
       stage_id: split || draft.projectId === null ? null : (draft.stageId ?? null),
       category_id: split ? null : draft.categoryId,
-      parts: split ? toDbParts(splitForAmount(split, item.amountCents)) : null,
+      // Sent only when split: an entry without parts is inserted exactly as before.
+      ...(split ? { parts: toDbParts(splitForAmount(split, item.amountCents)) } : {}),
       bank_account_id: draft.bankAccountId,
       payment_method: draft.paymentMethod,
       notes: draft.notes,
