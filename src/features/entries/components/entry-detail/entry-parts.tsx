@@ -38,7 +38,6 @@ export function EntryParts({
       <ul className="divide-y rounded-md border">
         {parts.map((part, index) => (
           // Parts have no id of their own: the position is what they are.
-          // eslint-disable-next-line react/no-array-index-key
           <li key={index} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
             <div className="min-w-0">
               <p className="break-words font-medium">

@@ -1,5 +1,5 @@
 import { Plus, Trash2, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -34,8 +34,9 @@ export interface SplitEditorProps {
   error?: string | null;
   /** An obra member splits among their own obras only: no "Geral". */
   allowGeneral?: boolean;
-  /** The obra of a part as the entry names it (an archived obra stays choosable). */
   className?: string;
+  /** Where the Rateio padrão button goes (see SLOT below): given the function that applies parts. */
+  templateSlot?: (applyParts: (parts: SplitPart[]) => void) => ReactNode;
 }
 
 const MODES: { mode: SplitMode; label: string }[] = [
@@ -58,6 +59,7 @@ export function SplitEditor({
   error,
   allowGeneral = true,
   className,
+  templateSlot,
 }: SplitEditorProps) {
   const statusId = useId();
   const amounts = rowAmounts(value, amountCents);
@@ -76,7 +78,6 @@ export function SplitEditor({
   };
   /** A Rateio padrão applied (ApplySplitTemplate's onApply): its parts, editable before saving. */
   const applyParts = (parts: SplitPart[]) => onChange(draftFromParts(parts));
-  void applyParts;
 
   return (
     <section
@@ -86,9 +87,10 @@ export function SplitEditor({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">Rateio</h3>
         <div className="flex flex-wrap items-center gap-2">
-          {/* Slot of the Rateio padrão (helper `templates`): render here
+          {/* SLOT: Rateio padrão (helper `templates`). At merge, replace the next line with
               <ApplySplitTemplate kind={kind} amountCents={amountCents ?? 0} onApply={applyParts} />
-              from src/features/entries/components/split/apply-split-template.tsx. */}
+              (src/features/entries/components/split/apply-split-template.tsx). */}
+          {templateSlot?.(applyParts)}
           <Button variant="ghost" size="sm" onClick={onRemove}>
             <X aria-hidden="true" />
             Remover rateio
@@ -118,7 +120,6 @@ export function SplitEditor({
         {value.rows.map((row, index) => (
           <SplitRowFields
             // Parts have no id of their own: the position is what they are.
-            // eslint-disable-next-line react/no-array-index-key
             key={index}
             kind={kind}
             index={index}
