@@ -32,7 +32,7 @@ async function createObra(account: Account, name: string): Promise<string> {
       p_budget: 100000,
       p_start_date: '2026-01-10',
       p_end_date: '2027-12-20',
-      p_stages: [],
+      p_stages: ['Estrutura'],
     }),
   );
   return created.id;
