@@ -105,6 +105,15 @@ test('a concrete bill split 60/40 between two obras, paid in part: each obra’s
     'Concreto',
   );
   await screenshot(page, 'lancar-rateio');
+  if (test.info().project.name === 'phone') {
+    // The narrowest phone we support: the editor fits, nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(360);
+    await screenshot(page, 'lancar-rateio-360');
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
   await form.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Lançamento salvo!')).toBeVisible();
 
@@ -135,6 +144,10 @@ test('a concrete bill split 60/40 between two obras, paid in part: each obra’s
   await expect(parts.getByRole('listitem').nth(0)).toContainText('60%');
   await expect(parts.getByRole('listitem').nth(1)).toContainText('Obra Sul');
   await expect(parts.getByRole('listitem').nth(1)).toContainText('40%');
+  // Histórico: the creation lists the split readably.
+  await expect(page.getByRole('region', { name: 'Histórico' })).toContainText(
+    /Obra Norte · Concreto: R\$\s10\.800,00 \(60%\); Obra Sul · Concreto: R\$\s7\.200,00 \(40%\)/,
+  );
   await screenshot(page, 'detalhe-rateio');
 
   await page.getByRole('button', { name: 'Dar Baixa' }).click();
@@ -148,6 +161,18 @@ test('a concrete bill split 60/40 between two obras, paid in part: each obra’s
   await dialog.getByRole('button', { name: 'Confirmar Pagamento' }).click();
   await expect(page.getByText('Pagamento parcial registrado')).toBeVisible();
   await expect(dialog).toBeHidden();
+
+  // Editar opens on the split as it was typed; the amount is locked by the payment.
+  await page.getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar lançamento' });
+  const editSplit = edit.getByRole('region', { name: 'Rateio' });
+  await expect(editSplit.getByLabel('Percentual da parte 1 (%)')).toHaveValue('60');
+  await expect(editSplit.getByLabel('Percentual da parte 2 (%)')).toHaveValue('40');
+  await expect(editSplit.getByRole('combobox', { name: 'Obra da parte 2' })).toHaveText('Obra Sul');
+  await expect(editSplit.getByRole('status')).toHaveText('Soma confere');
+  await screenshot(page, 'editar-rateio');
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(edit).toBeHidden();
 
   // Each obra's realizado moved by its share of the payment (60 % and 40 % of R$ 9.000,00), and
   // what is still open is its comprometido. (Needs project_budget to read parts: helper `reports`.)
