@@ -86,6 +86,11 @@ function editFields(kind: EntryDetail['kind']) {
     ['Obra', (e: EntryDetail) => none(e.projectName)],
     ['Etapa', (e: EntryDetail) => none(e.stageName)],
     ['Categoria', (e: EntryDetail) => none(e.categoryName)],
+    [
+      'Rateio',
+      (e: EntryDetail) =>
+        e.parts ? e.parts.map((part) => formatCurrency(part.amountCents)).join(' + ') : '—',
+    ],
     ['Conta bancária', (e: EntryDetail) => none(e.bankAccountName)],
     ['Observações', (e: EntryDetail) => none(e.notes)],
     ['Pago', (e: EntryDetail) => formatCurrency(e.paidCents)],
