@@ -73,6 +73,12 @@ const messages = new Map<string, string>(
     payment_not_found: 'Pagamento não encontrado.',
     payment_already_reversed: 'Este pagamento já foi estornado.',
     stage_project_mismatch: 'Esta etapa não pertence à obra escolhida.',
+    // Rateio (issue 33).
+    split_invalid: 'Rateio inválido.',
+    split_sum_mismatch: 'As partes do rateio precisam somar o valor do lançamento.',
+    split_project_not_found: 'Obra do rateio não encontrada.',
+    split_project_closed: 'Obra concluída ou cancelada não recebe novas partes de rateio.',
+    split_category_not_found: 'Categoria do rateio não encontrada.',
     stage_in_use: 'Esta etapa tem lançamentos e não pode ser removida.',
     project_not_found: 'Obra não encontrada.',
     // Conciliação bancária.

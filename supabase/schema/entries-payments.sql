@@ -1596,7 +1596,7 @@ AS $function$
   select private.import_nfe(p_company_id, p_key, p_number, p_series, p_issued_on, p_total, p_supplier,
                             p_installments, p_project_id, p_category_id, p_products)
 $function$;
-comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ (suppliers.document) or CPF (supplier_details.document), any punctuation, or created with p_supplier name and document (masked; a CPF in its details), address and phone (in its details); one payable per element of p_installments ({due_date, amount}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", followed by " (n/N)" for installments as in Lançar, p_project_id and p_category_id; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave). (body: private.import_nfe)';
+comment on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) is 'Importar NF-e (admin, financeiro): in one transaction, the supplier found by its CNPJ (suppliers.document) or CPF (supplier_details.document), any punctuation, or created with p_supplier name and document (masked; a CPF in its details), address and phone (in its details); one payable per element of p_installments ({due_date, amount, parts?}) as installments n/N of one series (a single one: a plain payable), or one payable of p_total due p_issued_on when the array is empty; each with nfe_key = p_key, description "NF-e <number> - <supplier>", followed by " (n/N)" for installments as in Lançar, p_project_id and p_category_id — or, when the element has parts (issue 33), split by them with obra and categoria null; then p_products ({name, price, unit}) added to the supplier''s products. Returns {supplier_id, supplier_created, entry_ids, products}. Raises not_a_member, forbidden_role, invalid_nfe_key, invalid_nfe, invalid_document, invalid_date, invalid_amount, text_too_long, nfe_already_imported (the company has a payable with this chave), and the split keys of private.check_entry_parts (split_invalid, split_sum_mismatch, split_project_not_found, split_project_closed, stage_project_mismatch, split_category_not_found, category_type_mismatch). (body: private.import_nfe)';
 grant execute on function public.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb) to authenticated, service_role;
 
 -- Function private.import_nfe(p_company_id uuid, p_key text, p_number text, p_series text, p_issued_on date, p_total numeric, p_supplier jsonb, p_installments jsonb, p_project_id uuid, p_category_id uuid, p_products jsonb)
@@ -1688,6 +1688,9 @@ begin
   end if;
 
   v_description := left('NF-e ' || p_number || ' - ' || v_name, 200);
+  -- Rateio (issue 33): a duplicata may carry its parts ({due_date, amount, parts}); its payable is
+  -- then split (project_id, category_id null; private.check_entry_parts checks the parts against
+  -- the amount, the company's obras, stages and categories, with its own keys).
   if v_count = 0 then
     insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
                                          category_id, nfe_key)
@@ -1700,9 +1703,12 @@ begin
       v_n := v_n + 1;
       perform private.assert_valid_amount((v_item->>'amount')::numeric);
       perform private.assert_valid_date((v_item->>'due_date')::date);
+      if jsonb_typeof(v_item->'parts') not in ('array', 'null') then
+        raise exception using errcode = 'P0001', message = 'split_invalid';
+      end if;
       insert into public.accounts_payable (company_id, description, supplier_id, amount, due_date, project_id,
                                            category_id, nfe_key, series_id, series_kind, installment_number,
-                                           installment_count)
+                                           installment_count, parts)
       values (p_company_id,
               -- Lançar's installments say "(1/3)" (src/features/entries/lib/entry-rows.ts): so do these.
               case when v_count > 1
@@ -1710,10 +1716,13 @@ begin
                         || ' (' || v_n || '/' || v_count || ')'
                    else v_description end,
               v_supplier, (v_item->>'amount')::numeric, (v_item->>'due_date')::date,
-              p_project_id, p_category_id, p_key, v_series,
+              case when v_item->'parts' is null or jsonb_typeof(v_item->'parts') = 'null' then p_project_id end,
+              case when v_item->'parts' is null or jsonb_typeof(v_item->'parts') = 'null' then p_category_id end,
+              p_key, v_series,
               case when v_count > 1 then 'installment' end,
               case when v_count > 1 then v_n end,
-              case when v_count > 1 then v_count end)
+              case when v_count > 1 then v_count end,
+              case when jsonb_typeof(v_item->'parts') = 'array' then v_item->'parts' end)
       returning id into v_id;
       v_ids := v_ids || v_id;
     end loop;

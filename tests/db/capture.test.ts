@@ -433,3 +433,100 @@ describe('import_nfe', () => {
     );
   });
 });
+
+describe('import_nfe with a rateio per duplicata (issue 33)', () => {
+  const supplier = { name: 'Depósito Rateado Ltda', document: '11.222.333/0001-81' };
+  async function obra(owner_: Member, name: string): Promise<string> {
+    const { data, error } = await owner_.client
+      .from('projects')
+      .insert({ company_id: owner_.company.id, name })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id;
+  }
+
+  it('splits each duplicata by its parts: obra and categoria null, parts kept exactly', async () => {
+    const a = await obra(owner, 'Obra NF-e A');
+    const b = await obra(owner, 'Obra NF-e B');
+    const key = chave();
+    const { error } = await owner.client.rpc('import_nfe', {
+      p_company_id: owner.company.id,
+      p_key: key,
+      p_number: '77',
+      p_series: '1',
+      p_issued_on: '2026-11-20',
+      p_total: 1000,
+      p_supplier: supplier,
+      p_installments: [
+        {
+          due_date: '2026-12-20',
+          amount: 1000,
+          parts: [
+            { project_id: a, stage_id: null, category_id: null, amount: 600, percent: 60 },
+            { project_id: b, stage_id: null, category_id: null, amount: 400, percent: 40 },
+          ],
+        },
+      ],
+      // Only for duplicatas without parts.
+      p_project_id: a,
+    });
+    expect(error).toBeNull();
+    const { data: rows } = await owner.client
+      .from('accounts_payable')
+      .select('amount, project_id, category_id, part_project_ids')
+      .eq('nfe_key', key);
+    expect(rows).toEqual([
+      { amount: 1000, project_id: null, category_id: null, part_project_ids: [a, b].sort() },
+    ]);
+  });
+
+  it('a split that does not sum, or of another company’s obra, is refused and nothing is imported', async () => {
+    const a = await obra(owner, 'Obra NF-e C');
+    const foreign = await obra(other, 'Obra de Outra Empresa');
+    const base = {
+      p_company_id: owner.company.id,
+      p_number: '78',
+      p_series: '1',
+      p_issued_on: '2026-11-20',
+      p_total: 1000,
+      p_supplier: supplier,
+    };
+    const part = (project: string, amount: number) => ({
+      project_id: project,
+      stage_id: null,
+      category_id: null,
+      amount,
+      percent: null,
+    });
+    const notSum = chave();
+    const refused = await owner.client.rpc('import_nfe', {
+      ...base,
+      p_key: notSum,
+      p_installments: [
+        { due_date: '2026-12-20', amount: 1000, parts: [part(a, 600), part(a, 300)] },
+      ],
+    });
+    expect(refused.error).toMatchObject({ message: 'split_sum_mismatch' });
+    const otherCompany = chave();
+    const forged = await owner.client.rpc('import_nfe', {
+      ...base,
+      p_key: otherCompany,
+      p_installments: [
+        { due_date: '2026-12-20', amount: 1000, parts: [part(a, 600), part(foreign, 400)] },
+      ],
+    });
+    expect(forged.error).toMatchObject({ message: 'split_project_not_found' });
+    const malformed = await owner.client.rpc('import_nfe', {
+      ...base,
+      p_key: chave(),
+      p_installments: [{ due_date: '2026-12-20', amount: 1000, parts: { a: 1 } }],
+    });
+    expect(malformed.error).toMatchObject({ message: 'split_invalid' });
+    const { count } = await owner.client
+      .from('accounts_payable')
+      .select('id', { count: 'exact', head: true })
+      .in('nfe_key', [notSum, otherCompany]);
+    expect(count).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import type { NfeSplitSlot } from '@/components/capture/nfe-import-dialog';
 
 const NfeImportDialog = lazyDialog(
   async () => (await import('@/components/capture/nfe-import-dialog')).NfeImportDialog,
@@ -10,7 +11,14 @@ const NfeImportDialog = lazyDialog(
 );
 
 /** "Importar NF-e (XML)" and its dialog (loaded on intent), for Lançar and a supplier's page. */
-export function NfeImportButton({ className }: { className?: string }) {
+export function NfeImportButton({
+  className,
+  split,
+}: {
+  className?: string;
+  /** "Ratear" in the dialog (Lançar gives it). */
+  split?: NfeSplitSlot;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -25,7 +33,7 @@ export function NfeImportButton({ className }: { className?: string }) {
         <FileCode2 aria-hidden="true" />
         Importar NF-e (XML)
       </Button>
-      <NfeImportDialog open={open} onOpenChange={setOpen} />
+      <NfeImportDialog open={open} onOpenChange={setOpen} split={split} />
     </>
   );
 }

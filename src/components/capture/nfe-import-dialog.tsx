@@ -1,5 +1,5 @@
 import { FileCode, FileUp } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { DialogForm, FormDialog } from '@/components/dialog-form';
@@ -16,10 +16,27 @@ import { formatDate } from '@/lib/dates';
 import { errorKey, getErrorMessage } from '@/lib/errors';
 import { formatCurrency } from '@/lib/money';
 import { toast } from '@/lib/toast';
+import type { Json } from '@/lib/database.types';
+
+/**
+ * "Ratear" for the note (issue 33), given by Lançar (the split editor is the entries feature's): the
+ * note's total split into parts, each duplicata split the same way.
+ */
+export interface NfeSplitSlot {
+  /** True while the note is split: obra and categoria are then the parts'. */
+  active: boolean;
+  /** "Ratear", or the editor for the note's total. */
+  render: (totalCents: number) => ReactNode;
+  /** The parts of each amount (database shape), or what is wrong, in Portuguese. */
+  partsFor: (totalCents: number, amounts: number[]) => Json[] | string;
+  /** Back to not split (after an import). */
+  reset: () => void;
+}
 
 interface NfeImportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  split?: NfeSplitSlot;
 }
 
 const ALREADY_IMPORTED = 'NF-e já importada.';
@@ -38,7 +55,7 @@ interface NfeChoices {
  * emissão, total, duplicatas, items), obra and categoria chosen, then import_nfe creates the
  * supplier (or finds it by CNPJ) and one payable per duplicata. Lançar and a supplier's page.
  */
-export function NfeImportDialog({ open, onOpenChange }: NfeImportDialogProps) {
+export function NfeImportDialog({ open, onOpenChange, split }: NfeImportDialogProps) {
   return (
     <FormDialog
       open={open}
@@ -47,12 +64,12 @@ export function NfeImportDialog({ open, onOpenChange }: NfeImportDialogProps) {
       description="Escolha o arquivo XML da nota enviado pelo fornecedor. Cada duplicata vira uma conta a pagar."
       className="max-h-[90dvh] overflow-y-auto"
     >
-      <NfeImportBody onDone={() => onOpenChange(false)} />
+      <NfeImportBody onDone={() => onOpenChange(false)} split={split} />
     </FormDialog>
   );
 }
 
-function NfeImportBody({ onDone }: { onDone: () => void }) {
+function NfeImportBody({ onDone, split }: { onDone: () => void; split?: NfeSplitSlot }) {
   const fileId = useId();
   const { id: companyId } = useCurrentCompany();
   const [nfe, setNfe] = useState<Nfe | null>(null);
@@ -89,9 +106,25 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
 
   async function confirm(choices: NfeChoices) {
     if (!nfe) return;
+    let duplicataParts: Json[] | null = null;
+    if (split?.active) {
+      const amounts = nfe.duplicatas.length
+        ? nfe.duplicatas.map((dup) => dup.amountCents)
+        : [nfe.totalCents];
+      const parts = split.partsFor(nfe.totalCents, amounts);
+      if (typeof parts === 'string') {
+        setProblem({ text: parts });
+        return;
+      }
+      duplicataParts = parts;
+    }
     let result;
     try {
-      result = await importNfe.mutateAsync({ nfe, ...choices });
+      result = await importNfe.mutateAsync({
+        nfe,
+        ...choices,
+        ...(duplicataParts ? { duplicataParts, projectId: null, categoryId: null } : {}),
+      });
     } catch (error) {
       if (errorKey(error) === 'nfe_already_imported') {
         const imported = await findImportedNfe(companyId, nfe.key).catch(() => null);
@@ -108,6 +141,7 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
         result.supplierCreated ? ` e fornecedor ${nfe.issuer.name} cadastrado` : ''
       }.`,
     });
+    split?.reset();
     onDone();
   }
 
@@ -175,7 +209,9 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
               <dt className="text-muted-foreground">
                 {nfe.issuer.document.length === 11 ? 'CPF' : 'CNPJ'}
               </dt>
-              <dd className="whitespace-nowrap font-medium">{formatDocument(nfe.issuer.document)}</dd>
+              <dd className="whitespace-nowrap font-medium">
+                {formatDocument(nfe.issuer.document)}
+              </dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Número/Série</dt>
@@ -247,27 +283,32 @@ function NfeImportBody({ onDone }: { onDone: () => void }) {
             </section>
           ) : null}
 
-          <FieldItem control={form.control} name="projectId" label="Obra/Projeto">
-            {(field) => (
-              <ProjectPicker
-                ref={field.ref}
-                value={field.value as string | null}
-                onChange={field.onChange}
-                noneLabel="Geral (sem obra específica)"
-              />
-            )}
-          </FieldItem>
-          <FieldItem control={form.control} name="categoryId" label="Categoria">
-            {(field) => (
-              <CategoryPicker
-                ref={field.ref}
-                type="expense"
-                value={field.value as string | null}
-                onChange={field.onChange}
-                noneLabel="Sem categoria"
-              />
-            )}
-          </FieldItem>
+          {split?.active ? null : (
+            <>
+              <FieldItem control={form.control} name="projectId" label="Obra/Projeto">
+                {(field) => (
+                  <ProjectPicker
+                    ref={field.ref}
+                    value={field.value as string | null}
+                    onChange={field.onChange}
+                    noneLabel="Geral (sem obra específica)"
+                  />
+                )}
+              </FieldItem>
+              <FieldItem control={form.control} name="categoryId" label="Categoria">
+                {(field) => (
+                  <CategoryPicker
+                    ref={field.ref}
+                    type="expense"
+                    value={field.value as string | null}
+                    onChange={field.onChange}
+                    noneLabel="Sem categoria"
+                  />
+                )}
+              </FieldItem>
+            </>
+          )}
+          {split ? split.render(nfe.totalCents) : null}
         </>
       ) : null}
     </DialogForm>

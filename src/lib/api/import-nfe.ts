@@ -8,6 +8,7 @@ import { productUnit, type Nfe } from '@/lib/capture/nfe';
 import { useCurrentCompany } from '@/lib/current-company';
 import { fromCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import type { Json } from '@/lib/database.types';
 
 export interface ImportNfeInput {
   nfe: Nfe;
@@ -15,6 +16,11 @@ export interface ImportNfeInput {
   categoryId: string | null;
   /** Add the NF-e's items to the supplier's products with their unit price. */
   addProducts: boolean;
+  /**
+   * The rateio of each duplicata (issue 33), in the database's shape, in the order of
+   * nfe.duplicatas (one, for the total, when the note has none); absent = not split.
+   */
+  duplicataParts?: Json[] | null;
 }
 
 export interface ImportNfeResult {
@@ -44,6 +50,20 @@ const importNfeAnswer = z.object({
   entry_ids: z.array(z.string()),
 });
 
+/** import_nfe's p_installments: each duplicata, with its parts when split. */
+function installments({ nfe, duplicataParts }: ImportNfeInput): Json {
+  const parts = (i: number) => (duplicataParts ? { parts: duplicataParts[i] ?? null } : {});
+  // A note without duplicatas is one payable of its total due on the emissão: sent as such when
+  // split, so that it carries its parts.
+  if (nfe.duplicatas.length === 0 && duplicataParts)
+    return [{ due_date: nfe.issuedOn, amount: Number(fromCents(nfe.totalCents)), ...parts(0) }];
+  return nfe.duplicatas.map((dup, i) => ({
+    due_date: dup.dueDate,
+    amount: Number(fromCents(dup.amountCents)),
+    ...parts(i),
+  }));
+}
+
 export async function importNfe(
   companyId: string,
   input: ImportNfeInput,
@@ -62,10 +82,7 @@ export async function importNfe(
       address: nfe.issuer.address,
       phone: nfe.issuer.phone,
     },
-    p_installments: nfe.duplicatas.map((dup) => ({
-      due_date: dup.dueDate,
-      amount: Number(fromCents(dup.amountCents)),
-    })),
+    p_installments: installments(input),
     p_project_id: input.projectId ?? undefined,
     p_category_id: input.categoryId ?? undefined,
     p_products: input.addProducts

@@ -19,6 +19,13 @@ import { KeyedError } from '@/features/entries/api/invalidate';
 import { assertSameEntry, insertNewEntries } from '@/features/entries/api/insert-new-entries';
 import { resolveParty, type PartyChoice } from '@/features/entries/api/resolve-party';
 import { lancarPlan } from '@/features/entries/lib/lancar-form';
+import { planSchedule } from '@/features/entries/lib/entry-rows';
+import {
+  resolveSplit,
+  SPLIT_MESSAGES,
+  splitEach,
+  type SplitDraft,
+} from '@/features/entries/lib/split-draft';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
 import type { EntryKind } from '@/lib/entries';
 
@@ -73,6 +80,8 @@ export const lancarFormSchema = z
     /** A stage of the obra; null = Sem etapa (older drafts lack it). */
     stageId: z.string().nullable(),
     categoryId: z.string().nullable(),
+    /** "Ratear": obra, etapa and categoria by part (older drafts lack it: not split). */
+    split: z.custom<SplitDraft>().nullable(),
     bankAccountId: z.string().nullable(),
     paymentMethod: z
       .enum(Object.keys(paymentMethodLabels) as [PaymentMethod, ...PaymentMethod[]])
@@ -108,6 +117,25 @@ export const lancarFormSchema = z
       }
     }
     if (form.settle && !form.bankAccountId) issue('bankAccountId', SETTLE_ACCOUNT_MESSAGE);
+    if (form.split) {
+      const split = resolveSplit(form.split, form.amountCents);
+      if ('error' in split) issue('split', split.error);
+      else if (plan && form.dueDate && plan.type !== 'single') {
+        // Every installment / occurrence gets the same split of its own amount.
+        const amounts = planSchedule(
+          split.parts.reduce((s, p) => s + p.amountCents, 0),
+          form.dueDate,
+          plan,
+        );
+        if (
+          !splitEach(
+            split.parts,
+            amounts.map((a) => a.amountCents),
+          )
+        )
+          issue('split', SPLIT_MESSAGES.tooSmall);
+      }
+    }
   })
   .transform((form, ctx): Omit<CreateEntriesInput, 'kind'> => {
     const plan = lancarPlan(form);
@@ -117,6 +145,11 @@ export const lancarFormSchema = z
       return z.NEVER;
     }
     const notes = form.notes.trim();
+    const split = form.split ? resolveSplit(form.split, form.amountCents) : null;
+    if (split && 'error' in split) {
+      ctx.addIssue({ code: 'custom', path: ['split'], message: split.error });
+      return z.NEVER;
+    }
     return {
       settle: form.settle,
       // Only a payable filled from a code carries one (the input stays as before otherwise).
@@ -128,9 +161,10 @@ export const lancarFormSchema = z
         description: form.description.trim(),
         amountCents: form.amountCents,
         dueDate: form.dueDate,
-        projectId: form.projectId,
-        stageId: form.projectId === null ? null : form.stageId,
-        categoryId: form.categoryId,
+        projectId: split ? null : form.projectId,
+        stageId: split || form.projectId === null ? null : form.stageId,
+        categoryId: split ? null : form.categoryId,
+        ...(split ? { parts: split.parts } : {}),
         bankAccountId: form.bankAccountId,
         paymentMethod: form.paymentMethod,
         notes: notes === '' ? null : notes,
@@ -167,8 +201,9 @@ export async function createEntries(
 
   const codes = input.kind === 'expense' ? input.codes : undefined;
   const hasCodes = Boolean(codes?.boletoCode ?? codes?.pixCode);
-  // create_and_settle_entry takes no codes: a payable with one is inserted, then settled (below).
-  if (input.settle && count === 1 && !hasCodes) {
+  // create_and_settle_entry takes no codes nor parts: such an entry is inserted, then settled (below).
+  const split = Boolean(input.draft.parts?.length);
+  if (input.settle && count === 1 && !hasCodes && !split) {
     if (!bankAccountId) throw new KeyedError('bank_account_not_found');
     const today = todayLocal();
     const { draft } = input;

@@ -12,6 +12,8 @@ import {
   type WizardEntry,
 } from '@/features/entries/lib/wizard';
 import { resolveParty } from '@/features/entries/api/resolve-party';
+import { toDbParts } from '@/features/entries/lib/split';
+import { resolveSplit, type SplitDraft } from '@/features/entries/lib/split-draft';
 
 const DATE_MODES = ['today', 'tomorrow', 'choose'] as const satisfies readonly DateMode[];
 
@@ -42,6 +44,8 @@ export const wizardFormSchema = z
     // A wizard restored from before codes existed has neither.
     boletoCode: z.string().nullable().default(null),
     pixCode: z.string().nullable().default(null),
+    /** "Ratear" on the review: obra, etapa and categoria by part (older drafts lack it). */
+    split: z.custom<SplitDraft>().nullable().default(null),
   })
   .superRefine((form, ctx) => {
     const issue = (path: keyof typeof form, message: string) =>
@@ -55,6 +59,10 @@ export const wizardFormSchema = z
       issue('chosenDate', 'Escolha a data no calendário.');
     if (form.project === null) issue('project', 'Escolha a obra.');
     if (form.categoryId === null) issue('categoryId', 'Escolha a categoria.');
+    if (form.split) {
+      const split = resolveSplit(form.split, form.amountCents);
+      if ('error' in split) issue('split', split.error);
+    }
   })
   .transform((form, ctx): Omit<WizardEntry, 'kind'> => {
     // "Hoje" and "Amanhã" are read now, when the wizard saves.
@@ -71,6 +79,28 @@ export const wizardFormSchema = z
     }
     const general = form.project === GENERAL_PROJECT;
     const notes = form.notes.trim();
+    const split = form.split ? resolveSplit(form.split, form.amountCents) : null;
+    if (split && 'error' in split) {
+      ctx.addIssue({ code: 'custom', path: ['split'], message: split.error });
+      return z.NEVER;
+    }
+    if (split) {
+      // A split entry's obra, etapa and categoria are its parts'.
+      return {
+        description: form.description.trim(),
+        partyId: form.partyId,
+        partyName: form.partyName.trim(),
+        amountCents: form.amountCents,
+        dueDate,
+        projectId: null,
+        stageId: null,
+        categoryId: null,
+        parts: split.parts,
+        notes: notes === '' ? null : notes,
+        ...(form.boletoCode !== null ? { boletoCode: form.boletoCode } : {}),
+        ...(form.pixCode !== null ? { pixCode: form.pixCode } : {}),
+      };
+    }
     return {
       description: form.description.trim(),
       partyId: form.partyId,
@@ -103,6 +133,7 @@ export const initialWizardValues: WizardValues = {
   photo: null,
   boletoCode: null,
   pixCode: null,
+  split: null,
 };
 
 /** The fields each step asks for; the review (step 9) shows them all. */
@@ -144,6 +175,8 @@ export function wizardEntryRow(companyId: string, entry: WizardEntry, partyId: s
     stage_id: entry.stageId,
     category_id: entry.categoryId,
     notes: entry.notes,
+    // Sent only when split: an entry without parts is inserted exactly as before.
+    ...(entry.parts?.length ? { parts: toDbParts(entry.parts) } : {}),
   };
   return entry.kind === 'expense'
     ? {

@@ -13,6 +13,7 @@ import type { Role } from '@/lib/roles';
 import { useCurrentCompany } from '@/lib/current-company';
 import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
+import { fromDbParts, type SplitPart } from '@/features/entries/lib/split';
 
 export interface EntryDetail extends Entry {
   counterpartyId: string | null;
@@ -51,6 +52,11 @@ export interface EntryDetail extends Entry {
    * payments and Histórico) is not theirs to see.
    */
   shareOnly: boolean;
+  /**
+   * The rateio (issue 33): obra, etapa, categoria and amount of each part; null = not split. For a
+   * shareOnly read, the reader's parts only.
+   */
+  parts: SplitPart[] | null;
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'refused';
@@ -142,6 +148,7 @@ export async function getEntry(
     pixCode: data.pix_code ?? null,
     nfeKey: data.nfe_key ?? null,
     shareOnly: 'share_only' in data ? data.share_only : false,
+    parts: fromDbParts(data.parts),
   };
 }
 

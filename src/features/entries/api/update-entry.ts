@@ -11,6 +11,8 @@ import type { Database } from '@/lib/database.types';
 import { fromCents } from '@/lib/money';
 import { KeyedError } from '@/features/entries/api/invalidate';
 import { resolveParty } from '@/features/entries/api/resolve-party';
+import { toDbParts } from '@/features/entries/lib/split';
+import { resolveSplit, type SplitDraft } from '@/features/entries/lib/split-draft';
 
 export const PAYMENT_METHODS = ['transfer', 'pix', 'card', 'cash'] as const;
 
@@ -23,34 +25,50 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .transform((text) => (text === '' ? null : text));
 
-export const updateEntrySchema = z.object({
-  kind: z.enum(['expense', 'income']),
-  id: z.uuid(),
-  /** The version the form was opened on (the entry's updated_at): saved only onto it. */
-  updatedAt: z.string().min(1),
-  description: z.string().trim().min(1, 'Informe a descrição.').max(200),
-  // The form holds null while the amount or the date is blank: the same message then.
-  // Absent = unchanged: an entry with payments keeps its amount.
-  amountCents: z
-    .number({ error: 'Informe um valor maior que zero.' })
-    .int()
-    .positive('Informe um valor maior que zero.')
-    .optional(),
-  dueDate: z.iso.date({ error: 'Informe a data de vencimento.' }),
-  // A paid entry's form sends the account it was paid from, unchanged (the database refuses another).
-  bankAccountId: z.uuid().nullable(),
-  categoryId: z.uuid().nullable(),
-  projectId: z.uuid().nullable(),
-  // A stage of that obra (the database refuses another: stage_project_mismatch); null = Sem etapa.
-  // Absent = unchanged (moving the entry to another obra then clears it in the database).
-  stageId: z.uuid().nullable().optional(),
-  // The supplier (payable) or client (receivable): an active one picked (id + name) or a typed
-  // name (id null; registered on save). Absent = unchanged.
-  counterpartyId: z.uuid().nullable().optional(),
-  counterpartyName: optionalText(200, 'Use no máximo 200 caracteres.').optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
-  notes: optionalText(2000, 'Use no máximo 2000 caracteres.').optional(),
-});
+export const updateEntrySchema = z
+  .object({
+    kind: z.enum(['expense', 'income']),
+    id: z.uuid(),
+    /** The version the form was opened on (the entry's updated_at): saved only onto it. */
+    updatedAt: z.string().min(1),
+    description: z.string().trim().min(1, 'Informe a descrição.').max(200),
+    // The form holds null while the amount or the date is blank: the same message then.
+    // Absent = unchanged: an entry with payments keeps its amount.
+    amountCents: z
+      .number({ error: 'Informe um valor maior que zero.' })
+      .int()
+      .positive('Informe um valor maior que zero.')
+      .optional(),
+    dueDate: z.iso.date({ error: 'Informe a data de vencimento.' }),
+    // A paid entry's form sends the account it was paid from, unchanged (the database refuses another).
+    bankAccountId: z.uuid().nullable(),
+    categoryId: z.uuid().nullable(),
+    projectId: z.uuid().nullable(),
+    // A stage of that obra (the database refuses another: stage_project_mismatch); null = Sem etapa.
+    // Absent = unchanged (moving the entry to another obra then clears it in the database).
+    stageId: z.uuid().nullable().optional(),
+    // The supplier (payable) or client (receivable): an active one picked (id + name) or a typed
+    // name (id null; registered on save). Absent = unchanged.
+    counterpartyId: z.uuid().nullable().optional(),
+    counterpartyName: optionalText(200, 'Use no máximo 200 caracteres.').optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
+    notes: optionalText(2000, 'Use no máximo 2000 caracteres.').optional(),
+    /**
+     * The rateio: parts instead of obra/etapa/categoria (those are then saved null), or null to
+     * save it unsplit. Absent = the obra/etapa/categoria fields as before.
+     */
+    split: z.custom<SplitDraft>().nullable().optional(),
+    /** The entry's amount when it cannot change (payments made): what the parts sum to then. */
+    lockedAmountCents: z.number().int().optional(),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.split) return;
+    const split = resolveSplit(
+      values.split,
+      values.amountCents ?? values.lockedAmountCents ?? null,
+    );
+    if ('error' in split) ctx.addIssue({ code: 'custom', path: ['split'], message: split.error });
+  });
 export type UpdateEntryInput = z.input<typeof updateEntrySchema>;
 export type UpdateEntryValues = z.output<typeof updateEntrySchema>;
 
@@ -65,6 +83,7 @@ type CommonUpdate = Pick<
   | 'category_id'
   | 'project_id'
   | 'stage_id'
+  | 'parts'
   | 'payment_method'
   | 'notes'
 >;
@@ -87,6 +106,19 @@ export async function updateEntry(companyId: string, input: UpdateEntryInput): P
   // Without an obra there is no stage.
   if (values.stageId !== undefined)
     changes.stage_id = values.projectId === null ? null : values.stageId;
+  if (values.split !== undefined) {
+    const split = values.split
+      ? resolveSplit(values.split, values.amountCents ?? values.lockedAmountCents ?? null)
+      : null;
+    if (split && 'error' in split) throw new KeyedError('split_sum_mismatch');
+    changes.parts = toDbParts(split ? split.parts : null);
+    if (split) {
+      // A split entry's obra, etapa and categoria are its parts' (entry_parts migration).
+      changes.project_id = null;
+      changes.stage_id = null;
+      changes.category_id = null;
+    }
+  }
   if (values.amountCents !== undefined) changes.amount = Number(fromCents(values.amountCents));
   changes.bank_account_id = values.bankAccountId;
   if (values.paymentMethod !== undefined) changes.payment_method = values.paymentMethod;

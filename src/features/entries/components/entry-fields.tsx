@@ -1,9 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Split } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { OptionSelect } from '@/components/pickers/option-select';
 import { BankAccountPicker, CategoryPicker, ProjectPicker } from '@/components/pickers/pickers';
 import { DateField } from '@/components/choice-fields';
 import { FieldItem, MoneyField, TextareaField, TextField } from '@/components/form-fields';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBankAccounts, useCategories } from '@/lib/api/lookups';
@@ -15,6 +17,14 @@ import { cn } from '@/lib/utils';
 import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry';
 import { PartyPicker } from '@/features/entries/components/party-picker';
 import { StageField } from '@/features/entries/components/stage-field';
+import { newSplitDraft, type SplitDraft } from '@/features/entries/lib/split-draft';
+
+// The split editor is its own chunk: loaded when "Ratear" is pressed or an entry has parts.
+const SplitEditor = lazy(() =>
+  import('@/features/entries/components/split/split-editor').then((m) => ({
+    default: m.SplitEditor,
+  })),
+);
 
 const REVERSE_TO_CHANGE_AMOUNT = 'Estorne o pagamento para alterar o valor.';
 const REVERSE_TO_CHANGE_ACCOUNT = 'Estorne o pagamento para alterar a conta bancária.';
@@ -38,6 +48,8 @@ interface EntryFieldValues {
   bankAccountId: string | null;
   paymentMethod?: PaymentMethod | null;
   notes?: string | null;
+  /** The rateio (issue 33): null = one obra and one categoria (the fields above). */
+  split?: SplitDraft | null;
 }
 
 /** Lançar's labels are the SPEC's; the edit dialog has shorter ones of its own. */
@@ -88,16 +100,20 @@ interface EntryFieldsProps {
  * form keeps its own schema, defaults and buttons.
  */
 export function EntryFields({ kind, entry, amountHint, repetition, attachment }: EntryFieldsProps) {
-  const { control, setValue } = useFormContext<EntryFieldValues>();
+  const {
+    control,
+    setValue,
+    formState: { errors },
+  } = useFormContext<EntryFieldValues>();
   // An obra member records for its own obras only (no "Geral") and has nothing to do with bank
   // accounts (no account field, no read of them).
   const companyEntry = useCan()('recordCompanyEntry');
   const party = entry
     ? ({ id: 'counterpartyId', name: 'counterpartyName' } as const)
     : ({ id: 'partyId', name: 'partyName' } as const);
-  const [partyId, projectId, stageId] = useWatch({
+  const [partyId, projectId, stageId, split, typedAmount, categoryId] = useWatch({
     control,
-    name: [party.id, 'projectId', 'stageId'],
+    name: [party.id, 'projectId', 'stageId', 'split', 'amountCents', 'categoryId'],
   });
   // A stage belongs to its obra, so choosing another obra clears it.
   const shownProject = useRef(projectId);
@@ -193,42 +209,79 @@ export function EntryFields({ kind, entry, amountHint, repetition, attachment }:
 
       {repetition}
 
-      {/* The obra and its stage share a row on Lançar's two columns: the stage appears only once
-          an obra with stages is chosen. */}
-      <div className={cn('grid gap-4', !entry && 'lg:col-span-2 lg:grid-cols-2')}>
-        <FieldItem control={control} name="projectId" label={labels.project}>
-          {(field) => (
-            <ProjectPicker
-              value={field.value as string | null}
-              onChange={field.onChange}
-              noneLabel={companyEntry ? labels.noProject : undefined}
-              current={entry ? named(entry.projectId, entry.projectName, 'Obra atual') : null}
-            />
-          )}
-        </FieldItem>
-        <StageField
-          projectId={projectId}
-          value={stageId ?? null}
-          onChange={(value) => setValue('stageId', value, { shouldDirty: true })}
-        />
-      </div>
-
-      <FieldItem
-        control={control}
-        name="categoryId"
-        label="Categoria"
-        fallbackMessage={!entry && categories.isError ? 'Erro ao carregar categorias' : null}
-      >
-        {(field) => (
-          <CategoryPicker
-            type={kind}
-            value={field.value as string | null}
-            onChange={field.onChange}
-            noneLabel="Sem categoria"
-            current={entry ? named(entry.categoryId, entry.categoryName, 'Categoria atual') : null}
+      {split ? (
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Carregando rateio...</p>}>
+          <SplitEditor
+            className={cn(!entry && 'lg:col-span-2')}
+            kind={kind}
+            // A locked amount (payments made) is the entry's own.
+            amountCents={entry && amountLocked ? entry.amountCents : (typedAmount ?? null)}
+            value={split}
+            onChange={(next) =>
+              setValue('split', next, { shouldDirty: true, shouldValidate: !!errors.split })
+            }
+            onRemove={() => setValue('split', null, { shouldDirty: true })}
+            error={errors.split?.message ?? null}
+            allowGeneral={companyEntry}
           />
-        )}
-      </FieldItem>
+        </Suspense>
+      ) : (
+        <>
+          {/* The obra and its stage share a row on Lançar's two columns: the stage appears only once
+            an obra with stages is chosen. */}
+          <div className={cn('grid gap-4', !entry && 'lg:col-span-2 lg:grid-cols-2')}>
+            <FieldItem control={control} name="projectId" label={labels.project}>
+              {(field) => (
+                <ProjectPicker
+                  value={field.value as string | null}
+                  onChange={field.onChange}
+                  noneLabel={companyEntry ? labels.noProject : undefined}
+                  current={entry ? named(entry.projectId, entry.projectName, 'Obra atual') : null}
+                />
+              )}
+            </FieldItem>
+            <StageField
+              projectId={projectId}
+              value={stageId ?? null}
+              onChange={(value) => setValue('stageId', value, { shouldDirty: true })}
+            />
+          </div>
+
+          <FieldItem
+            control={control}
+            name="categoryId"
+            label="Categoria"
+            fallbackMessage={!entry && categories.isError ? 'Erro ao carregar categorias' : null}
+          >
+            {(field) => (
+              <CategoryPicker
+                type={kind}
+                value={field.value as string | null}
+                onChange={field.onChange}
+                noneLabel="Sem categoria"
+                current={
+                  entry ? named(entry.categoryId, entry.categoryName, 'Categoria atual') : null
+                }
+              />
+            )}
+          </FieldItem>
+
+          <Button
+            variant="outline"
+            className={cn('justify-self-start', !entry && 'lg:col-span-2')}
+            onClick={() =>
+              setValue(
+                'split',
+                newSplitDraft({ projectId, stageId: stageId ?? null, categoryId }),
+                { shouldDirty: true },
+              )
+            }
+          >
+            <Split aria-hidden="true" />
+            Ratear
+          </Button>
+        </>
+      )}
 
       {companyEntry ? (
         <FieldItem

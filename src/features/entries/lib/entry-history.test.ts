@@ -178,3 +178,33 @@ describe('describeHistoryItem', () => {
     ]);
   });
 });
+
+describe('describeHistoryItem: rateio (issue 33)', () => {
+  it('a split made on an entry shows its parts after, readable, and the obra/categoria cleared', () => {
+    const line = describeHistoryItem(
+      {
+        action: 'update',
+        changed: {
+          project_id: { before: 'p1', after: null },
+          category_id: { before: 'c1', after: null },
+          parts: {
+            before: null,
+            after: [
+              { project_id: 'p1', stage_id: null, category_id: 'c1', amount: 10800, percent: 60 },
+              { project_id: null, stage_id: null, category_id: null, amount: 7200, percent: 40 },
+            ],
+          },
+        },
+      },
+      'expense',
+      names,
+    );
+    const parts = line.changes.find((change) => change.column === 'parts');
+    expect(parts?.label).toBe('Rateio');
+    expect(parts?.before).toBe('—');
+    expect(norm(parts?.after ?? '')).toBe(
+      'Casa 001 · Materiais: R$ 10.800,00 (60%); Geral · Sem categoria: R$ 7.200,00 (40%)',
+    );
+    expect(line.changes.find((change) => change.column === 'project_id')?.after).toBe('—');
+  });
+});

@@ -10,6 +10,7 @@ import {
 import { formatDate } from '@/lib/dates';
 import { paymentMethodLabels } from '@/lib/labels';
 import { formatCurrency, toCents } from '@/lib/money';
+import { fromDbParts } from '@/features/entries/lib/split';
 
 export interface HistoryNames {
   categories: ReadonlyMap<string, string>;
@@ -30,7 +31,15 @@ export interface HistoryLine {
 }
 
 type Format =
-  'text' | 'money' | 'date' | 'status' | 'approval' | 'method' | 'number' | keyof HistoryNames;
+  | 'text'
+  | 'money'
+  | 'date'
+  | 'status'
+  | 'approval'
+  | 'method'
+  | 'number'
+  | 'parts'
+  | keyof HistoryNames;
 
 /** The column whose label depends on the entry's kind. */
 const PAID_TOTAL = 'paid_total';
@@ -55,6 +64,8 @@ const COLUMNS: readonly (readonly [column: string, label: string, format: Format
   ['discount_amount', 'Desconto', 'money'],
   ['project_id', 'Obra', 'projects'],
   ['category_id', 'Categoria', 'categories'],
+  // The rateio (issue 33): each part's obra, categoria, amount and share, before and after.
+  ['parts', 'Rateio', 'parts'],
   ['bank_account_id', 'Conta bancária', 'bankAccounts'],
   ['payment_method', 'Forma de pagamento', 'method'],
   ['notes', 'Observações', 'text'],
@@ -116,9 +127,32 @@ function valueText(value: unknown, kind: Format, names: HistoryNames): string | 
       return typeof value === 'number' ? String(value) : undefined;
     case 'text':
       return typeof value === 'string' ? value : undefined;
+    case 'parts':
+      return partsText(value, names);
     default:
       return typeof value === 'string' ? names[kind].get(value) : undefined;
   }
+}
+
+/** "Obra A · Materiais: R$ 10.800,00 (60%); Geral · Sem categoria: R$ 7.200,00 (40%)". */
+function partsText(value: unknown, names: HistoryNames): string | undefined {
+  const parts = fromDbParts(value as Parameters<typeof fromDbParts>[0]);
+  if (!parts) return undefined;
+  return parts
+    .map((part) => {
+      const project = part.projectId
+        ? (names.projects.get(part.projectId) ?? 'Obra removida')
+        : 'Geral';
+      const category = part.categoryId
+        ? (names.categories.get(part.categoryId) ?? 'Categoria removida')
+        : 'Sem categoria';
+      const share =
+        part.percentHundredths === null
+          ? ''
+          : ` (${(part.percentHundredths / 100).toLocaleString('pt-BR')}%)`;
+      return `${project} · ${category}: ${formatCurrency(part.amountCents)}${share}`;
+    })
+    .join('; ');
 }
 
 function paidDelta(changed: Record<string, { before: unknown; after: unknown }>): number {

@@ -149,3 +149,63 @@ describe('planSchedule', () => {
     ]);
   });
 });
+
+describe('buildEntryRows: a split plan (issue 33)', () => {
+  it('each installment carries the split of its own amount; obra, etapa and categoria null', () => {
+    const rows = buildEntryRows(
+      {
+        ...base,
+        amountCents: 1_000_001,
+        stageId: 'stage-1',
+        plan: { type: 'installments', count: 3 },
+        parts: [
+          {
+            projectId: 'a',
+            stageId: 'sa',
+            categoryId: 'c',
+            amountCents: 600_001,
+            percentHundredths: 6000,
+          },
+          {
+            projectId: 'b',
+            stageId: null,
+            categoryId: 'c',
+            amountCents: 400_000,
+            percentHundredths: 4000,
+          },
+        ],
+      },
+      'series-1',
+    );
+    expect(rows.map((row) => [row.project_id, row.stage_id, row.category_id])).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    const amounts = rows.map((row) =>
+      (row.parts as { amount: number; percent: number }[]).map((part) => [
+        part.amount,
+        part.percent,
+      ]),
+    );
+    expect(amounts).toEqual([
+      // 3.333,33 + 3.333,33 + 3.333,35 (splitInstallments), each 60/40 to the centavo.
+      [
+        [2000, 60],
+        [1333.33, 40],
+      ],
+      [
+        [2000, 60],
+        [1333.33, 40],
+      ],
+      [
+        [2000.01, 60],
+        [1333.34, 40],
+      ],
+    ]);
+    rows.forEach((row) => {
+      const sum = (row.parts as { amount: number }[]).reduce((s, p) => s + toCents(p.amount), 0);
+      expect(sum).toBe(toCents(row.amount));
+    });
+  });
+});

@@ -3,6 +3,7 @@
 import { expandRecurrence, type IsoDate, type RecurrenceFrequency } from '@/lib/dates';
 import { fromCents, splitInstallments } from '@/lib/money';
 import type { Database } from '@/lib/database.types';
+import { splitForAmount, toDbParts, type SplitPart } from '@/features/entries/lib/split';
 
 type PayableInsert = Database['public']['Tables']['accounts_payable']['Insert'];
 
@@ -16,6 +17,7 @@ export type EntryRow = Pick<
   | 'project_id'
   | 'stage_id'
   | 'category_id'
+  | 'parts'
   | 'bank_account_id'
   | 'payment_method'
   | 'notes'
@@ -43,6 +45,11 @@ export interface EntryDraft {
   /** A stage of projectId (orçado × realizado); absent or null = Sem etapa. */
   stageId?: string | null;
   categoryId: string | null;
+  /**
+   * The rateio of the draft's amount (the total of an installment plan): each entry gets it for its
+   * own amount (splitForAmount); obra, etapa and categoria are then the parts'. Absent/null = not split.
+   */
+  parts?: SplitPart[] | null;
   bankAccountId: string | null;
   paymentMethod: string | null;
   notes: string | null;
@@ -81,6 +88,7 @@ export function buildEntryRows(draft: EntryDraft, seriesId: string): EntryRow[] 
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`Quantidade inválida: ${count}`);
   const isSeries = count > 1;
   const description = draft.description.trim();
+  const split = draft.parts && draft.parts.length > 0 ? draft.parts : null;
 
   return planSchedule(draft.amountCents, draft.dueDate, plan).map((item, i) => {
     const installment = isSeries && plan.type === 'installments';
@@ -89,9 +97,12 @@ export function buildEntryRows(draft: EntryDraft, seriesId: string): EntryRow[] 
       description: installment ? `${description} (${i + 1}/${count})` : description,
       amount: Number(fromCents(item.amountCents)),
       due_date: item.dueDate,
-      project_id: draft.projectId,
-      stage_id: draft.projectId === null ? null : (draft.stageId ?? null),
-      category_id: draft.categoryId,
+      // Split: the columns are null and the parts say (the database's *_parts_own_columns).
+      project_id: split ? null : draft.projectId,
+      stage_id: split || draft.projectId === null ? null : (draft.stageId ?? null),
+      category_id: split ? null : draft.categoryId,
+      // Sent only when split: an entry without parts is inserted exactly as before.
+      ...(split ? { parts: toDbParts(splitForAmount(split, item.amountCents)) } : {}),
       bank_account_id: draft.bankAccountId,
       payment_method: draft.paymentMethod,
       notes: draft.notes,

@@ -4,6 +4,7 @@ import type { IsoDate, RecurrenceFrequency } from '@/lib/dates';
 import type { PaymentMethod } from '@/lib/labels';
 import type { EntryPlan } from '@/features/entries/lib/entry-rows';
 import type { ReceiptPhoto } from '@/features/entries/lib/wizard';
+import type { SplitDraft } from '@/features/entries/lib/split-draft';
 
 export interface LancarFormState {
   description: string;
@@ -23,6 +24,8 @@ export interface LancarFormState {
   /** A stage of projectId; null = Sem etapa. */
   stageId: string | null;
   categoryId: string | null;
+  /** "Ratear": the parts (obra, etapa, categoria each) instead of the three fields above; null = not split. */
+  split: SplitDraft | null;
   bankAccountId: string | null;
   paymentMethod: PaymentMethod | null;
   notes: string;
@@ -45,6 +48,7 @@ export const initialLancarForm: LancarFormState = {
   projectId: null,
   stageId: null,
   categoryId: null,
+  split: null,
   bankAccountId: null,
   paymentMethod: null,
   notes: '',

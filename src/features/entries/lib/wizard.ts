@@ -2,6 +2,7 @@
 // save. Their values, rules and messages are the schema's (wizardFormSchema in
 // api/create-wizard-entry.ts).
 import { tomorrowLocal, todayLocal, type IsoDate } from '@/lib/dates';
+import type { SplitPart } from '@/features/entries/lib/split';
 import type { EntryKind } from '@/lib/entries';
 
 export const WIZARD_STEPS = 9;
@@ -48,7 +49,10 @@ export interface WizardEntry {
   projectId: string | null;
   /** A stage of projectId, or null. */
   stageId: string | null;
-  categoryId: string;
+  /** null only when split (the parts say). */
+  categoryId: string | null;
+  /** The rateio chosen on the review (issue 33): obra, etapa and categoria by part; absent = not split. */
+  parts?: SplitPart[] | null;
   notes: string | null;
   /** The boleto / PIX code it was filled from (payables; absent in older queued entries). */
   boletoCode?: string | null;

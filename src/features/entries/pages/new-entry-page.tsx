@@ -9,6 +9,7 @@ import { EntryForm } from '@/features/entries/components/lancar/entry-form';
 import { useCan } from '@/lib/roles';
 import { WhatsAppTab } from '@/features/entries/components/lancar/whatsapp-tab';
 import type { SharePrefill } from '@/features/entries/components/lancar/use-whatsapp-tab';
+import { useNfeSplit } from '@/features/entries/components/split/use-nfe-split';
 
 // Inactive tabs stay mounted (hidden), so switching tabs never loses what was typed.
 const keepMounted = 'data-[state=inactive]:hidden';
@@ -40,6 +41,7 @@ export function NewEntryPage() {
   const [params] = useSearchParams();
   const [tab, setTab] = useState(() => (params.get('aba') === 'whatsapp' ? 'whatsapp' : 'pagar'));
   const [prefill, setPrefill] = useState<(SharePrefill & { seq: number }) | null>(null);
+  const nfeSplit = useNfeSplit();
 
   return (
     <div>
@@ -71,7 +73,7 @@ export function NewEntryPage() {
           {/* import_nfe creates suppliers and bills of any obra: the office's job. */}
           {receivables ? (
             <div className="mb-4 flex justify-end">
-              <NfeImportButton />
+              <NfeImportButton split={nfeSplit} />
             </div>
           ) : null}
           <EntryForm kind="expense" prefill={prefill} />

@@ -16,6 +16,7 @@ import {
 import { EntryFields } from '@/features/entries/components/entry-fields';
 import { toastEntryError } from '@/features/entries/lib/entry-errors';
 import { resendsForApproval } from '@/features/entries/lib/approval';
+import { draftFromParts } from '@/features/entries/lib/split-draft';
 import { useCurrentCompany } from '@/lib/current-company';
 import { formatDate } from '@/lib/dates';
 import { DATABASE_KEY_MESSAGES, errorKey } from '@/lib/errors';
@@ -68,6 +69,8 @@ function formValues(entry: EntryDetail): UpdateEntryInput {
     counterpartyName: entry.counterpartyName ?? '',
     paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : null,
     notes: entry.notes ?? '',
+    split: entry.parts ? draftFromParts(entry.parts) : null,
+    ...(paymentState(entry) !== 'open' ? { lockedAmountCents: entry.amountCents } : {}),
   };
 }
 
@@ -83,6 +86,11 @@ function editFields(kind: EntryDetail['kind']) {
     ['Obra', (e: EntryDetail) => none(e.projectName)],
     ['Etapa', (e: EntryDetail) => none(e.stageName)],
     ['Categoria', (e: EntryDetail) => none(e.categoryName)],
+    [
+      'Rateio',
+      (e: EntryDetail) =>
+        e.parts ? e.parts.map((part) => formatCurrency(part.amountCents)).join(' + ') : '—',
+    ],
     ['Conta bancária', (e: EntryDetail) => none(e.bankAccountName)],
     ['Observações', (e: EntryDetail) => none(e.notes)],
     ['Pago', (e: EntryDetail) => formatCurrency(e.paidCents)],

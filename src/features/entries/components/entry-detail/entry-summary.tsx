@@ -8,6 +8,7 @@ import { paymentState, type EntryDetail } from '@/features/entries/api/get-entry
 import { APPROVAL_LABELS, paidTotalLabel, PRINCIPAL_SETTLED_LABEL } from '@/lib/entries';
 import { paymentMethodLabel } from '@/features/entries/lib/entry-history';
 import { PaymentCodes } from '@/features/entries/components/capture/payment-code-copy';
+import { EntryParts } from '@/features/entries/components/entry-detail/entry-parts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -135,11 +136,15 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
               {formatDate(entry.settledOn)}
             </Field>
           ) : null}
-          <Field label="Obra">{entry.projectName ?? 'Geral'}</Field>
-          {entry.stageName ? <Field label="Etapa">{entry.stageName}</Field> : null}
-          <Field label="Categoria">
-            {entry.categoryName ?? (entry.shareOnly ? 'Rateio' : 'Sem categoria')}
-          </Field>
+          {entry.parts ? (
+            <EntryParts kind={entry.kind} parts={entry.parts} totalCents={entry.amountCents} />
+          ) : (
+            <>
+              <Field label="Obra">{entry.projectName ?? 'Geral'}</Field>
+              {entry.stageName ? <Field label="Etapa">{entry.stageName}</Field> : null}
+              <Field label="Categoria">{entry.categoryName ?? 'Sem categoria'}</Field>
+            </>
+          )}
           <Field label="Conta bancária">{entry.bankAccountName ?? 'Não definida'}</Field>
           <Field label="Forma de pagamento">{method ?? 'Não definida'}</Field>
           {series ? <Field label="Série">{series}</Field> : null}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -405,5 +405,140 @@ describe('Lançar EntryForm at 22:30 in Brazil', { timeout: 30_000 }, () => {
       p_paid_on: '2026-03-09',
       p_today: '2026-03-09',
     });
+  });
+});
+
+/** The editor's live "Falta R$ x" / "Soma confere". */
+const splitStatus = () =>
+  within(screen.getByRole('region', { name: 'Rateio' })).getByRole('status');
+
+describe('Lançar EntryForm: Ratear (issue 33)', { timeout: 30_000 }, () => {
+  const obraA = {
+    id: 'aaaaaaaa-0000-4000-8000-000000000001',
+    name: 'Casa 001',
+    company_id: company.id,
+  };
+  const obraB = {
+    id: 'aaaaaaaa-0000-4000-8000-000000000002',
+    name: 'Casa 002',
+    company_id: company.id,
+  };
+  const concrete = {
+    ...typed,
+    description: 'Concreto usinado',
+    amountCents: 1_800_000,
+    projectId: obraA.id,
+  };
+
+  beforeEach(() => {
+    server.use(
+      http.get(restUrl('projects'), () => HttpResponse.json([obraA, obraB])),
+      http.get(restUrl('project_stages'), () => HttpResponse.json([])),
+      http.post(restUrl('accounts_payable'), async ({ request }) => {
+        inserted.push(await request.json());
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+  });
+
+  it('splits 60/40 between two obras: live "Falta", then one row with its parts and no obra', async () => {
+    const user = userEvent.setup();
+    renderForm(concrete);
+    await user.click(screen.getByRole('button', { name: 'Ratear' }));
+    const first = await screen.findByLabelText('Percentual da parte 1 (%)');
+    // The first part starts on the obra the form had.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Obra da parte 1')).toHaveTextContent('Casa 001'),
+    );
+    await user.type(first, '60');
+    expect(splitStatus()).toHaveTextContent('Falta 40%');
+    expect(screen.getByText(/10\.800,00/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Percentual da parte 2 (%)'), '40');
+    expect(splitStatus()).toHaveTextContent('Soma confere');
+
+    // Obra of part 2 picked from the list.
+    await user.click(screen.getByLabelText('Obra da parte 2'));
+    await user.click(await screen.findByRole('option', { name: 'Casa 002' }));
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lançamento salvo!')).toBeInTheDocument();
+    const [row] = inserted[0] as Record<string, unknown>[];
+    expect(row).toMatchObject({
+      amount: 18000,
+      project_id: null,
+      stage_id: null,
+      category_id: null,
+    });
+    expect(row?.parts).toEqual([
+      { project_id: obraA.id, stage_id: null, category_id: null, amount: 10800, percent: 60 },
+      { project_id: obraB.id, stage_id: null, category_id: null, amount: 7200, percent: 40 },
+    ]);
+  });
+
+  it('a split that does not add up is refused in Portuguese, nothing sent, nothing lost', async () => {
+    const user = userEvent.setup();
+    const requests = trackRequests();
+    renderForm(concrete);
+    await user.click(screen.getByRole('button', { name: 'Ratear' }));
+    await user.type(await screen.findByLabelText('Percentual da parte 1 (%)'), '60');
+    await user.type(screen.getByLabelText('Percentual da parte 2 (%)'), '30');
+    expect(splitStatus()).toHaveTextContent('Falta 10%');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Os percentuais precisam somar 100%.')).toBeInTheDocument();
+    expect(requests.some((r) => r.includes('/rest/v1/accounts_payable'))).toBe(false);
+    expect(screen.getByLabelText('Percentual da parte 1 (%)')).toHaveValue('60');
+    // Fixed as typed: the message goes, the save goes through.
+    await user.clear(screen.getByLabelText('Percentual da parte 2 (%)'));
+    await user.type(screen.getByLabelText('Percentual da parte 2 (%)'), '40');
+    expect(screen.queryByText('Os percentuais precisam somar 100%.')).not.toBeInTheDocument();
+  });
+
+  it('installments: each one carries the split of its own amount; "Marcar como Pago" inserts then settles', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(rpcUrl('settle_payable'), async ({ request }) => {
+        settleCalls.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    const requests = trackRequests();
+    renderForm({
+      ...concrete,
+      amountCents: 1_000_001,
+      installments: true,
+      installmentCount: '3',
+      bankAccountId: bank.id,
+      split: {
+        mode: 'percent',
+        rows: [
+          {
+            projectId: obraA.id,
+            stageId: null,
+            categoryId: null,
+            percentText: '60',
+            amountCents: null,
+          },
+          {
+            projectId: obraB.id,
+            stageId: null,
+            categoryId: null,
+            percentText: '40',
+            amountCents: null,
+          },
+        ],
+      },
+    });
+    // The split kept in the draft is back as it was.
+    expect(await screen.findByLabelText('Percentual da parte 1 (%)')).toHaveValue('60');
+    await user.click(screen.getByRole('button', { name: 'Marcar como Pago' }));
+    await waitFor(() => expect(settleCalls).toHaveLength(1));
+    const rows = inserted[0] as { amount: number; parts: { amount: number }[] }[];
+    expect(rows.map((row) => [row.amount, row.parts.map((part) => part.amount)])).toEqual([
+      [3333.33, [2000, 1333.33]],
+      [3333.33, [2000, 1333.33]],
+      [3333.35, [2000.01, 1333.34]],
+    ]);
+    // create_and_settle_entry takes no parts: never used for a split.
+    expect(requests.some((r) => r.includes('/rpc/create_and_settle_entry'))).toBe(false);
   });
 });

@@ -567,3 +567,49 @@ describe('EntryWizard at 22:30 in Brazil', { timeout: 60_000 }, () => {
     });
   });
 });
+
+describe('EntryWizard review: Ratear (issue 33)', { timeout: 30_000 }, () => {
+  it('splits the entry on the review: Salvar waits for a split that adds up, then sends the parts', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(restUrl('accounts_payable'), async ({ request }) => {
+        posted.push({ table: 'accounts_payable', body: await request.json() });
+        return HttpResponse.json({ id: 'entry-1' }, { status: 201 });
+      }),
+    );
+    renderWizard('expense');
+    await fillUntilReview(user);
+    await user.click(screen.getByRole('button', { name: 'Ratear' }));
+    const split = within(await screen.findByRole('region', { name: 'Rateio' }));
+    // The first part starts on the obra and categoria answered.
+    await waitFor(() =>
+      expect(split.getByLabelText('Obra da parte 1')).toHaveTextContent('Casa 001'),
+    );
+    await user.type(split.getByLabelText('Percentual da parte 1 (%)'), '60');
+    expect(split.getByRole('status')).toHaveTextContent('Falta 40%');
+    expect(screen.getByRole('button', { name: /Salvar/ })).toBeDisabled();
+    await user.type(split.getByLabelText('Percentual da parte 2 (%)'), '40');
+    expect(split.getByRole('status')).toHaveTextContent('Soma confere');
+    // The review says the obra and categoria are the rateio's.
+    expect(screen.getAllByText('Rateio (2 partes)')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: /Salvar/ }));
+    expect(await screen.findByText('Lançamento salvo!')).toBeInTheDocument();
+    const entry = posted.find((post) => post.table === 'accounts_payable')?.body;
+    expect(entry).toMatchObject({
+      amount: 1234.56,
+      project_id: null,
+      stage_id: null,
+      category_id: null,
+      parts: [
+        {
+          project_id: project.id,
+          stage_id: null,
+          category_id: expense.id,
+          amount: 740.74,
+          percent: 60,
+        },
+        { project_id: null, stage_id: null, category_id: expense.id, amount: 493.82, percent: 40 },
+      ],
+    });
+  });
+});
