@@ -605,8 +605,8 @@ $function$;
 comment on function private.guard_category_type() is 'Trigger: refuses changing the type of a category that payables (expense) or receivables (income) use, also through a part of a rateio (category_type_mismatch).';
 
 -- An obra or a category named only in the parts of a split entry (or payment) is in use: deleting
--- it is refused as the foreign keys refuse one named in the entry's own column (23503, which the app
--- shows as reference_in_use). A company being deleted takes everything with it.
+-- it is refused as the foreign keys refuse one named in the entry's own column (23503, with the key
+-- the app shows for those: reference_in_use). A company being deleted takes everything with it.
 create function private.guard_part_reference_delete()
 returns trigger
 language plpgsql
@@ -639,13 +639,12 @@ begin
               or exists (select 1 from public.transactions t
                          where t.company_id = old.company_id and t.parts is not null
                            and t.part_category_ids @> array[old.id]))) then
-    raise exception using errcode = '23503',
-      message = format('update or delete on table "%s" violates the rateio: the row is still referenced by the parts of an entry', tg_table_name);
+    raise exception using errcode = '23503', message = 'reference_in_use';
   end if;
   return old;
 end;
 $$;
-comment on function private.guard_part_reference_delete() is 'Trigger: an obra (projects) or a categoria (categories) named in the parts of a split entry or ledger row cannot be deleted: 23503 "update or delete on table … is still referenced", as the foreign key of an entry''s own column refuses it (reference_in_use in the app). Not while its company is being deleted.';
+comment on function private.guard_part_reference_delete() is 'Trigger: an obra (projects) or a categoria (categories) named in the parts of a split entry or ledger row cannot be deleted: 23503 reference_in_use, the key the app shows for the foreign key of an entry''s own column refusing it. Not while its company is being deleted.';
 revoke all on function private.guard_part_reference_delete() from public, anon, authenticated;
 
 create trigger projects_guard_part_reference

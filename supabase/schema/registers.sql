@@ -618,13 +618,12 @@ begin
               or exists (select 1 from public.transactions t
                          where t.company_id = old.company_id and t.parts is not null
                            and t.part_category_ids @> array[old.id]))) then
-    raise exception using errcode = '23503',
-      message = format('update or delete on table "%s" violates the rateio: the row is still referenced by the parts of an entry', tg_table_name);
+    raise exception using errcode = '23503', message = 'reference_in_use';
   end if;
   return old;
 end;
 $function$;
-comment on function private.guard_part_reference_delete() is 'Trigger: an obra (projects) or a categoria (categories) named in the parts of a split entry or ledger row cannot be deleted: 23503 "update or delete on table … is still referenced", as the foreign key of an entry''s own column refuses it (reference_in_use in the app). Not while its company is being deleted.';
+comment on function private.guard_part_reference_delete() is 'Trigger: an obra (projects) or a categoria (categories) named in the parts of a split entry or ledger row cannot be deleted: 23503 reference_in_use, the key the app shows for the foreign key of an entry''s own column refusing it. Not while its company is being deleted.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function public.remove_bank_account(p_bank_account_id uuid)

@@ -18,6 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
+import { adminDb, createUser } from './helpers';
 
 // helpers.ts is not imported: it would bring the stack's scripts into the app's type check.
 type TestClient = SupabaseClient<Database>;
@@ -92,12 +93,15 @@ const { supplierStatsQuery } = await import('@/features/suppliers/api/get-suppli
 const { supplierSummaryQuery } = await import('@/features/suppliers/api/get-supplier-summary');
 const { supplierQuery } = await import('@/features/suppliers/api/get-supplier');
 const lookups = await import('@/lib/api/lookups');
+const { splitTemplatesQuery } = await import('@/lib/api/split-templates');
 const { cashFlowQuery } = await import('@/lib/cash-flow');
 const { notPlainJsonAt } = await import('@/lib/offline/plain-json');
 
 const TODAY = new Date().toISOString().slice(0, 10);
 
 let demo: TestClient;
+/** An 'obra' member of the demo company's first obra: their home reads obra_payables. */
+let engineer: TestClient;
 let userId: string;
 let companyId: string;
 const ids = {
@@ -186,6 +190,23 @@ beforeAll(async () => {
       .single(),
   );
   ids.token = invitation.token;
+
+  const db = adminDb(1);
+  try {
+    const member = await createUser(undefined, undefined, 'Engenheira do cache');
+    await db.query(
+      `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+       values ($1, $2, $3, 'Engenheira do cache', 'obra', true)`,
+      [member.user.id, companyId, member.email],
+    );
+    await db.query(
+      'insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)',
+      [companyId, ids.project, member.user.id],
+    );
+    engineer = member.client;
+  } finally {
+    await db.end();
+  }
 });
 
 afterAll(async () => {
@@ -214,6 +235,20 @@ function plain(name: string, options: () => AnyOptions): Case {
       const o = options();
       await client.query(o as never);
       return o.queryKey;
+    },
+  };
+}
+/** A query only an 'obra' member makes, run with their session. */
+function asObra(name: string, options: () => AnyOptions): Case {
+  return {
+    name,
+    run: async (client) => {
+      app.client = engineer;
+      try {
+        return await plain(name, options).run(client);
+      } finally {
+        app.client = demo;
+      }
     },
   };
 }
@@ -290,7 +325,8 @@ const cases: Case[] = [
     }),
   ),
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),
-  plain('obraHomeQuery', () => obraHomeQuery(companyId)),
+  asObra('obraHomeQuery', () => obraHomeQuery(companyId)),
+  plain('splitTemplatesQuery', () => splitTemplatesQuery(companyId)),
   plain('companySettingsQuery', () => companySettingsQuery(companyId)),
   plain('invitationsQuery', () => invitationsQuery(companyId)),
   plain('membersQuery', () => membersQuery(companyId)),

@@ -838,6 +838,10 @@ describe('Entry detail of an obra member (rateio)', { timeout: 30_000 }, () => {
           boleto_code: null,
           pix_code: null,
           nfe_key: null,
+          // Their one part of the bill: no percent (that would tell the whole).
+          parts: [
+            { project_id: null, stage_id: null, category_id: null, amount: 600, percent: null },
+          ],
           share_only: true,
         });
       }),
@@ -846,13 +850,15 @@ describe('Entry detail of an obra member (rateio)', { timeout: 30_000 }, () => {
     await detailLoaded();
     expect(asked).toEqual([JSON.stringify({ p_company_id: company.id, p_id: ENTRY_ID })]);
     expect(screen.getByText('Sua parte do rateio')).toBeInTheDocument();
-    expect(screen.getByText('R$ 600,00')).toBeInTheDocument();
+    // The amount, and their one part.
+    expect(screen.getAllByText('R$ 600,00')).toHaveLength(2);
     expect(
       screen.getByText(
         'Este lançamento é dividido com outras obras: você vê apenas a parte das suas obras.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('Rateio')).toBeInTheDocument();
+    expect(screen.getByText('Rateio: suas partes')).toBeInTheDocument();
+    expect(screen.queryByText('100%')).not.toBeInTheDocument();
     // Nothing that tells the whole bill, nothing to change.
     for (const name of ['Dar Baixa', 'Editar', 'Excluir']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();

@@ -21,10 +21,13 @@ export function EntryParts({
   kind,
   parts,
   totalCents,
+  shareOnly = false,
 }: {
   kind: EntryKind;
   parts: readonly SplitPart[];
   totalCents: number;
+  /** An 'obra' member's read of a shared split: their parts only, so no share of the whole. */
+  shareOnly?: boolean;
 }) {
   const projects = useProjects();
   const categories = useCategories({ type: kind, activeOnly: false });
@@ -34,7 +37,11 @@ export function EntryParts({
     id === null ? 'Sem categoria' : (categories.data?.find((c) => c.id === id)?.name ?? '—');
   return (
     <section aria-label="Rateio" className="grid gap-2 py-3">
-      <h3 className="text-sm text-muted-foreground">Rateio ({parts.length} partes)</h3>
+      <h3 className="text-sm text-muted-foreground">
+        {shareOnly
+          ? 'Rateio: suas partes'
+          : `Rateio (${parts.length} ${parts.length === 1 ? 'parte' : 'partes'})`}
+      </h3>
       <ul className="divide-y rounded-md border">
         {parts.map((part, index) => (
           // Parts have no id of their own: the position is what they are.
@@ -48,7 +55,11 @@ export function EntryParts({
             </div>
             <div className="shrink-0 text-right">
               <p className="font-semibold tabular-nums">{formatCurrency(part.amountCents)}</p>
-              <p className="tabular-nums text-muted-foreground">{partPercent(part, totalCents)}</p>
+              {shareOnly ? null : (
+                <p className="tabular-nums text-muted-foreground">
+                  {partPercent(part, totalCents)}
+                </p>
+              )}
             </div>
           </li>
         ))}

@@ -137,12 +137,19 @@ export function EntrySummary({ entry }: { entry: EntryDetail }) {
             </Field>
           ) : null}
           {entry.parts ? (
-            <EntryParts kind={entry.kind} parts={entry.parts} totalCents={entry.amountCents} />
+            <EntryParts
+              kind={entry.kind}
+              parts={entry.parts}
+              totalCents={entry.amountCents}
+              shareOnly={entry.shareOnly}
+            />
           ) : (
             <>
               <Field label="Obra">{entry.projectName ?? 'Geral'}</Field>
               {entry.stageName ? <Field label="Etapa">{entry.stageName}</Field> : null}
-              <Field label="Categoria">{entry.categoryName ?? 'Sem categoria'}</Field>
+              <Field label="Categoria">
+                {entry.categoryName ?? (entry.shareOnly ? 'Rateio' : 'Sem categoria')}
+              </Field>
             </>
           )}
           <Field label="Conta bancária">{entry.bankAccountName ?? 'Não definida'}</Field>
