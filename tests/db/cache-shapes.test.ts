@@ -18,7 +18,6 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
-import { adminDb, createUser } from './helpers';
 
 // helpers.ts is not imported: it would bring the stack's scripts into the app's type check.
 type TestClient = SupabaseClient<Database>;
@@ -191,25 +190,33 @@ beforeAll(async () => {
   );
   ids.token = invitation.token;
 
-  const db = adminDb(1);
-  try {
-    const member = await createUser(undefined, undefined, 'Engenheira do cache');
-    await db.query(
-      `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
-       values ($1, $2, $3, 'Engenheira do cache', 'obra', true)`,
-      [member.user.id, companyId, member.email],
-    );
-    await db.query(
-      'insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $3)',
-      [companyId, ids.project, member.user.id],
-    );
-    engineer = member.client;
-  } finally {
-    await db.end();
-  }
+  // An 'obra' member of the first obra, invited and accepted through the API as in the app.
+  const email = `obra-cache-${Date.now()}@example.com`;
+  const obraInvitation = await one(
+    demo
+      .rpc('create_invitation', {
+        p_company_id: companyId,
+        p_email: email,
+        p_role: 'obra',
+        p_project_ids: [ids.project],
+      })
+      .single(),
+  );
+  engineer = createClient<Database>(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  });
+  const signedUp = await engineer.auth.signUp({ email, password: 'senha-segura-123' });
+  if (signedUp.error) throw signedUp.error;
+  const accepted = await engineer.rpc('accept_invitation', {
+    p_token: obraInvitation.token,
+    p_full_name: 'Engenheira do cache',
+  });
+  if (accepted.error) throw accepted.error;
 });
 
 afterAll(async () => {
+  await engineer?.auth.signOut();
   await demo?.auth.signOut();
 });
 
