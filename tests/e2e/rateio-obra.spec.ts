@@ -112,7 +112,11 @@ test('the engineer of one obra sees only its part of a split bill, on home and i
   await bill.getByRole('link', { name: description }).click();
   await expect(page.getByRole('heading', { level: 1, name: description })).toBeVisible();
   await expect(page.getByText('Sua parte do rateio')).toBeVisible();
-  await expect(page.getByText('R$ 10.800,00')).toBeVisible();
+  // The amount is their share, and their one part lists the same, with no percent of the whole.
+  await expect(page.getByText('R$ 10.800,00')).toHaveCount(2);
+  const parts = page.getByRole('region', { name: 'Rateio' });
+  await expect(parts.getByText('Rateio: suas partes')).toBeVisible();
+  await expect(parts.getByText('60%')).toHaveCount(0);
   await expect(
     page.getByText(
       'Este lançamento é dividido com outras obras: você vê apenas a parte das suas obras.',

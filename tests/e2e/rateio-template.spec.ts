@@ -75,20 +75,26 @@ test('apply the overhead rateio padrão to a new bill across three obras', async
   await form.getByLabel('Descrição').fill('Aluguel do escritório');
   await form.getByLabel('Valor').fill('3.000,00');
   await pickToday(page);
-  // EDITOR: the "Ratear" control of Lançar.
-  await form.getByRole('switch', { name: 'Ratear' }).click();
+  // The "Ratear" button of Lançar opens the split editor.
+  await form.getByRole('button', { name: 'Ratear', exact: true }).click();
   await expect(form.getByText('Rateio padrão: Despesas administrativas')).toBeVisible();
   await form.getByRole('button', { name: 'Aplicar rateio padrão' }).click();
-  // EDITOR: the parts as the editor shows them (obra and amount of each).
+  // The parts as the editor shows them (obra and amount of each), editable before saving.
   const shown: [obra: string, amount: string][] = [
     ['Casa 001 - Jardim', 'R$ 1.467,39'],
     ['Casa 002 - Vila', 'R$ 913,04'],
     ['Casa 003 - Parque', 'R$ 619,57'],
   ];
-  for (const [obra, amount] of shown) {
-    await expect(form.getByText(obra).first()).toBeVisible();
-    await expect(form.getByText(amount).first()).toBeVisible();
+  for (const [index, [obra, amount]] of shown.entries()) {
+    await expect(form.getByRole('combobox', { name: `Obra da parte ${index + 1}` })).toHaveText(
+      obra,
+    );
+    // The currency input writes R$ and the number joined by a no-break space.
+    await expect(form.getByRole('textbox', { name: `Valor da parte ${index + 1}` })).toHaveValue(
+      amount.replace(' ', '\u00a0'),
+    );
   }
+  await expect(form.getByText('Soma confere')).toBeVisible();
   await screenshot(page, 'lancar-rateio-padrao');
   await form.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Lançamento salvo!').first()).toBeVisible();

@@ -9,19 +9,27 @@ interface StageFieldProps {
   value: string | null;
   onChange: (stageId: string | null) => void;
   disabled?: boolean;
+  /** The field's label; a part of a rateio names its part ("Etapa da parte 2"). */
+  label?: string;
 }
 
 /**
  * "Etapa (opcional)": a stage of the chosen obra for the entry (orçado × realizado per stage).
  * Shown only when the obra has stages; "Sem etapa" is null.
  */
-export function StageField({ projectId, value, onChange, disabled }: StageFieldProps) {
+export function StageField({
+  projectId,
+  value,
+  onChange,
+  disabled,
+  label = 'Etapa (opcional)',
+}: StageFieldProps) {
   const id = useId();
   const stages = useProjectStages(projectId);
   if (projectId === null || !stages.data || stages.data.length === 0) return null;
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>Etapa (opcional)</Label>
+      <Label htmlFor={id}>{label}</Label>
       <OptionSelect
         id={id}
         value={stages.data.some((stage) => stage.id === value) ? value : null}

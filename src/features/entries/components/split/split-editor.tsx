@@ -210,6 +210,7 @@ function SplitRowFields({
           projectId={row.projectId}
           value={row.stageId}
           onChange={(stageId) => onChange({ stageId })}
+          label={`Etapa da parte ${n} (opcional)`}
         />
         <div className="grid gap-2">
           <Label htmlFor={`${id}-category`}>Categoria da parte {n}</Label>
