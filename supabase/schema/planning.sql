@@ -780,7 +780,7 @@ CREATE OR REPLACE FUNCTION public.project_financials(p_company_id uuid, p_projec
 AS $function$
   select * from private.project_financials(p_company_id, p_project_id)
 $function$;
-comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais (body: private.project_financials): paid_expenses ("Gasto") = what the standing payment rows of its payables moved; paid_revenues = the same for its receivables. A split row (rateio) counts its parts'' shares for their obras (private.part_shares). Every obra of the company gets a row (zeros without entries). Every role; an ''obra'' member gets its obras only, with paid_revenues null. Errors: not_a_member, project_not_assigned.';
+comment on function public.project_financials(p_company_id uuid, p_project_id uuid) is 'Per obra of p_company_id (or only p_project_id), in reais (body: private.project_financials): paid_expenses ("Gasto") = Σ paid_total (paid + juros + multa − desconto) of its approved payables, paid_revenues = the same of its receivables, from private.entry_totals (dim project_all); a split entry counts its parts'' figures for their obras (private.entry_part_figures), as project_budget_totals'' realizado. Every obra of the company gets a row (zeros without entries). Every role; an ''obra'' member gets its obras only, with paid_revenues null. Errors: not_a_member, project_not_assigned.';
 grant execute on function public.project_financials(p_company_id uuid, p_project_id uuid) to authenticated, service_role;
 
 -- Function private.project_financials(p_company_id uuid, p_project_id uuid)
@@ -802,31 +802,14 @@ begin
   end if;
 
   return query
-  with rows as (
-    select t.project_id as pid, t.type, t.amount
-    from public.standing_transactions t
-    where t.company_id = p_company_id
-      and t.type in ('income', 'expense')
-      and t.project_id is not null
-      and (p_project_id is null or t.project_id = p_project_id)
-    union all
-    -- A split payment: each part's share of the row, for the part's obra.
-    select s.project_id, t.type, s.share
-    from public.standing_transactions t
-    cross join lateral private.part_shares(t.parts, t.amount) s
-    where t.company_id = p_company_id
-      and t.type in ('income', 'expense')
-      and t.parts is not null
-      and (p_project_id is null or t.part_project_ids @> array[p_project_id])
-      and s.project_id is not null
-      and (p_project_id is null or s.project_id = p_project_id)
-  ),
-  moved as (
-    select r.pid,
-           sum(r.amount) filter (where r.type = 'expense') as expenses,
-           sum(r.amount) filter (where r.type = 'income') as revenues
-    from rows r
-    group by r.pid
+  with moved as (
+    select t.dim_id as pid,
+           sum(t.paid_total) filter (where t.kind = 'expense') as expenses,
+           sum(t.paid_total) filter (where t.kind = 'income') as revenues
+    from private.entry_totals t
+    where t.company_id = p_company_id and t.dim = 'project_all' and t.dim_id is not null
+      and (p_project_id is null or t.dim_id = p_project_id)
+    group by t.dim_id
   )
   select p.id,
          coalesce(moved.expenses, 0)::numeric,
@@ -839,5 +822,5 @@ begin
     and (not v_obra or p.id in (select private.obra_project_ids()));
 end;
 $function$;
-comment on function private.project_financials(p_company_id uuid, p_project_id uuid) is 'Body of public.project_financials (security definer: an ''obra'' member reads the figures of its obras, not the rows).';
+comment on function private.project_financials(p_company_id uuid, p_project_id uuid) is 'Body of public.project_financials (security definer: reads the kept private.entry_totals).';
 grant execute on function private.project_financials(p_company_id uuid, p_project_id uuid) to authenticated;

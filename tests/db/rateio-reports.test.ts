@@ -7,10 +7,8 @@
 // paid and reversed (estorno), one pending, one awaiting approval, a split receipt with multa, and
 // entries without split beside them.
 //
-// [until totals] settle_* / reverse_payment do not yet copy an entry's parts to its ledger rows
-// (slice `totals` does): copyPartsToLedger() writes transactions.parts as the superuser. Once
-// `totals` is merged, drop it. The tests under "kept totals" read totals its triggers keep
-// (entry_totals, ledger_*_months expanded by parts) and pass only after that merge.
+// The ledger rows carry their entry's parts because settle_* and reverse_payment copy them; the
+// tests under "kept totals" read what the triggers keep (entry_totals, ledger_*_months).
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apportion } from '@/lib/apportion';
@@ -101,22 +99,6 @@ async function pay(
           ...extra,
         });
   if (error) throw error;
-}
-
-/** [until totals] The entry's parts on each of its ledger rows (payments and estornos). */
-async function copyPartsToLedger() {
-  await db.query(
-    `update public.transactions t set parts = e.parts
-     from public.accounts_payable e
-     where t.payable_id = e.id and e.company_id = $1 and e.parts is not null and t.parts is null`,
-    [owner.company.id],
-  );
-  await db.query(
-    `update public.transactions t set parts = e.parts
-     from public.accounts_receivable e
-     where t.receivable_id = e.id and e.company_id = $1 and e.parts is not null and t.parts is null`,
-    [owner.company.id],
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -362,7 +344,15 @@ beforeAll(async () => {
   });
   if (transfer.error) throw transfer.error;
 
-  await copyPartsToLedger();
+  // settle_* and reverse_payment gave every ledger row of a split entry its parts.
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from public.transactions t
+     left join public.accounts_payable p on p.id = t.payable_id
+     left join public.accounts_receivable r on r.id = t.receivable_id
+     where t.company_id = $1 and coalesce(p.parts, r.parts) is not null and t.parts is null`,
+    [owner.company.id],
+  );
+  expect(rows[0]!.n).toBe(0);
 }, 60_000);
 
 afterAll(async () => {
@@ -498,38 +488,36 @@ describe('DRE competência follows the parts', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('project_financials follows the parts', () => {
-  it('Gasto and receipts per obra are the shares of the standing rows', async () => {
-    const pieces = await rowPieces();
+  it('Gasto and receipts per obra are the parts of the entries, as orçado × realizado has them', async () => {
+    const pieces = await entryPieces();
     const { data, error } = await owner.client.rpc('project_financials', {
       p_company_id: owner.company.id,
     });
     expect(error).toBeNull();
+    const totals = await owner.client.rpc('project_budget_totals', {
+      p_company_id: owner.company.id,
+    });
     for (const id of [obraA, obraB]) {
       const row = data!.find((r) => r.project_id === id)!;
-      const mine = pieces.filter((p) => p.project === id);
+      const mine = pieces.filter((p) => p.project === id && p.approval === 'approved');
       expect([cents(row.paid_expenses), cents(row.paid_revenues!)]).toEqual([
         sum(
           mine.filter((p) => p.kind === 'expense'),
-          (p) => p.share,
+          (p) => p.paidTotal,
         ),
         sum(
           mine.filter((p) => p.kind === 'income'),
-          (p) => p.share,
+          (p) => p.paidTotal,
         ),
       ]);
+      // The obra's two screens agree to the centavo.
+      expect(row.paid_expenses).toBe(totals.data!.find((r) => r.project_id === id)!.realized);
     }
     const one = await owner.client.rpc('project_financials', {
       p_company_id: owner.company.id,
       p_project_id: obraB,
     });
     expect(one.data).toEqual([data!.find((r) => r.project_id === obraB)]);
-    // Obra B received its quarter of the receipt with its share of the multa.
-    expect(cents(one.data![0]!.paid_revenues!)).toBe(
-      sum(
-        pieces.filter((p) => p.project === obraB && p.kind === 'income'),
-        (p) => p.share,
-      ),
-    );
   });
 });
 
@@ -844,7 +832,7 @@ describe("a bank account's history names and finds split rows", () => {
 // Kept totals: pass once slice `totals` (the triggers expand parts) is merged
 // ---------------------------------------------------------------------------------------------
 
-describe('kept totals follow the parts [after totals]', () => {
+describe('kept totals follow the parts', () => {
   it('project_budget_totals: committed and realized per obra equal project_budget', async () => {
     const { data } = await owner.client.rpc('project_budget_totals', {
       p_company_id: owner.company.id,

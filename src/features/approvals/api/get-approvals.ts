@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
+import { entrySplit, splitCategoryLabel, splitProjectLabel } from '@/lib/entries';
 import { roleCan } from '@/lib/roles';
 import { toCents } from '@/lib/money';
 import type { Database } from '@/lib/database.types';
@@ -17,6 +18,8 @@ export interface Approval {
   counterpartyName: string | null;
   categoryId: string | null;
   categoryName: string | null;
+  /** A split payable (rateio): its categorias are its parts', so Aprovar leaves them as they are. */
+  split: boolean;
   bankAccountId: string | null;
   bankAccountName: string | null;
   /** The requester's name (else e-mail), or null when they are no longer a member. */
@@ -34,7 +37,7 @@ export interface Approval {
 export const APPROVALS_PAGE_SIZE = 50;
 
 const APPROVAL_COLUMNS =
-  'id, description, amount, due_date, project_name, counterparty_name, category_id, category_name, bank_account_id, bank_account_name, created_by, created_at, document_count, updated_at';
+  'id, description, amount, due_date, project_name, counterparty_name, category_id, category_name, bank_account_id, bank_account_name, created_by, created_at, document_count, updated_at, parts, part_project_names';
 
 /** Where the next page starts: after this row in the list's order (due date, then id). */
 export interface ApprovalsCursor {
@@ -99,6 +102,8 @@ type ApprovalRow = Pick<
   | 'created_at'
   | 'document_count'
   | 'updated_at'
+  | 'parts'
+  | 'part_project_names'
 >;
 
 /** The rows as Approvals, each with its requester's name (else e-mail). */
@@ -124,18 +129,20 @@ async function withRequesters(
       names[profile.user_id] = profile.full_name.trim() || profile.email;
     }
   }
-  return rows.flatMap((row) =>
-    row.id && row.amount != null && row.due_date && row.updated_at
+  return rows.flatMap((row) => {
+    const split = entrySplit(row.parts, row.part_project_names);
+    return row.id && row.amount != null && row.due_date && row.updated_at
       ? [
           {
             id: row.id,
             description: row.description ?? '',
             amountCents: toCents(row.amount),
             dueDate: row.due_date,
-            projectName: row.project_name,
+            projectName: split ? splitProjectLabel(split) : row.project_name,
             counterpartyName: row.counterparty_name,
             categoryId: row.category_id,
-            categoryName: row.category_name,
+            categoryName: split ? splitCategoryLabel(split) : row.category_name,
+            split: split !== null,
             bankAccountId: row.bank_account_id,
             bankAccountName: row.bank_account_name,
             requesterName: (row.created_by ? names[row.created_by] : undefined) ?? null,
@@ -144,8 +151,8 @@ async function withRequesters(
             updatedAt: row.updated_at,
           },
         ]
-      : [],
-  );
+      : [];
+  });
 }
 
 /**

@@ -79,19 +79,24 @@ function ApproveForm({ approval, onDone, onChanged }: DecisionFormProps) {
       busyLabel="Aprovando..."
       aria-label="Aprovar lançamento"
     >
-      <FieldItem control={form.control} name="categoryId" label="Categoria">
-        {(field) => (
-          <CategoryPicker
-            type="expense"
-            value={field.value as string | null}
-            onChange={field.onChange}
-            // A category once chosen can be changed, not removed: approve_payable keeps it.
-            noneLabel={approval.categoryId ? undefined : 'Sem categoria'}
-            current={named(approval.categoryId, approval.categoryName, 'Categoria atual')}
-            disabled={busy}
-          />
-        )}
-      </FieldItem>
+      {approval.split ? (
+        // A rateio's categorias are its parts' (approve_payable refuses one for the whole).
+        <p className="text-sm text-muted-foreground">Categoria: {approval.categoryName}</p>
+      ) : (
+        <FieldItem control={form.control} name="categoryId" label="Categoria">
+          {(field) => (
+            <CategoryPicker
+              type="expense"
+              value={field.value as string | null}
+              onChange={field.onChange}
+              // A category once chosen can be changed, not removed: approve_payable keeps it.
+              noneLabel={approval.categoryId ? undefined : 'Sem categoria'}
+              current={named(approval.categoryId, approval.categoryName, 'Categoria atual')}
+              disabled={busy}
+            />
+          )}
+        </FieldItem>
+      )}
       <FieldItem control={form.control} name="bankAccountId" label="Conta bancária">
         {(field) => (
           <BankAccountPicker

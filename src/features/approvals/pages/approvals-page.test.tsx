@@ -199,6 +199,39 @@ describe('Aprovações', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Nenhum lançamento aguardando aprovação')).toBeInTheDocument();
   });
 
+  it('a split payable (rateio) is listed with its obras and approved without a category for the whole', async () => {
+    const split = awaiting(PAYABLE_ID, 'Concreto usinado', {
+      project_name: null,
+      parts: [
+        { project_id: 'p-a', stage_id: null, category_id: CATEGORY_ID, amount: 750.3, percent: 60 },
+        { project_id: 'p-b', stage_id: null, category_id: CATEGORY_ID, amount: 500.2, percent: 40 },
+      ],
+      part_project_names: ['Edifício Aurora', 'Casa Boreal'],
+    });
+    api({ current: [split] });
+    let sent: unknown;
+    server.use(
+      http.post(rpcUrl('approve_payable'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ id: PAYABLE_ID, approval_status: 'approved' });
+      }),
+    );
+    renderPage();
+    await listLoaded();
+    expect(screen.getByText(/Edifício Aurora e Casa Boreal · vence/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Aprovar Concreto usinado' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Aprovar lançamento' },
+      { timeout: 10_000 },
+    );
+    expect(within(dialog).getByText('Categoria: Rateio (2)')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Categoria' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Lançamento aprovado!')).toBeInTheDocument();
+    expect(sent).not.toHaveProperty('p_category_id');
+  });
+
   it('Aprovar refused by the database shows its reason in Portuguese and keeps the dialog', async () => {
     api({ current: [awaiting(PAYABLE_ID, 'Cimento para a laje')] });
     server.use(
