@@ -165,7 +165,7 @@ test('the month package is one zip with the CSVs and the dated documents', async
   expect(lancamentos[0]).toMatch(/^Tipo;Status;Vencimento;Data do pagamento;Descrição;/);
   expect(lancamentos).toContainEqual(
     expect.stringMatching(
-      /^Despesa;Pago;.*;Cimento CP-II;Depósito Central;11\.222\.333\/0001-81;Sem categoria;Geral;;Conta Obra;;;1234,50;1234,50;0,00;0,00;0,00;1234,50;0,00;1;3$/,
+      /^Despesa;Pago;.*;Cimento CP-II;Depósito Central;11\.222\.333\/0001-81;Sem categoria;Geral;;Conta Obra;;;1234,50;1234,50;0,00;0,00;0,00;1234,50;0,00;1;3;$/,
     ),
   );
   expect(lancamentos).toContainEqual(

@@ -195,7 +195,7 @@ test('Movimentações lists, filters, searches, totals and exports the entries',
     .trim()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'Data;Vencimento;Tipo;Status;Descrição;Fornecedor/Cliente;Categoria;Obra;Conta;Valor',
+    'Data;Vencimento;Tipo;Status;Descrição;Fornecedor/Cliente;Categoria;Obra;Conta;Valor;Rateio',
   );
   expect(lines).toHaveLength(4);
   expect(csv).toContain(
