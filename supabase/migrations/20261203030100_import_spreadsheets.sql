@@ -12,7 +12,8 @@
 --                         every trigger of the tables (alçada/approval, audit, kept totals, checks)
 --                         apply exactly as to a form's insert; a paid row is settled by the same
 --                         private.settle_payable / settle_receivable Dar Baixa calls.
--- public.import_duplicates, public.undo_import_batch, public.save_import_mapping.
+-- public.import_duplicates, public.undo_import_batch, public.save_import_mapping (the only writer
+--                         of import_mappings).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables
@@ -70,7 +71,7 @@ create table public.import_mappings (
     jsonb_typeof(mapping) = 'object' and not (mapping @? '$.* ? (@.type() != "string")')),
   constraint import_mappings_mapping_length check (pg_column_size(mapping) <= 20000)
 );
-comment on table public.import_mappings is 'Importar planilha: the header the company matched to each field of a kind ({fieldKey: "Header text"}), offered again on the next import. Read and saved (save_import_mapping) by admin and financeiro. Audited.';
+comment on table public.import_mappings is 'Importar planilha: the header the company matched to each field of a kind ({fieldKey: "Header text"}), offered again on the next import. Read by admin and financeiro; written only by save_import_mapping (admin, financeiro). Audited.';
 
 create index import_mappings_updated_by_idx on public.import_mappings (updated_by);
 
@@ -80,20 +81,10 @@ alter table public.import_mappings enable row level security;
 create policy import_mappings_select on public.import_mappings
   for select to authenticated
   using (company_id in (select private.writer_company_ids()));
--- INSERT(import_mappings): admin, financeiro
-create policy import_mappings_insert on public.import_mappings
-  for insert to authenticated
-  with check (company_id in (select private.writer_company_ids()));
--- UPDATE(import_mappings): admin, financeiro
-create policy import_mappings_update on public.import_mappings
-  for update to authenticated
-  using (company_id in (select private.writer_company_ids()))
-  with check (company_id in (select private.writer_company_ids()));
+-- Written only by save_import_mapping (one row per company and kind, replaced whole).
 
 revoke all on public.import_mappings from anon, authenticated;
 grant select on public.import_mappings to authenticated;
-grant insert (company_id, kind, mapping) on public.import_mappings to authenticated;
-grant update (mapping) on public.import_mappings to authenticated;
 grant all on public.import_mappings to service_role;
 
 create function private.stamp_import_mapping()
@@ -936,9 +927,10 @@ comment on function public.undo_import_batch(p_batch_id uuid, p_created_at times
 -- save_import_mapping
 -- ---------------------------------------------------------------------------------------------
 
-create function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb)
+create function private.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb)
 returns public.import_mappings
 language plpgsql
+security definer
 set search_path = ''
 as $$
 declare
@@ -947,7 +939,7 @@ begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro']);
   if p_kind is null or p_kind not in ('fornecedores', 'clientes', 'categorias', 'obras', 'contas_pagar', 'contas_receber')
      or p_mapping is null or jsonb_typeof(p_mapping) <> 'object'
-     or p_mapping @? '$.* ? (@.type() != "string")' then
+     or p_mapping @? '$.* ? (@.type() != "string")' or pg_column_size(p_mapping) > 20000 then
     raise exception using errcode = 'P0001', message = 'import_mapping_invalid';
   end if;
   insert into public.import_mappings as m (company_id, kind, mapping)
@@ -957,7 +949,16 @@ begin
   return v_row;
 end;
 $$;
-comment on function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) is 'Remembers the headers matched to the fields of a kind ({fieldKey: "Header text"}) for the company (admin, financeiro), replacing the last. Security invoker. Raises not_a_member, forbidden_role, import_mapping_invalid; a mapping above 20000 bytes fails import_mappings_mapping_length (23514).';
+comment on function private.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) is 'Body of public.save_import_mapping (security definer: the API does not write import_mappings).';
+
+create function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb)
+returns public.import_mappings
+language sql
+set search_path = ''
+as $$
+  select * from private.save_import_mapping(p_company_id, p_kind, p_mapping)
+$$;
+comment on function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) is 'Remembers the headers matched to the fields of a kind ({fieldKey: "Header text"}, at most 20000 bytes) for the company (admin, financeiro), replacing the last. Raises not_a_member, forbidden_role, import_mapping_invalid. (body: private.save_import_mapping)';
 
 -- ---------------------------------------------------------------------------------------------
 -- Grants
@@ -967,6 +968,7 @@ revoke all on function public.import_rows(uuid, jsonb) from public, anon, authen
 revoke all on function public.import_duplicates(uuid, text, jsonb) from public, anon, authenticated;
 revoke all on function public.undo_import_batch(uuid, timestamptz) from public, anon, authenticated;
 revoke all on function public.save_import_mapping(uuid, text, jsonb) from public, anon, authenticated;
+revoke all on function private.save_import_mapping(uuid, text, jsonb) from public, anon, authenticated;
 revoke all on function private.import_date(text) from public, anon, authenticated;
 revoke all on function private.import_amount(text, boolean) from public, anon, authenticated;
 revoke all on function private.import_uuid(text) from public, anon, authenticated;
@@ -989,3 +991,4 @@ grant execute on function private.import_reason(text, text, text) to authenticat
 grant execute on function private.import_insert(text, uuid, uuid, jsonb) to authenticated;
 grant execute on function private.open_import_batch(uuid, text, text, integer) to authenticated;
 grant execute on function private.undo_import_batch(uuid, timestamptz) to authenticated;
+grant execute on function private.save_import_mapping(uuid, text, jsonb) to authenticated;

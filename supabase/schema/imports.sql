@@ -13,7 +13,8 @@
 -- Functions: private.guard_import_batch_id, private.import_amount, private.import_date,
 -- public.import_duplicates, private.import_insert, private.import_reason, public.import_rows,
 -- private.import_uuid, private.open_import_batch, public.save_import_mapping,
--- private.stamp_import_mapping, public.undo_import_batch, private.undo_import_batch
+-- private.save_import_mapping, private.stamp_import_mapping, public.undo_import_batch,
+-- private.undo_import_batch
 
 -- =================================================================================================
 -- Tables
@@ -71,7 +72,7 @@ create table public.import_mappings (
   updated_by uuid default auth.uid()
 );
 
-comment on table public.import_mappings is 'Importar planilha: the header the company matched to each field of a kind ({fieldKey: "Header text"}), offered again on the next import. Read and saved (save_import_mapping) by admin and financeiro. Audited.';
+comment on table public.import_mappings is 'Importar planilha: the header the company matched to each field of a kind ({fieldKey: "Header text"}), offered again on the next import. Read by admin and financeiro; written only by save_import_mapping (admin, financeiro). Audited.';
 alter table public.import_mappings add constraint import_mappings_pkey PRIMARY KEY (id);
 alter table public.import_mappings add constraint import_mappings_company_kind_key UNIQUE (company_id, kind);
 alter table public.import_mappings add constraint import_mappings_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
@@ -83,18 +84,9 @@ CREATE INDEX import_mappings_updated_by_idx ON public.import_mappings USING btre
 
 alter table public.import_mappings enable row level security;
 
-create policy import_mappings_insert on public.import_mappings
-  as permissive for insert to authenticated
-  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
-
 create policy import_mappings_select on public.import_mappings
   as permissive for select to authenticated
   using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
-
-create policy import_mappings_update on public.import_mappings
-  as permissive for update to authenticated
-  using ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)))
-  with check ((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)));
 
 CREATE TRIGGER import_mappings_audit AFTER INSERT OR DELETE OR UPDATE ON public.import_mappings FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER import_mappings_forbid_company_change BEFORE UPDATE ON public.import_mappings FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
@@ -102,8 +94,6 @@ CREATE TRIGGER import_mappings_stamp BEFORE INSERT OR UPDATE ON public.import_ma
 
 grant all on table public.import_mappings to service_role;
 grant select on table public.import_mappings to authenticated;
-grant insert (company_id, kind, mapping) on table public.import_mappings to authenticated;
-grant update (mapping) on table public.import_mappings to authenticated;
 
 -- =================================================================================================
 -- Functions
@@ -724,7 +714,19 @@ grant execute on function private.open_import_batch(p_company_id uuid, p_kind te
 -- Function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb)
 CREATE OR REPLACE FUNCTION public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb)
  RETURNS public.import_mappings
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.save_import_mapping(p_company_id, p_kind, p_mapping)
+$function$;
+comment on function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) is 'Remembers the headers matched to the fields of a kind ({fieldKey: "Header text"}, at most 20000 bytes) for the company (admin, financeiro), replacing the last. Raises not_a_member, forbidden_role, import_mapping_invalid. (body: private.save_import_mapping)';
+grant execute on function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) to authenticated, service_role;
+
+-- Function private.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb)
+CREATE OR REPLACE FUNCTION private.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb)
+ RETURNS public.import_mappings
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -733,7 +735,7 @@ begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro']);
   if p_kind is null or p_kind not in ('fornecedores', 'clientes', 'categorias', 'obras', 'contas_pagar', 'contas_receber')
      or p_mapping is null or jsonb_typeof(p_mapping) <> 'object'
-     or p_mapping @? '$.* ? (@.type() != "string")' then
+     or p_mapping @? '$.* ? (@.type() != "string")' or pg_column_size(p_mapping) > 20000 then
     raise exception using errcode = 'P0001', message = 'import_mapping_invalid';
   end if;
   insert into public.import_mappings as m (company_id, kind, mapping)
@@ -743,8 +745,8 @@ begin
   return v_row;
 end;
 $function$;
-comment on function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) is 'Remembers the headers matched to the fields of a kind ({fieldKey: "Header text"}) for the company (admin, financeiro), replacing the last. Security invoker. Raises not_a_member, forbidden_role, import_mapping_invalid; a mapping above 20000 bytes fails import_mappings_mapping_length (23514).';
-grant execute on function public.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) to authenticated, service_role;
+comment on function private.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) is 'Body of public.save_import_mapping (security definer: the API does not write import_mappings).';
+grant execute on function private.save_import_mapping(p_company_id uuid, p_kind text, p_mapping jsonb) to authenticated;
 
 -- Function private.stamp_import_mapping()
 -- Run by the triggers import_mappings_stamp on public.import_mappings
