@@ -374,6 +374,7 @@ export const DOMAINS: Domain[] = [
       'private.import_reason',
       'private.import_uuid',
       'private.open_import_batch',
+      'private.notify_import_batch',
       'private.save_import_mapping',
       'private.stamp_import_mapping',
       'private.undo_import_batch',

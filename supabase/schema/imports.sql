@@ -12,9 +12,9 @@
 -- Tables: public.import_batches, public.import_mappings
 -- Functions: private.guard_import_batch_id, private.import_amount, private.import_date,
 -- public.import_duplicates, private.import_insert, private.import_reason, public.import_rows,
--- private.import_uuid, private.open_import_batch, public.save_import_mapping,
--- private.save_import_mapping, private.stamp_import_mapping, public.undo_import_batch,
--- private.undo_import_batch
+-- private.import_uuid, private.notify_import_batch, private.open_import_batch,
+-- public.save_import_mapping, private.save_import_mapping, private.stamp_import_mapping,
+-- public.undo_import_batch, private.undo_import_batch
 
 -- =================================================================================================
 -- Tables
@@ -58,6 +58,7 @@ create policy import_batches_select on public.import_batches
 
 CREATE TRIGGER import_batches_audit AFTER INSERT OR DELETE OR UPDATE ON public.import_batches FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER import_batches_forbid_company_change BEFORE UPDATE ON public.import_batches FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER import_batches_notify AFTER INSERT OR UPDATE OF undone_at ON public.import_batches FOR EACH ROW EXECUTE FUNCTION private.notify_import_batch();
 
 grant all on table public.import_batches to service_role;
 grant select on table public.import_batches to authenticated;
@@ -682,6 +683,44 @@ AS $function$
 $function$;
 comment on function private.import_uuid(p_text text) is 'An id sent by the import as text; null when it is not a uuid.';
 grant execute on function private.import_uuid(p_text text) to authenticated;
+
+-- Function private.notify_import_batch()
+-- Run by the triggers import_batches_notify on public.import_batches
+CREATE OR REPLACE FUNCTION private.notify_import_batch()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := case when tg_op = 'INSERT' then new.created_by else new.undone_by end;
+  v_what text := new.file_name || ' — ' || new.row_count || case when new.row_count = 1 then ' linha' else ' linhas' end
+                 || ' (' || case new.kind
+                              when 'fornecedores' then 'Fornecedores'
+                              when 'clientes' then 'Clientes'
+                              when 'categorias' then 'Categorias'
+                              when 'obras' then 'Obras'
+                              when 'contas_pagar' then 'Contas a pagar'
+                              else 'Contas a receber' end || ')';
+  v_name text := (select p.full_name from public.user_profiles p
+                  where p.company_id = new.company_id and p.user_id = v_actor);
+begin
+  if tg_op = 'UPDATE' and (old.undone_at is not null or new.undone_at is null) then
+    return null;
+  end if;
+  insert into public.notices (company_id, user_id, kind, event_key, link, title, body)
+  select new.company_id, r,
+         case when tg_op = 'INSERT' then 'spreadsheet_imported' else 'import_undone' end,
+         new.id::text, '/importar',
+         left(case when tg_op = 'INSERT' then 'Planilha importada: ' else 'Importação desfeita: ' end || v_what, 300),
+         case when tg_op = 'INSERT' then 'Importada por ' else 'Desfeita por ' end || v_name
+  from private.notice_recipients(new.company_id, array['admin'], v_actor) r
+  on conflict do nothing;
+  return null;
+end;
+$function$;
+comment on function private.notify_import_batch() is 'Trigger: a spreadsheet imported (a new import_batches row) or an import undone (undone_at set) → a notice to the company''s active admins but who did it, linking to /importar.';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function private.open_import_batch(p_company_id uuid, p_kind text, p_file_name text, p_row_count integer)
 CREATE OR REPLACE FUNCTION private.open_import_batch(p_company_id uuid, p_kind text, p_file_name text, p_row_count integer)

@@ -273,6 +273,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
         api: false,
         service: false,
       },
+      // Importar planilha (issue 34): a batch imported or undone.
+      { f: 'private.notify_import_batch()', definer: true, api: false, service: false },
       { f: 'private.notify_invitation_accepted()', definer: true, api: false, service: false },
       { f: 'private.notify_nfe_imported()', definer: true, api: false, service: false },
       { f: 'private.notify_payable_approval()', definer: true, api: false, service: false },

@@ -431,7 +431,7 @@ describe('import_rows', () => {
       kind: 'contas_pagar',
       file_name: 'ruim.xlsx',
       create: { suppliers: [{ key: 'Não Criar', name: 'Não Criar', document: null }] },
-      rows: payables(500, (i) =>
+      rows: payables(500, (i): Row =>
         i + 2 === 400 ? { amount: '12,50' } : { supplier_key: 'Não Criar' },
       ),
     });
@@ -849,5 +849,64 @@ describe('undo_import_batch', () => {
     const read = await as.leitura.from('import_batches').select('id').eq('id', batchId);
     expect(read.data).toEqual([]);
     expect((await batchOf(batchId))!.undone_at).toBeNull();
+  });
+});
+
+describe('notices', () => {
+  it("tells the company's other admins of an import and of its undo, not who did it nor other roles", async () => {
+    const second = await createUser(undefined, undefined, `Admin dois ${randomUUID().slice(0, 6)}`);
+    await db.query(
+      `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+       values ($1, $2, $3, 'Admin Dois', 'admin', true)`,
+      [second.user.id, companyId, second.email],
+    );
+    const batchId = await imported(
+      {
+        kind: 'clientes',
+        file_name: 'avisos.csv',
+        rows: [
+          { line: 2, name: 'Cliente avisado' },
+          { line: 3, name: 'Outro avisado' },
+        ],
+      },
+      as.financeiro,
+    );
+    const createdAt = (await batchOf(batchId))!.created_at;
+    const { error } = await admin.client.rpc('undo_import_batch', {
+      p_batch_id: batchId,
+      p_created_at: createdAt,
+    });
+    expect(error).toBeNull();
+    const { rows } = await db.query(
+      `select n.user_id = $2 as to_second, n.user_id = $3 as to_admin, n.kind, n.title, n.body, n.link
+       from public.notices n where n.company_id = $1 and n.event_key = $4 order by n.kind, 1, 2`,
+      [companyId, second.user.id, admin.user.id, batchId],
+    );
+    expect(rows).toEqual([
+      {
+        to_second: true,
+        to_admin: false,
+        kind: 'import_undone',
+        title: 'Importação desfeita: avisos.csv — 2 linhas (Clientes)',
+        body: expect.stringMatching(/^Desfeita por Admin /) as unknown,
+        link: '/importar',
+      },
+      {
+        to_second: false,
+        to_admin: true,
+        kind: 'spreadsheet_imported',
+        title: 'Planilha importada: avisos.csv — 2 linhas (Clientes)',
+        body: expect.stringMatching(/^Importada por financeiro /) as unknown,
+        link: '/importar',
+      },
+      {
+        to_second: true,
+        to_admin: false,
+        kind: 'spreadsheet_imported',
+        title: 'Planilha importada: avisos.csv — 2 linhas (Clientes)',
+        body: expect.stringMatching(/^Importada por financeiro /) as unknown,
+        link: '/importar',
+      },
+    ]);
   });
 });
