@@ -376,6 +376,7 @@ export const DOMAINS: Domain[] = [
       'private.open_import_batch',
       'private.notify_import_batch',
       'private.save_import_mapping',
+      'private.settle_imported',
       'private.stamp_import_mapping',
       'private.undo_import_batch',
       'public.import_duplicates',

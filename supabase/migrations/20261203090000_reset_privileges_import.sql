@@ -330,6 +330,7 @@ grant execute on function private.import_uuid(text) to authenticated;
 grant execute on function private.import_reason(text, text, text) to authenticated;
 grant execute on function private.import_insert(text, uuid, uuid, jsonb) to authenticated;
 grant execute on function private.open_import_batch(uuid, text, text, integer) to authenticated;
+grant execute on function private.settle_imported(text, uuid, uuid, jsonb, date) to authenticated;
 grant execute on function private.undo_import_batch(uuid, timestamptz) to authenticated;
 grant execute on function private.save_import_mapping(uuid, text, jsonb) to authenticated;
 

@@ -237,6 +237,7 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       // Importar planilha (issue 34): the batch import_rows opens (import_batches is written by
       // these only), the undo (it removes the import's ledger rows), the remembered mappings.
       'private.open_import_batch(uuid,text,text,integer)',
+      'private.settle_imported(text,uuid,uuid,jsonb,date)',
       'private.undo_import_batch(uuid,timestamp with time zone)',
       'private.save_import_mapping(uuid,text,jsonb)',
       // What the invoker import_rows and import_duplicates run as their caller: pure readers of a

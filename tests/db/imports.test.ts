@@ -325,6 +325,42 @@ describe('import_rows', () => {
     await expectTotalsKept('after importing receivables');
   });
 
+  it('settles many paid rows at once into several accounts, as many Dar Baixas would, and undoes them', async () => {
+    const second = (await createBankAccount(admin, 500)).id as string;
+    const before = [await currentBalance(db, accountId), await currentBalance(db, second)];
+    const rows = payables(300, (i) => ({
+      payment_date: `2026-0${(i % 3) + 1}-${String((i % 27) + 1).padStart(2, '0')}`,
+      bank_account_id: i % 2 ? accountId : second,
+      project_id: i % 4 ? projectId : null,
+    }));
+    const batchId = await imported({ kind: 'contas_pagar', file_name: 'pagas.xlsx', rows });
+    const sum = (odd: boolean) =>
+      rows.filter((_, i) => i % 2 === (odd ? 1 : 0)).reduce((t, r) => t + Number(r.amount), 0);
+    expect(await currentBalance(db, accountId)).toBeCloseTo(before[0]! - sum(true), 2);
+    expect(await currentBalance(db, second)).toBeCloseTo(before[1]! - sum(false), 2);
+    for (const id of [accountId, second])
+      expect(await currentBalance(db, id)).toBe(await ledgerBalance(db, id));
+    expect(
+      await count(
+        `select count(*) as n from public.accounts_payable e
+         join public.transactions t on t.payable_id = e.id and t.amount = e.amount
+           and t.transaction_date = e.payment_date and t.bank_account_id = e.bank_account_id
+           and t.principal_amount = e.amount and t.project_id is not distinct from e.project_id
+         where e.import_batch_id = $1 and e.status = 'paid' and e.paid_amount = e.amount`,
+        [batchId],
+      ),
+    ).toBe(300);
+    await expectTotalsKept('after 300 paid rows');
+    const createdAt = (await batchOf(batchId))!.created_at;
+    const { error } = await admin.client.rpc('undo_import_batch', {
+      p_batch_id: batchId,
+      p_created_at: createdAt,
+    });
+    expect(error).toBeNull();
+    expect([await currentBalance(db, accountId), await currentBalance(db, second)]).toEqual(before);
+    await expectTotalsKept('after undoing 300 paid rows');
+  });
+
   it('writes registers: fornecedores (CNPJ on the supplier, CPF and contacts in its details), clientes, categorias, obras', async () => {
     const suppliers = await imported({
       kind: 'fornecedores',
@@ -569,6 +605,12 @@ describe('import_rows', () => {
       rows: Array.from({ length: 5001 }, (_, i) => ({ line: i + 2, name: `F${i}` })),
     });
     expect(tooMany.error).toMatchObject({ message: 'import_too_many_rows', hint: '5000' });
+    const paid = await importAs(admin.client, {
+      kind: 'contas_pagar',
+      file_name: 'pagas.xlsx',
+      rows: payables(1001, () => ({ payment_date: PAID_ON, bank_account_id: accountId })),
+    });
+    expect(paid.error).toMatchObject({ message: 'import_too_many_paid_rows', hint: '1000' });
     const empty = await importAs(admin.client, { kind: 'clientes', file_name: 'v.csv', rows: [] });
     expect(empty.error).toMatchObject({ message: 'import_empty' });
   });
