@@ -362,6 +362,7 @@ declare
   v_categories jsonb := '{}';
   -- {key: name} of the suppliers (payables) or clients (receivables) created.
   v_party_names jsonb;
+  v_found jsonb;
   v_data jsonb;
   v_bad record;
   -- What is being written when something refuses: a sheet line, or a register of `create`.
@@ -428,6 +429,21 @@ begin
       raise exception using errcode = 'P0001', message = 'import_create_invalid', detail = left(v_bad.key, 200),
                             hint = 'import_value_required';
     end if;
+    select x ->> 'key' as key,
+           case when l.list = 'categories' and coalesce(x ->> 'type', v_entry_kind) is distinct from 'expense'
+                     and coalesce(x ->> 'type', v_entry_kind) is distinct from 'income' then 'import_category_type_invalid'
+                else 'text_too_long' end as reason
+    into v_bad
+    from (values ('projects', 200), ('suppliers', 200), ('clients', 200), ('categories', 100)) l(list, max_length)
+    cross join lateral jsonb_array_elements(coalesce(v_create -> l.list, '[]')) x
+    where char_length(btrim(x ->> 'name')) > l.max_length
+       or (l.list = 'categories' and coalesce(x ->> 'type', v_entry_kind) is distinct from 'expense'
+           and coalesce(x ->> 'type', v_entry_kind) is distinct from 'income')
+    limit 1;
+    if found then
+      raise exception using errcode = 'P0001', message = 'import_create_invalid', detail = left(v_bad.key, 200),
+                            hint = v_bad.reason;
+    end if;
 
     if jsonb_array_length(coalesce(v_create -> 'projects', '[]')) > 0 then
       v_name := 'projects';
@@ -478,6 +494,40 @@ begin
     from jsonb_array_elements(coalesce(v_create -> case v_entry_kind when 'expense' then 'suppliers' else 'clients' end,
                                        '[]')) c;
 
+    -- The existing registers the rows name by id, of this company and visible to the caller, read
+    -- once per distinct id ({parties|projects|categories|accounts: {id: {id, …}}}).
+    if v_entry_kind is not null then
+      with ids as (
+        select distinct private.import_uuid(x ->> 'supplier_id') as supplier_id,
+               private.import_uuid(x ->> 'client_id') as client_id,
+               private.import_uuid(x ->> 'project_id') as project_id,
+               private.import_uuid(x ->> 'category_id') as category_id,
+               private.import_uuid(x ->> 'bank_account_id') as account_id
+        from jsonb_array_elements(v_rows) x
+      )
+      select jsonb_build_object(
+        'parties', coalesce((
+          select jsonb_object_agg(p.id::text, jsonb_build_object('id', p.id, 'name', p.name)) from (
+            select s.id, s.name from public.suppliers s
+            where v_entry_kind = 'expense' and s.company_id = p_company_id
+              and s.id in (select ids.supplier_id from ids)
+            union all
+            select c.id, c.name from public.clients c
+            where v_entry_kind = 'income' and c.company_id = p_company_id
+              and c.id in (select ids.client_id from ids)) p), '{}'::jsonb),
+        'projects', coalesce((
+          select jsonb_object_agg(p.id::text, jsonb_build_object('id', p.id)) from public.projects p
+          where p.company_id = p_company_id and p.id in (select ids.project_id from ids)), '{}'::jsonb),
+        'categories', coalesce((
+          select jsonb_object_agg(c.id::text, jsonb_build_object('id', c.id, 'type', c.type)) from public.categories c
+          where c.company_id = p_company_id and c.id in (select ids.category_id from ids)), '{}'::jsonb),
+        'accounts', coalesce((
+          select jsonb_object_agg(a.id::text, jsonb_build_object('id', a.id, 'is_active', a.is_active))
+          from public.bank_accounts a
+          where a.company_id = p_company_id and a.id in (select ids.account_id from ids)), '{}'::jsonb))
+      into v_found;
+    end if;
+
     -- 2. The rows, read and checked (the first bad line, in sheet order, refuses the import), then
     --    written all at once.
     if v_entry_kind is not null then
@@ -514,35 +564,25 @@ begin
                  nullif(btrim(x ->> 'notes'), '') as notes,
                  coalesce(x ->> 'supplier_id', x ->> 'client_id', x ->> 'supplier_key', x ->> 'client_key') is not null
                    as party_asked,
-                 party.id as party_found, party.name as party_found_name,
+                 (f.party ->> 'id')::uuid as party_found, f.party ->> 'name' as party_found_name,
                  (case v_entry_kind when 'expense' then v_suppliers ->> (x ->> 'supplier_key')
                                     else v_clients ->> (x ->> 'client_key') end)::uuid as party_created,
                  v_party_names ->> coalesce(x ->> 'supplier_key', x ->> 'client_key') as party_created_name,
                  coalesce(x ->> 'project_id', x ->> 'project_key') is not null as project_asked,
-                 project.id as project_found, (v_projects ->> (x ->> 'project_key'))::uuid as project_created,
+                 (f.project ->> 'id')::uuid as project_found, (v_projects ->> (x ->> 'project_key'))::uuid as project_created,
                  coalesce(x ->> 'category_id', x ->> 'category_key') is not null as category_asked,
-                 category.id as category_found, (v_categories ->> (x ->> 'category_key'))::uuid as category_created,
-                 category.type as category_type,
+                 (f.category ->> 'id')::uuid as category_found, (v_categories ->> (x ->> 'category_key'))::uuid as category_created,
+                 f.category ->> 'type' as category_type,
                  nullif(btrim(x ->> 'payment_date'), '') as payment_text,
                  private.import_date(x ->> 'payment_date') as payment_date,
                  nullif(btrim(x ->> 'bank_account_id'), '') as bank_account_text,
-                 account.id as bank_account_found, account.is_active as bank_account_active
+                 (f.account ->> 'id')::uuid as bank_account_found, (f.account ->> 'is_active')::boolean as bank_account_active
           from jsonb_array_elements(v_rows) x
-          left join lateral (
-            select s.id, s.name from public.suppliers s
-            where v_entry_kind = 'expense' and s.company_id = p_company_id
-              and s.id = private.import_uuid(x ->> 'supplier_id')
-            union all
-            select c.id, c.name from public.clients c
-            where v_entry_kind = 'income' and c.company_id = p_company_id
-              and c.id = private.import_uuid(x ->> 'client_id')
-          ) party on true
-          left join public.projects project
-            on project.company_id = p_company_id and project.id = private.import_uuid(x ->> 'project_id')
-          left join public.categories category
-            on category.company_id = p_company_id and category.id = private.import_uuid(x ->> 'category_id')
-          left join public.bank_accounts account
-            on account.company_id = p_company_id and account.id = private.import_uuid(x ->> 'bank_account_id')
+          -- The registers the rows name, each read once (RLS and all) into the maps below.
+          left join lateral (select (v_found -> 'parties' -> lower(btrim(coalesce(x ->> 'supplier_id', x ->> 'client_id')))) as party,
+                                    (v_found -> 'projects' -> lower(btrim(x ->> 'project_id'))) as project,
+                                    (v_found -> 'categories' -> lower(btrim(x ->> 'category_id'))) as category,
+                                    (v_found -> 'accounts' -> lower(btrim(x ->> 'bank_account_id'))) as account) f on true
         ) r
       ) s;
     elsif v_kind in ('fornecedores', 'clientes') then
