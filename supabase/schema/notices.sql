@@ -60,7 +60,7 @@ alter table public.notice_deliveries add constraint notice_deliveries_attempts_c
 alter table public.notice_deliveries add constraint notice_deliveries_channel_check CHECK (channel = ANY (ARRAY['email'::text, 'push'::text]));
 alter table public.notice_deliveries add constraint notice_deliveries_check CHECK ((channel = 'push'::text) = (subscription_id IS NOT NULL));
 alter table public.notice_deliveries add constraint notice_deliveries_event_key_length CHECK (char_length(event_key) <= 200);
-alter table public.notice_deliveries add constraint notice_deliveries_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text]));
+alter table public.notice_deliveries add constraint notice_deliveries_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text, 'spreadsheet_imported'::text, 'import_undone'::text]));
 alter table public.notice_deliveries add constraint notice_deliveries_last_error_length CHECK (char_length(last_error) <= 1000);
 alter table public.notice_deliveries add constraint notice_deliveries_status_check CHECK (status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]));
 CREATE INDEX notice_deliveries_company_idx ON public.notice_deliveries USING btree (company_id);
@@ -152,7 +152,7 @@ alter table public.notices add constraint notices_body_length CHECK (char_length
 alter table public.notices add constraint notices_check CHECK ((entry_kind IS NULL) = (entry_id IS NULL));
 alter table public.notices add constraint notices_entry_kind_check CHECK (entry_kind = ANY (ARRAY['expense'::text, 'income'::text]));
 alter table public.notices add constraint notices_event_key_length CHECK (char_length(event_key) <= 200);
-alter table public.notices add constraint notices_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text]));
+alter table public.notices add constraint notices_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text, 'spreadsheet_imported'::text, 'import_undone'::text]));
 alter table public.notices add constraint notices_link_format CHECK (link ~ '^/'::text);
 alter table public.notices add constraint notices_link_length CHECK (char_length(link) <= 300);
 alter table public.notices add constraint notices_title_check CHECK (btrim(title) <> ''::text);
@@ -789,10 +789,12 @@ AS $function$
            when 'approval_refused' then 'approval_decided'
            when 'nfe_imported' then 'imports'
            when 'statement_imported' then 'imports'
+           when 'spreadsheet_imported' then 'imports'
+           when 'import_undone' then 'imports'
            else p_notice_kind
          end
 $function$;
-comment on function private.notice_pref_kind(p_notice_kind text) is 'The preference kind a notice kind belongs to (approval_approved/refused → approval_decided, nfe/statement_imported → imports; the others are their own).';
+comment on function private.notice_pref_kind(p_notice_kind text) is 'The preference kind a notice kind belongs to (approval_approved/refused → approval_decided, nfe/statement/spreadsheet_imported and import_undone → imports; the others are their own).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.notice_recipients(p_company_id uuid, p_roles text[], p_except uuid)
@@ -931,14 +933,13 @@ declare
   v_mine uuid[];
   v_link text := '/lancamentos/expense/' || new.id;
 begin
-  -- A split (rateio): its obras' names, "Rateio" when more than two.
-  select new.description || ' — ' || private.format_brl(new.amount)
-         || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
-                                                          new.part_project_ids, null), '')
-  into v_what;
-
   if new.approval_status = 'pending'
      and (tg_op = 'INSERT' or old.approval_status is distinct from 'pending') then
+    -- A split (rateio): its obras' names, "Rateio" when more than two.
+    select new.description || ' — ' || private.format_brl(new.amount)
+           || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
+                                                            new.part_project_ids, null), '')
+    into v_what;
     insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title, body)
     select new.company_id, r, 'approval_pending', new.id || '@' || new.updated_at, 'expense', new.id,
            v_link, left('Aprovação pendente: ' || v_what, 300),
@@ -956,6 +957,10 @@ begin
                       where p.company_id = new.company_id and p.user_id = new.created_by and p.is_active) then
       return null;
     end if;
+    select new.description || ' — ' || private.format_brl(new.amount)
+           || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
+                                                            new.part_project_ids, null), '')
+    into v_what;
     -- An 'obra' author of a split that is no longer wholly of their obras: their share only.
     if new.parts is not null and exists (select 1 from public.user_profiles p
                                          where p.company_id = new.company_id and p.user_id = new.created_by
