@@ -95,16 +95,21 @@ function formatOf(bytes: Uint8Array, fileName: string): Format {
   throw new ImportFileError('unsupported');
 }
 
+// Typed arrays and buffers may come from another realm (a worker message, jsdom): no instanceof.
+function isBlob(input: SpreadsheetInput): input is File | Blob {
+  return typeof (input as Partial<Blob>).arrayBuffer === 'function' && 'size' in input;
+}
+
 async function bytesOf(input: SpreadsheetInput): Promise<Uint8Array> {
-  if (input instanceof Uint8Array) return input;
-  if (input instanceof ArrayBuffer) return new Uint8Array(input);
-  return new Uint8Array(await input.arrayBuffer());
+  if (ArrayBuffer.isView(input))
+    return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (isBlob(input)) return new Uint8Array(await input.arrayBuffer());
+  return new Uint8Array(input);
 }
 
 function sizeOf(input: SpreadsheetInput): number {
-  return input instanceof Uint8Array || input instanceof ArrayBuffer
-    ? input.byteLength
-    : input.size;
+  const { size } = input as Partial<Blob>;
+  return typeof size === 'number' ? size : (input as ArrayBuffer | Uint8Array).byteLength;
 }
 
 const DAY_MS = 86_400_000;
