@@ -265,6 +265,17 @@ describe('buildPreview — other layouts and registers', () => {
     ]);
   });
 
+  it('without a fornecedor, entries repeat only with the same description', () => {
+    const rows = ['Frete', 'Frete', 'Taxa'].map((description, i) =>
+      previewRow('contas_pagar', i + 2, { description, amount: 100, due_date: 46053 }, ctx),
+    );
+    expect(markDuplicates('contas_pagar', rows).map((r) => r.duplicate)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+  });
+
   it('refuses more than 5 000 data rows', () => {
     const rows = [['Nome'], ...Array.from({ length: 5001 }, (_, i) => [`Fornecedor ${i}`])];
     expect(() => buildPreview('fornecedores', { name: 'x', rows }, 0, { name: 0 }, ctx)).toThrow(
@@ -321,7 +332,7 @@ describe('toImportPayload', () => {
     const supplier = previewRow(
       'fornecedores',
       2,
-      { name: ' Areia  & Cia ', document: '11.444.777/0001-61', type: 'materiais' },
+      { name: ' Areia  & Cia ', document: '11.444.777/0001-61' },
       ctx,
     );
     expect(toImportPayload('fornecedores', 'f.csv', [supplier], {}).rows).toEqual([
@@ -333,7 +344,6 @@ describe('toImportPayload', () => {
         phone: null,
         address: null,
         notes: null,
-        type: 'materiais',
       },
     ]);
     const paid = previewRow(
