@@ -328,9 +328,12 @@ class RowBuilder {
   }
 }
 
-function fieldLabels(kind: ImportKind): Record<string, string> {
-  return Object.fromEntries(IMPORT_FIELDS[kind].map((f) => [f.key, f.label]));
-}
+const FIELD_LABELS = Object.fromEntries(
+  Object.entries(IMPORT_FIELDS).map(([kind, fields]) => [
+    kind,
+    Object.fromEntries(fields.map((f) => [f.key, f.label])),
+  ]),
+) as Record<ImportKind, Record<string, string>>;
 
 function buildRow(
   kind: ImportKind,
@@ -338,7 +341,7 @@ function buildRow(
   raw: Record<string, Cell>,
   lk: Lookups,
 ): PreviewRow {
-  const b = new RowBuilder(raw, fieldLabels(kind));
+  const b = new RowBuilder(raw, { ...FIELD_LABELS[kind] });
   switch (kind) {
     case 'fornecedores':
     case 'clientes': {

@@ -55,6 +55,17 @@ describe('readSpreadsheet', () => {
     expect(sheet?.rows[2]?.[2]).toBe(52998224725);
   });
 
+  it('reads an HTML table saved as .xls (as some systems export) keeping its texts', async () => {
+    const html =
+      '<html><body><table><tr><td>Cliente</td><td>Valor</td><td>Vencimento</td></tr>' +
+      '<tr><td>Construtora Alfa</td><td>1.234,56</td><td>01/02/2026</td></tr></table></body></html>';
+    const [sheet] = await readSpreadsheet(new TextEncoder().encode(html), 'relatorio.xls');
+    expect(sheet?.rows).toEqual([
+      ['Cliente', 'Valor', 'Vencimento'],
+      ['Construtora Alfa', '1.234,56', '01/02/2026'],
+    ]);
+  });
+
   it('decodes a Windows-1252 CSV split by semicolons', async () => {
     const [sheet] = await readSpreadsheet(
       fixture('fornecedores-windows-1252.csv'),

@@ -222,6 +222,9 @@ async function readXls(bytes: Uint8Array): Promise<Sheet[]> {
       dense: true,
       cellNF: true,
       cellDates: false,
+      // An HTML or text table saved as .xls keeps its texts: SheetJS would read "01/02/2026" as
+      // 2 January (US) and "1.234" as 1.234; our parsers read them the Brazilian way.
+      raw: true,
       // Stops reading a huge sheet early; !fullref still tells its real size.
       sheetRows: MAX_SHEET_ROWS + 1,
     });
