@@ -13,7 +13,7 @@ import {
   type PreviewRow,
 } from '@/features/imports/lib/preview';
 import { ImportFileError } from '@/features/imports/lib/read-sheet';
-import { readImportFile } from '@/features/imports/lib/spreadsheet-import';
+import { readImportFile } from '@/features/imports/lib/import-jobs';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(path.join(__dirname, '../../../../tests/fixtures/imports', name)));

@@ -16,7 +16,8 @@ import {
   type ImportKind,
 } from '@/features/imports/lib/kinds';
 import type { Mapping } from '@/features/imports/lib/columns';
-import { ImportFileError, type Sheet } from '@/features/imports/lib/read-sheet';
+import { ImportFileError } from '@/features/imports/lib/import-errors';
+import type { Sheet } from '@/features/imports/lib/read-sheet';
 import {
   cellText,
   isBlank,
