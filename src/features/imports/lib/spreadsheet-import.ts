@@ -1,0 +1,145 @@
+// The reader the screen holds (`createSpreadsheetImporter`, `useSpreadsheetImport`): it sends
+// reading and preview to import.worker.ts, which runs import-jobs.ts, so a 5 000-row file never
+// blocks the page. Without Worker (unit tests) the same jobs run in place. Nothing here imports
+// the readers: the screen's chunk stays small, and the readers are built only into the worker.
+import type { Mapping } from '@/features/imports/lib/columns';
+import { ImportFileError, type ImportFileErrorKey } from '@/features/imports/lib/import-errors';
+import type { ImportKind } from '@/features/imports/lib/kinds';
+import type { ImportContext, PreviewRow } from '@/features/imports/lib/preview';
+import type { Sheet, SpreadsheetInput } from '@/features/imports/lib/read-sheet';
+
+export interface ReadImportResult {
+  sheets: Sheet[];
+  /** The sheet with the best header for the kind (usually the first). */
+  sheetIndex: number;
+  /** 0-based index in sheets[sheetIndex].rows. */
+  headerRow: number;
+  mapping: Mapping;
+}
+
+export interface PreviewRequest {
+  kind: ImportKind;
+  sheet: Sheet;
+  headerRow: number;
+  mapping: Mapping;
+  ctx: ImportContext;
+}
+
+// ---------- the worker protocol ----------
+
+export type WorkerRequest =
+  | {
+      id: number;
+      op: 'read';
+      input: SpreadsheetInput;
+      fileName: string;
+      kind: ImportKind;
+      remembered?: Record<string, string> | null;
+    }
+  | { id: number; op: 'preview'; request: PreviewRequest };
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: ReadImportResult | PreviewRow[] }
+  | { id: number; ok: false; key: ImportFileErrorKey | 'unexpected'; message: string };
+
+/** Turns a failed response back into the error the caller awaits. */
+function failure(response: Extract<WorkerResponse, { ok: false }>): Error {
+  if (response.key === 'unexpected') return new Error(response.message);
+  return new ImportFileError(response.key, response.message);
+}
+
+export interface SpreadsheetImporter {
+  read(
+    input: SpreadsheetInput,
+    fileName: string,
+    kind: ImportKind,
+    remembered?: Record<string, string> | null,
+  ): Promise<ReadImportResult>;
+  preview(request: PreviewRequest): Promise<PreviewRow[]>;
+  /** Stops the worker (an unfinished read or preview rejects). */
+  dispose(): void;
+}
+
+/**
+ * The reader the screen holds: in a Web Worker when the browser has one, else (tests) here.
+ * `makeWorker` is for tests that bring their own.
+ */
+export function createSpreadsheetImporter(
+  makeWorker: (() => Worker) | null = typeof Worker === 'undefined'
+    ? null
+    : () =>
+        new Worker(new URL('./import.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'importar-planilha',
+        }),
+): SpreadsheetImporter {
+  if (!makeWorker) {
+    let nextId = 1;
+    const run = async (request: WorkerRequest) => {
+      // Only the tests run here (every browser the app supports has module workers): the guard
+      // keeps the readers out of the production build's main graph.
+      if (import.meta.env.MODE !== 'test') throw new Error('Este navegador não lê planilhas.');
+      const { handleWorkerRequest } = await import('@/features/imports/lib/import-jobs');
+      const response = await handleWorkerRequest(request);
+      if (!response.ok) throw failure(response);
+      return response.result;
+    };
+    return {
+      read: async (input, fileName, kind, remembered) =>
+        (await run({
+          id: nextId++,
+          op: 'read',
+          input,
+          fileName,
+          kind,
+          remembered,
+        })) as ReadImportResult,
+      preview: async (request) =>
+        (await run({ id: nextId++, op: 'preview', request })) as PreviewRow[],
+      dispose: () => undefined,
+    };
+  }
+
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const stop = (reason: Error) => {
+    worker?.terminate();
+    worker = null;
+    for (const p of pending.values()) p.reject(reason);
+    pending.clear();
+  };
+  const getWorker = () => {
+    if (worker) return worker;
+    const created = makeWorker();
+    created.onmessage = (event: MessageEvent<WorkerResponse>) => {
+      const response = event.data;
+      const waiting = pending.get(response.id);
+      if (!waiting) return;
+      pending.delete(response.id);
+      if (response.ok) waiting.resolve(response.result);
+      else waiting.reject(failure(response));
+    };
+    created.onerror = (event) => {
+      event.preventDefault();
+      stop(new Error(event.message || 'O leitor de planilhas parou.'));
+    };
+    worker = created;
+    return created;
+  };
+  const post = (request: WithoutId<WorkerRequest>) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      getWorker().postMessage({ ...request, id });
+    });
+
+  return {
+    read: async (input, fileName, kind, remembered) =>
+      (await post({ op: 'read', input, fileName, kind, remembered })) as ReadImportResult,
+    preview: async (request) => (await post({ op: 'preview', request })) as PreviewRow[],
+    dispose: () => stop(new Error('Leitura cancelada.')),
+  };
+}
