@@ -115,7 +115,12 @@ describe('a split payable paid in part with juros, multa and desconto, then reve
     expect(error).toBeNull();
     expect(paid).toMatchObject({ paid_amount: 50.01, status: 'pending' });
 
-    // The payment row: 50,01 + 1,00 + 0,03 − 0,02 = 51,02, the entry's parts, no obra or category.
+    // The payment row: 50,01 + 1,00 + 0,03 − 0,02 = 51,02, the entry's parts with the row's own
+    // share of each as amount (private.ledger_parts), no obra or category. Its shares are the
+    // entry side's (below): paid, juros, multa and desconto each apportioned, then summed, not
+    // 51,02 apportioned alone (17,01 / 17,00 / 17,01), so the reports by period agree with
+    // orçado × realizado to the centavo.
+    const rowParts = parts.map((p, i) => ({ ...p, amount: [17, 17.01, 17.01][i] }));
     const { rows: ledger } = await db.query(
       `select id, amount::text, parts, project_id, category_id from public.transactions where payable_id = $1`,
       [bill.id],
@@ -125,14 +130,12 @@ describe('a split payable paid in part with juros, multa and desconto, then reve
       amount: '51.02',
       project_id: null,
       category_id: null,
-      parts,
+      parts: rowParts,
     });
-    // Ledger side: 51,02 by 3333/3333/3334 → 17,01 / 17,00 / 17,01 (largest remainder: exact
-    // 1700,4966 / 1700,4966 / 1701,0068; the centavo left to the first of the tied remainders).
-    expect(apportion([3333, 3333, 3334], 5102)).toEqual([1701, 1700, 1701]);
+    expect(apportion([1700, 1701, 1701], 5102)).toEqual([1700, 1701, 1701]);
     expect(await ledgerDim('project')).toEqual({
-      [obraA]: [1701, 1],
-      [obraB]: [1700, 1],
+      [obraA]: [1700, 1],
+      [obraB]: [1701, 1],
       '-': [1701, 1],
     });
     // Concreto has two parts: the payment counts once there.
@@ -174,7 +177,9 @@ describe('a split payable paid in part with juros, multa and desconto, then reve
       `select amount::text, parts, project_id, category_id from public.transactions where reversal_of = $1`,
       [ledger[0]!.id],
     );
-    expect(estorno).toEqual([{ amount: '51.02', parts, project_id: null, category_id: null }]);
+    expect(estorno).toEqual([
+      { amount: '51.02', parts: rowParts, project_id: null, category_id: null },
+    ]);
     expect(await ledgerDim('project')).toEqual({});
     expect(await ledgerDim('category')).toEqual({});
     // Per part, payment and estorno cancel exactly (what a reader by period sums).
