@@ -10,6 +10,7 @@ import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 import { sha256Hex } from '@/lib/documents/prepare-file';
 import { entryCore } from '@/lib/entries';
+import { fromDbParts } from '@/lib/parts';
 import { PAYMENT_FIGURE_COLUMNS, paymentFigures } from '@/lib/api/entry-payment';
 import { getDre } from '@/features/reports/api/get-dre';
 import {
@@ -93,25 +94,6 @@ interface EntryRow {
   document_count: number | null;
   has_comprovante: boolean | null;
   parts?: Json | null;
-}
-
-/** The ids and amount of each part of the `parts` column (null when not split). */
-function fromDbParts(value: Json | null | undefined) {
-  if (!Array.isArray(value)) return null;
-  return value.map((raw) => {
-    const part = (raw ?? {}) as {
-      project_id?: string | null;
-      stage_id?: string | null;
-      category_id?: string | null;
-      amount?: number;
-    };
-    return {
-      projectId: part.project_id ?? null,
-      stageId: part.stage_id ?? null,
-      categoryId: part.category_id ?? null,
-      amountCents: toCents(part.amount ?? 0),
-    };
-  });
 }
 
 /** Names of the obras, etapas and categories the parts name, keyed by table then id. */
