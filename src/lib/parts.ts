@@ -50,4 +50,3 @@ export function fromDbParts(value: Json | null | undefined): SplitPart[] | null 
     };
   });
 }
-
