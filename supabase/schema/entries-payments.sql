@@ -666,12 +666,13 @@ create view public.entry_payments with (security_invoker=true) as
            FROM public.transactions r
           WHERE r.reversal_of = t.id) AS reversed_on,
     t.created_by,
-    t.created_at
+    t.created_at,
+    t.parts
    FROM public.transactions t
      LEFT JOIN public.bank_accounts b ON b.company_id = t.company_id AND b.id = t.bank_account_id
   WHERE t.type <> 'transfer'::text AND t.reversal_of IS NULL AND (t.payable_id IS NOT NULL OR t.receivable_id IS NOT NULL);
 
-comment on view public.entry_payments is 'One row per payment (Dar Baixa) of an entry: amount moved and its parts; reversed = an estorno undid it.';
+comment on view public.entry_payments is 'One row per payment (Dar Baixa) of an entry: amount moved and its parts (principal, juros, multa, desconto); reversed = an estorno undid it. parts: of a split entry''s payment, each part with this payment''s shares (amount, principal, interest, fine, discount; transactions.parts), null when not split.';
 
 grant all on table public.entry_payments to service_role;
 grant select on table public.entry_payments to authenticated;

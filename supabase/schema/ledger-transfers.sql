@@ -894,8 +894,13 @@ begin
     for i in 1 .. v_n loop
       v_share := (v_cur[1][i] - v_prev[1][i]) + (v_cur[2][i] - v_prev[2][i])
                  + (v_cur[3][i] - v_prev[3][i]) - (v_cur[4][i] - v_prev[4][i]);
+      -- amount = the row's share; its principal, juros, multa and desconto beside it (the
+      -- accountant's pagamentos.csv lists them per part).
       v_row_parts := v_row_parts || jsonb_build_array(
-        (p_parts -> (i - 1)) || jsonb_build_object('amount', v_share));
+        (p_parts -> (i - 1)) || jsonb_build_object(
+          'amount', v_share,
+          'principal', v_cur[1][i] - v_prev[1][i], 'interest', v_cur[2][i] - v_prev[2][i],
+          'fine', v_cur[3][i] - v_prev[3][i], 'discount', v_cur[4][i] - v_prev[4][i]));
     end loop;
     v_out := v_out || jsonb_build_array(v_row_parts);
     v_prev := v_cur;
@@ -903,7 +908,7 @@ begin
   return v_out;
 end;
 $function$;
-comment on function private.ledger_parts(p_parts jsonb, p_rows jsonb) is 'The parts of an entry''s ledger rows: p_rows (its standing rows in the order written, each {principal, interest, fine, discount}) for an entry split into p_parts. One parts array per row: the entry''s parts with amount = the row''s share, apportioned cumulatively (per value, apportion of the sum up to this row − apportion of the sum before it), so Σ over the rows of a part = the entry''s figure apportioned as a total (private.entry_part_figures) and Σ of a row''s shares = its amount.';
+comment on function private.ledger_parts(p_parts jsonb, p_rows jsonb) is 'The parts of an entry''s ledger rows: p_rows (its standing rows in the order written, each {principal, interest, fine, discount}) for an entry split into p_parts. One parts array per row: the entry''s parts with amount = the row''s share (and principal, interest, fine, discount: its shares of each), apportioned cumulatively (per value, apportion of the sum up to this row − apportion of the sum before it), so Σ over the rows of a part = the entry''s figure apportioned as a total (private.entry_part_figures) and Σ of a row''s shares = its amount.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date)

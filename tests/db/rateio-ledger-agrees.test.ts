@@ -173,6 +173,23 @@ describe('a split paid in several payments: the rows agree with the entry to the
     for (const row of rows) {
       expect(row.parts.reduce((s, p) => s + cents(p.amount), 0)).toBe(cents(row.amount));
     }
+    // entry_payments gives the accountant's package each payment's shares (principal too).
+    const { data: payments, error } = await owner.client
+      .from('entry_payments')
+      .select('parts, created_at, id')
+      .eq('entry_id', e.id)
+      .order('created_at')
+      .order('id');
+    expect(error).toBeNull();
+    expect(
+      (payments ?? []).map((p) =>
+        (p.parts as { principal: number }[]).map((x) => cents(x.principal)),
+      ),
+    ).toEqual([
+      [1111, 1111, 1111],
+      [334, 333, 334],
+      [1888, 1889, 1889],
+    ]);
     expect(rows.map((r) => r.parts.map((p) => cents(p.amount)))).toEqual([
       [1111, 1111, 1111],
       [334, 333, 334],
