@@ -90,23 +90,31 @@ $$;
 comment on function private.ledger_parts(jsonb, jsonb) is 'The parts of an entry''s ledger rows: p_rows (its standing rows in the order written, each {principal, interest, fine, discount}) for an entry split into p_parts. One parts array per row: the entry''s parts with amount = the row''s share (and principal, interest, fine, discount: its shares of each), apportioned cumulatively (per value, apportion of the sum up to this row − apportion of the sum before it), so Σ over the rows of a part = the entry''s figure apportioned as a total (private.entry_part_figures) and Σ of a row''s shares = its amount.';
 revoke all on function private.ledger_parts(jsonb, jsonb) from public, anon, authenticated;
 
--- An entry's standing ledger rows (neither an estorno nor reversed), in the order written.
-create function private.entry_standing_rows(p_kind text, p_entry_id uuid)
+-- An entry's standing ledger rows (neither an estorno nor reversed), in the order written; each arm
+-- on its index (transactions_company_payable_idx / transactions_company_receivable_idx).
+create function private.entry_standing_rows(p_company_id uuid, p_kind text, p_entry_id uuid)
 returns setof public.transactions
 language sql
 stable
 set search_path = ''
 as $$
-  select t.*
-  from public.transactions t
-  where case p_kind when 'expense' then t.payable_id else t.receivable_id end = p_entry_id
-    and t.type = p_kind
-    and t.reversal_of is null
-    and not exists (select 1 from public.transactions r where r.reversal_of = t.id)
-  order by t.created_at, t.id
+  select u.*
+  from (
+    select t.*
+    from public.transactions t
+    where p_kind = 'expense' and t.company_id = p_company_id and t.payable_id = p_entry_id
+    union all
+    select t.*
+    from public.transactions t
+    where p_kind = 'income' and t.company_id = p_company_id and t.receivable_id = p_entry_id
+  ) u
+  where u.type = p_kind
+    and u.reversal_of is null
+    and not exists (select 1 from public.transactions r where r.reversal_of = u.id)
+  order by u.created_at, u.id
 $$;
-comment on function private.entry_standing_rows(text, uuid) is 'The standing ledger rows (payments not reversed) of the payable (p_kind expense) or receivable (income) p_entry_id, in the order written (created_at, id): the order private.ledger_parts apportions them in.';
-revoke all on function private.entry_standing_rows(text, uuid) from public, anon, authenticated;
+comment on function private.entry_standing_rows(uuid, text, uuid) is 'The standing ledger rows (payments not reversed) of the payable (p_kind expense) or receivable (income) p_entry_id of company p_company_id, in the order written (created_at, id): the order private.ledger_parts apportions them in.';
+revoke all on function private.entry_standing_rows(uuid, text, uuid) from public, anon, authenticated;
 
 -- Gives the standing rows of an entry the parts private.ledger_parts computes (null when the entry
 -- is not split); writes only the rows whose parts change (each write moves the kept totals).
@@ -116,22 +124,23 @@ language plpgsql
 set search_path = ''
 as $$
 declare
+  v_company_id uuid;
   v_parts jsonb;
   v_ids uuid[];
   v_rows jsonb;
   v_new jsonb;
 begin
   if p_kind = 'expense' then
-    select e.parts into v_parts from public.accounts_payable e where e.id = p_entry_id;
+    select e.company_id, e.parts into v_company_id, v_parts from public.accounts_payable e where e.id = p_entry_id;
   else
-    select e.parts into v_parts from public.accounts_receivable e where e.id = p_entry_id;
+    select e.company_id, e.parts into v_company_id, v_parts from public.accounts_receivable e where e.id = p_entry_id;
   end if;
   select array_agg(s.id order by s.created_at, s.id),
          jsonb_agg(jsonb_build_object('principal', s.principal_amount, 'interest', s.interest_amount,
                                       'fine', s.fine_amount, 'discount', s.discount_amount)
                    order by s.created_at, s.id)
   into v_ids, v_rows
-  from private.entry_standing_rows(p_kind, p_entry_id) s;
+  from private.entry_standing_rows(v_company_id, p_kind, p_entry_id) s;
   if v_ids is null then
     return;
   end if;
@@ -259,7 +268,7 @@ begin
              || jsonb_build_array(jsonb_build_object('principal', v_principal, 'interest', v_interest,
                                                      'fine', v_fine, 'discount', v_discount))) -> -1
     into v_row_parts
-    from private.entry_standing_rows(p_kind, p_id) s;
+    from private.entry_standing_rows(v_company_id, p_kind, p_id) s;
   end if;
 
   insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
@@ -315,7 +324,7 @@ begin
   set category_id = new.category_id, project_id = new.project_id,
       parts = case when new.parts is null then null else t.parts end,
       description = left(new.description, 250)
-  where t.id in (select s.id from private.entry_standing_rows(v_kind, new.id) s)
+  where t.id in (select s.id from private.entry_standing_rows(new.company_id, v_kind, new.id) s)
     and (t.category_id is distinct from new.category_id or t.project_id is distinct from new.project_id
          or (new.parts is null and t.parts is not null)
          or t.description is distinct from left(new.description, 250));

@@ -4006,7 +4006,7 @@ begin
              || jsonb_build_array(jsonb_build_object('principal', v_principal, 'interest', v_interest,
                                                      'fine', v_fine, 'discount', v_discount))) -> -1
     into v_row_parts
-    from private.entry_standing_rows(p_kind, p_id) s;
+    from private.entry_standing_rows(v_company_id, p_kind, p_id) s;
   end if;
 
   insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
@@ -4229,7 +4229,7 @@ begin
   set category_id = new.category_id, project_id = new.project_id,
       parts = case when new.parts is null then null else t.parts end,
       description = left(new.description, 250)
-  where t.id in (select s.id from private.entry_standing_rows(v_kind, new.id) s)
+  where t.id in (select s.id from private.entry_standing_rows(new.company_id, v_kind, new.id) s)
     and (t.category_id is distinct from new.category_id or t.project_id is distinct from new.project_id
          or (new.parts is null and t.parts is not null)
          or t.description is distinct from left(new.description, 250));

@@ -615,22 +615,29 @@ $function$;
 comment on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) is 'Entradas / Saídas / Resultado of a bank account over exactly the rows account_ledger gives (rows that still stand, transfers included): { income_total, expense_total, result, count }, reais. Without a search, from the kept day totals (private.ledger_account_days); with one, over the matching rows. Raises invalid_date, bank_account_not_found, text_too_long.';
 grant execute on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) to authenticated, service_role;
 
--- Function private.entry_standing_rows(p_kind text, p_entry_id uuid)
-CREATE OR REPLACE FUNCTION private.entry_standing_rows(p_kind text, p_entry_id uuid)
+-- Function private.entry_standing_rows(p_company_id uuid, p_kind text, p_entry_id uuid)
+CREATE OR REPLACE FUNCTION private.entry_standing_rows(p_company_id uuid, p_kind text, p_entry_id uuid)
  RETURNS SETOF public.transactions
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select t.*
-  from public.transactions t
-  where case p_kind when 'expense' then t.payable_id else t.receivable_id end = p_entry_id
-    and t.type = p_kind
-    and t.reversal_of is null
-    and not exists (select 1 from public.transactions r where r.reversal_of = t.id)
-  order by t.created_at, t.id
+  select u.*
+  from (
+    select t.*
+    from public.transactions t
+    where p_kind = 'expense' and t.company_id = p_company_id and t.payable_id = p_entry_id
+    union all
+    select t.*
+    from public.transactions t
+    where p_kind = 'income' and t.company_id = p_company_id and t.receivable_id = p_entry_id
+  ) u
+  where u.type = p_kind
+    and u.reversal_of is null
+    and not exists (select 1 from public.transactions r where r.reversal_of = u.id)
+  order by u.created_at, u.id
 $function$;
-comment on function private.entry_standing_rows(p_kind text, p_entry_id uuid) is 'The standing ledger rows (payments not reversed) of the payable (p_kind expense) or receivable (income) p_entry_id, in the order written (created_at, id): the order private.ledger_parts apportions them in.';
+comment on function private.entry_standing_rows(p_company_id uuid, p_kind text, p_entry_id uuid) is 'The standing ledger rows (payments not reversed) of the payable (p_kind expense) or receivable (income) p_entry_id of company p_company_id, in the order written (created_at, id): the order private.ledger_parts apportions them in.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])
@@ -1397,22 +1404,23 @@ CREATE OR REPLACE FUNCTION private.restate_ledger_parts(p_kind text, p_entry_id 
  SET search_path TO ''
 AS $function$
 declare
+  v_company_id uuid;
   v_parts jsonb;
   v_ids uuid[];
   v_rows jsonb;
   v_new jsonb;
 begin
   if p_kind = 'expense' then
-    select e.parts into v_parts from public.accounts_payable e where e.id = p_entry_id;
+    select e.company_id, e.parts into v_company_id, v_parts from public.accounts_payable e where e.id = p_entry_id;
   else
-    select e.parts into v_parts from public.accounts_receivable e where e.id = p_entry_id;
+    select e.company_id, e.parts into v_company_id, v_parts from public.accounts_receivable e where e.id = p_entry_id;
   end if;
   select array_agg(s.id order by s.created_at, s.id),
          jsonb_agg(jsonb_build_object('principal', s.principal_amount, 'interest', s.interest_amount,
                                       'fine', s.fine_amount, 'discount', s.discount_amount)
                    order by s.created_at, s.id)
   into v_ids, v_rows
-  from private.entry_standing_rows(p_kind, p_entry_id) s;
+  from private.entry_standing_rows(v_company_id, p_kind, p_entry_id) s;
   if v_ids is null then
     return;
   end if;

@@ -311,6 +311,7 @@ describe('kept entry totals', () => {
               bank_account_id: maybe(refs.accounts),
             });
       entries.push({ kind, id: row.id as string });
+      if (row.parts) count('split');
     }
     // A transfer, so the summary's transfer figures are compared too.
     const { error: transferError } = await owner.client.rpc(
