@@ -2,8 +2,10 @@
 // (page.evaluate callbacks run in the browser)
 // Rateio (issue 33) offline: a split bill made in Lançar with no network waits on the device
 // ("Aguardando envio"), survives a reload, and reaches the database once, with its parts, when the
-// connection returns; its detail then lists the parts.
+// connection returns; its detail then lists the parts. And a supplier's Importar NF-e has Ratear.
 import type { Page } from '@playwright/test';
+import { addDaysIso } from '../../src/lib/dates';
+import { nfeKey, nfeXml } from '../../src/test/nfe';
 import { browserToday, createAccount, expect, signIn, test, type Account } from './support';
 
 // The shell and the split editor's chunk come from the service worker.
@@ -142,4 +144,57 @@ test('a split bill saved offline survives a reload and is sent with its parts wh
   await expect(parts.getByRole('listitem').nth(0)).toContainText(brl('10.800,00'));
   await expect(parts.getByRole('listitem').nth(1)).toContainText('Obra Sul');
   await expect(parts.getByRole('listitem').nth(1)).toContainText(brl('7.200,00'));
+});
+
+test("a supplier's Importar NF-e splits the note 60/40 as Lançar's does", async ({ page }) => {
+  test.slow();
+  const account = await createAccount('Construtora Nota Rateada', 'Nara Nota');
+  const norte = await createObra(account, 'Obra Norte');
+  const sul = await createObra(account, 'Obra Sul');
+  const supplier = await one(
+    account.client
+      .from('suppliers')
+      .insert({ company_id: account.companyId, name: 'Depósito Chave Ltda' })
+      .select('id')
+      .single(),
+  );
+  const key = nfeKey(String(Date.now()).slice(-9));
+  const xml = nfeXml({
+    key,
+    number: '5150',
+    total: '1000.00',
+    duplicatas: [{ number: '001', dueDate: addDaysIso(browserToday(), 30), amount: '1000.00' }],
+  });
+  await signIn(page, account.email, account.password);
+  await page.goto(`/fornecedores/${supplier.id}`);
+  await page.getByRole('button', { name: 'Importar NF-e (XML)' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel('Arquivo XML da NF-e')
+    .setInputFiles({ name: 'nfe.xml', mimeType: 'text/xml', buffer: Buffer.from(xml, 'utf8') });
+  await expect(dialog.getByLabel('Resumo da NF-e')).toContainText('5150/1');
+  await dialog.getByRole('button', { name: 'Ratear' }).click();
+  const split = dialog.getByRole('region', { name: 'Rateio' });
+  await pick(page, split.getByRole('combobox', { name: 'Obra da parte 1' }), 'Obra Norte');
+  await split.getByLabel('Percentual da parte 1 (%)').fill('60');
+  await pick(page, split.getByRole('combobox', { name: 'Obra da parte 2' }), 'Obra Sul');
+  await split.getByLabel('Percentual da parte 2 (%)').fill('40');
+  await expect(split.getByRole('status')).toHaveText('Soma confere');
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('NF-e importada')).toBeVisible();
+
+  const bill = await one(
+    account.client
+      .from('accounts_payable')
+      .select('project_id, parts')
+      .eq('company_id', account.companyId)
+      .single(),
+  );
+  expect(bill.project_id).toBeNull();
+  expect(
+    (bill.parts as { project_id: string; amount: number }[]).map((p) => [p.project_id, p.amount]),
+  ).toEqual([
+    [norte, 600],
+    [sul, 400],
+  ]);
 });
