@@ -186,10 +186,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'fornecedores/:id',
-            lazy: lazyPage(
-              () => import('@/features/suppliers/pages/supplier-detail-page'),
-              'SupplierDetailPage',
-            ),
+            lazy: lazyPage(() => import('@/app/supplier-detail-route'), 'SupplierDetailRoute'),
           },
           // Beyond the spec: the clients register, reached from Mais.
           {

@@ -1902,6 +1902,7 @@ export type Database = {
           interest_amount: number | null;
           kind: string | null;
           paid_on: string | null;
+          parts: Json | null;
           principal_amount: number | null;
           reversed: boolean | null;
           reversed_on: string | null;

@@ -43,7 +43,7 @@ describe('split labels', () => {
       'Casa 001 e Geral',
     );
     expect(splitProjectLabel({ partCount: 3, projectNames: ['A', 'B', 'C'] })).toBe('Rateio');
-    expect(splitCategoryLabel({ partCount: 3, projectNames: [] })).toBe('Rateio (3)');
+    expect(splitCategoryLabel({ partCount: 3 })).toBe('Rateio (3)');
   });
 
   it('reads the view’s parts with part_project_names', () => {

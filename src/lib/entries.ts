@@ -41,8 +41,8 @@ export interface EntrySplit {
   projectNames: (string | null)[];
 }
 
-/** "Rateio (3)": a split entry's category in the lists. */
-export function splitCategoryLabel(split: EntrySplit): string {
+/** "Rateio (3)": a split entry's category in the lists (only its number of parts counts). */
+export function splitCategoryLabel(split: Pick<EntrySplit, 'partCount'>): string {
   return `Rateio (${split.partCount})`;
 }
 

@@ -676,12 +676,13 @@ create view public.entry_payments with (security_invoker=true) as
            FROM public.transactions r
           WHERE r.reversal_of = t.id) AS reversed_on,
     t.created_by,
-    t.created_at
+    t.created_at,
+    t.parts
    FROM public.transactions t
      LEFT JOIN public.bank_accounts b ON b.company_id = t.company_id AND b.id = t.bank_account_id
   WHERE t.type <> 'transfer'::text AND t.reversal_of IS NULL AND (t.payable_id IS NOT NULL OR t.receivable_id IS NOT NULL);
 
-comment on view public.entry_payments is 'One row per payment (Dar Baixa) of an entry: amount moved and its parts; reversed = an estorno undid it.';
+comment on view public.entry_payments is 'One row per payment (Dar Baixa) of an entry: amount moved and its parts (principal, juros, multa, desconto); reversed = an estorno undid it. parts: of a split entry''s payment, each part with this payment''s shares (amount, principal, interest, fine, discount; transactions.parts), null when not split.';
 
 grant all on table public.entry_payments to service_role;
 grant select on table public.entry_payments to authenticated;
@@ -3926,6 +3927,7 @@ declare
   v_discount numeric := coalesce(p_discount, 0);
   v_total numeric;
   v_done boolean;
+  v_row_parts jsonb;
 begin
   perform private.assert_valid_date(p_paid_on);
   perform private.assert_valid_date(p_today);
@@ -4002,13 +4004,29 @@ begin
     where id = p_id;
   end if;
 
+  -- A split entry: this payment's shares come after the standing rows before it (the last of
+  -- private.ledger_parts over them and this one).
+  if v_parts is not null then
+    select private.ledger_parts(
+             v_parts,
+             coalesce(jsonb_agg(jsonb_build_object('principal', s.principal_amount,
+                                                   'interest', s.interest_amount,
+                                                   'fine', s.fine_amount,
+                                                   'discount', s.discount_amount)
+                                order by s.created_at, s.id), '[]')
+             || jsonb_build_array(jsonb_build_object('principal', v_principal, 'interest', v_interest,
+                                                     'fine', v_fine, 'discount', v_discount))) -> -1
+    into v_row_parts
+    from private.entry_standing_rows(v_company_id, p_kind, p_id) s;
+  end if;
+
   insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
                                    bank_account_id, category_id, project_id, payable_id, receivable_id,
                                    created_by, principal_amount, interest_amount, fine_amount, discount_amount, parts)
   values (v_company_id, p_kind, case p_kind when 'expense' then 'out' else 'in' end, left(v_description, 250),
           v_total, v_on, p_bank_account_id, v_category_id, v_project_id,
           case when p_kind = 'expense' then p_id end, case when p_kind = 'income' then p_id end,
-          (select auth.uid()), v_principal, v_interest, v_fine, v_discount, v_parts);
+          (select auth.uid()), v_principal, v_interest, v_fine, v_discount, v_row_parts);
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
@@ -4213,18 +4231,26 @@ CREATE OR REPLACE FUNCTION private.sync_paid_entry_to_ledger()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_kind text := case tg_table_name when 'accounts_payable' then 'expense' else 'income' end;
 begin
+  -- Not split: the entry's own obra and categoria. Split: the rows keep their parts here (the
+  -- check on transactions wants no obra or categoria beside them) and are restated below.
   update public.transactions t
-  set category_id = new.category_id, project_id = new.project_id, parts = new.parts,
+  set category_id = new.category_id, project_id = new.project_id,
+      parts = case when new.parts is null then null else t.parts end,
       description = left(new.description, 250)
-  where t.id in (
-    select s.id from public.standing_transactions s
-    where s.company_id = new.company_id
-      and case tg_table_name when 'accounts_payable' then s.payable_id else s.receivable_id end = new.id);
+  where t.id in (select s.id from private.entry_standing_rows(new.company_id, v_kind, new.id) s)
+    and (t.category_id is distinct from new.category_id or t.project_id is distinct from new.project_id
+         or (new.parts is null and t.parts is not null)
+         or t.description is distinct from left(new.description, 250));
+  if new.parts is not null then
+    perform private.restate_ledger_parts(v_kind, new.id);
+  end if;
   return null;
 end;
 $function$;
-comment on function private.sync_paid_entry_to_ledger() is 'Trigger: copies the new category_id / project_id / parts (the rateio) / description of an entry with payments to its standing ledger rows: a new split of a paid entry restates the realizado of the obras and categories involved (the ledger totals move from the old parts to the new). Reversed pairs keep the parts they had (they cancel each other).';
+comment on function private.sync_paid_entry_to_ledger() is 'Trigger: copies the new category_id / project_id / description of an entry with payments to its standing ledger rows, and gives them the new split''s parts (private.restate_ledger_parts): a new split of a paid entry restates the realizado of the obras and categories involved (the ledger totals move from the old parts to the new). Reversed pairs keep the parts they had (they cancel each other).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.track_entry_due_counts()

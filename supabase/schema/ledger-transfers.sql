@@ -14,10 +14,11 @@
 -- private.ledger_project_totals, public.transactions
 -- Views: public.standing_transactions, public.transfers
 -- Functions: public.account_ledger, public.balance_history, public.bank_account_summary,
--- private.ledger_account_deltas, private.ledger_account_totals, private.ledger_month_totals,
--- private.ledger_moves_balance, private.ledger_payment_counts, private.ledger_row_dims,
--- private.ledger_search_ids, private.ledger_totals_add, private.lock_active_account,
--- public.report_summary, private.reverse_ledger_row, public.reverse_transfer,
+-- private.entry_standing_rows, private.ledger_account_deltas, private.ledger_account_totals,
+-- private.ledger_month_totals, private.ledger_moves_balance, private.ledger_parts,
+-- private.ledger_payment_counts, private.ledger_row_dims, private.ledger_search_ids,
+-- private.ledger_totals_add, private.lock_active_account, public.report_summary,
+-- private.restate_ledger_parts, private.reverse_ledger_row, public.reverse_transfer,
 -- private.reverse_transfer, private.track_ledger_totals, public.transfer_between_accounts,
 -- private.transfer_between_accounts
 
@@ -163,7 +164,7 @@ comment on table public.transactions is 'The ledger. Written only by settle_*, r
 comment on column public.transactions.reversal_of is 'Set on an estorno row: the ledger row it reverses.';
 comment on column public.transactions.principal_amount is 'On a payment row (and its estorno): the part of the entry''s amount it pays; amount = principal + juros + multa − desconto.';
 comment on column public.transactions.search_key is 'private.search_text of description, kept by Postgres (generated): what a bank account''s search compares, trigram-indexed (transactions_search_key_idx).';
-comment on column public.transactions.parts is 'The parts of the entry this payment (or its estorno) belongs to, copied by our functions when written and when the entry''s split changes; the row''s amount is apportioned to them (private.part_shares). Null when the entry is not split.';
+comment on column public.transactions.parts is 'The parts of the entry this payment (or its estorno) belongs to (ids, etapa, percent as the entry has them) with amount = THIS row''s share of each part, apportioned cumulatively over the entry''s standing rows (private.ledger_parts; a share may be 0): private.part_shares(parts, amount) gives exactly those shares, and Σ over an entry''s standing rows per part = the entry-side figure (private.entry_part_figures). An estorno carries the parts of the row it reverses. Written by settle_entry, reverse_ledger_row and sync_paid_entry_to_ledger (private.restate_ledger_parts). Null when the entry is not split.';
 alter table public.transactions add constraint transactions_pkey PRIMARY KEY (id);
 alter table public.transactions add constraint transactions_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
 alter table public.transactions add constraint transactions_company_id_category_id_fkey FOREIGN KEY (company_id, category_id) REFERENCES public.categories(company_id, id) ON DELETE RESTRICT;
@@ -614,6 +615,31 @@ $function$;
 comment on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) is 'Entradas / Saídas / Resultado of a bank account over exactly the rows account_ledger gives (rows that still stand, transfers included): { income_total, expense_total, result, count }, reais. Without a search, from the kept day totals (private.ledger_account_days); with one, over the matching rows. Raises invalid_date, bank_account_not_found, text_too_long.';
 grant execute on function public.bank_account_summary(p_bank_account_id uuid, p_start date, p_end date, p_search text) to authenticated, service_role;
 
+-- Function private.entry_standing_rows(p_company_id uuid, p_kind text, p_entry_id uuid)
+CREATE OR REPLACE FUNCTION private.entry_standing_rows(p_company_id uuid, p_kind text, p_entry_id uuid)
+ RETURNS SETOF public.transactions
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select u.*
+  from (
+    select t.*
+    from public.transactions t
+    where p_kind = 'expense' and t.company_id = p_company_id and t.payable_id = p_entry_id
+    union all
+    select t.*
+    from public.transactions t
+    where p_kind = 'income' and t.company_id = p_company_id and t.receivable_id = p_entry_id
+  ) u
+  where u.type = p_kind
+    and u.reversal_of is null
+    and not exists (select 1 from public.transactions r where r.reversal_of = u.id)
+  order by u.created_at, u.id
+$function$;
+comment on function private.entry_standing_rows(p_company_id uuid, p_kind text, p_entry_id uuid) is 'The standing ledger rows (payments not reversed) of the payable (p_kind expense) or receivable (income) p_entry_id of company p_company_id, in the order written (created_at, id): the order private.ledger_parts apportions them in.';
+-- no grants: only its owner (postgres) may execute it
+
 -- Function private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])
 CREATE OR REPLACE FUNCTION private.ledger_account_deltas(p_company_id uuid, p_account_ids uuid[], p_end date, p_bounds date[])
  RETURNS TABLE(bank_account_id uuid, idx integer, delta numeric)
@@ -830,6 +856,68 @@ end;
 $function$;
 -- no grants: only its owner (postgres) may execute it
 
+-- Function private.ledger_parts(p_parts jsonb, p_rows jsonb)
+CREATE OR REPLACE FUNCTION private.ledger_parts(p_parts jsonb, p_rows jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_n integer;
+  v_weights numeric[] := '{}';
+  v_sum numeric[] := array[0, 0, 0, 0];
+  v_prev numeric[][];
+  v_cur numeric[][];
+  v_row jsonb;
+  v_row_parts jsonb;
+  v_share numeric;
+  v_out jsonb := '[]';
+begin
+  if p_parts is null or jsonb_typeof(p_parts) <> 'array' or p_rows is null then
+    return null;
+  end if;
+  v_n := jsonb_array_length(p_parts);
+  for i in 1 .. v_n loop
+    v_weights[i] := (p_parts -> (i - 1) ->> 'amount')::numeric;
+  end loop;
+  v_prev := array_fill(0::numeric, array[4, v_n]);
+  v_cur := v_prev;
+  for v_row in select e from jsonb_array_elements(p_rows) e loop
+    v_sum[1] := v_sum[1] + coalesce((v_row ->> 'principal')::numeric, 0);
+    v_sum[2] := v_sum[2] + coalesce((v_row ->> 'interest')::numeric, 0);
+    v_sum[3] := v_sum[3] + coalesce((v_row ->> 'fine')::numeric, 0);
+    v_sum[4] := v_sum[4] + coalesce((v_row ->> 'discount')::numeric, 0);
+    for c in 1 .. 4 loop
+      declare
+        v_shares numeric[] := private.apportion(v_weights, v_sum[c]);
+      begin
+        for i in 1 .. v_n loop
+          v_cur[c][i] := v_shares[i];
+        end loop;
+      end;
+    end loop;
+    v_row_parts := '[]';
+    for i in 1 .. v_n loop
+      v_share := (v_cur[1][i] - v_prev[1][i]) + (v_cur[2][i] - v_prev[2][i])
+                 + (v_cur[3][i] - v_prev[3][i]) - (v_cur[4][i] - v_prev[4][i]);
+      -- amount = the row's share; its principal, juros, multa and desconto beside it (the
+      -- accountant's pagamentos.csv lists them per part).
+      v_row_parts := v_row_parts || jsonb_build_array(
+        (p_parts -> (i - 1)) || jsonb_build_object(
+          'amount', v_share,
+          'principal', v_cur[1][i] - v_prev[1][i], 'interest', v_cur[2][i] - v_prev[2][i],
+          'fine', v_cur[3][i] - v_prev[3][i], 'discount', v_cur[4][i] - v_prev[4][i]));
+    end loop;
+    v_out := v_out || jsonb_build_array(v_row_parts);
+    v_prev := v_cur;
+  end loop;
+  return v_out;
+end;
+$function$;
+comment on function private.ledger_parts(p_parts jsonb, p_rows jsonb) is 'The parts of an entry''s ledger rows: p_rows (its standing rows in the order written, each {principal, interest, fine, discount}) for an entry split into p_parts. One parts array per row: the entry''s parts with amount = the row''s share (and principal, interest, fine, discount: its shares of each), apportioned cumulatively (per value, apportion of the sum up to this row − apportion of the sum before it), so Σ over the rows of a part = the entry''s figure apportioned as a total (private.entry_part_figures) and Σ of a row''s shares = its amount.';
+-- no grants: only its owner (postgres) may execute it
+
 -- Function private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date)
 CREATE OR REPLACE FUNCTION private.ledger_payment_counts(p_company_id uuid, p_account_ids uuid[], p_start date, p_end date)
  RETURNS TABLE(income bigint, expense bigint)
@@ -941,6 +1029,10 @@ declare
   v_amount numeric := p_sign * p_row.amount;
   v_in boolean := p_row.direction = 'in';
   v_month date := date_trunc('month', p_row.transaction_date)::date;
+  v_category_ids uuid[];
+  v_category_totals numeric[];
+  v_project_ids uuid[];
+  v_project_totals numeric[];
 begin
   if p_sign > 0 then
     insert into private.ledger_account_days as d
@@ -980,54 +1072,60 @@ begin
     return;
   end if;
   -- A split row (parts) adds its amount apportioned by its parts, once per categoria / obra.
+  select array_agg(g.dim_id order by g.dim_id), array_agg(g.total order by g.dim_id)
+  into v_category_ids, v_category_totals
+  from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g;
+  select array_agg(g.dim_id order by g.dim_id), array_agg(g.total order by g.dim_id)
+  into v_project_ids, v_project_totals
+  from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g;
   if p_sign > 0 then
     insert into private.ledger_category_months as m
       (company_id, month, bank_account_id, kind, category_id, total, row_count)
     select p_row.company_id, v_month, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
-    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
+    from unnest(v_category_ids, v_category_totals) g(dim_id, total)
     order by g.dim_id
     on conflict (company_id, month, bank_account_id, kind, category_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
     insert into private.ledger_project_months as m
       (company_id, month, bank_account_id, kind, project_id, total, row_count)
     select p_row.company_id, v_month, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
-    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
+    from unnest(v_project_ids, v_project_totals) g(dim_id, total)
     order by g.dim_id
     on conflict (company_id, month, bank_account_id, kind, project_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
     insert into private.ledger_category_totals as m
       (company_id, bank_account_id, kind, category_id, total, row_count)
     select p_row.company_id, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
-    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
+    from unnest(v_category_ids, v_category_totals) g(dim_id, total)
     order by g.dim_id
     on conflict (company_id, bank_account_id, kind, category_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
     insert into private.ledger_project_totals as m
       (company_id, bank_account_id, kind, project_id, total, row_count)
     select p_row.company_id, p_row.bank_account_id, p_row.type, g.dim_id, g.total, 1
-    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
+    from unnest(v_project_ids, v_project_totals) g(dim_id, total)
     order by g.dim_id
     on conflict (company_id, bank_account_id, kind, project_id) do update
       set total = m.total + excluded.total, row_count = m.row_count + excluded.row_count;
   else
     update private.ledger_category_months m
     set total = m.total + g.total, row_count = m.row_count - 1
-    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
+    from unnest(v_category_ids, v_category_totals) g(dim_id, total)
     where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
       and m.kind = p_row.type and m.category_id is not distinct from g.dim_id;
     update private.ledger_project_months m
     set total = m.total + g.total, row_count = m.row_count - 1
-    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
+    from unnest(v_project_ids, v_project_totals) g(dim_id, total)
     where m.company_id = p_row.company_id and m.month = v_month and m.bank_account_id = p_row.bank_account_id
       and m.kind = p_row.type and m.project_id is not distinct from g.dim_id;
     update private.ledger_category_totals m
     set total = m.total + g.total, row_count = m.row_count - 1
-    from private.ledger_row_dims(p_row.parts, p_row.category_id, 'category_id', v_amount) g
+    from unnest(v_category_ids, v_category_totals) g(dim_id, total)
     where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
       and m.kind = p_row.type and m.category_id is not distinct from g.dim_id;
     update private.ledger_project_totals m
     set total = m.total + g.total, row_count = m.row_count - 1
-    from private.ledger_row_dims(p_row.parts, p_row.project_id, 'project_id', v_amount) g
+    from unnest(v_project_ids, v_project_totals) g(dim_id, total)
     where m.company_id = p_row.company_id and m.bank_account_id = p_row.bank_account_id
       and m.kind = p_row.type and m.project_id is not distinct from g.dim_id;
   end if;
@@ -1299,13 +1397,56 @@ $function$;
 comment on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) is 'Relatório, in reais: the payments (standing ledger rows of payables = expense, receivables = revenue) dated in [p_start, p_end], into one of p_account_ids, of one of p_project_ids / no obra. Amounts are what really moved (juros/multa included, desconto deducted); counts are payments. A split payment (rateio) counts its parts'' shares (private.part_shares) in their categorias and obras, once per categoria / obra in the breakdowns and once in the totals'' counts; under an obra filter only the shares of the obras chosen. Whole months from the kept month totals (private.ledger_month_totals; the counts of payments from private.ledger_payment_counts), the days at the edges (and chosen obras) from the rows. top_receipts: the 5 largest receipts { id (receivable), transaction_id, description, amount, received_date, client_name, category_name ("Rateio (n)" when split), project_name (a split one''s obras joined by " e ", "Geral" for a part without obra, "Rateio" beyond two) }. Error key not_a_member.';
 grant execute on function public.report_summary(p_company_id uuid, p_start date, p_end date, p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean) to authenticated, service_role;
 
+-- Function private.restate_ledger_parts(p_kind text, p_entry_id uuid)
+CREATE OR REPLACE FUNCTION private.restate_ledger_parts(p_kind text, p_entry_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_company_id uuid;
+  v_parts jsonb;
+  v_ids uuid[];
+  v_rows jsonb;
+  v_new jsonb;
+begin
+  if p_kind = 'expense' then
+    select e.company_id, e.parts into v_company_id, v_parts from public.accounts_payable e where e.id = p_entry_id;
+  else
+    select e.company_id, e.parts into v_company_id, v_parts from public.accounts_receivable e where e.id = p_entry_id;
+  end if;
+  select array_agg(s.id order by s.created_at, s.id),
+         jsonb_agg(jsonb_build_object('principal', s.principal_amount, 'interest', s.interest_amount,
+                                      'fine', s.fine_amount, 'discount', s.discount_amount)
+                   order by s.created_at, s.id)
+  into v_ids, v_rows
+  from private.entry_standing_rows(v_company_id, p_kind, p_entry_id) s;
+  if v_ids is null then
+    return;
+  end if;
+  v_new := private.ledger_parts(v_parts, v_rows);
+  for i in 1 .. cardinality(v_ids) loop
+    update public.transactions t
+    set parts = v_new -> (i - 1)
+    where t.id = v_ids[i] and t.parts is distinct from v_new -> (i - 1);
+  end loop;
+end;
+$function$;
+comment on function private.restate_ledger_parts(p_kind text, p_entry_id uuid) is 'Gives the standing ledger rows of a payable (p_kind expense) or receivable (income) the parts private.ledger_parts computes from the entry''s parts (null when not split), writing only the rows that change. Called by reverse_ledger_row and sync_paid_entry_to_ledger (runs as their definer caller).';
+-- no grants: only its owner (postgres) may execute it
+
 -- Function private.reverse_ledger_row(p_row public.transactions, p_on date)
 CREATE OR REPLACE FUNCTION private.reverse_ledger_row(p_row public.transactions, p_on date)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  v_parts jsonb;
 begin
+  -- Its parts as they stand now: reopen_* reverses an entry's rows one after another from a query
+  -- read before the first estorno restated the others.
+  select t.parts into v_parts from public.transactions t where t.id = p_row.id;
   insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
                                    bank_account_id, category_id, project_id, payable_id, receivable_id,
                                    transfer_group_id, reversal_of, created_by, principal_amount,
@@ -1314,7 +1455,10 @@ begin
           left('Estorno: ' || p_row.description, 250), p_row.amount, p_on, p_row.bank_account_id,
           p_row.category_id, p_row.project_id, p_row.payable_id, p_row.receivable_id,
           p_row.transfer_group_id, p_row.id, (select auth.uid()), p_row.principal_amount,
-          p_row.interest_amount, p_row.fine_amount, p_row.discount_amount, p_row.parts);
+          p_row.interest_amount, p_row.fine_amount, p_row.discount_amount, v_parts);
+  if v_parts is not null and p_row.type in ('expense', 'income') then
+    perform private.restate_ledger_parts(p_row.type, coalesce(p_row.payable_id, p_row.receivable_id));
+  end if;
 end;
 $function$;
 -- no grants: only its owner (postgres) may execute it

@@ -594,17 +594,29 @@ begin
     where l.bank_account_id = p_bank_account_id and l.status = 'pending' and length(w) >= 4
     group by l.id, l.amount
   ),
-  scored as (
-    select w.id, t.category_id,
-           sum((select count(*) from unnest(w.list) x where position(x in lower(t.description)) > 0)) as hits,
-           count(*) as uses
+  matched as (
+    select w.id, t.category_id, t.parts, t.amount,
+           (select count(*) from unnest(w.list) x where position(x in lower(t.description)) > 0) as hits
     from words w
     join public.standing_transactions t
       on t.company_id = v_company_id
-     and t.category_id is not null
+     and (t.category_id is not null or t.parts is not null)
      and t.type = case when w.amount < 0 then 'expense' else 'income' end
      and exists (select 1 from unnest(w.list) x where position(x in lower(t.description)) > 0)
-    group by w.id, t.category_id
+  ),
+  scored as (
+    select m.id, c.category_id, sum(m.hits * c.weight) as hits, sum(c.weight) as uses
+    from matched m
+    cross join lateral (
+      select m.category_id, 1::numeric as weight where m.parts is null
+      union all
+      select s.category_id, sum(s.share) / m.amount
+      from private.part_shares(m.parts, m.amount) s
+      where m.parts is not null and s.category_id is not null and s.share > 0
+      group by s.category_id
+    ) c
+    where c.category_id is not null
+    group by m.id, c.category_id
   )
   select distinct on (s.id) s.id, s.category_id, c.name
   from scored s
@@ -612,7 +624,7 @@ begin
   order by s.id, s.hits desc, s.uses desc, c.name;
 end;
 $function$;
-comment on function public.statement_category_guesses(p_bank_account_id uuid) is 'Conciliação, "Criar lançamento": per pending line of the account, the active category most used by the company''s standing ledger rows of the same direction whose description contains words (4+ letters) of the memo (most shared words, then most uses). Raises bank_account_not_found.';
+comment on function public.statement_category_guesses(p_bank_account_id uuid) is 'Conciliação, "Criar lançamento": per pending line of the account, the active category most used by the company''s standing ledger rows of the same direction whose description contains words (4+ letters) of the memo (most shared words, then most uses). A split row (rateio) counts each of its categorias with the row''s share of it (a row 90 % Aço / 10 % Concreto is 0.9 of a use of Aço, 0.1 of Concreto). Raises bank_account_not_found.';
 grant execute on function public.statement_category_guesses(p_bank_account_id uuid) to authenticated, service_role;
 
 -- Function public.undo_statement_line(p_line_id uuid)

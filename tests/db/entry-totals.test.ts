@@ -5,10 +5,13 @@
 // entries' kept has_comprovante and the key sem_comprovante), every kept row equals the sum over
 // the rows to the centavo, and the summaries that read them
 // (movement_summary, project_budget_totals, supplier_summary, entry_list_summary,
-// dashboard_summary) answer what a sum over the rows answers.
+// dashboard_summary) answer what a sum over the rows answers. A third of the entries are split
+// (rateio) and edits split, re-split and unsplit them: by categoria and obra a split entry counts
+// its parts' figures (private.entry_part_figures), once per categoria / obra.
 import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apportion } from '@/lib/apportion';
 import { adminDb, createMember } from './helpers';
 import { COMPROVANTE, keptEntryTotals, summedEntryTotals } from './kept-totals';
 import { createBankAccount, createPayable, createReceivable, type Member } from './money-helpers';
@@ -191,26 +194,51 @@ describe('kept entry totals', () => {
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
     const maybe = <T>(list: T[]) => (next() < 0.25 ? null : pick(list));
     const cents = () => (100 + Math.floor(next() * 900_000)) / 100;
+    const categoriesOf = (kind: 'expense' | 'income') =>
+      kind === 'expense' ? refs.expenseCategories : refs.incomeCategories;
+    /** 2–4 parts of the amount (each > 0), each with a random obra (or Geral) and categoria. */
+    const split = (kind: 'expense' | 'income', amount: number) => {
+      const weights = Array.from(
+        { length: 2 + Math.floor(next() * 3) },
+        () => 1 + Math.floor(next() * 99),
+      );
+      const amounts = apportion(weights, Math.round(amount * 100));
+      if (amounts.some((a) => a <= 0)) return null;
+      return amounts.map((a) => ({
+        project_id: maybe(refs.projects),
+        stage_id: null,
+        category_id: maybe(categoriesOf(kind)),
+        amount: a / 100,
+        percent: null,
+      }));
+    };
+    /** An entry's obra and categoria: its own, or (a third of the time) split. */
+    const shape = (kind: 'expense' | 'income', amount: number) => {
+      const parts = next() < 0.34 ? split(kind, amount) : null;
+      return parts
+        ? { parts, category_id: null, project_id: null }
+        : { parts: null, category_id: maybe(categoriesOf(kind)), project_id: maybe(refs.projects) };
+    };
     const entries: { kind: 'expense' | 'income'; id: string }[] = [];
     for (let i = 0; i < 30; i++) {
       const kind = i % 3 === 0 ? 'income' : 'expense';
+      const amount = cents();
       const row =
         kind === 'expense'
-          ? await createPayable(owner, cents(), {
+          ? await createPayable(owner, amount, {
               due_date: pick(DAYS),
-              category_id: maybe(refs.expenseCategories),
-              project_id: maybe(refs.projects),
+              ...shape(kind, amount),
               supplier_id: maybe(refs.suppliers),
               bank_account_id: maybe(refs.accounts),
             })
-          : await createReceivable(owner, cents(), {
+          : await createReceivable(owner, amount, {
               due_date: pick(DAYS),
-              category_id: maybe(refs.incomeCategories),
-              project_id: maybe(refs.projects),
+              ...shape(kind, amount),
               client_id: maybe(refs.clients),
               bank_account_id: maybe(refs.accounts),
             });
       entries.push({ kind, id: row.id as string });
+      if (row.parts) count('split');
     }
     // A transfer, so the summary's transfer figures are compared too.
     const { error: transferError } = await owner.client.rpc(
@@ -231,10 +259,12 @@ describe('kept entry totals', () => {
       const { rows } = await db.query<{
         status: string;
         open_amount: string;
+        amount: string;
+        split: boolean;
         ledger: boolean;
         approval: string;
       }>(
-        `select e.status, e.open_amount,
+        `select e.status, e.open_amount, e.amount, e.parts is not null as split,
                 ${e.kind === 'expense' ? 'e.approval_status' : `'approved'`} as approval,
                 exists (select 1 from public.transactions t where t.payable_id = e.id or t.receivable_id = e.id) as ledger
          from public.${table} e where e.id = $1`,
@@ -323,15 +353,24 @@ describe('kept entry totals', () => {
         });
       } else if (op < 0.92) {
         // An edit: the amount and due date of an unpaid one; category, obra, counterparty of any.
-        const change: Record<string, unknown> = {};
+        // A split entry's obra and categoria are its parts': an edit of either unsplits it; a
+        // new amount of a split one is split again.
+        let change: Record<string, unknown> = {};
         const which = next();
-        if (which < 0.25 && !row.ledger) change.amount = cents();
-        else if (which < 0.45 && row.status === 'pending') change.due_date = pick(DAYS);
-        else if (which < 0.65)
-          change.category_id = maybe(
-            e.kind === 'expense' ? refs.expenseCategories : refs.incomeCategories,
-          );
-        else if (which < 0.85) change.project_id = maybe(refs.projects);
+        if (which < 0.25 && !row.ledger) {
+          change.amount = cents();
+          if (row.split) change.parts = split(e.kind, change.amount as number);
+        } else if (which < 0.45 && row.status === 'pending') change.due_date = pick(DAYS);
+        else if (which < 0.55) {
+          change = shape(e.kind, Number(row.amount));
+          if (change.parts) count('split');
+        } else if (which < 0.7)
+          change = {
+            category_id: maybe(categoriesOf(e.kind)),
+            ...(row.split ? { parts: null } : {}),
+          };
+        else if (which < 0.85)
+          change = { project_id: maybe(refs.projects), ...(row.split ? { parts: null } : {}) };
         else if (e.kind === 'expense') change.supplier_id = maybe(refs.suppliers);
         else change.client_id = maybe(refs.clients);
         const { error } = await owner.client
@@ -412,6 +451,7 @@ describe('kept entry totals', () => {
       'reopen',
       'delete_entry',
       'edit',
+      'split',
       'awaiting',
       'attach_comprovante',
       'attach_payment_comprovante',
@@ -515,15 +555,28 @@ describe('kept entry totals', () => {
       { p_without_comprovante: true, p_search: 'o', p_project_ids: [refs.projects[0]] },
     ];
     // Obras: comprometido and realizado per obra, as the correlated sum over the ledger had them.
+    // A split payable by its parts: the open amount of its part of the obra, the shares of that
+    // part in its standing ledger rows, the part's amount while awaiting approval.
     const { rows: obras } = await db.query(
-      `select p.id as project_id, p.budget::float8 as budget,
-              coalesce(sum(case when e.status = 'pending' then e.open_amount else 0 end), 0)::float8 as committed,
-              coalesce(sum((select coalesce(sum(t.amount), 0) from public.standing_transactions t
-                            where t.company_id = e.company_id and t.payable_id = e.id)), 0)::float8 as realized,
-              coalesce((select sum(w.amount) from public.accounts_payable w
-                        where w.project_id = p.id and w.approval_status = 'pending'), 0)::float8 as awaiting
+      `with parts as (
+         select e.id, e.status, e.approval_status, f.project_id, f.pos, f.amount, f.open_amount
+         from public.accounts_payable e
+         cross join lateral private.entry_part_figures(e.parts, e.project_id, null, null, e.amount,
+           e.paid_amount, e.interest_amount, e.fine_amount, e.discount_amount) f
+         where e.company_id = $1
+       ), shares as (
+         select t.payable_id as id, coalesce(s.pos, 1) as pos, sum(coalesce(s.share, t.amount)) as total
+         from public.standing_transactions t
+         left join lateral private.part_shares(t.parts, t.amount) s on true
+         where t.company_id = $1 and t.payable_id is not null group by 1, 2
+       )
+       select p.id as project_id, p.budget::float8 as budget,
+              coalesce(sum(x.open_amount) filter (where x.status = 'pending' and x.approval_status = 'approved'), 0)::float8 as committed,
+              coalesce(sum(s.total) filter (where x.approval_status = 'approved'), 0)::float8 as realized,
+              coalesce(sum(x.amount) filter (where x.approval_status = 'pending'), 0)::float8 as awaiting
        from public.projects p
-       left join public.accounts_payable e on e.project_id = p.id and e.approval_status = 'approved'
+       left join parts x on x.project_id = p.id
+       left join shares s on s.id = x.id and s.pos = x.pos
        where p.company_id = $1 group by p.id order by p.id`,
       [owner.company.id],
     );
@@ -691,5 +744,5 @@ describe('kept entry totals', () => {
           await movementRows(args),
         );
       }
-  });
+  }, 180_000);
 });

@@ -35,23 +35,39 @@ export async function summedEntryTotals(db: pg.Pool, companyId: string) {
        select 'expense' as kind, p.status = 'paid' as paid, coalesce(p.payment_date, p.due_date) as md,
               p.bank_account_id, p.category_id, p.project_id, p.supplier_id is not null as has_cp,
               p.open_amount, p.paid_total, p.paid_amount,
-              p.paid_amount > 0 and not ${COMPROVANTE('expense', 'p')} as sem_comprovante
+              p.paid_amount > 0 and not ${COMPROVANTE('expense', 'p')} as sem_comprovante,
+              p.id, p.parts, p.amount, p.interest_amount, p.fine_amount, p.discount_amount
        from public.accounts_payable p where p.company_id = $1 and p.approval_status = 'approved'
        union all
        select 'income', r.status = 'paid', coalesce(r.received_date, r.due_date), r.bank_account_id,
               r.category_id, r.project_id, r.client_id is not null, r.open_amount, r.paid_total, r.paid_amount,
-              r.paid_amount > 0 and not ${COMPROVANTE('income', 'r')}
+              r.paid_amount > 0 and not ${COMPROVANTE('income', 'r')},
+              r.id, r.parts, r.amount, r.interest_amount, r.fine_amount, r.discount_amount
        from public.accounts_receivable r where r.company_id = $1
+     ), f as (
+       select e.id, f.category_id, f.project_id, f.open_amount, f.paid_total
+       from e cross join lateral private.entry_part_figures(e.parts, e.project_id, null, e.category_id, e.amount,
+                                                            e.paid_amount, e.interest_amount, e.fine_amount,
+                                                            e.discount_amount) f
      ), d as (
-       select e.*, x.dim, x.dim_id, x.month
+       select e.kind, e.paid, e.sem_comprovante, e.paid_amount, e.open_amount, e.paid_total,
+              x.dim, x.dim_id, x.month
        from e cross join lateral (values
          ('all', null::uuid, date_trunc('month', e.md)::date),
          ('account', e.bank_account_id, date_trunc('month', e.md)::date),
-         ('category', e.category_id, date_trunc('month', e.md)::date),
-         ('project', e.project_id, date_trunc('month', e.md)::date),
-         ('project_all', e.project_id, null::date),
          ('counterparty_all', null::uuid, null::date)) x(dim, dim_id, month)
        where x.dim <> 'counterparty_all' or e.has_cp
+       union all
+       select e.kind, e.paid, e.sem_comprovante, e.paid_amount, c.o, c.p, 'category', c.category_id,
+              date_trunc('month', e.md)::date
+       from e join (select id, category_id, sum(open_amount) as o, sum(paid_total) as p
+                    from f group by id, category_id) c on c.id = e.id
+       union all
+       select e.kind, e.paid, e.sem_comprovante, e.paid_amount, c.o, c.p, x.dim, c.project_id,
+              case x.dim when 'project' then date_trunc('month', e.md)::date end
+       from e join (select id, project_id, sum(open_amount) as o, sum(paid_total) as p
+                    from f group by id, project_id) c on c.id = e.id
+       cross join (values ('project'), ('project_all')) x(dim)
      ), s as (
        select kind, paid, sem_comprovante, dim, dim_id, month,
               sum(paid_total + open_amount)::numeric(16,2) as display_total,
@@ -73,6 +89,16 @@ async function lines(db: pg.Pool, sql: string, companyId: string) {
 }
 
 const STANDING = `(t.reversal_of is null and not exists (select 1 from public.transactions r where r.reversal_of = t.id))`;
+
+/** The standing rows as pieces: a row itself (share = amount) or, when split, one piece per part
+ *  with the row's share of it (piece_category_id, piece_project_id). */
+const PIECES = `(select t.*, g.category_id as piece_category_id, g.project_id as piece_project_id, g.share
+   from public.standing_transactions t
+   cross join lateral (
+     select t.category_id, t.project_id, t.amount as share where t.parts is null
+     union all
+     select s.category_id, s.project_id, s.share from private.part_shares(t.parts, t.amount) s
+     where t.parts is not null) g)`;
 
 export async function compareLedgerTotals(db: pg.Pool, companyId: string, label: string) {
   const keptDays = await lines(
@@ -130,10 +156,10 @@ export async function compareLedgerTotals(db: pg.Pool, companyId: string, label:
     const summed = await lines(
       db,
       `select concat_ws(' ', date_trunc('month', transaction_date)::date, bank_account_id, type,
-                        coalesce(${column}::text, '-'), sum(amount)::numeric(16,2), count(*)) as line
-       from public.standing_transactions t
+                        coalesce(piece_${column}::text, '-'), sum(share)::numeric(16,2), count(distinct id)) as line
+       from ${PIECES} t
        where company_id = $1 and type in ('income', 'expense')
-       group by date_trunc('month', transaction_date), bank_account_id, type, ${column} order by 1`,
+       group by date_trunc('month', transaction_date), bank_account_id, type, piece_${column} order by 1`,
       companyId,
     );
     expect(kept, `${table}, ${label}`).toEqual(summed);
@@ -150,11 +176,11 @@ export async function compareLedgerTotals(db: pg.Pool, companyId: string, label:
     );
     const summed = await lines(
       db,
-      `select concat_ws(' ', bank_account_id, type, coalesce(${column}::text, '-'), sum(amount)::numeric(16,2),
-                        count(*)) as line
-       from public.standing_transactions t
+      `select concat_ws(' ', bank_account_id, type, coalesce(piece_${column}::text, '-'), sum(share)::numeric(16,2),
+                        count(distinct id)) as line
+       from ${PIECES} t
        where company_id = $1 and type in ('income', 'expense')
-       group by bank_account_id, type, ${column} order by 1`,
+       group by bank_account_id, type, piece_${column} order by 1`,
       companyId,
     );
     expect(kept, `${table}, ${label}`).toEqual(summed);

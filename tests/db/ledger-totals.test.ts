@@ -3,8 +3,12 @@
 // (full, partial, with juros and desconto), estornos, transfers and their reversal, edits of settled
 // entries' category and obra, direct edits and deletes of ledger rows, each kept figure equals the sum
 // over the rows to the centavo, and the functions that read them answer what a sum over the rows says.
+// A third of the entries are split (rateio) and edits split, re-split and unsplit them: a split
+// row counts its parts' shares (private.part_shares(parts, amount)) in their categorias and obras,
+// once per categoria / obra.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apportion } from '@/lib/apportion';
 import { adminDb, createMember } from './helpers';
 import { compareLedgerTotals } from './kept-totals';
 import { createBankAccount, createPayable, createReceivable, type Member } from './money-helpers';
@@ -77,16 +81,39 @@ async function randomLedger(seed: number, steps: number) {
     const d = new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 200) * 86_400_000);
     return d.toISOString().slice(0, 10);
   };
-  const entries: { kind: 'expense' | 'income'; id: string }[] = [];
+  /** An entry's obra and categoria: its own, or (a third of the time) 2–4 parts of its amount. */
+  const shape = (kind: 'expense' | 'income', amount: number, split = next() >= 0.66) => {
+    if (!split)
+      return {
+        parts: null,
+        category_id: next() < 0.8 ? pick(categories[kind]) : null,
+        project_id: next() < 0.7 ? pick(projects) : null,
+      };
+    const weights = Array.from(
+      { length: 2 + Math.floor(next() * 3) },
+      () => 1 + Math.floor(next() * 99),
+    );
+    const amounts = apportion(weights, Math.round(amount * 100));
+    if (amounts.some((a) => a <= 0)) return { parts: null, category_id: null, project_id: null };
+    return {
+      parts: amounts.map((a) => ({
+        project_id: next() < 0.7 ? pick(projects) : null,
+        stage_id: null,
+        category_id: next() < 0.8 ? pick(categories[kind]) : null,
+        amount: a / 100,
+        percent: null,
+      })),
+      category_id: null,
+      project_id: null,
+    };
+  };
+  const entries: { kind: 'expense' | 'income'; id: string; amount: number }[] = [];
   for (let i = 0; i < 30; i++) {
     const kind = i % 3 === 0 ? 'income' : 'expense';
     const make = kind === 'expense' ? createPayable : createReceivable;
-    const row = await make(owner, cents(), {
-      due_date: '2026-03-10',
-      category_id: next() < 0.8 ? pick(categories[kind]) : null,
-      project_id: next() < 0.7 ? pick(projects) : null,
-    });
-    entries.push({ kind, id: row.id });
+    const amount = cents();
+    const row = await make(owner, amount, { due_date: '2026-03-10', ...shape(kind, amount) });
+    entries.push({ kind, id: row.id, amount });
   }
   const transfers: string[] = [];
   // Every kind of write once, whatever the seed: settle, reopen, a partial settle with juros and
@@ -137,6 +164,39 @@ async function randomLedger(seed: number, steps: number) {
     [third.id, day(), accounts[2]],
   );
   did('move row');
+  // A split payable whatever the seed: split by an edit, paid in two payments (juros, desconto).
+  const fourth = entries.filter((e) => e.kind === 'expense')[2]!;
+  const splitEdit = await owner.client
+    .from('accounts_payable')
+    .update({ ...shape('expense', 1000, true), amount: 1000 } as never)
+    .eq('id', fourth.id);
+  if (splitEdit.error) throw new Error(`split: ${splitEdit.error.message}`);
+  fourth.amount = 1000;
+  const resplit = await owner.client
+    .from('accounts_payable')
+    .update(shape('expense', 1000, true) as never)
+    .eq('id', fourth.id);
+  if (resplit.error) throw new Error(`split: ${resplit.error.message}`);
+  did('split entry');
+  await call('settle_payable', {
+    p_payable_id: fourth.id,
+    p_bank_account_id: accounts[1],
+    p_paid_on: day(),
+    p_amount_paid: 333.33,
+    p_interest: 1.01,
+  });
+  await call('settle_payable', {
+    p_payable_id: fourth.id,
+    p_bank_account_id: accounts[0],
+    p_paid_on: day(),
+    p_amount_paid: 10.01,
+    p_discount: 0.03,
+  });
+  const { rows: splitRows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from public.standing_transactions where payable_id = $1 and parts is not null`,
+    [fourth.id],
+  );
+  expect(splitRows[0]!.n).toBe(2);
   await compare(owner.company.id, `seed ${seed}, scripted writes`);
   for (let step = 0; step < steps; step++) {
     const op = next();
@@ -234,16 +294,14 @@ async function randomLedger(seed: number, steps: number) {
         p_reopened_on: day(),
       });
     } else {
-      // Category and obra of an entry, settled or not: its standing ledger rows follow.
+      // Category and obra of an entry, or its split, settled or not: its standing ledger rows follow.
+      const change = shape(e.kind, e.amount);
       const { error } = await owner.client
         .from(table)
-        .update({
-          category_id: next() < 0.8 ? pick(categories[e.kind]) : null,
-          project_id: next() < 0.7 ? pick(projects) : null,
-        })
+        .update(change as never)
         .eq('id', e.id);
       if (error) throw new Error(`edit ${e.kind}: ${error.message}`);
-      did('edit entry');
+      did(change.parts ? 'split entry' : 'edit entry');
     }
     if (step % 40 === 39) await compare(owner.company.id, `seed ${seed}, step ${step}`);
   }
@@ -362,14 +420,15 @@ async function reportAnswers(label: string) {
       const where = `company_id = $1 and type in ('income', 'expense')
         and ($2::date is null or transaction_date >= $2) and ($3::date is null or transaction_date <= $3)
         and ($4::uuid[] is null or bank_account_id = any ($4))
-        and ($5::uuid[] is null or project_id = any ($5) or project_id is null)`;
+        and ($5::uuid[] is null or piece_project_id = any ($5) or piece_project_id is null)`;
       const args = [owner.company.id, start, end, accountIds, projectIds];
       const group = async (column: string, kind: string) =>
         (
           await db.query<{ line: string }>(
-            `select concat_ws(' ', coalesce(${column}::text, '-'), round(sum(amount) * 100), count(*)) as line
-             from public.standing_transactions where ${where} and type = '${kind}'
-             group by ${column}`,
+            `select concat_ws(' ', coalesce(piece_${column}::text, '-'), round(sum(share) * 100),
+                              count(distinct id)) as line
+             from ${PIECES} t where ${where} and type = '${kind}'
+             group by piece_${column}`,
             args,
           )
         ).rows
@@ -389,11 +448,11 @@ async function reportAnswers(label: string) {
         await group('project_id', 'expense'),
       );
       const { rows } = await db.query<Record<string, string>>(
-        `select coalesce(sum(amount) filter (where type = 'income'), 0) as revenue_total,
-                coalesce(sum(amount) filter (where type = 'expense'), 0) as expense_total,
-                count(*) filter (where type = 'income') as revenue_count,
-                count(*) filter (where type = 'expense') as expense_count
-         from public.standing_transactions where ${where}`,
+        `select coalesce(sum(share) filter (where type = 'income'), 0) as revenue_total,
+                coalesce(sum(share) filter (where type = 'expense'), 0) as expense_total,
+                count(distinct id) filter (where type = 'income') as revenue_count,
+                count(distinct id) filter (where type = 'expense') as expense_count
+         from ${PIECES} t where ${where}`,
         args,
       );
       const keys = ['revenue_total', 'expense_total', 'revenue_count', 'expense_count'];
@@ -402,8 +461,8 @@ async function reportAnswers(label: string) {
         at,
       ).toEqual(keys.map((k) => num(rows[0]![k])));
       const { rows: top } = await db.query<{ id: string }>(
-        `select id from public.standing_transactions where ${where} and type = 'income'
-         order by amount desc, transaction_date desc, id limit 5`,
+        `select id from ${PIECES} t where ${where} and type = 'income'
+         group by id, transaction_date order by sum(share) desc, transaction_date desc, id limit 5`,
         args,
       );
       expect(
@@ -423,11 +482,11 @@ async function categoryAnswers(label: string) {
     expect(error).toBeNull();
     const got = data as unknown as Record<string, unknown> & { recent: { id: string }[] };
     const { rows } = await db.query<Record<string, string>>(
-      `select count(*) as transaction_count, coalesce(sum(amount), 0) as total_amount,
+      `select count(distinct id) as transaction_count, coalesce(sum(share), 0) as total_amount,
               max(transaction_date)::text as last_used_on,
-              count(*) filter (where transaction_date > date '2026-05-20' - 90
-                                 and transaction_date <= date '2026-05-20') as last_90_days_count
-       from public.standing_transactions where category_id = $1 and type <> 'transfer'`,
+              count(distinct id) filter (where transaction_date > date '2026-05-20' - 90
+                                           and transaction_date <= date '2026-05-20') as last_90_days_count
+       from ${PIECES} t where piece_category_id = $1 and type <> 'transfer'`,
       [category],
     );
     const want = rows[0]!;
@@ -446,8 +505,8 @@ async function categoryAnswers(label: string) {
       num(want.last_90_days_count),
     ]);
     const { rows: recent } = await db.query<{ id: string }>(
-      `select id from public.standing_transactions where category_id = $1 and type <> 'transfer'
-       order by transaction_date desc, created_at desc limit 10`,
+      `select id from ${PIECES} t where piece_category_id = $1 and type <> 'transfer'
+       group by id, transaction_date, created_at order by transaction_date desc, created_at desc limit 10`,
       [category],
     );
     expect(
@@ -486,12 +545,12 @@ async function dreAnswers(label: string) {
         .flatMap((c) => c.months.map((m) => `${c.id ?? '-'} ${c.kind} ${m.month} ${num(m.total)}`))
         .sort();
       const { rows } = await db.query<{ line: string }>(
-        `select concat_ws(' ', coalesce(category_id::text, '-'), type,
-                          date_trunc('month', transaction_date)::date, round(sum(amount) * 100)) as line
-         from public.standing_transactions
+        `select concat_ws(' ', coalesce(piece_category_id::text, '-'), type,
+                          date_trunc('month', transaction_date)::date, round(sum(share) * 100)) as line
+         from ${PIECES} t
          where company_id = $1 and type in ('income', 'expense') and transaction_date between $2 and $3
-           and ($4::uuid is null or project_id = $4)
-         group by category_id, type, date_trunc('month', transaction_date)`,
+           and ($4::uuid is null or piece_project_id = $4)
+         group by piece_category_id, type, date_trunc('month', transaction_date)`,
         [owner.company.id, start, end, project],
       );
       expect(got, `${label} ${start}…${end} ${project}`).toEqual(rows.map((r) => r.line).sort());
@@ -509,6 +568,34 @@ describe('kept ledger totals', () => {
     await reportAnswers(`seed ${seed}`);
     await categoryAnswers(`seed ${seed}`);
     await dreAnswers(`seed ${seed}`);
+    // A split entry's standing rows give each part what the entry side gives it (orçado ×
+    // realizado: private.entry_part_figures), to the centavo, whatever the payments, estornos and
+    // re-splits were.
+    const { rows: astray } = await db.query<{ line: string }>(
+      `with e as (
+         select id, parts, amount, paid_amount, interest_amount, fine_amount, discount_amount
+         from public.accounts_payable where company_id = $1 and parts is not null
+         union all
+         select id, parts, amount, paid_amount, interest_amount, fine_amount, discount_amount
+         from public.accounts_receivable where company_id = $1 and parts is not null
+       ), want as (
+         select e.id, f.pos, f.paid_total
+         from e cross join lateral private.entry_part_figures(e.parts, null, null, null, e.amount,
+           e.paid_amount, e.interest_amount, e.fine_amount, e.discount_amount) f
+       ), got as (
+         select coalesce(t.payable_id, t.receivable_id) as id, s.pos, sum(s.share) as total
+         from public.standing_transactions t cross join lateral private.part_shares(t.parts, t.amount) s
+         where t.company_id = $1 and t.parts is not null group by 1, 2
+       )
+       select concat_ws(' ', w.id, w.pos, w.paid_total, g.total) as line
+       from want w left join got g on g.id = w.id and g.pos = w.pos
+       where w.paid_total <> coalesce(g.total, 0)`,
+      [owner.company.id],
+    );
+    expect(
+      astray.map((r) => r.line),
+      `seed ${seed}`,
+    ).toEqual([]);
     for (const kind of [
       'settle',
       'reverse_payment',
@@ -516,6 +603,7 @@ describe('kept ledger totals', () => {
       'transfer_between_accounts',
       'reverse_transfer',
       'edit entry',
+      'split entry',
       'move row',
       'delete estorno',
       'delete row',

@@ -94,6 +94,12 @@ async function ledgerMonthsDim(dim: 'category' | 'project') {
   return Object.fromEntries(rows.map((r) => [r.id ?? '-', [cents(r.t), Number(r.n)]]));
 }
 
+/** A payment's parts when it paid the whole entry without juros, multa or desconto: the entry's
+ *  parts, each with its principal = its amount (private.ledger_parts). */
+function paidInFull<T extends { amount: number }>(parts: T[]) {
+  return parts.map((p) => ({ ...p, principal: p.amount, interest: 0, fine: 0, discount: 0 }));
+}
+
 describe('a split payable paid in part with juros, multa and desconto, then reversed', () => {
   it('is apportioned to its parts exactly, on the entry side and on the ledger, and the estorno cancels it per part', async () => {
     // R$ 100,00: 33,33 Obra A / Concreto (etapa Fundação), 33,33 Obra B / Concreto, 33,34 Geral / Administração.
@@ -115,7 +121,19 @@ describe('a split payable paid in part with juros, multa and desconto, then reve
     expect(error).toBeNull();
     expect(paid).toMatchObject({ paid_amount: 50.01, status: 'pending' });
 
-    // The payment row: 50,01 + 1,00 + 0,03 − 0,02 = 51,02, the entry's parts, no obra or category.
+    // The payment row: 50,01 + 1,00 + 0,03 − 0,02 = 51,02, the entry's parts with the row's own
+    // share of each as amount (private.ledger_parts), no obra or category. Its shares are the
+    // entry side's (below): paid, juros, multa and desconto each apportioned, then summed, not
+    // 51,02 apportioned alone (17,01 / 17,00 / 17,01), so the reports by period agree with
+    // orçado × realizado to the centavo.
+    const rowParts = parts.map((p, i) => ({
+      ...p,
+      amount: [17, 17.01, 17.01][i],
+      principal: 16.67,
+      interest: [0.33, 0.33, 0.34][i],
+      fine: 0.01,
+      discount: [0.01, 0, 0.01][i],
+    }));
     const { rows: ledger } = await db.query(
       `select id, amount::text, parts, project_id, category_id from public.transactions where payable_id = $1`,
       [bill.id],
@@ -125,14 +143,12 @@ describe('a split payable paid in part with juros, multa and desconto, then reve
       amount: '51.02',
       project_id: null,
       category_id: null,
-      parts,
+      parts: rowParts,
     });
-    // Ledger side: 51,02 by 3333/3333/3334 → 17,01 / 17,00 / 17,01 (largest remainder: exact
-    // 1700,4966 / 1700,4966 / 1701,0068; the centavo left to the first of the tied remainders).
-    expect(apportion([3333, 3333, 3334], 5102)).toEqual([1701, 1700, 1701]);
+    expect(apportion([1700, 1701, 1701], 5102)).toEqual([1700, 1701, 1701]);
     expect(await ledgerDim('project')).toEqual({
-      [obraA]: [1701, 1],
-      [obraB]: [1700, 1],
+      [obraA]: [1700, 1],
+      [obraB]: [1701, 1],
       '-': [1701, 1],
     });
     // Concreto has two parts: the payment counts once there.
@@ -174,7 +190,9 @@ describe('a split payable paid in part with juros, multa and desconto, then reve
       `select amount::text, parts, project_id, category_id from public.transactions where reversal_of = $1`,
       [ledger[0]!.id],
     );
-    expect(estorno).toEqual([{ amount: '51.02', parts, project_id: null, category_id: null }]);
+    expect(estorno).toEqual([
+      { amount: '51.02', parts: rowParts, project_id: null, category_id: null },
+    ]);
     expect(await ledgerDim('project')).toEqual({});
     expect(await ledgerDim('category')).toEqual({});
     // Per part, payment and estorno cancel exactly (what a reader by period sums).
@@ -217,7 +235,9 @@ describe('Lançar "Marcar como Pago" of a split entry, its reopening and a new s
       `select parts, project_id, category_id, amount::text from public.transactions where receivable_id = $1`,
       [id],
     );
-    expect(rows).toEqual([{ parts, project_id: null, category_id: null, amount: '1000.00' }]);
+    expect(rows).toEqual([
+      { parts: paidInFull(parts), project_id: null, category_id: null, amount: '1000.00' },
+    ]);
 
     const reopened = await owner.client.rpc('reopen_receivable', {
       p_receivable_id: id,
@@ -228,7 +248,7 @@ describe('Lançar "Marcar como Pago" of a split entry, its reopening and a new s
       `select parts from public.transactions where receivable_id = $1 and reversal_of is not null`,
       [id],
     );
-    expect(estornos).toEqual([{ parts }]);
+    expect(estornos).toEqual([{ parts: paidInFull(parts) }]);
 
     // Parts and an obra of its own at once: refused, nothing saved.
     const both = await owner.client.rpc('create_and_settle_entry', {
@@ -292,7 +312,7 @@ describe('Lançar "Marcar como Pago" of a split entry, its reopening and a new s
       `select parts, project_id, category_id from public.transactions where payable_id = $1`,
       [bill.id],
     );
-    expect(rows).toEqual([{ parts, project_id: null, category_id: null }]);
+    expect(rows).toEqual([{ parts: paidInFull(parts), project_id: null, category_id: null }]);
     expect(await ledgerDim('project')).toEqual(
       add(before.project, { [obraA]: [20000, 1], [obraB]: [10000, 1] }),
     );

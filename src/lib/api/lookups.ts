@@ -55,16 +55,34 @@ export function flattenSupplier({
 }
 export type Client = Tables['clients']['Row'];
 
+/** The registers pickers read whole: every column, the company's rows, by name. */
+type RegisterTable = 'bank_accounts' | 'categories' | 'projects' | 'clients' | 'split_templates';
+
+/**
+ * A register's rows of the company by name, narrowed by equal columns (is_active, type) when
+ * given: the one shape of the pickers' reads (and of Rateio padrão's list, src/lib/api/split-templates.ts).
+ */
+export async function registerRows<T extends RegisterTable>(
+  table: T,
+  companyId: string,
+  signal: AbortSignal,
+  equal: Partial<Record<'is_active' | 'type', string | boolean>> = {},
+): Promise<Tables[T]['Row'][]> {
+  // The generic T would make supabase-js compute the row type per table; the union is enough here.
+  const name: RegisterTable = table;
+  let query = supabase.from(name).select('*').eq('company_id', companyId);
+  for (const [column, value] of Object.entries(equal)) query = query.eq(column, value);
+  const { data, error } = await query.order('name').abortSignal(signal);
+  if (error) throw error;
+  const rows: unknown[] = data;
+  return rows as Tables[T]['Row'][];
+}
+
 export function bankAccountsQuery(companyId: string, activeOnly: boolean) {
   return queryOptions({
     queryKey: bankAccountKeys.list(companyId, { activeOnly }),
-    queryFn: async ({ signal }) => {
-      let query = supabase.from('bank_accounts').select('*').eq('company_id', companyId);
-      if (activeOnly) query = query.eq('is_active', true);
-      const { data, error } = await query.order('name').abortSignal(signal);
-      if (error) throw error;
-      return data;
-    },
+    queryFn: ({ signal }) =>
+      registerRows('bank_accounts', companyId, signal, activeOnly ? { is_active: true } : {}),
   });
 }
 
@@ -87,14 +105,11 @@ export function categoriesQuery(
 ) {
   return queryOptions({
     queryKey: categoryKeys.list(companyId, filter),
-    queryFn: async ({ signal }) => {
-      let query = supabase.from('categories').select('*').eq('company_id', companyId);
-      if (filter.type) query = query.eq('type', filter.type);
-      if (filter.activeOnly) query = query.eq('is_active', true);
-      const { data, error } = await query.order('name').abortSignal(signal);
-      if (error) throw error;
-      return data;
-    },
+    queryFn: ({ signal }) =>
+      registerRows('categories', companyId, signal, {
+        ...(filter.type ? { type: filter.type } : {}),
+        ...(filter.activeOnly ? { is_active: true } : {}),
+      }),
   });
 }
 
@@ -110,16 +125,7 @@ export function useCategories({
 export function projectsQuery(companyId: string) {
   return queryOptions({
     queryKey: projectKeys.list(companyId),
-    queryFn: async ({ signal }) => {
-      const { data, error } = await supabase
-        .from('projects')
-        .select('*')
-        .eq('company_id', companyId)
-        .order('name')
-        .abortSignal(signal);
-      if (error) throw error;
-      return data;
-    },
+    queryFn: ({ signal }) => registerRows('projects', companyId, signal),
   });
 }
 
@@ -149,13 +155,8 @@ export function useSuppliers({ activeOnly = true }: { activeOnly?: boolean } = {
 export function clientsQuery(companyId: string, activeOnly: boolean) {
   return queryOptions({
     queryKey: clientKeys.list(companyId, { activeOnly }),
-    queryFn: async ({ signal }) => {
-      let query = supabase.from('clients').select('*').eq('company_id', companyId);
-      if (activeOnly) query = query.eq('is_active', true);
-      const { data, error } = await query.order('name').abortSignal(signal);
-      if (error) throw error;
-      return data;
-    },
+    queryFn: ({ signal }) =>
+      registerRows('clients', companyId, signal, activeOnly ? { is_active: true } : {}),
   });
 }
 

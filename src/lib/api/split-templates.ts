@@ -3,6 +3,7 @@
 // amount come from the database (public.split_template_parts): the budget method reads the active
 // obras' budgets, and both methods apportion there, exact to the centavo.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { registerRows } from '@/lib/api/lookups';
 import { splitTemplateKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import type { Database } from '@/lib/database.types';
@@ -50,16 +51,7 @@ export function templatesFor(
 export function splitTemplatesQuery(companyId: string) {
   return queryOptions({
     queryKey: splitTemplateKeys.list(companyId),
-    queryFn: async ({ signal }) => {
-      const { data, error } = await supabase
-        .from('split_templates')
-        .select('*')
-        .eq('company_id', companyId)
-        .order('name')
-        .abortSignal(signal);
-      if (error) throw error;
-      return data;
-    },
+    queryFn: ({ signal }) => registerRows('split_templates', companyId, signal),
   });
 }
 

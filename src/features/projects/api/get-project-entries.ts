@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { obraPartsOf, splitCategoryLabel } from '@/features/projects/lib/project-split';
-import { ENTRY_COLUMNS, toEntry, type Entry } from '@/lib/entries';
+import { obraPartsOf } from '@/features/projects/lib/project-split';
+import { ENTRY_COLUMNS, splitCategoryLabel, toEntry, type Entry } from '@/lib/entries';
 import { projectKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
@@ -71,7 +71,7 @@ export async function getProjectEntries(
       amountCents: mine.amountCents,
       paidCents: mine.amountCents,
       openCents: 0,
-      categoryName: splitCategoryLabel(mine.partCount),
+      categoryName: splitCategoryLabel(mine),
       categoryColor: null,
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { obraPartsOf, splitCategoryLabel } from '@/features/projects/lib/project-split';
+import { obraPartsOf } from '@/features/projects/lib/project-split';
+import { splitCategoryLabel } from '@/lib/entries';
 
 describe('obraPartsOf', () => {
   const parts = [
@@ -21,6 +22,7 @@ describe('obraPartsOf', () => {
   });
 
   it('labels a split entry with its number of parts', () => {
-    expect(splitCategoryLabel(3)).toBe('Rateio (3)');
+    const mine = obraPartsOf(parts, 'a');
+    expect(mine && splitCategoryLabel(mine)).toBe('Rateio (4)');
   });
 });

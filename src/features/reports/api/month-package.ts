@@ -10,6 +10,7 @@ import { toCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
 import { sha256Hex } from '@/lib/documents/prepare-file';
 import { entryCore } from '@/lib/entries';
+import { fromDbParts } from '@/lib/parts';
 import { PAYMENT_FIGURE_COLUMNS, paymentFigures } from '@/lib/api/entry-payment';
 import { getDre } from '@/features/reports/api/get-dre';
 import {
@@ -26,6 +27,7 @@ import {
   type PackageEntry,
   type PackagePart,
   type PackagePayment,
+  type PackagePaymentPart,
 } from '@/features/reports/lib/month-package';
 import type { Json } from '@/lib/database.types';
 
@@ -95,23 +97,27 @@ interface EntryRow {
   parts?: Json | null;
 }
 
-/** The ids and amount of each part of the `parts` column (null when not split). */
-function fromDbParts(value: Json | null | undefined) {
+/** A split payment's shares of each part as the ledger keeps them (null when not split). */
+function paymentParts(value: Json | null | undefined): PackagePaymentPart[] | null {
   if (!Array.isArray(value)) return null;
-  return value.map((raw) => {
-    const part = (raw ?? {}) as {
-      project_id?: string | null;
-      stage_id?: string | null;
-      category_id?: string | null;
-      amount?: number;
-    };
-    return {
-      projectId: part.project_id ?? null,
-      stageId: part.stage_id ?? null,
-      categoryId: part.category_id ?? null,
-      amountCents: toCents(part.amount ?? 0),
-    };
+  const at = (part: Record<string, unknown>, key: string) =>
+    typeof part[key] === 'number' ? toCents(part[key]) : null;
+  const parts = value.map((raw) => {
+    const part = (raw ?? {}) as Record<string, unknown>;
+    const amountCents = at(part, 'amount');
+    const principalCents = at(part, 'principal');
+    const interestCents = at(part, 'interest');
+    const fineCents = at(part, 'fine');
+    const discountCents = at(part, 'discount');
+    return amountCents === null ||
+      principalCents === null ||
+      interestCents === null ||
+      fineCents === null ||
+      discountCents === null
+      ? null
+      : { amountCents, principalCents, interestCents, fineCents, discountCents };
   });
+  return parts.every((part): part is PackagePaymentPart => part !== null) ? parts : null;
 }
 
 /** Names of the obras, etapas and categories the parts name, keyed by table then id. */
@@ -243,7 +249,7 @@ export async function fetchMonthRecords(
   const paymentRows = await allPages((from, to) =>
     supabase
       .from('entry_payments')
-      .select(`id, kind, entry_id, paid_on, ${PAYMENT_FIGURE_COLUMNS}`)
+      .select(`id, kind, entry_id, paid_on, parts, ${PAYMENT_FIGURE_COLUMNS}`)
       .eq('company_id', companyId)
       .gte('paid_on', start)
       .lte('paid_on', end)
@@ -277,6 +283,7 @@ export async function fetchMonthRecords(
       entryId: p.entry_id,
       paidOn: p.paid_on,
       ...paymentFigures(p),
+      parts: paymentParts(p.parts),
     };
   });
   const names = await partNames(companyId, entryRows);

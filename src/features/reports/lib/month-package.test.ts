@@ -256,6 +256,48 @@ describe('a split entry in the package', () => {
     ]);
   });
 
+  it("pagamentos.csv: a split payment's lines take the shares the ledger keeps", () => {
+    // The ledger's cumulative shares (private.ledger_parts) differ from this payment apportioned
+    // alone by a centavo here; the lines follow the ledger, so they add up with the DRE.
+    const kept: MonthPackageData = {
+      ...splitData,
+      payments: [
+        {
+          ...payment({
+            id: 'ps',
+            entryId: 's',
+            amountCents: 1001201,
+            principalCents: 1000000,
+            interestCents: 1001,
+            fineCents: 300,
+            discountCents: 100,
+          }),
+          parts: [
+            {
+              amountCents: 600720,
+              principalCents: 600000,
+              interestCents: 600,
+              fineCents: 180,
+              discountCents: 60,
+            },
+            {
+              amountCents: 400481,
+              principalCents: 400000,
+              interestCents: 401,
+              fineCents: 120,
+              discountCents: 40,
+            },
+          ],
+        },
+      ],
+    };
+    const [, ...rows] = lines(buildPagamentosCsv(kept));
+    expect(rows).toEqual([
+      '12/11/2026;Despesa;Concreto usinado;Casa do Construtor;11.222.333/0001-81;Materiais;Casa 001;Itaú;6000,00;6,00;1,80;0,60;6007,20;;1 de 2',
+      '12/11/2026;Despesa;Concreto usinado;Casa do Construtor;11.222.333/0001-81;Materiais;Casa 002;Itaú;4000,00;4,01;1,20;0,40;4004,81;;2 de 2',
+    ]);
+  });
+
   it('pagamentos.csv: a payment one line per part', () => {
     const [, ...rows] = lines(buildPagamentosCsv(splitData));
     expect(rows).toEqual([

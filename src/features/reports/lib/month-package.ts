@@ -100,6 +100,15 @@ function entryLines(e: PackageEntry): LineFigures[] {
   });
 }
 
+/** A split payment's share of one part, as the ledger has it (transactions.parts), in centavos. */
+export interface PackagePaymentPart {
+  amountCents: number;
+  principalCents: number;
+  interestCents: number;
+  fineCents: number;
+  discountCents: number;
+}
+
 /** One payment (Dar Baixa) made in the month, estornos included (the accountant books both). */
 export interface PackagePayment extends PaymentFigures {
   id: string;
@@ -107,6 +116,12 @@ export interface PackagePayment extends PaymentFigures {
   entryId: string;
   /** yyyy-MM-dd */
   paidOn: string;
+  /**
+   * Of a split entry's payment: its shares of each part, in the entry's parts' order, as the
+   * ledger keeps them (cumulative over the entry's payments, so per part they sum to the entry's
+   * figures and the DRE's). Null when not split or not known.
+   */
+  parts?: PackagePaymentPart[] | null;
 }
 
 /** A stored document of an entry (or of one of its payments) of the month. */
@@ -249,19 +264,21 @@ export const PAGAMENTOS_HEADER = [
 
 export function buildPagamentosCsv(data: MonthPackageData): string {
   const entries = new Map(data.entries.map((e) => [e.id, e]));
-  // A payment of a split entry is one line per part, each value apportioned by the parts' amounts
-  // (the database's rule for a ledger row, private.part_shares).
+  // A payment of a split entry is one line per part: its shares as the ledger keeps them
+  // (pay.parts); without them, each value apportioned by the parts' amounts.
   const rows = data.payments.flatMap((pay) => {
     const e = entries.get(pay.entryId);
     const p = e ? party(e) : { name: '', document: '' };
     const parts = e?.parts && e.parts.length > 0 ? e.parts : null;
     const weights = parts?.map((part) => part.amountCents) ?? [1];
-    const share = (value: number) => apportion(weights, value);
-    const principal = share(pay.principalCents);
-    const interest = share(pay.interestCents);
-    const fine = share(pay.fineCents);
-    const discount = share(pay.discountCents);
-    const amount = share(pay.amountCents);
+    const kept = parts && pay.parts?.length === parts.length ? pay.parts : null;
+    const share = (value: number, of: (part: PackagePaymentPart) => number) =>
+      kept ? kept.map(of) : apportion(weights, value);
+    const principal = share(pay.principalCents, (x) => x.principalCents);
+    const interest = share(pay.interestCents, (x) => x.interestCents);
+    const fine = share(pay.fineCents, (x) => x.fineCents);
+    const discount = share(pay.discountCents, (x) => x.discountCents);
+    const amount = share(pay.amountCents, (x) => x.amountCents);
     return weights.map((_, i) => {
       const part = parts?.[i];
       const at = (values: number[]) => csvNumber(values[i] ?? 0);

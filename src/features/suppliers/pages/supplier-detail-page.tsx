@@ -21,6 +21,7 @@ import { SupplierStatsCards } from '@/features/suppliers/components/supplier-sta
 import { supplierTypeLabel } from '@/features/suppliers/lib/supplier-form';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { NfeImportButton } from '@/components/capture/nfe-import-button';
+import type { NfeSplitSlot } from '@/components/capture/nfe-import-dialog';
 
 // Loaded on the first tap (or on intent, with .preload), not with this screen's chunk.
 const SupplierEditDialog = lazyDialog(
@@ -45,7 +46,11 @@ const SUPPLIER_NOT_FOUND = {
   linkVariant: 'outline',
 } as const;
 
-export function SupplierDetailPage() {
+/**
+ * A supplier's page. `nfeSplit`: "Ratear" in its Importar NF-e, given by the route
+ * (src/app/supplier-detail-route.tsx: the split editor is the entries feature's).
+ */
+export function SupplierDetailPage({ nfeSplit }: { nfeSplit?: NfeSplitSlot } = {}) {
   const { id = '' } = useParams();
   const supplier = useSupplier(id);
   return (
@@ -57,12 +62,12 @@ export function SupplierDetailPage() {
       error={{ title: 'Erro ao carregar fornecedor', description: getErrorMessage }}
       notFound={SUPPLIER_NOT_FOUND}
     >
-      {(found) => <SupplierDetail supplier={found} />}
+      {(found) => <SupplierDetail supplier={found} nfeSplit={nfeSplit} />}
     </RecordGate>
   );
 }
 
-function SupplierDetail({ supplier }: { supplier: Supplier }) {
+function SupplierDetail({ supplier, nfeSplit }: { supplier: Supplier; nfeSplit?: NfeSplitSlot }) {
   const [editOpen, setEditOpen] = useState(false);
   const [orderOpen, setOrderOpen] = useState(false);
   const [productOpen, setProductOpen] = useState(false);
@@ -135,7 +140,7 @@ function SupplierDetail({ supplier }: { supplier: Supplier }) {
               {setActive.isPending ? 'Ativando...' : 'Ativar'}
             </Button>
           )}
-          <NfeImportButton className="col-span-2" />
+          <NfeImportButton className="col-span-2" split={nfeSplit} />
         </div>
       ) : null}
 
