@@ -92,7 +92,7 @@ const STANDING = `(t.reversal_of is null and not exists (select 1 from public.tr
 
 /** The standing rows as pieces: a row itself (share = amount) or, when split, one piece per part
  *  with the row's share of it (piece_category_id, piece_project_id). */
-const PIECES = `(select t.*, g.category_id as piece_category_id, g.project_id as piece_project_id, g.share
+export const PIECES = `(select t.*, g.category_id as piece_category_id, g.project_id as piece_project_id, g.share
    from public.standing_transactions t
    cross join lateral (
      select t.category_id, t.project_id, t.amount as share where t.parts is null

@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apportion } from '@/lib/apportion';
 import { adminDb, createMember } from './helpers';
-import { compareLedgerTotals } from './kept-totals';
+import { compareLedgerTotals, PIECES } from './kept-totals';
 import { createBankAccount, createPayable, createReceivable, type Member } from './money-helpers';
 
 let db: pg.Pool;
