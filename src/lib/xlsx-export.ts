@@ -24,6 +24,12 @@ export interface XlsxRowSink {
   signal: AbortSignal;
 }
 
+/** What follows the rows: the totals (bold) and rows to write in bold. */
+export interface XlsxExportEnd {
+  totals?: ExportRow[];
+  boldRows?: number[];
+}
+
 export interface XlsxExportSpec {
   fileName: string;
   sheetName: string;
@@ -31,7 +37,7 @@ export interface XlsxExportSpec {
   title: string | null;
   columns: ExportColumn[];
   /** Reads the rows into the sink; returns the totals rows (the screen's own figures). */
-  produce(sink: XlsxRowSink): Promise<{ totals?: ExportRow[]; boldRows?: number[] } | void>;
+  produce(sink: XlsxRowSink): Promise<XlsxExportEnd>;
 }
 
 /** Builds the workbook: in a worker in the browser, in the page where there is none (tests). */
@@ -131,7 +137,7 @@ export async function buildXlsxExport(
       },
     };
     onProgress?.({ phase: 'reading', done, total });
-    const end = (await Promise.race([spec.produce(sink), aborted])) ?? {};
+    const end = await Promise.race([spec.produce(sink), aborted]);
     onProgress?.({ phase: 'building', done, total });
     const blob = await Promise.race([
       builder.finish(end.totals ?? [], end.boldRows ?? []),

@@ -121,7 +121,7 @@ test('Movimentações and the DRE download as .xlsx with real types and the scre
 
   // The DRE (caixa, the last three months): what was received today.
   await page.goto('/relatorio?aba=dre');
-  await expect(page.getByText('Receita bruta').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar Excel' })).toBeVisible();
   const dreDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar Excel' }).click();
   const dreFile = await dreDownload;

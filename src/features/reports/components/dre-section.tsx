@@ -57,9 +57,9 @@ export function DreSection() {
       sheetName: 'DRE',
       title: `${company.name} · ${sheet.title}`,
       columns: sheet.columns,
-      produce: async (sink) => {
+      produce: (sink) => {
         sink.add(sheet.rows);
-        return { boldRows: sheet.boldRows };
+        return Promise.resolve({ boldRows: sheet.boldRows });
       },
     };
   }
@@ -142,9 +142,7 @@ export function DreSection() {
                     <Download aria-hidden="true" />
                     Exportar CSV
                   </Button>
-                  {range ? (
-                    <XlsxExportButton makeSpec={() => xlsxSpec(data, range.start, range.end)} />
-                  ) : null}
+                  <XlsxExportButton makeSpec={() => xlsxSpec(data, range.start, range.end)} />
                 </div>
               </div>
             </ReportCard>
