@@ -4,6 +4,7 @@
 // posted to the worker that builds the workbook (src/lib/xlsx-export.worker.ts).
 import { csvNumber, csvText } from '@/lib/csv';
 import { formatDate } from '@/lib/dates';
+import type { XlsxExportSpec } from '@/lib/xlsx-export';
 
 /**
  * What a column holds:
@@ -80,4 +81,22 @@ export function sumCents(values: Iterable<number>): number {
   let total = 0;
   for (const value of values) total += value;
   return total;
+}
+
+/** The export of a sheet the screen already holds (a report's figures): no paging to do. */
+export function sheetExportSpec(
+  sheet: ExportSheet,
+  fileName: string,
+  sheetName: string,
+): XlsxExportSpec {
+  return {
+    fileName,
+    sheetName,
+    title: sheet.title,
+    columns: sheet.columns,
+    produce: (sink) => {
+      sink.add(sheet.rows);
+      return Promise.resolve({ totals: sheet.totals, boldRows: sheet.boldRows });
+    },
+  };
 }

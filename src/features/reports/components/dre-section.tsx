@@ -10,6 +10,7 @@ import { useProjects } from '@/lib/api/lookups';
 import { XlsxExportButton } from '@/components/xlsx-export-button';
 import { downloadCsv } from '@/lib/csv';
 import { useCurrentCompany } from '@/lib/current-company';
+import { sheetExportSpec } from '@/lib/export-table';
 import type { XlsxExportSpec } from '@/lib/xlsx-export';
 import { todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
@@ -52,16 +53,11 @@ export function DreSection() {
   /** The figures on screen (the same query), in an Excel sheet. */
   function xlsxSpec(data: Dre, start: string, end: string): XlsxExportSpec {
     const sheet = dreExportSheet(data, basis, projectName);
-    return {
-      fileName: dreXlsxFileName(start, end, basis),
-      sheetName: 'DRE',
-      title: `${company.name} · ${sheet.title}`,
-      columns: sheet.columns,
-      produce: (sink) => {
-        sink.add(sheet.rows);
-        return Promise.resolve({ boldRows: sheet.boldRows });
-      },
-    };
+    return sheetExportSpec(
+      { ...sheet, title: `${company.name} · ${sheet.title}` },
+      dreXlsxFileName(start, end, basis),
+      'DRE',
+    );
   }
 
   function exportCsv() {
