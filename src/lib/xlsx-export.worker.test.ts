@@ -2,10 +2,9 @@
 // posts back. Timed: the 200 000-row figure in docs/performance.md is this test with
 // XLSX_BENCH_ROWS=200000 (the default keeps the suite quick).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExportRow } from '@/lib/export-table';
+import type { ExportColumn, ExportRow } from '@/lib/export-table';
 import { readXlsx } from '@/test/read-xlsx';
 import type { XlsxWorkerReply, XlsxWorkerRequest } from '@/lib/xlsx-export.worker';
-import { MOVEMENT_EXPORT_COLUMNS } from '@/features/movements/lib/movements-csv';
 
 const ROWS = Number(process.env.XLSX_BENCH_ROWS ?? 10_000);
 /** Seconds per 10 000 rows: measured 1–2.5 s on a shared 2-core machine (docs/performance.md). */
@@ -14,6 +13,21 @@ const BUDGET_SECONDS = (ROWS / 10_000) * 6;
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** Movimentações' columns (src/features/movements/lib/movements-csv.ts). */
+const MOVEMENT_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: 'Data', type: 'date', width: 12 },
+  { header: 'Vencimento', type: 'date', width: 12 },
+  { header: 'Tipo', type: 'text', width: 14 },
+  { header: 'Status', type: 'text', width: 12 },
+  { header: 'Descrição', type: 'text', width: 36 },
+  { header: 'Fornecedor/Cliente', type: 'text', width: 28 },
+  { header: 'Categoria', type: 'text', width: 22 },
+  { header: 'Obra', type: 'text', width: 22 },
+  { header: 'Conta', type: 'text', width: 24 },
+  { header: 'Valor', type: 'money', width: 16 },
+  { header: 'Rateio', type: 'text', width: 9 },
+];
 
 function movementRow(i: number): ExportRow {
   const day = String((i % 28) + 1).padStart(2, '0');
@@ -42,8 +56,9 @@ describe('the export worker', () => {
       });
     });
     await import('@/lib/xlsx-export.worker');
-    const send = (data: XlsxWorkerRequest) =>
+    const send = (data: XlsxWorkerRequest) => {
       window.onmessage?.(new MessageEvent('message', { data }));
+    };
 
     const started = performance.now();
     send({ type: 'start', title: 'Bench', columns: MOVEMENT_EXPORT_COLUMNS, sheetName: 'Bench' });
