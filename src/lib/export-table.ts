@@ -43,7 +43,10 @@ export function csvField(type: ExportColumnType, value: ExportValue): string {
   if (value === null || value === '') return '';
   switch (type) {
     case 'date':
-      return formatDate(String(value));
+      // A label in a date column ("Saldo hoje") is written as text.
+      return /^\d{4}-\d{2}-\d{2}$/.test(String(value))
+        ? formatDate(String(value))
+        : csvText(String(value));
     case 'money':
       return typeof value === 'number' ? csvNumber(value) : csvText(value);
     case 'percent':
