@@ -86,13 +86,17 @@ export async function getAccountLedgerPage(
   args: LedgerArgs,
   includeReversed: boolean,
   offset: number,
-  { signal, sort }: { signal?: AbortSignal; sort?: ListSort } = {},
+  {
+    signal,
+    sort,
+    limit = LEDGER_PAGE_SIZE,
+  }: { signal?: AbortSignal; sort?: ListSort; limit?: number } = {},
 ): Promise<LedgerPage> {
   let request = supabase.rpc('account_ledger', {
     ...args,
     p_include_reversed: includeReversed,
     ...(sort ? { p_order: toSqlOrder(sort) } : {}),
-    p_limit: LEDGER_PAGE_SIZE + 1,
+    p_limit: limit + 1,
     p_offset: offset,
   });
   if (signal) request = request.abortSignal(signal);
@@ -100,8 +104,8 @@ export async function getAccountLedgerPage(
   if (error) throw error;
   const rows = ledgerRows.parse(data);
   return {
-    rows: rows.slice(0, LEDGER_PAGE_SIZE).map(toLedgerRow),
-    next: rows.length > LEDGER_PAGE_SIZE ? offset + LEDGER_PAGE_SIZE : null,
+    rows: rows.slice(0, limit).map(toLedgerRow),
+    next: rows.length > limit ? offset + limit : null,
   };
 }
 

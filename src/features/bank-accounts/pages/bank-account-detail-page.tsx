@@ -13,6 +13,9 @@ import {
 } from '@/features/bank-accounts/components/account-dialogs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { XlsxExportButton } from '@/components/xlsx-export-button';
+import { useCurrentCompany } from '@/lib/current-company';
+import { accountLedgerXlsxSpec } from '@/features/bank-accounts/api/export-account-ledger';
 import { BalanceChart } from '@/features/bank-accounts/components/balance-chart';
 import {
   accountSubtitle,
@@ -57,6 +60,7 @@ function AccountDetail({ account }: { account: BankAccount }) {
   const totals = summary.data;
   const color = toColorToken(account.color);
   const canWrite = useCan()('write');
+  const company = useCurrentCompany();
 
   return (
     <>
@@ -162,6 +166,11 @@ function AccountDetail({ account }: { account: BankAccount }) {
             Histórico de transações
           </h2>
           <LedgerFilters filters={detail.filters} onChange={detail.setFilters} />
+          <XlsxExportButton
+            size="sm"
+            className="justify-self-start"
+            makeSpec={() => accountLedgerXlsxSpec(company.name, account, detail.filters)}
+          />
 
           {summary.isError ? (
             <QueryError

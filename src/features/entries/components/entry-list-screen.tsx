@@ -1,10 +1,14 @@
 import { AlertTriangle, CheckCircle2, Clock, Plus } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { StatCard, TotalsError } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
+import { XlsxExportButton } from '@/components/xlsx-export-button';
+import { useCurrentCompany } from '@/lib/current-company';
+import { entriesXlsxSpec } from '@/features/entries/api/export-entries';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -112,6 +116,8 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
   const [selected, setSelected] = useState<Entry | null>(null);
   const can = useCan();
   const settle = can('write') ? setSelected : undefined;
+  const company = useCurrentCompany();
+  const queryClient = useQueryClient();
 
   return (
     <div className="flex flex-col gap-4">
@@ -150,6 +156,12 @@ export function EntryListScreen({ kind }: { kind: EntryKind }) {
           />
         </dl>
       )}
+
+      <XlsxExportButton
+        size="sm"
+        className="self-start"
+        makeSpec={() => entriesXlsxSpec(company, kind, queryClient)}
+      />
 
       <Tabs defaultValue="pending">
         <TabsList>

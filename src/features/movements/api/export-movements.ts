@@ -2,16 +2,39 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadCsv } from '@/lib/csv';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
+import type { XlsxExportSpec } from '@/lib/xlsx-export';
 import { getMovementsPage } from '@/features/movements/api/get-movements';
+import { getMovementSummary } from '@/features/movements/api/get-movement-summary';
 import { toMovementArgs, type MovementFilters } from '@/features/movements/lib/movement-filters';
 import {
   buildMovementsCsv,
+  MOVEMENT_EXPORT_COLUMNS,
+  movementExportRows,
   movementsCsvFileName,
+  movementsXlsxFileName,
+  movementTotalsRows,
   type MovementItem,
 } from '@/features/movements/lib/movements-csv';
 
 /** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
 const EXPORT_CHUNK = 1000;
+
+/** Every movement matching the filters, page by page, in the order of the screen. */
+export async function forEachMovementsPage(
+  companyId: string,
+  filters: MovementFilters,
+  today: string,
+  onPage: (movements: MovementItem[]) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const args = toMovementArgs(companyId, filters, today);
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page = await getMovementsPage(args, offset, { limit: EXPORT_CHUNK, signal });
+    onPage(page.movements);
+    offset = page.movements.length === 0 ? null : page.next;
+  }
+}
 
 /** Every movement matching the filters, all pages, in the order of the screen. */
 export async function fetchAllMovements(
@@ -19,14 +42,8 @@ export async function fetchAllMovements(
   filters: MovementFilters,
   today: string,
 ): Promise<MovementItem[]> {
-  const args = toMovementArgs(companyId, filters, today);
   const all: MovementItem[] = [];
-  let offset: number | null = 0;
-  while (offset !== null) {
-    const page = await getMovementsPage(args, offset, { limit: EXPORT_CHUNK });
-    all.push(...page.movements);
-    offset = page.movements.length === 0 ? null : page.next;
-  }
+  await forEachMovementsPage(companyId, filters, today, (movements) => all.push(...movements));
   return all;
 }
 
@@ -41,4 +58,40 @@ export function useExportMovements() {
       return movements.length;
     },
   });
+}
+
+/**
+ * Movimentações as an Excel sheet: the CSV's rows (same columns, same figures), read page by page
+ * into the worker, then the screen's Entradas, Saídas and Saldo from the same summary as its cards.
+ * `filterLabels` are the active filters' chips, written in the title row.
+ */
+export function movementsXlsxSpec(
+  company: { id: string; name: string },
+  filters: MovementFilters,
+  filterLabels: readonly string[],
+  today: string = todayLocal(),
+): XlsxExportSpec {
+  const args = toMovementArgs(company.id, filters, today);
+  return {
+    fileName: movementsXlsxFileName(today),
+    sheetName: 'Movimentações',
+    title: [
+      company.name,
+      'Movimentações',
+      filterLabels.length > 0 ? `Filtros: ${filterLabels.join(', ')}` : 'Sem filtros',
+    ].join(' · '),
+    columns: MOVEMENT_EXPORT_COLUMNS,
+    async produce(sink) {
+      const summary = await getMovementSummary(args, sink.signal);
+      sink.expect(summary.count + summary.transferCount);
+      await forEachMovementsPage(
+        company.id,
+        filters,
+        today,
+        (movements) => sink.add(movements.flatMap(movementExportRows), movements.length),
+        sink.signal,
+      );
+      return { totals: movementTotalsRows(summary) };
+    },
+  };
 }

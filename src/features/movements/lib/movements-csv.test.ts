@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { csvNumber, csvText } from '@/lib/csv';
-import { buildMovementsCsv, type Movement, type MovementPart } from './movements-csv';
+import { sumCents } from '@/lib/export-table';
+import { XLSX_MONEY_FORMAT, buildXlsx } from '@/lib/xlsx-workbook';
+import { readXlsx } from '@/test/read-xlsx';
+import {
+  buildMovementsCsv,
+  MOVEMENT_EXPORT_COLUMNS,
+  movementExportRows,
+  movementTotalsRows,
+  type Movement,
+  type MovementPart,
+  type TransferMovement,
+} from './movements-csv';
 
 const base: Movement = {
   kind: 'expense',
@@ -168,5 +179,68 @@ describe('buildMovementsCsv', () => {
     expect(lines.slice(1, -1)).toEqual([
       '12/11/2026;10/11/2026;Pagar;Pago;Concreto usinado;Depósito Silva;Elétrica;Casa 002;Banco do Brasil;-5400,00;2 de 3',
     ]);
+  });
+
+  it("writes the Excel sheet from the same rows: the CSV's columns and figures, real dates, the server totals", async () => {
+    const transfer: TransferMovement = {
+      rowType: 'transfer',
+      id: 't',
+      description: 'Transferência Itaú → Caixa',
+      amountCents: 20000,
+      movementDate: '2026-11-03',
+      fromAccountId: 'a',
+      fromAccountName: 'Itaú',
+      toAccountId: 'b',
+      toAccountName: 'Caixa',
+      reversed: false,
+      reversedOn: null,
+    };
+    const movements = [base, split, transfer];
+    const summary = {
+      incomeCents: 0,
+      expenseCents: 1923456,
+      balanceCents: -1923456,
+      transferCount: 1,
+      transferCents: 20000,
+    };
+    const book = await readXlsx(
+      await buildXlsx({
+        title: 'Construtora Alfa · Movimentações · Sem filtros',
+        columns: MOVEMENT_EXPORT_COLUMNS,
+        rows: movements.flatMap(movementExportRows),
+        totals: movementTotalsRows(summary),
+      }),
+    );
+    const csv = buildMovementsCsv(movements).slice(1).split('\r\n').slice(0, -1);
+    expect(book.rows[1]).toEqual(csv[0]?.split(';'));
+    // Every data row: the same Valor as the CSV's, the same Rateio, dates as dates.
+    const data = book.rows.slice(2, 2 + csv.length - 1);
+    expect(data).toHaveLength(5);
+    data.forEach((row, i) => {
+      const fields = csv[i + 1]?.split(';') ?? [];
+      expect(row[9]).toBe(Number(fields[9]?.replace(',', '.')));
+      expect(row[10] ?? '').toBe(fields[10]);
+      expect(row[0]).toBeInstanceOf(Date);
+    });
+    expect(data.map((r) => r[10])).toEqual([null, '1 de 3', '2 de 3', '3 de 3', null]);
+    expect(data[0]?.[0]).toEqual(new Date(Date.UTC(2026, 10, 12)));
+    expect(data[4]?.[1]).toBeNull();
+    expect(book.format('A3')).toBe('dd/mm/yyyy');
+    expect(book.format('J3')).toBe(XLSX_MONEY_FORMAT);
+    // The totals are the summary's, and the Saldo is what the Pagar/Receber rows add up to.
+    const totals = book.rows.slice(2 + data.length);
+    expect(totals.map((r) => [r[4], r[9]])).toEqual([
+      ['Entradas', 0],
+      ['Saídas', -19234.56],
+      ['Saldo', -19234.56],
+      ['Transferências', 200],
+    ]);
+    const entryCents = movements
+      .flatMap(movementExportRows)
+      .filter((r) => r[2] !== 'Transferência')
+      .map((r) => r[9] as number);
+    expect(sumCents(entryCents)).toBe(summary.balanceCents);
+    expect(book.widths).toHaveLength(MOVEMENT_EXPORT_COLUMNS.length);
+    expect(book.frozenRows).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // The CSV export of Movimentações, made so that Excel in Brazil opens it as a table: `;` between
 // fields, decimal comma, dd/MM/yyyy dates, a UTF-8 byte order mark and CRLF line ends.
-import { csvFile, csvNumber, csvText } from '@/lib/csv';
+import { csvFile } from '@/lib/csv';
+import { csvLine, type ExportColumn, type ExportRow } from '@/lib/export-table';
 import type { Entry } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import {
@@ -67,46 +68,57 @@ export function transferRoute(t: Pick<TransferMovement, 'fromAccountName' | 'toA
   return `${t.fromAccountName ?? 'Conta'} → ${t.toAccountName ?? 'Conta'}`;
 }
 
-export const CSV_HEADER = [
-  'Data',
-  'Vencimento',
-  'Tipo',
-  'Status',
-  'Descrição',
-  'Fornecedor/Cliente',
-  'Categoria',
-  'Obra',
-  'Conta',
-  'Valor',
-  'Rateio',
-] as const;
+/** The columns of both exports (CSV and Excel): one row model, the same figures in each. */
+export const MOVEMENT_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: 'Data', type: 'date', width: 12 },
+  { header: 'Vencimento', type: 'date', width: 12 },
+  { header: 'Tipo', type: 'text', width: 14 },
+  { header: 'Status', type: 'text', width: 12 },
+  { header: 'Descrição', type: 'text', width: 36 },
+  { header: 'Fornecedor/Cliente', type: 'text', width: 28 },
+  { header: 'Categoria', type: 'text', width: 22 },
+  { header: 'Obra', type: 'text', width: 22 },
+  { header: 'Conta', type: 'text', width: 24 },
+  { header: 'Valor', type: 'money', width: 16 },
+  { header: 'Rateio', type: 'text', width: 9 },
+];
+
+export const CSV_HEADER = MOVEMENT_EXPORT_COLUMNS.map((c) => c.header);
 
 /**
- * Expenses are negative, so that summing the Valor column of the Pagar/Receber rows gives the Saldo
- * of the screen; a transfer's Valor is its amount (it moves money between accounts, Conta says which).
- * A split entry is one line per part (those matching the screen's filters), each with its obra,
- * category and value; Rateio says which part of how many ("1 de 3").
+ * The export rows of one movement. Expenses are negative, so that summing the Valor column of the
+ * Pagar/Receber rows gives the Saldo of the screen; a transfer's Valor is its amount (it moves
+ * money between accounts, Conta says which). A split entry is one row per part (those matching the
+ * screen's filters), each with its obra, category and value; Rateio says which part of how many
+ * ("1 de 3").
  */
-export function movementCsvRow(m: MovementItem): string {
+export function movementExportRows(m: MovementItem): ExportRow[] {
   if (m.rowType === 'entry' && m.parts) {
     const total = m.parts.length;
-    const lines = m.parts
+    const rows = m.parts
       .map((part, index) => ({ part, index }))
       .filter(({ part }) => part.match)
       .map(({ part, index }) =>
-        entryLine(m, {
+        entryRow(m, {
           categoryName: part.categoryName,
           projectName: part.projectName,
           displayCents: part.displayCents,
           split: `${index + 1} de ${total}`,
         }),
       );
-    if (lines.length > 0) return lines.join('\r\n');
+    if (rows.length > 0) return rows;
   }
-  return movementLine(m);
+  return [movementRow(m)];
 }
 
-function entryLine(
+/** The CSV line(s) of one movement (CRLF between a split entry's parts). */
+export function movementCsvRow(m: MovementItem): string {
+  return movementExportRows(m)
+    .map((row) => csvLine(MOVEMENT_EXPORT_COLUMNS, row))
+    .join('\r\n');
+}
+
+function entryRow(
   m: Movement,
   line: {
     categoryName: string | null;
@@ -114,44 +126,76 @@ function entryLine(
     displayCents: number;
     split: string;
   },
-): string {
+): ExportRow {
   return [
-    formatDate(m.movementDate),
-    formatDate(m.dueDate),
-    csvText(MOVEMENT_KIND_LABELS[m.kind]),
-    csvText(MOVEMENT_STATUS_LABELS[m.displayStatus]),
-    csvText(m.description),
-    csvText(m.counterpartyName),
-    csvText(line.categoryName ?? 'Sem categoria'),
-    csvText(line.projectName ?? 'Geral'),
-    csvText(m.bankAccountName),
-    csvNumber(m.kind === 'expense' ? -line.displayCents : line.displayCents),
-    csvText(line.split),
-  ].join(';');
+    m.movementDate,
+    m.dueDate,
+    MOVEMENT_KIND_LABELS[m.kind],
+    MOVEMENT_STATUS_LABELS[m.displayStatus],
+    m.description,
+    m.counterpartyName,
+    line.categoryName ?? 'Sem categoria',
+    line.projectName ?? 'Geral',
+    m.bankAccountName,
+    m.kind === 'expense' ? -line.displayCents : line.displayCents,
+    line.split,
+  ];
 }
 
-function movementLine(m: MovementItem): string {
+function movementRow(m: MovementItem): ExportRow {
   if (m.rowType === 'transfer') {
     return [
-      formatDate(m.movementDate),
-      '',
-      csvText(MOVEMENT_KIND_LABELS.transfer),
-      csvText(m.reversed ? `Estornada em ${formatDate(m.reversedOn)}` : ''),
-      csvText(m.description),
-      '',
-      '',
-      '',
-      csvText(transferRoute(m)),
-      csvNumber(m.amountCents),
-      '',
-    ].join(';');
+      m.movementDate,
+      null,
+      MOVEMENT_KIND_LABELS.transfer,
+      m.reversed ? `Estornada em ${formatDate(m.reversedOn)}` : null,
+      m.description,
+      null,
+      null,
+      null,
+      transferRoute(m),
+      m.amountCents,
+      null,
+    ];
   }
-  return entryLine(m, {
+  return entryRow(m, {
     categoryName: m.categoryName,
     projectName: m.projectName,
     displayCents: m.displayCents,
     split: '',
   });
+}
+
+/**
+ * The totals under the Excel sheet: the screen's Entradas, Saídas and Saldo as the server summed
+ * them (movement_summary, the same request as the cards), and the transfers when any are listed.
+ */
+export function movementTotalsRows(summary: {
+  incomeCents: number;
+  expenseCents: number;
+  balanceCents: number;
+  transferCount: number;
+  transferCents: number;
+}): ExportRow[] {
+  const row = (label: string, cents: number): ExportRow => [
+    null,
+    null,
+    null,
+    null,
+    label,
+    null,
+    null,
+    null,
+    null,
+    cents,
+    null,
+  ];
+  return [
+    row('Entradas', summary.incomeCents),
+    row('Saídas', -summary.expenseCents),
+    row('Saldo', summary.balanceCents),
+    ...(summary.transferCount > 0 ? [row('Transferências', summary.transferCents)] : []),
+  ];
 }
 
 export function buildMovementsCsv(movements: readonly MovementItem[]): string {
@@ -160,4 +204,8 @@ export function buildMovementsCsv(movements: readonly MovementItem[]): string {
 
 export function movementsCsvFileName(today: string): string {
   return `movimentacoes-${today}.csv`;
+}
+
+export function movementsXlsxFileName(today: string): string {
+  return `movimentacoes-${today}.xlsx`;
 }

@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
 import { formatDate } from '@/lib/dates';
-import { useExportMovements } from '@/features/movements/api/export-movements';
+import { XlsxExportButton } from '@/components/xlsx-export-button';
+import { useCurrentCompany } from '@/lib/current-company';
+import { movementsXlsxSpec, useExportMovements } from '@/features/movements/api/export-movements';
 import { MovementList } from '@/features/movements/components/movement-list';
 import { MovementSummary } from '@/features/movements/components/movement-summary';
 import {
@@ -104,6 +106,7 @@ export function MovementsPage() {
   const names = useFilterNames(filters);
   const badges = activeFilterBadges(filters, names, formatDate);
   const exportCsv = useExportMovements();
+  const company = useCurrentCompany();
 
   const clear = () => setFilters(EMPTY_MOVEMENT_FILTERS);
   const chipCount = badges.filter((b) => b.key !== 'search').length;
@@ -119,16 +122,24 @@ export function MovementsPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title="Movimentações"
-        backTo="/relatorio"
-        actions={
-          <Button variant="outline" size="sm" onClick={onExport} disabled={exportCsv.isPending}>
-            <Download aria-hidden="true" />
-            {exportCsv.isPending ? 'Exportando...' : 'Exportar CSV'}
-          </Button>
-        }
-      />
+      <PageHeader title="Movimentações" backTo="/relatorio" className="mb-0" />
+      {/* Below the title: two exports beside "Movimentações" do not fit a phone's width. */}
+      <div className="flex flex-wrap items-start gap-2">
+        <Button variant="outline" size="sm" onClick={onExport} disabled={exportCsv.isPending}>
+          <Download aria-hidden="true" />
+          {exportCsv.isPending ? 'Exportando...' : 'Exportar CSV'}
+        </Button>
+        <XlsxExportButton
+          size="sm"
+          makeSpec={() =>
+            movementsXlsxSpec(
+              company,
+              applied,
+              badges.map((b) => b.label),
+            )
+          }
+        />
+      </div>
 
       <SearchField
         id={searchId}

@@ -43,7 +43,7 @@ function renderTab(awaiting: number) {
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
       <CurrentCompanyContext.Provider value={company}>
-        <ProjectBudgetTab projectId={PROJECT} />
+        <ProjectBudgetTab projectId={PROJECT} projectName="Casa 1" />
       </CurrentCompanyContext.Provider>
     </QueryClientProvider>,
   );

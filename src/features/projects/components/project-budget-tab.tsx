@@ -1,5 +1,10 @@
 import { Amount } from '@/components/amount';
 import { QueryState } from '@/components/query-state';
+import { XlsxExportButton } from '@/components/xlsx-export-button';
+import { useCurrentCompany } from '@/lib/current-company';
+import { sheetExportSpec } from '@/lib/export-table';
+import { todayLocal } from '@/lib/dates';
+import { budgetExportSheet } from '@/features/projects/lib/budget-export';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Progress, type ProgressColor } from '@/components/ui/progress';
 import { useProjectBudget, type BudgetLine } from '@/features/projects/api/get-project-budget';
@@ -76,8 +81,15 @@ function BudgetFigures({ line, title }: { line: BudgetLine; title: string }) {
 }
 
 /** Orçamento: orçado × realizado of the obra and of each stage, computed in SQL (project_budget). */
-export function ProjectBudgetTab({ projectId }: { projectId: string }) {
+export function ProjectBudgetTab({
+  projectId,
+  projectName,
+}: {
+  projectId: string;
+  projectName: string;
+}) {
   const budget = useProjectBudget(projectId);
+  const company = useCurrentCompany();
 
   if (budget.status !== 'success') {
     return (
@@ -113,6 +125,21 @@ export function ProjectBudgetTab({ projectId }: { projectId: string }) {
           </p>
         </CardContent>
       </Card>
+
+      <XlsxExportButton
+        size="sm"
+        className="self-start justify-self-start"
+        makeSpec={() =>
+          sheetExportSpec(
+            budgetExportSheet(
+              budget.data,
+              `${company.name} · Orçado × realizado · ${projectName} · ${todayLocal().split('-').reverse().join('/')}`,
+            ),
+            `orcado-realizado-${todayLocal()}.xlsx`,
+            'Orçado × realizado',
+          )
+        }
+      />
 
       <h2 className="mt-2 text-sm font-semibold">Por etapa</h2>
       {stages.length === 0 && !showNoStage ? (

@@ -121,7 +121,7 @@ function ProjectDetailView({ detail }: { detail: ProjectDetail }) {
             <ProjectFinanceTab projectId={project.id} />
           </TabsContent>
           <TabsContent value="orcamento">
-            <ProjectBudgetTab projectId={project.id} />
+            <ProjectBudgetTab projectId={project.id} projectName={project.name} />
           </TabsContent>
           <TabsContent value="etapas">
             <ProjectStagesTab projectId={project.id} />

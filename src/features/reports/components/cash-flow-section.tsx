@@ -19,12 +19,17 @@ import { formatDateWith } from '@/lib/date-format';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { XlsxExportButton } from '@/components/xlsx-export-button';
+import { sheetExportSpec } from '@/lib/export-table';
+import { useBankAccounts } from '@/lib/api/lookups';
 import { ReportCard } from '@/features/reports/components/report-card';
+import { cashFlowExportSheet } from '@/features/reports/lib/cash-flow-export';
 import { groupByWeek } from '@/features/reports/lib/cash-flow-weeks';
 
 /** Relatório → Fluxo de caixa previsto: horizon, account, chart, first negative day, weeks. */
 export function CashFlowSection() {
-  const { id } = useCurrentCompany();
+  const company = useCurrentCompany();
+  const { id } = company;
   const [days, setDays] = useState<CashFlowHorizon>(30);
   const [accountId, setAccountId] = useState<string | null>(null);
   const accountSelectId = useId();
@@ -32,6 +37,8 @@ export function CashFlowSection() {
     ...cashFlowQuery(id, days, accountId, todayLocal()),
     placeholderData: keepPreviousData,
   });
+  const accounts = useBankAccounts({ activeOnly: false, enabled: accountId !== null });
+  const accountName = accounts.data?.find((a) => a.id === accountId)?.name ?? null;
 
   return (
     <div className="flex flex-col gap-4">
@@ -72,6 +79,19 @@ export function CashFlowSection() {
             <ReportCard title="Por semana">
               <WeekTable flow={flow} />
             </ReportCard>
+            <XlsxExportButton
+              className="self-start"
+              makeSpec={() =>
+                sheetExportSpec(
+                  cashFlowExportSheet(
+                    flow,
+                    `${company.name} · Fluxo de caixa previsto · Próximos ${days} dias · ${accountName ?? 'Todas as contas'}`,
+                  ),
+                  `fluxo-de-caixa-${flow.start}-a-${flow.end}.xlsx`,
+                  'Fluxo de caixa',
+                )
+              }
+            />
             <p className="text-xs text-muted-foreground">
               Saldo de hoje das contas ativas, mais as contas a receber e menos as contas a pagar
               pendentes na data de vencimento: as atrasadas contam hoje e as pagas em parte, pelo

@@ -7,7 +7,11 @@ import { Button } from '@/components/ui/button';
 import { ChipGroup, FilterChip } from '@/components/ui/filter-chip';
 import { Label } from '@/components/ui/label';
 import { useProjects } from '@/lib/api/lookups';
+import { XlsxExportButton } from '@/components/xlsx-export-button';
 import { downloadCsv } from '@/lib/csv';
+import { useCurrentCompany } from '@/lib/current-company';
+import { sheetExportSpec } from '@/lib/export-table';
+import type { XlsxExportSpec } from '@/lib/xlsx-export';
 import { todayLocal } from '@/lib/dates';
 import { formatCurrency } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -17,6 +21,8 @@ import {
   DRE_LINES,
   buildDreCsv,
   dreCsvFileName,
+  dreExportSheet,
+  dreXlsxFileName,
   monthLabel,
   signedCategoryCents,
 } from '@/features/reports/lib/dre-lines';
@@ -42,6 +48,17 @@ export function DreSection() {
   const dre = useDre(range, basis, projectId);
   const projects = useProjects();
   const projectName = projects.data?.find((p) => p.id === projectId)?.name ?? null;
+  const company = useCurrentCompany();
+
+  /** The figures on screen (the same query), in an Excel sheet. */
+  function xlsxSpec(data: Dre, start: string, end: string): XlsxExportSpec {
+    const sheet = dreExportSheet(data, basis, projectName);
+    return sheetExportSpec(
+      { ...sheet, title: `${company.name} · ${sheet.title}` },
+      dreXlsxFileName(start, end, basis),
+      'DRE',
+    );
+  }
 
   function exportCsv() {
     if (!dre.data || !range) return;
@@ -116,10 +133,13 @@ export function DreSection() {
               <div className="flex flex-col gap-4" aria-busy={dre.isFetching}>
                 <DreTable dre={data} />
                 <DreStacked dre={data} />
-                <Button variant="outline" onClick={exportCsv} className="self-start">
-                  <Download aria-hidden="true" />
-                  Exportar CSV
-                </Button>
+                <div className="flex flex-wrap items-start gap-2">
+                  <Button variant="outline" onClick={exportCsv}>
+                    <Download aria-hidden="true" />
+                    Exportar CSV
+                  </Button>
+                  <XlsxExportButton makeSpec={() => xlsxSpec(data, range.start, range.end)} />
+                </div>
               </div>
             </ReportCard>
           )}

@@ -1,7 +1,13 @@
 // The lines of the DRE gerencial in the order an accountant reads them, and its CSV export.
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { csvFile, csvNumber, csvText } from '@/lib/csv';
+import { csvFile } from '@/lib/csv';
+import {
+  sheetCsvLines,
+  type ExportColumn,
+  type ExportRow,
+  type ExportSheet,
+} from '@/lib/export-table';
 import { parseIsoDate } from '@/lib/dates';
 import { DRE_GROUP_LABELS, type DreGroup } from '@/lib/dre-groups';
 import type { Dre, DreLineKey } from '@/features/reports/api/get-dre';
@@ -52,34 +58,44 @@ export function buildDreCsv(dre: Dre, basis: DreBasis, projectName: string | nul
   return csvFile(dreCsvLines(dre, basis, projectName));
 }
 
-/** The DRE's CSV lines (title, header, lines and their categories), for a file of one or more. */
-export function dreCsvLines(dre: Dre, basis: DreBasis, projectName: string | null): string[] {
-  const header = ['Linha', ...dre.months.map(monthLabel), 'Total'].map(csvText).join(';');
-  const lines = [
-    csvText(`DRE gerencial - ${DRE_BASIS_LABELS[basis]} - ${projectName ?? 'Todas as obras'}`),
-    header,
+/**
+ * The DRE as both exports write it: title, one column per month and the Total, each line with the
+ * server's figures (result lines included, never re-added here) and its categories under it.
+ */
+export function dreExportSheet(
+  dre: Dre,
+  basis: DreBasis,
+  projectName: string | null,
+): ExportSheet & { title: string } {
+  const columns: ExportColumn[] = [
+    { header: 'Linha', type: 'text', width: 38 },
+    ...dre.months.map((m): ExportColumn => ({ header: monthLabel(m), type: 'money', width: 15 })),
+    { header: 'Total', type: 'money', width: 16 },
   ];
+  const rows: ExportRow[] = [];
+  const boldRows: number[] = [];
   for (const line of DRE_LINES) {
-    lines.push(
-      [
-        csvText(line.label),
-        ...dre.byMonth.map((m) => csvNumber(m[line.key])),
-        csvNumber(dre.total[line.key]),
-      ].join(';'),
-    );
+    if (line.result) boldRows.push(rows.length);
+    rows.push([line.label, ...dre.byMonth.map((m) => m[line.key]), dre.total[line.key]]);
     for (const c of dre.categories.filter((cat) => line.group && cat.group === line.group)) {
-      lines.push(
-        [
-          csvText(`  ${c.name ?? 'Sem categoria'}`),
-          ...dre.months.map((m) =>
-            csvNumber(signedCategoryCents(c.kind, c.group, c.byMonth[m] ?? 0)),
-          ),
-          csvNumber(signedCategoryCents(c.kind, c.group, c.totalCents)),
-        ].join(';'),
-      );
+      rows.push([
+        `  ${c.name ?? 'Sem categoria'}`,
+        ...dre.months.map((m) => signedCategoryCents(c.kind, c.group, c.byMonth[m] ?? 0)),
+        signedCategoryCents(c.kind, c.group, c.totalCents),
+      ]);
     }
   }
-  return lines;
+  return {
+    title: `DRE gerencial - ${DRE_BASIS_LABELS[basis]} - ${projectName ?? 'Todas as obras'}`,
+    columns,
+    rows,
+    boldRows,
+  };
+}
+
+/** The DRE's CSV lines (title, header, lines and their categories), for a file of one or more. */
+export function dreCsvLines(dre: Dre, basis: DreBasis, projectName: string | null): string[] {
+  return sheetCsvLines(dreExportSheet(dre, basis, projectName));
 }
 
 export function dreCsvFileName(start: string, end: string, basis: DreBasis): string {
@@ -87,3 +103,7 @@ export function dreCsvFileName(start: string, end: string, basis: DreBasis): str
 }
 
 export { DRE_GROUP_LABELS };
+
+export function dreXlsxFileName(start: string, end: string, basis: DreBasis): string {
+  return `dre-${basis}-${start.slice(0, 7)}-a-${end.slice(0, 7)}.xlsx`;
+}

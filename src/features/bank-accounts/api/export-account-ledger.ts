@@ -1,0 +1,56 @@
+import { todayLocal } from '@/lib/dates';
+import type { XlsxExportSpec } from '@/lib/xlsx-export';
+import { getAccountLedgerPage } from '@/features/bank-accounts/api/get-account-ledger';
+import { getAccountSummary } from '@/features/bank-accounts/api/get-account-summary';
+import {
+  LEDGER_PERIOD_LABELS,
+  toLedgerArgs,
+  type LedgerFilters,
+} from '@/features/bank-accounts/lib/ledger';
+import {
+  LEDGER_EXPORT_COLUMNS,
+  ledgerExportRow,
+  ledgerTotalsRows,
+} from '@/features/bank-accounts/lib/ledger-export';
+
+/** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
+const EXPORT_CHUNK = 1000;
+
+/** The account's history with the screen's filters, page by page, then the cards' totals. */
+export function accountLedgerXlsxSpec(
+  companyName: string,
+  account: { id: string; name: string },
+  filters: LedgerFilters,
+  today: string = todayLocal(),
+): XlsxExportSpec {
+  const args = toLedgerArgs(account.id, filters, today);
+  const search = filters.search.trim();
+  return {
+    fileName: `extrato-${account.name
+      .normalize('NFD')
+      .replace(/[^\w]+/g, '-')
+      .toLowerCase()}-${today}.xlsx`,
+    sheetName: 'Histórico',
+    title: [
+      companyName,
+      account.name,
+      LEDGER_PERIOD_LABELS[filters.period],
+      ...(search ? [`Busca: ${search}`] : []),
+    ].join(' · '),
+    columns: LEDGER_EXPORT_COLUMNS,
+    async produce(sink) {
+      const summary = await getAccountSummary(args, sink.signal);
+      if (!filters.showReversed) sink.expect(summary.count);
+      let offset: number | null = 0;
+      while (offset !== null) {
+        const page = await getAccountLedgerPage(args, filters.showReversed, offset, {
+          limit: EXPORT_CHUNK,
+          signal: sink.signal,
+        });
+        sink.add(page.rows.map(ledgerExportRow));
+        offset = page.next;
+      }
+      return { totals: ledgerTotalsRows(summary) };
+    },
+  };
+}

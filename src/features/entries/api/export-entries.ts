@@ -1,0 +1,83 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { categoriesQuery, projectsQuery } from '@/lib/api/lookups';
+import { todayLocal } from '@/lib/dates';
+import { ENTRY_COLUMNS, toEntry, type EntryKind, type EntryStatus } from '@/lib/entries';
+import { applyOrder } from '@/lib/list-order';
+import { supabase } from '@/lib/supabase';
+import type { XlsxExportSpec, XlsxRowSink } from '@/lib/xlsx-export';
+import { getEntryListSummary } from '@/features/entries/api/get-entry-list-summary';
+import {
+  ENTRY_EXPORT_TEXTS,
+  entryExportColumns,
+  entryExportRows,
+  entryTotalsRows,
+  type EntryExportNames,
+} from '@/features/entries/lib/entries-export';
+import { entryListOrder } from '@/features/entries/lib/list-orders';
+
+/** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
+const EXPORT_CHUNK = 1000;
+
+/** One tab's bills, page by page in the list's own order, into the sink. */
+async function readStatus(
+  companyId: string,
+  kind: EntryKind,
+  status: EntryStatus,
+  names: EntryExportNames,
+  today: string,
+  sink: XlsxRowSink,
+): Promise<void> {
+  for (let offset = 0; ; offset += EXPORT_CHUNK) {
+    const request = applyOrder(
+      supabase
+        .from('entries')
+        .select(ENTRY_COLUMNS)
+        .eq('company_id', companyId)
+        .eq('kind', kind)
+        .eq('status', status)
+        // As the list and its cards: awaiting approval or refused is not a bill yet.
+        .eq('approval_status', 'approved'),
+      entryListOrder(status),
+    )
+      .range(offset, offset + EXPORT_CHUNK - 1)
+      .abortSignal(sink.signal);
+    const { data, error } = await request;
+    if (error) throw error;
+    sink.add(
+      data.flatMap((row) => entryExportRows(toEntry(row), row.parts, names, today)),
+      data.length,
+    );
+    if (data.length < EXPORT_CHUNK) return;
+  }
+}
+
+/** Contas a Pagar / Receber as an Excel sheet: Pendentes, then Pagas / Recebidas, then the cards. */
+export function entriesXlsxSpec(
+  company: { id: string; name: string },
+  kind: EntryKind,
+  queryClient: QueryClient,
+  today: string = todayLocal(),
+): XlsxExportSpec {
+  const texts = ENTRY_EXPORT_TEXTS[kind];
+  return {
+    fileName: `${kind === 'expense' ? 'contas-a-pagar' : 'contas-a-receber'}-${today}.xlsx`,
+    sheetName: texts.title,
+    title: `${company.name} · ${texts.title}`,
+    columns: entryExportColumns(kind),
+    async produce(sink) {
+      const [summary, projects, categories] = await Promise.all([
+        getEntryListSummary(company.id, kind, today, sink.signal),
+        queryClient.query(projectsQuery(company.id)),
+        queryClient.query(categoriesQuery(company.id, { activeOnly: false })),
+      ]);
+      sink.expect(summary.pendingCount + summary.paidCount);
+      const names: EntryExportNames = {
+        projects: new Map(projects.map((p) => [p.id, p.name])),
+        categories: new Map(categories.map((c) => [c.id, c.name])),
+      };
+      await readStatus(company.id, kind, 'pending', names, today, sink);
+      await readStatus(company.id, kind, 'paid', names, today, sink);
+      return { totals: entryTotalsRows(kind, summary) };
+    },
+  };
+}
