@@ -1,0 +1,107 @@
+import { Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { ImportBatch } from '@/features/imports/api/imports-stub';
+import { useImportBatches, useUndoImportBatch } from '@/features/imports/api/import-queries';
+import { IMPORT_KIND_LABELS } from '@/features/imports/lib/contract-stub';
+import { getErrorMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { toastError } from '@/lib/toast-error';
+
+const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+function lines(n: number): string {
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? 'linha' : 'linhas'}`;
+}
+
+/** "Importações recentes": each batch, and Desfazer while the database allows it. */
+export function RecentImports() {
+  const batches = useImportBatches();
+  const undo = useUndoImportBatch();
+  const [confirming, setConfirming] = useState<ImportBatch | null>(null);
+
+  async function confirmUndo() {
+    if (!confirming) return;
+    try {
+      await undo.mutateAsync({ batchId: confirming.id, createdAt: confirming.created_at });
+      toast.success('Importação desfeita', {
+        description: `${lines(confirming.row_count)} de ${confirming.file_name} removidas.`,
+      });
+    } catch (error) {
+      toastError('Não foi possível desfazer a importação', error);
+    } finally {
+      setConfirming(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Importações recentes</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <QueryState
+          query={batches}
+          loading="Carregando importações..."
+          loadingClassName="py-6"
+          error={{ title: 'Erro ao carregar as importações', description: getErrorMessage }}
+          isEmpty={(rows) => rows.length === 0}
+          empty={<p className="text-sm text-muted-foreground">Nenhuma importação ainda.</p>}
+        >
+          {(rows) => (
+            <ul className="grid grid-cols-1 gap-2" aria-label="Importações recentes">
+              {rows.map((batch) => (
+                <li
+                  key={batch.id}
+                  aria-label={`${IMPORT_KIND_LABELS[batch.kind]}: ${batch.file_name}`}
+                  className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium">
+                      {IMPORT_KIND_LABELS[batch.kind]} · {lines(batch.row_count)}
+                    </p>
+                    <p className="break-all text-xs text-muted-foreground">
+                      {batch.file_name} · {when.format(new Date(batch.created_at))}
+                    </p>
+                  </div>
+                  {batch.undone_at ? (
+                    <Badge variant="secondary">Desfeita</Badge>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setConfirming(batch)}
+                      disabled={undo.isPending}
+                    >
+                      <Undo2 aria-hidden="true" />
+                      Desfazer
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Desfazer esta importação?"
+        description={
+          confirming
+            ? `Tudo o que ${confirming.file_name} criou (${lines(confirming.row_count)} de ${IMPORT_KIND_LABELS[confirming.kind]}) será removido. Só é possível enquanto nada dele foi pago, conciliado ou alterado.`
+            : ''
+        }
+        confirmLabel="Desfazer importação"
+        busyLabel="Desfazendo..."
+        busy={undo.isPending}
+        destructive
+        onConfirm={() => void confirmUndo()}
+      />
+    </Card>
+  );
+}
