@@ -1,5 +1,5 @@
 import { FileSpreadsheet, FileUp } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { ChoiceList } from '@/components/pickers/choice-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,7 @@ const KIND_CHOICES = (Object.keys(IMPORT_KIND_LABELS) as ImportKind[]).map((kind
 /** Step 1: what the sheet holds, and the file. Nothing is saved before the preview's button. */
 export function KindStep({ s }: { s: ImportState }) {
   const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
   const rowCount = s.file?.sheets.reduce((n, sheet) => n + sheet.rows.length, 0) ?? 0;
   return (
     <Card>
@@ -33,18 +34,22 @@ export function KindStep({ s }: { s: ImportState }) {
           antes de você conferir a prévia.
         </p>
         <input
-          ref={s.fileInput}
+          ref={fileInput}
           id={inputId}
           type="file"
           accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
           className="sr-only"
           aria-label="Arquivo da planilha (.xlsx, .xls ou .csv)"
-          onChange={(e) => void s.readFile(e.target.files?.[0])}
+          onChange={(e) => {
+            const input = e.currentTarget;
+            // Choosing the same file again must read it again.
+            void s.readFile(input.files?.[0]).finally(() => (input.value = ''));
+          }}
         />
         <Button
           variant="outline"
           className="w-full sm:w-auto sm:justify-self-start"
-          onClick={() => s.fileInput.current?.click()}
+          onClick={() => fileInput.current?.click()}
           disabled={s.reading}
         >
           <FileUp aria-hidden="true" />

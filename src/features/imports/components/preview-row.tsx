@@ -49,8 +49,8 @@ export function RowIssues({ row, fields }: Pick<RowProps, 'row' | 'fields'>) {
  * the same rules as the file; or "Pular linha".
  */
 export function RowFix({ row, fields, s }: Omit<RowProps, 'status'>) {
-  const keys = [...new Set(row.issues.map((i) => i.field))].filter((key) =>
-    fields.some((f) => f.key === key),
+  const editable = [...new Set(row.issues.map((i) => i.field))].flatMap((key) =>
+    fields.filter((f) => f.key === key),
   );
   return (
     <form
@@ -61,8 +61,8 @@ export function RowFix({ row, fields, s }: Omit<RowProps, 'status'>) {
         void s.applyFix(row.line);
       }}
     >
-      {keys.map((key) => {
-        const field = fields.find((f) => f.key === key)!;
+      {editable.map((field) => {
+        const key = field.key;
         const id = `fix-${row.line}-${key}`;
         return (
           <div key={key} className="grid gap-1">
@@ -79,7 +79,7 @@ export function RowFix({ row, fields, s }: Omit<RowProps, 'status'>) {
         );
       })}
       <div className="flex flex-wrap gap-2">
-        {keys.length > 0 ? (
+        {editable.length > 0 ? (
           <Button type="submit" size="sm">
             Corrigir
           </Button>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { findDuplicates } from '@/features/imports/api/imports-stub';
 import { useImportMapping, useRunImport } from '@/features/imports/api/import-queries';
@@ -46,6 +46,8 @@ export const KIND_PATHS: Record<ImportKind, string> = {
 };
 
 /** The app's own texts for what could not be read; the parser's keys (brief-34.md). */
+const CORRUPT_TEXT =
+  'Não foi possível ler o arquivo. Confira se ele abre no Excel e tente de novo.';
 const FILE_ERROR_TEXTS: Record<string, string> = {
   empty: 'A planilha está vazia: não há linhas para importar.',
   password:
@@ -53,7 +55,7 @@ const FILE_ERROR_TEXTS: Record<string, string> = {
   too_big: 'O arquivo passa de 20 MB. Divida a planilha em arquivos menores.',
   too_many_rows: 'A planilha tem mais de 5.000 linhas. Divida em arquivos de até 5.000 linhas.',
   unsupported: 'Formato não suportado. Escolha um arquivo .xlsx, .xls ou .csv.',
-  corrupt: 'Não foi possível ler o arquivo. Confira se ele abre no Excel e tente de novo.',
+  corrupt: CORRUPT_TEXT,
 };
 
 export interface LoadedFile {
@@ -141,7 +143,6 @@ export function useImport() {
   const [page, setPage] = useState(0);
   const [saveFailure, setSaveFailure] = useState<SaveFailure | null>(null);
   const [result, setResult] = useState<{ kind: ImportKind; count: number } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const remembered = useImportMapping(kind);
   const runImport = useRunImport();
@@ -190,46 +191,46 @@ export function useImport() {
     } catch (error) {
       setReadError(
         error instanceof ImportFileError
-          ? (FILE_ERROR_TEXTS[error.key] ?? FILE_ERROR_TEXTS.corrupt!)
-          : FILE_ERROR_TEXTS.corrupt!,
+          ? (FILE_ERROR_TEXTS[error.key] ?? CORRUPT_TEXT)
+          : CORRUPT_TEXT,
       );
     } finally {
       setReading(false);
-      // Choosing the same file again must read it again.
-      if (fileInput.current) fileInput.current.value = '';
     }
   }
 
-  async function matchFor(target: Sheet, row: number): Promise<Mapping> {
+  async function matchFor(forKind: ImportKind, target: Sheet, row: number): Promise<Mapping> {
     const lib = await import('@/features/imports/lib/contract-stub');
-    return lib.matchColumns(kind!, target.rows[row] ?? [], remembered.data ?? undefined);
+    return lib.matchColumns(forKind, target.rows[row] ?? [], remembered.data ?? undefined);
   }
 
   /** Step 1 → 2: the header row found and the columns matched (the remembered ones first). */
   async function toColumns() {
     if (!kind || !file) return;
     const lib = await import('@/features/imports/lib/contract-stub');
-    const target = file.sheets[sheetIndex]!;
+    const target = file.sheets[sheetIndex] ?? file.sheets[0];
+    if (!target) return;
     const row = lib.findHeaderRow(target.rows, kind);
     setHeaderRow(row);
-    setMapping(await matchFor(target, row));
+    setMapping(await matchFor(kind, target, row));
     setStep('columns');
   }
 
   async function changeSheet(index: number) {
     if (!file || !kind) return;
     const lib = await import('@/features/imports/lib/contract-stub');
-    const target = file.sheets[index]!;
+    const target = file.sheets[index];
+    if (!target) return;
     const row = lib.findHeaderRow(target.rows, kind);
     setSheetIndex(index);
     setHeaderRow(row);
-    setMapping(await matchFor(target, row));
+    setMapping(await matchFor(kind, target, row));
   }
 
   async function changeHeaderRow(row: number) {
-    if (!sheet) return;
+    if (!sheet || !kind) return;
     setHeaderRow(row);
-    setMapping(await matchFor(sheet, row));
+    setMapping(await matchFor(kind, sheet, row));
   }
 
   function mapField(field: string, column: number | null) {
@@ -302,7 +303,7 @@ export function useImport() {
   const filtered = useMemo(
     () =>
       current
-        .map((row, i) => ({ row, status: statuses[i]! }))
+        .map((row, i) => ({ row, status: statuses[i] ?? 'ready' }))
         .filter((r) => filter === 'all' || r.status === filter),
     [current, statuses, filter],
   );
@@ -438,7 +439,6 @@ export function useImport() {
     chooseKind,
     step,
     setStep,
-    fileInput,
     file,
     reading,
     readError,
