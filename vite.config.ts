@@ -136,6 +136,9 @@ export default defineConfig(({ command }) => ({
       ...reactRouterProduction(command),
     ],
   },
+  // Module workers: the spreadsheet import's worker loads its readers with import() (SheetJS only
+  // for a .xls), which the default iife format cannot split.
+  worker: { format: 'es' as const },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 }));

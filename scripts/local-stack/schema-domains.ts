@@ -360,4 +360,26 @@ export const DOMAINS: Domain[] = [
       'private.notices_written',
     ],
   },
+  {
+    file: 'imports.sql',
+    title: 'Imports',
+    about:
+      'Importar planilha (issue 34): the batches of imported rows, the remembered column mappings, the import itself (as the caller), its duplicates check and its undo',
+    relations: ['public.import_batches', 'public.import_mappings'],
+    functions: [
+      'private.guard_import_batch_id',
+      'private.import_amount',
+      'private.import_date',
+      'private.import_insert',
+      'private.import_reason',
+      'private.import_uuid',
+      'private.open_import_batch',
+      'private.stamp_import_mapping',
+      'private.undo_import_batch',
+      'public.import_duplicates',
+      'public.import_rows',
+      'public.save_import_mapping',
+      'public.undo_import_batch',
+    ],
+  },
 ];

@@ -22,6 +22,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -64,6 +65,7 @@ export type Database = {
           fine_amount?: number;
           has_comprovante?: boolean;
           id?: string;
+          import_batch_id?: string | null;
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
@@ -106,6 +108,7 @@ export type Database = {
           fine_amount?: number;
           has_comprovante?: boolean;
           id?: string;
+          import_batch_id?: string | null;
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
@@ -162,6 +165,12 @@ export type Database = {
             referencedColumns: ['company_id', 'id'];
           },
           {
+            foreignKeyName: 'accounts_payable_import_batch_fkey';
+            columns: ['company_id', 'import_batch_id'];
+            referencedRelation: 'import_batches';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
             foreignKeyName: 'accounts_payable_stage_fkey';
             columns: ['company_id', 'project_id', 'stage_id'];
             referencedRelation: 'project_stages';
@@ -185,6 +194,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -220,6 +230,7 @@ export type Database = {
           fine_amount?: number;
           has_comprovante?: boolean;
           id?: string;
+          import_batch_id?: string | null;
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
@@ -255,6 +266,7 @@ export type Database = {
           fine_amount?: number;
           has_comprovante?: boolean;
           id?: string;
+          import_batch_id?: string | null;
           installment_count?: number | null;
           installment_number?: number | null;
           interest_amount?: number;
@@ -304,6 +316,12 @@ export type Database = {
             foreignKeyName: 'accounts_receivable_company_id_project_id_fkey';
             columns: ['company_id', 'project_id'];
             referencedRelation: 'projects';
+            referencedColumns: ['company_id', 'id'];
+          },
+          {
+            foreignKeyName: 'accounts_receivable_import_batch_fkey';
+            columns: ['company_id', 'import_batch_id'];
+            referencedRelation: 'import_batches';
             referencedColumns: ['company_id', 'id'];
           },
           {
@@ -583,6 +601,7 @@ export type Database = {
           description: string | null;
           dre_group: string;
           id: string;
+          import_batch_id: string | null;
           is_active: boolean;
           name: string;
           type: string;
@@ -595,6 +614,7 @@ export type Database = {
           description?: string | null;
           dre_group?: string;
           id?: string;
+          import_batch_id?: string | null;
           is_active?: boolean;
           name: string;
           type: string;
@@ -607,6 +627,7 @@ export type Database = {
           description?: string | null;
           dre_group?: string;
           id?: string;
+          import_batch_id?: string | null;
           is_active?: boolean;
           name?: string;
           type?: string;
@@ -619,6 +640,12 @@ export type Database = {
             referencedRelation: 'companies';
             referencedColumns: ['id'];
           },
+          {
+            foreignKeyName: 'categories_import_batch_fkey';
+            columns: ['company_id', 'import_batch_id'];
+            referencedRelation: 'import_batches';
+            referencedColumns: ['company_id', 'id'];
+          },
         ];
       };
       clients: {
@@ -629,6 +656,7 @@ export type Database = {
           document: string | null;
           email: string | null;
           id: string;
+          import_batch_id: string | null;
           is_active: boolean;
           name: string;
           notes: string | null;
@@ -642,6 +670,7 @@ export type Database = {
           document?: string | null;
           email?: string | null;
           id?: string;
+          import_batch_id?: string | null;
           is_active?: boolean;
           name: string;
           notes?: string | null;
@@ -655,6 +684,7 @@ export type Database = {
           document?: string | null;
           email?: string | null;
           id?: string;
+          import_batch_id?: string | null;
           is_active?: boolean;
           name?: string;
           notes?: string | null;
@@ -667,6 +697,12 @@ export type Database = {
             columns: ['company_id'];
             referencedRelation: 'companies';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'clients_import_batch_fkey';
+            columns: ['company_id', 'import_batch_id'];
+            referencedRelation: 'import_batches';
+            referencedColumns: ['company_id', 'id'];
           },
         ];
       };
@@ -872,6 +908,83 @@ export type Database = {
             foreignKeyName: 'documents_payment_id_fkey';
             columns: ['payment_id'];
             referencedRelation: 'transactions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      import_batches: {
+        Row: {
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          file_name: string;
+          id: string;
+          kind: string;
+          row_count: number;
+          undone_at: string | null;
+          undone_by: string | null;
+        };
+        Insert: {
+          company_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          file_name: string;
+          id?: string;
+          kind: string;
+          row_count: number;
+          undone_at?: string | null;
+          undone_by?: string | null;
+        };
+        Update: {
+          company_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          file_name?: string;
+          id?: string;
+          kind?: string;
+          row_count?: number;
+          undone_at?: string | null;
+          undone_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'import_batches_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      import_mappings: {
+        Row: {
+          company_id: string;
+          id: string;
+          kind: string;
+          mapping: NonNullable<Json>;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          company_id: string;
+          id?: string;
+          kind: string;
+          mapping?: NonNullable<Json>;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          company_id?: string;
+          id?: string;
+          kind?: string;
+          mapping?: NonNullable<Json>;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'import_mappings_company_id_fkey';
+            columns: ['company_id'];
+            referencedRelation: 'companies';
             referencedColumns: ['id'];
           },
         ];
@@ -1184,6 +1297,7 @@ export type Database = {
           description: string | null;
           end_date: string | null;
           id: string;
+          import_batch_id: string | null;
           name: string;
           priority: string;
           start_date: string | null;
@@ -1200,6 +1314,7 @@ export type Database = {
           description?: string | null;
           end_date?: string | null;
           id?: string;
+          import_batch_id?: string | null;
           name: string;
           priority?: string;
           start_date?: string | null;
@@ -1216,6 +1331,7 @@ export type Database = {
           description?: string | null;
           end_date?: string | null;
           id?: string;
+          import_batch_id?: string | null;
           name?: string;
           priority?: string;
           start_date?: string | null;
@@ -1228,6 +1344,12 @@ export type Database = {
             columns: ['company_id'];
             referencedRelation: 'companies';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'projects_import_batch_fkey';
+            columns: ['company_id', 'import_batch_id'];
+            referencedRelation: 'import_batches';
+            referencedColumns: ['company_id', 'id'];
           },
         ];
       };
@@ -1483,6 +1605,7 @@ export type Database = {
           document: string | null;
           founded_on: string | null;
           id: string;
+          import_batch_id: string | null;
           is_active: boolean;
           name: string;
           rating: number | null;
@@ -1496,6 +1619,7 @@ export type Database = {
           document?: string | null;
           founded_on?: string | null;
           id?: string;
+          import_batch_id?: string | null;
           is_active?: boolean;
           name: string;
           rating?: number | null;
@@ -1509,6 +1633,7 @@ export type Database = {
           document?: string | null;
           founded_on?: string | null;
           id?: string;
+          import_batch_id?: string | null;
           is_active?: boolean;
           name?: string;
           rating?: number | null;
@@ -1521,6 +1646,12 @@ export type Database = {
             columns: ['company_id'];
             referencedRelation: 'companies';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'suppliers_import_batch_fkey';
+            columns: ['company_id', 'import_batch_id'];
+            referencedRelation: 'import_batches';
+            referencedColumns: ['company_id', 'id'];
           },
         ];
       };
@@ -2043,6 +2174,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -2293,6 +2425,7 @@ export type Database = {
           description: string | null;
           end_date: string | null;
           id: string;
+          import_batch_id: string | null;
           name: string;
           priority: string;
           start_date: string | null;
@@ -2370,6 +2503,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      import_duplicates: {
+        Args: { p_company_id: string; p_kind: string; p_rows: Json };
+        Returns: number[];
+      };
       import_nfe: {
         Args: {
           p_category_id?: string;
@@ -2385,6 +2522,10 @@ export type Database = {
           p_total: number;
         };
         Returns: Json;
+      };
+      import_rows: {
+        Args: { p_company_id: string; p_payload: Json };
+        Returns: string;
       };
       invitation_preview: {
         Args: { p_token: string };
@@ -2573,6 +2714,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -2630,6 +2772,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -2678,6 +2821,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -2775,6 +2919,23 @@ export type Database = {
       reverse_transfer: {
         Args: { p_reversed_on?: string; p_transfer_group_id: string };
         Returns: string;
+      };
+      save_import_mapping: {
+        Args: { p_company_id: string; p_kind: string; p_mapping: Json };
+        Returns: {
+          company_id: string;
+          id: string;
+          kind: string;
+          mapping: NonNullable<Json>;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'import_mappings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       save_notice_setting: {
         Args: {
@@ -2903,6 +3064,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -2961,6 +3123,7 @@ export type Database = {
           fine_amount: number;
           has_comprovante: boolean;
           id: string;
+          import_batch_id: string | null;
           installment_count: number | null;
           installment_number: number | null;
           interest_amount: number;
@@ -3048,6 +3211,10 @@ export type Database = {
           p_transfer_date: string;
         };
         Returns: string;
+      };
+      undo_import_batch: {
+        Args: { p_batch_id: string; p_created_at: string };
+        Returns: undefined;
       };
       undo_statement_line: {
         Args: { p_line_id: string };

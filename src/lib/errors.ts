@@ -209,6 +209,32 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   split_template_name_taken: 'Já existe um rateio padrão com esse nome.',
   split_template_changed:
     'Este rateio padrão mudou desde que você o abriu. Nada foi salvo: confira e salve de novo.',
+  // Importar planilha (issue 34): import_rows, undo_import_batch, save_import_mapping. A refused
+  // row's text is "Linha N: <reason>" (importErrorMessage in src/lib/api/imports.ts).
+  import_invalid:
+    'Os dados da importação estão incompletos. Escolha o arquivo de novo e tente outra vez.',
+  import_empty: 'Nenhuma linha escolhida para importar.',
+  import_too_many_rows:
+    'A planilha passa de 5.000 linhas. Divida o arquivo e importe uma parte de cada vez.',
+  import_row_invalid: 'Uma linha da planilha não pôde ser importada. Nada foi salvo.',
+  import_create_invalid: 'Um cadastro novo da planilha não pôde ser criado. Nada foi salvo.',
+  import_batch_not_found: 'Importação não encontrada. Atualize a página.',
+  import_batch_undone: 'Esta importação já foi desfeita.',
+  import_batch_changed:
+    'Esta importação não pode mais ser desfeita: algo dela foi alterado, pago, aprovado ou conciliado depois. Atualize a página.',
+  import_batch_in_use:
+    'Esta importação não pode ser desfeita: um cadastro criado por ela já é usado em outros lançamentos ou registros.',
+  import_batch_readonly: 'A importação de um registro não pode ser alterada.',
+  import_mapping_invalid: 'Não foi possível lembrar as colunas escolhidas.',
+  import_description_required: 'Informe a descrição.',
+  import_name_required: 'Informe o nome.',
+  import_value_required: 'Preencha o campo obrigatório.',
+  import_payment_incomplete:
+    'Para uma conta já paga, informe a data de pagamento e a conta bancária.',
+  import_category_type_invalid: 'Tipo de categoria inválido: use Despesa ou Receita.',
+  import_project_status_invalid: 'Situação da obra inválida.',
+  import_end_before_start: 'A data de término é anterior à data de início.',
+  client_not_found: 'Cliente não encontrado.',
   // Derived from a 23503 (errorKey): what the user tried, not the English details.
   reference_in_use:
     'Não é possível excluir: há outros registros ligados a este. Remova ou altere-os antes.',

@@ -1,6 +1,9 @@
 -- [import, 20261203…] Issues 33 (finish), 34 (spreadsheets) and 35 (tenants): the complete privileges
 -- reset again, for what this stop changes. Helpers write their own copy of this file; the lead folds
 -- them into one at merge.
+-- [import-db, 20261203030100/20261203030200] Importar planilha: import_batches, import_mappings,
+-- import_batch_id on the payables' and receivables' insert lists, import_rows, import_duplicates,
+-- undo_import_batch, save_import_mapping and their private helpers (marked [import-db] below).
 -- [templates, 20261202060100] Rateio padrão: public.split_templates (a register: RLS decides,
 -- readers read, admin and financeiro write), public.split_template_parts and its private body.
 -- [rateio, 20261202010100] Issue 33: parts (the rateio) may be written by the API on payables and
@@ -77,16 +80,18 @@ grant update (name, type, alias, agency, account_number, initial_balance, color,
 grant select, delete on public.accounts_payable, public.accounts_receivable to authenticated;
 -- stage_id: the etapa of the obra (checked by private.check_entry_stage).
 -- boleto_code, pix_code: the codes the payable was recorded from (nfe_key only through import_nfe).
+-- [import-db, 20261203030100] import_batch_id: the batch of an imported row (only import_rows sets
+-- it: private.guard_import_batch_id).
 grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, stage_id,
               category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number,
-              installment_count, boleto_code, pix_code, parts)
+              installment_count, boleto_code, pix_code, parts, import_batch_id)
   on public.accounts_payable to authenticated;
 grant update (description, supplier_id, supplier_name, amount, due_date, project_id, stage_id, category_id,
               bank_account_id, payment_method, notes, boleto_code, pix_code, parts)
   on public.accounts_payable to authenticated;
 grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, stage_id,
               category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number,
-              installment_count, parts)
+              installment_count, parts, import_batch_id)
   on public.accounts_receivable to authenticated;
 grant update (description, client_id, client_name, amount, due_date, project_id, stage_id, category_id,
               bank_account_id, payment_method, notes, parts)
@@ -131,6 +136,13 @@ grant select, insert, update, delete on public.supplier_details to authenticated
 -- [templates] Rateio padrão: RLS admits admin, financeiro and leitura to read, admin and financeiro
 -- to write.
 grant select, insert, update, delete on public.split_templates to authenticated;
+-- [import-db, 20261203030100] Importar planilha: the batches are read by admin and financeiro (RLS)
+-- and written only by import_rows / undo_import_batch; the remembered mappings are read and saved
+-- (save_import_mapping, invoker) by admin and financeiro, the mapping only.
+grant select on public.import_batches to authenticated;
+grant select on public.import_mappings to authenticated;
+grant insert (company_id, kind, mapping) on public.import_mappings to authenticated;
+grant update (mapping) on public.import_mappings to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -191,6 +203,11 @@ grant execute on function public.project_budget(uuid) to authenticated;
 grant execute on function public.project_budget_totals(uuid) to authenticated;
 -- [templates] A rateio padrão's parts for an amount.
 grant execute on function public.split_template_parts(uuid, numeric) to authenticated;
+-- [import-db, 20261203030100] Importar planilha.
+grant execute on function public.import_rows(uuid, jsonb) to authenticated;
+grant execute on function public.import_duplicates(uuid, text, jsonb) to authenticated;
+grant execute on function public.undo_import_batch(uuid, timestamptz) to authenticated;
+grant execute on function public.save_import_mapping(uuid, text, jsonb) to authenticated;
 -- The API is every function in public (the catalog test requires it): this also keeps the grants of
 -- functions that branches merged alongside this one added before this file runs.
 grant execute on all functions in schema public to authenticated;
@@ -305,6 +322,16 @@ grant execute on function private.entry_history(text, uuid) to authenticated;
 grant execute on function private.obra_payables(uuid, uuid, integer) to authenticated;
 -- [templates] A rateio padrão's parts for an amount (the body checks the role).
 grant execute on function private.split_template_parts(uuid, numeric) to authenticated;
+-- [import-db, 20261203030100] Importar planilha: what the invoker import_rows / import_duplicates
+-- call as the caller (pure readers of a sheet's values; the rows' inserts, as the caller), the
+-- batch's opening (definer: checks the role) and undo_import_batch's body (checks the role).
+grant execute on function private.import_date(text) to authenticated;
+grant execute on function private.import_amount(text, boolean) to authenticated;
+grant execute on function private.import_uuid(text) to authenticated;
+grant execute on function private.import_reason(text, text, text) to authenticated;
+grant execute on function private.import_insert(text, uuid, uuid, jsonb) to authenticated;
+grant execute on function private.open_import_batch(uuid, text, text, integer) to authenticated;
+grant execute on function private.undo_import_batch(uuid, timestamptz) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Objects created later (by the role running migrations) start with no privileges for the API

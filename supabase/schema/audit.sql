@@ -63,7 +63,8 @@ grant all on sequence public.audit_log_id_seq to service_role;
 -- bank_statement_lines_audit on public.bank_statement_lines, bank_statements_audit on
 -- public.bank_statements, categories_audit on public.categories, clients_audit on public.clients,
 -- companies_audit on public.companies, company_invitations_audit on public.company_invitations,
--- documents_audit on public.documents, project_access_audit on public.project_access,
+-- documents_audit on public.documents, import_batches_audit on public.import_batches,
+-- import_mappings_audit on public.import_mappings, project_access_audit on public.project_access,
 -- project_stages_audit on public.project_stages, project_team_members_audit on
 -- public.project_team_members, projects_audit on public.projects, split_templates_audit on
 -- public.split_templates, supplier_details_audit on public.supplier_details, supplier_orders_audit

@@ -80,7 +80,8 @@ create table public.accounts_payable (
   has_comprovante boolean not null default false,
   parts jsonb,
   part_project_ids uuid[] generated always as (private.part_ids(parts, 'project_id'::text)) stored,
-  part_category_ids uuid[] generated always as (private.part_ids(parts, 'category_id'::text)) stored
+  part_category_ids uuid[] generated always as (private.part_ids(parts, 'category_id'::text)) stored,
+  import_batch_id uuid
 );
 
 comment on column public.accounts_payable.series_id is 'Entries created together by a recurrence or an installment plan share it.';
@@ -98,6 +99,7 @@ comment on column public.accounts_payable.has_comprovante is 'A document of kind
 comment on column public.accounts_payable.parts is 'Rateio: null, or 2–50 parts {project_id, stage_id, category_id, amount, percent} whose amounts sum to amount (private.check_entry_parts). With parts, project_id, stage_id and category_id are null: obra, etapa and categoria are the parts''.';
 comment on column public.accounts_payable.part_project_ids is 'Distinct obras of the parts (generated); null when not split.';
 comment on column public.accounts_payable.part_category_ids is 'Distinct categorias of the parts (generated); null when not split.';
+comment on column public.accounts_payable.import_batch_id is 'The import (import_batches) that created the payable; null = typed in. Set only by import_rows.';
 alter table public.accounts_payable add constraint accounts_payable_pkey PRIMARY KEY (id);
 alter table public.accounts_payable add constraint accounts_payable_boleto_code_key UNIQUE (company_id, boleto_code);
 alter table public.accounts_payable add constraint accounts_payable_company_id_id_key UNIQUE (company_id, id);
@@ -108,6 +110,7 @@ alter table public.accounts_payable add constraint accounts_payable_company_id_f
 alter table public.accounts_payable add constraint accounts_payable_company_id_project_id_fkey FOREIGN KEY (company_id, project_id) REFERENCES public.projects(company_id, id) ON DELETE RESTRICT;
 alter table public.accounts_payable add constraint accounts_payable_company_id_supplier_id_fkey FOREIGN KEY (company_id, supplier_id) REFERENCES public.suppliers(company_id, id) ON DELETE RESTRICT;
 alter table public.accounts_payable add constraint accounts_payable_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+alter table public.accounts_payable add constraint accounts_payable_import_batch_fkey FOREIGN KEY (company_id, import_batch_id) REFERENCES public.import_batches(company_id, id);
 alter table public.accounts_payable add constraint accounts_payable_stage_fkey FOREIGN KEY (company_id, project_id, stage_id) REFERENCES public.project_stages(company_id, project_id, id) ON DELETE RESTRICT;
 alter table public.accounts_payable add constraint accounts_payable_amount_check CHECK (amount > 0::numeric AND amount < '1000000000000'::bigint::numeric);
 alter table public.accounts_payable add constraint accounts_payable_approval_reason_length CHECK (char_length(approval_reason) <= 500);
@@ -151,6 +154,7 @@ CREATE INDEX accounts_payable_company_status_due_created_idx ON public.accounts_
 CREATE INDEX accounts_payable_company_status_paid_idx ON public.accounts_payable USING btree (company_id, status, payment_date, created_at, id);
 CREATE INDEX accounts_payable_company_supplier_idx ON public.accounts_payable USING btree (company_id, supplier_id);
 CREATE INDEX accounts_payable_created_by_idx ON public.accounts_payable USING btree (created_by);
+CREATE INDEX accounts_payable_import_batch_idx ON public.accounts_payable USING btree (company_id, import_batch_id) WHERE (import_batch_id IS NOT NULL);
 CREATE INDEX accounts_payable_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE (approval_status = 'approved'::text);
 CREATE UNIQUE INDEX accounts_payable_nfe_key_key ON public.accounts_payable USING btree (company_id, nfe_key, COALESCE(installment_number, 0)) WHERE (nfe_key IS NOT NULL);
 CREATE INDEX accounts_payable_part_categories_idx ON public.accounts_payable USING gin (part_category_ids) WHERE (parts IS NOT NULL);
@@ -194,6 +198,7 @@ CREATE TRIGGER accounts_payable_due_counts_delete AFTER DELETE ON public.account
 CREATE TRIGGER accounts_payable_due_counts_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
 CREATE TRIGGER accounts_payable_due_counts_update AFTER UPDATE OF due_date ON public.accounts_payable FOR EACH ROW WHEN (old.due_date IS DISTINCT FROM new.due_date) EXECUTE FUNCTION private.move_entry_due_count();
 CREATE TRIGGER accounts_payable_forbid_company_change BEFORE UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER accounts_payable_guard_import_batch BEFORE INSERT OR UPDATE OF import_batch_id ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.guard_import_batch_id();
 CREATE TRIGGER accounts_payable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_payable_notify_approval AFTER INSERT OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.notify_payable_approval();
 CREATE TRIGGER accounts_payable_notify_nfe AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_nfe_imported();
@@ -206,7 +211,7 @@ CREATE TRIGGER accounts_payable_totals_update AFTER UPDATE ON public.accounts_pa
 
 grant all on table public.accounts_payable to service_role;
 grant delete, select on table public.accounts_payable to authenticated;
-grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, boleto_code, pix_code, parts) on table public.accounts_payable to authenticated;
+grant insert (id, company_id, description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, boleto_code, pix_code, parts, import_batch_id) on table public.accounts_payable to authenticated;
 grant update (description, supplier_id, supplier_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id, boleto_code, pix_code, parts) on table public.accounts_payable to authenticated;
 
 -- Table public.accounts_receivable
@@ -245,7 +250,8 @@ create table public.accounts_receivable (
   has_comprovante boolean not null default false,
   parts jsonb,
   part_project_ids uuid[] generated always as (private.part_ids(parts, 'project_id'::text)) stored,
-  part_category_ids uuid[] generated always as (private.part_ids(parts, 'category_id'::text)) stored
+  part_category_ids uuid[] generated always as (private.part_ids(parts, 'category_id'::text)) stored,
+  import_batch_id uuid
 );
 
 comment on column public.accounts_receivable.paid_amount is 'Principal received by the standing payments (ledger rows); = amount when paid.';
@@ -255,6 +261,7 @@ comment on column public.accounts_receivable.stage_id is 'Etapa of the obra (pro
 comment on column public.accounts_receivable.search_key is 'private.search_text of description, client_name and notes (one per line), kept by Postgres (generated): what a search compares, trigram-indexed (accounts_receivable_search_key_idx).';
 comment on column public.accounts_receivable.has_comprovante is 'A document of kind comprovante is on the receivable or on one of its payments; kept by private.track_document_comprovantes / private.track_payment_comprovantes (private.sync_entry_comprovantes), never written by the API. What public.entries.has_comprovante says to a reader of the whole company.';
 comment on column public.accounts_receivable.parts is 'Rateio, as accounts_payable.parts.';
+comment on column public.accounts_receivable.import_batch_id is 'The import (import_batches) that created the receivable; null = typed in. Set only by import_rows.';
 alter table public.accounts_receivable add constraint accounts_receivable_pkey PRIMARY KEY (id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_id_key UNIQUE (company_id, id);
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_bank_account_id_fkey FOREIGN KEY (company_id, bank_account_id) REFERENCES public.bank_accounts(company_id, id) ON DELETE RESTRICT;
@@ -263,6 +270,7 @@ alter table public.accounts_receivable add constraint accounts_receivable_compan
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table public.accounts_receivable add constraint accounts_receivable_company_id_project_id_fkey FOREIGN KEY (company_id, project_id) REFERENCES public.projects(company_id, id) ON DELETE RESTRICT;
 alter table public.accounts_receivable add constraint accounts_receivable_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+alter table public.accounts_receivable add constraint accounts_receivable_import_batch_fkey FOREIGN KEY (company_id, import_batch_id) REFERENCES public.import_batches(company_id, id);
 alter table public.accounts_receivable add constraint accounts_receivable_stage_fkey FOREIGN KEY (company_id, project_id, stage_id) REFERENCES public.project_stages(company_id, project_id, id) ON DELETE RESTRICT;
 alter table public.accounts_receivable add constraint accounts_receivable_amount_check CHECK (amount > 0::numeric AND amount < '1000000000000'::bigint::numeric);
 alter table public.accounts_receivable add constraint accounts_receivable_check CHECK ((status = 'paid'::text) = (received_date IS NOT NULL));
@@ -296,6 +304,7 @@ CREATE INDEX accounts_receivable_company_due_created_idx ON public.accounts_rece
 CREATE INDEX accounts_receivable_company_status_due_created_idx ON public.accounts_receivable USING btree (company_id, status, due_date, created_at, id);
 CREATE INDEX accounts_receivable_company_status_received_idx ON public.accounts_receivable USING btree (company_id, status, received_date, created_at, id);
 CREATE INDEX accounts_receivable_created_by_idx ON public.accounts_receivable USING btree (created_by);
+CREATE INDEX accounts_receivable_import_batch_idx ON public.accounts_receivable USING btree (company_id, import_batch_id) WHERE (import_batch_id IS NOT NULL);
 CREATE INDEX accounts_receivable_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_part_categories_idx ON public.accounts_receivable USING gin (part_category_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX accounts_receivable_part_projects_idx ON public.accounts_receivable USING gin (part_project_ids) WHERE (parts IS NOT NULL);
@@ -336,6 +345,7 @@ CREATE TRIGGER accounts_receivable_due_counts_delete AFTER DELETE ON public.acco
 CREATE TRIGGER accounts_receivable_due_counts_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_due_counts();
 CREATE TRIGGER accounts_receivable_due_counts_update AFTER UPDATE OF due_date ON public.accounts_receivable FOR EACH ROW WHEN (old.due_date IS DISTINCT FROM new.due_date) EXECUTE FUNCTION private.move_entry_due_count();
 CREATE TRIGGER accounts_receivable_forbid_company_change BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER accounts_receivable_guard_import_batch BEFORE INSERT OR UPDATE OF import_batch_id ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_import_batch_id();
 CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
@@ -346,7 +356,7 @@ CREATE TRIGGER accounts_receivable_totals_update AFTER UPDATE ON public.accounts
 
 grant all on table public.accounts_receivable to service_role;
 grant delete, select on table public.accounts_receivable to authenticated;
-grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, parts) on table public.accounts_receivable to authenticated;
+grant insert (id, company_id, description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, series_id, series_kind, installment_number, installment_count, stage_id, parts, import_batch_id) on table public.accounts_receivable to authenticated;
 grant update (description, client_id, client_name, amount, due_date, project_id, category_id, bank_account_id, payment_method, notes, stage_id, parts) on table public.accounts_receivable to authenticated;
 
 -- Table private.entry_due_counts
@@ -963,6 +973,7 @@ grant execute on function public.boleto_registered(p_company_id uuid, p_code tex
 CREATE OR REPLACE FUNCTION private.check_entry_category()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -981,7 +992,7 @@ begin
   return new;
 end;
 $function$;
-comment on function private.check_entry_category() is 'Trigger: a payable''s category must be an expense category, a receivable''s an income one (category_type_mismatch).';
+comment on function private.check_entry_category() is 'Trigger: a payable''s category must be an expense category, a receivable''s an income one (category_type_mismatch). Security definer: it reads the category of the entry''s own company by id, without the categories'' policies (issue 34: once per row of an import).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.check_entry_parts()

@@ -931,14 +931,13 @@ declare
   v_mine uuid[];
   v_link text := '/lancamentos/expense/' || new.id;
 begin
-  -- A split (rateio): its obras' names, "Rateio" when more than two.
-  select new.description || ' — ' || private.format_brl(new.amount)
-         || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
-                                                          new.part_project_ids, null), '')
-  into v_what;
-
   if new.approval_status = 'pending'
      and (tg_op = 'INSERT' or old.approval_status is distinct from 'pending') then
+    -- A split (rateio): its obras' names, "Rateio" when more than two.
+    select new.description || ' — ' || private.format_brl(new.amount)
+           || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
+                                                            new.part_project_ids, null), '')
+    into v_what;
     insert into public.notices (company_id, user_id, kind, event_key, entry_kind, entry_id, link, title, body)
     select new.company_id, r, 'approval_pending', new.id || '@' || new.updated_at, 'expense', new.id,
            v_link, left('Aprovação pendente: ' || v_what, 300),
@@ -956,6 +955,10 @@ begin
                       where p.company_id = new.company_id and p.user_id = new.created_by and p.is_active) then
       return null;
     end if;
+    select new.description || ' — ' || private.format_brl(new.amount)
+           || coalesce(' — ' || private.digest_project_name(new.company_id, new.project_id,
+                                                            new.part_project_ids, null), '')
+    into v_what;
     -- An 'obra' author of a split that is no longer wholly of their obras: their share only.
     if new.parts is not null and exists (select 1 from public.user_profiles p
                                          where p.company_id = new.company_id and p.user_id = new.created_by

@@ -142,12 +142,15 @@ create table public.projects (
   status text not null default 'planning'::text,
   completion_percentage integer not null default 0,
   created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now()
+  updated_at timestamp with time zone not null default now(),
+  import_batch_id uuid
 );
 
+comment on column public.projects.import_batch_id is 'The import (import_batches) that created the obra; null = typed in. Set only by import_rows.';
 alter table public.projects add constraint projects_pkey PRIMARY KEY (id);
 alter table public.projects add constraint projects_company_id_id_key UNIQUE (company_id, id);
 alter table public.projects add constraint projects_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.projects add constraint projects_import_batch_fkey FOREIGN KEY (company_id, import_batch_id) REFERENCES public.import_batches(company_id, id);
 alter table public.projects add constraint projects_address_length CHECK (char_length(address) <= 300);
 alter table public.projects add constraint projects_budget_check CHECK (budget >= 0::numeric AND budget < '1000000000000'::bigint::numeric);
 alter table public.projects add constraint projects_check CHECK (end_date >= start_date);
@@ -161,6 +164,7 @@ alter table public.projects add constraint projects_priority_check CHECK (priori
 alter table public.projects add constraint projects_start_date_range CHECK (start_date >= '2000-01-01'::date AND start_date <= '2100-12-31'::date);
 alter table public.projects add constraint projects_status_check CHECK (status = ANY (ARRAY['planning'::text, 'in_progress'::text, 'paused'::text, 'completed'::text, 'cancelled'::text]));
 CREATE INDEX projects_company_id_idx ON public.projects USING btree (company_id);
+CREATE INDEX projects_import_batch_idx ON public.projects USING btree (company_id, import_batch_id) WHERE (import_batch_id IS NOT NULL);
 
 alter table public.projects enable row level security;
 
@@ -183,6 +187,7 @@ create policy projects_update on public.projects
 
 CREATE TRIGGER projects_audit AFTER INSERT OR DELETE OR UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER projects_forbid_company_change BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER projects_guard_import_batch BEFORE INSERT OR UPDATE OF import_batch_id ON public.projects FOR EACH ROW EXECUTE FUNCTION private.guard_import_batch_id();
 CREATE TRIGGER projects_guard_part_reference BEFORE DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.guard_part_reference_delete();
 CREATE TRIGGER projects_set_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 

@@ -92,14 +92,17 @@ create table public.categories (
   is_active boolean not null default true,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
-  dre_group text not null default 'custo_obra'::text
+  dre_group text not null default 'custo_obra'::text,
+  import_batch_id uuid
 );
 
 comment on column public.categories.is_active is 'false = archived: hidden from pickers, still named on old entries.';
 comment on column public.categories.dre_group is 'Line of the DRE gerencial: receita (income), custo_obra / despesa_administrativa (expense), outras (either). Default by type: income → receita, expense → custo_obra (trigger categories_dre_group_default).';
+comment on column public.categories.import_batch_id is 'The import (import_batches) that created the category; null = typed in. Set only by import_rows.';
 alter table public.categories add constraint categories_pkey PRIMARY KEY (id);
 alter table public.categories add constraint categories_company_id_id_key UNIQUE (company_id, id);
 alter table public.categories add constraint categories_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.categories add constraint categories_import_batch_fkey FOREIGN KEY (company_id, import_batch_id) REFERENCES public.import_batches(company_id, id);
 alter table public.categories add constraint categories_color_check CHECK (color = ANY (ARRAY['blue'::text, 'green'::text, 'red'::text, 'purple'::text, 'orange'::text, 'yellow'::text, 'pink'::text, 'gray'::text]));
 alter table public.categories add constraint categories_description_length CHECK (char_length(description) <= 500);
 alter table public.categories add constraint categories_dre_group_check CHECK ((dre_group = ANY (ARRAY['receita'::text, 'custo_obra'::text, 'despesa_administrativa'::text, 'outras'::text])) AND (type <> 'income'::text OR (dre_group = ANY (ARRAY['receita'::text, 'outras'::text]))) AND (type <> 'expense'::text OR (dre_group = ANY (ARRAY['custo_obra'::text, 'despesa_administrativa'::text, 'outras'::text]))));
@@ -108,6 +111,7 @@ alter table public.categories add constraint categories_name_length CHECK (char_
 alter table public.categories add constraint categories_type_check CHECK (type = ANY (ARRAY['income'::text, 'expense'::text]));
 CREATE UNIQUE INDEX categories_active_name_key ON public.categories USING btree (company_id, type, lower(btrim(name))) WHERE is_active;
 CREATE INDEX categories_company_id_idx ON public.categories USING btree (company_id);
+CREATE INDEX categories_import_batch_idx ON public.categories USING btree (company_id, import_batch_id) WHERE (import_batch_id IS NOT NULL);
 
 alter table public.categories enable row level security;
 
@@ -131,6 +135,7 @@ create policy categories_update on public.categories
 CREATE TRIGGER categories_audit AFTER INSERT OR DELETE OR UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER categories_dre_group_default BEFORE INSERT OR UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.category_dre_group_default();
 CREATE TRIGGER categories_forbid_company_change BEFORE UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER categories_guard_import_batch BEFORE INSERT OR UPDATE OF import_batch_id ON public.categories FOR EACH ROW EXECUTE FUNCTION private.guard_import_batch_id();
 CREATE TRIGGER categories_guard_part_reference BEFORE DELETE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.guard_part_reference_delete();
 CREATE TRIGGER categories_guard_type BEFORE UPDATE OF type ON public.categories FOR EACH ROW EXECUTE FUNCTION private.guard_category_type();
 CREATE TRIGGER categories_set_updated_at BEFORE UPDATE ON public.categories FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -150,12 +155,15 @@ create table public.clients (
   notes text,
   is_active boolean not null default true,
   created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now()
+  updated_at timestamp with time zone not null default now(),
+  import_batch_id uuid
 );
 
+comment on column public.clients.import_batch_id is 'The import (import_batches) that created the client; null = typed in. Set only by import_rows.';
 alter table public.clients add constraint clients_pkey PRIMARY KEY (id);
 alter table public.clients add constraint clients_company_id_id_key UNIQUE (company_id, id);
 alter table public.clients add constraint clients_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.clients add constraint clients_import_batch_fkey FOREIGN KEY (company_id, import_batch_id) REFERENCES public.import_batches(company_id, id);
 alter table public.clients add constraint clients_address_length CHECK (char_length(address) <= 300);
 alter table public.clients add constraint clients_document_length CHECK (char_length(document) <= 30);
 alter table public.clients add constraint clients_email_length CHECK (char_length(email) <= 320);
@@ -164,6 +172,7 @@ alter table public.clients add constraint clients_name_length CHECK (char_length
 alter table public.clients add constraint clients_notes_length CHECK (char_length(notes) <= 2000);
 alter table public.clients add constraint clients_phone_length CHECK (char_length(phone) <= 40);
 CREATE INDEX clients_company_id_idx ON public.clients USING btree (company_id);
+CREATE INDEX clients_import_batch_idx ON public.clients USING btree (company_id, import_batch_id) WHERE (import_batch_id IS NOT NULL);
 
 alter table public.clients enable row level security;
 
@@ -186,6 +195,7 @@ create policy clients_update on public.clients
 
 CREATE TRIGGER clients_audit AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER clients_forbid_company_change BEFORE UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER clients_guard_import_batch BEFORE INSERT OR UPDATE OF import_batch_id ON public.clients FOR EACH ROW EXECUTE FUNCTION private.guard_import_batch_id();
 CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 grant all on table public.clients to service_role;
@@ -370,13 +380,16 @@ create table public.suppliers (
   founded_on date,
   is_active boolean not null default true,
   created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now()
+  updated_at timestamp with time zone not null default now(),
+  import_batch_id uuid
 );
 
 comment on column public.suppliers.document is 'The supplier''s CNPJ (14 characters without punctuation), read by every member (capture matches PIX keys and NF-e by it). A CPF lives in supplier_details.document.';
+comment on column public.suppliers.import_batch_id is 'The import (import_batches) that created the supplier; null = typed in. Set only by import_rows.';
 alter table public.suppliers add constraint suppliers_pkey PRIMARY KEY (id);
 alter table public.suppliers add constraint suppliers_company_id_id_key UNIQUE (company_id, id);
 alter table public.suppliers add constraint suppliers_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table public.suppliers add constraint suppliers_import_batch_fkey FOREIGN KEY (company_id, import_batch_id) REFERENCES public.import_batches(company_id, id);
 alter table public.suppliers add constraint suppliers_category_length CHECK (char_length(category) <= 100);
 alter table public.suppliers add constraint suppliers_document_cnpj CHECK (char_length(regexp_replace(document, '[^0-9A-Za-z]'::text, ''::text, 'g'::text)) = 14);
 alter table public.suppliers add constraint suppliers_document_length CHECK (char_length(document) <= 30);
@@ -386,6 +399,7 @@ alter table public.suppliers add constraint suppliers_name_length CHECK (char_le
 alter table public.suppliers add constraint suppliers_rating_check CHECK (rating >= 0::numeric AND rating <= 5::numeric);
 alter table public.suppliers add constraint suppliers_type_check CHECK (type = ANY (ARRAY['materiais'::text, 'estrutura'::text, 'mao_de_obra'::text, 'instalacoes'::text, 'acabamento'::text, 'servicos'::text]));
 CREATE INDEX suppliers_company_id_idx ON public.suppliers USING btree (company_id);
+CREATE INDEX suppliers_import_batch_idx ON public.suppliers USING btree (company_id, import_batch_id) WHERE (import_batch_id IS NOT NULL);
 
 alter table public.suppliers enable row level security;
 
@@ -408,6 +422,7 @@ create policy suppliers_update on public.suppliers
 
 CREATE TRIGGER suppliers_audit AFTER INSERT OR DELETE OR UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER suppliers_forbid_company_change BEFORE UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.forbid_company_change();
+CREATE TRIGGER suppliers_guard_import_batch BEFORE INSERT OR UPDATE OF import_batch_id ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.guard_import_batch_id();
 CREATE TRIGGER suppliers_set_updated_at BEFORE UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 grant all on table public.suppliers to service_role;

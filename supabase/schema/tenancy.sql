@@ -451,6 +451,8 @@ grant execute on function private.create_company(p_name text, p_full_name text, 
 -- accounts_receivable_forbid_company_change on public.accounts_receivable,
 -- bank_accounts_forbid_company_change on public.bank_accounts, categories_forbid_company_change on
 -- public.categories, clients_forbid_company_change on public.clients,
+-- import_batches_forbid_company_change on public.import_batches,
+-- import_mappings_forbid_company_change on public.import_mappings,
 -- project_stages_forbid_company_change on public.project_stages,
 -- project_team_members_forbid_company_change on public.project_team_members,
 -- projects_forbid_company_change on public.projects, split_templates_forbid_company_change on

@@ -31,6 +31,16 @@ export const splitTemplateKeys = {
   list: (companyId: string) => [...splitTemplateKeys.all(companyId), 'list'] as const,
 };
 
+/** Importar planilha (issue 34): the company's recent imports and its remembered column mappings. */
+export const importKeys = {
+  all: (companyId: string) => [...company(companyId), 'imports'] as const,
+  /** import_batches, newest first (Importações recentes). */
+  batches: (companyId: string) => [...importKeys.all(companyId), 'batches'] as const,
+  /** import_mappings of one kind: { fieldKey: "Header text" } or null. */
+  mapping: (companyId: string, kind: string) =>
+    [...importKeys.all(companyId), 'mapping', kind] as const,
+};
+
 /** What the signed-in user chose to receive in this company, and what could not be sent to them. */
 export const noticeSettingKeys = {
   all: (companyId: string) => [...company(companyId), 'notice-settings'] as const,

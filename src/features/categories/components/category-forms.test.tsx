@@ -32,6 +32,7 @@ const existing: Category = {
   dre_group: 'custo_obra',
   created_at: '2026-11-01T12:00:00Z',
   updated_at: '2026-11-01T12:00:00Z',
+  import_batch_id: null,
 };
 
 // sonner keeps its toasts in module state: start every test without the previous test's toasts.

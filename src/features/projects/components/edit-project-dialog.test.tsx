@@ -36,6 +36,7 @@ const project: ProjectRow = {
   completion_percentage: 65,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  import_batch_id: null,
 };
 
 let patches: Record<string, unknown>[];

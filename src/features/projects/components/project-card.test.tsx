@@ -24,6 +24,7 @@ function project(spentCents: number, committedCents: number): ProjectOverview {
     status: 'em_andamento',
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
+    import_batch_id: null,
   };
 }
 

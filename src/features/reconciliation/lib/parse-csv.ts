@@ -2,20 +2,12 @@
 // (dd/mm/aaaa; 1.234,56; negative for débitos), an optional header line, UTF-8 or Windows-1252.
 import {
   isoDate,
-  parseBankAmount,
   StatementParseError,
   type ParsedStatement,
   type StatementLine,
 } from '@/features/reconciliation/lib/statement';
-
-/** Bytes to text: UTF-8 when valid (a BOM is dropped), else Windows-1252 (Excel's "CSV" on Windows). */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
+import { parseBankAmount } from '@/lib/bank-amount';
+import { decodeCsvBytes } from '@/lib/text-decoding';
 
 /** Splits one line on `;`, honouring double quotes ("a;b" and "" inside them). */
 function splitLine(line: string): string[] {

@@ -5,12 +5,12 @@
 // turned into our ParsedStatement.
 import { parseSync } from 'ofx-js';
 import {
-  parseBankAmount,
   parseOfxDate,
   StatementParseError,
   type ParsedStatement,
   type StatementLine,
 } from '@/features/reconciliation/lib/statement';
+import { parseBankAmount } from '@/lib/bank-amount';
 
 const NOT_OFX = 'Arquivo OFX inválido. Exporte o extrato novamente no site do banco.';
 

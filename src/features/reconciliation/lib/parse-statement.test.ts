@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCsvText } from '@/features/reconciliation/lib/parse-csv';
 import { decodeOfxBytes, parseOfxText } from '@/features/reconciliation/lib/parse-ofx';
 import { parseStatementBytes } from '@/features/reconciliation/lib/parse-file';
+import { parseBankAmount } from '@/lib/bank-amount';
 import {
-  parseBankAmount,
   statementAccountMismatch,
   StatementParseError,
 } from '@/features/reconciliation/lib/statement';

@@ -39,6 +39,7 @@ const supplier: Supplier = {
   is_active: true,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  import_batch_id: null,
 };
 
 function Harness() {
