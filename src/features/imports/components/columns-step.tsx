@@ -2,20 +2,8 @@ import { OptionSelect, type PickerOption } from '@/components/pickers/option-sel
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { IMPORT_FIELDS, type Cell } from '@/features/imports/lib/contract-stub';
+import { columnLetter, IMPORT_FIELDS, type Cell } from '@/features/imports/lib';
 import type { ImportState } from '@/features/imports/pages/use-import';
-
-/** "A", "B", … "AA": the column's letter as Excel shows it. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
 
 function cellLabel(cell: Cell | undefined, index: number): string {
   const text = cell === null || cell === undefined ? '' : String(cell).trim();
@@ -60,7 +48,7 @@ export function ColumnsStep({ s }: { s: ImportState }) {
             <OptionSelect
               id="import-sheet"
               value={String(s.sheetIndex)}
-              onChange={(v) => void s.changeSheet(Number(v))}
+              onChange={(v) => s.changeSheet(Number(v))}
               options={s.file.sheets.map((sheet, i) => ({ id: String(i), name: sheet.name }))}
             />
           </div>
@@ -70,7 +58,7 @@ export function ColumnsStep({ s }: { s: ImportState }) {
           <OptionSelect
             id="import-header-row"
             value={String(s.headerRow)}
-            onChange={(v) => void s.changeHeaderRow(Number(v))}
+            onChange={(v) => s.changeHeaderRow(Number(v))}
             options={headerRows}
           />
         </div>
@@ -99,6 +87,11 @@ export function ColumnsStep({ s }: { s: ImportState }) {
         {missing.length > 0 ? (
           <p role="alert" className="text-sm text-destructive">
             Escolha a coluna de: {missing.map((f) => f.label).join(', ')}.
+          </p>
+        ) : null}
+        {s.buildError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {s.buildError}
           </p>
         ) : null}
         {s.contextError ? (

@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { ChoiceList } from '@/components/pickers/choice-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { IMPORT_KIND_LABELS, type ImportKind } from '@/features/imports/lib/contract-stub';
+import { IMPORT_KIND_LABELS, type ImportKind } from '@/features/imports/lib';
 import type { ImportState } from '@/features/imports/pages/use-import';
 
 const KIND_CHOICES = (Object.keys(IMPORT_KIND_LABELS) as ImportKind[]).map((kind) => ({
@@ -50,7 +50,7 @@ export function KindStep({ s }: { s: ImportState }) {
           variant="outline"
           className="w-full sm:w-auto sm:justify-self-start"
           onClick={() => fileInput.current?.click()}
-          disabled={s.reading}
+          disabled={s.reading || !s.kind || s.rememberedLoading}
         >
           <FileUp aria-hidden="true" />
           {s.reading ? 'Lendo arquivo...' : s.file ? 'Escolher outro arquivo' : 'Escolher arquivo'}
@@ -69,13 +69,15 @@ export function KindStep({ s }: { s: ImportState }) {
             </span>
           </p>
         ) : null}
-        {s.file && !s.kind ? (
-          <p className="text-sm text-muted-foreground">Escolha o que a planilha contém.</p>
+        {!s.kind ? (
+          <p className="text-sm text-muted-foreground">
+            Escolha o que a planilha contém para escolher o arquivo.
+          </p>
         ) : null}
         <Button
           className="w-full sm:w-auto sm:justify-self-end"
           disabled={!s.kind || !s.file || s.reading || s.rememberedLoading}
-          onClick={() => void s.toColumns()}
+          onClick={s.toColumns}
         >
           Continuar
         </Button>

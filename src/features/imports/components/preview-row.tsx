@@ -3,7 +3,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ImportField, PreviewRow } from '@/features/imports/lib/contract-stub';
+import type { ImportField, PreviewRow } from '@/features/imports/lib';
 import type { ImportState, RowStatus } from '@/features/imports/pages/use-import';
 
 export const STATUS_LABELS: Record<RowStatus, string> = {
@@ -58,7 +58,7 @@ export function RowFix({ row, fields, s }: Omit<RowProps, 'status'>) {
       aria-label={`Corrigir linha ${row.line}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void s.applyFix(row.line);
+        s.applyFix(row.line);
       }}
     >
       {editable.map((field) => {

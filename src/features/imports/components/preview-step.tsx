@@ -4,11 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FilterChip } from '@/components/ui/filter-chip';
 import { Label } from '@/components/ui/label';
-import {
-  IMPORT_FIELDS,
-  type ImportField,
-  type RefField,
-} from '@/features/imports/lib/contract-stub';
+import { IMPORT_FIELDS, type ImportField, type RefField } from '@/features/imports/lib';
 import {
   PreviewCard,
   RowActions,
@@ -248,7 +244,6 @@ export function PreviewStep({ s }: { s: ImportState }) {
 
         {s.saveFailure ? (
           <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-            Nada foi salvo. {s.saveFailure.line !== null ? `Linha ${s.saveFailure.line}: ` : ''}
             {s.saveFailure.message}
           </p>
         ) : null}

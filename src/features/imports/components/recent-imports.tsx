@@ -5,14 +5,17 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { ImportBatch } from '@/features/imports/api/imports-stub';
-import { useImportBatches, useUndoImportBatch } from '@/features/imports/api/import-queries';
-import { IMPORT_KIND_LABELS } from '@/features/imports/lib/contract-stub';
+import { useImportBatches, useUndoImportBatch, type ImportBatch } from '@/lib/api/imports';
+import { IMPORT_KIND_LABELS, isImportKind } from '@/features/imports/lib';
 import { getErrorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';
 
 const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+function kindLabel(kind: string): string {
+  return isImportKind(kind) ? IMPORT_KIND_LABELS[kind] : kind;
+}
 
 function lines(n: number): string {
   return `${n.toLocaleString('pt-BR')} ${n === 1 ? 'linha' : 'linhas'}`;
@@ -57,12 +60,12 @@ export function RecentImports() {
               {rows.map((batch) => (
                 <li
                   key={batch.id}
-                  aria-label={`${IMPORT_KIND_LABELS[batch.kind]}: ${batch.file_name}`}
+                  aria-label={`${kindLabel(batch.kind)}: ${batch.file_name}`}
                   className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
                 >
                   <div className="min-w-0">
                     <p className="font-medium">
-                      {IMPORT_KIND_LABELS[batch.kind]} · {lines(batch.row_count)}
+                      {kindLabel(batch.kind)} · {lines(batch.row_count)}
                     </p>
                     <p className="break-all text-xs text-muted-foreground">
                       {batch.file_name} · {when.format(new Date(batch.created_at))}
@@ -93,7 +96,7 @@ export function RecentImports() {
         title="Desfazer esta importação?"
         description={
           confirming
-            ? `Tudo o que ${confirming.file_name} criou (${lines(confirming.row_count)} de ${IMPORT_KIND_LABELS[confirming.kind]}) será removido. Só é possível enquanto nada dele foi pago, conciliado ou alterado.`
+            ? `Tudo o que ${confirming.file_name} criou (${lines(confirming.row_count)} de ${kindLabel(confirming.kind)}) será removido. Só é possível enquanto nada dele foi pago, conciliado ou alterado.`
             : ''
         }
         confirmLabel="Desfazer importação"

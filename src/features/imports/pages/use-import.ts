@@ -1,19 +1,35 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { findDuplicates } from '@/features/imports/api/imports-stub';
-import { useImportMapping, useRunImport } from '@/features/imports/api/import-queries';
 import {
-  IMPORT_KIND_LABELS,
+  collectUnknown,
+  findHeaderRow,
   ImportFileError,
+  isImportKind,
+  mappingToHeaders,
+  markDuplicates,
+  matchColumns,
+  previewRow,
+  toDuplicateCheckRows,
+  toImportPayload,
+  useSpreadsheetImport,
   type Cell,
   type ImportContext,
   type ImportKind,
   type Mapping,
   type PreviewRow,
   type RefChoice,
+  type RefChoices,
   type RefField,
   type Sheet,
-} from '@/features/imports/lib/contract-stub';
+} from '@/features/imports/lib';
+import {
+  findDuplicates,
+  importErrorMessage,
+  importRefusal,
+  useImportMapping,
+  useRunImport,
+  useSaveImportMapping,
+} from '@/lib/api/imports';
 import {
   useBankAccounts,
   useCategories,
@@ -21,19 +37,13 @@ import {
   useProjects,
   useSuppliers,
 } from '@/lib/api/lookups';
-import { errorKey, getErrorMessage } from '@/lib/errors';
+import { useCurrentCompany } from '@/lib/current-company';
 
 export type ImportStep = 'file' | 'columns' | 'preview' | 'done';
 export type RowStatus = 'ready' | 'error' | 'duplicate' | 'skipped';
 export type RowFilter = 'all' | RowStatus;
 
 export const PAGE_SIZE = 50;
-
-const KINDS = Object.keys(IMPORT_KIND_LABELS) as ImportKind[];
-
-export function isImportKind(value: string | null): value is ImportKind {
-  return value !== null && (KINDS as string[]).includes(value);
-}
 
 /** Where the imported rows are listed. */
 export const KIND_PATHS: Record<ImportKind, string> = {
@@ -45,22 +55,17 @@ export const KIND_PATHS: Record<ImportKind, string> = {
   contas_receber: '/contas-receber',
 };
 
-/** The app's own texts for what could not be read; the parser's keys (brief-34.md). */
-const CORRUPT_TEXT =
-  'Não foi possível ler o arquivo. Confira se ele abre no Excel e tente de novo.';
-const FILE_ERROR_TEXTS: Record<string, string> = {
-  empty: 'A planilha está vazia: não há linhas para importar.',
-  password:
-    'A planilha está protegida por senha. Abra no Excel, tire a senha (Arquivo › Informações › Proteger pasta de trabalho) e salve de novo.',
-  too_big: 'O arquivo passa de 20 MB. Divida a planilha em arquivos menores.',
-  too_many_rows: 'A planilha tem mais de 5.000 linhas. Divida em arquivos de até 5.000 linhas.',
-  unsupported: 'Formato não suportado. Escolha um arquivo .xlsx, .xls ou .csv.',
-  corrupt: CORRUPT_TEXT,
-};
+const UNREADABLE =
+  'Não foi possível ler o arquivo: ele parece danificado ou não é uma planilha. Abra-o no Excel, salve como .xlsx e envie de novo.';
 
 export interface LoadedFile {
   name: string;
   sheets: Sheet[];
+  /** What the reader proposed for the kind it was read for. */
+  readFor: ImportKind;
+  sheetIndex: number;
+  headerRow: number;
+  mapping: Mapping;
 }
 
 export interface SaveFailure {
@@ -76,29 +81,6 @@ export interface UnknownEntry {
   count: number;
 }
 
-const EMPTY_CHOICES: Record<RefField, Record<string, RefChoice>> = {
-  project: {},
-  supplier: {},
-  client: {},
-  category: {},
-};
-
-function cellText(cell: Cell | undefined): string {
-  if (cell === null || cell === undefined) return '';
-  return String(cell);
-}
-
-/** The line named by a refusal (DETAIL or HINT, as the app's other errors carry it). */
-function refusedLine(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null) return null;
-  for (const name of ['details', 'hint'] as const) {
-    const value = (error as Record<string, unknown>)[name];
-    const match = typeof value === 'string' ? /\d+/.exec(value) : null;
-    if (match) return Number(match[0]);
-  }
-  return null;
-}
-
 function statusOf(
   row: PreviewRow,
   skipped: Record<number, boolean>,
@@ -110,15 +92,21 @@ function statusOf(
   return 'ready';
 }
 
+function textOf(cell: Cell | undefined): string {
+  return cell === null || cell === undefined ? '' : String(cell);
+}
+
 /**
  * Importar planilha: what to import and the file, its columns, the preview (fixes, skips, new
- * registers, duplicates) and the save. Everything the user chose stays here until the server has
- * it: a refusal keeps the preview as it was.
+ * registers, duplicates) and the save. Reading and the preview run in a Web Worker. Everything
+ * the user chose stays here until the server has it: a refusal keeps the preview as it was.
  */
 export function useImport() {
+  const { id: companyId } = useCurrentCompany();
   const [params, setParams] = useSearchParams();
   const tipo = params.get('tipo');
   const kind = isImportKind(tipo) ? tipo : null;
+  const importer = useSpreadsheetImport();
 
   const [step, setStep] = useState<ImportStep>('file');
   const [file, setFile] = useState<LoadedFile | null>(null);
@@ -130,22 +118,24 @@ export function useImport() {
 
   const [rows, setRows] = useState<PreviewRow[]>([]);
   const [building, setBuilding] = useState(false);
+  const [buildError, setBuildError] = useState<string | null>(null);
   const [fixed, setFixed] = useState<Record<number, PreviewRow>>({});
   const [edits, setEdits] = useState<Record<number, Record<string, string>>>({});
   const [skipped, setSkipped] = useState<Record<number, boolean>>({});
   const [chosenDuplicates, setChosenDuplicates] = useState<Record<number, boolean>>({});
-  const [serverDuplicates, setServerDuplicates] = useState<Record<number, boolean>>({});
+  const [savedLines, setSavedLines] = useState<number[]>([]);
   const [duplicateCheck, setDuplicateCheck] = useState<'idle' | 'checking' | 'done' | 'error'>(
     'idle',
   );
-  const [choices, setChoices] = useState(EMPTY_CHOICES);
+  const [choices, setChoices] = useState<Partial<Record<RefField, Record<string, RefChoice>>>>({});
   const [filter, setFilter] = useState<RowFilter>('all');
   const [page, setPage] = useState(0);
   const [saveFailure, setSaveFailure] = useState<SaveFailure | null>(null);
   const [result, setResult] = useState<{ kind: ImportKind; count: number } | null>(null);
 
-  const remembered = useImportMapping(kind);
+  const remembered = useImportMapping(kind ?? 'fornecedores', { enabled: kind !== null });
   const runImport = useRunImport();
+  const saveMapping = useSaveImportMapping();
   const suppliers = useSuppliers({ activeOnly: false });
   const clients = useClients({ activeOnly: false });
   const projects = useProjects();
@@ -162,130 +152,134 @@ export function useImport() {
       categories: categories.data.map((c) => ({
         id: c.id,
         name: c.name,
-        type: c.type as 'expense' | 'income',
+        type: c.type === 'income' ? ('income' as const) : ('expense' as const),
       })),
-      bankAccounts: bankAccounts.data.map((a) => ({ id: a.id, name: a.name })),
+      bankAccounts: bankAccounts.data.map((a) => ({ id: a.id, name: a.name, alias: a.alias })),
     };
   }, [suppliers.data, clients.data, projects.data, categories.data, bankAccounts.data]);
   const contextQueries = [suppliers, clients, projects, categories, bankAccounts];
   const contextError = contextQueries.find((q) => q.isError)?.error ?? null;
 
   const sheet = file?.sheets[sheetIndex] ?? null;
-  const header = sheet?.rows[headerRow] ?? [];
+  const header = useMemo(() => sheet?.rows[headerRow] ?? [], [sheet, headerRow]);
 
   function chooseKind(next: ImportKind) {
     setParams({ tipo: next }, { replace: true });
-    setSaveFailure(null);
+    setReadError(null);
   }
 
+  /** Reads the file in the worker; its sheet, header row and columns are proposed for the kind. */
   async function readFile(chosen: File | undefined) {
-    if (!chosen) return;
+    if (!chosen || !kind) return;
     setReading(true);
     setReadError(null);
     try {
-      // The readers (read-excel-file, papaparse, SheetJS for .xls) load only now.
-      const lib = await import('@/features/imports/lib/contract-stub');
-      const sheets = await lib.readSpreadsheet(chosen, chosen.name);
-      setFile({ name: chosen.name, sheets });
-      setSheetIndex(0);
+      const read = await importer.read(chosen, chosen.name, kind, remembered.data);
+      setFile({ name: chosen.name, readFor: kind, ...read });
     } catch (error) {
-      setReadError(
-        error instanceof ImportFileError
-          ? (FILE_ERROR_TEXTS[error.key] ?? CORRUPT_TEXT)
-          : CORRUPT_TEXT,
-      );
+      setReadError(error instanceof ImportFileError ? error.message : UNREADABLE);
     } finally {
       setReading(false);
     }
   }
 
-  async function matchFor(forKind: ImportKind, target: Sheet, row: number): Promise<Mapping> {
-    const lib = await import('@/features/imports/lib/contract-stub');
-    return lib.matchColumns(forKind, target.rows[row] ?? [], remembered.data ?? undefined);
+  function proposal(forKind: ImportKind, target: Sheet) {
+    const row = findHeaderRow(target.rows, forKind);
+    return {
+      row,
+      mapping: matchColumns(forKind, target.rows[row] ?? [], remembered.data),
+    };
   }
 
-  /** Step 1 → 2: the header row found and the columns matched (the remembered ones first). */
-  async function toColumns() {
+  /** Step 1 → 2: the reader's proposal, or a new one when the kind changed since. */
+  function toColumns() {
     if (!kind || !file) return;
-    const lib = await import('@/features/imports/lib/contract-stub');
-    const target = file.sheets[sheetIndex] ?? file.sheets[0];
-    if (!target) return;
-    const row = lib.findHeaderRow(target.rows, kind);
-    setHeaderRow(row);
-    setMapping(await matchFor(kind, target, row));
+    if (file.readFor === kind) {
+      setSheetIndex(file.sheetIndex);
+      setHeaderRow(file.headerRow);
+      setMapping(file.mapping);
+    } else {
+      const target = file.sheets[0];
+      if (!target) return;
+      const next = proposal(kind, target);
+      setSheetIndex(0);
+      setHeaderRow(next.row);
+      setMapping(next.mapping);
+    }
     setStep('columns');
   }
 
-  async function changeSheet(index: number) {
-    if (!file || !kind) return;
-    const lib = await import('@/features/imports/lib/contract-stub');
-    const target = file.sheets[index];
-    if (!target) return;
-    const row = lib.findHeaderRow(target.rows, kind);
+  function changeSheet(index: number) {
+    const target = file?.sheets[index];
+    if (!target || !kind) return;
+    const next = proposal(kind, target);
     setSheetIndex(index);
-    setHeaderRow(row);
-    setMapping(await matchFor(kind, target, row));
+    setHeaderRow(next.row);
+    setMapping(next.mapping);
   }
 
-  async function changeHeaderRow(row: number) {
+  function changeHeaderRow(row: number) {
     if (!sheet || !kind) return;
     setHeaderRow(row);
-    setMapping(await matchFor(kind, sheet, row));
+    setMapping(matchColumns(kind, sheet.rows[row] ?? [], remembered.data));
   }
 
   function mapField(field: string, column: number | null) {
     setMapping((m) => ({ ...m, [field]: column }));
   }
 
-  /** Step 2 → 3: every row as it will be saved, then the duplicates the database already has. */
+  /** Step 2 → 3: every row as it will be saved (worker), then what the company already has. */
   async function toPreview() {
     if (!kind || !sheet || !context) return;
     setBuilding(true);
+    setBuildError(null);
     try {
-      const lib = await import('@/features/imports/lib/contract-stub');
-      const built = lib.buildPreview(kind, sheet, headerRow, mapping, context);
+      const built = await importer.preview({ kind, sheet, headerRow, mapping, ctx: context });
       setRows(built);
       setFixed({});
       setEdits({});
       setSkipped({});
       setChosenDuplicates({});
-      setServerDuplicates({});
-      setChoices(EMPTY_CHOICES);
+      setSavedLines([]);
       setFilter('all');
       setPage(0);
       setSaveFailure(null);
       setStep('preview');
-      void checkDuplicates(built);
+      void checkDuplicates(kind, built);
+    } catch (error) {
+      setBuildError(error instanceof ImportFileError ? error.message : UNREADABLE);
     } finally {
       setBuilding(false);
     }
   }
 
-  async function checkDuplicates(built: PreviewRow[] = rows) {
-    if (!kind || !file) return;
+  async function checkDuplicates(forKind: ImportKind, built: readonly PreviewRow[]) {
     setDuplicateCheck('checking');
     try {
-      const lib = await import('@/features/imports/lib/contract-stub');
       const clean = built.filter((r) => r.issues.length === 0);
-      const payload = lib.toImportPayload(kind, file.name, clean, EMPTY_CHOICES);
-      const lines = clean.length === 0 ? [] : await findDuplicates(kind, payload.rows);
-      setServerDuplicates(Object.fromEntries(lines.map((line) => [line, true])));
+      const lines =
+        clean.length === 0
+          ? []
+          : await findDuplicates(companyId, forKind, toDuplicateCheckRows(forKind, clean));
+      setSavedLines(lines);
       setDuplicateCheck('done');
     } catch {
       setDuplicateCheck('error');
     }
   }
 
-  // The rows as shown: a fixed row replaces the file's, duplicates the database found are marked.
+  // The rows as shown: a fixed row in place of the file's, duplicates (in the file or already
+  // saved) marked again over the whole list.
   const current = useMemo(
     () =>
-      rows.map((row) => {
-        const shown = fixed[row.line] ?? row;
-        return serverDuplicates[row.line] && !shown.duplicate
-          ? { ...shown, duplicate: true }
-          : shown;
-      }),
-    [rows, fixed, serverDuplicates],
+      kind
+        ? markDuplicates(
+            kind,
+            rows.map((row) => fixed[row.line] ?? row),
+            savedLines,
+          )
+        : [],
+    [kind, rows, fixed, savedLines],
   );
   const statuses = useMemo(
     () => current.map((row) => statusOf(row, skipped, chosenDuplicates)),
@@ -308,24 +302,14 @@ export function useImport() {
     [current, statuses, filter],
   );
   const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
-  const pageRows = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const shownPage = Math.min(page, pageCount - 1);
+  const pageRows = filtered.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
 
   // Names that exist nowhere yet, once each, over the rows that will be saved.
-  const unknown = useMemo(() => {
-    const seen = new Map<string, UnknownEntry>();
-    for (const row of chosenRows) {
-      for (const ref of row.unknown) {
-        const id = `${ref.field}\u0000${ref.name}`;
-        const entry = seen.get(id);
-        if (entry) entry.count += 1;
-        else seen.set(id, { field: ref.field, name: ref.name, count: 1 });
-      }
-    }
-    return [...seen.values()];
-  }, [chosenRows]);
+  const unknown: UnknownEntry[] = useMemo(() => collectUnknown(chosenRows), [chosenRows]);
 
   function choiceFor(field: RefField, name: string): RefChoice {
-    return choices[field][name] ?? { create: true };
+    return choices[field]?.[name] ?? { create: true };
   }
 
   function chooseRef(field: RefField, name: string, choice: RefChoice) {
@@ -355,73 +339,51 @@ export function useImport() {
     setChosenDuplicates((d) => ({ ...d, [line]: chosen }));
   }
 
-  /** The text in the cell of `field` on `line`, as typed in the fix or as in the file. */
+  /** The text of `field` on `line`: as typed in the fix, else as in the file. */
   function editText(line: number, field: string): string {
     const typed = edits[line]?.[field];
     if (typed !== undefined) return typed;
-    const column = mapping[field];
-    if (column === null || column === undefined || !sheet) return '';
-    return cellText(sheet.rows[line - 1]?.[column]);
+    const row = rows.find((r) => r.line === line);
+    return textOf(row?.raw[field]);
   }
 
   function typeEdit(line: number, field: string, text: string) {
     setEdits((e) => ({ ...e, [line]: { ...e[line], [field]: text } }));
   }
 
-  /** Reads the fixed texts again through the same rules as the file (one row's own sheet). */
-  async function applyFix(line: number) {
-    if (!kind || !sheet || !context) return;
-    const lib = await import('@/features/imports/lib/contract-stub');
-    const headerCells = [...header];
-    const cells: Cell[] = [...(sheet.rows[line - 1] ?? [])];
-    const rowMapping: Mapping = { ...mapping };
-    for (const [field, text] of Object.entries(edits[line] ?? {})) {
-      let column = rowMapping[field];
-      if (column === null || column === undefined) {
-        column = headerCells.length;
-        headerCells.push(field);
-        rowMapping[field] = column;
-      }
-      while (cells.length <= column) cells.push(null);
-      cells[column] = text;
-    }
-    while (cells.length < headerCells.length) cells.push(null);
-    const [again] = lib.buildPreview(
-      kind,
-      { name: sheet.name, rows: [headerCells, cells] },
-      0,
-      rowMapping,
-      context,
-    );
-    if (!again) return;
+  /** Reads the fixed texts again through the same rules as the file. */
+  function applyFix(line: number) {
+    if (!kind || !context) return;
     const base = rows.find((r) => r.line === line);
-    setFixed((f) => ({
-      ...f,
-      [line]: { ...again, line, duplicate: base?.duplicate ?? false },
-    }));
+    if (!base) return;
+    const again = previewRow(kind, line, { ...base.raw, ...edits[line] }, context);
+    setFixed((f) => ({ ...f, [line]: again }));
     setSaveFailure(null);
   }
 
   /** Step 3 → 4: the chosen rows in one call; on a refusal everything stays as it was. */
   async function save() {
-    if (!kind || !file || !sheet || counts.error > 0 || chosenRows.length === 0) return;
+    if (!kind || !file || counts.error > 0 || chosenRows.length === 0) return;
     setSaveFailure(null);
-    try {
-      const lib = await import('@/features/imports/lib/contract-stub');
-      const payload = lib.toImportPayload(kind, file.name, chosenRows, choices);
-      await runImport.mutateAsync({
-        payload,
-        remember: lib.mappingToHeaders(mapping, header),
-      });
-      setResult({ kind, count: chosenRows.length });
-      setStep('done');
-    } catch (error) {
-      const line = errorKey(error) === 'import_row_invalid' ? refusedLine(error) : null;
-      setSaveFailure({
-        message: getErrorMessage(error, 'Não foi possível importar a planilha. Nada foi salvo.'),
-        line,
-      });
+    // Every unknown name gets the user's choice ("Criar" unless they picked a register).
+    const all: RefChoices = {};
+    for (const ref of unknown) {
+      all[ref.field] = { ...all[ref.field], [ref.name]: choiceFor(ref.field, ref.name) };
     }
+    try {
+      const payload = toImportPayload(kind, file.name, chosenRows, all);
+      await runImport.mutateAsync(payload);
+    } catch (error) {
+      setSaveFailure({
+        message: importErrorMessage(error),
+        line: importRefusal(error)?.line ?? null,
+      });
+      return;
+    }
+    // Remembered for the next file of the kind; a failure here does not undo the import.
+    saveMapping.mutate({ kind, mapping: mappingToHeaders(mapping, header) });
+    setResult({ kind, count: chosenRows.length });
+    setStep('done');
   }
 
   /** "Importar outra planilha": back to step 1, keeping the kind. */
@@ -457,19 +419,20 @@ export function useImport() {
     contextError,
     retryContext: () => contextQueries.forEach((q) => q.isError && void q.refetch()),
     building,
+    buildError,
     toPreview,
     rows: current,
     counts,
     chosenCount: chosenRows.length,
     filter,
     changeFilter,
-    page,
+    page: shownPage,
     pageCount,
     setPage,
     pageRows,
     filteredCount: filtered.length,
     duplicateCheck,
-    checkDuplicates: () => void checkDuplicates(),
+    checkDuplicates: () => kind && void checkDuplicates(kind, rows),
     unknown,
     choiceFor,
     chooseRef,
