@@ -12,6 +12,11 @@ function cellLabel(cell: Cell | undefined, index: number): string {
 
 const HEADER_CHOICES = 20;
 
+/** A select's text fits a 360 px phone on one line (the trigger does not wrap). */
+function shorten(text: string, max = 34): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** Step 2: which column holds each field, pre-filled; the header row can be another one. */
 export function ColumnsStep({ s }: { s: ImportState }) {
   if (!s.kind || !s.sheet) return null;
@@ -19,17 +24,19 @@ export function ColumnsStep({ s }: { s: ImportState }) {
   const width = Math.max(0, ...s.sheet.rows.slice(0, 50).map((r) => r.length));
   const columns: PickerOption[] = Array.from({ length: width }, (_, i) => ({
     id: String(i),
-    name: cellLabel(s.header[i], i),
+    name: shorten(cellLabel(s.header[i], i)),
   }));
   const missing = fields.filter(
     (f) => f.required && (s.mapping[f.key] === null || s.mapping[f.key] === undefined),
   );
   const headerRows: PickerOption[] = s.sheet.rows.slice(0, HEADER_CHOICES).map((row, i) => ({
     id: String(i),
-    name: `Linha ${i + 1}: ${row
-      .filter((c) => c !== null && c !== '')
-      .slice(0, 4)
-      .join(' | ')}`.slice(0, 80),
+    name: shorten(
+      `Linha ${i + 1}: ${row
+        .filter((c) => c !== null && c !== '')
+        .slice(0, 4)
+        .join(' | ')}`,
+    ),
   }));
 
   return (

@@ -32,14 +32,14 @@ export interface RowProps {
 }
 
 /** A row's problems in Portuguese, each with its field's name. */
-export function RowIssues({ row, fields }: Pick<RowProps, 'row' | 'fields'>) {
+export function RowIssues({ row }: Pick<RowProps, 'row'>) {
   if (row.issues.length === 0) return null;
   return (
     <ul className="grid gap-0.5 text-sm text-destructive" aria-label={`Erros da linha ${row.line}`}>
-      {row.issues.map((issue, i) => {
-        const label = fields.find((f) => f.key === issue.field)?.label;
-        return <li key={i}>{label ? `${label}: ${issue.message}` : issue.message}</li>;
-      })}
+      {/* The parser's messages name their field ("Valor inválido: R$ 1.234,5x"). */}
+      {row.issues.map((issue, i) => (
+        <li key={i}>{issue.message}</li>
+      ))}
     </ul>
   );
 }
@@ -149,7 +149,7 @@ export function PreviewCard(props: RowProps) {
       {row.duplicate && status !== 'error' ? (
         <p className="text-xs text-muted-foreground">Já existe um cadastro igual na empresa.</p>
       ) : null}
-      <RowIssues row={row} fields={fields} />
+      <RowIssues row={row} />
       <RowActions {...props} />
     </li>
   );

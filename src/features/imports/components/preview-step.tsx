@@ -122,7 +122,7 @@ function PreviewTable({ s, fields }: { s: ImportState; fields: ImportField[] }) 
                 <div>
                   <StatusBadge status={status} />
                 </div>
-                <RowIssues row={row} fields={fields} />
+                <RowIssues row={row} />
                 <RowActions row={row} status={status} fields={fields} s={s} />
               </td>
             </tr>

@@ -67,8 +67,11 @@ export function RecentImports() {
                     <p className="font-medium">
                       {kindLabel(batch.kind)} · {lines(batch.row_count)}
                     </p>
-                    <p className="break-all text-xs text-muted-foreground">
-                      {batch.file_name} · {when.format(new Date(batch.created_at))}
+                    <p className="text-xs text-muted-foreground">
+                      <span className="break-all">{batch.file_name}</span> ·{' '}
+                      <span className="whitespace-nowrap">
+                        {when.format(new Date(batch.created_at))}
+                      </span>
                     </p>
                   </div>
                   {batch.undone_at ? (
