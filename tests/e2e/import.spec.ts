@@ -96,7 +96,8 @@ test('imports 200 suppliers and 500 bills, fixing two and skipping three, then u
   // From the empty list of Fornecedores.
   await page.goto('/fornecedores');
   await expect(page.getByText('Nenhum fornecedor cadastrado')).toBeVisible();
-  await page.getByRole('link', { name: 'Importar planilha' }).click();
+  // The empty list's own link (the desktop's sidebar has one too).
+  await page.getByRole('main').getByRole('link', { name: 'Importar planilha' }).click();
   await expect(page).toHaveURL(/\/importar\?tipo=fornecedores$/);
   await expect(page.getByRole('heading', { name: 'Importar planilha', level: 1 })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Fornecedores' })).toBeChecked();

@@ -104,8 +104,12 @@ function textOf(cell: Cell | undefined): string {
 export function useImport() {
   const { id: companyId } = useCurrentCompany();
   const [params, setParams] = useSearchParams();
-  const tipo = params.get('tipo');
-  const kind = isImportKind(tipo) ? tipo : null;
+  // Held here and written to the address (a reload keeps it): the address commits in a
+  // transition, so a radio fed from it alone would answer a tap a moment late.
+  const [kind, setKind] = useState<ImportKind | null>(() => {
+    const tipo = params.get('tipo');
+    return isImportKind(tipo) ? tipo : null;
+  });
   const importer = useSpreadsheetImport();
 
   const [step, setStep] = useState<ImportStep>('file');
@@ -164,6 +168,7 @@ export function useImport() {
   const header = useMemo(() => sheet?.rows[headerRow] ?? [], [sheet, headerRow]);
 
   function chooseKind(next: ImportKind) {
+    setKind(next);
     setParams({ tipo: next }, { replace: true });
     setReadError(null);
   }
