@@ -1,6 +1,7 @@
 // Importar planilha (issue 34), as an office moving off spreadsheets walks it: one workbook with
 // its 200 suppliers and 500 open bills (5 of them wrong), the suppliers first, then the bills with
 // two fixed and three skipped in the preview; both found in their lists; the batches undone.
+import AxeBuilder from '@axe-core/playwright';
 import writeXlsxFile from 'write-excel-file/node';
 import type { Page } from '@playwright/test';
 import {
@@ -76,6 +77,18 @@ async function workbook(): Promise<Buffer> {
   ] as never).toBuffer();
 }
 
+/** axe's serious and critical findings on the screen as it is (a11y.spec.ts scans step 1). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(`Promise.all(document.getAnimations().filter((a) => a.effect &&
+    a.effect.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => 0)))`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function chooseFile(page: Page, buffer: Buffer) {
   await page.getByLabel('Arquivo da planilha (.xlsx, .xls ou .csv)').setInputFiles({
     name: 'cadastros.xlsx',
@@ -107,6 +120,7 @@ test('imports 200 suppliers and 500 bills, fixing two and skipping three, then u
 
   await expect(page.getByText('2. Colunas')).toBeVisible();
   await screenshot(page, '2-colunas');
+  expect(await axeFindings(page)).toEqual([]);
   await page.getByRole('button', { name: 'Ver prévia' }).click();
   const summary = page.getByRole('status', { name: 'Resumo da prévia' });
   await expect(summary).toHaveText('200 prontas · 0 com erro · 0 duplicadas');
@@ -135,6 +149,7 @@ test('imports 200 suppliers and 500 bills, fixing two and skipping three, then u
   await expect(page.getByRole('button', { name: /Importar .* linhas/ })).toBeDisabled();
   await page.getByRole('button', { name: 'Com erro (5)' }).click();
   await screenshot(page, '3-previa-erros');
+  expect(await axeFindings(page)).toEqual([]);
 
   // Fix two: the value with a letter and 31/02.
   const line = (n: number) =>
