@@ -120,7 +120,9 @@ export default defineConfig(({ command }) => ({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         // pdfjs (a shared PDF's text, ~400 kB, its worker 1.2 MB as .mjs) is fetched when a PDF is
         // shared, not by every phone on install; offline, the tab says the PDF could not be read.
-        globIgnores: ['**/node_modules/**/*', '**/pdf-text-*.js'],
+        // SheetJS (~360 kB, only for a legacy .xls in Importar planilha) likewise: fetched when
+        // such a file is read.
+        globIgnores: ['**/node_modules/**/*', '**/pdf-text-*.js', '**/worker-xlsx-*.js'],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
         // Run before Workbox's routes (which only answer GETs): the share target's POST; and Web
@@ -137,8 +139,12 @@ export default defineConfig(({ command }) => ({
     ],
   },
   // Module workers: the spreadsheet import's worker loads its readers with import() (SheetJS only
-  // for a .xls), which the default iife format cannot split.
-  worker: { format: 'es' as const },
+  // for a .xls), which the default iife format cannot split. Its chunks are named worker-*, so
+  // the precache can leave SheetJS out (below).
+  worker: {
+    format: 'es' as const,
+    rolldownOptions: { output: { chunkFileNames: 'assets/worker-[name]-[hash].js' } },
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 }));

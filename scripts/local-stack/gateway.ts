@@ -43,6 +43,11 @@ export const BODY_LIMIT = 1024 * 1024; // 1 MB
  */
 export const BODY_LIMIT_BY_PATH: Readonly<Record<string, number>> = {
   '/rest/v1/rpc/import_bank_statement': 6 * 1024 * 1024, // 6 MB
+  // Importar planilha (issue 34): up to 5,000 rows in one call. A payable row with a 100-character
+  // description, a 200-character note and four ids is about 0.6 kB of JSON (3 MB for 5,000); the
+  // same 6 MB as the statements (a 5,000-row sheet of plain payables measured 0.9 MB).
+  '/rest/v1/rpc/import_rows': 6 * 1024 * 1024, // 6 MB
+  '/rest/v1/rpc/import_duplicates': 6 * 1024 * 1024, // 6 MB
 };
 
 export function bodyLimitFor(pathname: string): number {

@@ -216,6 +216,8 @@ export const DATABASE_KEY_MESSAGES: Readonly<Record<string, string>> = {
   import_empty: 'Nenhuma linha escolhida para importar.',
   import_too_many_rows:
     'A planilha passa de 5.000 linhas. Divida o arquivo e importe uma parte de cada vez.',
+  import_too_many_paid_rows:
+    'A planilha tem mais de 1.000 contas já pagas. Importe as contas pagas em partes de até 1.000 linhas.',
   import_row_invalid: 'Uma linha da planilha não pôde ser importada. Nada foi salvo.',
   import_create_invalid: 'Um cadastro novo da planilha não pôde ser criado. Nada foi salvo.',
   import_batch_not_found: 'Importação não encontrada. Atualize a página.',

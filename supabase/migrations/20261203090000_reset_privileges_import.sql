@@ -137,12 +137,10 @@ grant select, insert, update, delete on public.supplier_details to authenticated
 -- to write.
 grant select, insert, update, delete on public.split_templates to authenticated;
 -- [import-db, 20261203030100] Importar planilha: the batches are read by admin and financeiro (RLS)
--- and written only by import_rows / undo_import_batch; the remembered mappings are read and saved
--- (save_import_mapping, invoker) by admin and financeiro, the mapping only.
+-- and written only by import_rows / undo_import_batch; the remembered mappings are read by admin and
+-- financeiro (RLS) and written only by save_import_mapping.
 grant select on public.import_batches to authenticated;
 grant select on public.import_mappings to authenticated;
-grant insert (company_id, kind, mapping) on public.import_mappings to authenticated;
-grant update (mapping) on public.import_mappings to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -324,14 +322,17 @@ grant execute on function private.obra_payables(uuid, uuid, integer) to authenti
 grant execute on function private.split_template_parts(uuid, numeric) to authenticated;
 -- [import-db, 20261203030100] Importar planilha: what the invoker import_rows / import_duplicates
 -- call as the caller (pure readers of a sheet's values; the rows' inserts, as the caller), the
--- batch's opening (definer: checks the role) and undo_import_batch's body (checks the role).
+-- batch's opening (definer: checks the role), undo_import_batch's and save_import_mapping's bodies
+-- (they check the role).
 grant execute on function private.import_date(text) to authenticated;
 grant execute on function private.import_amount(text, boolean) to authenticated;
 grant execute on function private.import_uuid(text) to authenticated;
 grant execute on function private.import_reason(text, text, text) to authenticated;
 grant execute on function private.import_insert(text, uuid, uuid, jsonb) to authenticated;
 grant execute on function private.open_import_batch(uuid, text, text, integer) to authenticated;
+grant execute on function private.settle_imported(text, uuid, uuid, jsonb, date) to authenticated;
 grant execute on function private.undo_import_batch(uuid, timestamptz) to authenticated;
+grant execute on function private.save_import_mapping(uuid, text, jsonb) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Objects created later (by the role running migrations) start with no privileges for the API

@@ -60,7 +60,7 @@ alter table public.notice_deliveries add constraint notice_deliveries_attempts_c
 alter table public.notice_deliveries add constraint notice_deliveries_channel_check CHECK (channel = ANY (ARRAY['email'::text, 'push'::text]));
 alter table public.notice_deliveries add constraint notice_deliveries_check CHECK ((channel = 'push'::text) = (subscription_id IS NOT NULL));
 alter table public.notice_deliveries add constraint notice_deliveries_event_key_length CHECK (char_length(event_key) <= 200);
-alter table public.notice_deliveries add constraint notice_deliveries_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text]));
+alter table public.notice_deliveries add constraint notice_deliveries_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text, 'spreadsheet_imported'::text, 'import_undone'::text]));
 alter table public.notice_deliveries add constraint notice_deliveries_last_error_length CHECK (char_length(last_error) <= 1000);
 alter table public.notice_deliveries add constraint notice_deliveries_status_check CHECK (status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]));
 CREATE INDEX notice_deliveries_company_idx ON public.notice_deliveries USING btree (company_id);
@@ -152,7 +152,7 @@ alter table public.notices add constraint notices_body_length CHECK (char_length
 alter table public.notices add constraint notices_check CHECK ((entry_kind IS NULL) = (entry_id IS NULL));
 alter table public.notices add constraint notices_entry_kind_check CHECK (entry_kind = ANY (ARRAY['expense'::text, 'income'::text]));
 alter table public.notices add constraint notices_event_key_length CHECK (char_length(event_key) <= 200);
-alter table public.notices add constraint notices_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text]));
+alter table public.notices add constraint notices_kind_check CHECK (kind = ANY (ARRAY['approval_pending'::text, 'approval_approved'::text, 'approval_refused'::text, 'invitation_accepted'::text, 'nfe_imported'::text, 'statement_imported'::text, 'due_summary'::text, 'spreadsheet_imported'::text, 'import_undone'::text]));
 alter table public.notices add constraint notices_link_format CHECK (link ~ '^/'::text);
 alter table public.notices add constraint notices_link_length CHECK (char_length(link) <= 300);
 alter table public.notices add constraint notices_title_check CHECK (btrim(title) <> ''::text);
@@ -789,10 +789,12 @@ AS $function$
            when 'approval_refused' then 'approval_decided'
            when 'nfe_imported' then 'imports'
            when 'statement_imported' then 'imports'
+           when 'spreadsheet_imported' then 'imports'
+           when 'import_undone' then 'imports'
            else p_notice_kind
          end
 $function$;
-comment on function private.notice_pref_kind(p_notice_kind text) is 'The preference kind a notice kind belongs to (approval_approved/refused → approval_decided, nfe/statement_imported → imports; the others are their own).';
+comment on function private.notice_pref_kind(p_notice_kind text) is 'The preference kind a notice kind belongs to (approval_approved/refused → approval_decided, nfe/statement/spreadsheet_imported and import_undone → imports; the others are their own).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.notice_recipients(p_company_id uuid, p_roles text[], p_except uuid)

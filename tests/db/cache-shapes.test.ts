@@ -93,6 +93,7 @@ const { supplierSummaryQuery } = await import('@/features/suppliers/api/get-supp
 const { supplierQuery } = await import('@/features/suppliers/api/get-supplier');
 const lookups = await import('@/lib/api/lookups');
 const { splitTemplatesQuery } = await import('@/lib/api/split-templates');
+const { importBatchesQuery, importMappingQuery } = await import('@/lib/api/imports');
 const { cashFlowQuery } = await import('@/lib/cash-flow');
 const { notPlainJsonAt } = await import('@/lib/offline/plain-json');
 
@@ -334,6 +335,8 @@ const cases: Case[] = [
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),
   asObra('obraHomeQuery', () => obraHomeQuery(companyId)),
   plain('splitTemplatesQuery', () => splitTemplatesQuery(companyId)),
+  plain('importBatchesQuery', () => importBatchesQuery(companyId)),
+  plain('importMappingQuery', () => importMappingQuery(companyId, 'contas_pagar')),
   plain('companySettingsQuery', () => companySettingsQuery(companyId)),
   plain('invitationsQuery', () => invitationsQuery(companyId)),
   plain('membersQuery', () => membersQuery(companyId)),

@@ -234,6 +234,19 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.notice_settings_for(uuid)',
       // A rateio padrão's parts for an amount (issue 33): the active obras' budgets.
       'private.split_template_parts(uuid,numeric)',
+      // Importar planilha (issue 34): the batch import_rows opens (import_batches is written by
+      // these only), the undo (it removes the import's ledger rows), the remembered mappings.
+      'private.open_import_batch(uuid,text,text,integer)',
+      'private.settle_imported(text,uuid,uuid,jsonb,date)',
+      'private.undo_import_batch(uuid,timestamp with time zone)',
+      'private.save_import_mapping(uuid,text,jsonb)',
+      // What the invoker import_rows and import_duplicates run as their caller: pure readers of a
+      // sheet's values, and the rows' inserts (RLS and the tables' triggers apply to the caller).
+      'private.import_date(text)',
+      'private.import_amount(text,boolean)',
+      'private.import_uuid(text)',
+      'private.import_reason(text,text,text)',
+      'private.import_insert(text,uuid,uuid,jsonb)',
     ];
     expect([...executable].sort()).toEqual([...mine].sort());
   });
@@ -261,6 +274,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
         api: false,
         service: false,
       },
+      // Importar planilha (issue 34): a batch imported or undone.
+      { f: 'private.notify_import_batch()', definer: true, api: false, service: false },
       { f: 'private.notify_invitation_accepted()', definer: true, api: false, service: false },
       { f: 'private.notify_nfe_imported()', definer: true, api: false, service: false },
       { f: 'private.notify_payable_approval()', definer: true, api: false, service: false },

@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, createMember } from './helpers';
+import { COMPROVANTE, keptEntryTotals, summedEntryTotals } from './kept-totals';
 import { createBankAccount, createPayable, createReceivable, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -71,68 +72,10 @@ function random(seed: number) {
   };
 }
 
-const FIGURES = `display_total::text, open_total::text, paid_total::text, settled_total::text,
-  settled_count::int, entry_count::int`;
-
 /** The kept rows that hold anything (a row moved back to zero is left in place). */
-async function kept(companyId: string) {
-  const { rows } = await db.query(
-    `select kind, paid, sem_comprovante, dim, dim_id, month::text, ${FIGURES} from private.entry_totals
-     where company_id = $1 and (entry_count <> 0 or display_total <> 0 or open_total <> 0 or paid_total <> 0
-                                or settled_total <> 0 or settled_count <> 0)
-     order by dim, kind, paid, sem_comprovante, dim_id nulls first, month nulls first`,
-    [companyId],
-  );
-  return rows;
-}
-
-/** Whether the entry (alias e, kind expense or income) has a comprovante, asked of the documents
- *  themselves (not the kept flag). */
-const COMPROVANTE = (kind: 'expense' | 'income', e: string) => {
-  const column = kind === 'expense' ? 'payable_id' : 'receivable_id';
-  return `(exists (select 1 from public.documents d where d.${column} = ${e}.id and d.kind = 'comprovante')
-           or exists (select 1 from public.transactions t join public.documents d on d.payment_id = t.id
-                      where t.company_id = ${e}.company_id and t.${column} = ${e}.id and d.kind = 'comprovante'))`;
-};
-
+const kept = (companyId: string) => keptEntryTotals(db, companyId);
 /** The same figures summed over the rows. */
-async function summed(companyId: string) {
-  const { rows } = await db.query(
-    `with e as (
-       select 'expense' as kind, p.status = 'paid' as paid, coalesce(p.payment_date, p.due_date) as md,
-              p.bank_account_id, p.category_id, p.project_id, p.supplier_id is not null as has_cp,
-              p.open_amount, p.paid_total, p.paid_amount,
-              p.paid_amount > 0 and not ${COMPROVANTE('expense', 'p')} as sem_comprovante
-       from public.accounts_payable p where p.company_id = $1 and p.approval_status = 'approved'
-       union all
-       select 'income', r.status = 'paid', coalesce(r.received_date, r.due_date), r.bank_account_id,
-              r.category_id, r.project_id, r.client_id is not null, r.open_amount, r.paid_total, r.paid_amount,
-              r.paid_amount > 0 and not ${COMPROVANTE('income', 'r')}
-       from public.accounts_receivable r where r.company_id = $1
-     ), d as (
-       select e.*, x.dim, x.dim_id, x.month
-       from e cross join lateral (values
-         ('all', null::uuid, date_trunc('month', e.md)::date),
-         ('account', e.bank_account_id, date_trunc('month', e.md)::date),
-         ('category', e.category_id, date_trunc('month', e.md)::date),
-         ('project', e.project_id, date_trunc('month', e.md)::date),
-         ('project_all', e.project_id, null::date),
-         ('counterparty_all', null::uuid, null::date)) x(dim, dim_id, month)
-       where x.dim <> 'counterparty_all' or e.has_cp
-     ), s as (
-       select kind, paid, sem_comprovante, dim, dim_id, month,
-              sum(paid_total + open_amount)::numeric(16,2) as display_total,
-              sum(open_amount)::numeric(16,2) as open_total, sum(paid_total)::numeric(16,2) as paid_total,
-              coalesce(sum(paid_total) filter (where paid_amount > 0), 0)::numeric(16,2) as settled_total,
-              count(*) filter (where paid_amount > 0) as settled_count, count(*) as entry_count
-       from d group by kind, paid, sem_comprovante, dim, dim_id, month
-     )
-     select kind, paid, sem_comprovante, dim, dim_id, month::text, ${FIGURES} from s
-     order by dim, kind, paid, sem_comprovante, dim_id nulls first, month nulls first`,
-    [companyId],
-  );
-  return rows;
-}
+const summed = (companyId: string) => summedEntryTotals(db, companyId);
 
 /** Entries whose kept has_comprovante differs from what their documents say (none, if kept). */
 async function flagsAstray(companyId: string) {

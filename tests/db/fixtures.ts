@@ -350,6 +350,32 @@ export const fixtureInserts: Record<string, FixtureInsert> = {
        returning id, $2::uuid as unused`,
     apiInsert: (companyId) => ({ company_id: companyId, name: 'Rateio intruso', method: 'budget' }),
   },
+  // Importar planilha (issue 34): a batch and a remembered mapping, written by their functions only.
+  import_batches: {
+    companyColumn: 'company_id',
+    textColumn: 'file_name',
+    sql: () =>
+      `insert into public.import_batches (company_id, kind, file_name, row_count, created_by)
+       values ($1, 'fornecedores', 'fixture.xlsx', 1, $2) returning id`,
+    apiInsert: (companyId) => ({
+      company_id: companyId,
+      kind: 'fornecedores',
+      file_name: 'intruso.xlsx',
+      row_count: 1,
+    }),
+  },
+  import_mappings: {
+    companyColumn: 'company_id',
+    textColumn: 'kind',
+    sql: () =>
+      `insert into public.import_mappings (company_id, kind, mapping)
+       values ($1, 'fornecedores', '{"name": "Razão social"}') returning id, $2::uuid as unused`,
+    apiInsert: (companyId) => ({
+      company_id: companyId,
+      kind: 'contas_pagar',
+      mapping: { amount: 'Valor' },
+    }),
+  },
   // A delivery to the user ($2), already sent: written by the service role only.
   notice_deliveries: {
     companyColumn: 'company_id',

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, createMember } from './helpers';
+import { compareLedgerTotals } from './kept-totals';
 import { createBankAccount, createPayable, createReceivable, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -56,91 +57,7 @@ function random(seed: number) {
 }
 
 /** Kept and summed figures as sorted lines of text, rows that are all zero left out on both sides. */
-async function lines(sql: string, companyId: string) {
-  const { rows } = await db.query<{ line: string }>(sql, [companyId]);
-  return rows.map((r) => r.line);
-}
-
-const STANDING = `(t.reversal_of is null and not exists (select 1 from public.transactions r where r.reversal_of = t.id))`;
-
-async function compare(companyId: string, label: string) {
-  const keptDays = await lines(
-    `select concat_ws(' ', bank_account_id, day, net_total::numeric(16,2), in_total::numeric(16,2),
-                      out_total::numeric(16,2), in_count, out_count) as line
-     from private.ledger_account_days
-     where company_id = $1 and (net_total <> 0 or in_total <> 0 or out_total <> 0 or in_count <> 0 or out_count <> 0)
-     order by 1`,
-    companyId,
-  );
-  const summedDays = await lines(
-    `select concat_ws(' ', bank_account_id, transaction_date,
-                      sum(case direction when 'in' then amount else -amount end)::numeric(16,2),
-                      coalesce(sum(amount) filter (where ${STANDING} and direction = 'in'), 0)::numeric(16,2),
-                      coalesce(sum(amount) filter (where ${STANDING} and direction = 'out'), 0)::numeric(16,2),
-                      count(*) filter (where ${STANDING} and direction = 'in'),
-                      count(*) filter (where ${STANDING} and direction = 'out')) as line
-     from public.transactions t where company_id = $1
-     group by bank_account_id, transaction_date
-     having sum(case direction when 'in' then amount else -amount end) <> 0
-         or count(*) filter (where ${STANDING}) > 0
-     order by 1`,
-    companyId,
-  );
-  expect(keptDays, label).toEqual(summedDays);
-  const keptMonths = await lines(
-    `select concat_ws(' ', bank_account_id, month, net_total::numeric(16,2)) as line
-     from private.ledger_account_months where company_id = $1 and net_total <> 0 order by 1`,
-    companyId,
-  );
-  const summedMonths = await lines(
-    `select concat_ws(' ', bank_account_id, date_trunc('month', transaction_date)::date,
-                      sum(case direction when 'in' then amount else -amount end)::numeric(16,2)) as line
-     from public.transactions t where company_id = $1
-     group by bank_account_id, date_trunc('month', transaction_date)
-     having sum(case direction when 'in' then amount else -amount end) <> 0
-     order by 1`,
-    companyId,
-  );
-  expect(keptMonths, `ledger_account_months, ${label}`).toEqual(summedMonths);
-  for (const [table, column] of [
-    ['ledger_category_months', 'category_id'],
-    ['ledger_project_months', 'project_id'],
-  ] as const) {
-    const kept = await lines(
-      `select concat_ws(' ', month, bank_account_id, kind, coalesce(${column}::text, '-'), total::numeric(16,2), row_count) as line
-       from private.${table} where company_id = $1 and (row_count <> 0 or total <> 0) order by 1`,
-      companyId,
-    );
-    const summed = await lines(
-      `select concat_ws(' ', date_trunc('month', transaction_date)::date, bank_account_id, type,
-                        coalesce(${column}::text, '-'), sum(amount)::numeric(16,2), count(*)) as line
-       from public.standing_transactions t
-       where company_id = $1 and type in ('income', 'expense')
-       group by date_trunc('month', transaction_date), bank_account_id, type, ${column} order by 1`,
-      companyId,
-    );
-    expect(kept, `${table}, ${label}`).toEqual(summed);
-  }
-  for (const [table, column] of [
-    ['ledger_category_totals', 'category_id'],
-    ['ledger_project_totals', 'project_id'],
-  ] as const) {
-    const kept = await lines(
-      `select concat_ws(' ', bank_account_id, kind, coalesce(${column}::text, '-'), total::numeric(16,2), row_count) as line
-       from private.${table} where company_id = $1 and (row_count <> 0 or total <> 0) order by 1`,
-      companyId,
-    );
-    const summed = await lines(
-      `select concat_ws(' ', bank_account_id, type, coalesce(${column}::text, '-'), sum(amount)::numeric(16,2),
-                        count(*)) as line
-       from public.standing_transactions t
-       where company_id = $1 and type in ('income', 'expense')
-       group by bank_account_id, type, ${column} order by 1`,
-      companyId,
-    );
-    expect(kept, `${table}, ${label}`).toEqual(summed);
-  }
-}
+const compare = (companyId: string, label: string) => compareLedgerTotals(db, companyId, label);
 
 /** What each kind of write did (only successful calls count), so the test knows it wrote. */
 const writes = new Map<string, number>();

@@ -242,6 +242,10 @@ const TABLES: TableSpec[] = [
   readOnly('notice_deliveries', ['admin']),
   // Rateio padrão (issue 33): names obras, so not an 'obra' member's to read.
   register('split_templates', READERS),
+  // Importar planilha (issue 34): who imports reads the batches and the remembered mappings; only
+  // import_rows / undo_import_batch / save_import_mapping write them.
+  readOnly('import_batches', WRITERS),
+  readOnly('import_mappings', WRITERS),
 ];
 
 /** The parts of each split spec row (amount 1, as the fixture's payable). */
@@ -1047,6 +1051,43 @@ const FUNCTIONS: FunctionSpec[] = [
   // Notificações (issue 32): every member reads and saves their own choices; a device is a user's,
   // whoever they are (the outsider and the deactivated member too: not a company's).
   { fn: 'notice_settings_for', args: company, expect: calls(COMPANY_ROLES, 'ok', 'not_a_member') },
+  // Importar planilha (issue 34): admin and financeiro only.
+  {
+    fn: 'import_rows',
+    args: (role) => ({
+      ...company(),
+      p_payload: {
+        kind: 'fornecedores',
+        file_name: `fornecedores ${role}.xlsx`,
+        create: {},
+        rows: [{ line: 2, name: `Fornecedor importado por ${role}` }],
+      },
+    }),
+    expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'import_duplicates',
+    args: () => ({ ...company(), p_kind: 'fornecedores', p_rows: [{ line: 2, name: 'Qualquer' }] }),
+    expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'save_import_mapping',
+    args: (role) => ({ ...company(), p_kind: 'clientes', p_mapping: { name: `Nome ${role}` } }),
+    expect: calls(WRITERS, 'forbidden_role', 'not_a_member'),
+  },
+  {
+    fn: 'undo_import_batch',
+    // A batch of its own for each role (an empty one: nothing of it is in use).
+    args: async () => {
+      const batch = await one<{ id: string; created_at: string }>(
+        `insert into public.import_batches (company_id, kind, file_name, row_count, created_by)
+         values ($1, 'clientes', 'desfazer.xlsx', 1, $2) returning id, created_at::text`,
+        [companyId, userIds.admin],
+      );
+      return { p_batch_id: batch.id, p_created_at: batch.created_at };
+    },
+    expect: calls(WRITERS, 'forbidden_role', 'import_batch_not_found'),
+  },
   // Rateio padrão (issue 33): its parts for an amount, readers only.
   {
     fn: 'split_template_parts',

@@ -48,6 +48,7 @@ describe('current-schema snapshot (supabase/schema/)', () => {
       'audit.sql',
       'documents.sql',
       'entries-payments.sql',
+      'imports.sql',
       'invitations.sql',
       'ledger-transfers.sql',
       'notices.sql',

@@ -26,6 +26,8 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** Most rows one import takes (the database refuses more: import_too_many_rows). */
 export const IMPORT_MAX_ROWS = 5000;
+/** Most already-paid rows (payment_date + bank_account_id) one import takes (import_too_many_paid_rows). */
+export const IMPORT_MAX_PAID_ROWS = 1000;
 
 /**
  * What import_rows takes: features/imports/lib/payload.ts's ImportPayload (toImportPayload) has

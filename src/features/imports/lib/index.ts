@@ -1,9 +1,11 @@
 /**
  * Importar planilha — file reading and preview (issue 34; brief-34.md is the contract).
  *
- * The import screen loads this module lazily (route chunk); the heavy readers are loaded with
- * import() inside it: read-excel-file for .xlsx, papaparse for .csv, SheetJS CE (@e965/xlsx)
- * only when the file is a .xls.
+ * The import screen loads this module lazily (route chunk). It does not import the readers: they
+ * are built into the import worker (import.worker.ts → import-jobs.ts → read-sheet.ts), which
+ * loads them with import(): read-excel-file for .xlsx, papaparse for .csv, SheetJS CE
+ * (@e965/xlsx) only when the file is a .xls. readSpreadsheet / readImportFile / buildPreview
+ * (read-sheet.ts, import-jobs.ts, preview.ts) are the same work without the worker.
  *
  * Flow:
  *   const importer = useSpreadsheetImport();              // a Web Worker for the screen's life
@@ -41,10 +43,9 @@ export {
 export {
   IMPORT_FILE_ERROR_MESSAGES,
   ImportFileError,
-  readSpreadsheet,
   type ImportFileErrorKey,
-  type Sheet,
-} from '@/features/imports/lib/read-sheet';
+} from '@/features/imports/lib/import-errors';
+export type { Sheet } from '@/features/imports/lib/read-sheet';
 export {
   columnLabels,
   columnLetter,
@@ -84,8 +85,6 @@ export {
 } from '@/features/imports/lib/values';
 export {
   createSpreadsheetImporter,
-  readImportFile,
-  previewImport,
   type ReadImportResult,
   type SpreadsheetImporter,
 } from '@/features/imports/lib/spreadsheet-import';

@@ -253,15 +253,9 @@ const entryFields = (party: 'supplier' | 'client'): ImportField[] => [
 ];
 
 export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
-  fornecedores: [
-    ...registerFields('Fornecedor'),
-    {
-      key: 'type',
-      label: 'Tipo',
-      required: false,
-      aliases: ['Tipo', 'Tipo de fornecedor', 'Ramo', 'Segmento'],
-    },
-  ],
+  // The supplier's type (Materiais, Estrutura, …) is not imported: import_rows takes the
+  // contract's register columns, and the table's default applies (the form asks it later).
+  fornecedores: registerFields('Fornecedor'),
   clientes: registerFields('Cliente'),
   categorias: [
     {

@@ -51,7 +51,7 @@ export function rowColumns(
   switch (kind) {
     case 'fornecedores':
     case 'clientes': {
-      const out: Record<string, string | number | null> = {
+      return {
         line: row.line,
         name: str(v.name),
         document: str(v.document),
@@ -60,8 +60,6 @@ export function rowColumns(
         address: str(v.address),
         notes: str(v.notes),
       };
-      if (kind === 'fornecedores') out.type = str(v.type);
-      return out;
     }
     case 'categorias':
       return {

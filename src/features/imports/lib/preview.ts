@@ -6,7 +6,7 @@
 import { documentCharacters, formatDocument, isValidDocument } from '@/lib/br-documents';
 import { formatDate, todayLocal } from '@/lib/dates';
 import { EMAIL_PATTERN } from '@/lib/email';
-import { projectStatusLabels, supplierTypeLabels } from '@/lib/labels';
+import { projectStatusLabels } from '@/lib/labels';
 import { formatCurrency } from '@/lib/money';
 import {
   IMPORT_FIELDS,
@@ -16,7 +16,8 @@ import {
   type ImportKind,
 } from '@/features/imports/lib/kinds';
 import type { Mapping } from '@/features/imports/lib/columns';
-import { ImportFileError, type Sheet } from '@/features/imports/lib/read-sheet';
+import { ImportFileError } from '@/features/imports/lib/import-errors';
+import type { Sheet } from '@/features/imports/lib/read-sheet';
 import {
   cellText,
   isBlank,
@@ -150,13 +151,6 @@ function lookupsFor(kind: ImportKind, ctx: ImportContext): Lookups {
 
 // ---------- one row ----------
 
-const SUPPLIER_TYPES = new Map<string, string>(
-  Object.entries(supplierTypeLabels).flatMap(([key, label]) => [
-    [nameKey(label), key],
-    [nameKey(key.replace(/_/g, ' ')), key],
-  ]),
-);
-
 const PROJECT_STATUSES = new Map<string, string>([
   ...Object.entries(projectStatusLabels).flatMap(([key, label]): [string, string][] => [
     [nameKey(label), key],
@@ -203,7 +197,6 @@ const CATEGORY_TYPES = new Map<string, 'expense' | 'income'>([
   ['income', 'income'],
 ]);
 
-const TYPE_LIST = Object.values(supplierTypeLabels).join(', ');
 const STATUS_LIST = Object.values(projectStatusLabels).join(', ');
 
 class RowBuilder {
@@ -336,9 +329,12 @@ class RowBuilder {
   }
 }
 
-function fieldLabels(kind: ImportKind): Record<string, string> {
-  return Object.fromEntries(IMPORT_FIELDS[kind].map((f) => [f.key, f.label]));
-}
+const FIELD_LABELS = Object.fromEntries(
+  Object.entries(IMPORT_FIELDS).map(([kind, fields]) => [
+    kind,
+    Object.fromEntries(fields.map((f) => [f.key, f.label])),
+  ]),
+) as Record<ImportKind, Record<string, string>>;
 
 function buildRow(
   kind: ImportKind,
@@ -346,7 +342,7 @@ function buildRow(
   raw: Record<string, Cell>,
   lk: Lookups,
 ): PreviewRow {
-  const b = new RowBuilder(raw, fieldLabels(kind));
+  const b = new RowBuilder(raw, { ...FIELD_LABELS[kind] });
   switch (kind) {
     case 'fornecedores':
     case 'clientes': {
@@ -357,14 +353,6 @@ function buildRow(
       b.text('phone', TEXT_LIMITS.phone);
       b.text('address', TEXT_LIMITS.address);
       b.text('notes', TEXT_LIMITS.notes);
-      if (kind === 'fornecedores') {
-        const type = b.text('type', 100);
-        if (type !== null) {
-          const key = SUPPLIER_TYPES.get(nameKey(type));
-          b.values.type = key ?? null;
-          if (!key) b.issue('type', `Tipo desconhecido: ${type}. Use ${TYPE_LIST}.`);
-        }
-      }
       break;
     }
     case 'categorias': {
@@ -468,19 +456,20 @@ function duplicateKey(kind: ImportKind, row: PreviewRow): string | null {
   const party = partyFieldOf(kind) ?? 'supplier';
   const partyId = v[`${party}_id`];
   const partyText = v[party];
+  // Without a fornecedor/cliente, the description tells two entries apart (as import_duplicates).
   const who =
     typeof partyId === 'string'
       ? `id:${partyId}`
       : typeof partyText === 'string'
         ? `name:${nameKey(partyText)}`
-        : '-';
+        : `desc:${nameKey(String(v.description ?? ''))}`;
   if (typeof v.amount !== 'number' || typeof v.due_date !== 'string') return null;
   return `${who}|${v.amount}|${v.due_date}`;
 }
 
 /**
  * Marks each row that repeats an earlier row of the file (same CNPJ/CPF or name for registers;
- * same fornecedor/cliente, value and due date for entries) and, when given, the lines
+ * same fornecedor/cliente — or, without one, description —, value and due date for entries) and, when given, the lines
  * import_duplicates found already saved. Returns new row objects; the rest stay as they are.
  */
 export function markDuplicates(

@@ -9,38 +9,21 @@ import {
   MAX_IMPORT_FILE_BYTES,
   MAX_IMPORT_ROWS,
 } from '@/features/imports/lib/kinds';
+import { ImportFileError } from '@/features/imports/lib/import-errors';
 import { excelSerialToIso, isBlank, type Cell } from '@/features/imports/lib/values';
 import { decodeCsvBytes } from '@/lib/text-decoding';
+
+// The errors live in a light module the screen imports without the readers.
+export {
+  IMPORT_FILE_ERROR_MESSAGES,
+  ImportFileError,
+  type ImportFileErrorKey,
+} from '@/features/imports/lib/import-errors';
 
 export interface Sheet {
   name: string;
   /** rows[i] is the sheet's row i + 1; trailing empty rows dropped. */
   rows: Cell[][];
-}
-
-export type ImportFileErrorKey =
-  'empty' | 'password' | 'too_big' | 'too_many_rows' | 'unsupported' | 'corrupt';
-
-export const IMPORT_FILE_ERROR_MESSAGES: Record<ImportFileErrorKey, string> = {
-  empty: 'O arquivo está vazio: não há nenhuma linha para importar.',
-  password:
-    'A planilha está protegida por senha. Abra-a no Excel, remova a senha (Arquivo › Informações › Proteger pasta de trabalho) e envie de novo.',
-  too_big: 'O arquivo tem mais de 20 MB. Envie uma planilha menor (até 5.000 linhas por vez).',
-  too_many_rows:
-    'A planilha tem mais de 5.000 linhas. Divida-a em arquivos de até 5.000 linhas e importe um por vez.',
-  unsupported: 'Formato não aceito. Envie uma planilha .xlsx, .xls ou .csv.',
-  corrupt:
-    'Não foi possível ler o arquivo: ele parece danificado ou não é uma planilha. Abra-o no Excel, salve como .xlsx e envie de novo.',
-};
-
-/** A file we do not read; `message` is for the user (Portuguese), `key` for the code. */
-export class ImportFileError extends Error {
-  readonly key: ImportFileErrorKey;
-  constructor(key: ImportFileErrorKey, message: string = IMPORT_FILE_ERROR_MESSAGES[key]) {
-    super(message);
-    this.name = 'ImportFileError';
-    this.key = key;
-  }
 }
 
 /** Non-blank rows a sheet may have: the data rows, a header, and titles above it. */
@@ -95,16 +78,21 @@ function formatOf(bytes: Uint8Array, fileName: string): Format {
   throw new ImportFileError('unsupported');
 }
 
+// Typed arrays and buffers may come from another realm (a worker message, jsdom): no instanceof.
+function isBlob(input: SpreadsheetInput): input is File | Blob {
+  return typeof (input as Partial<Blob>).arrayBuffer === 'function' && 'size' in input;
+}
+
 async function bytesOf(input: SpreadsheetInput): Promise<Uint8Array> {
-  if (input instanceof Uint8Array) return input;
-  if (input instanceof ArrayBuffer) return new Uint8Array(input);
-  return new Uint8Array(await input.arrayBuffer());
+  if (ArrayBuffer.isView(input))
+    return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (isBlob(input)) return new Uint8Array(await input.arrayBuffer());
+  return new Uint8Array(input);
 }
 
 function sizeOf(input: SpreadsheetInput): number {
-  return input instanceof Uint8Array || input instanceof ArrayBuffer
-    ? input.byteLength
-    : input.size;
+  const { size } = input as Partial<Blob>;
+  return typeof size === 'number' ? size : (input as ArrayBuffer | Uint8Array).byteLength;
 }
 
 const DAY_MS = 86_400_000;
@@ -217,6 +205,9 @@ async function readXls(bytes: Uint8Array): Promise<Sheet[]> {
       dense: true,
       cellNF: true,
       cellDates: false,
+      // An HTML or text table saved as .xls keeps its texts: SheetJS would read "01/02/2026" as
+      // 2 January (US) and "1.234" as 1.234; our parsers read them the Brazilian way.
+      raw: true,
       // Stops reading a huge sheet early; !fullref still tells its real size.
       sheetRows: MAX_SHEET_ROWS + 1,
     });

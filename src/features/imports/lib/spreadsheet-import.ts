@@ -1,18 +1,12 @@
-// Reading and preview as the screen uses them: `readImportFile` (read, pick the sheet, find the
-// header, match the columns) and `previewImport`. The same functions run in import.worker.ts;
-// createSpreadsheetImporter() sends the work there when Worker exists (the browser) and runs it
-// here otherwise (unit tests), so a 5 000-row file never blocks the page.
-import { findHeaderRow, matchColumns, type Mapping } from '@/features/imports/lib/columns';
+// The reader the screen holds (`createSpreadsheetImporter`, `useSpreadsheetImport`): it sends
+// reading and preview to import.worker.ts, which runs import-jobs.ts, so a 5 000-row file never
+// blocks the page. Without Worker (unit tests) the same jobs run in place. Nothing here imports
+// the readers: the screen's chunk stays small, and the readers are built only into the worker.
+import type { Mapping } from '@/features/imports/lib/columns';
+import { ImportFileError, type ImportFileErrorKey } from '@/features/imports/lib/import-errors';
 import type { ImportKind } from '@/features/imports/lib/kinds';
-import { buildPreview, type ImportContext, type PreviewRow } from '@/features/imports/lib/preview';
-import {
-  ImportFileError,
-  readSpreadsheet,
-  type ImportFileErrorKey,
-  type Sheet,
-  type SpreadsheetInput,
-} from '@/features/imports/lib/read-sheet';
-import { isBlank } from '@/features/imports/lib/values';
+import type { ImportContext, PreviewRow } from '@/features/imports/lib/preview';
+import type { Sheet, SpreadsheetInput } from '@/features/imports/lib/read-sheet';
 
 export interface ReadImportResult {
   sheets: Sheet[];
@@ -29,41 +23,6 @@ export interface PreviewRequest {
   headerRow: number;
   mapping: Mapping;
   ctx: ImportContext;
-}
-
-/** Reads the file and proposes sheet, header row and columns (`remembered`: the company's mapping). */
-export async function readImportFile(
-  input: SpreadsheetInput,
-  fileName: string,
-  kind: ImportKind,
-  remembered?: Record<string, string> | null,
-): Promise<ReadImportResult> {
-  const sheets = await readSpreadsheet(input, fileName);
-  let best = { sheetIndex: 0, headerRow: 0, mapping: {} as Mapping, matched: -1 };
-  sheets.forEach((sheet, sheetIndex) => {
-    const headerRow = findHeaderRow(sheet.rows, kind);
-    const mapping = matchColumns(kind, sheet.rows[headerRow] ?? [], remembered);
-    const matched = Object.values(mapping).filter((c) => c !== null).length;
-    const hasData = sheet.rows.slice(headerRow + 1).some((row) => !row.every(isBlank));
-    if (hasData && matched > best.matched) best = { sheetIndex, headerRow, mapping, matched };
-  });
-  if (best.matched < 0) throw new ImportFileError('empty');
-  return {
-    sheets,
-    sheetIndex: best.sheetIndex,
-    headerRow: best.headerRow,
-    mapping: best.mapping,
-  };
-}
-
-export function previewImport({
-  kind,
-  sheet,
-  headerRow,
-  mapping,
-  ctx,
-}: PreviewRequest): PreviewRow[] {
-  return buildPreview(kind, sheet, headerRow, mapping, ctx);
 }
 
 // ---------- the worker protocol ----------
@@ -84,27 +43,6 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type WorkerResponse =
   | { id: number; ok: true; result: ReadImportResult | PreviewRow[] }
   | { id: number; ok: false; key: ImportFileErrorKey | 'unexpected'; message: string };
-
-/** Runs one request: what the worker does with a message, and what tests call directly. */
-export async function handleWorkerRequest(request: WorkerRequest): Promise<WorkerResponse> {
-  try {
-    const result =
-      request.op === 'read'
-        ? await readImportFile(request.input, request.fileName, request.kind, request.remembered)
-        : previewImport(request.request);
-    return { id: request.id, ok: true, result };
-  } catch (error) {
-    if (error instanceof ImportFileError) {
-      return { id: request.id, ok: false, key: error.key, message: error.message };
-    }
-    return {
-      id: request.id,
-      ok: false,
-      key: 'unexpected',
-      message: error instanceof Error ? error.message : String(error),
-    };
-  }
-}
 
 /** Turns a failed response back into the error the caller awaits. */
 function failure(response: Extract<WorkerResponse, { ok: false }>): Error {
@@ -140,6 +78,10 @@ export function createSpreadsheetImporter(
   if (!makeWorker) {
     let nextId = 1;
     const run = async (request: WorkerRequest) => {
+      // Only the tests run here (every browser the app supports has module workers): the guard
+      // keeps the readers out of the production build's main graph.
+      if (import.meta.env.MODE !== 'test') throw new Error('Este navegador não lê planilhas.');
+      const { handleWorkerRequest } = await import('@/features/imports/lib/import-jobs');
       const response = await handleWorkerRequest(request);
       if (!response.ok) throw failure(response);
       return response.result;

@@ -36,7 +36,7 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, { title: string; description
   },
   imports: {
     title: 'Importações',
-    description: 'Outra pessoa importou uma NF-e ou um extrato.',
+    description: 'Outra pessoa importou uma NF-e, um extrato ou uma planilha.',
   },
 };
 
@@ -70,6 +70,8 @@ const DELIVERY_KIND_LABELS: Record<string, string> = {
   invitation_accepted: 'Convite aceito',
   nfe_imported: 'NF-e importada',
   statement_imported: 'Extrato importado',
+  spreadsheet_imported: 'Planilha importada',
+  import_undone: 'Importação desfeita',
 };
 
 export interface FailedDelivery {
