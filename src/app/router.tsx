@@ -259,6 +259,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/company/pages/company-page'), 'CompanyPage'),
           },
           {
+            path: 'importar',
+            lazy: lazyPage(() => import('@/features/imports/pages/import-page'), 'ImportPage'),
+          },
+          {
             path: 'exportar',
             lazy: lazyPage(() => import('@/features/reports/pages/export-page'), 'ExportPage'),
           },

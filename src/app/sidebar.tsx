@@ -57,6 +57,7 @@ const GROUPS: NavGroup[] = [
       { ...NAV.fornecedores, ...sectionOf(NAV.fornecedores.to) },
       { ...NAV.clientes, ...sectionOf(NAV.clientes.to) },
       { ...NAV.categorias, ...sectionOf(NAV.categorias.to) },
+      { ...NAV.importar, pages: [NAV.importar.to] },
     ],
   },
   {

@@ -1,6 +1,6 @@
 // The controls a list screen (fornecedores, obras, contas…) puts above its list: "Novo…" for those
 // who may write, and the search box with its magnifier.
-import { Plus, Search } from 'lucide-react';
+import { FileSpreadsheet, Plus, Search } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,27 @@ export function NewRecordLink({ to, label }: { to: string; label: string }) {
       <Link to={to}>
         <Plus aria-hidden="true" />
         {label}
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * "Importar planilha" in an empty list (fornecedores, clientes, contas): the import screen with the
+ * kind chosen (`tipo`, as src/features/imports reads it); nothing for a role that cannot write.
+ */
+export function ImportSheetLink({
+  tipo,
+}: {
+  tipo: 'fornecedores' | 'clientes' | 'contas_pagar' | 'contas_receber';
+}) {
+  const canWrite = useCan()('write');
+  if (!canWrite) return null;
+  return (
+    <Button asChild variant="outline">
+      <Link to={`/importar?tipo=${tipo}`}>
+        <FileSpreadsheet aria-hidden="true" />
+        Importar planilha
       </Link>
     </Button>
   );

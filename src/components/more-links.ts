@@ -3,6 +3,7 @@ import {
   ClipboardCheck,
   CircleArrowDown,
   CircleArrowUp,
+  FileSpreadsheet,
   FolderArchive,
   HardHat,
   Landmark,
@@ -66,6 +67,13 @@ export const exportar: NavDestination = {
   icon: FolderArchive,
 };
 
+/** Importar planilha (issue 34): registers and open bills from a spreadsheet (admin, financeiro). */
+export const importar: NavDestination = {
+  label: 'Importar planilha',
+  to: PATHS.importar,
+  icon: FileSpreadsheet,
+};
+
 export interface MoreLink extends NavDestination {
   tone?: string;
 }
@@ -84,6 +92,7 @@ export const MORE_LINKS: MoreLink[] = [
   { ...contasReceber, label: 'Todas as contas Receber', tone: 'text-income' },
   contasBancarias,
   exportar,
+  importar,
   lancar,
   preferencias,
 ];

@@ -32,6 +32,7 @@ export const PATHS = {
   lancar: '/lancar',
   aprovacoes: '/aprovacoes',
   exportar: '/exportar',
+  importar: '/importar',
 } as const;
 
 export const resumo: NavDestination = { label: 'Resumo', to: '/', icon: House };
@@ -63,9 +64,18 @@ const HIDDEN: Record<Role, readonly string[]> = {
     PATHS.categorias,
     PATHS.empresa,
     PATHS.exportar,
+    PATHS.importar,
     '/atividade',
   ],
-  leitura: ['/pagar', '/receber', PATHS.lancar, PATHS.aprovacoes, PATHS.empresa, '/atividade'],
+  leitura: [
+    '/pagar',
+    '/receber',
+    PATHS.lancar,
+    PATHS.aprovacoes,
+    PATHS.importar,
+    PATHS.empresa,
+    '/atividade',
+  ],
 };
 
 export function navAllowed(role: Role, to: string): boolean {

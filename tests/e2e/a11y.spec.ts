@@ -237,6 +237,7 @@ function routes(d: Data): string[] {
     `/contas-bancarias/${d.bankId}`,
     '/preferencias',
     '/exportar',
+    '/importar',
     '/rota-que-nao-existe',
   ];
 }

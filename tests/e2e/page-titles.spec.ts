@@ -29,6 +29,7 @@ const ROUTES = [
   '/contas-bancarias/nova',
   '/preferencias',
   '/exportar',
+  '/importar',
 ];
 
 test('no page title is truncated at 360 px', async ({ page }) => {

@@ -6,7 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SearchField } from '@/components/list-page-controls';
+import { ImportSheetLink, SearchField } from '@/components/list-page-controls';
 import { PageHeader } from '@/components/ui/page-header';
 import { useClients, type Client } from '@/lib/api/lookups';
 import { formatDocument } from '@/lib/br-documents';
@@ -106,7 +106,14 @@ export function ClientsPage() {
           icon={<Users />}
           title="Nenhum cliente cadastrado"
           description="Cadastre seus clientes para usá-los nas contas a receber."
-          action={canWrite ? <Button onClick={openNew}>Cadastrar Cliente</Button> : undefined}
+          action={
+            canWrite ? (
+              <div className="grid gap-2 sm:flex">
+                <Button onClick={openNew}>Cadastrar Cliente</Button>
+                <ImportSheetLink tipo="clientes" />
+              </div>
+            ) : undefined
+          }
         />
       ) : visible.length === 0 ? (
         <EmptyState

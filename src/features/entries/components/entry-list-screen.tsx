@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, Clock, Plus } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ImportSheetLink } from '@/components/list-page-controls';
 import { QueryState } from '@/components/query-state';
 import { LazySettleDialog } from '@/features/entries/components/settle-dialog/lazy-settle-dialog';
 import { StatCard, TotalsError } from '@/components/stat-card';
@@ -73,7 +74,17 @@ function EntryList({
   }
   const entries = list.data.pages.flatMap((page) => page.entries);
   if (entries.length === 0) {
-    return <EmptyState title={empty} icon={status === 'pending' ? <CheckCircle2 /> : <Clock />} />;
+    return (
+      <EmptyState
+        title={empty}
+        icon={status === 'pending' ? <CheckCircle2 /> : <Clock />}
+        action={
+          status === 'pending' ? (
+            <ImportSheetLink tipo={kind === 'expense' ? 'contas_pagar' : 'contas_receber'} />
+          ) : undefined
+        }
+      />
+    );
   }
   return (
     <>

@@ -6,7 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { NewRecordLink, SearchField } from '@/components/list-page-controls';
+import { ImportSheetLink, NewRecordLink, SearchField } from '@/components/list-page-controls';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSuppliers } from '@/lib/api/lookups';
 import { getErrorMessage } from '@/lib/errors';
@@ -76,9 +76,12 @@ export function SuppliersPage() {
           title="Nenhum fornecedor cadastrado"
           description="Cadastre seu primeiro fornecedor para acompanhar pedidos e gastos."
           action={
-            <Button asChild>
-              <Link to="/fornecedores/novo">Cadastrar Fornecedor</Link>
-            </Button>
+            <div className="grid gap-2 sm:flex">
+              <Button asChild>
+                <Link to="/fornecedores/novo">Cadastrar Fornecedor</Link>
+              </Button>
+              <ImportSheetLink tipo="fornecedores" />
+            </div>
           }
         />
       ) : visible.length === 0 ? (
