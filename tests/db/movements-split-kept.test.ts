@@ -147,11 +147,8 @@ async function expectedKept() {
       for (let i = 0; i < list.length; i++)
         for (let j = i; j < list.length; j++) {
           const key = `${dim} ${e.kind} ${list[i]} ${list[j]} ${month} ${paid} ${sem}`;
-          const sum = pairs.get(key) ?? [0, 0, 0];
-          sum[0] += 1;
-          sum[1] += whole;
-          sum[2] += i === j ? byId.get(list[i]!)! : 0;
-          pairs.set(key, sum);
+          const [n, w, x] = pairs.get(key) ?? [0, 0, 0];
+          pairs.set(key, [n! + 1, w! + whole, x! + (i === j ? byId.get(list[i]!)! : 0)]);
         }
     }
   }
@@ -459,7 +456,8 @@ describe('movement_summary of a search matching categorias’ names', () => {
     '%s: the split entries whole, once',
     async (text) => {
       let listed = 0;
-      for (const period of PERIODS) listed += await expectSummaryAgrees({ p_search: text, ...period });
+      for (const period of PERIODS)
+        listed += await expectSummaryAgrees({ p_search: text, ...period });
       expect(listed).toBeGreaterThan(0);
     },
   );
