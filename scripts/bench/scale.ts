@@ -62,6 +62,8 @@ export interface Company {
   companyId: string;
   accountId: string;
   categoryId: string;
+  /** 'Instalação Elétrica': with categoryId, the two categories a split entry often has both of. */
+  secondCategoryId: string;
   supplierId: string;
   projectId: string;
 }
@@ -113,6 +115,9 @@ export async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool):
     ),
     categoryId: await one(
       `select id from public.categories where company_id = $1 and name = 'Materiais'`,
+    ),
+    secondCategoryId: await one(
+      `select id from public.categories where company_id = $1 and name = 'Instalação Elétrica'`,
     ),
     supplierId: await one(
       `select id from public.suppliers where company_id = $1 and name = 'João 10'`,
@@ -638,6 +643,20 @@ function calls(
       movements({ p_project_ids: [c.projectId], p_start: yearAgo, p_end: today }),
     ],
     ['Movimentações: filter an account', movements({ p_account_ids: [c.accountId] })],
+    // Issue 33 at scale: split entries by their parts' value, two ids of one filter, a search
+    // matching a category's name (private.split_entry_dims, private.split_pair_totals).
+    [
+      'Movimentações: an obra, by value',
+      movements({ p_project_ids: [c.projectId], p_order: 'value_desc' }),
+    ],
+    [
+      'Movimentações: a category, by value',
+      movements({ p_category_ids: [c.categoryId], p_order: 'value_desc' }),
+    ],
+    [
+      'Movimentações: movement_summary, two categories',
+      summary({ p_category_ids: [c.categoryId, c.secondCategoryId] }),
+    ],
     ['Movimentações: movement_summary', summary({})],
     [
       'Movimentações: movement_summary, a category + year',

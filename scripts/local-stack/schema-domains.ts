@@ -131,6 +131,9 @@ export const DOMAINS: Domain[] = [
       'private.entry_due_counts',
       // Rateio padrão (issue 33, templates).
       'public.split_templates',
+      // Split entries' kept values and pair totals (issue 33 at scale, perf33).
+      'private.split_entry_dims',
+      'private.split_pair_totals',
     ],
     functions: [
       'private.approve_payable',
@@ -143,6 +146,10 @@ export const DOMAINS: Domain[] = [
       'private.movement_search_totals',
       'private.movement_search_ids',
       'private.movement_page_ids',
+      'private.movement_split_value_ids',
+      'private.split_dims',
+      'private.apply_split_entries',
+      'private.track_split_entries',
       'private.pending_entry_totals',
       'private.apply_entry_due_counts',
       'private.track_entry_due_counts',

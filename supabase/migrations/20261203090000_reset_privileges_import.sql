@@ -241,6 +241,9 @@ grant execute on function private.ledger_search_ids(uuid, uuid, text, uuid[], uu
 grant execute on function private.movement_search_ids(uuid, text, uuid[], uuid[], uuid[], uuid[], uuid[], integer) to authenticated;
 grant execute on function private.latest_entries_count_kept(uuid, date, date) to authenticated;
 grant execute on function private.movement_page_ids(uuid, date, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], boolean, text, uuid[], uuid[], uuid[], uuid[], uuid[], text, integer) to authenticated;
+-- [perf33, 20261203010100] Movimentações by value under one obra or categoria: the split entries'
+-- page from their kept value (search_movements, invoker, reads it; the body checks the role).
+grant execute on function private.movement_split_value_ids(uuid, date, date, date, text[], text[], uuid[], text, uuid, boolean, text, uuid[], uuid[], uuid[], uuid[], uuid[], text, integer) to authenticated;
 -- The kept entry totals Movimentações, Obras, Fornecedores, the lists and home read.
 grant execute on function private.movement_entry_totals(uuid, date, date, date, text[], text[], uuid[], uuid[], boolean, uuid[]) to authenticated;
 grant execute on function private.movement_search_totals(uuid, date, text, date, date, text[], text[], uuid[], uuid[], boolean, uuid[], boolean) to authenticated;

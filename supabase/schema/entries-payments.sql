@@ -10,28 +10,30 @@
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
 -- Tables: public.accounts_payable, public.accounts_receivable, private.entry_due_counts,
--- private.entry_paid_totals, private.entry_totals, public.split_templates
+-- private.entry_paid_totals, private.entry_totals, private.split_entry_dims,
+-- private.split_pair_totals, public.split_templates
 -- Views: public.entries, public.entry_payments
--- Functions: private.apply_entry_due_counts, private.apply_entry_totals, private.apportion,
--- public.approve_payable, private.approve_payable, private.assert_open_amount,
--- private.boleto_code_taken, public.boleto_registered, private.check_entry_category,
--- private.check_entry_parts, private.check_entry_stage, private.check_split_template,
--- public.create_and_settle_entry, private.create_and_settle_entry, public.dashboard_summary,
--- private.default_payment_parts, public.delete_entry, public.entry_list_summary,
--- private.entry_paid_total, private.entry_part_figures, private.guard_settled_entry,
--- public.import_nfe, private.import_nfe, public.latest_entries_count,
+-- Functions: private.apply_entry_due_counts, private.apply_entry_totals,
+-- private.apply_split_entries, private.apportion, public.approve_payable, private.approve_payable,
+-- private.assert_open_amount, private.boleto_code_taken, public.boleto_registered,
+-- private.check_entry_category, private.check_entry_parts, private.check_entry_stage,
+-- private.check_split_template, public.create_and_settle_entry, private.create_and_settle_entry,
+-- public.dashboard_summary, private.default_payment_parts, public.delete_entry,
+-- public.entry_list_summary, private.entry_paid_total, private.entry_part_figures,
+-- private.guard_settled_entry, public.import_nfe, private.import_nfe, public.latest_entries_count,
 -- private.latest_entries_count_kept, private.move_entry_due_count, private.movement_entry_totals,
 -- private.movement_kept_totals, private.movement_page_ids, private.movement_search_ids,
--- private.movement_search_totals, public.movement_summary, public.obra_payables,
--- private.obra_payables, private.part_ids, private.part_matches, private.part_shares,
--- private.parts_display, private.parts_match, private.parts_matched_dims, private.payable_approval,
--- private.pending_entry_totals, public.refuse_payable, private.refuse_payable,
--- private.reopen_entry, public.reopen_payable, private.reopen_payable, public.reopen_receivable,
--- private.reopen_receivable, public.reverse_payment, private.reverse_payment,
--- public.search_movements, private.settle_entry, public.settle_payable, private.settle_payable,
--- public.settle_receivable, private.settle_receivable, public.signed_amount,
--- public.split_template_parts, private.split_template_parts, private.sync_paid_entry_to_ledger,
--- private.track_entry_due_counts, private.track_entry_paid_totals, private.track_entry_totals
+-- private.movement_search_totals, private.movement_split_value_ids, public.movement_summary,
+-- public.obra_payables, private.obra_payables, private.part_ids, private.part_matches,
+-- private.part_shares, private.parts_display, private.parts_match, private.parts_matched_dims,
+-- private.payable_approval, private.pending_entry_totals, public.refuse_payable,
+-- private.refuse_payable, private.reopen_entry, public.reopen_payable, private.reopen_payable,
+-- public.reopen_receivable, private.reopen_receivable, public.reverse_payment,
+-- private.reverse_payment, public.search_movements, private.settle_entry, public.settle_payable,
+-- private.settle_payable, public.settle_receivable, private.settle_receivable,
+-- public.signed_amount, private.split_dims, public.split_template_parts,
+-- private.split_template_parts, private.sync_paid_entry_to_ledger, private.track_entry_due_counts,
+-- private.track_entry_paid_totals, private.track_entry_totals, private.track_split_entries
 
 -- =================================================================================================
 -- Tables
@@ -204,6 +206,9 @@ CREATE TRIGGER accounts_payable_notify_approval AFTER INSERT OR UPDATE ON public
 CREATE TRIGGER accounts_payable_notify_nfe AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_nfe_imported();
 CREATE TRIGGER accounts_payable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_payable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_payable_set_updated_at BEFORE UPDATE ON public.accounts_payable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER accounts_payable_split_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_split_entries();
+CREATE TRIGGER accounts_payable_split_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_split_entries();
+CREATE TRIGGER accounts_payable_split_update AFTER UPDATE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_split_entries();
 CREATE TRIGGER accounts_payable_sync_ledger AFTER UPDATE OF category_id, project_id, parts, description ON public.accounts_payable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.parts IS DISTINCT FROM new.parts OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 CREATE TRIGGER accounts_payable_totals_delete AFTER DELETE ON public.accounts_payable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_payable_totals_insert AFTER INSERT ON public.accounts_payable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
@@ -349,6 +354,9 @@ CREATE TRIGGER accounts_receivable_guard_import_batch BEFORE INSERT OR UPDATE OF
 CREATE TRIGGER accounts_receivable_guard_settled BEFORE DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.guard_settled_entry();
 CREATE TRIGGER accounts_receivable_paid_totals AFTER INSERT OR DELETE OR UPDATE ON public.accounts_receivable FOR EACH ROW EXECUTE FUNCTION private.track_entry_paid_totals();
 CREATE TRIGGER accounts_receivable_set_updated_at BEFORE UPDATE ON public.accounts_receivable FOR EACH ROW WHEN (old.has_comprovante = new.has_comprovante) EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER accounts_receivable_split_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_split_entries();
+CREATE TRIGGER accounts_receivable_split_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_split_entries();
+CREATE TRIGGER accounts_receivable_split_update AFTER UPDATE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_split_entries();
 CREATE TRIGGER accounts_receivable_sync_ledger AFTER UPDATE OF category_id, project_id, parts, description ON public.accounts_receivable FOR EACH ROW WHEN (old.paid_amount > 0::numeric AND new.paid_amount > 0::numeric AND (old.category_id IS DISTINCT FROM new.category_id OR old.project_id IS DISTINCT FROM new.project_id OR old.parts IS DISTINCT FROM new.parts OR old.description IS DISTINCT FROM new.description)) EXECUTE FUNCTION private.sync_paid_entry_to_ledger();
 CREATE TRIGGER accounts_receivable_totals_delete AFTER DELETE ON public.accounts_receivable REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
 CREATE TRIGGER accounts_receivable_totals_insert AFTER INSERT ON public.accounts_receivable REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_entry_totals();
@@ -411,6 +419,52 @@ alter table private.entry_totals add constraint entry_totals_company_id_fkey FOR
 alter table private.entry_totals add constraint entry_totals_dim_check CHECK (dim = ANY (ARRAY['all'::text, 'account'::text, 'category'::text, 'project'::text, 'project_all'::text, 'counterparty_all'::text]));
 alter table private.entry_totals add constraint entry_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
 alter table private.entry_totals add constraint entry_totals_month_check CHECK ((month IS NULL) = (dim = ANY (ARRAY['project_all'::text, 'counterparty_all'::text])) AND (month IS NULL OR EXTRACT(day FROM month) = 1::numeric));
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.split_entry_dims
+create table private.split_entry_dims (
+  company_id uuid not null,
+  kind text not null,
+  entry_id uuid not null,
+  dim text not null,
+  dim_id uuid not null,
+  display numeric(16,2) not null,
+  movement_date date not null,
+  created_at timestamp with time zone not null
+);
+
+comment on table private.split_entry_dims is 'Per split entry listed in Movimentações (approved payables, receivables), one row per distinct obra (dim project, Geral = nil uuid) and categoria (dim category, none = nil uuid) of its parts: display = paid_total + open_amount of its parts with that id (what the list shows under a filter of that id), movement_date and created_at of the entry. Kept by private.track_split_entries in the writing transaction; read by private.movement_split_value_ids (a page by value under one obra or categoria).';
+alter table private.split_entry_dims add constraint split_entry_dims_key PRIMARY KEY (kind, entry_id, dim, dim_id);
+alter table private.split_entry_dims add constraint split_entry_dims_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.split_entry_dims add constraint split_entry_dims_dim_check CHECK (dim = ANY (ARRAY['project'::text, 'category'::text]));
+alter table private.split_entry_dims add constraint split_entry_dims_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+CREATE INDEX split_entry_dims_value_idx ON private.split_entry_dims USING btree (company_id, kind, dim, dim_id, display);
+
+-- no grants: only its owner (postgres) may use it
+
+-- Table private.split_pair_totals
+create table private.split_pair_totals (
+  company_id uuid not null,
+  dim text not null,
+  kind text not null,
+  id_a uuid not null,
+  id_b uuid not null,
+  month date not null,
+  paid boolean not null,
+  sem_comprovante boolean not null,
+  entry_count bigint not null default 0,
+  display_total numeric(16,2) not null default 0,
+  part_display_total numeric(16,2) not null default 0
+);
+
+comment on table private.split_pair_totals is 'Split entries listed in Movimentações, per company, dim (project | category), kind, month of the movement date, paid and sem_comprovante (as private.entry_totals), per pair id_a <= id_b of the distinct obras / categorias of their parts (nil uuid: Geral / none; id_a = id_b: entries having that id): entry_count, display_total (the entries'' own paid_total + open_amount) and, for id_a = id_b, part_display_total (their parts of that id). Kept by private.track_split_entries; read by private.movement_kept_totals (a filter of two ids) and private.movement_search_totals (a search matching one or two categorias'' names).';
+alter table private.split_pair_totals add constraint split_pair_totals_key PRIMARY KEY (company_id, dim, kind, id_a, id_b, month, paid, sem_comprovante);
+alter table private.split_pair_totals add constraint split_pair_totals_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.split_pair_totals add constraint split_pair_totals_dim_check CHECK (dim = ANY (ARRAY['project'::text, 'category'::text]));
+alter table private.split_pair_totals add constraint split_pair_totals_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.split_pair_totals add constraint split_pair_totals_month CHECK (EXTRACT(day FROM month) = 1::numeric);
+alter table private.split_pair_totals add constraint split_pair_totals_pair CHECK (id_a <= id_b);
 
 -- no grants: only its owner (postgres) may use it
 
@@ -772,6 +826,69 @@ AS $function$
         entry_count = t.entry_count + excluded.entry_count
 $function$;
 comment on function private.apply_entry_totals(p_rows jsonb) is 'Adds the rows given (an entry''s figures with sign +1 / −1, from private.track_entry_totals) to private.entry_totals. A split entry (parts): dims all, account, counterparty_all take its own figures; category, project and project_all its parts'' figures (private.entry_part_figures) summed per categoria / obra, entry_count once per categoria / obra.';
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.apply_split_entries(p_rows jsonb)
+CREATE OR REPLACE FUNCTION private.apply_split_entries(p_rows jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- p_rows: the statement's old rows (sign -1) and new rows (sign 1) of split entries. The old
+  -- entries' dims rows go, the new ones' come (an update: both, in that order); the pairs' totals
+  -- take the signed figures, upserted in key order (the lock order of every writer).
+  delete from private.split_entry_dims d
+  using jsonb_to_recordset(p_rows) as r(kind text, id uuid, sign integer)
+  where r.sign = -1 and d.kind = r.kind and d.entry_id = r.id;
+
+  insert into private.split_entry_dims (company_id, kind, entry_id, dim, dim_id, display, movement_date, created_at)
+  select r.company_id, r.kind, r.id, s.dim, s.dim_id, s.display, r.movement_date, r.created_at
+  from jsonb_to_recordset(p_rows) as r(company_id uuid, kind text, id uuid, movement_date date,
+                                       created_at timestamptz, listed boolean, parts jsonb, amount numeric,
+                                       paid_amount numeric, interest_amount numeric, fine_amount numeric,
+                                       discount_amount numeric, sign integer)
+  cross join lateral private.split_dims(r.parts, r.amount, r.paid_amount, r.interest_amount,
+                                        r.fine_amount, r.discount_amount) s
+  where r.sign = 1 and r.listed
+    -- A company being deleted takes its rows with it (its entries go by the same cascade).
+    and exists (select 1 from public.companies c where c.id = r.company_id);
+
+  insert into private.split_pair_totals as t
+    (company_id, dim, kind, id_a, id_b, month, paid, sem_comprovante, entry_count, display_total,
+     part_display_total)
+  select d.company_id, a.dim, d.kind, a.dim_id, b.dim_id, d.month, d.paid, d.sem_comprovante,
+         sum(d.sign), sum(d.sign * d.display),
+         sum(d.sign * case when a.dim_id = b.dim_id then a.display else 0 end)
+  from (
+    select r.*, date_trunc('month', r.movement_date::timestamp)::date as month
+    from jsonb_to_recordset(p_rows) as r(company_id uuid, kind text, id uuid, movement_date date,
+                                         listed boolean, paid boolean, sem_comprovante boolean,
+                                         display numeric, parts jsonb, amount numeric,
+                                         paid_amount numeric, interest_amount numeric, fine_amount numeric,
+                                         discount_amount numeric, sign integer)
+    where r.listed and exists (select 1 from public.companies c where c.id = r.company_id)
+  ) d
+  cross join lateral (
+    select s.dim, s.dim_id, s.display
+    from private.split_dims(d.parts, d.amount, d.paid_amount, d.interest_amount, d.fine_amount,
+                            d.discount_amount) s
+  ) a
+  join lateral (
+    select s.dim, s.dim_id
+    from private.split_dims(d.parts, d.amount, d.paid_amount, d.interest_amount, d.fine_amount,
+                            d.discount_amount) s
+  ) b on b.dim = a.dim and a.dim_id <= b.dim_id
+  group by d.company_id, a.dim, d.kind, a.dim_id, b.dim_id, d.month, d.paid, d.sem_comprovante
+  order by d.company_id, a.dim, d.kind, a.dim_id, b.dim_id, d.month, d.paid, d.sem_comprovante
+  on conflict on constraint split_pair_totals_key do update
+    set entry_count = t.entry_count + excluded.entry_count,
+        display_total = t.display_total + excluded.display_total,
+        part_display_total = t.part_display_total + excluded.part_display_total;
+end;
+$function$;
+comment on function private.apply_split_entries(p_rows jsonb) is 'Moves split entries'' rows (signed: -1 old, 1 new, from private.track_split_entries) into private.split_entry_dims (old rows out, new listed rows in) and private.split_pair_totals (signed sums per pair of their distinct obras / categorias).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.apportion(p_weights numeric[], p_value numeric)
@@ -1917,6 +2034,16 @@ declare
   -- GIN index finds it by the pair).
   v_pair_a uuid[];
   v_pair_b uuid[];
+  -- Exactly two distinct ids of one dim (Sem obra the nil uuid): the entries having both, counted
+  -- twice by the kept months, from private.split_pair_totals (20261203010100) instead of the rows.
+  v_two uuid[] := array(select distinct x.id
+                        from unnest(case when coalesce(cardinality(p_category_ids), 0) > 0 then p_category_ids
+                                         else coalesce(p_project_ids, '{}')
+                                              || case when coalesce(p_include_no_project, false)
+                                                      then array['00000000-0000-0000-0000-000000000000'::uuid]
+                                                      else '{}'::uuid[] end end) x(id)
+                        order by 1);
+  v_pair_kept boolean;
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
@@ -1958,7 +2085,8 @@ begin
     end if;
   end if;
 
-  if v_multi and v_dim in ('category', 'project') then
+  v_pair_kept := v_multi and v_dim in ('category', 'project') and cardinality(v_two) = 2;
+  if v_multi and v_dim in ('category', 'project') and not v_pair_kept then
     select array_agg(a.id order by a.id, b.id), array_agg(b.id order by a.id, b.id)
     into v_pair_a, v_pair_b
     from (select distinct x.id from unnest(case v_dim when 'category' then p_category_ids
@@ -2028,6 +2156,21 @@ begin
                and (not v_by_parts
                     or private.parts_match(e.parts, p_project_ids, p_include_no_project, p_category_ids))))
     union all
+    -- Two ids: the entries having both, counted twice by the kept months (their months, status and
+    -- sem comprovante as the kept rows took them), once less.
+    select t.kind, 0::numeric, -t.entry_count
+    from private.split_pair_totals t
+    where v_pair_kept
+      and t.company_id = p_company_id and t.dim = v_dim and t.kind = any (v_kinds)
+      and t.id_a = v_two[1] and t.id_b = v_two[2]
+      and t.month between v_first and v_last
+      and (not v_without or t.sem_comprovante)
+      and case when t.paid then v_paid
+               when not v_split then v_open
+               when t.month < v_today_month then v_overdue
+               when t.month > v_today_month then v_open
+               else false end
+    union all
     -- The kept rows of the whole months counted a split entry once per matching obra / category:
     -- once is what the list shows. Its split rows of those months, as the kept rows took them (the
     -- months, their status and sem comprovante as above), on the parts' GIN index.
@@ -2078,7 +2221,7 @@ begin
         select 'expense'::text, p.id, p.status, p.due_date, coalesce(p.payment_date, p.due_date),
                p.parts, p.paid_amount, p.has_comprovante, p.part_project_ids
         from public.accounts_payable p
-        where v_multi and v_dim = 'project' and coalesce(p_include_no_project, false)
+        where v_multi and not v_pair_kept and v_dim = 'project' and coalesce(p_include_no_project, false)
           and 'expense' = any (v_kinds)
           and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
           and p.part_project_ids && p_project_ids
@@ -2088,7 +2231,7 @@ begin
         select 'income'::text, r.id, r.status, r.due_date, coalesce(r.received_date, r.due_date),
                r.parts, r.paid_amount, r.has_comprovante, r.part_project_ids
         from public.accounts_receivable r
-        where v_multi and v_dim = 'project' and coalesce(p_include_no_project, false)
+        where v_multi and not v_pair_kept and v_dim = 'project' and coalesce(p_include_no_project, false)
           and 'income' = any (v_kinds)
           and r.company_id = p_company_id and r.parts is not null
           and r.part_project_ids && p_project_ids
@@ -2107,7 +2250,7 @@ begin
   select sums.kind, sum(sums.total), sum(sums.entry_count)::bigint from sums group by sums.kind;
 end;
 $function$;
-comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: under an obra or category filter a split entry counts once, with the sum of its matching parts (rows: private.entry_part_figures; kept months: entry_totals by parts, their extra counts taken back for a filter of two or more ids).';
+comment on function private.movement_kept_totals(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary without search, per kind: total (display amounts) and entry_count, from private.entry_totals for whole months and from the rows for the edge days (and today''s month''s pending rows when open and overdue are told apart); p_without_comprovante: only the entries with money paid and no comprovante (the sem_comprovante key; has_comprovante on the rows). Body of movement_entry_totals and of movement_search_totals'' kept part: called by those security definer functions only (no grant). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: under an obra or category filter a split entry counts once, with the sum of its matching parts (rows: private.entry_part_figures; kept months: entry_totals by parts, their extra counts taken back for a filter of two or more ids: two ids from private.split_pair_totals, three or more from the rows).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.movement_page_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)
@@ -2443,6 +2586,20 @@ declare
   -- The kept path taken: 'category' (v_kept_ids), 'project' (v_kept_projects, month rows) or
   -- 'project_all' (their all-time rows).
   v_kept_path text;
+  -- A search matching one or two categorias' names, no obra, category nor account filter
+  -- (20261203010100): the split entries with parts of them summed whole from
+  -- private.split_pair_totals for the whole months, not read one by one.
+  v_split_whole boolean := false;
+  v_kinds text[] := case when coalesce(cardinality(p_kinds), 0) = 0 then array['expense', 'income'] else p_kinds end;
+  v_split boolean := (coalesce(cardinality(p_statuses), 0) = 0 or 'open' = any (p_statuses))
+                     <> (coalesce(cardinality(p_statuses), 0) = 0 or 'overdue' = any (p_statuses));
+  v_today_month date := date_trunc('month', coalesce(p_today, current_date)::timestamp)::date;
+  v_first date;
+  v_last date;
+  v_months boolean;
+  v_los date[] := '{}';
+  v_his date[] := '{}';
+  v_pending_only boolean[] := '{}';
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
     raise exception using errcode = 'P0001', message = 'not_a_member';
@@ -2483,6 +2640,13 @@ begin
   end if;
   if cardinality(v_kept_ids) > 0 then
     v_kept_path := 'category';
+    v_split_whole := not v_by_parts and coalesce(cardinality(p_account_ids), 0) = 0
+                     and (select count(distinct x) from unnest(v_kept_ids) x) <= 2;
+    if v_split_whole then
+      -- Their split entries are all summed below (kept months, rows of the edge days), none by
+      -- the search's arms on the rows.
+      v_part_category_ids := '{}';
+    end if;
     return query
       select t.kind, t.total, t.entry_count
       from private.movement_kept_totals(p_company_id, p_today, p_start, p_end, p_kinds, p_statuses,
@@ -2510,7 +2674,87 @@ begin
                                           p_account_ids, v_kept_projects, false, p_category_ids, v_without) t;
     end if;
   end if;
-  if v_kept_path is not null then
+  if v_split_whole then
+    -- The kept path (private.movement_kept_totals over v_kept_ids) took each split entry with parts
+    -- of those categorias once, with those parts' display; the list shows it whole. Whole months:
+    -- plus its whole display, minus those parts' (id_a = id_b), minus the whole display of an entry
+    -- having both (id_a < id_b: it was added twice). The days outside whole months (and today's
+    -- month's pending rows when open and overdue are told apart), as movement_kept_totals reads
+    -- them: from the rows, whole minus those parts. Counts: once already.
+    v_first := case when p_start is null then '-infinity'::date
+                    when p_start = date_trunc('month', p_start::timestamp)::date then p_start
+                    else (date_trunc('month', p_start::timestamp) + interval '1 month')::date end;
+    v_last := case when p_end is null then 'infinity'::date
+                   when p_end = (date_trunc('month', p_end::timestamp) + interval '1 month - 1 day')::date
+                     then date_trunc('month', p_end::timestamp)::date
+                   else (date_trunc('month', p_end::timestamp) - interval '1 month')::date end;
+    v_months := v_first <= v_last;
+    if not v_months then
+      v_los := array[coalesce(p_start, '-infinity'::date)];
+      v_his := array[coalesce(p_end, 'infinity'::date)];
+      v_pending_only := array[false];
+    else
+      if p_start is not null and p_start < v_first then
+        v_los := v_los || p_start;
+        v_his := v_his || (v_first - 1);
+        v_pending_only := v_pending_only || false;
+      end if;
+      if p_end is not null and p_end >= (v_last + interval '1 month')::date then
+        v_los := v_los || (v_last + interval '1 month')::date;
+        v_his := v_his || p_end;
+        v_pending_only := v_pending_only || false;
+      end if;
+      if v_split and v_today_month between v_first and v_last then
+        v_los := v_los || v_today_month;
+        v_his := v_his || (v_today_month + interval '1 month - 1 day')::date;
+        v_pending_only := v_pending_only || true;
+      end if;
+    end if;
+    return query
+      select s.kind, sum(s.total), 0::bigint
+      from (
+        select t.kind,
+               case when t.id_a = t.id_b then t.display_total - t.part_display_total
+                    else -t.display_total end as total
+        from private.split_pair_totals t
+        where v_months
+          and t.company_id = p_company_id and t.dim = 'category' and t.kind = any (v_kinds)
+          and t.id_a = any (v_kept_ids) and t.id_b = any (v_kept_ids)
+          and t.month between v_first and v_last
+          and (not v_without or t.sem_comprovante)
+          and case when t.paid then v_paid
+                   when not v_split then v_open
+                   when t.month < v_today_month then v_overdue
+                   when t.month > v_today_month then v_open
+                   else false end
+        union all
+        select e.kind,
+               e.paid_total + e.open_amount
+               - coalesce(private.parts_display(e.parts, e.amount, e.paid_amount, e.interest_amount,
+                                                e.fine_amount, e.discount_amount, null, false, v_kept_ids), 0)
+        from unnest(v_los, v_his, v_pending_only) as g(lo, hi, pending_only)
+        cross join lateral (
+          select 'expense'::text as kind, p.status, p.due_date, p.paid_total, p.open_amount, p.paid_amount,
+                 p.has_comprovante, p.parts, p.amount, p.interest_amount, p.fine_amount, p.discount_amount
+          from public.accounts_payable p
+          where 'expense' = any (v_kinds) and p.company_id = p_company_id and p.approval_status = 'approved'
+            and p.parts is not null and p.part_category_ids && v_kept_ids
+            and coalesce(p.payment_date, p.due_date) between g.lo and g.hi
+          union all
+          select 'income'::text, r.status, r.due_date, r.paid_total, r.open_amount, r.paid_amount,
+                 r.has_comprovante, r.parts, r.amount, r.interest_amount, r.fine_amount, r.discount_amount
+          from public.accounts_receivable r
+          where 'income' = any (v_kinds) and r.company_id = p_company_id
+            and r.parts is not null and r.part_category_ids && v_kept_ids
+            and coalesce(r.received_date, r.due_date) between g.lo and g.hi
+        ) e
+        where (not g.pending_only or e.status = 'pending')
+          and case when e.status = 'paid' then v_paid when e.due_date < v_today then v_overdue
+                   else v_open end
+          and (not v_without or (e.paid_amount > 0 and not e.has_comprovante))
+      ) s
+      group by s.kind;
+  elsif v_kept_path is not null then
     -- The kept totals took the split entries with parts in those categories (obras) by those parts
     -- only (once per entry; per obra in the all-time rows): taken out again here, the split entries
     -- the search matches are all summed from the rows below, as the list shows them. Each one of
@@ -2599,6 +2843,7 @@ begin
         -- account), their bitmaps OR-ed, every matching row read once.
         and (cardinality(v_kept_ids) = 0 or p.category_id is null or p.category_id <> all (v_kept_ids))
         and (cardinality(v_kept_projects) = 0 or p.project_id is null or p.project_id <> all (v_kept_projects))
+        and (not v_split_whole or p.parts is null or not p.part_category_ids && v_kept_ids)
         -- (A split entry's category and obra are null: never left to the kept totals.)
         and (v_pattern is null
              or p.search_key like v_pattern
@@ -2633,6 +2878,7 @@ begin
         and (not v_without or (r.paid_amount > 0 and not r.has_comprovante))
         and (cardinality(v_kept_ids) = 0 or r.category_id is null or r.category_id <> all (v_kept_ids))
         and (cardinality(v_kept_projects) = 0 or r.project_id is null or r.project_id <> all (v_kept_projects))
+        and (not v_split_whole or r.parts is null or not r.part_category_ids && v_kept_ids)
         -- (A split entry's category and obra are null: never left to the kept totals.)
         and (v_pattern is null
              or r.search_key like v_pattern
@@ -2646,8 +2892,83 @@ begin
     group by m.kind;
 end;
 $function$;
-comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: split entries by their matching parts under an obra or category filter; a search matches them by their parts'' names too, summed from the rows (the kept path''s share of their parts taken back).';
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: split entries by their matching parts under an obra or category filter; a search matches them by their parts'' names too, summed from the rows (the kept path''s share of their parts taken back; for one or two categorias matched, without obra, category or account filter, from private.split_pair_totals for whole months).';
 grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
+
+-- Function private.movement_split_value_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_dim text, p_dim_id uuid, p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)
+CREATE OR REPLACE FUNCTION private.movement_split_value_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_dim text, p_dim_id uuid, p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+begin
+  if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
+    raise exception using errcode = 'P0001', message = 'not_a_member';
+  end if;
+  if p_order is null or p_order not in ('value_desc', 'value_asc') or p_limit is null or p_limit < 1
+     or p_dim is null or p_dim not in ('project', 'category') or p_dim_id is null then
+    raise exception using errcode = 'P0001', message = 'invalid_page';
+  end if;
+  -- The split entries with parts of that obra / categoria, in the order of their value there
+  -- (split_entry_dims_value_idx; an expense is negative: value_desc reads the smallest first), each
+  -- entry's other filters checked on its row as it is read, the walk stopping at p_limit. As the
+  -- rows arm of search_movements before (20261202035100), which valued every one of them.
+  return query
+    (select d.entry_id
+     from private.split_entry_dims d
+     join public.accounts_payable p on p.id = d.entry_id
+     where (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
+       and d.company_id = p_company_id and d.kind = 'expense' and d.dim = p_dim and d.dim_id = p_dim_id
+       and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
+       and (p_start is null or d.movement_date >= p_start)
+       and (p_end is null or d.movement_date <= p_end)
+       and (coalesce(cardinality(p_statuses), 0) = 0
+            or (case when p.status = 'paid' then 'paid' when p.due_date < p_today then 'overdue'
+                     else 'open' end) = any (p_statuses))
+       and (coalesce(cardinality(p_account_ids), 0) = 0 or p.bank_account_id = any (p_account_ids))
+       and (not coalesce(p_without_comprovante, false)
+            or (p.paid_amount > 0 and not p.has_comprovante))
+       and (p_pattern is null
+            or p.search_key like p_pattern
+            or p.supplier_id = any (p_supplier_ids)
+            or p.bank_account_id = any (p_name_account_ids)
+            or p.part_category_ids && p_name_category_ids
+            or p.part_project_ids && p_name_project_ids)
+     order by case when p_order = 'value_desc' then d.display end,
+              case when p_order = 'value_asc' then d.display end desc,
+              d.movement_date desc, d.created_at desc, d.entry_id desc
+     limit p_limit)
+    union all
+    (select d.entry_id
+     from private.split_entry_dims d
+     join public.accounts_receivable r on r.id = d.entry_id
+     where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
+       and d.company_id = p_company_id and d.kind = 'income' and d.dim = p_dim and d.dim_id = p_dim_id
+       and r.company_id = p_company_id and r.parts is not null
+       and (p_start is null or d.movement_date >= p_start)
+       and (p_end is null or d.movement_date <= p_end)
+       and (coalesce(cardinality(p_statuses), 0) = 0
+            or (case when r.status = 'paid' then 'paid' when r.due_date < p_today then 'overdue'
+                     else 'open' end) = any (p_statuses))
+       and (coalesce(cardinality(p_account_ids), 0) = 0 or r.bank_account_id = any (p_account_ids))
+       and (not coalesce(p_without_comprovante, false)
+            or (r.paid_amount > 0 and not r.has_comprovante))
+       and (p_pattern is null
+            or r.search_key like p_pattern
+            or r.client_id = any (p_client_ids)
+            or r.bank_account_id = any (p_name_account_ids)
+            or r.part_category_ids && p_name_category_ids
+            or r.part_project_ids && p_name_project_ids)
+     order by case when p_order = 'value_asc' then d.display end,
+              case when p_order = 'value_desc' then d.display end desc,
+              d.movement_date desc, d.created_at desc, d.entry_id desc
+     limit p_limit);
+end;
+$function$;
+comment on function private.movement_split_value_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_dim text, p_dim_id uuid, p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) is 'The ids of the first p_limit split entries of each table search_movements lists by value (p_order value_desc | value_asc) under a filter of one obra (p_dim project; Sem obra: the nil uuid) or one categoria (p_dim category), ordered by the display amount of their parts of that id (private.split_entry_dims), with the other filters (p_pattern: search_pattern of the search; p_*_ids: the registers whose names match it). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura), invalid_page.';
+grant execute on function private.movement_split_value_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_dim text, p_dim_id uuid, p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer) to authenticated;
 
 -- Function public.movement_summary(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
 CREATE OR REPLACE FUNCTION public.movement_summary(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false)
@@ -3401,6 +3722,11 @@ declare
   v_ids uuid[];
   -- An obra or category filter: a split entry shows the figures of its matching parts (issue 33).
   v_by_parts boolean := coalesce(cardinality(p_category_ids), 0) > 0 or v_filter_projects;
+  -- By value under ONE obra (Sem obra: the nil uuid) or ONE categoria, nothing else of those
+  -- filters: the split entries' page from their kept value there (private.movement_split_value_ids,
+  -- 20261203010100), not every one of them valued.
+  v_split_dim text;
+  v_split_id uuid;
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'leitura']);
   perform private.assert_valid_date(p_today);
@@ -3621,6 +3947,16 @@ begin
                h.movement_date desc, h.created_at desc, h.id desc
       limit p_offset + p_limit);
   elsif p_order in ('value_desc', 'value_asc') then
+    if (select count(distinct x) from unnest(p_category_ids) x) = 1
+       and coalesce(cardinality(p_project_ids), 0) = 0 and not coalesce(p_include_no_project, false) then
+      v_split_dim := 'category';
+      v_split_id := p_category_ids[1];
+    elsif coalesce(cardinality(p_category_ids), 0) = 0
+          and (select count(distinct x) from unnest(p_project_ids) x)
+              + coalesce(p_include_no_project, false)::int = 1 then
+      v_split_dim := 'project';
+      v_split_id := coalesce(p_project_ids[1], '00000000-0000-0000-0000-000000000000'::uuid);
+    end if;
     -- The ids first, on their own: given to the page as a list of values, they are looked up by
     -- primary key (as a join, the planner hashed them against every row of the view).
     v_page_ids := array(
@@ -3695,7 +4031,7 @@ begin
                                       p.fine_amount, p.discount_amount, p_project_ids,
                                       p_include_no_project, p_category_ids) as shown
        ) v
-       where v_by_parts
+       where v_by_parts and v_split_dim is null
          and (coalesce(cardinality(p_kinds), 0) = 0 or 'expense' = any (p_kinds))
          and p.company_id = p_company_id and p.approval_status = 'approved' and p.parts is not null
          and (coalesce(cardinality(p_category_ids), 0) = 0 or p.part_category_ids && p_category_ids)
@@ -3734,7 +4070,7 @@ begin
                                       r.fine_amount, r.discount_amount, p_project_ids,
                                       p_include_no_project, p_category_ids) as shown
        ) v
-       where v_by_parts
+       where v_by_parts and v_split_dim is null
          and (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
          and r.company_id = p_company_id and r.parts is not null
          and (coalesce(cardinality(p_category_ids), 0) = 0 or r.part_category_ids && p_category_ids)
@@ -3764,6 +4100,12 @@ begin
                 coalesce(r.received_date, r.due_date) desc, r.created_at desc, r.id desc
        limit p_offset + p_limit)
       );
+    if v_split_dim is not null then
+      v_page_ids := v_page_ids || array(select private.movement_split_value_ids(
+        p_company_id, v_today, p_start, p_end, p_kinds, p_statuses, p_account_ids, v_split_dim, v_split_id,
+        p_without_comprovante, v_pattern, v_supplier_ids, v_client_ids, v_category_ids, v_project_ids,
+        v_account_ids, p_order, p_offset + p_limit));
+    end if;
   else
     -- By date: the page's ids from private.movement_page_ids (security definer): as the caller,
     -- row security kept the period (a coalesce, not leakproof) and the search's like from being
@@ -3901,7 +4243,7 @@ begin
   limit p_limit offset p_offset;
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order). Rateio: under an obra or category filter a split entry is listed once when one of its parts matches every such filter, its figures the sums of its matching parts; parts: null unless split, else each part (ids, names, figures, match). A search matches a split entry by its parts'' category and obra names.';
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order). Rateio: under an obra or category filter a split entry is listed once when one of its parts matches every such filter, its figures the sums of its matching parts; parts: null unless split, else each part (ids, names, figures, match). A search matches a split entry by its parts'' category and obra names. By value under one obra or one categoria, the split entries'' page is read in the order of their kept value there (private.movement_split_value_ids).';
 grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
@@ -4108,6 +4450,27 @@ AS $function$
 $function$;
 comment on function public.signed_amount(public.entries) is 'Computed field of the entries view: amount, negative for an expense (kind expense), positive for income. Últimos lançamentos orders by it (order=signed_amount) so that Valor sorts saídas before entradas.';
 grant execute on function public.signed_amount(public.entries) to authenticated, service_role;
+
+-- Function private.split_dims(p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
+CREATE OR REPLACE FUNCTION private.split_dims(p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric)
+ RETURNS TABLE(dim text, dim_id uuid, display numeric)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- A split entry's parts summed per distinct obra and per distinct categoria (nil uuid: none).
+  select x.dim, x.dim_id, sum(f.paid_total + f.open_amount)
+  from private.entry_part_figures(p_parts, null, null, null, p_amount, p_paid_amount, p_interest,
+                                  p_fine, p_discount) f
+  cross join lateral (
+    values ('project', coalesce(f.project_id, '00000000-0000-0000-0000-000000000000'::uuid)),
+           ('category', coalesce(f.category_id, '00000000-0000-0000-0000-000000000000'::uuid))
+  ) x(dim, dim_id)
+  where p_parts is not null
+  group by x.dim, x.dim_id
+$function$;
+comment on function private.split_dims(p_parts jsonb, p_amount numeric, p_paid_amount numeric, p_interest numeric, p_fine numeric, p_discount numeric) is 'A split entry''s display amount (paid_total + open_amount, private.entry_part_figures) summed per distinct obra (dim project) and per distinct categoria (dim category) of its parts; the nil uuid for Geral / none. Nothing when not split.';
+-- no grants: only its owner (postgres) may execute it
 
 -- Function public.split_template_parts(p_template_id uuid, p_amount numeric)
 CREATE OR REPLACE FUNCTION public.split_template_parts(p_template_id uuid, p_amount numeric)
@@ -4402,4 +4765,76 @@ begin
   return null;
 end;
 $function$;
+-- no grants: only its owner (postgres) may execute it
+
+-- Function private.track_split_entries()
+-- Run by the triggers accounts_payable_split_delete on public.accounts_payable,
+-- accounts_payable_split_insert on public.accounts_payable, accounts_payable_split_update on
+-- public.accounts_payable, accounts_receivable_split_delete on public.accounts_receivable,
+-- accounts_receivable_split_insert on public.accounts_receivable, accounts_receivable_split_update
+-- on public.accounts_receivable
+CREATE OR REPLACE FUNCTION private.track_split_entries()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rows jsonb := '[]';
+begin
+  -- Statement-level (transition tables, one trigger per event): only split rows, old or new.
+  if tg_table_name = 'accounts_payable' then
+    if tg_op in ('UPDATE', 'DELETE') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', o.company_id, 'kind', 'expense', 'id', o.id, 'created_at', o.created_at,
+          'movement_date', coalesce(o.payment_date, o.due_date), 'listed', o.approval_status = 'approved',
+          'paid', o.status = 'paid', 'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante,
+          'display', o.paid_total + o.open_amount, 'parts', o.parts, 'amount', o.amount,
+          'paid_amount', o.paid_amount, 'interest_amount', o.interest_amount,
+          'fine_amount', o.fine_amount, 'discount_amount', o.discount_amount, 'sign', -1))
+        from old_rows o where o.parts is not null), '[]');
+    end if;
+    if tg_op in ('UPDATE', 'INSERT') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', n.company_id, 'kind', 'expense', 'id', n.id, 'created_at', n.created_at,
+          'movement_date', coalesce(n.payment_date, n.due_date), 'listed', n.approval_status = 'approved',
+          'paid', n.status = 'paid', 'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante,
+          'display', n.paid_total + n.open_amount, 'parts', n.parts, 'amount', n.amount,
+          'paid_amount', n.paid_amount, 'interest_amount', n.interest_amount,
+          'fine_amount', n.fine_amount, 'discount_amount', n.discount_amount, 'sign', 1))
+        from new_rows n where n.parts is not null), '[]');
+    end if;
+  else
+    if tg_op in ('UPDATE', 'DELETE') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', o.company_id, 'kind', 'income', 'id', o.id, 'created_at', o.created_at,
+          'movement_date', coalesce(o.received_date, o.due_date), 'listed', true,
+          'paid', o.status = 'paid', 'sem_comprovante', o.paid_amount > 0 and not o.has_comprovante,
+          'display', o.paid_total + o.open_amount, 'parts', o.parts, 'amount', o.amount,
+          'paid_amount', o.paid_amount, 'interest_amount', o.interest_amount,
+          'fine_amount', o.fine_amount, 'discount_amount', o.discount_amount, 'sign', -1))
+        from old_rows o where o.parts is not null), '[]');
+    end if;
+    if tg_op in ('UPDATE', 'INSERT') then
+      v_rows := v_rows || coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'company_id', n.company_id, 'kind', 'income', 'id', n.id, 'created_at', n.created_at,
+          'movement_date', coalesce(n.received_date, n.due_date), 'listed', true,
+          'paid', n.status = 'paid', 'sem_comprovante', n.paid_amount > 0 and not n.has_comprovante,
+          'display', n.paid_total + n.open_amount, 'parts', n.parts, 'amount', n.amount,
+          'paid_amount', n.paid_amount, 'interest_amount', n.interest_amount,
+          'fine_amount', n.fine_amount, 'discount_amount', n.discount_amount, 'sign', 1))
+        from new_rows n where n.parts is not null), '[]');
+    end if;
+  end if;
+  if jsonb_array_length(v_rows) > 0 then
+    perform private.apply_split_entries(v_rows);
+  end if;
+  return null;
+end;
+$function$;
+comment on function private.track_split_entries() is 'Trigger (statement, transition tables) on accounts_payable / accounts_receivable: the split rows written (old and new) into private.split_entry_dims and private.split_pair_totals (private.apply_split_entries).';
 -- no grants: only its owner (postgres) may execute it

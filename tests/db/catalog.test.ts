@@ -169,6 +169,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       'private.movement_search_totals(uuid,date,text,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean)',
       // Movimentações' page in a date order, its ids read on the indexes (search_movements).
       'private.movement_page_ids(uuid,date,date,date,text[],text[],uuid[],uuid[],boolean,uuid[],boolean,text,uuid[],uuid[],uuid[],uuid[],uuid[],text,integer)',
+      // [perf33] Its page by value under one obra or categoria, from the kept split values.
+      'private.movement_split_value_ids(uuid,date,date,date,text[],text[],uuid[],text,uuid,boolean,text,uuid[],uuid[],uuid[],uuid[],uuid[],text,integer)',
       'private.pending_entry_totals(uuid,date)',
       'private.supplier_spent_total(uuid)',
       // Últimos lançamentos' count from the kept due-month counts (private.entry_due_counts).
