@@ -2,7 +2,9 @@ import { OptionSelect, type PickerOption } from '@/components/pickers/option-sel
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { columnLetter, IMPORT_FIELDS, type Cell } from '@/features/imports/lib';
+import { columnLetter } from '@/features/imports/lib/columns';
+import { IMPORT_FIELDS } from '@/features/imports/lib/kinds';
+import type { Cell } from '@/features/imports/lib/values';
 import type { ImportState } from '@/features/imports/pages/use-import';
 
 function cellLabel(cell: Cell | undefined, index: number): string {

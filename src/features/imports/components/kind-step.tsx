@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { ChoiceList } from '@/components/pickers/choice-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { IMPORT_KIND_LABELS, type ImportKind } from '@/features/imports/lib';
+import { IMPORT_KIND_LABELS, type ImportKind } from '@/features/imports/lib/kinds';
 import type { ImportState } from '@/features/imports/pages/use-import';
 
 const KIND_CHOICES = (Object.keys(IMPORT_KIND_LABELS) as ImportKind[]).map((kind) => ({

@@ -3,7 +3,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ImportField, PreviewRow } from '@/features/imports/lib';
+import type { ImportField } from '@/features/imports/lib/kinds';
+import type { PreviewRow } from '@/features/imports/lib/preview';
 import type { ImportState, RowStatus } from '@/features/imports/pages/use-import';
 
 export const STATUS_LABELS: Record<RowStatus, string> = {

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FilterChip } from '@/components/ui/filter-chip';
 import { Label } from '@/components/ui/label';
-import { IMPORT_FIELDS, type ImportField, type RefField } from '@/features/imports/lib';
+import { IMPORT_FIELDS, type ImportField } from '@/features/imports/lib/kinds';
+import type { RefField } from '@/features/imports/lib/preview';
 import {
   PreviewCard,
   RowActions,

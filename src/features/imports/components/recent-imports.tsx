@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useImportBatches, useUndoImportBatch, type ImportBatch } from '@/lib/api/imports';
-import { IMPORT_KIND_LABELS, isImportKind } from '@/features/imports/lib';
+import { IMPORT_KIND_LABELS, isImportKind } from '@/features/imports/lib/kinds';
 import { getErrorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/toast-error';

@@ -7,7 +7,7 @@ import { ColumnsStep } from '@/features/imports/components/columns-step';
 import { KindStep } from '@/features/imports/components/kind-step';
 import { PreviewStep } from '@/features/imports/components/preview-step';
 import { RecentImports } from '@/features/imports/components/recent-imports';
-import { IMPORT_KIND_LABELS } from '@/features/imports/lib';
+import { IMPORT_KIND_LABELS } from '@/features/imports/lib/kinds';
 import { KIND_PATHS, useImport, type ImportState } from '@/features/imports/pages/use-import';
 
 function Done({ s }: { s: ImportState }) {

@@ -2,26 +2,29 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   collectUnknown,
-  findHeaderRow,
-  ImportFileError,
-  isImportKind,
-  mappingToHeaders,
   markDuplicates,
-  matchColumns,
   previewRow,
+  type ImportContext,
+  type PreviewRow,
+  type RefField,
+} from '@/features/imports/lib/preview';
+import {
+  findHeaderRow,
+  mappingToHeaders,
+  matchColumns,
+  type Mapping,
+} from '@/features/imports/lib/columns';
+import { ImportFileError } from '@/features/imports/lib/import-errors';
+import { isImportKind, type ImportKind } from '@/features/imports/lib/kinds';
+import {
   toDuplicateCheckRows,
   toImportPayload,
-  useSpreadsheetImport,
-  type Cell,
-  type ImportContext,
-  type ImportKind,
-  type Mapping,
-  type PreviewRow,
   type RefChoice,
   type RefChoices,
-  type RefField,
-  type Sheet,
-} from '@/features/imports/lib';
+} from '@/features/imports/lib/payload';
+import { useSpreadsheetImport } from '@/features/imports/lib/use-spreadsheet-import';
+import type { Cell } from '@/features/imports/lib/values';
+import type { Sheet } from '@/features/imports/lib/read-sheet';
 import {
   findDuplicates,
   importErrorMessage,
