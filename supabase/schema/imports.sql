@@ -346,6 +346,7 @@ CREATE OR REPLACE FUNCTION public.import_rows(p_company_id uuid, p_payload jsonb
  RETURNS uuid
  LANGUAGE plpgsql
  SET search_path TO ''
+ SET statement_timeout TO '60s'
 AS $function$
 declare
   v_kind text;
@@ -928,6 +929,7 @@ CREATE OR REPLACE FUNCTION public.undo_import_batch(p_batch_id uuid, p_created_a
  RETURNS void
  LANGUAGE sql
  SET search_path TO ''
+ SET statement_timeout TO '60s'
 AS $function$
   select private.undo_import_batch(p_batch_id, p_created_at)
 $function$;
