@@ -4,8 +4,9 @@
 -- windows and limit-10 reads are unchanged). private.write_due_notices is: its split_shares joined
 -- every 'obra' recipient to every open split payable of the company — the whole history of open
 -- bills, all overdue in the bench — and ran private.entry_part_figures (plpgsql, four
--- private.apportion calls) per member and payable: 20 members × 1 980 open split payables at 60 000
--- entries = 39 600 calls, 8.8–13.9 s (docs/performance.md, "The daily run with splits").
+-- private.apportion calls) per payable and member's obra: 20 members × 3 obras × 1 980 open split
+-- payables at 60 000 entries = 118 800 calls, 7.5–13.9 s (docs/performance.md, "The daily run with
+-- splits").
 --
 -- Now each open split payable's parts are expanded ONCE per company (split_parts: its open amount
 -- per obra), and the members' shares are their obras' rows of that, summed per payable (counted
