@@ -1248,21 +1248,47 @@ begin
       and p.company_id in (select o.company_id from open_sums o)
       and private.notice_enabled(p.company_id, p.user_id, 'due_summary')
   ),
+  -- Each open split payable of a company with an 'obra' recipient, its parts expanded ONCE (not
+  -- once per member): the open amount of its parts per obra (Geral left out: no 'obra' member
+  -- reads it). Unpaid: a part's open amount is its amount (nothing paid to apportion:
+  -- private.entry_part_figures gives the same), read from the parts; partly paid: the figures.
+  split_parts as materialized (
+    select e.company_id, e.id, e.due_date, x.project_id, x.open_amount
+    from public.accounts_payable e
+    cross join lateral (
+      select y.project_id, sum(y.open_amount) as open_amount
+      from (
+        select (p.part ->> 'project_id')::uuid as project_id, (p.part ->> 'amount')::numeric as open_amount
+        from jsonb_array_elements(e.parts) p(part)
+        where e.paid_amount = 0
+        union all
+        select f.project_id, f.open_amount
+        from private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
+                                        e.interest_amount, e.fine_amount, e.discount_amount) f
+        where e.paid_amount <> 0
+      ) y
+      where y.project_id is not null
+      group by y.project_id
+    ) x
+    where e.parts is not null and e.status = 'pending' and e.approval_status = 'approved'
+      and e.due_date <= v_soon_end
+      and e.company_id in (select m.company_id from recipients m where m.role = 'obra')
+  ),
+  -- The 'obra' recipients' obras.
+  obra_access as (
+    select m.company_id, m.user_id, a.project_id
+    from recipients m
+    join public.project_access a on a.company_id = m.company_id and a.user_id = m.user_id
+    where m.role = 'obra'
+  ),
   -- An 'obra' member's share of each split payable with a part of their obras: the open amount
   -- of those parts, the payable counted once (split payables have no obra of their own: above,
   -- they fall under project_id null, which no 'obra' member reads).
   split_shares as (
-    select m.company_id, m.user_id, e.id, e.due_date, sum(f.open_amount) as open_amount
-    from recipients m
-    join public.accounts_payable e
-      on e.company_id = m.company_id and e.parts is not null and e.status = 'pending'
-     and e.approval_status = 'approved' and e.due_date <= v_soon_end
-    cross join lateral private.entry_part_figures(e.parts, null, null, null, e.amount, e.paid_amount,
-                                                   e.interest_amount, e.fine_amount, e.discount_amount) f
-    where m.role = 'obra'
-      and f.project_id in (select a.project_id from public.project_access a
-                           where a.company_id = m.company_id and a.user_id = m.user_id)
-    group by m.company_id, m.user_id, e.id, e.due_date
+    select o.company_id, o.user_id, s.id, s.due_date, sum(s.open_amount) as open_amount
+    from obra_access o
+    join split_parts s on s.company_id = o.company_id and s.project_id = o.project_id
+    group by o.company_id, o.user_id, s.id, s.due_date
   ),
   sums as (
     select x.company_id, x.user_id, x.role, x.side,

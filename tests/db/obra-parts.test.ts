@@ -639,4 +639,89 @@ describe('notices follow the parts', () => {
     });
     expect(byUser[userIds.owner!]).toMatchObject({ body: 'A pagar: 2 hoje (R$ 1.100,00)' });
   });
+
+  it("write_due_notices: a member of two obras of a partly paid split gets both parts' open amount, counted once", async () => {
+    // A company and day of their own; the summary expands each split once per company
+    // (20261203080100): an unpaid split from its parts, a partly paid one through its figures.
+    const day = '2027-03-11';
+    const owner = await createMember('Construtora Avisos Rateio Pago');
+    const company = owner.company.id;
+    const p = await db.query<{ id: string; name: string }>(
+      `insert into public.projects (company_id, name)
+       values ($1, 'Obra Leste'), ($1, 'Obra Oeste'), ($1, 'Obra Centro') returning id, name`,
+      [company],
+    );
+    const [east, west, centre] = ['Obra Leste', 'Obra Oeste', 'Obra Centro'].map(
+      (name) => p.rows.find((r) => r.name === name)!.id,
+    );
+    const user = await createUser(undefined, undefined, 'Lia Leste Oeste');
+    await db.query(
+      `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+       values ($1, $2, $3, 'Lia Leste Oeste', 'obra', true)`,
+      [user.user.id, company, user.email],
+    );
+    await db.query(
+      `insert into public.project_access (company_id, project_id, user_id) values ($1, $2, $4), ($1, $3, $4)`,
+      [company, east, west, user.user.id],
+    );
+    const created = await db.query<{ id: string; description: string }>(
+      `insert into public.accounts_payable (company_id, description, amount, due_date, parts)
+       values ($1, 'Viga tripartida', 1000, $2::date,
+               jsonb_build_array(jsonb_build_object('project_id', $3::uuid, 'amount', 300),
+                                 jsonb_build_object('project_id', $4::uuid, 'amount', 200),
+                                 jsonb_build_object('project_id', $5::uuid, 'amount', 500))),
+              ($1, 'Bloco Leste Oeste', 250, $2::date,
+               jsonb_build_array(jsonb_build_object('project_id', $3::uuid, 'amount', 150),
+                                 jsonb_build_object('project_id', $4::uuid, 'amount', 50),
+                                 jsonb_build_object('project_id', $5::uuid, 'amount', 50)))
+       returning id, description`,
+      [company, day, east, west, centre],
+    );
+    const beam = created.rows.find((r) => r.description === 'Viga tripartida')!.id;
+    const account = await createBankAccount(owner, 100000);
+    // 400.01 paid 30/20/50: 120.00, 80.00, 200.01 (Centro takes the centavo): Lia's parts owe
+    // 180.00 + 120.00.
+    const { error } = await rpc(owner.client, 'settle_payable', {
+      p_payable_id: beam,
+      p_bank_account_id: account.id,
+      p_paid_on: TODAY,
+      p_amount_paid: 400.01,
+      p_today: TODAY,
+    });
+    if (error) throw new Error(error.message);
+
+    await db.query(`select private.write_due_notices($1)`, [day]);
+    const { rows } = await db.query<{ user_id: string; title: string; body: string }>(
+      `select user_id, title, body from public.notices
+       where company_id = $1 and kind = 'due_summary' and event_key = $2`,
+      [company, day],
+    );
+    const byUser = Object.fromEntries(rows.map((r) => [r.user_id, r]));
+    expect(byUser[user.user.id]).toMatchObject({
+      title: 'Contas a vencer: 2 hoje',
+      body: 'A pagar: 2 hoje (R$ 500,00)',
+    });
+    expect(byUser[owner.user.id]).toMatchObject({ body: 'A pagar: 2 hoje (R$ 849,99)' });
+
+    // The digest agrees: her share of each, named by her obras.
+    const digest = await db.query<{
+      d: { sections: { key: string; pagar: unknown; items: unknown[] }[] };
+    }>(`select private.daily_digest($1, $2, $3) as d`, [company, user.user.id, day]);
+    const today = digest.rows[0]!.d.sections[0]!;
+    expect(today).toMatchObject({ key: 'today', pagar: { count: 2, total_cents: 50000 } });
+    expect(today.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          description: 'Viga tripartida',
+          amount_cents: 30000,
+          project_name: 'Obra Leste, Obra Oeste',
+        }),
+        expect.objectContaining({
+          description: 'Bloco Leste Oeste',
+          amount_cents: 20000,
+          project_name: 'Obra Leste, Obra Oeste',
+        }),
+      ]),
+    );
+  });
 });
