@@ -377,17 +377,24 @@ begin
     -- distinct obras meeting them: plus the display of the parts of the set's other obras (Geral
     -- included: whole minus the parts of M), plus its entries once (the set's first obra's row)
     -- minus once per obra of M.
+    -- The obras matched joined by hash (a search may match hundreds: no array compared per row).
     return query
-      select t.kind,
-             coalesce(sum(t.display_total) filter (where t.project_id <> all (v_kept_projects)), 0),
-             (coalesce(sum(t.entry_count) filter (where t.project_id = t.project_ids[1]), 0)
-              - coalesce(sum(t.entry_count) filter (where t.project_id = any (v_kept_projects)), 0))::bigint
-      from private.split_project_sets t
-      where t.company_id = p_company_id and t.project_ids && v_kept_projects
-        and (coalesce(cardinality(p_kinds), 0) = 0 or t.kind = any (p_kinds))
-        and case when t.paid then v_paid else v_open end
-        and (not v_without or t.sem_comprovante)
-      group by t.kind;
+      select s.kind, coalesce(sum(s.outside), 0), (sum(s.entries) - sum(s.inside))::bigint
+      from (
+        select t.kind,
+               sum(t.display_total) filter (where k.id is null) as outside,
+               sum(t.entry_count) filter (where t.project_id = t.project_ids[1]) as entries,
+               coalesce(sum(t.entry_count) filter (where k.id is not null), 0) as inside
+        from private.split_project_sets t
+        left join (select distinct x.id from unnest(v_kept_projects) x(id)) k on k.id = t.project_id
+        where t.company_id = p_company_id
+          and (coalesce(cardinality(p_kinds), 0) = 0 or t.kind = any (p_kinds))
+          and case when t.paid then v_paid else v_open end
+          and (not v_without or t.sem_comprovante)
+        group by t.kind, t.project_ids, t.paid, t.sem_comprovante
+        having bool_or(k.id is not null)
+      ) s
+      group by s.kind;
   elsif v_kept_path is not null then
     -- The kept totals took the split entries with parts in those categories (obras) by those parts
     -- only (once per entry; per obra in the all-time rows): taken out again here, the split entries
