@@ -158,6 +158,8 @@ cross join lateral (
 cross join lateral unnest(s.ids, s.displays) as x(project_id, display)
 where s.ids is not null
 group by 1, 2, 3, 4, 5, 6;
+-- Its planner statistics now (the read hashes the sets when it knows they are many).
+analyze private.split_project_sets;
 
 CREATE OR REPLACE FUNCTION private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean)
  RETURNS TABLE(kind text, total numeric, entry_count bigint)
