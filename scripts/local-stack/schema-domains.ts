@@ -134,6 +134,8 @@ export const DOMAINS: Domain[] = [
       // Split entries' kept values and pair totals (issue 33 at scale, perf33).
       'private.split_entry_dims',
       'private.split_pair_totals',
+      // Split entries per set of obras (issue 33, perf-obra: a search matching obras' names).
+      'private.split_project_sets',
     ],
     functions: [
       'private.approve_payable',

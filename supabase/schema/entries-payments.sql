@@ -11,7 +11,7 @@
 
 -- Tables: public.accounts_payable, public.accounts_receivable, private.entry_due_counts,
 -- private.entry_paid_totals, private.entry_totals, private.split_entry_dims,
--- private.split_pair_totals, public.split_templates
+-- private.split_pair_totals, private.split_project_sets, public.split_templates
 -- Views: public.entries, public.entry_payments
 -- Functions: private.apply_entry_due_counts, private.apply_entry_totals,
 -- private.apply_split_entries, private.apportion, public.approve_payable, private.approve_payable,
@@ -468,6 +468,26 @@ alter table private.split_pair_totals add constraint split_pair_totals_pair CHEC
 
 -- no grants: only its owner (postgres) may use it
 
+-- Table private.split_project_sets
+create table private.split_project_sets (
+  company_id uuid not null,
+  kind text not null,
+  project_ids uuid[] not null,
+  project_id uuid not null,
+  paid boolean not null,
+  sem_comprovante boolean not null,
+  entry_count bigint not null default 0,
+  display_total numeric(16,2) not null default 0
+);
+
+comment on table private.split_project_sets is 'Split entries listed in Movimentações (approved payables, receivables), per company, kind, paid, sem_comprovante and set of distinct obras of their parts (project_ids sorted, nil uuid = Geral), one row per obra of the set: entry_count (entries with exactly that set) and display_total (paid_total + open_amount of their parts of that obra; over the set''s rows: the entries'' whole display). Kept by private.track_split_entries (private.apply_split_entries); read by private.movement_search_totals (a search matching obras'' names, their all-time rows).';
+alter table private.split_project_sets add constraint split_project_sets_key PRIMARY KEY (company_id, kind, project_ids, project_id, paid, sem_comprovante);
+alter table private.split_project_sets add constraint split_project_sets_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+alter table private.split_project_sets add constraint split_project_sets_kind_check CHECK (kind = ANY (ARRAY['expense'::text, 'income'::text]));
+alter table private.split_project_sets add constraint split_project_sets_member CHECK (project_id = ANY (project_ids));
+
+-- no grants: only its owner (postgres) may use it
+
 -- Table public.split_templates
 create table public.split_templates (
   id uuid not null default gen_random_uuid(),
@@ -886,9 +906,34 @@ begin
     set entry_count = t.entry_count + excluded.entry_count,
         display_total = t.display_total + excluded.display_total,
         part_display_total = t.part_display_total + excluded.part_display_total;
+
+  -- 20261203070100: the entries per set of distinct obras (Geral: the nil uuid), one row per obra
+  -- of the set with the display of their parts of it; signed, upserted in key order.
+  insert into private.split_project_sets as t
+    (company_id, kind, project_ids, project_id, paid, sem_comprovante, entry_count, display_total)
+  select d.company_id, d.kind, s.ids, x.project_id, d.paid, d.sem_comprovante, sum(d.sign),
+         sum(d.sign * x.display)
+  from jsonb_to_recordset(p_rows) as d(company_id uuid, kind text, listed boolean, paid boolean,
+                                       sem_comprovante boolean, parts jsonb, amount numeric,
+                                       paid_amount numeric, interest_amount numeric, fine_amount numeric,
+                                       discount_amount numeric, sign integer)
+  cross join lateral (
+    select array_agg(s.dim_id order by s.dim_id) as ids, array_agg(s.display order by s.dim_id) as displays
+    from private.split_dims(d.parts, d.amount, d.paid_amount, d.interest_amount, d.fine_amount,
+                            d.discount_amount) s
+    where s.dim = 'project'
+  ) s
+  cross join lateral unnest(s.ids, s.displays) as x(project_id, display)
+  where d.listed and s.ids is not null
+    and exists (select 1 from public.companies c where c.id = d.company_id)
+  group by d.company_id, d.kind, s.ids, x.project_id, d.paid, d.sem_comprovante
+  order by d.company_id, d.kind, s.ids, x.project_id, d.paid, d.sem_comprovante
+  on conflict on constraint split_project_sets_key do update
+    set entry_count = t.entry_count + excluded.entry_count,
+        display_total = t.display_total + excluded.display_total;
 end;
 $function$;
-comment on function private.apply_split_entries(p_rows jsonb) is 'Moves split entries'' rows (signed: -1 old, 1 new, from private.track_split_entries) into private.split_entry_dims (old rows out, new listed rows in) and private.split_pair_totals (signed sums per pair of their distinct obras / categorias).';
+comment on function private.apply_split_entries(p_rows jsonb) is 'Moves split entries'' rows (signed: -1 old, 1 new, from private.track_split_entries) into private.split_entry_dims (old rows out, new listed rows in), private.split_pair_totals (signed sums per pair of their distinct obras / categorias) and private.split_project_sets (signed sums per set of their distinct obras, per obra of the set).';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.apportion(p_weights numeric[], p_value numeric)
@@ -2590,6 +2635,10 @@ declare
   -- (20261203010100): the split entries with parts of them summed whole from
   -- private.split_pair_totals for the whole months, not read one by one.
   v_split_whole boolean := false;
+  -- A search matching obras' names, their all-time rows read (project_all), no obra filter
+  -- (20261203070100): the split entries with parts of them summed whole from
+  -- private.split_project_sets, not read one by one.
+  v_split_sets boolean := false;
   v_kinds text[] := case when coalesce(cardinality(p_kinds), 0) = 0 then array['expense', 'income'] else p_kinds end;
   v_split boolean := (coalesce(cardinality(p_statuses), 0) = 0 or 'open' = any (p_statuses))
                      <> (coalesce(cardinality(p_statuses), 0) = 0 or 'overdue' = any (p_statuses));
@@ -2656,6 +2705,12 @@ begin
     if p_start is null and p_end is null and v_open = v_overdue
        and coalesce(cardinality(p_account_ids), 0) = 0 and coalesce(cardinality(p_category_ids), 0) = 0 then
       v_kept_path := 'project_all';
+      v_split_sets := not v_by_parts;
+      if v_split_sets then
+        -- Every obra the search matches is kept (no obra filter): their split entries are all
+        -- summed below from the sets, none by the search's arms on the rows.
+        v_part_project_ids := '{}';
+      end if;
       -- The whole history of those obras, open and overdue alike: their all-time rows (a company's
       -- every obra may match, "obra", and its month rows would be as many as its entries).
       return query
@@ -2754,6 +2809,30 @@ begin
           and (not v_without or (e.paid_amount > 0 and not e.has_comprovante))
       ) s
       group by s.kind;
+  elsif v_split_sets then
+    -- The all-time rows took each split entry with parts of those obras (M: its obras among them)
+    -- once per obra of M, with those parts' display; the list shows it once, whole. Per set of
+    -- distinct obras meeting them: plus the display of the parts of the set's other obras (Geral
+    -- included: whole minus the parts of M), plus its entries once (the set's first obra's row)
+    -- minus once per obra of M.
+    -- The obras matched joined by hash (a search may match hundreds: no array compared per row).
+    return query
+      select s.kind, coalesce(sum(s.outside), 0), (sum(s.entries) - sum(s.inside))::bigint
+      from (
+        select t.kind,
+               sum(t.display_total) filter (where k.id is null) as outside,
+               sum(t.entry_count) filter (where t.project_id = t.project_ids[1]) as entries,
+               coalesce(sum(t.entry_count) filter (where k.id is not null), 0) as inside
+        from private.split_project_sets t
+        left join (select distinct x.id from unnest(v_kept_projects) x(id)) k on k.id = t.project_id
+        where t.company_id = p_company_id
+          and (coalesce(cardinality(p_kinds), 0) = 0 or t.kind = any (p_kinds))
+          and case when t.paid then v_paid else v_open end
+          and (not v_without or t.sem_comprovante)
+        group by t.kind, t.project_ids, t.paid, t.sem_comprovante
+        having bool_or(k.id is not null)
+      ) s
+      group by s.kind;
   elsif v_kept_path is not null then
     -- The kept totals took the split entries with parts in those categories (obras) by those parts
     -- only (once per entry; per obra in the all-time rows): taken out again here, the split entries
@@ -2844,6 +2923,7 @@ begin
         and (cardinality(v_kept_ids) = 0 or p.category_id is null or p.category_id <> all (v_kept_ids))
         and (cardinality(v_kept_projects) = 0 or p.project_id is null or p.project_id <> all (v_kept_projects))
         and (not v_split_whole or p.parts is null or not p.part_category_ids && v_kept_ids)
+        and (not v_split_sets or p.parts is null or not p.part_project_ids && v_kept_projects)
         -- (A split entry's category and obra are null: never left to the kept totals.)
         and (v_pattern is null
              or p.search_key like v_pattern
@@ -2879,6 +2959,7 @@ begin
         and (cardinality(v_kept_ids) = 0 or r.category_id is null or r.category_id <> all (v_kept_ids))
         and (cardinality(v_kept_projects) = 0 or r.project_id is null or r.project_id <> all (v_kept_projects))
         and (not v_split_whole or r.parts is null or not r.part_category_ids && v_kept_ids)
+        and (not v_split_sets or r.parts is null or not r.part_project_ids && v_kept_projects)
         -- (A split entry's category and obra are null: never left to the kept totals.)
         and (v_pattern is null
              or r.search_key like v_pattern
@@ -2892,7 +2973,7 @@ begin
     group by m.kind;
 end;
 $function$;
-comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: split entries by their matching parts under an obra or category filter; a search matches them by their parts'' names too, summed from the rows (the kept path''s share of their parts taken back; for one or two categorias matched, without obra, category or account filter, from private.split_pair_totals for whole months).';
+comment on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) is 'The entries'' part of movement_summary with a search text or sem comprovante, per kind (a kind may have two rows, to be added): total (display amounts) and entry_count of the rows search_movements would list. Without a search (sem comprovante), from the kept month totals (private.movement_kept_totals, key sem_comprovante). With one, the entries of categories whose name matches the search (else of obras whose name matches) from the kept totals (private.movement_kept_totals; an obra''s all-time rows without period, account or category filter and without telling open from overdue; sem comprovante by the key sem_comprovante); the rows matched otherwise and outside those categories (obras) summed on the tables (each search arm on its index; sem comprovante by the entries'' has_comprovante). Raises not_a_member unless the caller reads the company (admin, financeiro, leitura). Rateio: split entries by their matching parts under an obra or category filter; a search matches them by their parts'' names too, summed from the rows (the kept path''s share of their parts taken back; for one or two categorias matched, without obra, category or account filter, from private.split_pair_totals for whole months; for obras matched on their all-time rows, without obra filter, from private.split_project_sets).';
 grant execute on function private.movement_search_totals(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean) to authenticated;
 
 -- Function private.movement_split_value_ids(p_company_id uuid, p_today date, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_dim text, p_dim_id uuid, p_without_comprovante boolean, p_pattern text, p_supplier_ids uuid[], p_client_ids uuid[], p_name_category_ids uuid[], p_name_project_ids uuid[], p_name_account_ids uuid[], p_order text, p_limit integer)

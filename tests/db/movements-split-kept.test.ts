@@ -6,7 +6,9 @@
 // approvals, deletions), recomputed here with src/lib/apportion.ts. Then the three calls that read
 // them give what the unpaged list gives: a page by value under one obra / categoria / Sem obra,
 // movement_summary under two ids of one filter, and movement_summary of a search matching one or
-// two categorias' names.
+// two categorias' names. private.split_project_sets (20261203070100: per paid, sem comprovante and
+// set of distinct obras, per obra of the set: entries, their parts' display) likewise, read by
+// movement_summary of a search matching obras' names.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apportion } from '../../src/lib/apportion';
@@ -135,11 +137,19 @@ function dimsOf(e: Entry) {
 async function expectedKept() {
   const dims: string[] = [];
   const pairs = new Map<string, number[]>();
+  const sets = new Map<string, number[]>();
   for (const e of await splitEntries()) {
     const month = `${e.movement_date.slice(0, 7)}-01`;
     const paid = e.status === 'paid';
     const sem = cents(e.paid_amount) > 0 && !e.has_comprovante;
     const whole = cents(e.paid_total) + cents(e.open_amount);
+    const byProject = dimsOf(e).project;
+    const set = [...byProject.keys()].sort();
+    for (const id of set) {
+      const key = `${e.kind} {${set.join(',')}} ${id} ${paid} ${sem}`;
+      const [n, d] = sets.get(key) ?? [0, 0];
+      sets.set(key, [n! + 1, d! + byProject.get(id)!]);
+    }
     for (const [dim, byId] of Object.entries(dimsOf(e))) {
       for (const [id, display] of byId)
         dims.push(`${e.kind} ${e.id} ${dim} ${id} ${display} ${e.movement_date} ${e.created_at}`);
@@ -152,7 +162,11 @@ async function expectedKept() {
         }
     }
   }
-  return { dims: dims.sort(), pairs: Object.fromEntries([...pairs].sort()) };
+  return {
+    dims: dims.sort(),
+    pairs: Object.fromEntries([...pairs].sort()),
+    sets: Object.fromEntries([...sets].sort()),
+  };
 }
 
 async function keptRows() {
@@ -170,9 +184,18 @@ async function keptRows() {
      order by 1`,
     [owner.company.id],
   );
+  const { rows: s } = await db.query<{ key: string; n: string; d: string }>(
+    `select kind || ' ' || project_ids::text || ' ' || project_id || ' ' || paid || ' ' || sem_comprovante
+            as key, entry_count as n, display_total as d
+     from private.split_project_sets
+     where company_id = $1 and (entry_count <> 0 or display_total <> 0)
+     order by 1`,
+    [owner.company.id],
+  );
   return {
     dims: d.map((r) => r.line).sort(),
     pairs: Object.fromEntries(p.map((r) => [r.key, [Number(r.n), cents(r.w), cents(r.x)]])),
+    sets: Object.fromEntries(s.map((r) => [r.key, [Number(r.n), cents(r.d)]])),
   };
 }
 
@@ -461,4 +484,16 @@ describe('movement_summary of a search matching categorias’ names', () => {
       expect(listed).toBeGreaterThan(0);
     },
   );
+});
+
+describe('movement_summary of a search matching obras’ names', () => {
+  it.each(['obra', 'alfa', 'beta'])('%s: the split entries whole, once', async (text) => {
+    let listed = 0;
+    for (const period of PERIODS)
+      listed += await expectSummaryAgrees({ p_search: text, ...period });
+    // And under a filter of one of those obras (its parts only), and of Sem obra.
+    await expectSummaryAgrees({ p_search: text, p_project_ids: [ids.alfa] });
+    await expectSummaryAgrees({ p_search: text, p_include_no_project: true });
+    expect(listed).toBeGreaterThan(0);
+  });
 });
