@@ -559,7 +559,8 @@ begin
     left join public.projects p on p.company_id = u.company_id and p.id = u.project_id
     order by u.transaction_date desc, u.created_at desc
   ),
-  totals as (
+  -- Materialized: the outer select reads last_90_days_count twice (an inlined CTE would count twice).
+  totals as materialized (
     select k.transaction_count, k.total_amount,
       (select max(r.transaction_date) from recent r) as last_used_on,
       (select count(*) from unsplit u where u.transaction_date > v_today - 90 and u.transaction_date <= v_today)
