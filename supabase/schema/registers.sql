@@ -524,11 +524,32 @@ begin
     from private.ledger_month_totals(v_category.company_id, 'category', null, null, null,
                                      array[v_category.id]) m
   ),
+  -- The first day of the newest month by which the category's newest months hold 10 rows (the
+  -- oldest month with a row when it has fewer; none without rows), from the kept month totals,
+  -- which count the rows of both arms in their own months: the latest 10 are on or after it. An
+  -- arm with few rows of the category (a category few or no split rows have) then stops there
+  -- instead of reading every split row of the company to know it has no more.
+  months as (
+    select m.month, sum(m.row_count) as row_count
+    from private.ledger_month_totals(v_category.company_id, 'category', null, null, null,
+                                     array[v_category.id], true) m
+    group by m.month
+  ),
+  since as (
+    select coalesce(
+      (select max(c.month)
+       from (select x.month, sum(x.row_count) over (order by x.month desc) as newer from months x) c
+       where c.newer >= 10),
+      (select min(x.month) from months x),
+      'infinity'::date) as day
+  ),
   latest as (
     select l.* from (
-      (select * from unsplit x order by x.transaction_date desc, x.created_at desc limit 10)
+      (select * from unsplit x where x.transaction_date >= (select s.day from since s)
+       order by x.transaction_date desc, x.created_at desc limit 10)
       union all
-      (select * from split x order by x.transaction_date desc, x.created_at desc limit 10)
+      (select * from split x where x.transaction_date >= (select s.day from since s)
+       order by x.transaction_date desc, x.created_at desc limit 10)
     ) l
     order by l.transaction_date desc, l.created_at desc
     limit 10
