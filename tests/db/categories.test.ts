@@ -67,6 +67,7 @@ interface Stats {
     amount: number;
     transaction_date: string;
     bank_account_name: string;
+    project_name: string | null;
   }[];
 }
 
@@ -244,9 +245,7 @@ describe('category_stats', () => {
     await settle(reversed.id, '2026-11-23');
     await reopen(reversed.id);
 
-    const s = (await stats(owner, cat.id)) as Stats & {
-      recent: (Stats['recent'][number] & { project_name: string | null })[];
-    };
+    const s = await stats(owner, cat.id);
     const all = [
       ...splitDays.map((day) => ({
         day,
