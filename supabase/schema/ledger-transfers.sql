@@ -200,6 +200,7 @@ CREATE INDEX transactions_company_income_amount_idx ON public.transactions USING
 CREATE INDEX transactions_company_payable_idx ON public.transactions USING btree (company_id, payable_id);
 CREATE INDEX transactions_company_project_idx ON public.transactions USING btree (company_id, project_id);
 CREATE INDEX transactions_company_receivable_idx ON public.transactions USING btree (company_id, receivable_id);
+CREATE INDEX transactions_company_split_date_idx ON public.transactions USING btree (company_id, transaction_date DESC, created_at DESC) WHERE ((parts IS NOT NULL) AND (reversal_of IS NULL));
 CREATE INDEX transactions_company_transfer_idx ON public.transactions USING btree (company_id, transfer_group_id, transaction_date) WHERE (type = 'transfer'::text);
 CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (created_by);
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);

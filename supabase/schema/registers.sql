@@ -496,35 +496,72 @@ begin
   -- both rows of such a pair cancel out and are left out. Transfers carry no category.
   -- A split row (rateio) is used by the category when one of its parts is, for the shares of those
   -- parts (private.part_shares), with their obras.
-  with used as not materialized (
+  with unsplit as not materialized (
     select t.id, t.company_id, t.description, t.amount, t.transaction_date, t.direction,
            t.payable_id, t.receivable_id, t.bank_account_id, t.project_id, t.created_at,
            null::jsonb as parts
     from public.standing_transactions t
     where t.company_id = v_category.company_id and t.category_id = v_category.id
       and t.type <> 'transfer'
-    union all
-    select t.id, t.company_id, t.description, s.amount, t.transaction_date, t.direction,
-           t.payable_id, t.receivable_id, t.bank_account_id, null, t.created_at, t.parts
+  ),
+  -- The split rows with a part of the category, their whole amount (valued below, for the rows
+  -- shown only).
+  split as not materialized (
+    select t.id, t.company_id, t.description, t.amount, t.transaction_date, t.direction,
+           t.payable_id, t.receivable_id, t.bank_account_id, null::uuid as project_id, t.created_at,
+           t.parts
     from public.standing_transactions t
-    cross join lateral (
-      select sum(x.share) as amount
-      from private.part_shares(t.parts, t.amount) x
-      where x.category_id = v_category.id
-    ) s
     where t.company_id = v_category.company_id and t.parts is not null
       and t.part_category_ids @> array[v_category.id]
       and t.type <> 'transfer'
   ),
-  -- Count and total from the kept month totals (a decade is a few hundred month rows), the last 90
-  -- days and the latest 10 from transactions_company_category_date_idx: none reads the history.
+  -- Count and total from the kept month totals (a decade is a few hundred month rows); the last 90
+  -- days and the latest 10 of each arm from its index in date order (the unsplit rows'
+  -- transactions_company_category_date_idx, the split rows' transactions_company_split_date_idx):
+  -- none reads the history.
   kept as (
     select coalesce(sum(m.row_count), 0)::bigint as transaction_count, coalesce(sum(m.total), 0) as total_amount
     from private.ledger_month_totals(v_category.company_id, 'category', null, null, null,
                                      array[v_category.id]) m
   ),
+  -- The first day of the newest month by which the category's newest months hold 10 rows (the
+  -- oldest month with a row when it has fewer; none without rows), from the kept month totals,
+  -- which count the rows of both arms in their own months: the latest 10 are on or after it. An
+  -- arm with few rows of the category (a category few or no split rows have) then stops there
+  -- instead of reading every split row of the company to know it has no more.
+  months as (
+    select m.month, sum(m.row_count) as row_count
+    from private.ledger_month_totals(v_category.company_id, 'category', null, null, null,
+                                     array[v_category.id], true) m
+    group by m.month
+  ),
+  since as (
+    select coalesce(
+      (select max(c.month)
+       from (select x.month, sum(x.row_count) over (order by x.month desc) as newer from months x) c
+       where c.newer >= 10),
+      (select min(x.month) from months x),
+      'infinity'::date) as day
+  ),
+  latest as (
+    select l.* from (
+      (select * from unsplit x where x.transaction_date >= (select s.day from since s)
+       order by x.transaction_date desc, x.created_at desc limit 10)
+      union all
+      (select * from split x where x.transaction_date >= (select s.day from since s)
+       order by x.transaction_date desc, x.created_at desc limit 10)
+    ) l
+    order by l.transaction_date desc, l.created_at desc
+    limit 10
+  ),
   recent as (
-    select u.id, u.description, u.amount, u.transaction_date, u.direction,
+    select u.id, u.description,
+           -- A split row: the shares of its parts of this category.
+           case when u.parts is null then u.amount
+                else (select sum(x.share) from private.part_shares(u.parts, u.amount) x
+                      where x.category_id = v_category.id)
+           end as amount,
+           u.transaction_date, u.direction,
            u.payable_id, u.receivable_id, b.name as bank_account_name,
            -- A split row: the obras of its parts of this category, as the lists label them (in the
            -- parts' order, "Geral" for a part without obra, joined by " e "; "Rateio" beyond two).
@@ -538,15 +575,17 @@ begin
                             where (x.e ->> 'category_id')::uuid = v_category.id
                             group by (x.e ->> 'project_id'), sp.name) n)
            end as project_name
-    from (select * from used x order by x.transaction_date desc, x.created_at desc limit 10) u
+    from latest u
     left join public.bank_accounts b on b.company_id = u.company_id and b.id = u.bank_account_id
     left join public.projects p on p.company_id = u.company_id and p.id = u.project_id
     order by u.transaction_date desc, u.created_at desc
   ),
-  totals as (
+  -- Materialized: the outer select reads last_90_days_count twice (an inlined CTE would count twice).
+  totals as materialized (
     select k.transaction_count, k.total_amount,
       (select max(r.transaction_date) from recent r) as last_used_on,
-      (select count(*) from used u where u.transaction_date > v_today - 90 and u.transaction_date <= v_today)
+      (select count(*) from unsplit u where u.transaction_date > v_today - 90 and u.transaction_date <= v_today)
+      + (select count(*) from split u where u.transaction_date > v_today - 90 and u.transaction_date <= v_today)
         as last_90_days_count
     from kept k
   )

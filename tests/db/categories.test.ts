@@ -67,6 +67,7 @@ interface Stats {
     amount: number;
     transaction_date: string;
     bank_account_name: string;
+    project_name: string | null;
   }[];
 }
 
@@ -191,6 +192,87 @@ describe('category_stats', () => {
     expect(s.transaction_count).toBe(1);
     expect(s.total_amount).toBeCloseTo(1234.56, 2);
     expect(s.frequency).toBe('low');
+  });
+
+  it('split rows: the latest 10 merged in date order with the unsplit ones, the last 90 days in both', async () => {
+    // More split rows of the category than a page (11) and unsplit ones between them, on both sides
+    // of the 90 days (2026-08-25 is out, 2026-08-26 in, for TODAY 2026-11-23).
+    const cat = await category(owner, 'Rateada');
+    const other = await category(owner, 'Rateada outra');
+    const third = await category(owner, 'Rateada terceira');
+    const parts = (first: string, second: string) => [
+      { project_id: null, stage_id: null, category_id: first, amount: 60, percent: null },
+      { project_id: null, stage_id: null, category_id: second, amount: 40, percent: null },
+    ];
+    const splitDays = [
+      '2026-11-22',
+      '2026-11-18',
+      '2026-11-02',
+      '2026-10-20',
+      '2026-09-30',
+      '2026-08-25',
+      '2026-07-14',
+      '2026-06-03',
+      '2026-05-01',
+      '2026-04-09',
+      '2026-03-01',
+    ];
+    const unsplitDays = ['2026-11-20', '2026-10-10', '2026-08-26', '2026-07-01', '2026-02-01'];
+    for (const day of splitDays) {
+      const p = await createPayable(owner, 100, {
+        description: `Rateio ${day}`,
+        due_date: day,
+        parts: parts(cat.id, other.id),
+      });
+      await settle(p.id, day);
+    }
+    for (const day of unsplitDays) {
+      const p = await payable(cat.id, `Inteira ${day}`, 25);
+      await settle(p.id, day);
+    }
+    // Not the category's: a split of two other categories; a split of it paid then reopened.
+    const foreign = await createPayable(owner, 100, {
+      description: 'Rateio de outras',
+      due_date: '2026-11-21',
+      parts: parts(other.id, third.id),
+    });
+    await settle(foreign.id, '2026-11-21');
+    const reversed = await createPayable(owner, 100, {
+      description: 'Rateio estornado',
+      due_date: '2026-11-23',
+      parts: parts(cat.id, other.id),
+    });
+    await settle(reversed.id, '2026-11-23');
+    await reopen(reversed.id);
+
+    const s = await stats(owner, cat.id);
+    const all = [
+      ...splitDays.map((day) => ({
+        day,
+        description: `Rateio ${day}`,
+        amount: 60,
+        project: 'Geral',
+      })),
+      ...unsplitDays.map((day) => ({
+        day,
+        description: `Inteira ${day}`,
+        amount: 25,
+        project: null,
+      })),
+    ].sort((a, b) => b.day.localeCompare(a.day));
+    expect(
+      s.recent.map((r) => [r.transaction_date, r.description, r.amount, r.project_name]),
+    ).toEqual(all.slice(0, 10).map((r) => [r.day, r.description, r.amount, r.project]));
+    expect(s.last_used_on).toBe('2026-11-22');
+    const inWindow = all.filter((r) => r.day > '2026-08-25' && r.day <= TODAY);
+    expect(inWindow).toHaveLength(8);
+    expect(s.last_90_days_count).toBe(inWindow.length);
+    expect(s.frequency).toBe('medium');
+    expect(s.transaction_count).toBe(all.length);
+    // A quarter later only the newest rows of each arm are within the 90 days.
+    expect((await stats(owner, cat.id, '2027-02-15')).last_90_days_count).toBe(
+      all.filter((r) => r.day > '2026-11-17').length,
+    );
   });
 
   it('another company cannot read the statistics; anonymous cannot call it', async () => {
