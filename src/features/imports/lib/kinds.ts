@@ -3,8 +3,11 @@
 // spreadsheets and other systems' exports (Conta Azul, Omie, Granatum, bank sheets) use, compared
 // without accents, case, punctuation or extra spaces (normalizeHeader).
 
-export type ImportKind =
-  'fornecedores' | 'clientes' | 'categorias' | 'obras' | 'contas_pagar' | 'contas_receber';
+import type { ImportKind } from '@/lib/api/imports';
+
+// The union is the API module's (import_rows' contract); only its type is imported, so the
+// worker that runs this file does not take the API client with it.
+export type { ImportKind };
 
 export const IMPORT_KINDS: readonly ImportKind[] = [
   'fornecedores',

@@ -2,24 +2,14 @@
 // one object per chosen row with the database's column names, amounts as decimal text ("1234.56",
 // never a float) and dates as yyyy-MM-dd.
 import { documentCharacters, isValidDocument } from '@/lib/br-documents';
+import type { ImportPayloadInput } from '@/lib/api/imports';
 import { fromCents } from '@/lib/money';
 import { partyFieldOf, type ImportKind } from '@/features/imports/lib/kinds';
 import type { PreviewRow, RefField } from '@/features/imports/lib/preview';
 import { nameKey } from '@/features/imports/lib/values';
 
-export interface ImportPayload {
-  kind: ImportKind;
-  file_name: string;
-  /** Registers created by this import before its rows (the user chose "Criar" in the preview). */
-  create: {
-    projects: { key: string; name: string }[];
-    suppliers: { key: string; name: string; document: string | null }[];
-    clients: { key: string; name: string; document: string | null }[];
-    categories: { key: string; name: string; type: 'expense' | 'income' }[];
-  };
-  /** One object per chosen row; `line` is the sheet's row number (1-based) for errors. */
-  rows: Record<string, string | number | null>[];
-}
+/** import_rows' payload: the API module's type (src/lib/api/imports.ts). */
+export type ImportPayload = ImportPayloadInput;
 
 /** For an unknown name: create it with the import, or use a register that exists. */
 export type RefChoice = { create: true } | { id: string };
