@@ -224,7 +224,10 @@ test('the accountant (leitura) gets no import: not in Mais, not in an empty list
 
   await signIn(page, email, 'segredo123');
   await page.goto('/mais');
-  await expect(page.getByRole('link', { name: 'Fornecedores' })).toBeVisible();
+  // Mais' own menu (on a desktop the sidebar has the same links).
+  await expect(
+    page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Fornecedores' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Importar planilha' })).toHaveCount(0);
   await page.goto('/fornecedores');
   await expect(page.getByText('Nenhum fornecedor cadastrado')).toBeVisible();
