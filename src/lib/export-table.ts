@@ -80,6 +80,20 @@ export function sheetCsvLines(sheet: ExportSheet): string[] {
 }
 
 /** Centavos summed as integers (never floats): the totals row of a list. */
+/** A totals row: the label and the value in their columns, every other cell empty. */
+export function labelledRow(
+  width: number,
+  labelAt: number,
+  valueAt: number,
+  label: string,
+  value: ExportValue,
+): ExportRow {
+  const row: ExportRow = Array.from({ length: width }, () => null);
+  row[labelAt] = label;
+  row[valueAt] = value;
+  return row;
+}
+
 export function sumCents(values: Iterable<number>): number {
   let total = 0;
   for (const value of values) total += value;

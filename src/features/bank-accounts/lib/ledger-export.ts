@@ -1,7 +1,7 @@
 // A bank account's history as a sheet (Exportar Excel): the rows of the screen's filters, signed
 // (entradas positive, saídas negative), and under them the cards as the server summed them
 // (bank_account_summary).
-import type { ExportColumn, ExportRow } from '@/lib/export-table';
+import { labelledRow, type ExportColumn, type ExportRow } from '@/lib/export-table';
 import { ledgerKindLabels, signedCents, transferLine, type LedgerRow } from './ledger';
 
 export const LEDGER_EXPORT_COLUMNS: ExportColumn[] = [
@@ -33,16 +33,8 @@ export function ledgerTotalsRows(summary: {
   outCents: number;
   resultCents: number;
 }): ExportRow[] {
-  const row = (label: string, cents: number): ExportRow => [
-    null,
-    null,
-    label,
-    null,
-    null,
-    null,
-    cents,
-    null,
-  ];
+  const row = (label: string, cents: number): ExportRow =>
+    labelledRow(LEDGER_EXPORT_COLUMNS.length, 2, 6, label, cents);
   return [
     row('Entradas', summary.inCents),
     row('Saídas', -summary.outCents),

@@ -1,7 +1,7 @@
 // The CSV export of Movimentações, made so that Excel in Brazil opens it as a table: `;` between
 // fields, decimal comma, dd/MM/yyyy dates, a UTF-8 byte order mark and CRLF line ends.
 import { csvFile } from '@/lib/csv';
-import { csvLine, type ExportColumn, type ExportRow } from '@/lib/export-table';
+import { csvLine, labelledRow, type ExportColumn, type ExportRow } from '@/lib/export-table';
 import type { Entry } from '@/lib/entries';
 import { formatDate } from '@/lib/dates';
 import {
@@ -177,19 +177,8 @@ export function movementTotalsRows(summary: {
   transferCount: number;
   transferCents: number;
 }): ExportRow[] {
-  const row = (label: string, cents: number): ExportRow => [
-    null,
-    null,
-    null,
-    null,
-    label,
-    null,
-    null,
-    null,
-    null,
-    cents,
-    null,
-  ];
+  const row = (label: string, cents: number): ExportRow =>
+    labelledRow(MOVEMENT_EXPORT_COLUMNS.length, 4, 9, label, cents);
   return [
     row('Entradas', summary.incomeCents),
     row('Saídas', -summary.expenseCents),
