@@ -26,6 +26,10 @@ export default defineConfig({
             'supabase/functions/**/*.test.ts',
           ],
           setupFiles: ['src/test/setup.ts'],
+          // A component test of a whole screen (typing, msw answers, Radix portals) takes 2–5 s
+          // on this 2-core machine and several times that on a slower CI runner: Vitest's default
+          // 5 s failed tests that were right but slow (stop 39's CI). A hang still fails.
+          testTimeout: 20_000,
           env: {
             // The users' clock: "today" between 21:00 and 24:00 in Brazil is tomorrow in UTC, and
             // the unit tests must see that evening as users do. Node applies a TZ assigned to

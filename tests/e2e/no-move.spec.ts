@@ -14,6 +14,7 @@ import {
   test,
   type Account,
   savedCacheHolds,
+  savedCacheKeys,
 } from './support';
 
 /** Holds every read of the API until `release()`: the screen draws from the saved copy meanwhile. */
@@ -272,7 +273,14 @@ test('home, the wizard, Movimentações and Relatório do not shift while they l
 
     const release = await holdReads(page);
     await page.reload();
-    await expect(ready()).toBeVisible();
+    // A screen stuck on its spinner here lacks a read in the saved copy: say which were there.
+    await expect(ready())
+      .toBeVisible()
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${path} from the saved copy: ${error.message}\nsaved copy:\n${(await savedCacheKeys(page)).join('\n')}`,
+        );
+      });
     await release();
     await page.waitForLoadState('networkidle');
     expect(await shift(), `${path} from the saved copy`).toBeLessThanOrEqual(0.02);

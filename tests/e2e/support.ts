@@ -164,6 +164,53 @@ export async function dismissToasts(page: Page): Promise<void> {
  * last query can land a write after its first, so a test about the whole screen names each query
  * it needs (a word of its data, or of its key such as '"pending","income"').
  */
+/**
+ * The query keys of every saved copy on the device (and what each key's status was), for a
+ * failure message: which read a screen opened from the saved copy was missing.
+ */
+export function savedCacheKeys(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const dbs = await indexedDB.databases();
+    if (!dbs.some((d) => d.name === 'app-financas')) return ['(no app-financas database)'];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('app-financas');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('keyval')) return ['(no keyval store)'];
+      const store = db.transaction('keyval', 'readonly').objectStore('keyval');
+      const [keys, values] = await Promise.all(
+        [store.getAllKeys(), store.getAll()].map(
+          (request) =>
+            new Promise<unknown[]>((resolve, reject) => {
+              request.onsuccess = () => resolve(request.result as unknown[]);
+              request.onerror = () => reject(request.error ?? new Error('keyval'));
+            }),
+        ),
+      );
+      return keys!.flatMap((key, i) => {
+        const value = values![i];
+        if (typeof value !== 'string') return [`${String(key)}: (not a string)`];
+        try {
+          const saved = JSON.parse(value) as {
+            clientState?: { queries?: { queryKey: unknown; state: { status: string } }[] };
+          };
+          const queries = saved.clientState?.queries;
+          if (!queries) return [`${String(key)}: (not a saved cache)`];
+          return queries.map(
+            (q) => `${String(key)}: ${JSON.stringify(q.queryKey)} ${q.state.status}`,
+          );
+        } catch {
+          return [`${String(key)}: (not JSON)`];
+        }
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
 export function savedCacheHolds(page: Page, text: string | readonly string[]): Promise<boolean> {
   return page.evaluate(async (needles) => {
     // Opened only once the app made it: opening it first would create it without its store.
