@@ -1,0 +1,503 @@
+// Contention is designed, not hoped for (issue 35): parallel sessions on the real stack, each a
+// connection as the API runs a call (role authenticated, the member's JWT claims, one statement per
+// transaction), write the same bank account and the same kept totals at once.
+// - The lock order every writer takes (docs/contracts.md, "Lock order"): the entry rows it decides
+//   on, then the bank accounts (by id), then the entry-side kept totals, then the ledger-side ones.
+//   A writer that took kept totals before the account (Lançar pago, an import of paid rows) and a
+//   settlement that holds the account and wants those totals deadlocked (SQLSTATE 40P01): the
+//   tests line the sessions up on a held account (no timing luck), so the wrong order fails every
+//   time.
+// - N settlements of different bills on one account all succeed, the balance equals the ledger,
+//   and the account's row is held for one settlement's statement at a time (measured against one
+//   settlement alone; docs/performance.md).
+// - Two members racing the same decision: exactly one wins, the other gets the refusal key.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createUser, stackEnv } from './helpers';
+import { compareLedgerTotals, keptEntryTotals, summedEntryTotals } from './kept-totals';
+import {
+  createBankAccount,
+  createPayable,
+  currentBalance,
+  ledgerBalance,
+  type Member,
+} from './money-helpers';
+
+let db: pg.Pool;
+let admin: Member;
+let financeiroId: string;
+let accounts: [string, string];
+let categories: string[];
+let projects: string[];
+const sessions: Session[] = [];
+
+/** One API-like session: its own connection, role authenticated with the member's claims. */
+class Session {
+  private constructor(
+    readonly client: pg.Client,
+    readonly pid: number,
+  ) {}
+
+  static async open(userId: string): Promise<Session> {
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    await client.query(`select set_config('request.jwt.claims', $1, false)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+    await client.query('set role authenticated');
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const session = new Session(client, rows[0]!.pid);
+    sessions.push(session);
+    return session;
+  }
+
+  /** A public function of the API called as one statement (PostgREST's transaction). */
+  async rpc(fn: string, args: Record<string, unknown>): Promise<unknown> {
+    const names = Object.keys(args);
+    const { rows } = await this.client.query<{ r: unknown }>(
+      `select public.${fn}(${names.map((n, i) => `${n} => $${i + 1}`).join(', ')}) as r`,
+      names.map((n) => {
+        const v = args[n];
+        return v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
+      }),
+    );
+    return rows[0]!.r;
+  }
+
+  async sql(text: string, params: unknown[] = []) {
+    return this.client.query(text, params);
+  }
+}
+
+/** What a call ended with: its value, or the error's SQLSTATE and message (the key). */
+type Outcome = { ok: true; value: unknown } | { ok: false; code: string; message: string };
+function settled(p: Promise<unknown>): Promise<Outcome> {
+  return p.then(
+    (value) => ({ ok: true as const, value }),
+    (e: { code?: string; message?: string }) => ({
+      ok: false as const,
+      code: e.code ?? '?',
+      message: e.message ?? String(e),
+    }),
+  );
+}
+
+/** Until the session waits on a lock (polls pg_stat_activity; no fixed wait). */
+async function waitsOnLock(session: Session) {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await db.query<{ w: string | null; state: string }>(
+      `select wait_event_type as w, state from pg_stat_activity where pid = $1`,
+      [session.pid],
+    );
+    if (rows[0]?.w === 'Lock') return;
+    if (Date.now() - started > 5_000)
+      throw new Error(`session ${session.pid} never waited on a lock (${JSON.stringify(rows[0])})`);
+  }
+}
+
+/**
+ * The calls lined up behind a held lock on the accounts, in the order given: each is started and
+ * seen waiting before the next starts; then the lock goes and they run in that order. A writer that
+ * takes a kept total before the account holds it while it waits, so the one before it (holding the
+ * account, wanting that total) closes a cycle: a deadlock, every time.
+ */
+async function linedUp(accountIds: string[], calls: [Session, () => Promise<unknown>][]) {
+  const holder = await db.connect();
+  const results: Promise<Outcome>[] = [];
+  try {
+    await holder.query('begin');
+    await holder.query(
+      `select 1 from public.bank_accounts where id = any($1::uuid[]) order by id for no key update`,
+      [accountIds],
+    );
+    for (const [session, call] of calls) {
+      results.push(settled(call()));
+      await waitsOnLock(session);
+    }
+  } finally {
+    await holder.query('commit');
+    holder.release();
+  }
+  return Promise.all(results);
+}
+
+const allOk = (outcomes: Outcome[]) =>
+  expect(
+    outcomes.filter((o) => !o.ok),
+    'no call failed (40P01 is a deadlock)',
+  ).toEqual([]);
+
+async function totalsKept(label: string) {
+  expect(await keptEntryTotals(db, admin.company.id), `entry totals, ${label}`).toEqual(
+    await summedEntryTotals(db, admin.company.id),
+  );
+  await compareLedgerTotals(db, admin.company.id, label);
+  for (const account of accounts)
+    expect(await currentBalance(db, account), `balance, ${label}`).toBeCloseTo(
+      await ledgerBalance(db, account),
+      2,
+    );
+}
+
+const payable = (amount: number, extra: Record<string, unknown> = {}) =>
+  createPayable(admin, amount, {
+    due_date: '2026-03-10',
+    category_id: categories[0],
+    project_id: projects[0],
+    ...extra,
+  }).then((r) => r.id as string);
+
+const settle = (s: Session, id: string, account: string, extra: Record<string, unknown> = {}) =>
+  s.rpc('settle_payable', {
+    p_payable_id: id,
+    p_bank_account_id: account,
+    p_paid_on: '2026-03-12',
+    p_today: '2026-03-12',
+    ...extra,
+  });
+
+let a: Session;
+let b: Session;
+let c: Session;
+
+beforeAll(async () => {
+  db = new pg.Pool({ connectionString: stackEnv().dbUrl, max: 3 });
+  admin = await createMember('Construtora Concorrência');
+  accounts = [
+    (await createBankAccount(admin, 100_000, { name: 'Conta 1' })).id,
+    (await createBankAccount(admin, 100_000, { name: 'Conta 2' })).id,
+  ];
+  const fin = await createUser(undefined, undefined, 'Membro financeiro concorrente');
+  financeiroId = fin.user.id;
+  await db.query(
+    `insert into public.user_profiles (user_id, company_id, email, full_name, role, is_active)
+     values ($1, $2, $3, 'Membro financeiro concorrente', 'financeiro', true)`,
+    [financeiroId, admin.company.id, fin.email],
+  );
+  const cats = await db.query<{ id: string }>(
+    `insert into public.categories (company_id, name, type)
+     select $1, 'Concorrida ' || i, 'expense' from generate_series(1, 2) i returning id`,
+    [admin.company.id],
+  );
+  categories = cats.rows.map((r) => r.id).sort();
+  const made = await db.query<{ id: string }>(
+    `insert into public.projects (company_id, name)
+     select $1, 'Obra concorrida ' || i from generate_series(1, 2) i returning id`,
+    [admin.company.id],
+  );
+  projects = made.rows.map((r) => r.id).sort();
+  [a, b, c] = await Promise.all([
+    Session.open(admin.user.id),
+    Session.open(financeiroId),
+    Session.open(admin.user.id),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.client.end()));
+  await db.end();
+});
+
+describe('lock order: account before kept totals, for every writer', () => {
+  it('Dar Baixa and Lançar pago of the same month and categoria on one account: no deadlock', async () => {
+    const waiting = await payable(120);
+    const outcomes = await linedUp(
+      [accounts[0]],
+      [
+        // Holds the bill, waits for the account; then moves the month's open totals.
+        [a, () => settle(a, waiting, accounts[0])],
+        // Creates a paid entry of the same month, categoria and obra (the open totals of that
+        // month first, in the old order), then waits for the account.
+        [
+          b,
+          () =>
+            b.rpc('create_and_settle_entry', {
+              p_kind: 'expense',
+              p_id: randomUUID(),
+              p_company_id: admin.company.id,
+              p_description: 'Areia paga na hora',
+              p_amount: 80,
+              p_due_date: '2026-03-10',
+              p_bank_account_id: accounts[0],
+              p_paid_on: '2026-03-12',
+              p_today: '2026-03-12',
+              p_category_id: categories[0],
+              p_project_id: projects[0],
+            }),
+        ],
+      ],
+    );
+    allOk(outcomes);
+    await totalsKept('settle and create_and_settle');
+  });
+
+  it('Dar Baixa and an import of paid rows of the same months on one account: no deadlock', async () => {
+    const waiting = await payable(130);
+    const sheet = (line: number, due: string) => ({
+      line,
+      description: `Importada ${line}`,
+      amount: '10.00',
+      due_date: due,
+      category_id: categories[0],
+      project_id: projects[0],
+      payment_date: '2026-03-12',
+      bank_account_id: accounts[0],
+    });
+    const outcomes = await linedUp(
+      [accounts[0]],
+      [
+        [a, () => settle(a, waiting, accounts[0])],
+        [
+          b,
+          () =>
+            b.rpc('import_rows', {
+              p_company_id: admin.company.id,
+              p_payload: {
+                kind: 'contas_pagar',
+                file_name: 'pagas.xlsx',
+                today: '2026-03-12',
+                rows: [sheet(2, '2026-03-10'), sheet(3, '2026-02-10')],
+              },
+            }),
+        ],
+      ],
+    );
+    allOk(outcomes);
+    await totalsKept('settle and import_rows');
+  });
+
+  it('estorno, re-split of a paid entry and Dar Baixa on one account, lined up: no deadlock', async () => {
+    const [paid, split, waiting] = [await payable(200), await payable(300), await payable(90)];
+    await settle(c, paid, accounts[0]);
+    await settle(c, split, accounts[0]);
+    const payment = await db.query<{ id: string }>(
+      `select id from public.transactions where payable_id = $1`,
+      [paid],
+    );
+    const parts = (first: string, second: string) => [
+      { category_id: first, project_id: projects[1], stage_id: null, amount: 100, percent: null },
+      { category_id: second, project_id: projects[0], stage_id: null, amount: 200, percent: null },
+    ];
+    const outcomes = await linedUp(
+      [accounts[0]],
+      [
+        [
+          a,
+          () =>
+            a.rpc('reverse_payment', {
+              p_payment_id: payment.rows[0]!.id,
+              p_reversed_on: '2026-03-12',
+            }),
+        ],
+        [
+          b,
+          () =>
+            b.sql(
+              `update public.accounts_payable set parts = $2::jsonb, category_id = null, project_id = null
+               where id = $1`,
+              [split, JSON.stringify(parts(categories[1]!, categories[0]!))],
+            ),
+        ],
+        [c, () => settle(c, waiting, accounts[0])],
+      ],
+    );
+    allOk(outcomes);
+    await totalsKept('estorno, re-split and settle');
+  });
+
+  it('transfers between the same two accounts in opposite directions: no deadlock', async () => {
+    const transfer = (s: Session, from: string, to: string) => () =>
+      s.rpc('transfer_between_accounts', {
+        p_from_account_id: from,
+        p_to_account_id: to,
+        p_amount: 25,
+        p_transfer_date: '2026-03-12',
+      });
+    // The higher id held: one transfer locks the lower and waits, the other waits on the lower.
+    const sorted = [...accounts].sort();
+    const outcomes = await linedUp(
+      [sorted[1]!],
+      [
+        [a, transfer(a, accounts[0], accounts[1])],
+        [b, transfer(b, accounts[1], accounts[0])],
+      ],
+    );
+    allOk(outcomes);
+    // And free-running, a few at once each way.
+    allOk(
+      await Promise.all(
+        [a, b, c, a, b, c].map((s, i) =>
+          settled(transfer(s, accounts[i % 2]!, accounts[(i + 1) % 2]!)()),
+        ),
+      ),
+    );
+    await totalsKept('opposite transfers');
+  });
+
+  it('entries, installments and two sheets of the same months, categorias and obras in opposite orders: no deadlock', async () => {
+    const months = ['2026-04-10', '2026-05-10', '2026-06-10', '2026-07-10'];
+    const row = (due: string, i: number) => ({
+      category_id: categories[i % 2],
+      project_id: projects[(i + 1) % 2],
+      due,
+    });
+    const forward = months.map(row);
+    const backward = [...forward].reverse();
+    // Installments (one insert of several rows, as Lançar parcelado writes them).
+    const installments = (s: Session, rows: typeof forward) => () =>
+      s.sql(
+        `insert into public.accounts_payable (company_id, description, amount, due_date, category_id, project_id)
+         select $1, 'Parcela concorrida', 50, r.due::date, r.category_id::uuid, r.project_id::uuid
+         from jsonb_to_recordset($2::jsonb) as r(due text, category_id text, project_id text)`,
+        [admin.company.id, JSON.stringify(rows)],
+      );
+    const sheet = (s: Session, rows: typeof forward, paidInto: string) => () =>
+      s.rpc('import_rows', {
+        p_company_id: admin.company.id,
+        p_payload: {
+          kind: 'contas_pagar',
+          file_name: `planilha-${paidInto.slice(0, 4)}.xlsx`,
+          today: '2026-03-12',
+          rows: rows.map((r, i) => ({
+            line: i + 2,
+            description: `Linha ${i + 2}`,
+            amount: '12.34',
+            due_date: r.due,
+            category_id: r.category_id,
+            project_id: r.project_id,
+            ...(i % 2 ? { payment_date: '2026-03-11', bank_account_id: paidInto } : {}),
+          })),
+        },
+      });
+    for (let round = 0; round < 3; round++) {
+      allOk(
+        await Promise.all([
+          settled(installments(a, forward)()),
+          settled(installments(b, backward)()),
+          settled(sheet(c, round % 2 ? forward : backward, accounts[round % 2]!)()),
+        ]),
+      );
+      allOk(
+        await Promise.all([
+          settled(sheet(a, forward, accounts[0])()),
+          settled(sheet(b, backward, accounts[1])()),
+        ]),
+      );
+    }
+    await totalsKept('installments and sheets in opposite orders');
+  });
+});
+
+describe('one bank account, many settlements at once', () => {
+  it('all succeed, the balance equals the ledger, and the account is held one statement at a time', async () => {
+    const n = 8;
+    const extra = await Promise.all([Session.open(admin.user.id), Session.open(financeiroId)]);
+    const pool = [a, b, c, ...extra, ...(await Promise.all([1, 2, 3].map(() => Session.open(admin.user.id))))];
+    const bills: string[] = [];
+    for (let i = 0; i < n + 3; i++)
+      bills.push(await payable(10 + i, { category_id: categories[i % 2], project_id: projects[i % 2] }));
+    // One settlement alone, three times (the first warms the plans).
+    const alone: number[] = [];
+    for (const id of bills.slice(0, 3)) {
+      const t = performance.now();
+      await settle(a, id, accounts[1]);
+      alone.push(performance.now() - t);
+    }
+    const aloneMs = Math.min(...alone.slice(1));
+    const before = await currentBalance(db, accounts[1]);
+    // Every session waiting on a lock is counted while they run (pg_stat_activity).
+    let running = true;
+    const waitsSeen = new Set<number>();
+    const sampler = (async () => {
+      while (running) {
+        const { rows } = await db.query<{ pid: number }>(
+          `select pid from pg_stat_activity where pid = any($1::int[]) and wait_event_type = 'Lock'`,
+          [pool.map((s) => s.pid)],
+        );
+        rows.forEach((r) => waitsSeen.add(r.pid));
+      }
+    })();
+    const t0 = performance.now();
+    const timed = await Promise.all(
+      bills.slice(3).map((id, i) => {
+        const t = performance.now();
+        return settled(settle(pool[i]!, id, accounts[1])).then((o) => ({
+          o,
+          ms: performance.now() - t,
+        }));
+      }),
+    );
+    const wall = performance.now() - t0;
+    running = false;
+    await sampler;
+    allOk(timed.map((x) => x.o));
+    const paid = bills.slice(3).reduce((s, _, i) => s + 10 + i + 3, 0);
+    expect(await currentBalance(db, accounts[1])).toBeCloseTo(before - paid, 2);
+    await totalsKept(`${n} settlements at once`);
+    // Serialized on the account (and the company's paid totals), N settlements take about N
+    // statements: the account is held for one settlement's statement, not longer. Generous
+    // bound for a shared 2-core machine; the figures go to docs/performance.md.
+    const perSettlement = wall / n;
+    const slowest = Math.max(...timed.map((x) => x.ms));
+    console.info(
+      `[contention] settle alone ${aloneMs.toFixed(1)} ms; ${n} at once: wall ${wall.toFixed(1)} ms, ` +
+        `${perSettlement.toFixed(1)} ms per settlement, slowest ${slowest.toFixed(1)} ms, ` +
+        `${waitsSeen.size} sessions seen waiting on a lock`,
+    );
+    expect(perSettlement).toBeLessThan(aloneMs * 3 + 20);
+  });
+});
+
+describe('two members racing the same decision', () => {
+  it('the same partial Dar Baixa with the open amount both saw: one wins, the other gets entry_changed', async () => {
+    const id = await payable(100);
+    const race = await Promise.all([
+      settled(settle(a, id, accounts[0], { p_amount_paid: 40, p_open_amount: 100 })),
+      settled(settle(b, id, accounts[1], { p_amount_paid: 40, p_open_amount: 100 })),
+    ]);
+    expect(race.filter((o) => o.ok)).toHaveLength(1);
+    expect(race.find((o) => !o.ok)).toMatchObject({ code: 'P0001', message: 'entry_changed' });
+    const { rows } = await db.query(`select count(*)::int as n from public.transactions where payable_id = $1`, [
+      id,
+    ]);
+    expect(rows[0]).toEqual({ n: 1 });
+    await totalsKept('partial settle race');
+  });
+
+  it('the same full Dar Baixa: one wins, the other gets entry_already_settled', async () => {
+    const id = await payable(70);
+    const race = await Promise.all([
+      settled(settle(a, id, accounts[0], { p_open_amount: 70 })),
+      settled(settle(b, id, accounts[0], { p_open_amount: 70 })),
+    ]);
+    expect(race.filter((o) => o.ok)).toHaveLength(1);
+    expect(race.find((o) => !o.ok)).toMatchObject({ code: 'P0001', message: 'entry_already_settled' });
+  });
+
+  it('approve and refuse of the same version of a payable awaiting approval: one decides, the other gets not_awaiting_approval', async () => {
+    for (const second of ['approve_payable', 'refuse_payable'] as const) {
+      const id = await payable(55);
+      await db.query(`update public.accounts_payable set approval_status = 'pending' where id = $1`, [id]);
+      const { rows } = await db.query<{ amount: string; updated_at: string }>(
+        `select amount::text, to_jsonb(updated_at) #>> '{}' as updated_at from public.accounts_payable where id = $1`,
+        [id],
+      );
+      const seen = { p_payable_id: id, p_amount: rows[0]!.amount, p_updated_at: rows[0]!.updated_at };
+      const race = await Promise.all([
+        settled(a.rpc('approve_payable', seen)),
+        settled(
+          second === 'approve_payable'
+            ? b.rpc('approve_payable', seen)
+            : b.rpc('refuse_payable', { ...seen, p_reason: 'Valor errado' }),
+        ),
+      ]);
+      expect(race.filter((o) => o.ok), second).toHaveLength(1);
+      expect(race.find((o) => !o.ok), second).toMatchObject({
+        code: 'P0001',
+        message: 'not_awaiting_approval',
+      });
+    }
+    await totalsKept('approval races');
+  });
+});
