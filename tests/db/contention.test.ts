@@ -123,6 +123,8 @@ async function linedUp(accountIds: string[], calls: [Session, () => Promise<unkn
   return Promise.all(results);
 }
 
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+
 const allOk = (outcomes: Outcome[]) =>
   expect(
     outcomes.filter((o) => !o.ok),
@@ -392,21 +394,33 @@ describe('lock order: account before kept totals, for every writer', () => {
 describe('one bank account, many settlements at once', () => {
   it('all succeed, the balance equals the ledger, and the account is held one statement at a time', async () => {
     const n = 8;
-    const extra = await Promise.all([Session.open(admin.user.id), Session.open(financeiroId)]);
-    const pool = [a, b, c, ...extra, ...(await Promise.all([1, 2, 3].map(() => Session.open(admin.user.id))))];
+    const pool = [a, b, c];
+    pool.push(
+      ...(await Promise.all(
+        Array.from({ length: n - 3 }, (_, i) => Session.open(i % 2 ? financeiroId : admin.user.id)),
+      )),
+    );
     const bills: string[] = [];
-    for (let i = 0; i < n + 3; i++)
-      bills.push(await payable(10 + i, { category_id: categories[i % 2], project_id: projects[i % 2] }));
-    // One settlement alone, three times (the first warms the plans).
+    for (let i = 0; i < 2 * n + 5; i++)
+      bills.push(
+        await payable(10 + i, { category_id: categories[i % 2], project_id: projects[i % 2] }),
+      );
+    const next = (() => {
+      let i = 0;
+      return () => bills[i++]!;
+    })();
+    // Each session's plans warmed by a settlement of its own, one after the other.
+    for (const session of pool) await settle(session, next(), accounts[1]);
+    // One settlement alone, five times on one warm session.
     const alone: number[] = [];
-    for (const id of bills.slice(0, 3)) {
+    for (let i = 0; i < 5; i++) {
       const t = performance.now();
-      await settle(a, id, accounts[1]);
+      await settle(a, next(), accounts[1]);
       alone.push(performance.now() - t);
     }
-    const aloneMs = Math.min(...alone.slice(1));
+    const aloneMs = median(alone);
     const before = await currentBalance(db, accounts[1]);
-    // Every session waiting on a lock is counted while they run (pg_stat_activity).
+    // The sessions seen waiting on a lock while they run (pg_stat_activity).
     let running = true;
     const waitsSeen = new Set<number>();
     const sampler = (async () => {
@@ -420,32 +434,33 @@ describe('one bank account, many settlements at once', () => {
     })();
     const t0 = performance.now();
     const timed = await Promise.all(
-      bills.slice(3).map((id, i) => {
-        const t = performance.now();
-        return settled(settle(pool[i]!, id, accounts[1])).then((o) => ({
+      pool.map((session, i) =>
+        settled(settle(session, bills[n + 5 + i]!, accounts[1])).then((o) => ({
           o,
-          ms: performance.now() - t,
-        }));
-      }),
+          done: performance.now() - t0,
+        })),
+      ),
     );
-    const wall = performance.now() - t0;
     running = false;
     await sampler;
     allOk(timed.map((x) => x.o));
-    const paid = bills.slice(3).reduce((s, _, i) => s + 10 + i + 3, 0);
+    const paid = bills.slice(n + 5).reduce((s, _, i) => s + 10 + n + 5 + i, 0);
     expect(await currentBalance(db, accounts[1])).toBeCloseTo(before - paid, 2);
     await totalsKept(`${n} settlements at once`);
-    // Serialized on the account (and the company's paid totals), N settlements take about N
-    // statements: the account is held for one settlement's statement, not longer. Generous
-    // bound for a shared 2-core machine; the figures go to docs/performance.md.
-    const perSettlement = wall / n;
-    const slowest = Math.max(...timed.map((x) => x.ms));
+    // Queued on the account's row (and the company's kept totals), they finish one after the
+    // other: the gap between two completions is how long one settlement holds the account (from
+    // its lock to its commit). It is a settlement's statement, not more: within a generous bound
+    // of one settlement alone (a shared 2-core machine), figures in docs/performance.md.
+    const done = timed.map((x) => x.done).sort((x, y) => x - y);
+    const gaps = done.slice(1).map((d, i) => d - done[i]!);
+    const hold = median(gaps);
     console.info(
-      `[contention] settle alone ${aloneMs.toFixed(1)} ms; ${n} at once: wall ${wall.toFixed(1)} ms, ` +
-        `${perSettlement.toFixed(1)} ms per settlement, slowest ${slowest.toFixed(1)} ms, ` +
-        `${waitsSeen.size} sessions seen waiting on a lock`,
+      `[contention] settle alone: median ${aloneMs.toFixed(1)} ms; ${n} at once: all done in ` +
+        `${done[n - 1]!.toFixed(1)} ms, first ${done[0]!.toFixed(1)} ms, median gap between ` +
+        `completions (the account's hold) ${hold.toFixed(1)} ms; ${waitsSeen.size} of ${n} sessions seen waiting on a lock`,
     );
-    expect(perSettlement).toBeLessThan(aloneMs * 3 + 20);
+    expect(hold).toBeLessThan(aloneMs * 2 + 10);
+    expect(done[n - 1]!).toBeLessThan(n * (aloneMs * 2 + 10));
   });
 });
 
@@ -458,9 +473,10 @@ describe('two members racing the same decision', () => {
     ]);
     expect(race.filter((o) => o.ok)).toHaveLength(1);
     expect(race.find((o) => !o.ok)).toMatchObject({ code: 'P0001', message: 'entry_changed' });
-    const { rows } = await db.query(`select count(*)::int as n from public.transactions where payable_id = $1`, [
-      id,
-    ]);
+    const { rows } = await db.query(
+      `select count(*)::int as n from public.transactions where payable_id = $1`,
+      [id],
+    );
     expect(rows[0]).toEqual({ n: 1 });
     await totalsKept('partial settle race');
   });
@@ -472,18 +488,28 @@ describe('two members racing the same decision', () => {
       settled(settle(b, id, accounts[0], { p_open_amount: 70 })),
     ]);
     expect(race.filter((o) => o.ok)).toHaveLength(1);
-    expect(race.find((o) => !o.ok)).toMatchObject({ code: 'P0001', message: 'entry_already_settled' });
+    expect(race.find((o) => !o.ok)).toMatchObject({
+      code: 'P0001',
+      message: 'entry_already_settled',
+    });
   });
 
   it('approve and refuse of the same version of a payable awaiting approval: one decides, the other gets not_awaiting_approval', async () => {
     for (const second of ['approve_payable', 'refuse_payable'] as const) {
       const id = await payable(55);
-      await db.query(`update public.accounts_payable set approval_status = 'pending' where id = $1`, [id]);
+      await db.query(
+        `update public.accounts_payable set approval_status = 'pending' where id = $1`,
+        [id],
+      );
       const { rows } = await db.query<{ amount: string; updated_at: string }>(
         `select amount::text, to_jsonb(updated_at) #>> '{}' as updated_at from public.accounts_payable where id = $1`,
         [id],
       );
-      const seen = { p_payable_id: id, p_amount: rows[0]!.amount, p_updated_at: rows[0]!.updated_at };
+      const seen = {
+        p_payable_id: id,
+        p_amount: rows[0]!.amount,
+        p_updated_at: rows[0]!.updated_at,
+      };
       const race = await Promise.all([
         settled(a.rpc('approve_payable', seen)),
         settled(
@@ -492,8 +518,14 @@ describe('two members racing the same decision', () => {
             : b.rpc('refuse_payable', { ...seen, p_reason: 'Valor errado' }),
         ),
       ]);
-      expect(race.filter((o) => o.ok), second).toHaveLength(1);
-      expect(race.find((o) => !o.ok), second).toMatchObject({
+      expect(
+        race.filter((o) => o.ok),
+        second,
+      ).toHaveLength(1);
+      expect(
+        race.find((o) => !o.ok),
+        second,
+      ).toMatchObject({
         code: 'P0001',
         message: 'not_awaiting_approval',
       });

@@ -1,0 +1,295 @@
+-- Issue 35 (contention): one lock order for every writer of balances and kept totals, and the
+-- settlement's hold of the bank account's row as short as that order allows.
+--
+-- The order (docs/contracts.md, "Lock order"): (1) the entry rows a call decides on (for update),
+-- (2) the bank accounts, by id (for no key update; the balance trigger's update takes the same
+-- lock), (3) the entry-side kept totals (entry_due_counts, split_*, entry_totals, in key order per
+-- statement; entry_paid_totals per company and kind), (4) the ledger-side kept totals (one
+-- account's rows, private.track_ledger_totals). Two writers took (3) before (2): Lançar pago
+-- (create_and_settle_entry, also a statement line's 'create') and an import of paid rows
+-- (import_rows: import_insert, then settle_imported). Lined up behind a Dar Baixa holding the
+-- account and wanting the same month's totals they deadlocked (40P01); they now lock the account
+-- first. settle_entry reads a split's ledger parts before it locks the account.
+
+CREATE OR REPLACE FUNCTION private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_today date;
+  v_on date;
+  v_company_id uuid;
+  v_amount numeric;
+  v_paid numeric;
+  v_status text;
+  v_description text;
+  v_category_id uuid;
+  v_project_id uuid;
+  v_parts jsonb;
+  v_principal numeric;
+  v_interest numeric := coalesce(p_interest, 0);
+  v_fine numeric := coalesce(p_fine, 0);
+  v_discount numeric := coalesce(p_discount, 0);
+  v_total numeric;
+  v_done boolean;
+  v_row_parts jsonb;
+begin
+  perform private.assert_valid_date(p_paid_on);
+  perform private.assert_valid_date(p_today);
+  -- The browser's today (a Brazilian evening is already tomorrow in UTC), never beyond the
+  -- database's tomorrow.
+  v_today := least(coalesce(p_today, current_date), current_date + 1);
+  v_on := coalesce(p_paid_on, v_today);
+  perform private.assert_valid_date(v_on);
+  if v_on > v_today then
+    raise exception using errcode = 'P0001', message = 'payment_date_in_future';
+  end if;
+  perform private.assert_valid_amount(v_interest, p_allow_zero => true);
+  perform private.assert_valid_amount(v_fine, p_allow_zero => true);
+  perform private.assert_valid_amount(v_discount, p_allow_zero => true);
+
+  if p_kind = 'expense' then
+    select e.company_id, e.amount, e.paid_amount, e.status, e.description, e.category_id, e.project_id, e.parts
+    into v_company_id, v_amount, v_paid, v_status, v_description, v_category_id, v_project_id, v_parts
+    from public.accounts_payable e
+    where e.id = p_id and e.company_id in (select private.user_company_ids())
+    for update;
+  elsif p_kind = 'income' then
+    select e.company_id, e.amount, e.paid_amount, e.status, e.description, e.category_id, e.project_id, e.parts
+    into v_company_id, v_amount, v_paid, v_status, v_description, v_category_id, v_project_id, v_parts
+    from public.accounts_receivable e
+    where e.id = p_id and e.company_id in (select private.user_company_ids())
+    for update;
+  else
+    raise exception using errcode = 'P0001', message = 'invalid_kind';
+  end if;
+  if v_company_id is null then
+    raise exception using errcode = 'P0001', message = 'entry_not_found';
+  end if;
+  if v_status = 'paid' then
+    raise exception using errcode = 'P0001', message = 'entry_already_settled';
+  end if;
+  if p_kind = 'expense' and exists (
+    select 1 from public.accounts_payable e where e.id = p_id and e.approval_status <> 'approved'
+  ) then
+    raise exception using errcode = 'P0001', message = 'awaiting_approval';
+  end if;
+
+  v_principal := coalesce(p_amount_paid, v_amount - v_paid);
+  perform private.assert_valid_amount(v_principal);
+  if v_principal > v_amount - v_paid then
+    raise exception using errcode = 'P0001', message = 'payment_exceeds_open_amount';
+  end if;
+  v_total := v_principal + v_interest + v_fine - v_discount;
+  if v_total <= 0 then
+    raise exception using errcode = 'P0001', message = 'invalid_amount';
+  end if;
+  -- A split entry: this payment's shares come after the standing rows before it (the last of
+  -- private.ledger_parts over them and this one). Read before the account is locked (the entry's
+  -- row lock above keeps its standing rows as they are): the account is held for the writes only.
+  if v_parts is not null then
+    select private.ledger_parts(
+             v_parts,
+             coalesce(jsonb_agg(jsonb_build_object('principal', s.principal_amount,
+                                                   'interest', s.interest_amount,
+                                                   'fine', s.fine_amount,
+                                                   'discount', s.discount_amount)
+                                order by s.created_at, s.id), '[]')
+             || jsonb_build_array(jsonb_build_object('principal', v_principal, 'interest', v_interest,
+                                                     'fine', v_fine, 'discount', v_discount))) -> -1
+    into v_row_parts
+    from private.entry_standing_rows(v_company_id, p_kind, p_id) s;
+  end if;
+
+  -- Lock order (docs/contracts.md, "Lock order"): the entry (above), then the account, then the
+  -- kept totals (the update and insert below). The account is held from here to the commit: the
+  -- entry's update and its ledger row, nothing that could be done before.
+  perform private.lock_active_account(v_company_id, p_bank_account_id);
+  v_done := v_paid + v_principal = v_amount;
+
+  if p_kind = 'expense' then
+    update public.accounts_payable
+    set paid_amount = paid_amount + v_principal,
+        interest_amount = interest_amount + v_interest,
+        fine_amount = fine_amount + v_fine,
+        discount_amount = discount_amount + v_discount,
+        status = case when v_done then 'paid' else 'pending' end,
+        payment_date = case when v_done then v_on end,
+        bank_account_id = p_bank_account_id
+    where id = p_id;
+  else
+    update public.accounts_receivable
+    set paid_amount = paid_amount + v_principal,
+        interest_amount = interest_amount + v_interest,
+        fine_amount = fine_amount + v_fine,
+        discount_amount = discount_amount + v_discount,
+        status = case when v_done then 'paid' else 'pending' end,
+        received_date = case when v_done then v_on end,
+        bank_account_id = p_bank_account_id
+    where id = p_id;
+  end if;
+
+  insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
+                                   bank_account_id, category_id, project_id, payable_id, receivable_id,
+                                   created_by, principal_amount, interest_amount, fine_amount, discount_amount, parts)
+  values (v_company_id, p_kind, case p_kind when 'expense' then 'out' else 'in' end, left(v_description, 250),
+          v_total, v_on, p_bank_account_id, v_category_id, v_project_id,
+          case when p_kind = 'expense' then p_id end, case when p_kind = 'income' then p_id end,
+          (select auth.uid()), v_principal, v_interest, v_fine, v_discount, v_row_parts);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.create_and_settle_entry(p_kind text, p_id uuid, p_company_id uuid, p_description text, p_amount numeric, p_due_date date, p_bank_account_id uuid, p_paid_on date, p_today date, p_counterparty_id uuid, p_counterparty_name text, p_project_id uuid, p_category_id uuid, p_payment_method text, p_notes text, p_interest numeric, p_fine numeric, p_discount numeric, p_stage_id uuid DEFAULT NULL::uuid, p_parts jsonb DEFAULT NULL::jsonb)
+ RETURNS public.entries
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_inserted uuid;
+  v_result public.entries;
+begin
+  if p_kind is null or p_kind not in ('expense', 'income') then
+    raise exception using errcode = 'P0001', message = 'invalid_kind';
+  end if;
+  if p_id is null then
+    raise exception using errcode = 'P0001', message = 'invalid_id';
+  end if;
+  perform private.assert_role(p_company_id, array['admin', 'financeiro']);
+  perform private.assert_text_length(btrim(p_description), 200, 'description');
+  perform private.assert_text_length(btrim(p_counterparty_name), 200,
+                                     case p_kind when 'expense' then 'supplier_name' else 'client_name' end);
+  perform private.assert_text_length(btrim(p_notes), 2000, 'notes');
+  if p_payment_method is not null and p_payment_method not in ('transfer', 'pix', 'card', 'cash') then
+    raise exception using errcode = 'P0001', message = 'invalid_payment_method';
+  end if;
+  perform private.assert_valid_amount(p_amount);
+  perform private.assert_valid_date(p_due_date);
+  -- A split entry's obra, etapa and categoria are its parts' (the parts themselves are checked by
+  -- private.check_entry_parts on the insert below).
+  if p_parts is not null and jsonb_typeof(p_parts) <> 'null'
+     and (p_project_id is not null or p_stage_id is not null or p_category_id is not null) then
+    raise exception using errcode = 'P0001', message = 'split_invalid';
+  end if;
+  -- A stage of this obra of this company (also when no obra is given: a stage needs its obra).
+  if p_stage_id is not null and not exists (
+    select 1 from public.project_stages s
+    where s.id = p_stage_id and s.project_id = p_project_id and s.company_id = p_company_id
+  ) then
+    raise exception using errcode = 'P0001', message = 'stage_project_mismatch';
+  end if;
+
+  -- Lock order (docs/contracts.md, "Lock order"): the account before the kept totals. The insert
+  -- below moves the entry totals of its due month; settle_entry then wants the account. Taken
+  -- after them, a Dar Baixa holding the account and wanting those totals closed a cycle (40P01,
+  -- tests/db/contention.test.ts). Not checked here: settle_entry's lock_active_account says
+  -- bank_account_not_found / bank_account_inactive as before.
+  perform 1 from public.bank_accounts a
+  where a.id = p_bank_account_id and a.company_id = p_company_id
+  for no key update;
+
+  if p_kind = 'expense' then
+    insert into public.accounts_payable (id, company_id, description, supplier_id, supplier_name, amount, due_date,
+                                         project_id, stage_id, category_id, bank_account_id, payment_method, notes, parts)
+    values (p_id, p_company_id, btrim(p_description), p_counterparty_id, nullif(btrim(p_counterparty_name), ''),
+            p_amount, p_due_date, p_project_id, p_stage_id, p_category_id, p_bank_account_id, p_payment_method,
+            nullif(btrim(p_notes), ''), nullif(p_parts, 'null'::jsonb))
+    on conflict do nothing
+    returning id into v_inserted;
+  else
+    insert into public.accounts_receivable (id, company_id, description, client_id, client_name, amount, due_date,
+                                            project_id, stage_id, category_id, bank_account_id, payment_method, notes, parts)
+    values (p_id, p_company_id, btrim(p_description), p_counterparty_id, nullif(btrim(p_counterparty_name), ''),
+            p_amount, p_due_date, p_project_id, p_stage_id, p_category_id, p_bank_account_id, p_payment_method,
+            nullif(btrim(p_notes), ''), nullif(p_parts, 'null'::jsonb))
+    on conflict do nothing
+    returning id into v_inserted;
+  end if;
+
+  if v_inserted is not null then
+    perform private.settle_entry(p_kind, p_id, p_bank_account_id, p_paid_on, null, p_interest, p_fine,
+                                 p_discount, p_today);
+  end if;
+
+  -- Created now or by an earlier call with the same id (which waited for it to commit).
+  select * into v_result from public.entries e
+  where e.kind = p_kind and e.id = p_id and e.company_id in (select private.user_company_ids());
+  if not found then
+    -- The id belongs to a row the caller cannot see.
+    raise exception using errcode = 'P0001', message = 'entry_id_conflict';
+  end if;
+  return v_result;
+end;
+$function$;
+
+create or replace function private.import_insert(p_kind text, p_company_id uuid, p_batch_id uuid, p_data jsonb)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- Lock order (docs/contracts.md, "Lock order"): the accounts its paid rows go to (in id order,
+  -- as settle_imported takes them again), before these inserts move the entry totals; after them, a
+  -- Dar Baixa holding one of the accounts and wanting those totals closed a cycle (40P01,
+  -- tests/db/contention.test.ts). Unknown or inactive accounts are settle_imported's to refuse.
+  if p_kind in ('contas_pagar', 'contas_receber') then
+    perform 1 from public.bank_accounts a
+    where a.company_id = p_company_id
+      and a.id in (select d.bank_account_id
+                   from jsonb_to_recordset(p_data) as d(payment_date date, bank_account_id uuid)
+                   where d.payment_date is not null)
+    order by a.id
+    for no key update;
+  end if;
+  if p_kind = 'contas_pagar' then
+    insert into public.accounts_payable (id, company_id, description, supplier_id, supplier_name, amount, due_date,
+                                         project_id, category_id, notes, import_batch_id)
+    select e.id, p_company_id, e.description, e.party_id, e.party_name, e.amount, e.due_date, e.project_id,
+           e.category_id, e.notes, p_batch_id
+    from jsonb_to_recordset(p_data) as e(line integer, id uuid, description text, party_id uuid, party_name text,
+                                          amount numeric, due_date date, project_id uuid, category_id uuid, notes text)
+    order by e.line;
+  elsif p_kind = 'contas_receber' then
+    insert into public.accounts_receivable (id, company_id, description, client_id, client_name, amount, due_date,
+                                            project_id, category_id, notes, import_batch_id)
+    select e.id, p_company_id, e.description, e.party_id, e.party_name, e.amount, e.due_date, e.project_id,
+           e.category_id, e.notes, p_batch_id
+    from jsonb_to_recordset(p_data) as e(line integer, id uuid, description text, party_id uuid, party_name text,
+                                          amount numeric, due_date date, project_id uuid, category_id uuid, notes text)
+    order by e.line;
+  elsif p_kind = 'fornecedores' then
+    -- As save_supplier: a CNPJ (14 characters) in suppliers.document, any other document (a CPF) and
+    -- the contacts in its supplier_details.
+    insert into public.suppliers (id, company_id, name, document, import_batch_id)
+    select e.id, p_company_id, e.name, case when char_length(e.document) = 14 then e.document end, p_batch_id
+    from jsonb_to_recordset(p_data) as e(line integer, id uuid, name text, document text)
+    order by e.line;
+    insert into public.supplier_details (company_id, supplier_id, phone, email, address, notes, document)
+    select p_company_id, e.id, e.phone, e.email, e.address, e.notes,
+           case when char_length(e.document) <> 14 then e.document end
+    from jsonb_to_recordset(p_data) as e(line integer, id uuid, document text, phone text, email text, address text,
+                                          notes text)
+    order by e.line;
+  elsif p_kind = 'clientes' then
+    insert into public.clients (id, company_id, name, document, email, phone, address, notes, import_batch_id)
+    select e.id, p_company_id, e.name, e.document, e.email, e.phone, e.address, e.notes, p_batch_id
+    from jsonb_to_recordset(p_data) as e(line integer, id uuid, name text, document text, email text, phone text,
+                                          address text, notes text)
+    order by e.line;
+  elsif p_kind = 'categorias' then
+    insert into public.categories (id, company_id, name, type, description, import_batch_id)
+    select e.id, p_company_id, e.name, e.type, e.description, p_batch_id
+    from jsonb_to_recordset(p_data) as e(line integer, id uuid, name text, type text, description text)
+    order by e.line;
+  elsif p_kind = 'obras' then
+    insert into public.projects (id, company_id, name, client_name, budget, start_date, end_date, status, address,
+                                 description, import_batch_id)
+    select e.id, p_company_id, e.name, e.client_name, e.budget, e.start_date, e.end_date, e.status, e.address,
+           e.description, p_batch_id
+    from jsonb_to_recordset(p_data) as e(line integer, id uuid, name text, client_name text, budget numeric,
+                                          start_date date, end_date date, status text, address text, description text)
+    order by e.line;
+  end if;
+end;
+$$;
