@@ -308,6 +308,107 @@ describe('lock order: account before kept totals, for every writer', () => {
     await totalsKept('estorno, re-split and settle');
   });
 
+  it('reopens of entries paid from the same two accounts in opposite orders: no deadlock', async () => {
+    const [low, high] = [...accounts].sort() as [string, string];
+    /** A payable paid in two halves, first from one account, then from the other. */
+    const paidFrom = async (first: string, second: string) => {
+      const id = await payable(100);
+      await settle(c, id, first, { p_amount_paid: 50 });
+      await settle(c, id, second, { p_amount_paid: 50 });
+      return id;
+    };
+    const reopen = (s: Session, id: string) => () =>
+      s.rpc('reopen_payable', { p_payable_id: id, p_reopened_on: '2026-03-13' });
+    // The one whose first payment is on the held account waits holding nothing; the other takes
+    // its first account and waits on the held one. Taken in their payments' order, the first then
+    // wanted the second's account: a cycle.
+    const lowFirst = await paidFrom(low, high);
+    const highFirst = await paidFrom(high, low);
+    allOk(
+      await linedUp(
+        [low],
+        [
+          [a, reopen(a, lowFirst)],
+          [b, reopen(b, highFirst)],
+        ],
+      ),
+    );
+    await totalsKept('reopens in opposite orders');
+  });
+
+  it('edits of entries paid from the same two accounts, lined up: no deadlock', async () => {
+    const [low, high] = [...accounts].sort() as [string, string];
+    const paidFrom = async (first: string, second: string) => {
+      const id = await payable(100);
+      await settle(c, id, first, { p_amount_paid: 50 });
+      await settle(c, id, second, { p_amount_paid: 50 });
+      return id;
+    };
+    // An edit of an entry paid from both accounts moves each payment's categoria.
+    const edit = (s: Session, id: string, category: string) => () =>
+      s.sql(`update public.accounts_payable set category_id = $2 where id = $1`, [id, category]);
+    const [x, y] = [await paidFrom(low, high), await paidFrom(high, low)];
+    allOk(
+      await linedUp(
+        [low],
+        [
+          [a, edit(a, x, categories[1]!)],
+          [b, edit(b, y, categories[1]!)],
+        ],
+      ),
+    );
+    await totalsKept('edits of entries paid from two accounts');
+  });
+
+  it('Dar Baixa and the undo of an import of paid rows on one account: no deadlock', async () => {
+    const batchId = (await c.rpc('import_rows', {
+      p_company_id: admin.company.id,
+      p_payload: {
+        kind: 'contas_pagar',
+        file_name: 'desfazer.xlsx',
+        today: '2026-03-12',
+        rows: [
+          {
+            line: 2,
+            description: 'Paga e desfeita',
+            amount: '45.00',
+            due_date: '2026-03-10',
+            category_id: categories[0],
+            project_id: projects[0],
+            payment_date: '2026-03-11',
+            bank_account_id: accounts[0],
+          },
+        ],
+      },
+    })) as string;
+    const { rows } = await db.query<{ created_at: string }>(
+      `select created_at::text from public.import_batches where id = $1`,
+      [batchId],
+    );
+    const waiting = await payable(60);
+    allOk(
+      await linedUp(
+        [accounts[0]],
+        [
+          // Holds the bill, waits for the account; then counts a paid payable (the company's paid
+          // totals, the month's totals).
+          [a, () => settle(a, waiting, accounts[0])],
+          // Reopens the batch's paid rows (the same totals), then deletes their ledger rows (the
+          // account) — in the old order.
+          [
+            b,
+            () =>
+              b.rpc('undo_import_batch', {
+                p_batch_id: batchId,
+                p_created_at: rows[0]!.created_at,
+              }),
+          ],
+        ],
+      ),
+    );
+    await totalsKept('settle and undo_import_batch');
+  });
+
   it('transfers between the same two accounts in opposite directions: no deadlock', async () => {
     const transfer = (s: Session, from: string, to: string) => () =>
       s.rpc('transfer_between_accounts', {
