@@ -355,7 +355,7 @@ describe('lock order: account before kept totals, for every writer', () => {
     // An edit of an entry paid from both accounts moves each payment's categoria (one update of
     // its ledger rows, which locks their accounts row by row in the old way). Lined up on the
     // lower account itself, which of the two gets it first is the scheduler's: in principle this
-    // one could pass by luck in the old order (it failed in all 5 runs there).
+    // one could pass by luck in the old order (it failed in every run there).
     const edit = (s: Session, id: string, category: string) => () =>
       s.sql(`update public.accounts_payable set category_id = $2 where id = $1`, [id, category]);
     const [x, y] = [await paidFrom(low, high), await paidFrom(high, low)];
