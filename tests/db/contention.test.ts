@@ -3,10 +3,11 @@
 // transaction), write the same bank account and the same kept totals at once.
 // - The lock order every writer takes (docs/contracts.md, "Lock order"): the entry rows it decides
 //   on, then the bank accounts (by id), then the entry-side kept totals, then the ledger-side ones.
-//   A writer that took kept totals before the account (Lançar pago, an import of paid rows) and a
-//   settlement that holds the account and wants those totals deadlocked (SQLSTATE 40P01): the
-//   tests line the sessions up on a held account (no timing luck), so the wrong order fails every
-//   time.
+//   A writer that took kept totals before the account (Lançar pago, an import of paid rows or its
+//   undo) or several accounts in its rows' order (a reopen, an edit of an entry paid from two
+//   accounts) and a writer holding the account and wanting those totals (or the other account)
+//   deadlocked (SQLSTATE 40P01, fixed by 20261204030100): the tests line the sessions up behind a
+//   row they hold (linedUp), so the wrong order fails every time, without timing luck.
 // - N settlements of different bills on one account all succeed, the balance equals the ledger,
 //   and the account's row is held for one settlement's statement at a time (measured against one
 //   settlement alone; docs/performance.md).
