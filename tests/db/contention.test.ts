@@ -463,12 +463,34 @@ describe('lock order: account before kept totals, for every writer', () => {
     const forward = months.map(row);
     const backward = [...forward].reverse();
     // Installments (one insert of several rows, as Lançar parcelado writes them).
+    // Every other one split (rateio) over both categorias and obras, the parts in the order the
+    // session's months go (the kept split rows: split_pair_totals, split_project_sets).
     const installments = (s: Session, rows: typeof forward) => () =>
       s.sql(
-        `insert into public.accounts_payable (company_id, description, amount, due_date, category_id, project_id)
-         select $1, 'Parcela concorrida', 50, r.due::date, r.category_id::uuid, r.project_id::uuid
-         from jsonb_to_recordset($2::jsonb) as r(due text, category_id text, project_id text)`,
-        [admin.company.id, JSON.stringify(rows)],
+        `insert into public.accounts_payable (company_id, description, amount, due_date, category_id, project_id, parts)
+         select $1, 'Parcela concorrida', 50, r.due::date,
+                case when r.parts is null then r.category_id::uuid end,
+                case when r.parts is null then r.project_id::uuid end, r.parts
+         from jsonb_to_recordset($2::jsonb) as r(due text, category_id text, project_id text, parts jsonb)`,
+        [
+          admin.company.id,
+          JSON.stringify(
+            rows.map((r, i) => ({
+              ...r,
+              parts:
+                i % 2
+                  ? [
+                      { category_id: r.category_id, project_id: r.project_id, amount: 20 },
+                      {
+                        category_id: categories.find((x) => x !== r.category_id),
+                        project_id: projects.find((x) => x !== r.project_id),
+                        amount: 30,
+                      },
+                    ].map((part) => ({ ...part, stage_id: null, percent: null }))
+                  : null,
+            })),
+          ),
+        ],
       );
     const sheet = (s: Session, rows: typeof forward, paidInto: string) => () =>
       s.rpc('import_rows', {
