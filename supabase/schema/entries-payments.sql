@@ -1882,8 +1882,13 @@ begin
     v_ids := array[v_id];
   else
     v_series := case when v_count > 1 then gen_random_uuid() end;
-    for v_item in select value from jsonb_array_elements(p_installments) loop
-      v_n := v_n + 1;
+    -- Lock order (docs/contracts.md): the duplicatas inserted by due date (each insert moves the
+    -- kept totals of its month; two NF-es with their months in opposite orders deadlocked, 40P01,
+    -- tests/db/contention.test.ts), numbered and answered in the NF-e's order as before.
+    for v_item, v_n in
+      select e.value, e.ordinality::integer from jsonb_array_elements(p_installments) with ordinality e
+      order by e.value->>'due_date', e.ordinality
+    loop
       perform private.assert_valid_amount((v_item->>'amount')::numeric);
       perform private.assert_valid_date((v_item->>'due_date')::date);
       if jsonb_typeof(v_item->'parts') not in ('array', 'null') then
@@ -1907,7 +1912,7 @@ begin
               case when v_count > 1 then v_count end,
               case when jsonb_typeof(v_item->'parts') = 'array' then v_item->'parts' end)
       returning id into v_id;
-      v_ids := v_ids || v_id;
+      v_ids[v_n] := v_id;
     end loop;
   end if;
 

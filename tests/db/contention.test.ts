@@ -427,6 +427,54 @@ describe('lock order: account before kept totals, for every writer', () => {
     await totalsKept('estorno and undo_import_batch');
   });
 
+  it('two NF-es with their duplicatas in opposite month orders: no deadlock', async () => {
+    const chave = () => Array.from({ length: 44 }, () => Math.floor(Math.random() * 10)).join('');
+    const nfe = (s: Session, dues: string[]) => () =>
+      s.rpc('import_nfe', {
+        p_company_id: admin.company.id,
+        p_key: chave(),
+        p_number: String(1000 + Math.floor(Math.random() * 9000)),
+        p_series: '1',
+        p_issued_on: '2026-03-01',
+        p_total: 100 * dues.length,
+        p_supplier: { name: 'Depósito Concorrido Ltda', document: '11.222.333/0001-81' },
+        p_installments: dues.map((due_date) => ({ due_date, amount: 100 })),
+        p_project_id: projects[0],
+        p_category_id: categories[0],
+      });
+    // The supplier exists (found by its CNPJ, not created twice), and so does the gate: the kept
+    // open total of payables with a supplier (one row per company, every NF-e's duplicata moves it).
+    await nfe(c, ['2026-08-10'])();
+    const gate: Gate = {
+      sql: `select 1 from private.entry_totals
+            where company_id = $1 and kind = 'expense' and dim = 'counterparty_all' and not paid
+              and not sem_comprovante for update`,
+      params: [admin.company.id],
+    };
+    // Each moves its first month's totals and waits at the gate; whichever goes on first then
+    // wants the other's first month (the old way, in the NF-e's order): a cycle.
+    allOk(
+      await linedUp(gate, [
+        [a, nfe(a, ['2026-09-10', '2026-10-10'])],
+        [b, nfe(b, ['2026-10-10', '2026-09-10'])],
+      ]),
+    );
+    const { rows } = await db.query<{ description: string; due_date: string }>(
+      `select description, due_date::text from public.accounts_payable
+       where company_id = $1 and description like 'NF-e %(_/2)' and due_date >= '2026-09-01'
+       order by due_date, description`,
+      [admin.company.id],
+    );
+    // Numbered in the NF-e's order, whatever order they were inserted in.
+    expect(rows.map((r) => `${r.due_date} ${r.description.slice(-5)}`).sort()).toEqual([
+      '2026-09-10 (1/2)',
+      '2026-09-10 (2/2)',
+      '2026-10-10 (1/2)',
+      '2026-10-10 (2/2)',
+    ]);
+    await totalsKept('NF-es in opposite orders');
+  });
+
   it('transfers between the same two accounts in opposite directions: no deadlock', async () => {
     const transfer = (s: Session, from: string, to: string) => () =>
       s.rpc('transfer_between_accounts', {
