@@ -453,12 +453,23 @@ describe('lock order: account before kept totals, for every writer', () => {
     };
     // Each moves its first month's totals and waits at the gate; whichever goes on first then
     // wants the other's first month (the old way, in the NF-e's order): a cycle.
-    allOk(
-      await linedUp(gate, [
-        [a, nfe(a, ['2026-09-10', '2026-10-10'])],
-        [b, nfe(b, ['2026-10-10', '2026-09-10'])],
-      ]),
+    const outcomes = await linedUp(gate, [
+      [a, nfe(a, ['2026-09-10', '2026-10-10'])],
+      [b, nfe(b, ['2026-10-10', '2026-09-10'])],
+    ]);
+    allOk(outcomes);
+    // The answer lists the payables in the NF-e's order, whatever order they were inserted in.
+    const answered = (outcomes[1] as { value: { entry_ids: string[] } }).value.entry_ids;
+    const dues = await db.query<{ id: string; due: string; description: string }>(
+      `select id, due_date::text as due, description from public.accounts_payable where id = any($1::uuid[])`,
+      [answered],
     );
+    expect(
+      answered.map((id) => {
+        const row = dues.rows.find((r) => r.id === id)!;
+        return `${row.due} ${row.description.slice(-5)}`;
+      }),
+    ).toEqual(['2026-10-10 (1/2)', '2026-09-10 (2/2)']);
     const { rows } = await db.query<{ description: string; due_date: string }>(
       `select description, due_date::text from public.accounts_payable
        where company_id = $1 and description like 'NF-e %(_/2)' and due_date >= '2026-09-01'
