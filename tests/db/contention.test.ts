@@ -149,7 +149,71 @@ const allOk = (outcomes: Outcome[]) =>
     'no call failed (40P01 is a deadlock)',
   ).toEqual([]);
 
+/** The split entries' kept pair totals and obra sets (split_pair_totals, split_project_sets)
+ *  against the same figures summed over the entries as they are now. */
+async function splitTotalsKept(label: string): Promise<number> {
+  const entries = `(select e.company_id, 'expense' as kind, coalesce(e.payment_date, e.due_date) as md,
+       e.status = 'paid' as paid, e.paid_amount > 0 and not e.has_comprovante as sem,
+       e.paid_total + e.open_amount as display, e.parts, e.amount, e.paid_amount, e.interest_amount,
+       e.fine_amount, e.discount_amount
+     from public.accounts_payable e
+     where e.company_id = $1 and e.parts is not null and e.approval_status = 'approved'
+     union all
+     select e.company_id, 'income', coalesce(e.received_date, e.due_date), e.status = 'paid',
+       e.paid_amount > 0 and not e.has_comprovante, e.paid_total + e.open_amount, e.parts, e.amount,
+       e.paid_amount, e.interest_amount, e.fine_amount, e.discount_amount
+     from public.accounts_receivable e where e.company_id = $1 and e.parts is not null)`;
+  const dims = (x: string) =>
+    `private.split_dims(${x}.parts, ${x}.amount, ${x}.paid_amount, ${x}.interest_amount, ${x}.fine_amount, ${x}.discount_amount)`;
+  const lines = async (sql: string) =>
+    (await db.query<{ line: string }>(sql, [admin.company.id])).rows.map((r) => r.line);
+  const keptPairs = await lines(
+    `select concat_ws(' ', dim, kind, id_a, id_b, month, paid, sem_comprovante, entry_count,
+                        display_total::numeric(16,2), part_display_total::numeric(16,2)) as line
+       from private.split_pair_totals
+       where company_id = $1 and (entry_count <> 0 or display_total <> 0 or part_display_total <> 0)
+       order by 1`,
+  );
+  expect(keptPairs, `split_pair_totals, ${label}`).toEqual(
+    await lines(
+      `select concat_ws(' ', a.dim, d.kind, a.dim_id, b.dim_id, date_trunc('month', d.md)::date, d.paid, d.sem,
+                        count(*), sum(d.display)::numeric(16,2),
+                        sum(case when a.dim_id = b.dim_id then a.display else 0 end)::numeric(16,2)) as line
+       from ${entries} d
+       cross join lateral ${dims('d')} a
+       join lateral ${dims('d')} b on b.dim = a.dim and a.dim_id <= b.dim_id
+       group by a.dim, d.kind, a.dim_id, b.dim_id, date_trunc('month', d.md), d.paid, d.sem
+       order by 1`,
+    ),
+  );
+  expect(
+    await lines(
+      `select concat_ws(' ', kind, project_ids::text, project_id, paid, sem_comprovante, entry_count,
+                        display_total::numeric(16,2)) as line
+       from private.split_project_sets
+       where company_id = $1 and (entry_count <> 0 or display_total <> 0)
+       order by 1`,
+    ),
+    `split_project_sets, ${label}`,
+  ).toEqual(
+    await lines(
+      `select concat_ws(' ', d.kind, s.ids::text, x.project_id, d.paid, d.sem, count(*),
+                        sum(x.display)::numeric(16,2)) as line
+       from ${entries} d
+       cross join lateral (select array_agg(s.dim_id order by s.dim_id) as ids,
+                                  array_agg(s.display order by s.dim_id) as displays
+                           from ${dims('d')} s where s.dim = 'project') s
+       cross join lateral unnest(s.ids, s.displays) as x(project_id, display)
+       where s.ids is not null
+       group by d.kind, s.ids, x.project_id, d.paid, d.sem
+       order by 1`,
+    ),
+  );
+  return keptPairs.length;
+}
+
 async function totalsKept(label: string) {
+  const splitRows = await splitTotalsKept(label);
   expect(await keptEntryTotals(db, admin.company.id), `entry totals, ${label}`).toEqual(
     await summedEntryTotals(db, admin.company.id),
   );
@@ -159,6 +223,7 @@ async function totalsKept(label: string) {
       await ledgerBalance(db, account),
       2,
     );
+  return splitRows;
 }
 
 const payable = (amount: number, extra: Record<string, unknown> = {}) =>
@@ -584,7 +649,10 @@ describe('lock order: account before kept totals, for every writer', () => {
         ]),
       );
     }
-    await totalsKept('installments and sheets in opposite orders');
+    expect(
+      await totalsKept('installments and sheets in opposite orders'),
+      'kept split rows checked',
+    ).toBeGreaterThan(0);
   });
 });
 
