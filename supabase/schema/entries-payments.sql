@@ -1446,6 +1446,15 @@ begin
     raise exception using errcode = 'P0001', message = 'stage_project_mismatch';
   end if;
 
+  -- Lock order (docs/contracts.md, "Lock order"): the account before the kept totals. The insert
+  -- below moves the entry totals of its due month; settle_entry then wants the account. Taken
+  -- after them, a Dar Baixa holding the account and wanting those totals closed a cycle (40P01,
+  -- tests/db/contention.test.ts). Not checked here: settle_entry's lock_active_account says
+  -- bank_account_not_found / bank_account_inactive as before.
+  perform 1 from public.bank_accounts a
+  where a.id = p_bank_account_id and a.company_id = p_company_id
+  for no key update;
+
   if p_kind = 'expense' then
     insert into public.accounts_payable (id, company_id, description, supplier_id, supplier_name, amount, due_date,
                                          project_id, stage_id, category_id, bank_account_id, payment_method, notes, parts)
@@ -1873,8 +1882,13 @@ begin
     v_ids := array[v_id];
   else
     v_series := case when v_count > 1 then gen_random_uuid() end;
-    for v_item in select value from jsonb_array_elements(p_installments) loop
-      v_n := v_n + 1;
+    -- Lock order (docs/contracts.md): the duplicatas inserted by due date (each insert moves the
+    -- kept totals of its month; two NF-es with their months in opposite orders deadlocked, 40P01,
+    -- tests/db/contention.test.ts), numbered and answered in the NF-e's order as before.
+    for v_item, v_n in
+      select e.value, e.ordinality::integer from jsonb_array_elements(p_installments) with ordinality e
+      order by e.value->>'due_date', e.ordinality
+    loop
       perform private.assert_valid_amount((v_item->>'amount')::numeric);
       perform private.assert_valid_date((v_item->>'due_date')::date);
       if jsonb_typeof(v_item->'parts') not in ('array', 'null') then
@@ -1898,7 +1912,7 @@ begin
               case when v_count > 1 then v_count end,
               case when jsonb_typeof(v_item->'parts') = 'array' then v_item->'parts' end)
       returning id into v_id;
-      v_ids := v_ids || v_id;
+      v_ids[v_n] := v_id;
     end loop;
   end if;
 
@@ -3622,6 +3636,17 @@ begin
   if v_paid = 0 then
     raise exception using errcode = 'P0001', message = 'entry_not_settled';
   end if;
+  -- Lock order (docs/contracts.md): its payments' accounts in id order before the first estorno
+  -- (taken in the loop's order, by date, two reopens of entries paid from the same two accounts
+  -- locked them in opposite orders: 40P01, tests/db/contention.test.ts), all before the entry's
+  -- update below moves the kept totals.
+  perform 1 from public.bank_accounts a
+  where a.company_id = v_company_id
+    and a.id in (select s.bank_account_id from public.standing_transactions s
+                 where s.company_id = v_company_id
+                   and case p_kind when 'expense' then s.payable_id else s.receivable_id end = p_id)
+  order by a.id
+  for no key update;
   for v_row in
     select t.* from public.transactions t
     where t.id in (select s.id from public.standing_transactions s
@@ -4402,6 +4427,26 @@ begin
   if v_total <= 0 then
     raise exception using errcode = 'P0001', message = 'invalid_amount';
   end if;
+  -- A split entry: this payment's shares come after the standing rows before it (the last of
+  -- private.ledger_parts over them and this one). Read before the account is locked (the entry's
+  -- row lock above keeps its standing rows as they are): the account is held for the writes only.
+  if v_parts is not null then
+    select private.ledger_parts(
+             v_parts,
+             coalesce(jsonb_agg(jsonb_build_object('principal', s.principal_amount,
+                                                   'interest', s.interest_amount,
+                                                   'fine', s.fine_amount,
+                                                   'discount', s.discount_amount)
+                                order by s.created_at, s.id), '[]')
+             || jsonb_build_array(jsonb_build_object('principal', v_principal, 'interest', v_interest,
+                                                     'fine', v_fine, 'discount', v_discount))) -> -1
+    into v_row_parts
+    from private.entry_standing_rows(v_company_id, p_kind, p_id) s;
+  end if;
+
+  -- Lock order (docs/contracts.md, "Lock order"): the entry (above), then the account, then the
+  -- kept totals (the update and insert below). The account is held from here to the commit: the
+  -- entry's update and its ledger row, nothing that could be done before.
   perform private.lock_active_account(v_company_id, p_bank_account_id);
   v_done := v_paid + v_principal = v_amount;
 
@@ -4425,22 +4470,6 @@ begin
         received_date = case when v_done then v_on end,
         bank_account_id = p_bank_account_id
     where id = p_id;
-  end if;
-
-  -- A split entry: this payment's shares come after the standing rows before it (the last of
-  -- private.ledger_parts over them and this one).
-  if v_parts is not null then
-    select private.ledger_parts(
-             v_parts,
-             coalesce(jsonb_agg(jsonb_build_object('principal', s.principal_amount,
-                                                   'interest', s.interest_amount,
-                                                   'fine', s.fine_amount,
-                                                   'discount', s.discount_amount)
-                                order by s.created_at, s.id), '[]')
-             || jsonb_build_array(jsonb_build_object('principal', v_principal, 'interest', v_interest,
-                                                     'fine', v_fine, 'discount', v_discount))) -> -1
-    into v_row_parts
-    from private.entry_standing_rows(v_company_id, p_kind, p_id) s;
   end if;
 
   insert into public.transactions (company_id, type, direction, description, amount, transaction_date,
@@ -4678,6 +4707,16 @@ AS $function$
 declare
   v_kind text := case tg_table_name when 'accounts_payable' then 'expense' else 'income' end;
 begin
+  -- Lock order (docs/contracts.md): the accounts of the entry's payments in id order, before the
+  -- update and restate below lock them row by row (in the rows' order: two edits of entries paid
+  -- from the same two accounts could take them in opposite orders). A row trigger: it runs before
+  -- the statement triggers that move the entry totals, as the order wants.
+  perform 1 from public.bank_accounts a
+  where a.company_id = new.company_id
+    and a.id in (select t.bank_account_id from public.transactions t
+                 where t.id in (select s.id from private.entry_standing_rows(new.company_id, v_kind, new.id) s))
+  order by a.id
+  for no key update;
   -- Not split: the entry's own obra and categoria. Split: the rows keep their parts here (the
   -- check on transactions wants no obra or categoria beside them) and are restated below.
   update public.transactions t

@@ -258,6 +258,19 @@ CREATE OR REPLACE FUNCTION private.import_insert(p_kind text, p_company_id uuid,
  SET search_path TO ''
 AS $function$
 begin
+  -- Lock order (docs/contracts.md, "Lock order"): the accounts its paid rows go to (in id order,
+  -- as settle_imported takes them again), before these inserts move the entry totals; after them, a
+  -- Dar Baixa holding one of the accounts and wanting those totals closed a cycle (40P01,
+  -- tests/db/contention.test.ts). Unknown or inactive accounts are settle_imported's to refuse.
+  if p_kind in ('contas_pagar', 'contas_receber') then
+    perform 1 from public.bank_accounts a
+    where a.company_id = p_company_id
+      and a.id in (select d.bank_account_id
+                   from jsonb_to_recordset(p_data) as d(payment_date date, bank_account_id uuid)
+                   where d.payment_date is not null)
+    order by a.id
+    for no key update;
+  end if;
   if p_kind = 'contas_pagar' then
     insert into public.accounts_payable (id, company_id, description, supplier_id, supplier_name, amount, due_date,
                                          project_id, category_id, notes, import_batch_id)
@@ -1037,6 +1050,18 @@ begin
   then
     raise exception using errcode = 'P0001', message = 'import_batch_in_use';
   end if;
+
+  -- Lock order (docs/contracts.md): the accounts of the batch's payments in id order, before the
+  -- entries' updates below move the kept totals and the deletes move the balances (taken by the
+  -- deletes, after the totals and row by row, a Dar Baixa holding one of them closed a cycle: 40P01,
+  -- tests/db/contention.test.ts).
+  perform 1 from public.bank_accounts a
+  where a.company_id = v_batch.company_id
+    and a.id in (select t.bank_account_id from public.transactions t
+                 where t.company_id = v_batch.company_id
+                   and (t.payable_id = any (v_payables) or t.receivable_id = any (v_receivables)))
+  order by a.id
+  for no key update;
 
   begin
     -- Paid rows back to open (as an estorno leaves them), their import-time ledger rows removed
