@@ -112,6 +112,9 @@ export function ColumnsStep({ s }: { s: ImportState }) {
           </p>
         ) : null}
         <div className="grid grid-cols-1 gap-2 sm:flex sm:justify-end">
+          <Button variant="ghost" onClick={s.restart}>
+            Cancelar
+          </Button>
           <Button variant="outline" onClick={() => s.setStep('file')}>
             Voltar
           </Button>

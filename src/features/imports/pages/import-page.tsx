@@ -46,9 +46,21 @@ export function ImportPage() {
         backTo="/mais"
       />
       <div className="grid grid-cols-1 gap-4">
-        {s.step === 'file' ? <KindStep s={s} /> : null}
-        {s.step === 'columns' ? <ColumnsStep s={s} /> : null}
-        {s.step === 'preview' ? <PreviewStep s={s} /> : null}
+        {s.restoring ? (
+          <Card>
+            <CardContent className="p-4">
+              <p role="status" className="text-sm text-muted-foreground">
+                Recuperando a importação em andamento...
+              </p>
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            {s.step === 'file' ? <KindStep s={s} /> : null}
+            {s.step === 'columns' ? <ColumnsStep s={s} /> : null}
+            {s.step === 'preview' ? <PreviewStep s={s} /> : null}
+          </>
+        )}
         {s.step === 'done' ? <Done s={s} /> : null}
         <RecentImports />
       </div>
