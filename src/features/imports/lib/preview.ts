@@ -526,12 +526,17 @@ export function markFileDuplicates(kind: ImportKind, rows: readonly PreviewRow[]
  * Every data row under the header (blank rows skipped), read through the mapping. Refuses
  * (ImportFileError 'too_many_rows') more data rows than one import takes.
  */
+/** How often buildPreview tells its progress (in rows). */
+export const PROGRESS_EVERY = 250;
+
 export function buildPreview(
   kind: ImportKind,
   sheet: Sheet,
   headerRow: number,
   mapping: Mapping,
   ctx: ImportContext,
+  /** Told every PROGRESS_EVERY rows read (the worker passes it on to the screen). */
+  onProgress?: (done: number, total: number) => void,
 ): PreviewRow[] {
   const lookups = lookupsFor(kind, ctx);
   const fields = IMPORT_FIELDS[kind]
@@ -544,11 +549,13 @@ export function buildPreview(
     dataRows.push({ line: i + 1, cells });
   }
   if (dataRows.length > MAX_IMPORT_ROWS) throw new ImportFileError('too_many_rows');
-  const rows = dataRows.map(({ line, cells }) => {
+  const rows = dataRows.map(({ line, cells }, i) => {
     const raw: Record<string, Cell> = {};
     for (const f of fields) raw[f.key] = cells[f.column] ?? null;
+    if (onProgress && i % PROGRESS_EVERY === 0) onProgress(i, dataRows.length);
     return buildRow(kind, line, raw, lookups);
   });
+  onProgress?.(dataRows.length, dataRows.length);
   return markDuplicates(kind, rows);
 }
 

@@ -7,6 +7,7 @@ import { ColumnsStep } from '@/features/imports/components/columns-step';
 import { KindStep } from '@/features/imports/components/kind-step';
 import { PreviewStep } from '@/features/imports/components/preview-step';
 import { RecentImports } from '@/features/imports/components/recent-imports';
+import { WorkProgress } from '@/features/imports/components/work-progress';
 import { IMPORT_KIND_LABELS } from '@/features/imports/lib/kinds';
 import { KIND_PATHS, useImport, type ImportState } from '@/features/imports/pages/use-import';
 
@@ -49,9 +50,11 @@ export function ImportPage() {
         {s.restoring ? (
           <Card>
             <CardContent className="p-4">
-              <p role="status" className="text-sm text-muted-foreground">
-                Recuperando a importação em andamento...
-              </p>
+              <WorkProgress
+                text="Recuperando a importação em andamento…"
+                done={s.previewProgress?.done}
+                total={s.previewProgress?.total}
+              />
             </CardContent>
           </Card>
         ) : (

@@ -131,6 +131,12 @@ export function useImport() {
   const [step, setStep] = useState<ImportStep>('file');
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [reading, setReading] = useState(false);
+  /** The size of the file being read (for "Lendo planilha… 3,2 MB"). */
+  const [readingSize, setReadingSize] = useState<number | null>(null);
+  /** Rows of the preview built so far, while the worker builds it. */
+  const [previewProgress, setPreviewProgress] = useState<{ done: number; total: number } | null>(
+    null,
+  );
   const [readError, setReadError] = useState<string | null>(null);
   const [sheetIndex, setSheetIndex] = useState(0);
   const [headerRow, setHeaderRow] = useState(0);
@@ -198,6 +204,7 @@ export function useImport() {
   async function readFile(chosen: File | undefined) {
     if (!chosen || !kind) return;
     setReading(true);
+    setReadingSize(chosen.size);
     setReadError(null);
     try {
       const read = await importer.read(chosen, chosen.name, kind, remembered.data);
@@ -265,7 +272,10 @@ export function useImport() {
     setBuilding(true);
     setBuildError(null);
     try {
-      const built = await importer.preview({ kind, sheet, headerRow, mapping, ctx: context });
+      const built = await importer.preview(
+        { kind, sheet, headerRow, mapping, ctx: context },
+        (done, total) => setPreviewProgress({ done, total }),
+      );
       setRows(built);
       const again: Record<number, PreviewRow> = {};
       for (const [line, texts] of Object.entries(restored?.applied ?? {})) {
@@ -289,6 +299,7 @@ export function useImport() {
       setBuildError(error instanceof ImportFileError ? error.message : UNREADABLE);
     } finally {
       setBuilding(false);
+      setPreviewProgress(null);
     }
   }
 
@@ -548,6 +559,8 @@ export function useImport() {
     setStep,
     file,
     reading,
+    readingSize,
+    previewProgress,
     readError,
     readFile,
     sheet,
