@@ -54,8 +54,19 @@ async function workbook(): Promise<Buffer> {
     ]),
   ];
   const bills: unknown[][] = [
-    [{ value: 'Contas em aberto — Construtora', span: 6 }, null, null, null, null, null],
-    ['Fornecedor', 'Histórico', 'Valor', 'Vencimento', 'Obra', 'Observações'],
+    [{ value: 'Contas em aberto — Construtora', span: 9 }, ...Array<null>(8).fill(null)],
+    // Every column a bill can have: the preview's table is 11 columns wide.
+    [
+      'Fornecedor',
+      'Histórico',
+      'Valor',
+      'Vencimento',
+      'Obra',
+      'Categoria',
+      'Observações',
+      'Data de pagamento',
+      'Conta bancária',
+    ],
   ];
   for (let i = 1; i <= 500; i++) {
     // The first five are wrong: a value with a letter, 31/02, no description, no value, no date.
@@ -71,7 +82,18 @@ async function workbook(): Promise<Buffer> {
             : date(2026, 3, 1 + (i % 28));
     // A long note, as offices write them: the preview's table gets wider than a 1280-px screen.
     const note = `Pedido ${i} — entregar no canteiro da Torre B, conferir a nota com o almoxarifado`;
-    bills.push([supplier, i === 3 ? null : billName(i), amount, due, 'Residencial Jardins', note]);
+    // Open bills: no payment date nor account.
+    bills.push([
+      supplier,
+      i === 3 ? null : billName(i),
+      amount,
+      due,
+      'Residencial Jardins',
+      'Materiais de construção',
+      note,
+      null,
+      null,
+    ]);
   }
   return writeXlsxFile([
     { data: suppliers as never, sheet: 'Fornecedores' },
