@@ -121,7 +121,7 @@ async function toFixedPreview(user: ReturnType<typeof userEvent.setup>) {
   await user.type(value, '12,30');
   await user.click(within(fix).getByRole('button', { name: 'Corrigir' }));
   const line4 = screen.getByRole('listitem', { name: 'Linha 4' });
-  await user.click(within(line4).getByRole('button', { name: 'Pular', exact: true }));
+  await user.click(within(line4).getByRole('button', { name: 'Pular' }));
   expect(summary).toHaveTextContent('2 prontas · 0 com erro · 0 duplicadas · 1 pulada');
 }
 
