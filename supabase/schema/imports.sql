@@ -1010,6 +1010,11 @@ begin
      or exists (select 1 from public.documents d
                 where d.company_id = v_batch.company_id
                   and (d.payable_id = any (v_payables) or d.receivable_id = any (v_receivables)))
+     -- A comprovante on a paid row's payment (its import-time ledger row) is a document too.
+     or exists (select 1 from public.documents d
+                join public.transactions t on t.id = d.payment_id
+                where d.company_id = v_batch.company_id and t.company_id = v_batch.company_id
+                  and (t.payable_id = any (v_payables) or t.receivable_id = any (v_receivables)))
      or exists (select 1 from public.transactions t
                 where t.company_id = v_batch.company_id
                   and (t.payable_id = any (v_payables) or t.receivable_id = any (v_receivables))
@@ -1093,5 +1098,5 @@ begin
   where id = v_batch.id;
 end;
 $function$;
-comment on function private.undo_import_batch(p_batch_id uuid, p_created_at timestamp with time zone) is 'Body of public.undo_import_batch (security definer: it removes the import''s ledger rows).';
+comment on function private.undo_import_batch(p_batch_id uuid, p_created_at timestamp with time zone) is 'Body of public.undo_import_batch (security definer: it removes the import''s ledger rows). A document on one of its rows or on a paid row''s payment since the import is a change (import_batch_changed).';
 grant execute on function private.undo_import_batch(p_batch_id uuid, p_created_at timestamp with time zone) to authenticated;

@@ -886,6 +886,136 @@ describe('undo_import_batch', () => {
     expect(error).toMatchObject({ message: 'import_batch_changed' });
   });
 
+  /** Nothing of the batch was removed, and it stands. */
+  async function expectStanding(batchId: string, bills: number) {
+    expect(
+      await count('select count(*) as n from public.accounts_payable where import_batch_id = $1', [
+        batchId,
+      ]),
+    ).toBe(bills);
+    expect((await batchOf(batchId))!.undone_at).toBeNull();
+  }
+
+  async function paidTransaction(batchId: string) {
+    const { rows } = await db.query<{ id: string }>(
+      `select t.id from public.transactions t
+       join public.accounts_payable e on e.id = t.payable_id
+       where e.import_batch_id = $1`,
+      [batchId],
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0]!.id;
+  }
+
+  it('refuses after its paid bill was reconciled with a bank statement line; nothing is removed', async () => {
+    const { batchId, createdAt } = await paidBatch('Conciliado');
+    const txId = await paidTransaction(batchId);
+    const statement = await admin.client.rpc('import_bank_statement', {
+      p_bank_account_id: accountId,
+      p_source: 'ofx',
+      p_lines: [
+        { fitid: `C-${batchId}`, posted_on: PAID_ON, amount: '-45.67', memo: 'PAGTO CONCILIADO' },
+      ] as never,
+      p_file_name: 'extrato.ofx',
+    });
+    expect(statement.error).toBeNull();
+    const { rows: lines } = await db.query<{ id: string }>(
+      `select id from public.bank_statement_lines where bank_account_id = $1 and fitid = $2`,
+      [accountId, `C-${batchId}`],
+    );
+    const matched = await admin.client.rpc('reconcile_statement_line', {
+      p_line_id: lines[0]!.id,
+      p_action: 'match',
+      p_target_id: txId,
+    });
+    expect(matched.error).toBeNull();
+    const balance = await currentBalance(db, accountId);
+
+    const { error } = await undo(admin.client, batchId, createdAt);
+    expect(error).toMatchObject({ code: 'P0001', message: 'import_batch_changed' });
+    await expectStanding(batchId, 2);
+    expect(await paidTransaction(batchId)).toBe(txId);
+    expect(await currentBalance(db, accountId)).toBe(balance);
+  });
+
+  it('refuses after its bill awaiting approval was approved; nothing is removed', async () => {
+    const batchId = await imported({
+      kind: 'contas_pagar',
+      file_name: 'aprovada.xlsx',
+      rows: [{ line: 2, description: 'Aprovada depois', amount: '700.00', due_date: TODAY }],
+    });
+    // An import writes approved bills; here the bill waits for a decision as the batch wrote it
+    // (one transaction: the batch's version is the bill's), as an obra member's bill would.
+    const client = await db.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `update public.accounts_payable set approval_status = 'pending' where import_batch_id = $1`,
+        [batchId],
+      );
+      await client.query('update public.import_batches set created_at = now() where id = $1', [
+        batchId,
+      ]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const createdAt = (await batchOf(batchId))!.created_at;
+    const { rows } = await db.query<{ id: string; amount: string; updated_at: string }>(
+      `select id, amount::text, updated_at::text from public.accounts_payable
+       where import_batch_id = $1 and approval_status = 'pending'`,
+      [batchId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.updated_at).toBe(createdAt);
+    const approved = await as.financeiro.rpc('approve_payable', {
+      p_payable_id: rows[0]!.id,
+      p_amount: Number(rows[0]!.amount),
+      p_updated_at: rows[0]!.updated_at,
+    });
+    expect(approved.error).toBeNull();
+
+    const { error } = await undo(admin.client, batchId, createdAt);
+    expect(error).toMatchObject({ code: 'P0001', message: 'import_batch_changed' });
+    await expectStanding(batchId, 1);
+  });
+
+  it('refuses after a document was attached to one of its bills, or to its payment; nothing is removed', async () => {
+    for (const on of ['bill', 'payment'] as const) {
+      const { batchId, createdAt } = await paidBatch(`Documento ${on}`);
+      const { rows } = await db.query<{ id: string }>(
+        `select id from public.accounts_payable where import_batch_id = $1 and status = 'paid'`,
+        [batchId],
+      );
+      const billId = rows[0]!.id;
+      const txId = await paidTransaction(batchId);
+      const link = on === 'bill' ? { payable_id: billId } : { payment_id: txId };
+      const folder = on === 'bill' ? `entries/${billId}` : `payments/${txId}`;
+      const attached = await admin.client.from('documents').insert({
+        company_id: companyId,
+        ...link,
+        storage_path: `${companyId}/${folder}/${randomUUID()}-recibo.pdf`,
+        original_name: 'recibo.pdf',
+        mime: 'application/pdf',
+        size_bytes: 100,
+        sha256: randomUUID().replace(/-/g, '').padEnd(64, '0'),
+        kind: 'comprovante',
+      } as never);
+      expect(attached.error, on).toBeNull();
+
+      const { error } = await undo(admin.client, batchId, createdAt);
+      expect(error, on).toMatchObject({ code: 'P0001', message: 'import_batch_changed' });
+      await expectStanding(batchId, 2);
+      expect(
+        await count(
+          'select count(*) as n from public.documents where payable_id = $1 or payment_id = $2',
+          [billId, txId],
+        ),
+        on,
+      ).toBe(1);
+    }
+  });
+
   it('refuses while a register it created is used outside the batch', async () => {
     const batchId = await imported({
       kind: 'fornecedores',

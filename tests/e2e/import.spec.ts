@@ -54,8 +54,19 @@ async function workbook(): Promise<Buffer> {
     ]),
   ];
   const bills: unknown[][] = [
-    [{ value: 'Contas em aberto — Construtora', span: 5 }, null, null, null, null],
-    ['Fornecedor', 'Histórico', 'Valor', 'Vencimento', 'Obra'],
+    [{ value: 'Contas em aberto — Construtora', span: 9 }, ...Array<null>(8).fill(null)],
+    // Every column a bill can have: the preview's table is 11 columns wide.
+    [
+      'Fornecedor',
+      'Histórico',
+      'Valor',
+      'Vencimento',
+      'Obra',
+      'Categoria',
+      'Observações',
+      'Data de pagamento',
+      'Conta bancária',
+    ],
   ];
   for (let i = 1; i <= 500; i++) {
     // The first five are wrong: a value with a letter, 31/02, no description, no value, no date.
@@ -69,7 +80,20 @@ async function workbook(): Promise<Buffer> {
           : i === 1
             ? date(2026, 2, 20)
             : date(2026, 3, 1 + (i % 28));
-    bills.push([supplier, i === 3 ? null : billName(i), amount, due, 'Residencial Jardins']);
+    // A long note, as offices write them: the preview's table gets wider than a 1280-px screen.
+    const note = `Pedido ${i} — entregar no canteiro da Torre B, conferir a nota com o almoxarifado`;
+    // Open bills: no payment date nor account.
+    bills.push([
+      supplier,
+      i === 3 ? null : billName(i),
+      amount,
+      due,
+      'Residencial Jardins',
+      'Materiais de construção',
+      note,
+      null,
+      null,
+    ]);
   }
   return writeXlsxFile([
     { data: suppliers as never, sheet: 'Fornecedores' },
@@ -89,13 +113,14 @@ async function axeFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function chooseFile(page: Page, buffer: Buffer) {
+async function chooseFile(page: Page, buffer: Buffer, name = 'cadastros.xlsx') {
   await page.getByLabel('Arquivo da planilha (.xlsx, .xls ou .csv)').setInputFiles({
-    name: 'cadastros.xlsx',
+    name,
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer,
   });
-  await expect(page.getByText('cadastros.xlsx')).toBeVisible();
+  // The step's own line (first in the page; "Importações recentes" may name the same file below).
+  await expect(page.getByText(name).first()).toBeVisible();
 }
 
 test('imports 200 suppliers and 500 bills, fixing two and skipping three, then undoes them', async ({
@@ -154,6 +179,23 @@ test('imports 200 suppliers and 500 bills, fixing two and skipping three, then u
   // Fix two: the value with a letter and 31/02.
   const line = (n: number) =>
     page.getByRole('form', { name: `Corrigir linha ${n + BILL_FIRST_LINE - 1}` });
+  // However wide the sheet, a row's problem and its fix field are on screen without scrolling
+  // sideways (the desktop's table shows them under the row, as the phone's card does).
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('the project sets a viewport');
+  for (const target of [
+    page.getByRole('list', { name: `Erros da linha ${BILL_FIRST_LINE}` }),
+    line(1).getByLabel(/Valor/),
+    line(1).getByRole('button', { name: 'Corrigir' }),
+  ]) {
+    const box = await target.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  }
+  // On a desktop all of it is on the first screen (the phone's card is further down).
+  if (viewport.width >= 1024)
+    await expect(line(1).getByLabel(/Valor/)).toBeInViewport({ ratio: 1 });
   await expect(line(1).getByText(/1\.234,5x/)).toHaveCount(0); // the text is in the field
   await line(1).getByLabel(/Valor/).fill('1.234,50');
   await line(1).getByRole('button', { name: 'Corrigir' }).click();
@@ -235,4 +277,102 @@ test('the accountant (leitura) gets no import: not in Mais, not in an empty list
   await page.goto('/importar?tipo=fornecedores');
   await expect(page.getByText('Seu perfil não permite esta ação.')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Fornecedores' })).toHaveCount(0);
+});
+
+/** The app's IndexedDB keys (the query cache, the offline queue, an import in progress). */
+async function deviceKeys(page: Page): Promise<string[]> {
+  // Browser code as a string: this folder is type-checked without the DOM library.
+  return page.evaluate<string[]>(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('app-financas');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('keyval')) { db.close(); resolve([]); return; }
+      const request = db.transaction('keyval').objectStore('keyval').getAllKeys();
+      request.onsuccess = () => { db.close(); resolve(request.result.map(String)); };
+      request.onerror = () => reject(request.error);
+    };
+  })`);
+}
+
+test('a reload mid-preview keeps the file and the fixes; the next user on the browser never sees them', async ({
+  page,
+}) => {
+  test.slow();
+  const sheet = await writeXlsxFile([
+    ['Fornecedor', 'Histórico', 'Valor', 'Vencimento'],
+    ['Areia Rascunho Ltda', 'Areia lavada', 'R$ 12,3x', date(2026, 3, 10)],
+    ['Areia Rascunho Ltda', 'Brita 1', money(480.5), date(2026, 3, 11)],
+    ['Areia Rascunho Ltda', 'Cimento', money(990), date(2026, 3, 12)],
+  ] as never).toBuffer();
+  const ana = await createAccount('Construtora Rascunho', 'Ana Rascunho');
+  const { data: session } = await ana.client.auth.getSession();
+  const anaId = session.session?.user.id;
+  if (!anaId) throw new Error('no session');
+  const bruno = await createAccount('Construtora Outra', 'Bruno Outro');
+  await signIn(page, ana.email, ana.password);
+
+  const toFixedPreview = async (fileName: string, counts: string) => {
+    await page.goto('/importar?tipo=contas_pagar');
+    await chooseFile(page, sheet, fileName);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Ver prévia' }).click();
+    await expect(summary).toHaveText(counts);
+  };
+  const summary = page.getByRole('status', { name: 'Resumo da prévia' });
+  const fix = page.getByRole('form', { name: 'Corrigir linha 2' });
+  await toFixedPreview('rascunho-1.xlsx', '2 prontas · 1 com erro · 0 duplicadas');
+  // Fixed, skipped, and a fix typed in but not applied yet: all kept on the device.
+  await fix.getByLabel(/Valor/).fill('12,30');
+  await fix.getByRole('button', { name: 'Corrigir' }).click();
+  await expect(summary).toHaveText('3 prontas · 0 com erro · 0 duplicadas');
+  await page.getByRole('button', { name: 'Prontas (3)' }).click();
+  const cimento =
+    listItemRole(page) === 'row'
+      ? page.getByRole('row').filter({ hasText: 'Cimento' })
+      : page.getByRole('listitem', { name: 'Linha 4' });
+  await cimento.getByRole('button', { name: 'Pular', exact: true }).click();
+  await expect(summary).toHaveText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada');
+  await expect
+    .poll(async () => (await deviceKeys(page)).filter((k) => k.includes(anaId)))
+    .toEqual(expect.arrayContaining([expect.stringContaining('import-draft')]));
+
+  await page.reload();
+  await expect(summary).toHaveText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada', {
+    timeout: 20_000,
+  });
+  await expect(page.getByText('R$ 12,30').first()).toBeVisible();
+  await screenshot(page, 'previa-recuperada');
+  await page.getByRole('button', { name: 'Importar 2 linhas' }).click();
+  await expect(page.getByText(/Importação concluída: 2 linhas em Contas a pagar\./i)).toBeVisible();
+  // The server has it: nothing of it stays on the device.
+  await expect
+    .poll(async () => (await deviceKeys(page)).filter((k) => k.includes('import-draft')))
+    .toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continuar' })).toBeDisabled();
+
+  // A second preview left half-done, then "Sair": it goes with Ana's other drafts.
+  // (Brita is in the company now: a duplicate.)
+  await toFixedPreview('rascunho-2.xlsx', '1 pronta · 1 com erro · 1 duplicada');
+  await fix.getByLabel(/Valor/).fill('99,99');
+  await fix.getByRole('button', { name: 'Corrigir' }).click();
+  await expect(summary).toHaveText('2 prontas · 0 com erro · 1 duplicada');
+  await expect
+    .poll(async () => (await deviceKeys(page)).filter((k) => k.includes('import-draft')))
+    .toHaveLength(2);
+  await page.goto('/mais');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect
+    .poll(async () => (await deviceKeys(page)).filter((k) => k.includes(anaId)))
+    .toEqual([]);
+
+  await signIn(page, bruno.email, bruno.password);
+  await page.goto('/importar?tipo=contas_pagar');
+  await expect(page.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible();
+  await expect(page.getByText('rascunho-2.xlsx')).toHaveCount(0);
+  await expect(page.getByText('Areia Rascunho Ltda')).toHaveCount(0);
+  await expect(summary).toHaveCount(0);
 });

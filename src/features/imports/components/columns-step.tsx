@@ -2,6 +2,7 @@ import { OptionSelect, type PickerOption } from '@/components/pickers/option-sel
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { WorkProgress } from '@/features/imports/components/work-progress';
 import { columnLetter } from '@/features/imports/lib/columns';
 import { IMPORT_FIELDS } from '@/features/imports/lib/kinds';
 import type { Cell } from '@/features/imports/lib/values';
@@ -98,6 +99,13 @@ export function ColumnsStep({ s }: { s: ImportState }) {
             Escolha a coluna de: {missing.map((f) => f.label).join(', ')}.
           </p>
         ) : null}
+        {s.building ? (
+          <WorkProgress
+            text="Preparando prévia…"
+            done={s.previewProgress?.done}
+            total={s.previewProgress?.total}
+          />
+        ) : null}
         {s.buildError ? (
           <p role="alert" className="text-sm text-destructive">
             {s.buildError}
@@ -112,6 +120,9 @@ export function ColumnsStep({ s }: { s: ImportState }) {
           </p>
         ) : null}
         <div className="grid grid-cols-1 gap-2 sm:flex sm:justify-end">
+          <Button variant="ghost" onClick={s.restart}>
+            Cancelar
+          </Button>
           <Button variant="outline" onClick={() => s.setStep('file')}>
             Voltar
           </Button>
@@ -119,7 +130,7 @@ export function ColumnsStep({ s }: { s: ImportState }) {
             disabled={missing.length > 0 || !s.context || s.building}
             onClick={() => void s.toPreview()}
           >
-            {s.building ? 'Preparando prévia...' : 'Ver prévia'}
+            Ver prévia
           </Button>
         </div>
       </CardContent>

@@ -4,6 +4,7 @@ import { ChoiceList } from '@/components/pickers/choice-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { IMPORT_KIND_LABELS, type ImportKind } from '@/features/imports/lib/kinds';
+import { fileSizeText, WorkProgress } from '@/features/imports/components/work-progress';
 import type { ImportState } from '@/features/imports/pages/use-import';
 
 const KIND_CHOICES = (Object.keys(IMPORT_KIND_LABELS) as ImportKind[]).map((kind) => ({
@@ -53,14 +54,18 @@ export function KindStep({ s }: { s: ImportState }) {
           disabled={s.reading || !s.kind || s.rememberedLoading}
         >
           <FileUp aria-hidden="true" />
-          {s.reading ? 'Lendo arquivo...' : s.file ? 'Escolher outro arquivo' : 'Escolher arquivo'}
+          {s.file ? 'Escolher outro arquivo' : 'Escolher arquivo'}
         </Button>
         {s.readError ? (
           <p role="alert" className="text-sm text-destructive">
             {s.readError}
           </p>
         ) : null}
-        {s.file ? (
+        {s.reading ? (
+          <WorkProgress
+            text={`Lendo planilha…${s.readingSize ? ` (${fileSizeText(s.readingSize)})` : ''}`}
+          />
+        ) : s.file ? (
           <p className="flex items-center gap-2 text-sm">
             <FileSpreadsheet className="size-4 shrink-0 text-income" aria-hidden="true" />
             <span className="min-w-0 break-all font-medium">{s.file.name}</span>

@@ -49,13 +49,21 @@ export function RowIssues({ row }: Pick<RowProps, 'row'>) {
  * The fix of a row with errors: the text of each field in error, read again by "Corrigir" through
  * the same rules as the file; or "Pular linha".
  */
-export function RowFix({ row, fields, s }: Omit<RowProps, 'status'>) {
+export function RowFix({
+  row,
+  fields,
+  s,
+  inline = false,
+}: Omit<RowProps, 'status'> & {
+  /** Desktop: the fields side by side, the buttons after them. */
+  inline?: boolean;
+}) {
   const editable = [...new Set(row.issues.map((i) => i.field))].flatMap((key) =>
     fields.filter((f) => f.key === key),
   );
   return (
     <form
-      className="grid grid-cols-1 gap-2"
+      className={inline ? 'flex flex-wrap items-end gap-x-3 gap-y-2' : 'grid grid-cols-1 gap-2'}
       aria-label={`Corrigir linha ${row.line}`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -66,7 +74,7 @@ export function RowFix({ row, fields, s }: Omit<RowProps, 'status'>) {
         const key = field.key;
         const id = `fix-${row.line}-${key}`;
         return (
-          <div key={key} className="grid gap-1">
+          <div key={key} className={inline ? 'grid w-56 gap-1' : 'grid gap-1'}>
             <Label htmlFor={id} className="text-xs">
               {field.label}
             </Label>

@@ -9,6 +9,7 @@ import type { RefField } from '@/features/imports/lib/preview';
 import {
   PreviewCard,
   RowActions,
+  RowFix,
   RowIssues,
   StatusBadge,
 } from '@/features/imports/components/preview-row';
@@ -91,7 +92,14 @@ function UnknownRefs({ s }: { s: ImportState }) {
   );
 }
 
+/**
+ * Desktop: a table, its status (and what to do about a ready, skipped or duplicate row) right
+ * after the line number, and a row's problems with their fix fields in a line of their own under
+ * it, across the table's width — as the phone's cards show them under the card — so that however
+ * many columns the sheet has, nobody scrolls sideways to read or fix an error.
+ */
 function PreviewTable({ s, fields }: { s: ImportState; fields: ImportField[] }) {
+  const span = fields.length + 2;
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full text-sm" aria-label="Prévia da importação">
@@ -100,35 +108,48 @@ function PreviewTable({ s, fields }: { s: ImportState; fields: ImportField[] }) 
             <th scope="col" className="px-3 py-2 font-medium">
               Linha
             </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Situação
+            </th>
             {fields.map((f) => (
               <th key={f.key} scope="col" className="px-3 py-2 font-medium">
                 {f.label}
               </th>
             ))}
-            <th scope="col" className="px-3 py-2 font-medium">
-              Situação
-            </th>
           </tr>
         </thead>
-        <tbody>
-          {s.pageRows.map(({ row, status }) => (
-            <tr key={row.line} className="border-t align-top">
+        {s.pageRows.map(({ row, status }) => (
+          // One tbody per sheet row: the row and its problems stay one group.
+          <tbody key={row.line} className="border-t">
+            <tr className="align-top">
               <td className="px-3 py-2 tabular-nums">{row.line}</td>
+              <td className="px-3 py-2">
+                <div className="grid min-w-32 justify-items-start gap-2">
+                  <StatusBadge status={status} />
+                  {status === 'error' ? null : (
+                    <RowActions row={row} status={status} fields={fields} s={s} />
+                  )}
+                </div>
+              </td>
               {fields.map((f) => (
                 <td key={f.key} className="max-w-64 break-words px-3 py-2">
                   {row.display[f.key] ?? ''}
                 </td>
               ))}
-              <td className="grid min-w-56 gap-2 px-3 py-2">
-                <div>
-                  <StatusBadge status={status} />
-                </div>
-                <RowIssues row={row} />
-                <RowActions row={row} status={status} fields={fields} s={s} />
-              </td>
             </tr>
-          ))}
-        </tbody>
+            {status === 'error' ? (
+              <tr>
+                <td colSpan={span} className="px-3 pb-3 pt-0">
+                  {/* Held at the table's left edge, as wide as the screen allows. */}
+                  <div className="sticky left-3 grid w-full max-w-3xl gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3">
+                    <RowIssues row={row} />
+                    <RowFix row={row} fields={fields} s={s} inline />
+                  </div>
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        ))}
       </table>
     </div>
   );
@@ -250,6 +271,9 @@ export function PreviewStep({ s }: { s: ImportState }) {
         ) : null}
 
         <div className="grid grid-cols-1 gap-2 sm:flex sm:justify-end">
+          <Button variant="ghost" onClick={s.restart} disabled={s.saving}>
+            Cancelar
+          </Button>
           <Button variant="outline" onClick={() => s.setStep('columns')} disabled={s.saving}>
             Voltar
           </Button>

@@ -6,6 +6,7 @@ import type { ImportKind } from '@/features/imports/lib/kinds';
 import { buildPreview, type PreviewRow } from '@/features/imports/lib/preview';
 import { readSpreadsheet, type SpreadsheetInput } from '@/features/imports/lib/read-sheet';
 import type {
+  ImportProgress,
   PreviewRequest,
   ReadImportResult,
   WorkerRequest,
@@ -38,23 +39,28 @@ export async function readImportFile(
   };
 }
 
-export function previewImport({
-  kind,
-  sheet,
-  headerRow,
-  mapping,
-  ctx,
-}: PreviewRequest): PreviewRow[] {
-  return buildPreview(kind, sheet, headerRow, mapping, ctx);
+export function previewImport(
+  { kind, sheet, headerRow, mapping, ctx }: PreviewRequest,
+  onProgress?: (done: number, total: number) => void,
+): PreviewRow[] {
+  return buildPreview(kind, sheet, headerRow, mapping, ctx, onProgress);
 }
 
-/** Runs one request: what the worker does with a message, and what tests call directly. */
-export async function handleWorkerRequest(request: WorkerRequest): Promise<WorkerResponse> {
+/**
+ * Runs one request: what the worker does with a message, and what tests call directly.
+ * `onProgress` gets the preview's rows read so far (the worker posts them to the screen).
+ */
+export async function handleWorkerRequest(
+  request: WorkerRequest,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<WorkerResponse> {
   try {
     const result =
       request.op === 'read'
         ? await readImportFile(request.input, request.fileName, request.kind, request.remembered)
-        : previewImport(request.request);
+        : previewImport(request.request, (done, total) =>
+            onProgress?.({ id: request.id, progress: { done, total } }),
+          );
     return { id: request.id, ok: true, result };
   } catch (error) {
     if (error instanceof ImportFileError) {

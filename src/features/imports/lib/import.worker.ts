@@ -9,5 +9,7 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event) => {
-  void handleWorkerRequest(event.data).then((response) => scope.postMessage(response));
+  void handleWorkerRequest(event.data, (progress) => scope.postMessage(progress)).then((response) =>
+    scope.postMessage(response),
+  );
 };

@@ -371,3 +371,66 @@ describe('toImportPayload', () => {
     });
   });
 });
+
+describe('a CNPJ/CPF typed as a number (Excel drops its leading zeros)', () => {
+  // A workbook as Excel writes one where the documents were typed without a mask: numeric cells.
+  async function numericDocuments(kind: ImportKind, header: string[], rows: unknown[][]) {
+    const { default: writeXlsxFile } = await import('write-excel-file/node');
+    const data = [header, ...rows].map((row) =>
+      row.map((value) => (value === null ? null : { value })),
+    );
+    const bytes = await (
+      writeXlsxFile(data as never) as unknown as { toBuffer(): Promise<Buffer> }
+    ).toBuffer();
+    const read = await readImportFile(new Uint8Array(bytes), 'documentos.xlsx', kind);
+    const sheet = read.sheets[read.sheetIndex];
+    if (!sheet) throw new Error('no sheet');
+    return { sheet, rows: buildPreview(kind, sheet, read.headerRow, read.mapping, withZeros) };
+  }
+  const withZeros: ImportContext = {
+    ...ctx,
+    suppliers: [...ctx.suppliers, { id: 's-zero', name: 'Zero Areia', document: '01234567000195' }],
+  };
+
+  it('reads it with its zeros back when the padded digits are a valid CPF or CNPJ', async () => {
+    const { sheet, rows } = await numericDocuments(
+      'fornecedores',
+      ['Razão social', 'CNPJ/CPF'],
+      [
+        ['Areia Zero Ltda', 1234567000195], // 01.234.567/0001-95, 13 digits in the cell
+        ['Pedro Zero', 191], // 000.000.001-91
+        ['Cimentos Brasil', 11222333000181], // already 14 digits
+        ['Maria Silva', 52998224725], // a CPF with all its 11 digits
+        ['Errado Ltda', 1234567000190], // no zero makes it valid: left as in the sheet
+      ],
+    );
+    // The fixture's cells really are numbers.
+    expect(sheet.rows.slice(1).map((r) => typeof r[1])).toEqual(Array(5).fill('number'));
+    expect(rows.map((r) => r.values.document)).toEqual([
+      '01234567000195',
+      '00000000191',
+      '11222333000181',
+      '52998224725',
+      '1234567000190',
+    ]);
+    expect(byLine(rows, 2).display.document).toBe('01.234.567/0001-95');
+    expect(byLine(rows, 3).display.document).toBe('000.000.001-91');
+    expect(rows.slice(0, 4).map((r) => r.issues)).toEqual([[], [], [], []]);
+    expect(byLine(rows, 6).issues).toEqual([
+      { field: 'document', message: 'CNPJ/CPF inválido: 1234567000190' },
+    ]);
+  });
+
+  it('finds the supplier a bill names by a CNPJ typed as a number', async () => {
+    const { rows } = await numericDocuments(
+      'contas_pagar',
+      ['Fornecedor', 'Histórico', 'Valor', 'Vencimento'],
+      [[1234567000195, 'Areia média', 150, '2026-03-10']],
+    );
+    expect(rows[0]).toMatchObject({
+      values: { supplier_id: 's-zero', amount: 15000 },
+      issues: [],
+      unknown: [],
+    });
+  });
+});

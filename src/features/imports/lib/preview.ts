@@ -241,13 +241,7 @@ class RowBuilder {
 
   /** A CPF or CNPJ by its check digits; a number cell gets its lost leading zeros back. */
   document(field: string): string | null {
-    const cell = this.raw[field] ?? null;
-    let text = cellText(cell);
-    if (typeof cell === 'number' && Number.isInteger(cell) && cell > 0) {
-      const digits = String(cell);
-      const asCpf = digits.padStart(11, '0');
-      text = digits.length <= 11 && isValidDocument(asCpf) ? asCpf : digits.padStart(14, '0');
-    }
+    const text = documentText(this.raw[field] ?? null);
     if (text === '') {
       this.values[field] = null;
       this.display[field] = '';
@@ -316,9 +310,18 @@ class RowBuilder {
     names: Map<string, string>,
     documents?: Map<string, string>,
   ) {
-    const text = this.text(field, TEXT_LIMITS.name);
+    let text = this.text(field, TEXT_LIMITS.name);
     if (text === null) return;
     let id: string | undefined;
+    // A CNPJ/CPF typed as a number (Excel dropped its leading zeros) names its register too.
+    // (Digits typed as text are taken as a document only when one of the company's has them.)
+    if (documents) {
+      const raw = this.raw[field] ?? null;
+      const doc = documentText(raw);
+      if (doc !== text && (typeof raw === 'number' || documents.has(documentCharacters(doc)))) {
+        text = doc;
+      }
+    }
     if (documents && /^[\d\s./-]+$/.test(text) && isValidDocument(text)) {
       id = documents.get(documentCharacters(text));
       this.display[field] = formatDocument(text);
@@ -327,6 +330,32 @@ class RowBuilder {
     if (id) this.values[idKey] = id;
     else this.unknown.push({ field, name: text });
   }
+}
+
+/**
+ * A CNPJ/CPF cell as text, its leading zeros back when the sheet lost them: Excel keeps a
+ * document typed without its mask as a number (1234567000195 for 01.234.567/0001-95), and a CSV
+ * it saves has the same digits as text. Such digits (up to 13) are padded to 11 (CPF) or 14
+ * (CNPJ) only when the padded number's check digits hold; otherwise they stay as in the sheet,
+ * for the message to show what is there.
+ */
+export function documentText(cell: Cell): string {
+  const text = cellText(cell);
+  const digits =
+    typeof cell === 'number'
+      ? Number.isSafeInteger(cell) && cell > 0
+        ? String(cell)
+        : null
+      : /^\d{1,13}$/.test(text)
+        ? text
+        : null;
+  if (digits === null || digits.length === 14) return text;
+  if (digits.length === 11 && isValidDocument(digits)) return digits;
+  if (digits.length <= 11 && isValidDocument(digits.padStart(11, '0'))) {
+    return digits.padStart(11, '0');
+  }
+  if (isValidDocument(digits.padStart(14, '0'))) return digits.padStart(14, '0');
+  return digits;
 }
 
 const FIELD_LABELS = Object.fromEntries(
@@ -497,12 +526,17 @@ export function markFileDuplicates(kind: ImportKind, rows: readonly PreviewRow[]
  * Every data row under the header (blank rows skipped), read through the mapping. Refuses
  * (ImportFileError 'too_many_rows') more data rows than one import takes.
  */
+/** How often buildPreview tells its progress (in rows). */
+export const PROGRESS_EVERY = 250;
+
 export function buildPreview(
   kind: ImportKind,
   sheet: Sheet,
   headerRow: number,
   mapping: Mapping,
   ctx: ImportContext,
+  /** Told every PROGRESS_EVERY rows read (the worker passes it on to the screen). */
+  onProgress?: (done: number, total: number) => void,
 ): PreviewRow[] {
   const lookups = lookupsFor(kind, ctx);
   const fields = IMPORT_FIELDS[kind]
@@ -515,11 +549,13 @@ export function buildPreview(
     dataRows.push({ line: i + 1, cells });
   }
   if (dataRows.length > MAX_IMPORT_ROWS) throw new ImportFileError('too_many_rows');
-  const rows = dataRows.map(({ line, cells }) => {
+  const rows = dataRows.map(({ line, cells }, i) => {
     const raw: Record<string, Cell> = {};
     for (const f of fields) raw[f.key] = cells[f.column] ?? null;
+    if (onProgress && i % PROGRESS_EVERY === 0) onProgress(i, dataRows.length);
     return buildRow(kind, line, raw, lookups);
   });
+  onProgress?.(dataRows.length, dataRows.length);
   return markDuplicates(kind, rows);
 }
 

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError } from '@/features/imports/lib/import-errors';
 import { handleWorkerRequest } from '@/features/imports/lib/import-jobs';
-import { EMPTY_IMPORT_CONTEXT } from '@/features/imports/lib/preview';
+import { EMPTY_IMPORT_CONTEXT, PROGRESS_EVERY } from '@/features/imports/lib/preview';
 import {
   createSpreadsheetImporter,
+  type ImportProgress,
   type WorkerRequest,
   type WorkerResponse,
 } from '@/features/imports/lib/spreadsheet-import';
@@ -15,13 +16,14 @@ const fixture = (name: string) =>
 
 /** A Worker that runs the worker's jobs on a later task, as the real one answers. */
 class FakeWorker {
-  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null = null;
+  onmessage: ((event: MessageEvent<WorkerResponse | ImportProgress>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
   postMessage(request: WorkerRequest) {
-    void handleWorkerRequest(request).then((data) => {
+    const send = (data: WorkerResponse | ImportProgress) => {
       if (!this.terminated) this.onmessage?.({ data } as MessageEvent<WorkerResponse>);
-    });
+    };
+    void handleWorkerRequest(request, send).then(send);
   }
   terminate() {
     this.terminated = true;
@@ -57,6 +59,34 @@ describe.each([
       ctx: EMPTY_IMPORT_CONTEXT,
     });
     expect(rows.map((r) => r.line)).toEqual([2, 3, 4]);
+    importer.dispose();
+  });
+
+  it('tells how many rows of the preview are built ("Preparando prévia… N de M linhas")', async () => {
+    const importer = make();
+    const total = 2 * PROGRESS_EVERY + 10;
+    const sheet = {
+      name: 'Fornecedores',
+      rows: [['Razão social'], ...Array.from({ length: total }, (_, i) => [`Fornecedor ${i}`])],
+    };
+    const seen: [number, number][] = [];
+    const rows = await importer.preview(
+      {
+        kind: 'fornecedores',
+        sheet,
+        headerRow: 0,
+        mapping: { name: 0 },
+        ctx: EMPTY_IMPORT_CONTEXT,
+      },
+      (done, of) => seen.push([done, of]),
+    );
+    expect(rows).toHaveLength(total);
+    expect(seen).toEqual([
+      [0, total],
+      [PROGRESS_EVERY, total],
+      [2 * PROGRESS_EVERY, total],
+      [total, total],
+    ]);
     importer.dispose();
   });
 

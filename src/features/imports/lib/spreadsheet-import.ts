@@ -72,6 +72,12 @@ export type WorkerRequest =
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
+/** Posted while a preview is built: rows read so far of the sheet's data rows. */
+export interface ImportProgress {
+  id: number;
+  progress: { done: number; total: number };
+}
+
 export type WorkerResponse =
   | { id: number; ok: true; result: ReadImportResult | PreviewRow[] }
   | { id: number; ok: false; key: ImportFileErrorKey | 'unexpected'; message: string };
@@ -89,7 +95,11 @@ export interface SpreadsheetImporter {
     kind: ImportKind,
     remembered?: Record<string, string> | null,
   ): Promise<ReadImportResult>;
-  preview(request: PreviewRequest): Promise<PreviewRow[]>;
+  /** `onProgress`: rows read so far, of `total` (a count for "Preparando prévia…"). */
+  preview(
+    request: PreviewRequest,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<PreviewRow[]>;
   /** Stops the worker (an unfinished read or preview rejects). */
   dispose(): void;
 }
@@ -109,12 +119,17 @@ export function createSpreadsheetImporter(
 ): SpreadsheetImporter {
   if (!makeWorker) {
     let nextId = 1;
-    const run = async (request: WorkerRequest) => {
+    const run = async (
+      request: WorkerRequest,
+      onProgress?: (done: number, total: number) => void,
+    ) => {
       // Only the tests run here (every browser the app supports has module workers): the guard
       // keeps the readers out of the production build's main graph.
       if (import.meta.env.MODE !== 'test') throw new Error('Este navegador não lê planilhas.');
       const { handleWorkerRequest } = await import('@/features/imports/lib/import-jobs');
-      const response = await handleWorkerRequest(request);
+      const response = await handleWorkerRequest(request, (p) =>
+        onProgress?.(p.progress.done, p.progress.total),
+      );
       if (!response.ok) throw failure(response);
       return response.result;
     };
@@ -128,15 +143,22 @@ export function createSpreadsheetImporter(
           kind,
           remembered,
         })) as ReadImportResult,
-      preview: async (request) =>
-        (await run({ id: nextId++, op: 'preview', request })) as PreviewRow[],
+      preview: async (request, onProgress) =>
+        (await run({ id: nextId++, op: 'preview', request }, onProgress)) as PreviewRow[],
       dispose: () => undefined,
     };
   }
 
   let worker: Worker | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    number,
+    {
+      resolve: (v: unknown) => void;
+      reject: (e: Error) => void;
+      progress?: (done: number, total: number) => void;
+    }
+  >();
   const stop = (reason: Error) => {
     worker?.terminate();
     worker = null;
@@ -146,10 +168,14 @@ export function createSpreadsheetImporter(
   const getWorker = () => {
     if (worker) return worker;
     const created = makeWorker();
-    created.onmessage = (event: MessageEvent<WorkerResponse>) => {
+    created.onmessage = (event: MessageEvent<WorkerResponse | ImportProgress>) => {
       const response = event.data;
       const waiting = pending.get(response.id);
       if (!waiting) return;
+      if ('progress' in response) {
+        waiting.progress?.(response.progress.done, response.progress.total);
+        return;
+      }
       pending.delete(response.id);
       if (response.ok) waiting.resolve(response.result);
       else waiting.reject(failure(response));
@@ -161,17 +187,21 @@ export function createSpreadsheetImporter(
     worker = created;
     return created;
   };
-  const post = (request: WithoutId<WorkerRequest>) =>
+  const post = (
+    request: WithoutId<WorkerRequest>,
+    progress?: (done: number, total: number) => void,
+  ) =>
     new Promise<unknown>((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, progress });
       getWorker().postMessage({ ...request, id });
     });
 
   return {
     read: async (input, fileName, kind, remembered) =>
       (await post({ op: 'read', input, fileName, kind, remembered })) as ReadImportResult,
-    preview: async (request) => (await post({ op: 'preview', request })) as PreviewRow[],
+    preview: async (request, onProgress) =>
+      (await post({ op: 'preview', request }, onProgress)) as PreviewRow[],
     dispose: () => stop(new Error('Leitura cancelada.')),
   };
 }

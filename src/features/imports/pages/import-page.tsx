@@ -7,6 +7,7 @@ import { ColumnsStep } from '@/features/imports/components/columns-step';
 import { KindStep } from '@/features/imports/components/kind-step';
 import { PreviewStep } from '@/features/imports/components/preview-step';
 import { RecentImports } from '@/features/imports/components/recent-imports';
+import { WorkProgress } from '@/features/imports/components/work-progress';
 import { IMPORT_KIND_LABELS } from '@/features/imports/lib/kinds';
 import { KIND_PATHS, useImport, type ImportState } from '@/features/imports/pages/use-import';
 
@@ -46,9 +47,23 @@ export function ImportPage() {
         backTo="/mais"
       />
       <div className="grid grid-cols-1 gap-4">
-        {s.step === 'file' ? <KindStep s={s} /> : null}
-        {s.step === 'columns' ? <ColumnsStep s={s} /> : null}
-        {s.step === 'preview' ? <PreviewStep s={s} /> : null}
+        {s.restoring ? (
+          <Card>
+            <CardContent className="p-4">
+              <WorkProgress
+                text="Recuperando a importação em andamento…"
+                done={s.previewProgress?.done}
+                total={s.previewProgress?.total}
+              />
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            {s.step === 'file' ? <KindStep s={s} /> : null}
+            {s.step === 'columns' ? <ColumnsStep s={s} /> : null}
+            {s.step === 'preview' ? <PreviewStep s={s} /> : null}
+          </>
+        )}
         {s.step === 'done' ? <Done s={s} /> : null}
         <RecentImports />
       </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   collectUnknown,
@@ -14,6 +14,13 @@ import {
   matchColumns,
   type Mapping,
 } from '@/features/imports/lib/columns';
+import {
+  clearImportDraft,
+  loadImportDraft,
+  saveImportDraftFile,
+  saveImportDraftState,
+  type ImportDraftState,
+} from '@/features/imports/lib/import-draft';
 import { ImportFileError } from '@/features/imports/lib/import-errors';
 import { isImportKind, type ImportKind } from '@/features/imports/lib/kinds';
 import {
@@ -41,6 +48,7 @@ import {
   useSuppliers,
 } from '@/lib/api/lookups';
 import { useCurrentCompany } from '@/lib/current-company';
+import { idbAvailable } from '@/lib/offline/idb';
 
 export type ImportStep = 'file' | 'columns' | 'preview' | 'done';
 export type RowStatus = 'ready' | 'error' | 'duplicate' | 'skipped';
@@ -105,7 +113,12 @@ function textOf(cell: Cell | undefined): string {
  * the user chose stays here until the server has it: a refusal keeps the preview as it was.
  */
 export function useImport() {
-  const { id: companyId } = useCurrentCompany();
+  const company = useCurrentCompany();
+  const companyId = company.id;
+  const draftOwner = useMemo(
+    () => ({ userId: company.userId, id: company.id }),
+    [company.userId, company.id],
+  );
   const [params, setParams] = useSearchParams();
   // Held here and written to the address (a reload keeps it): the address commits in a
   // transition, so a radio fed from it alone would answer a tap a moment late.
@@ -118,6 +131,12 @@ export function useImport() {
   const [step, setStep] = useState<ImportStep>('file');
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [reading, setReading] = useState(false);
+  /** The size of the file being read (for "Lendo planilha… 3,2 MB"). */
+  const [readingSize, setReadingSize] = useState<number | null>(null);
+  /** Rows of the preview built so far, while the worker builds it. */
+  const [previewProgress, setPreviewProgress] = useState<{ done: number; total: number } | null>(
+    null,
+  );
   const [readError, setReadError] = useState<string | null>(null);
   const [sheetIndex, setSheetIndex] = useState(0);
   const [headerRow, setHeaderRow] = useState(0);
@@ -128,6 +147,8 @@ export function useImport() {
   const [buildError, setBuildError] = useState<string | null>(null);
   const [fixed, setFixed] = useState<Record<number, PreviewRow>>({});
   const [edits, setEdits] = useState<Record<number, Record<string, string>>>({});
+  // The texts each fixed row was read again with: what a reload reads again.
+  const [applied, setApplied] = useState<Record<number, Record<string, string>>>({});
   const [skipped, setSkipped] = useState<Record<number, boolean>>({});
   const [chosenDuplicates, setChosenDuplicates] = useState<Record<number, boolean>>({});
   const [savedLines, setSavedLines] = useState<number[]>([]);
@@ -139,6 +160,9 @@ export function useImport() {
   const [page, setPage] = useState(0);
   const [saveFailure, setSaveFailure] = useState<SaveFailure | null>(null);
   const [result, setResult] = useState<{ kind: ImportKind; count: number } | null>(null);
+  // The import left on this device (import-draft.ts) is read before anything is written over it.
+  const [restoring, setRestoring] = useState(() => idbAvailable());
+  const [pendingPreview, setPendingPreview] = useState<ImportDraftState | null>(null);
 
   const remembered = useImportMapping(kind ?? 'fornecedores', { enabled: kind !== null });
   const runImport = useRunImport();
@@ -180,10 +204,13 @@ export function useImport() {
   async function readFile(chosen: File | undefined) {
     if (!chosen || !kind) return;
     setReading(true);
+    setReadingSize(chosen.size);
     setReadError(null);
     try {
       const read = await importer.read(chosen, chosen.name, kind, remembered.data);
       setFile({ name: chosen.name, readFor: kind, ...read });
+      // Kept until the server has the import; without room on the device it is only not kept.
+      void saveImportDraftFile(draftOwner, chosen).catch(() => undefined);
     } catch (error) {
       setReadError(error instanceof ImportFileError ? error.message : UNREADABLE);
     } finally {
@@ -236,18 +263,32 @@ export function useImport() {
     setMapping((m) => ({ ...m, [field]: column }));
   }
 
-  /** Step 2 → 3: every row as it will be saved (worker), then what the company already has. */
-  async function toPreview() {
+  /**
+   * Step 2 → 3: every row as it will be saved (worker), then what the company already has.
+   * `restored`: the choices of the import kept on the device, put back over the new preview.
+   */
+  async function toPreview(restored?: ImportDraftState) {
     if (!kind || !sheet || !context) return;
     setBuilding(true);
     setBuildError(null);
     try {
-      const built = await importer.preview({ kind, sheet, headerRow, mapping, ctx: context });
+      const built = await importer.preview(
+        { kind, sheet, headerRow, mapping, ctx: context },
+        (done, total) => setPreviewProgress({ done, total }),
+      );
       setRows(built);
-      setFixed({});
-      setEdits({});
-      setSkipped({});
-      setChosenDuplicates({});
+      const again: Record<number, PreviewRow> = {};
+      for (const [line, texts] of Object.entries(restored?.applied ?? {})) {
+        const base = built.find((r) => r.line === Number(line));
+        if (base)
+          again[base.line] = previewRow(kind, base.line, { ...base.raw, ...texts }, context);
+      }
+      setFixed(again);
+      setApplied(restored?.applied ?? {});
+      setEdits(restored?.edits ?? {});
+      setSkipped(restored?.skipped ?? {});
+      setChosenDuplicates(restored?.chosenDuplicates ?? {});
+      if (restored) setChoices(restored.choices);
       setSavedLines([]);
       setFilter('all');
       setPage(0);
@@ -258,6 +299,7 @@ export function useImport() {
       setBuildError(error instanceof ImportFileError ? error.message : UNREADABLE);
     } finally {
       setBuilding(false);
+      setPreviewProgress(null);
     }
   }
 
@@ -364,8 +406,10 @@ export function useImport() {
     if (!kind || !context) return;
     const base = rows.find((r) => r.line === line);
     if (!base) return;
-    const again = previewRow(kind, line, { ...base.raw, ...edits[line] }, context);
+    const texts = { ...applied[line], ...edits[line] };
+    const again = previewRow(kind, line, { ...base.raw, ...texts }, context);
     setFixed((f) => ({ ...f, [line]: again }));
+    setApplied((a) => ({ ...a, [line]: texts }));
     setSaveFailure(null);
   }
 
@@ -390,12 +434,19 @@ export function useImport() {
     }
     // Remembered for the next file of the kind; a failure here does not undo the import.
     saveMapping.mutate({ kind, mapping: mappingToHeaders(mapping, header) });
+    forgetDraft();
     setResult({ kind, count: chosenRows.length });
     setStep('done');
   }
 
-  /** "Importar outra planilha": back to step 1, keeping the kind. */
+  /** Drops the import kept on the device (after the save, "Cancelar", another file). */
+  function forgetDraft() {
+    void clearImportDraft(draftOwner).catch(() => undefined);
+  }
+
+  /** "Importar outra planilha" and "Cancelar": back to step 1, keeping the kind. */
   function restart() {
+    forgetDraft();
     setStep('file');
     setFile(null);
     setRows([]);
@@ -404,13 +455,112 @@ export function useImport() {
     setReadError(null);
   }
 
+  // On opening: the import left on this device, its file read again; its preview is rebuilt once
+  // the company's registers are here (below).
+  const restoreStarted = useRef(false);
+  useEffect(() => {
+    if (restoreStarted.current || !restoring) return;
+    restoreStarted.current = true;
+    void (async () => {
+      const draft = await loadImportDraft(draftOwner);
+      try {
+        if (!draft) return;
+        const { state } = draft;
+        const read = await importer.read(draft.file, state.fileName, state.kind, null);
+        const target = read.sheets[state.sheetIndex];
+        if (!target) return;
+        setKind(state.kind);
+        setParams({ tipo: state.kind }, { replace: true });
+        // Step 1 keeps the reader's proposal for the kind; later steps what the user set.
+        setFile(
+          state.step === 'file'
+            ? { name: state.fileName, readFor: state.kind, ...read }
+            : {
+                name: state.fileName,
+                readFor: state.kind,
+                sheets: read.sheets,
+                sheetIndex: state.sheetIndex,
+                headerRow: state.headerRow,
+                mapping: state.mapping,
+              },
+        );
+        setSheetIndex(state.sheetIndex);
+        setHeaderRow(state.headerRow);
+        setMapping(state.mapping);
+        setChoices(state.choices);
+        if (state.step === 'preview') {
+          setStep('columns');
+          setPendingPreview(state);
+        } else {
+          setStep(state.step);
+        }
+      } catch {
+        // The kept file no longer reads: start afresh rather than stop on it.
+        forgetDraft();
+      } finally {
+        setRestoring(false);
+      }
+    })();
+    // Once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const previewRestoreStarted = useRef(false);
+  useEffect(() => {
+    if (!pendingPreview || !context || !sheet || kind !== pendingPreview.kind) return;
+    if (previewRestoreStarted.current) return;
+    previewRestoreStarted.current = true;
+    void toPreview(pendingPreview).finally(() => setPendingPreview(null));
+    // toPreview reads the state this render committed (sheet, header row, mapping).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pendingPreview, context, sheet, kind]);
+
+  // What the user chose, kept on the device on every change until the server has it.
+  useEffect(() => {
+    if (restoring || pendingPreview || !kind || !file || step === 'done') return;
+    const state: ImportDraftState = {
+      version: 1,
+      kind,
+      step,
+      fileName: file.name,
+      sheetIndex: step === 'file' ? file.sheetIndex : sheetIndex,
+      headerRow: step === 'file' ? file.headerRow : headerRow,
+      mapping: step === 'file' ? file.mapping : mapping,
+      edits,
+      applied,
+      skipped,
+      chosenDuplicates,
+      choices,
+    };
+    void saveImportDraftState(draftOwner, state).catch(() => undefined);
+  }, [
+    restoring,
+    pendingPreview,
+    kind,
+    file,
+    step,
+    sheetIndex,
+    headerRow,
+    mapping,
+    edits,
+    applied,
+    skipped,
+    chosenDuplicates,
+    choices,
+    draftOwner,
+  ]);
+
   return {
     kind,
     chooseKind,
+    // A preview waiting for the company's registers shows the columns step if they fail to load.
+    restoring: restoring || (pendingPreview !== null && !contextError),
     step,
     setStep,
     file,
     reading,
+    readingSize,
+    previewProgress,
     readError,
     readFile,
     sheet,

@@ -1,0 +1,177 @@
+// The import in progress kept on the device (import-draft.ts): a page opened again comes back to
+// the same preview with the same fixes and skips; a successful import and "Cancelar" drop it; what
+// is kept is plain JSON beside the file's Blob, under the user's and the company's key.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ImportPage } from '@/features/imports/pages/import-page';
+import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import { isPlainJson } from '@/lib/offline/plain-json';
+import { createQueryClient } from '@/lib/query-client';
+import { restUrl, rpcUrl, server } from '@/test/msw-server';
+
+// IndexedDB as the app's idb.ts gives it, in memory (jsdom has none).
+const stored = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/lib/offline/idb', () => ({
+  idbAvailable: () => true,
+  idbGet: (key: string) => Promise.resolve(stored.get(key)),
+  idbSet: (key: string, value: unknown) => {
+    stored.set(key, value);
+    return Promise.resolve();
+  },
+  idbDel: (key: string) => {
+    stored.delete(key);
+    return Promise.resolve();
+  },
+  idbRemoveKeys: () => Promise.resolve(),
+}));
+
+const company: CurrentCompany = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Construtora Teste',
+  role: 'financeiro',
+  userId: '22222222-2222-4222-8222-222222222222',
+  email: 'fabio@example.com',
+  fullName: 'Fábio',
+};
+const STATE_KEY = `user:${company.userId}:import-draft:${company.id}`;
+const FILE_KEY = `user:${company.userId}:import-draft-file:${company.id}`;
+
+const CSV = [
+  'Fornecedor;Descrição;Valor;Vencimento',
+  'Areia Forte;Compra 1;1.234,56;10/03/2026',
+  'Areia Forte;Compra 2;12,3x;11/03/2026',
+  'Areia Forte;Compra 3;500,00;12/03/2026',
+].join('\r\n');
+
+const SLOW = { timeout: 10_000 };
+
+beforeAll(() => {
+  // jsdom's Blob has no arrayBuffer(); the browser's has (the kept file is read again with it).
+  if (!('arrayBuffer' in Blob.prototype)) {
+    Object.defineProperty(Blob.prototype, 'arrayBuffer', {
+      value(this: Blob) {
+        return new Promise<ArrayBuffer>((resolve) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as ArrayBuffer);
+          reader.readAsArrayBuffer(this);
+        });
+      },
+    });
+  }
+});
+
+beforeEach(() => {
+  stored.clear();
+  server.use(
+    http.get(restUrl('suppliers'), () =>
+      HttpResponse.json([
+        {
+          id: '33333333-3333-4333-8333-333333333333',
+          company_id: company.id,
+          name: 'Areia Forte',
+          document: null,
+          is_active: true,
+          supplier_details: null,
+        },
+      ]),
+    ),
+    http.get(restUrl('clients'), () => HttpResponse.json([])),
+    http.get(restUrl('projects'), () => HttpResponse.json([])),
+    http.get(restUrl('categories'), () => HttpResponse.json([])),
+    http.get(restUrl('bank_accounts'), () => HttpResponse.json([])),
+    http.get(restUrl('import_mappings'), () => HttpResponse.json([])),
+    http.get(restUrl('import_batches'), () => HttpResponse.json([])),
+    http.post(rpcUrl('save_import_mapping'), () => HttpResponse.json(null)),
+    http.post(rpcUrl('import_duplicates'), () => HttpResponse.json([])),
+    http.post(rpcUrl('import_rows'), () =>
+      HttpResponse.json('44444444-4444-4444-8444-444444444444'),
+    ),
+  );
+});
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/importar', element: <ImportPage /> }], {
+    initialEntries: ['/importar?tipo=contas_pagar'],
+  });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CurrentCompanyContext.Provider value={company}>
+        <RouterProvider router={router} />
+      </CurrentCompanyContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+async function toFixedPreview(user: ReturnType<typeof userEvent.setup>) {
+  expect(await screen.findByRole('radio', { name: 'Contas a pagar' })).toBeChecked();
+  const file = new File([CSV], 'contas.csv', { type: 'text/csv' });
+  await user.upload(screen.getByLabelText('Arquivo da planilha (.xlsx, .xls ou .csv)'), file);
+  expect(await screen.findByText('contas.csv', {}, SLOW)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Continuar' }));
+  await user.click(await screen.findByRole('button', { name: 'Ver prévia' }, SLOW));
+  const summary = await screen.findByRole('status', { name: 'Resumo da prévia' }, SLOW);
+  expect(await within(summary).findByText('2 prontas · 1 com erro · 0 duplicadas')).toBeVisible();
+  const fix = screen.getByRole('form', { name: 'Corrigir linha 3' });
+  const value = within(fix).getByLabelText('Valor');
+  await user.clear(value);
+  await user.type(value, '12,30');
+  await user.click(within(fix).getByRole('button', { name: 'Corrigir' }));
+  const line4 = screen.getByRole('listitem', { name: 'Linha 4' });
+  await user.click(within(line4).getByRole('button', { name: 'Pular' }));
+  expect(summary).toHaveTextContent('2 prontas · 0 com erro · 0 duplicadas · 1 pulada');
+}
+
+describe(
+  'Importar planilha: the import in progress kept on the device',
+  { timeout: 30_000 },
+  () => {
+    it('comes back to the same preview with its fix and skip; dropped once the server has it', async () => {
+      const user = userEvent.setup();
+      const first = renderPage();
+      await toFixedPreview(user);
+      expect(stored.get(FILE_KEY)).toBeInstanceOf(Blob);
+      const state = stored.get(STATE_KEY);
+      expect(isPlainJson(state)).toBe(true);
+      expect(state).toMatchObject({
+        kind: 'contas_pagar',
+        step: 'preview',
+        fileName: 'contas.csv',
+        applied: { 3: { amount: '12,30' } },
+        skipped: { 4: true },
+      });
+      first.unmount();
+
+      // Opened again (a reload): the same preview, read again from the kept file.
+      renderPage();
+      const summary = await screen.findByRole('status', { name: 'Resumo da prévia' }, SLOW);
+      expect(
+        await within(summary).findByText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada'),
+      ).toBeVisible();
+      const line3 = screen.getByRole('listitem', { name: 'Linha 3' });
+      expect(within(line3).getByText('R$ 12,30')).toBeVisible();
+      expect(
+        within(screen.getByRole('listitem', { name: 'Linha 4' })).getByText('Pulada'),
+      ).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Importar 2 linhas' }));
+      expect(
+        await screen.findByText('Importação concluída: 2 linhas em Contas a pagar.'),
+      ).toBeVisible();
+      await vi.waitFor(() => expect([...stored.keys()]).toEqual([]));
+    });
+
+    it('"Cancelar" drops it', async () => {
+      const user = userEvent.setup();
+      renderPage();
+      await toFixedPreview(user);
+      expect(stored.has(STATE_KEY)).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+      expect(await screen.findByRole('button', { name: 'Escolher arquivo' })).toBeVisible();
+      await vi.waitFor(() => expect([...stored.keys()]).toEqual([]));
+    });
+  },
+);
