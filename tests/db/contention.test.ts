@@ -764,9 +764,13 @@ describe('one bank account, many settlements at once', () => {
         `all done in ${two.done[n - 1]!.toFixed(1)} ms, gap ${two.hold.toFixed(1)} ms, ` +
         `${two.waited} waited`,
     );
-    expect(heldMs).toBeLessThan(aloneMs * 1.5 + 5);
-    expect(hold).toBeLessThan(aloneMs * 2 + 10);
-    expect(done[n - 1]!).toBeLessThan(n * (aloneMs * 2 + 10));
+    // Bounds wide enough for CI's shared runner (the db files run side by side): a hold that
+    // lasted beyond the statement (a lock taken early in a long function, or held to a later
+    // statement) is several settlements long and still fails them.
+    const bound = aloneMs * 3 + 25;
+    expect(heldMs).toBeLessThan(bound);
+    expect(hold).toBeLessThan(bound);
+    expect(done[n - 1]!).toBeLessThan(n * bound);
   });
 });
 
