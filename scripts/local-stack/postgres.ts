@@ -163,7 +163,9 @@ export async function startPostgres(
   const tail = new LogTail(
     'postgres',
     log,
-    (l) => /\b(FATAL|PANIC):/.test(l) && !/due to administrator command/.test(l),
+    (l) =>
+      (/\b(FATAL|PANIC):/.test(l) && !/due to administrator command/.test(l)) ||
+      /deadlock detected/.test(l),
   );
   const child = spawnTied(binaries.postgres, args, 'INT', {
     ...ids,
