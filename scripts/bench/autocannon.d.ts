@@ -18,6 +18,8 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     duration?: number;
+    /** Requests a second per connection at most. */
+    connectionRate?: number;
     timeout?: number;
     requests?: Request[];
     initialContext?: Record<string, unknown>;

@@ -13,7 +13,8 @@
 // --scale 200k (only the requests, at a tenth of that many entries and at that many: scale.ts;
 // --runs defaults to 5 there), --load (issue 35: many companies, `--users` people at once for
 // `--duration` seconds through autocannon, then the correctness checks: load.ts; with --tenants N,
-// --largest 200k, --duration 180, --users 100; exit code 1 on any error, deadlock, lost or doubled
+// --largest 200k, --duration 180, --users 100, --rate 1 (requests a second per person at most; 0 =
+// each sends the next as soon as answered); exit code 1 on any error, deadlock, lost or doubled
 // write, or a balance / kept total that is not the sum of its rows).
 // Everything it starts (stack, preview, Chromium) is stopped at the end, also on error/Ctrl-C.
 import type { ChildProcess } from 'node:child_process';
@@ -25,7 +26,7 @@ import { getFreePort, startStack, TEST_AUTH_RATE_LIMITS } from '../local-stack/s
 import { measureApi, type ApiReport } from './api';
 import { measureScale, parseScale, printScale } from './scale';
 import { runLoad } from './load';
-import { devTenants } from './load-dev';
+import { seedTenants } from './tenants';
 import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
 import {
   CLS_BUDGET,
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     largest: { type: 'string' },
     duration: { type: 'string' },
     users: { type: 'string' },
+    rate: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs ?? 15) || 15);
@@ -180,16 +182,20 @@ try {
   if (values.load) {
     const count = Math.max(4, Number(values.tenants ?? 1000) || 1000);
     const largest = parseScale(values.largest ?? '200k');
-    const t0 = performance.now();
-    log(`seeding ${count} companies (the largest ${largest} entries)…`);
-    const tenants = await devTenants(stack, Math.min(count, 6), largest, log);
-    log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const tenants = await seedTenants(stack, {
+      count,
+      largest,
+      mids: 5,
+      smallEntries: 300,
+      log,
+    });
     const report = await runLoad(
       stack,
       tenants,
       {
         duration: Math.max(5, Number(values.duration ?? 180) || 180),
         users: Math.max(1, Number(values.users ?? 100) || 100),
+        rate: Math.max(0, Number(values.rate ?? 1) || 0),
       },
       todayInBrazil(),
       () => serverLog,

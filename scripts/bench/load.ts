@@ -29,13 +29,15 @@ import {
   toMovementArgs,
 } from '../../src/features/movements/lib/movement-filters';
 import { keptEntryTotals, ledgerTotalPairs, summedEntryTotals } from '../shared/kept-totals';
-import type { Tenant, TenantUser } from './load-dev';
+import type { Tenant, TenantUser } from './tenants';
 
 type Client = SupabaseClient<Database>;
 
 export interface LoadOptions {
   duration: number;
   users: number;
+  /** Requests a second each person sends at most (think time); 0 = as fast as answered. */
+  rate: number;
 }
 
 interface Stack {
@@ -683,6 +685,7 @@ export async function runLoad(
           pipelining: 1,
           duration: options.duration,
           timeout: 30,
+          ...(options.rate > 0 ? { connectionRate: options.rate } : {}),
           requests: session(p, templates[i]!, i, run, today, outcome),
         });
         if (process.env.LOAD_DEBUG && i === 0) {
