@@ -29,6 +29,8 @@ import {
   toMovementArgs,
 } from '../../src/features/movements/lib/movement-filters';
 import { keptEntryTotals, ledgerTotalPairs, summedEntryTotals } from '../shared/kept-totals';
+import { PG_MAX_CONNECTIONS } from '../local-stack/postgres';
+import { POSTGREST_POOL } from '../local-stack/postgrest';
 import type { Tenant, TenantUser } from './tenants';
 
 type Client = SupabaseClient<Database>;
@@ -688,15 +690,9 @@ export async function runLoad(
           ...(options.rate > 0 ? { connectionRate: options.rate } : {}),
           requests: session(p, templates[i]!, i, run, today, outcome),
         });
-        if (process.env.LOAD_DEBUG && i === 0) {
-          const ee = instance as unknown as NodeJS.EventEmitter;
-          ee.on('reqError', (e: Error) => log(`reqError ${e.message}`));
-          ee.on('response', (_c: unknown, status: number) => log(`response ${status}`));
-        }
         return instance;
       }),
     );
-    if (process.env.LOAD_DEBUG) log(JSON.stringify(results[0]).slice(0, 1500));
     const seconds = (performance.now() - t0) / 1000;
     const deadlocksAfter = await deadlocks();
     const deadlockLines = serverLog()
@@ -749,7 +745,9 @@ export async function runLoad(
     lines.push(
       '',
       `${total} answered requests in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(0)}/s ` +
-        `(autocannon: ${cannon.requests} requests, ${cannon.errors} connection errors, ${cannon.timeouts} timeouts).`,
+        `(autocannon: ${cannon.requests} requests, ${cannon.errors} connection errors, ${cannon.timeouts} timeouts; ` +
+        `${options.rate > 0 ? `at most ${options.rate}/s per person` : 'each person as fast as answered'}; ` +
+        `PostgREST pool ${POSTGREST_POOL}, Postgres max_connections ${PG_MAX_CONNECTIONS}).`,
     );
     if (cannon.errors > 0 || cannon.timeouts > 0) {
       failures.push(`${cannon.errors} connection errors / ${cannon.timeouts} timeouts`);
