@@ -790,6 +790,10 @@ export async function runLoad(
     for (const issue of totalsIssues.slice(0, 20)) lines.push(`  ✗ ${issue}`);
     if (totalsIssues.length > 0) failures.push(`${totalsIssues.length} totals wrong`);
 
+    const { rows: size } = await admin.query<{ size: string }>(
+      `select pg_size_pretty(pg_database_size(current_database())) as size`,
+    );
+    lines.push(`Database size after the run: ${size[0]!.size} (hosted plans recommend a maximum).`);
     if (failures.length > 0) lines.push('', `FAILED: ${failures.join('; ')}`);
     return { ok: failures.length === 0, lines };
   } finally {
