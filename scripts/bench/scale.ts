@@ -79,33 +79,59 @@ export async function makeCompany(apiUrl: string, anonKey: string, db: pg.Pool):
   const company = check(
     await supabase.rpc('create_company', { p_name: 'Construtora Década', p_full_name: 'Bench' }),
   );
-  const companyId = company.id;
+  await addRegisters(db, [company.id], { projects: 300, suppliers: 400, clients: 200 });
+  return companyOf(supabase, db, company.id);
+}
+
+/**
+ * Each company's registers, one statement per table for all of them: 3 bank accounts, the 5
+ * categories below (two expense ones a split entry often has both of), `projects` obras
+ * ("Obra 1 São José"…), `suppliers` suppliers (every tenth "João n"; "João 10" is the one timed)
+ * and `clients` clients.
+ */
+export async function addRegisters(
+  db: pg.Pool,
+  companyIds: string[],
+  counts: { projects: number; suppliers: number; clients: number },
+): Promise<void> {
   await db.query(
     `insert into public.bank_accounts (company_id, name, type, initial_balance)
-     select $1, 'Conta ' || i, 'checking', 50000 from generate_series(1, 3) i`,
-    [companyId],
+     select c, 'Conta ' || i, 'checking', 50000 from unnest($1::uuid[]) c, generate_series(1, 3) i`,
+    [companyIds],
   );
   await db.query(
     `insert into public.categories (company_id, name, type, color)
-     values ($1, 'Materiais', 'expense', 'orange'), ($1, 'Instalação Elétrica', 'expense', 'yellow'),
-            ($1, 'Mão de obra', 'expense', 'red'), ($1, 'Venda de casas', 'income', 'green'),
-            ($1, 'Aluguel', 'income', 'blue')`,
-    [companyId],
+     select c, v.name, v.type, v.color from unnest($1::uuid[]) c,
+       (values ('Materiais', 'expense', 'orange'), ('Instalação Elétrica', 'expense', 'yellow'),
+               ('Mão de obra', 'expense', 'red'), ('Venda de casas', 'income', 'green'),
+               ('Aluguel', 'income', 'blue')) v(name, type, color)`,
+    [companyIds],
   );
-  // ≈30 obras a year over ten years.
+  // ≈30 obras a year over ten years at 300.
   await db.query(
-    `insert into public.projects (company_id, name) select $1, 'Obra ' || i || ' São José' from generate_series(1, 300) i`,
-    [companyId],
-  );
-  await db.query(
-    `insert into public.suppliers (company_id, name) select $1, case when i % 10 = 0 then 'João ' else 'Fornecedor ' end || i
-     from generate_series(1, 400) i`,
-    [companyId],
+    `insert into public.projects (company_id, name)
+     select c, 'Obra ' || i || ' São José' from unnest($1::uuid[]) c, generate_series(1, $2::int) i`,
+    [companyIds, counts.projects],
   );
   await db.query(
-    `insert into public.clients (company_id, name) select $1, 'Cliente ' || i from generate_series(1, 200) i`,
-    [companyId],
+    `insert into public.suppliers (company_id, name)
+     select c, case when i % 10 = 0 then 'João ' else 'Fornecedor ' end || i
+     from unnest($1::uuid[]) c, generate_series(1, $2::int) i`,
+    [companyIds, counts.suppliers],
   );
+  await db.query(
+    `insert into public.clients (company_id, name)
+     select c, 'Cliente ' || i from unnest($1::uuid[]) c, generate_series(1, $2::int) i`,
+    [companyIds, counts.clients],
+  );
+}
+
+/** The ids calls() times, of a company with addRegisters' registers, for a member's client. */
+export async function companyOf(
+  supabase: Client,
+  db: pg.Pool,
+  companyId: string,
+): Promise<Company> {
   const one = async (sql: string) => (await db.query<{ id: string }>(sql, [companyId])).rows[0]!.id;
   return {
     supabase,
@@ -192,7 +218,7 @@ export async function addTeam(
 }
 
 /** The morning run's day: the first business day from today (São Paulo), at 07:05 there. */
-async function morningOf(db: pg.Pool, today: string): Promise<string> {
+export async function morningOf(db: pg.Pool, today: string): Promise<string> {
   const { rows } = await db.query<{ at: string }>(
     `select ((case when private.is_business_day($1::date) then $1::date
                    else private.next_business_day($1::date) end + time '07:05')
@@ -213,8 +239,34 @@ export async function grow(
   from: number,
   to: number,
 ): Promise<void> {
+  await growCompanies(db, [{ companyId, from, to }]);
+}
+
+/** A company's entries numbered (from, to], for growCompanies. */
+export interface Growth {
+  companyId: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * grow for many companies at once (scripts/bench/tenants.ts): each statement inserts up to 10 000
+ * entries of as many companies as fit (generate_series over companies × rows, every trigger
+ * firing), so a thousand small companies take a hundred statements, not thousands. Then `analyze`.
+ */
+export async function growCompanies(
+  db: pg.Pool,
+  growths: Growth[],
+  spent: (phase: string, seconds: number) => void = () => {},
+): Promise<void> {
+  let t0 = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    spent(phase, (now - t0) / 1000);
+    t0 = now;
+  };
   const payables = (n: number) => Math.round(n * 0.75);
-  for (const [table, dateColumn, kind, party, partyId, partyTable, lo, hi] of [
+  for (const [table, dateColumn, kind, party, partyId, partyTable, share] of [
     [
       'accounts_payable',
       'payment_date',
@@ -222,8 +274,7 @@ export async function grow(
       'supplier_name',
       'supplier_id',
       'suppliers',
-      payables(from),
-      payables(to),
+      payables,
     ],
     [
       'accounts_receivable',
@@ -232,96 +283,155 @@ export async function grow(
       'client_name',
       'client_id',
       'clients',
-      from - payables(from),
-      to - payables(to),
+      (n: number) => n - payables(n),
     ],
   ] as const) {
-    for (let start = lo; start < hi; start += CHUNK) {
-      const end = Math.min(hi, start + CHUNK);
+    const pieces = growths.map((g) => ({
+      companyId: g.companyId,
+      lo: share(g.from),
+      hi: share(g.to),
+    }));
+    for (const chunk of chunks(pieces)) {
       await db.query(
         `with refs as (
-           select array(select id from public.bank_accounts where company_id = $1 order by name) as accounts,
-                  array(select id from public.categories where company_id = $1 and type = $2 order by name) as categories,
-                  array(select id from public.projects where company_id = $1 order by name) as projects,
-                  array(select id from public.${partyTable} where company_id = $1 order by name) as parties,
-                  array(select name from public.${partyTable} where company_id = $1 order by name) as party_names
+           select p.company_id, p.lo, p.hi,
+                  array(select id from public.bank_accounts where company_id = p.company_id order by name) as accounts,
+                  array(select id from public.categories where company_id = p.company_id and type = $4 order by name) as categories,
+                  array(select id from public.projects where company_id = p.company_id order by name) as projects,
+                  array(select id from public.${partyTable} where company_id = p.company_id order by name) as parties,
+                  array(select name from public.${partyTable} where company_id = p.company_id order by name) as party_names
+           from unnest($1::uuid[], $2::int[], $3::int[]) p(company_id, lo, hi)
          ), rows as (
-           select i, (current_date - ${YEARS_OF_DAYS} + (i::bigint * 7919 % ${YEARS_OF_DAYS})::int) as due
-           from generate_series($3::int + 1, $4::int) i
+           select refs.*, i, (current_date - ${YEARS_OF_DAYS} + (i::bigint * 7919 % ${YEARS_OF_DAYS})::int) as due
+           from refs, generate_series(refs.lo + 1, refs.hi) i
          )
          insert into public.${table}
            (company_id, description, ${party}, ${partyId}, amount, due_date, status, ${dateColumn},
             bank_account_id, category_id, project_id, parts)
-         select $1,
+         select rows.company_id,
                 case i % 9 when 0 then 'Instalação elétrica ' when 1 then 'Cimento e areia '
                            when 2 then 'Mão de obra — João ' when 3 then 'Aço CA-50 '
                            else 'Lançamento ' end || i,
-                refs.party_names[1 + i % cardinality(refs.parties)], refs.parties[1 + i % cardinality(refs.parties)],
+                rows.party_names[1 + i % cardinality(rows.parties)], rows.parties[1 + i % cardinality(rows.parties)],
                 a.amount,
                 rows.due,
                 case when rows.due < current_date - 30 and i % 8 <> 1 then 'paid' else 'pending' end,
                 case when rows.due < current_date - 30 and i % 8 <> 1 then rows.due end,
-                refs.accounts[1 + i % 3],
-                case when i % 7 <> 0 and i % 3 <> 2 then refs.categories[1 + i % cardinality(refs.categories)] end,
-                case when i % 4 <> 0 and i % 3 <> 2 then refs.projects[1 + (i / 500 + i % 3) % cardinality(refs.projects)] end,
+                rows.accounts[1 + i % 3],
+                case when i % 7 <> 0 and i % 3 <> 2 then rows.categories[1 + i % cardinality(rows.categories)] end,
+                case when i % 4 <> 0 and i % 3 <> 2 then rows.projects[1 + (i / 500 + i % 3) % cardinality(rows.projects)] end,
                 -- Rateio (issue 33): a third of the entries split into 2–5 parts, among obras of
                 -- the same years (one part in ten Geral), weights 10–99, apportioned exactly.
                 case when i % 3 = 2 then (
                   select jsonb_agg(jsonb_build_object(
                            'project_id', case when (i + k) % 10 <> 0
-                                              then refs.projects[1 + (i / 500 + k * 7) % cardinality(refs.projects)] end,
+                                              then rows.projects[1 + (i / 500 + k * 7) % cardinality(rows.projects)] end,
                            'stage_id', null,
                            'category_id', case when (i + k) % 6 <> 0
-                                               then refs.categories[1 + (i + k) % cardinality(refs.categories)] end,
+                                               then rows.categories[1 + (i + k) % cardinality(rows.categories)] end,
                            'amount', s.share, 'percent', null) order by s.k)
                   from unnest(private.apportion(
                          array(select 10 + (i::bigint * 31 + w * 17) % 90 from generate_series(1, 2 + i % 4) w),
                          a.amount)) with ordinality s(share, k)) end
-         from refs, rows
+         from rows
          cross join lateral (select round((10 + (i::bigint * 7919) % 900000 / 100.0)::numeric, 2) as amount) a`,
-        [companyId, kind, start, end],
+        [chunk.map((p) => p.companyId), chunk.map((p) => p.lo), chunk.map((p) => p.hi), kind],
       );
     }
   }
-  // One ledger row per paid entry, as settlement writes it (its trigger moves the balances).
+  lap('entries (payables, receivables)');
+  // One ledger row per paid entry, as settlement writes it (its trigger moves the balances), for
+  // as many companies at once as hold up to 10 000 of them.
+  const companyIds = growths.map((g) => g.companyId);
   for (const [table, type, direction, dateColumn, link] of [
     ['accounts_payable', 'expense', 'out', 'payment_date', 'payable_id'],
     ['accounts_receivable', 'income', 'in', 'received_date', 'receivable_id'],
   ] as const) {
-    for (;;) {
-      const { rowCount } = await db.query(
-        `insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id, category_id, project_id, parts, ${link})
-         select e.company_id, $2, $3, e.description, e.amount, e.${dateColumn}, e.bank_account_id, e.category_id, e.project_id, e.parts, e.id
-         from public.${table} e
-         where e.company_id = $1 and e.status = 'paid'
-           and not exists (select 1 from public.transactions t where t.company_id = $1 and t.${link} = e.id)
-         limit ${CHUNK}`,
-        [companyId, type, direction],
-      );
-      if (!rowCount) break;
+    for (const batch of companyBatches(growths)) {
+      for (;;) {
+        const { rowCount } = await db.query(
+          `insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id, category_id, project_id, parts, ${link})
+           select e.company_id, $2, $3, e.description, e.amount, e.${dateColumn}, e.bank_account_id, e.category_id, e.project_id, e.parts, e.id
+           from unnest($1::uuid[]) c(id)
+           join public.${table} e on e.company_id = c.id
+           where e.status = 'paid'
+             and not exists (select 1 from public.transactions t where t.company_id = e.company_id and t.${link} = e.id)
+           limit ${CHUNK}`,
+          [batch, type, direction],
+        );
+        if (!rowCount) break;
+      }
     }
   }
+  lap('ledger rows of the paid entries');
   // A transfer between two of the accounts for every 100 entries (a pair of ledger rows, as
   // transfer_between_accounts writes it), so the transfers view is read at scale.
   await db.query(
     `with refs as (
-       select array(select id from public.bank_accounts where company_id = $1 order by name) as accounts
+       select g.company_id, g.lo, g.hi,
+              array(select id from public.bank_accounts where company_id = g.company_id order by name) as accounts
+       from unnest($1::uuid[], $2::int[], $3::int[]) g(company_id, lo, hi)
      ), rows as (
-       select i, gen_random_uuid() as grp,
+       select refs.company_id, refs.accounts, i, gen_random_uuid() as grp,
               (current_date - ${YEARS_OF_DAYS} + (i::bigint * 7919 % ${YEARS_OF_DAYS})::int) as day
-       from generate_series($2::int / 100 + 1, $3::int / 100) i
+       from refs, generate_series(refs.lo / 100 + 1, refs.hi / 100) i
      )
      insert into public.transactions (company_id, type, direction, description, amount, transaction_date, bank_account_id, transfer_group_id)
-     select $1, 'transfer', d.direction, 'Transferência ' || rows.i,
+     select rows.company_id, 'transfer', d.direction, 'Transferência ' || rows.i,
             round((100 + (rows.i::bigint * 7919) % 500000 / 100.0)::numeric, 2), rows.day,
-            refs.accounts[1 + (rows.i + case d.direction when 'out' then 0 else 1 end) % 3], rows.grp
-     from refs, rows, (values ('out'), ('in')) d(direction)`,
-    [companyId, from, to],
+            rows.accounts[1 + (rows.i + case d.direction when 'out' then 0 else 1 end) % 3], rows.grp
+     from rows, (values ('out'), ('in')) d(direction)`,
+    [companyIds, growths.map((g) => g.from), growths.map((g) => g.to)],
   );
+  lap('transfers');
   await db.query('analyze');
+  lap('analyze');
 }
 
-async function time(
+/** Companies in groups of up to CHUNK new entries (a larger company alone). */
+function companyBatches(growths: Growth[]): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const g of growths) {
+    if (current.length && size + (g.to - g.from) > CHUNK) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(g.companyId);
+    size += g.to - g.from;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/**
+ * Ranges of entries cut into statements of at most CHUNK rows: a large range is split, small ones
+ * of many companies share one.
+ */
+function chunks(pieces: { companyId: string; lo: number; hi: number }[]) {
+  const out: { companyId: string; lo: number; hi: number }[][] = [];
+  let current: { companyId: string; lo: number; hi: number }[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    for (let start = piece.lo; start < piece.hi;) {
+      const end = Math.min(piece.hi, start + CHUNK - size);
+      current.push({ companyId: piece.companyId, lo: start, hi: end });
+      size += end - start;
+      start = end;
+      if (size >= CHUNK) {
+        out.push(current);
+        current = [];
+        size = 0;
+      }
+    }
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+export async function time(
   runs: number,
   request: (i: number) => Promise<string>,
   prepare?: () => Promise<void>,
@@ -342,7 +452,11 @@ async function time(
 }
 
 /** A call a screen (or the schedule) makes; `prepare` runs untimed before each sample. */
-type Call = [label: string, request: (i: number) => Promise<string>, prepare?: () => Promise<void>];
+export type Call = [
+  label: string,
+  request: (i: number) => Promise<string>,
+  prepare?: () => Promise<void>,
+];
 
 /**
  * `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the statements a screen runs, and of every statement
@@ -350,7 +464,7 @@ type Call = [label: string, request: (i: number) => Promise<string>, prepare?: (
  * authenticated, the JWT claims), in a rolled-back transaction. As the cluster's superuser:
  * loading auto_explain needs one.
  */
-async function explainCalls(
+export async function explainCalls(
   adminDbUrl: string,
   userId: string,
   c: Company,
@@ -496,7 +610,7 @@ async function explainCalls(
 }
 
 /** Every call a screen makes when opened (reads), and the writes of the issue. */
-function calls(
+export function calls(
   c: Company,
   db: pg.Pool,
   today: string,

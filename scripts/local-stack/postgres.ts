@@ -15,9 +15,12 @@ import {
 } from './postgres-install';
 import { isAlive, LogTail, sleep, spawnTied } from './processes';
 
-// Postgres gets headroom beyond PostgREST's pool for the auth server's pool, test admin
-// connections and postgres-meta.
-const PG_MAX_CONNECTIONS = 200;
+// As hosted's smallest plans (Nano and Micro: "Connections: Direct 60",
+// supabase.com/docs/guides/platform/compute-add-ons): what PostgREST's pool (10, postgrest.ts),
+// the auth server's (10), the tests' admin connections and postgres-meta share, with the 3
+// superuser_reserved_connections among them. A test or tool that needs more than that would not
+// run against hosted either.
+export const PG_MAX_CONNECTIONS = 60;
 
 /** The cluster's superuser, as on hosted Supabase (the platform's role, not the project's). */
 export const SUPERUSER = 'supabase_admin';
@@ -163,7 +166,9 @@ export async function startPostgres(
   const tail = new LogTail(
     'postgres',
     log,
-    (l) => /\b(FATAL|PANIC):/.test(l) && !/due to administrator command/.test(l),
+    (l) =>
+      (/\b(FATAL|PANIC):/.test(l) && !/due to administrator command/.test(l)) ||
+      /deadlock detected/.test(l),
   );
   const child = spawnTied(binaries.postgres, args, 'INT', {
     ...ids,

