@@ -410,8 +410,10 @@ export function formatSeedTimings(timings: SeedTimings): string {
 }
 
 /**
- * The whole plan in one go (the load bench): the large company, then every other company in
- * batches of a few hundred (one statement per table for each batch), then `analyze`.
+ * The whole plan in one go (the load bench): the large company through makeCompany and addTeam,
+ * every other company's members and registers in one statement per table, then the entries of all
+ * of them on SEED_WORKERS connections (growCompanies: up to 10 000 entries a statement), the
+ * comprovantes, `analyze`.
  */
 export async function seedTenants(stack: TenantsStack, options: TenantsOptions): Promise<Tenant[]> {
   const db = new pg.Pool({ connectionString: stack.dbUrl, max: SEED_WORKERS + 1 });
