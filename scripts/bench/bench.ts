@@ -11,7 +11,13 @@
 // (with --no-api only the build and Lighthouse run), --explain (prints the
 // plans of the statements inside cash_flow_projection and dre on the 20 000-entry company),
 // --scale 200k (only the requests, at a tenth of that many entries and at that many: scale.ts;
-// --runs defaults to 5 there), --load (issue 35: many companies, `--users` people at once for
+// --runs defaults to 5 there), --tenants 1000 (a thousand companies: each call of a small, a mid
+// and the largest company alone and among the others, tenants-bench.ts; --largest 200k (entries
+// of the largest, default 200k), --mids 5, --small-entries 300, --workers 2 (connections seeding
+// at once), --explain (plans of the small company's calls among N), then Lighthouse on /,
+// /movimentacoes and /relatorio as the largest company's admin unless --no-lighthouse; --runs
+// defaults to 5 there; exit code 1 when a call goes over its ratio or limit),
+// --load (issue 35: many companies, `--users` people at once for
 // `--duration` seconds through autocannon, then the correctness checks: load.ts; with --tenants N,
 // --largest 200k, --duration 180, --users 100, --rate 1 (requests a second per person at most; 0 =
 // each sends the next as soon as answered); exit code 1 on any error, deadlock, lost or doubled
@@ -27,6 +33,7 @@ import { measureApi, type ApiReport } from './api';
 import { measureScale, parseScale, printScale } from './scale';
 import { runLoad } from './load';
 import { seedTenants } from './tenants';
+import { measureTenants, printTenants } from './tenants-bench';
 import { buildApp, INITIAL_JS_BUDGET_GZIP, kB, measureBundle } from './bundle';
 import {
   CLS_BUDGET,
@@ -51,6 +58,9 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     users: { type: 'string' },
     rate: { type: 'string' },
+    mids: { type: 'string', default: '5' },
+    'small-entries': { type: 'string', default: '300' },
+    workers: { type: 'string', default: '2' },
   },
 });
 const runs = Math.max(1, Number(values.runs ?? 15) || 15);
@@ -59,7 +69,9 @@ const log = (line: string) => console.error(`[bench] ${line}`);
 const DEMO = { email: 'demo@appfinancas.com.br', password: 'demo123456' };
 const PAGES = values.pages
   ? values.pages.split(',').map((page) => page.trim())
-  : ['/', '/pagar', '/relatorio', '/movimentacoes'];
+  : values.tenants
+    ? ['/', '/movimentacoes', '/relatorio']
+    : ['/', '/pagar', '/relatorio', '/movimentacoes'];
 
 /** The browser's "today" in Brazil, as the app sends it. */
 function todayInBrazil(): string {
@@ -158,6 +170,39 @@ async function stopAll(): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** `vite build` against the stack, `vite preview`, Lighthouse mobile on PAGES as that member. */
+async function buildAndLighthouse(
+  started: NonNullable<typeof stack>,
+  member: { email: string; password: string },
+  skip: boolean,
+) {
+  const env = {
+    ...process.env,
+    VITE_SUPABASE_URL: started.apiUrl,
+    VITE_SUPABASE_ANON_KEY: started.anonKey,
+  };
+  const distDir = path.join(dataDir, 'dist');
+  log('vite build…');
+  await buildApp(distDir, env);
+  const bundle = measureBundle(distDir);
+  let scores: LighthouseScore[] | null = null;
+  if (!skip) {
+    const previewed = await startPreview(distDir, env);
+    preview = previewed.process;
+    scores = await measureLighthouse({
+      appUrl: previewed.url,
+      chromiumFlags: [trustPreviews([previewed])],
+      apiUrl: started.apiUrl,
+      anonKey: started.anonKey,
+      paths: PAGES,
+      runs: Math.max(1, Number(values['lighthouse-runs']) || 3),
+      ...member,
+      log,
+    });
+  }
+  return { bundle, scores };
+}
+
 try {
   log('starting a throwaway stack…');
   // --load: the server's log is kept (deadlocks are counted from it too), and the per-IP sign-in
@@ -185,8 +230,8 @@ try {
     const tenants = await seedTenants(stack, {
       count,
       largest,
-      mids: 5,
-      smallEntries: 300,
+      mids: Number(values.mids),
+      smallEntries: Number(values['small-entries']),
       log,
     });
     const report = await runLoad(
@@ -220,32 +265,33 @@ try {
     );
     printScale(report, scaleRuns);
     process.exitCode = 0;
-  } else {
-    const env = {
-      ...process.env,
-      VITE_SUPABASE_URL: stack.apiUrl,
-      VITE_SUPABASE_ANON_KEY: stack.anonKey,
-    };
-    const distDir = path.join(dataDir, 'dist');
-    log('vite build…');
-    await buildApp(distDir, env);
-    const bundle = measureBundle(distDir);
-
-    let scores: LighthouseScore[] | null = null;
+  } else if (values.tenants) {
+    const tenantRuns = Math.max(1, Number(values.runs ?? 5) || 5);
+    const report = await measureTenants(
+      stack,
+      {
+        count: Number(values.tenants),
+        largest: parseScale(values.largest ?? '200k'),
+        mids: Number(values.mids),
+        smallEntries: Number(values['small-entries']),
+        runs: tenantRuns,
+        today: todayInBrazil(),
+        explain: values.explain,
+        workers: Math.max(1, Number(values.workers) || 1),
+      },
+      log,
+    );
+    const ok = printTenants(report, tenantRuns);
+    let failing: LighthouseScore[] = [];
     if (!values['no-lighthouse']) {
-      const started = await startPreview(distDir, env);
-      preview = started.process;
-      scores = await measureLighthouse({
-        appUrl: started.url,
-        chromiumFlags: [trustPreviews([started])],
-        apiUrl: stack.apiUrl,
-        anonKey: stack.anonKey,
-        paths: PAGES,
-        runs: Math.max(1, Number(values['lighthouse-runs']) || 3),
-        ...DEMO,
-        log,
-      });
+      // The largest company's admin: its home, Movimentações and Relatório at ≥ 95.
+      const { bundle, scores } = await buildAndLighthouse(stack, report.largeAdmin, false);
+      printTable(bundle, scores, null);
+      failing = (scores ?? []).filter((s) => !(s.cls <= CLS_BUDGET) || s.performance < 95);
     }
+    process.exitCode = ok && failing.length === 0 ? 0 : 1;
+  } else {
+    const { bundle, scores } = await buildAndLighthouse(stack, DEMO, values['no-lighthouse']);
 
     const api = values['no-api']
       ? null

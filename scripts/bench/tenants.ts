@@ -60,6 +60,9 @@ export interface TenantsStack {
   adminDbUrl: string;
 }
 
+/** Connections seedTenants grows entries on at once (the machine's 2 cores). */
+export const SEED_WORKERS = 2;
+
 /** Every seeded member's password (makeCompany's too). */
 export const TENANT_PASSWORD = 'bench-123456';
 export const MID_ENTRIES = 20_000;
@@ -108,7 +111,8 @@ export function planTenants(options: Omit<TenantsOptions, 'log'>): TenantSpec[] 
     const u = ((k * 7919) % 1000) / 1000;
     return Math.max(50, Math.round(((50 + 750 * u * u) * options.smallEntries) / 300));
   };
-  const specs: TenantSpec[] = [{ index: 0, size: 'small', entries: smallEntries(0) }];
+  // The small company timed is a typical one (smallEntries), the others spread around it.
+  const specs: TenantSpec[] = [{ index: 0, size: 'small', entries: options.smallEntries }];
   if (mids > 0) specs.push({ index: 1, size: 'mid', entries: MID_ENTRIES });
   specs.push({ index: specs.length, size: 'large', entries: options.largest });
   for (let m = 1; m < mids; m++)
@@ -131,10 +135,15 @@ export class TenantSeeder {
   private passwordHash: string | undefined;
   private readonly run = Date.now().toString(36);
 
+  /**
+   * `db` needs `workers` connections: the entries of a batch are grown on that many at once, the
+   * companies shared out by entries (different companies touch different kept rows and balances).
+   */
   constructor(
     private readonly stack: TenantsStack,
     readonly db: pg.Pool,
     private readonly log: (line: string) => void,
+    private readonly workers = 1,
   ) {}
 
   private async phase<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -199,11 +208,24 @@ export class TenantSeeder {
       from: 0,
       to: s.entries,
     }));
-    await this.phase('entries, ledger, transfers (growCompanies)', () =>
-      growCompanies(this.db, growths, (phase, seconds) =>
-        this.timings.set(phase, (this.timings.get(phase) ?? 0) + seconds),
-      ),
+    const shares: Growth[][] = Array.from(
+      { length: Math.min(this.workers, growths.length) },
+      () => [],
     );
+    const load = shares.map(() => 0);
+    for (const g of [...growths].sort((a, b) => b.to - a.to)) {
+      const k = load.indexOf(Math.min(...load));
+      shares[k]!.push(g);
+      load[k]! += g.to - g.from;
+    }
+    const spent = (phase: string, seconds: number) =>
+      this.timings.set(phase, (this.timings.get(phase) ?? 0) + seconds / shares.length);
+    await this.phase('entries, ledger, transfers (growCompanies)', async () => {
+      await Promise.all(
+        shares.map((share) => growCompanies(this.db, share, spent, { analyze: false })),
+      );
+      await this.db.query('analyze');
+    });
     const companyIds = growths.map((g) => g.companyId);
     await this.phase('documents (comprovantes)', () => this.addDocuments(companyIds));
     const tenants = await this.phase('reading ids', () => this.read(specs, made));
@@ -388,13 +410,15 @@ export function formatSeedTimings(timings: SeedTimings): string {
 }
 
 /**
- * The whole plan in one go (the load bench): the large company, then every other company in
- * batches of a few hundred (one statement per table for each batch), then `analyze`.
+ * The whole plan in one go (the load bench): the large company through makeCompany and addTeam,
+ * every other company's members and registers in one statement per table, then the entries of all
+ * of them on SEED_WORKERS connections (growCompanies: up to 10 000 entries a statement), the
+ * comprovantes, `analyze`.
  */
 export async function seedTenants(stack: TenantsStack, options: TenantsOptions): Promise<Tenant[]> {
-  const db = new pg.Pool({ connectionString: stack.dbUrl, max: 1 });
+  const db = new pg.Pool({ connectionString: stack.dbUrl, max: SEED_WORKERS + 1 });
   try {
-    const seeder = new TenantSeeder(stack, db, options.log);
+    const seeder = new TenantSeeder(stack, db, options.log, SEED_WORKERS);
     const t0 = performance.now();
     const specs = planTenants(options);
     options.log(

@@ -101,21 +101,21 @@ alter table public.documents enable row level security;
 
 create policy documents_delete on public.documents
   as permissive for delete to authenticated
-  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR (payable_id IN ( SELECT e.id
+  using (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((payable_id IS NOT NULL) AND (EXISTS ( SELECT 1
    FROM public.accounts_payable e
-  WHERE ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath))))))));
+  WHERE ((e.company_id = documents.company_id) AND (e.id = documents.payable_id) AND ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath))))))))));
 
 create policy documents_insert on public.documents
   as permissive for insert to authenticated
-  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((uploaded_by = ( SELECT auth.uid() AS uid)) AND (payable_id IN ( SELECT e.id
+  with check (((company_id IN ( SELECT private.writer_company_ids() AS writer_company_ids)) OR ((uploaded_by = ( SELECT auth.uid() AS uid)) AND (payable_id IS NOT NULL) AND (EXISTS ( SELECT 1
    FROM public.accounts_payable e
-  WHERE ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath)))))))));
+  WHERE ((e.company_id = documents.company_id) AND (e.id = documents.payable_id) AND ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath))))))))));
 
 create policy documents_select on public.documents
   as permissive for select to authenticated
-  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR (payable_id IN ( SELECT e.id
+  using (((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)) OR ((payable_id IS NOT NULL) AND (EXISTS ( SELECT 1
    FROM public.accounts_payable e
-  WHERE ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath))))))));
+  WHERE ((e.company_id = documents.company_id) AND (e.id = documents.payable_id) AND ((e.project_id IN ( SELECT private.obra_project_ids() AS obra_project_ids)) OR ((e.parts IS NOT NULL) AND (e.part_project_ids <@ ( SELECT ARRAY( SELECT private.obra_project_ids() AS obra_project_ids) AS "array")) AND (NOT (e.parts @? '$[*]?(!(exists (@."project_id")) || @."project_id" == null)'::jsonpath))))))))));
 
 CREATE TRIGGER documents_audit AFTER INSERT OR DELETE OR UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER documents_check BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION private.check_document();

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminDb,
+  asMember,
   checkViolation,
   createMember,
   createUser,
@@ -871,4 +872,48 @@ describe('documents are evidence', () => {
     expect(theirsKnown.error).toMatchObject(rlsViolation('documents'));
     expect(theirsUnknown.error).toMatchObject(rlsViolation('documents'));
   });
+});
+
+// Issue 35: with a thousand companies in one table, a policy must not read every company's rows.
+describe('row security of documents among many companies', () => {
+  /** Every scan of accounts_payable in a plan (sub-plans included). */
+  function payableScans(plan: Record<string, unknown>): Record<string, unknown>[] {
+    const own = plan['Relation Name'] === 'accounts_payable' ? [plan] : [];
+    const children = (plan['Plans'] as Record<string, unknown>[] | undefined) ?? [];
+    return [...own, ...children.flatMap(payableScans)];
+  }
+
+  it.each([
+    ['select', `select d.id from public.documents d where d.payable_id = $1`],
+    ['delete', `delete from public.documents d where d.payable_id = $1`],
+  ])(
+    "%s: the 'obra' branch reads the one payable of the row (by company and id), not every company's payables",
+    async (_, sql) => {
+      const payable = await createPayable(owner, 80);
+      const attached = await attach(
+        owner.client,
+        { company: owner.company.id, payable_id: payable.id },
+        unique(PDF),
+        { mime: 'application/pdf', name: 'nota.pdf' },
+      );
+      expect(attached.error).toBeNull();
+      for (const member of [owner.user.id, obraMember.user.id]) {
+        const plan = await asMember(db, member, async (client) => {
+          // A small test table would be read whole anyway: only a scan keyed by the row counts.
+          await client.query('set local enable_seqscan = off');
+          const { rows } = await client.query<{
+            'QUERY PLAN': [{ Plan: Record<string, unknown> }];
+          }>(`explain (format json) ${sql}`, [payable.id]);
+          return rows[0]!['QUERY PLAN'][0].Plan;
+        });
+        const scans = payableScans(plan);
+        expect(scans.length).toBeGreaterThan(0);
+        for (const scan of scans) {
+          // Before 20261204010000: a hashed `payable_id in (select e.id …)`, a scan of the whole
+          // table with no index condition (every company's payables).
+          expect(scan['Index Cond'], JSON.stringify(scan)).toMatch(/id = d\.payable_id/);
+        }
+      }
+    },
+  );
 });

@@ -1,0 +1,222 @@
+// `npm run bench -- --tenants 1000`: is one company's cost independent of the others' (issue 35)?
+// In this order, so that "alone" is honest: one small company is seeded and every screen's call
+// (scale.ts's calls()) timed through the API as its admin while the database holds it alone (the
+// demo seed aside); then one mid company (20 000 entries), timed; then the large one
+// (--largest, 200 000), timed; then the other N − 3 companies (tenants.ts, set-based); `analyze`;
+// and the three are timed again among N. The table per company: call, alone, among N, the ratio
+// (✗ above 1.5×) and the call's limit (≤ 100 ms for a screen's call, scale.ts's limitMs).
+// --explain: EXPLAIN (ANALYZE, BUFFERS) of the calls' statements as the API runs them (role
+// authenticated, the member's JWT claims), for the small company among N.
+import { createClient } from '@supabase/supabase-js';
+import os from 'node:os';
+import pg from 'pg';
+import ws from 'ws';
+import type { Database } from '../../src/lib/database.types';
+import { calls, explainCalls, limitMs, morningOf, time, type Company } from './scale';
+import {
+  formatSeedTimings,
+  planTenants,
+  signedInCompany,
+  TenantSeeder,
+  type Tenant,
+  type TenantsOptions,
+} from './tenants';
+
+/** A ratio above this is a call whose cost follows the other companies' rows. */
+export const RATIO_LIMIT = 1.5;
+
+/** Calls that are about every company by design (the morning job covers all of them). */
+const GLOBAL_CALLS = new Set(['Schedule: daily run (plan + digests, 50 members)']);
+
+interface Row {
+  label: string;
+  alone: number;
+  among: number;
+  detail: string;
+}
+
+export interface TenantsReport {
+  count: number;
+  entries: number;
+  companies: { tenant: Tenant; rows: Row[] }[];
+  seedSeconds: { alone: number[]; others: number };
+  seedTimings: string;
+  /** The large company's admin, for Lighthouse. */
+  largeAdmin: { email: string; password: string };
+  load: { before: number; after: number };
+}
+
+type Stack = {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  dbUrl: string;
+  adminDbUrl: string;
+};
+
+export async function measureTenants(
+  stack: Stack,
+  options: Omit<TenantsOptions, 'log'> & {
+    runs: number;
+    today: string;
+    explain: boolean;
+    workers: number;
+  },
+  log: (line: string) => void,
+): Promise<TenantsReport> {
+  const loadBefore = os.loadavg()[0]!;
+  const db = new pg.Pool({ connectionString: stack.dbUrl, max: options.workers + 1 });
+  try {
+    const seeder = new TenantSeeder(stack, db, log, options.workers);
+    const specs = planTenants(options);
+    const schedule = {
+      service: createClient<Database>(stack.apiUrl, stack.serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: ws as never },
+      }),
+      morning: await morningOf(db, options.today),
+    };
+    const measure = async (c: Company, tag: string) => {
+      const out = new Map<string, { ms: number; detail: string }>();
+      for (const [label, request, prepare] of calls(c, db, options.today, tag, schedule)) {
+        out.set(
+          label,
+          await time(options.runs, request, prepare).catch((e: Error) => ({
+            ms: NaN,
+            detail: `error: ${e.message}`,
+          })),
+        );
+      }
+      return out;
+    };
+    // The first of each size, seeded and timed alone, in the plan's order (small, mid, large).
+    const timed = specs.filter((s, k) => specs.findIndex((other) => other.size === s.size) === k);
+    const measured: {
+      tenant: Tenant;
+      company: Company;
+      alone: Map<string, { ms: number; detail: string }>;
+    }[] = [];
+    const aloneSeconds: number[] = [];
+    for (const spec of timed) {
+      const t0 = performance.now();
+      log(`seeding the ${spec.size} company alone (${spec.entries} entries)…`);
+      const [tenant] = await seeder.seed([spec]);
+      aloneSeconds.push((performance.now() - t0) / 1000);
+      const company = await signedInCompany(stack, db, tenant!);
+      log(`timing the ${spec.size} company alone (median of ${options.runs})…`);
+      const tag = `a${spec.index}`;
+      measured.push({ tenant: tenant!, company, alone: await measure(company, tag) });
+      await undoWrites(db, company.companyId, tag);
+    }
+    const others = specs.filter((s) => !timed.includes(s));
+    let t0 = performance.now();
+    log(
+      `seeding the other ${others.length} companies (${others.reduce((n, s) => n + s.entries, 0)} entries, ` +
+        `${options.workers} connection(s))…`,
+    );
+    await seeder.seed(others);
+    await db.query('analyze');
+    const othersSeconds = (performance.now() - t0) / 1000;
+    log(`seeding: ${formatSeedTimings(seeder.timings)}`);
+    const companies: TenantsReport['companies'] = [];
+    for (const m of measured) {
+      log(`timing the ${m.tenant.size} company among ${specs.length} (median of ${options.runs})…`);
+      const tag = `n${m.tenant.companyId.slice(0, 4)}`;
+      const among = await measure(m.company, tag);
+      // --explain reads the company as it was timed (and --load's companies stay as seeded).
+      await undoWrites(db, m.company.companyId, tag);
+      companies.push({
+        tenant: m.tenant,
+        rows: [...among].map(([label, after]) => ({
+          label,
+          alone: m.alone.get(label)?.ms ?? NaN,
+          among: after.ms,
+          detail: after.detail,
+        })),
+      });
+    }
+    if (options.explain) {
+      const small = measured[0]!;
+      t0 = performance.now();
+      const admin = small.tenant.users.find((u) => u.role === 'admin')!;
+      await explainCalls(stack.adminDbUrl, admin.userId, small.company, options.today, log);
+    }
+    const large = measured.find((m) => m.tenant.size === 'large')!.tenant;
+    const largeAdmin = large.users.find((u) => u.role === 'admin')!;
+    return {
+      count: specs.length,
+      entries: specs.reduce((n, s) => n + s.entries, 0),
+      companies,
+      seedSeconds: { alone: aloneSeconds, others: othersSeconds },
+      seedTimings: formatSeedTimings(seeder.timings),
+      largeAdmin: { email: largeAdmin.email, password: largeAdmin.password },
+      load: { before: loadBefore, after: os.loadavg()[0]! },
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * What the writes of calls() added while timed alone (the sheet's 5 000 bills a sample, the
+ * statements' lines, the installments), removed as the owner (the triggers keep the totals), so the
+ * company timed among N holds what it held alone: its reads compare like with like.
+ */
+async function undoWrites(db: pg.Pool, companyId: string, tag: string): Promise<void> {
+  await db.query(
+    `delete from public.accounts_payable where company_id = $1 and (description like $2 or description like $3)`,
+    [companyId, `Planilha ${tag} %`, `Parcelado ${tag} %`],
+  );
+  await db.query(`delete from public.import_batches where company_id = $1 and file_name like $2`, [
+    companyId,
+    `planilha-${tag}-%`,
+  ]);
+  await db.query(
+    `delete from public.bank_statement_lines where company_id = $1 and fitid like $2`,
+    [companyId, `${tag}-%`],
+  );
+  await db.query(`delete from public.bank_statements where company_id = $1 and file_name like $2`, [
+    companyId,
+    `extrato-${tag}-%`,
+  ]);
+}
+
+/** The tables; returns whether every call kept its ratio and limit. */
+export function printTenants(report: TenantsReport, runs: number): boolean {
+  let ok = true;
+  const lines: string[] = [];
+  for (const { tenant, rows } of report.companies) {
+    lines.push(
+      '',
+      `### ${tenant.name} (${tenant.size}, ${tenant.entries} entries, ${tenant.users.length} members)`,
+      '',
+      `| call (screen) | alone | among ${report.count} | ratio (≤ ${RATIO_LIMIT}×) | limit |`,
+      '|---|---|---|---|---|',
+    );
+    for (const r of rows) {
+      const ratio = r.among / r.alone;
+      const global = GLOBAL_CALLS.has(r.label);
+      const ratioOk = global || ratio <= RATIO_LIMIT;
+      const limit = limitMs(r.label);
+      const limitOk = r.among <= limit;
+      ok &&= ratioOk && limitOk;
+      lines.push(
+        `| ${r.label} | ${r.alone.toFixed(1)} ms | ${r.among.toFixed(1)} ms (${r.detail}) | ` +
+          `${ratio.toFixed(2)}×${global ? ' (every company: the morning job)' : ratioOk ? '' : ' ✗'} | ` +
+          `${limitOk ? '✓' : '✗'} (≤ ${limit} ms) |`,
+      );
+    }
+  }
+  console.log(lines.join('\n'));
+  console.log(
+    `\n${report.count} companies, ${report.entries} entries. Median of ${runs} after 2 warm-ups, through ` +
+      `the embedded API as each company's admin. Seeding: ${report.seedSeconds.alone
+        .map((s) => `${s.toFixed(0)} s`)
+        .join(
+          ' + ',
+        )} (the three timed alone) + ${report.seedSeconds.others.toFixed(0)} s (the others); ` +
+      `by phase: ${report.seedTimings}. Load average ${report.load.before.toFixed(1)} at the start, ` +
+      `${report.load.after.toFixed(1)} at the end (${os.cpus().length} CPUs).`,
+  );
+  return ok;
+}
