@@ -1,7 +1,9 @@
+import type { Session } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
 import {
   authStorage,
   getRememberMe,
+  isStoredHere,
   loadAuth,
   sessionToStartWith,
   setRememberMe,
@@ -82,5 +84,37 @@ describe('sessionToStartWith (a signed-in screen before auth-js has loaded)', ()
     await loadAuth();
     storeSession(3600);
     expect(sessionToStartWith()).toBeNull();
+  });
+});
+
+describe("isStoredHere (another tab's session announced to this one)", () => {
+  const session = (id: string) =>
+    ({
+      access_token: 'a',
+      refresh_token: 'r',
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      user: { id, aud: 'authenticated', app_metadata: {}, user_metadata: {} },
+    }) as unknown as Session;
+  const KEY = 'sb-localhost-auth-token';
+
+  it('is true for the session this tab stored, remembered or for the tab only', async () => {
+    await authStorage.setItem(KEY, JSON.stringify(session('u1')));
+    expect(isStoredHere(session('u1'))).toBe(true);
+    setRememberMe(false);
+    await authStorage.setItem(KEY, JSON.stringify(session('u1')));
+    expect(isStoredHere(session('u1'))).toBe(true);
+  });
+
+  it("is false for a tab-only session of another tab (this tab's sessionStorage is empty)", () => {
+    setRememberMe(false);
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+    expect(isStoredHere(session('u1'))).toBe(false);
+  });
+
+  it('is false for another user than the one stored here', async () => {
+    await authStorage.setItem(KEY, JSON.stringify(session('u2')));
+    expect(isStoredHere(session('u1'))).toBe(false);
   });
 });

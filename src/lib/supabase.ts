@@ -219,6 +219,18 @@ export function loadStorage(): Promise<StorageApi> {
  * cannot refresh it and reports no session (INITIAL_SESSION null), yet keeps it for when the
  * network returns: the app then opens read-only on the cached data instead of signing the user out.
  */
+/**
+ * Whether a session auth-js reports is stored where this tab reads it. Another tab's sign-in or
+ * token refresh reaches every tab through auth-js' BroadcastChannel, but a session kept for its own
+ * tab ("Lembrar de mim" off: sessionStorage) is not this tab's: taken anyway, a new tab opened
+ * while the first refreshed its token showed signed-in screens whose requests went without a token
+ * ("Erro inesperado": 42501) instead of /auth. auth-js stores its own sign-ins and refreshes before
+ * it reports them.
+ */
+export function isStoredHere(session: Session): boolean {
+  return readStoredSession()?.user.id === session.user.id;
+}
+
 export function readStoredSession(): Session | null {
   try {
     const raw = authStorage.getItem(SESSION_STORAGE_KEY);

@@ -5,7 +5,13 @@ import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
 import { deviceOffline } from '@/lib/errors';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { applySessionChange, type SessionEnd } from '@/lib/session-end';
-import { loadAuth, readStoredSession, sessionToStartWith, type Auth } from '@/lib/supabase';
+import {
+  isStoredHere,
+  loadAuth,
+  readStoredSession,
+  sessionToStartWith,
+  type Auth,
+} from '@/lib/supabase';
 
 /**
  * The session of SPEC §3 (user, session, loading), kept by supabase-js in browser storage with
@@ -36,6 +42,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // An expired access token that could not be refreshed (no network) is reported as no
       // session but stays stored: keep the user in, on the cached data, until the network
       // returns (auth-js then refreshes it, or ends it with SIGNED_OUT when the server refuses).
+      // Another tab's session, announced to this one but not stored here: not this tab's user.
+      if (reported && !isStoredHere(reported)) return;
       const next = reported ?? (event === 'INITIAL_SESSION' ? readStoredSession() : null);
       const nextUserId = next?.user.id ?? null;
       const previousUserId = userIdRef.current;
