@@ -441,6 +441,16 @@ function session(
     if (status !== 200) return;
     awaiting = JSON.parse(body) as typeof awaiting;
   });
+  /** Lançar with installments: a unique description (the marker the checks count) and new ids. */
+  const lancar = () => {
+    const description = mark();
+    const ids: Record<string, string> = {};
+    for (let i = 0; i < INSTALLMENTS; i++) ids[`ID_${i}`] = crypto.randomUUID();
+    return {
+      key: description,
+      request: fill(t.lancar, v({ DESCRIPTION: description, PROJECT: projectId ?? '', ...ids })),
+    };
+  };
   const write = (
     kind: string,
     wkind: WriteRecord['kind'] | null,
@@ -529,23 +539,7 @@ function session(
         },
         approvals,
       ),
-      write(
-        'Lançar (3 parcelas)',
-        'Lançar',
-        () => {
-          const description = mark();
-          const ids: Record<string, string> = {};
-          for (let i = 0; i < INSTALLMENTS; i++) ids[`ID_${i}`] = crypto.randomUUID();
-          return {
-            key: description,
-            request: fill(
-              t.lancar,
-              v({ DESCRIPTION: description, PROJECT: projectId ?? '', ...ids }),
-            ),
-          };
-        },
-        payablesPage,
-      ),
+      write('Lançar (3 parcelas)', 'Lançar', lancar, payablesPage),
       write(
         'Importar extrato (OFX)',
         'Importar extrato',
@@ -580,23 +574,7 @@ function session(
         const rows = JSON.parse(body) as { id: string }[];
         projectId = rows[Math.floor(Math.random() * rows.length)]?.id ?? projectId;
       }),
-      write(
-        'Lançar (3 parcelas)',
-        'Lançar',
-        () => {
-          const description = mark();
-          const ids: Record<string, string> = {};
-          for (let i = 0; i < INSTALLMENTS; i++) ids[`ID_${i}`] = crypto.randomUUID();
-          return {
-            key: description,
-            request: fill(
-              t.lancar,
-              v({ DESCRIPTION: description, PROJECT: projectId ?? '', ...ids }),
-            ),
-          };
-        },
-        read('Obras: visible projects', t.projects),
-      ),
+      write('Lançar (3 parcelas)', 'Lançar', lancar, read('Obras: visible projects', t.projects)),
       read('home (obra): obra_payables', t.obraHome),
     );
   } else {
