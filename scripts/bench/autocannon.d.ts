@@ -18,8 +18,8 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     duration?: number;
-    /** Requests a second per connection at most. */
-    connectionRate?: number;
+    /** Requests to send in all, then stop (instead of duration). */
+    amount?: number;
     timeout?: number;
     requests?: Request[];
     initialContext?: Record<string, unknown>;

@@ -1,13 +1,16 @@
-// `npm run bench -- --load [--tenants N] [--largest 200k] [--duration 180] [--users 100]`: a Monday
-// morning (issue 35). The throwaway database is seeded with N companies (seedTenants, tenants.ts),
-// then `--users` simulated people of different companies and roles (several in the large and the
-// mid companies) drive the API at once with autocannon for `--duration` seconds. Each person is one
-// autocannon instance of one connection with their own JWT and their own ids, and runs a session
-// as the app sends it: sign-in, home, Contas a Pagar, a search, Dar Baixa of a bill on the page
-// (with the open amount seen), Aprovações and a decision (with the version seen), Lançar with
-// installments, a statement import, an export. The requests are the app's own: built by
-// supabase-js with the same calls as src/features/*/api (a fetch that records instead of sending),
-// then sent by autocannon with the session's values filled in.
+// `npm run bench -- --tenants N --load [--largest 200k] [--duration 180] [--users 100] [--think 5]`:
+// a Monday morning (issue 35). On the database the tenants bench seeded (TenantSeeder, tenants.ts),
+// `--users` simulated people of different companies and roles (several in the large and the mid
+// companies) work at once for `--duration` seconds, each as the app sends it: sign-in, then screen
+// after screen (home, a search in Movimentações, Contas a Pagar, Dar Baixa of a bill on the page
+// with the open amount seen, Aprovações and a decision with the version seen, Lançar with
+// installments, a statement import, an export), with a think time between screens (uniform in
+// ½–1½ × `--think` seconds; the first screen at a random moment of the first think). Each screen is
+// one autocannon run of one connection with the person's JWT and ids: autocannon sends the
+// requests and reads the answers; our code only says when a person opens the next screen, which
+// autocannon cannot pace below a request a second per connection. The requests are the app's own:
+// built by supabase-js with the same calls as src/features/*/api (a fetch that records instead of
+// sending), then sent by autocannon with the session's values filled in.
 //
 // Printed: throughput and p50/p95/p99 per call kind (reads and writes apart; target p95 ≤ 300 ms),
 // non-2xx answers by status and error key (an expected refusal — two people racing the same bill or
@@ -38,8 +41,8 @@ type Client = SupabaseClient<Database>;
 export interface LoadOptions {
   duration: number;
   users: number;
-  /** Requests a second each person sends at most (think time); 0 = as fast as answered. */
-  rate: number;
+  /** Mean seconds a person spends on a screen before the next (uniform in ½–1½ × this). */
+  think: number;
 }
 
 interface Stack {
@@ -406,7 +409,7 @@ async function templatesFor(
   };
 }
 
-/** The session of one person (one autocannon connection), by role. */
+/** The session of one person, by role: signing in, then the screens they go through in turn. */
 function session(
   u: LoadUser,
   t: Templates,
@@ -414,7 +417,7 @@ function session(
   run: string,
   today: string,
   outcome: Outcome,
-): CannonRequest[] {
+): { signIn: CannonRequest[]; screens: CannonRequest[][] } {
   const companyId = u.tenant.companyId;
   let token = '';
   let n = 0;
@@ -487,101 +490,113 @@ function session(
       if (status === 200) token = (JSON.parse(body) as { access_token: string }).access_token;
     },
   };
-  // An obra member's app is their home (obra_payables) and Lançar; the others' the full app.
-  const steps: Step[] =
+  // The screens a person goes through in turn, each one's requests back to back. An obra member's
+  // app is their home (obra_payables), their obras and Lançar; the others' the full app.
+  const obraHome = read('home (obra): obra_payables', t.obraHome);
+  const screens: Step[][] =
     u.user.role === 'obra'
-      ? [signIn, read('home (obra): obra_payables', t.obraHome)]
+      ? [
+          [obraHome],
+          [
+            read('Obras: visible projects', t.projects, (status, body) => {
+              if (status !== 200) return;
+              const rows = JSON.parse(body) as { id: string }[];
+              projectId = rows[Math.floor(Math.random() * rows.length)]?.id ?? projectId;
+            }),
+          ],
+          [write('Lançar (3 parcelas)', 'Lançar', lancar, obraHome)],
+        ]
       : [
-          signIn,
-          read('home: dashboard_summary', t.dashboard),
-          read('home: pending payables', t.homePending),
-          read('Movimentações: search', t.search, undefined, () => ({
-            SEARCH: SEARCHES[Math.floor(Math.random() * SEARCHES.length)]!,
-          })),
+          [
+            read('home: dashboard_summary', t.dashboard),
+            read('home: pending payables', t.homePending),
+          ],
+          [
+            read('Movimentações: search', t.search, undefined, () => ({
+              SEARCH: SEARCHES[Math.floor(Math.random() * SEARCHES.length)]!,
+            })),
+          ],
         ];
   const office = u.user.role === 'admin' || u.user.role === 'financeiro';
+  const exportPage = read('Exportar (1 000 linhas)', t.exportPage);
   if (office) {
-    steps.push(
-      payablesPage,
-      write(
-        'Dar Baixa (settle_payable)',
-        'Dar Baixa',
-        () => {
-          const bill = pick(bills);
-          if (!bill) return null;
-          bills = bills.filter((b) => b !== bill);
-          return {
-            key: bill.id,
-            request: fill(t.settle, v({ PAYABLE: bill.id, NUM_OPEN: bill.open.toFixed(2) })),
-          };
-        },
-        payablesPage,
-      ),
-      approvals,
-      write(
-        'Aprovar / Recusar',
-        null,
-        () => {
-          const entry = pick(awaiting);
-          if (!entry) return null;
-          awaiting = awaiting.filter((e) => e !== entry);
-          const refuse = ++n % 3 === 0;
-          const request = fill(
-            refuse ? t.refuse : t.approve,
-            v({
-              PAYABLE: entry.id,
-              NUM_AMOUNT: String(entry.amount),
-              UPDATED_AT: entry.updated_at,
-              DUE: entry.due_date,
-            }),
-          );
-          return { key: entry.id, request, as: refuse ? 'Recusar' : 'Aprovar' };
-        },
-        approvals,
-      ),
-      write('Lançar (3 parcelas)', 'Lançar', lancar, payablesPage),
-      write(
-        'Importar extrato (OFX)',
-        'Importar extrato',
-        () => {
-          const file = `${mark()}.ofx`;
-          const lines = Array.from({ length: STATEMENT_LINES }, (_, k) => ({
-            fitid: `${file}-${k}`,
-            posted_on: today,
-            amount: k % 2 ? String(-(100 + k)) + '.00' : `${100 + k}.00`,
-            memo: `Linha ${k}`,
-            trn_type: k % 2 ? 'DEBIT' : 'CREDIT',
-          }));
-          return {
-            key: file,
-            request: fill(
-              {
-                ...t.importStatement,
-                body: t.importStatement.body?.replace('"@LINES@"', JSON.stringify(lines)),
-              },
-              v({ FILE: file }),
-            ),
-          };
-        },
-        payablesPage,
-      ),
-      read('Exportar (1 000 linhas)', t.exportPage),
+    screens.push(
+      [payablesPage],
+      [
+        write(
+          'Dar Baixa (settle_payable)',
+          'Dar Baixa',
+          () => {
+            const bill = pick(bills);
+            if (!bill) return null;
+            bills = bills.filter((b) => b !== bill);
+            return {
+              key: bill.id,
+              request: fill(t.settle, v({ PAYABLE: bill.id, NUM_OPEN: bill.open.toFixed(2) })),
+            };
+          },
+          payablesPage,
+        ),
+      ],
+      [approvals],
+      [
+        write(
+          'Aprovar / Recusar',
+          null,
+          () => {
+            const entry = pick(awaiting);
+            if (!entry) return null;
+            awaiting = awaiting.filter((e) => e !== entry);
+            const refuse = ++n % 3 === 0;
+            const request = fill(
+              refuse ? t.refuse : t.approve,
+              v({
+                PAYABLE: entry.id,
+                NUM_AMOUNT: String(entry.amount),
+                UPDATED_AT: entry.updated_at,
+                DUE: entry.due_date,
+              }),
+            );
+            return { key: entry.id, request, as: refuse ? 'Recusar' : 'Aprovar' };
+          },
+          approvals,
+        ),
+      ],
+      [write('Lançar (3 parcelas)', 'Lançar', lancar, payablesPage)],
+      [
+        write(
+          'Importar extrato (OFX)',
+          'Importar extrato',
+          () => {
+            const file = `${mark()}.ofx`;
+            const lines = Array.from({ length: STATEMENT_LINES }, (_, k) => ({
+              fitid: `${file}-${k}`,
+              posted_on: today,
+              amount: k % 2 ? String(-(100 + k)) + '.00' : `${100 + k}.00`,
+              memo: `Linha ${k}`,
+              trn_type: k % 2 ? 'DEBIT' : 'CREDIT',
+            }));
+            return {
+              key: file,
+              request: fill(
+                {
+                  ...t.importStatement,
+                  body: t.importStatement.body?.replace('"@LINES@"', JSON.stringify(lines)),
+                },
+                v({ FILE: file }),
+              ),
+            };
+          },
+          payablesPage,
+        ),
+      ],
+      [exportPage],
     );
-  } else if (u.user.role === 'obra') {
-    steps.push(
-      read('Obras: visible projects', t.projects, (status, body) => {
-        if (status !== 200) return;
-        const rows = JSON.parse(body) as { id: string }[];
-        projectId = rows[Math.floor(Math.random() * rows.length)]?.id ?? projectId;
-      }),
-      write('Lançar (3 parcelas)', 'Lançar', lancar, read('Obras: visible projects', t.projects)),
-      read('home (obra): obra_payables', t.obraHome),
-    );
-  } else {
-    steps.push(payablesPage, read('Exportar (1 000 linhas)', t.exportPage));
+  } else if (u.user.role !== 'obra') {
+    screens.push([payablesPage], [exportPage]);
   }
 
-  return steps.map((step) => ({
+  const cannon = (step: Step): CannonRequest => ({
     // autocannon's defaults (the Host header among them) under the session's request.
     setupRequest: (defaults: CannonRequest) => {
       current = { step, started: performance.now() };
@@ -610,7 +625,8 @@ function session(
       }
       done.step.answered?.(status, body);
     },
-  }));
+  });
+  return { signIn: [cannon(signIn)], screens: screens.map((screen) => screen.map(cannon)) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -655,20 +671,35 @@ export async function runLoad(
     const startedAt = (await admin.query<{ t: string }>(`select now()::text as t`)).rows[0]!.t;
     const logBefore = serverLog().length;
 
-    log(`${people.length} people for ${options.duration} s…`);
+    log(`${people.length} people for ${options.duration} s, ≈ ${options.think} s on each screen…`);
     const t0 = performance.now();
-    const results: Result[] = await Promise.all(
-      people.map((p, i) => {
-        const instance = autocannon({
+    const end = t0 + options.duration * 1000;
+    const results: Result[] = [];
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** One screen: its requests back to back on one connection, as autocannon sends them. */
+    const visit = async (requests: CannonRequest[]) => {
+      results.push(
+        await autocannon({
           url: stack.apiUrl,
           connections: 1,
           pipelining: 1,
-          duration: options.duration,
+          amount: requests.length,
           timeout: 30,
-          ...(options.rate > 0 ? { connectionRate: options.rate } : {}),
-          requests: session(p, templates[i]!, i, run, today, outcome),
-        });
-        return instance;
+          requests,
+        }),
+      );
+    };
+    const thinkMs = () => options.think * 1000 * (0.5 + Math.random());
+    await Promise.all(
+      people.map(async (p, i) => {
+        const { signIn, screens } = session(p, templates[i]!, i, run, today, outcome);
+        // People arrive over the first think time, not all in the same millisecond.
+        await pause(Math.random() * options.think * 1000);
+        await visit(signIn);
+        for (let k = 0; performance.now() < end; k++) {
+          await visit(screens[k % screens.length]!);
+          await pause(Math.min(thinkMs(), Math.max(0, end - performance.now())));
+        }
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
@@ -724,7 +755,7 @@ export async function runLoad(
       '',
       `${total} answered requests in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(0)}/s ` +
         `(autocannon: ${cannon.requests} requests, ${cannon.errors} connection errors, ${cannon.timeouts} timeouts; ` +
-        `${options.rate > 0 ? `at most ${options.rate}/s per person` : 'each person as fast as answered'}; ` +
+        `≈ ${options.think} s on each screen; ` +
         `PostgREST pool ${POSTGREST_POOL}, Postgres max_connections ${PG_MAX_CONNECTIONS}).`,
     );
     if (cannon.errors > 0 || cannon.timeouts > 0) {

@@ -6,7 +6,7 @@
 // and the three are timed again among N. The table per company: call, alone, among N, the ratio
 // (✗ above 1.5×) and the call's limit (≤ 100 ms for a screen's call, scale.ts's limitMs).
 // --explain: EXPLAIN (ANALYZE, BUFFERS) of the calls' statements as the API runs them (role
-// authenticated, the member's JWT claims), for the small company among N.
+// authenticated, the member's JWT claims), for the small and the largest company among N.
 import { createClient } from '@supabase/supabase-js';
 import os from 'node:os';
 import pg from 'pg';
@@ -41,6 +41,8 @@ export interface TenantsReport {
   companies: { tenant: Tenant; rows: Row[] }[];
   seedSeconds: { alone: number[]; others: number };
   seedTimings: string;
+  /** Every company seeded (the three timed first), for --load. */
+  tenants: Tenant[];
   /** The large company's admin, for Lighthouse. */
   largeAdmin: { email: string; password: string };
   load: { before: number; after: number };
@@ -109,12 +111,12 @@ export async function measureTenants(
       await undoWrites(db, company.companyId, tag);
     }
     const others = specs.filter((s) => !timed.includes(s));
-    let t0 = performance.now();
+    const t0 = performance.now();
     log(
       `seeding the other ${others.length} companies (${others.reduce((n, s) => n + s.entries, 0)} entries, ` +
         `${options.workers} connection(s))…`,
     );
-    await seeder.seed(others);
+    const seeded = await seeder.seed(others);
     await db.query('analyze');
     const othersSeconds = (performance.now() - t0) / 1000;
     log(`seeding: ${formatSeedTimings(seeder.timings)}`);
@@ -136,10 +138,12 @@ export async function measureTenants(
       });
     }
     if (options.explain) {
-      const small = measured[0]!;
-      t0 = performance.now();
-      const admin = small.tenant.users.find((u) => u.role === 'admin')!;
-      await explainCalls(stack.adminDbUrl, admin.userId, small.company, options.today, log);
+      // The small company (its cost must not follow the others') and the largest (its own).
+      for (const m of [measured[0]!, measured[measured.length - 1]!]) {
+        log(`plans of the ${m.tenant.size} company among ${specs.length}:`);
+        const admin = m.tenant.users.find((u) => u.role === 'admin')!;
+        await explainCalls(stack.adminDbUrl, admin.userId, m.company, options.today, log);
+      }
     }
     const large = measured.find((m) => m.tenant.size === 'large')!.tenant;
     const largeAdmin = large.users.find((u) => u.role === 'admin')!;
@@ -149,6 +153,7 @@ export async function measureTenants(
       companies,
       seedSeconds: { alone: aloneSeconds, others: othersSeconds },
       seedTimings: formatSeedTimings(seeder.timings),
+      tenants: [...measured.map((m) => m.tenant), ...seeded],
       largeAdmin: { email: largeAdmin.email, password: largeAdmin.password },
       load: { before: loadBefore, after: os.loadavg()[0]! },
     };

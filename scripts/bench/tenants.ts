@@ -1,4 +1,4 @@
-// Many companies in one database (issue 35): `seedTenants` grows a throwaway stack to N companies of
+// Many companies in one database (issue 35): `TenantSeeder` grows a throwaway stack to N companies of
 // mixed sizes, set-based (generate_series over companies × rows, a few dozen statements for a
 // thousand small companies), as the database owner with every trigger firing as in production
 // (approval, payment parts, balances, kept totals, audit), so the kept totals are true afterwards.
@@ -12,7 +12,7 @@
 // Every member signs in through /auth/v1/token with TENANT_PASSWORD (bcrypt, as the auth
 // stand-in checks it; inserted into auth.users as the cluster's superuser, like addTeam).
 //
-// Used by `npm run bench -- --tenants N` (tenants-bench.ts) and `npm run bench -- --load`.
+// Used by `npm run bench -- --tenants N [--load]` (tenants-bench.ts, then load.ts on the same database).
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
@@ -59,9 +59,6 @@ export interface TenantsStack {
   dbUrl: string;
   adminDbUrl: string;
 }
-
-/** Connections seedTenants grows entries on at once (the machine's 2 cores). */
-export const SEED_WORKERS = 2;
 
 /** Every seeded member's password (makeCompany's too). */
 export const TENANT_PASSWORD = 'bench-123456';
@@ -407,31 +404,6 @@ export function formatSeedTimings(timings: SeedTimings): string {
     .sort((a, b) => b[1] - a[1])
     .map(([phase, seconds]) => `${phase}: ${seconds.toFixed(1)} s`)
     .join('; ');
-}
-
-/**
- * The whole plan in one go (the load bench): the large company through makeCompany and addTeam,
- * every other company's members and registers in one statement per table, then the entries of all
- * of them on SEED_WORKERS connections (growCompanies: up to 10 000 entries a statement), the
- * comprovantes, `analyze`.
- */
-export async function seedTenants(stack: TenantsStack, options: TenantsOptions): Promise<Tenant[]> {
-  const db = new pg.Pool({ connectionString: stack.dbUrl, max: SEED_WORKERS + 1 });
-  try {
-    const seeder = new TenantSeeder(stack, db, options.log, SEED_WORKERS);
-    const t0 = performance.now();
-    const specs = planTenants(options);
-    options.log(
-      `seeding ${specs.length} companies (${specs.reduce((n, s) => n + s.entries, 0)} entries)…`,
-    );
-    const tenants = await seeder.seed(specs);
-    options.log(
-      `seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s (${formatSeedTimings(seeder.timings)})`,
-    );
-    return tenants;
-  } finally {
-    await db.end();
-  }
 }
 
 /** A tenant as calls() times it: its first admin signed in through the API, and the timed ids. */
