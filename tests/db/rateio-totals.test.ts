@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apportion } from '../../src/lib/apportion';
 import { adminDb, createMember } from './helpers';
+import { compareLedgerTotals, keptEntryTotals, summedEntryTotals } from './kept-totals';
 import { createBankAccount, createPayable, type Member } from './money-helpers';
 
 let db: pg.Pool;
@@ -424,115 +425,6 @@ function random(seed: number) {
   };
 }
 
-const ENTRY_FIGURES = `display_total::numeric(16,2)::text, open_total::numeric(16,2)::text,
-  paid_total::numeric(16,2)::text, settled_total::numeric(16,2)::text, settled_count::int, entry_count::int`;
-
-/** private.entry_totals rows that hold anything. */
-async function keptEntryTotals() {
-  const { rows } = await db.query(
-    `select kind, paid, sem_comprovante, dim, dim_id, month::text, ${ENTRY_FIGURES} from private.entry_totals
-     where company_id = $1 and (entry_count <> 0 or display_total <> 0 or open_total <> 0 or paid_total <> 0
-                                or settled_total <> 0 or settled_count <> 0)
-     order by dim, kind, paid, sem_comprovante, dim_id nulls first, month nulls first`,
-    [owner.company.id],
-  );
-  return rows;
-}
-
-/** The same summed over the entries, a split entry's obra / categoria figures from its parts
- *  (entry_part_figures), once per obra / categoria it has. */
-async function summedEntryTotals() {
-  const { rows } = await db.query(
-    `with e as (
-       select p.id, 'expense' as kind, p.status = 'paid' as paid, coalesce(p.payment_date, p.due_date) as md,
-              p.bank_account_id, p.category_id, p.project_id, p.supplier_id is not null as has_cp,
-              p.open_amount, p.paid_total, p.paid_amount, p.paid_amount > 0 and not p.has_comprovante as sem,
-              p.parts, p.amount, p.interest_amount, p.fine_amount, p.discount_amount
-       from public.accounts_payable p where p.company_id = $1 and p.approval_status = 'approved'
-       union all
-       select r.id, 'income', r.status = 'paid', coalesce(r.received_date, r.due_date), r.bank_account_id,
-              r.category_id, r.project_id, r.client_id is not null, r.open_amount, r.paid_total, r.paid_amount,
-              r.paid_amount > 0 and not r.has_comprovante, r.parts, r.amount, r.interest_amount,
-              r.fine_amount, r.discount_amount
-       from public.accounts_receivable r where r.company_id = $1
-     ), f as (
-       select e.id, f.category_id, f.project_id, f.open_amount, f.paid_total
-       from e cross join lateral private.entry_part_figures(e.parts, e.project_id, null, e.category_id, e.amount,
-                                                            e.paid_amount, e.interest_amount, e.fine_amount,
-                                                            e.discount_amount) f
-     ), d as (
-       select e.kind, e.paid, e.sem, e.paid_amount, x.dim, x.dim_id, x.month, e.open_amount as o, e.paid_total as p
-       from e cross join lateral (values
-         ('all', null::uuid, date_trunc('month', e.md)::date),
-         ('account', e.bank_account_id, date_trunc('month', e.md)::date),
-         ('counterparty_all', null::uuid, null::date)) x(dim, dim_id, month)
-       where x.dim <> 'counterparty_all' or e.has_cp
-       union all
-       select e.kind, e.paid, e.sem, e.paid_amount, 'category', c.category_id, date_trunc('month', e.md)::date, c.o, c.p
-       from e join (select id, category_id, sum(open_amount) as o, sum(paid_total) as p from f group by id, category_id) c
-         on c.id = e.id
-       union all
-       select e.kind, e.paid, e.sem, e.paid_amount, x.dim, c.project_id,
-              case x.dim when 'project' then date_trunc('month', e.md)::date end, c.o, c.p
-       from e join (select id, project_id, sum(open_amount) as o, sum(paid_total) as p from f group by id, project_id) c
-         on c.id = e.id
-       cross join (values ('project'), ('project_all')) x(dim)
-     ), s as (
-       select kind, paid, sem as sem_comprovante, dim, dim_id, month,
-              sum(p + o) as display_total, sum(o) as open_total, sum(p) as paid_total,
-              coalesce(sum(p) filter (where paid_amount > 0), 0) as settled_total,
-              count(*) filter (where paid_amount > 0) as settled_count, count(*) as entry_count
-       from d group by kind, paid, sem, dim, dim_id, month
-     )
-     select kind, paid, sem_comprovante, dim, dim_id, month::text, ${ENTRY_FIGURES} from s
-     order by dim, kind, paid, sem_comprovante, dim_id nulls first, month nulls first`,
-    [owner.company.id],
-  );
-  return rows;
-}
-
-/** Kept ledger_{category,project}_{months,totals} against the standing rows, a split row's amount
- *  apportioned by its parts (part_shares), once per categoria / obra. */
-async function compareLedger(label: string) {
-  for (const [dim, months] of [
-    ['category', true],
-    ['category', false],
-    ['project', true],
-    ['project', false],
-  ] as const) {
-    const table = `ledger_${dim}_${months ? 'months' : 'totals'}`;
-    const monthKept = months ? 'month::text' : `'-'`;
-    const monthSummed = months ? `date_trunc('month', t.transaction_date)::date::text` : `'-'`;
-    const { rows: kept } = await db.query<{ line: string }>(
-      `select concat_ws(' ', ${monthKept}, bank_account_id, kind, coalesce(${dim}_id::text, '-'),
-                        total::numeric(16,2), row_count) as line
-       from private.${table} where company_id = $1 and (row_count <> 0 or total <> 0) order by 1`,
-      [owner.company.id],
-    );
-    const { rows: summed } = await db.query<{ line: string }>(
-      `with x as (
-         select t.id, ${monthSummed} as month, t.bank_account_id, t.type, g.dim_id, sum(g.share) as total
-         from public.standing_transactions t
-         cross join lateral (
-           select t.${dim}_id as dim_id, t.amount as share where t.parts is null
-           union all
-           select s.${dim}_id, s.share from private.part_shares(t.parts, t.amount) s where t.parts is not null
-         ) g
-         where t.company_id = $1 and t.type in ('income', 'expense')
-         group by t.id, 2, t.bank_account_id, t.type, g.dim_id
-       )
-       select concat_ws(' ', month, bank_account_id, type, coalesce(dim_id::text, '-'),
-                        sum(total)::numeric(16,2), count(*)) as line
-       from x group by month, bank_account_id, type, dim_id order by 1`,
-      [owner.company.id],
-    );
-    expect(
-      kept.map((r) => r.line),
-      `${table}, ${label}`,
-    ).toEqual(summed.map((r) => r.line));
-  }
-}
-
 describe('kept totals with random splits', () => {
   it('equal the sums over the rows, parts expanded, after random writes and split changes', async () => {
     const seed = Number(process.env.RATEIO_TOTALS_SEED ?? Date.now() % 100_000);
@@ -679,10 +571,10 @@ describe('kept totals with random splits', () => {
         await rpc('delete_entry', { p_kind: e.kind, p_id: e.id, p_scope: 'one' });
       }
       if (step % 40 === 39) {
-        expect(await keptEntryTotals(), `seed ${seed}, step ${step}`).toEqual(
-          await summedEntryTotals(),
+        expect(await keptEntryTotals(db, owner.company.id), `seed ${seed}, step ${step}`).toEqual(
+          await summedEntryTotals(db, owner.company.id),
         );
-        await compareLedger(`seed ${seed}, step ${step}`);
+        await compareLedgerTotals(db, owner.company.id, `seed ${seed}, step ${step}`);
       }
     }
     for (const kind of ['settle', 'reverse_payment', 'split', 'split paid'])
@@ -692,7 +584,9 @@ describe('kept totals with random splits', () => {
       [owner.company.id],
     );
     expect(splitPaid[0]!.n, `seed ${seed}`).toBeGreaterThan(0);
-    expect(await keptEntryTotals(), `seed ${seed}`).toEqual(await summedEntryTotals());
-    await compareLedger(`seed ${seed}`);
+    expect(await keptEntryTotals(db, owner.company.id), `seed ${seed}`).toEqual(
+      await summedEntryTotals(db, owner.company.id),
+    );
+    await compareLedgerTotals(db, owner.company.id, `seed ${seed}`);
   });
 });
