@@ -1,17 +1,17 @@
 // The import in progress kept on the device (import-draft.ts): a page opened again comes back to
 // the same preview with the same fixes and skips; a successful import and "Cancelar" drop it; what
 // is kept is plain JSON beside the file's Blob, under the user's and the company's key.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ImportPage } from '@/features/imports/pages/import-page';
-import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
+import {
+  company,
+  CSV,
+  renderImportPage as renderPage,
+  serveImport,
+  SLOW,
+} from '@/features/imports/pages/import-page.fixture';
 import { isPlainJson } from '@/lib/offline/plain-json';
-import { createQueryClient } from '@/lib/query-client';
-import { restUrl, rpcUrl, server } from '@/test/msw-server';
 
 // IndexedDB as the app's idb.ts gives it, in memory (jsdom has none).
 const stored = vi.hoisted(() => new Map<string, unknown>());
@@ -29,25 +29,8 @@ vi.mock('@/lib/offline/idb', () => ({
   idbRemoveKeys: () => Promise.resolve(),
 }));
 
-const company: CurrentCompany = {
-  id: '11111111-1111-4111-8111-111111111111',
-  name: 'Construtora Teste',
-  role: 'financeiro',
-  userId: '22222222-2222-4222-8222-222222222222',
-  email: 'fabio@example.com',
-  fullName: 'Fábio',
-};
 const STATE_KEY = `user:${company.userId}:import-draft:${company.id}`;
 const FILE_KEY = `user:${company.userId}:import-draft-file:${company.id}`;
-
-const CSV = [
-  'Fornecedor;Descrição;Valor;Vencimento',
-  'Areia Forte;Compra 1;1.234,56;10/03/2026',
-  'Areia Forte;Compra 2;12,3x;11/03/2026',
-  'Areia Forte;Compra 3;500,00;12/03/2026',
-].join('\r\n');
-
-const SLOW = { timeout: 10_000 };
 
 beforeAll(() => {
   // jsdom's Blob has no arrayBuffer(); the browser's has (the kept file is read again with it).
@@ -66,45 +49,8 @@ beforeAll(() => {
 
 beforeEach(() => {
   stored.clear();
-  server.use(
-    http.get(restUrl('suppliers'), () =>
-      HttpResponse.json([
-        {
-          id: '33333333-3333-4333-8333-333333333333',
-          company_id: company.id,
-          name: 'Areia Forte',
-          document: null,
-          is_active: true,
-          supplier_details: null,
-        },
-      ]),
-    ),
-    http.get(restUrl('clients'), () => HttpResponse.json([])),
-    http.get(restUrl('projects'), () => HttpResponse.json([])),
-    http.get(restUrl('categories'), () => HttpResponse.json([])),
-    http.get(restUrl('bank_accounts'), () => HttpResponse.json([])),
-    http.get(restUrl('import_mappings'), () => HttpResponse.json([])),
-    http.get(restUrl('import_batches'), () => HttpResponse.json([])),
-    http.post(rpcUrl('save_import_mapping'), () => HttpResponse.json(null)),
-    http.post(rpcUrl('import_duplicates'), () => HttpResponse.json([])),
-    http.post(rpcUrl('import_rows'), () =>
-      HttpResponse.json('44444444-4444-4444-8444-444444444444'),
-    ),
-  );
+  serveImport();
 });
-
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/importar', element: <ImportPage /> }], {
-    initialEntries: ['/importar?tipo=contas_pagar'],
-  });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CurrentCompanyContext.Provider value={company}>
-        <RouterProvider router={router} />
-      </CurrentCompanyContext.Provider>
-    </QueryClientProvider>,
-  );
-}
 
 async function toFixedPreview(user: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByRole('radio', { name: 'Contas a pagar' })).toBeChecked();

@@ -1,80 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ImportPage } from '@/features/imports/pages/import-page';
-import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
-import { createQueryClient } from '@/lib/query-client';
-import { restUrl, rpcUrl, server } from '@/test/msw-server';
+import {
+  BATCH_ID,
+  CSV,
+  renderImportPage as renderPage,
+  serveImport,
+  SLOW,
+  SUPPLIER,
+} from '@/features/imports/pages/import-page.fixture';
 
-const company: CurrentCompany = {
-  id: '11111111-1111-4111-8111-111111111111',
-  name: 'Construtora Teste',
-  role: 'financeiro',
-  userId: '22222222-2222-4222-8222-222222222222',
-  email: 'fabio@example.com',
-  fullName: 'Fábio',
-};
-
-const SUPPLIER = {
-  id: '33333333-3333-4333-8333-333333333333',
-  company_id: company.id,
-  name: 'Areia Forte',
-  document: null,
-  is_active: true,
-  supplier_details: null,
-};
-
-// Line 1 the header; line 2 ready, line 3 a value with a letter, line 4 already in the company.
-const CSV = [
-  'Fornecedor;Descrição;Valor;Vencimento',
-  'Areia Forte;Compra 1;1.234,56;10/03/2026',
-  'Areia Forte;Compra 2;12,3x;11/03/2026',
-  'Areia Forte;Compra 3;500,00;12/03/2026',
-].join('\r\n');
-
-function serve(importRows: () => Response) {
-  const sent: { rows: Record<string, unknown>[] }[] = [];
-  server.use(
-    http.get(restUrl('suppliers'), () => HttpResponse.json([SUPPLIER])),
-    http.get(restUrl('clients'), () => HttpResponse.json([])),
-    http.get(restUrl('projects'), () => HttpResponse.json([])),
-    http.get(restUrl('categories'), () => HttpResponse.json([])),
-    http.get(restUrl('bank_accounts'), () => HttpResponse.json([])),
-    http.get(restUrl('import_mappings'), () => HttpResponse.json([])),
-    http.get(restUrl('import_batches'), () => HttpResponse.json([])),
-    http.post(rpcUrl('save_import_mapping'), () => HttpResponse.json(null)),
-    http.post(rpcUrl('import_duplicates'), () => HttpResponse.json([4])),
-    http.post(rpcUrl('import_rows'), async ({ request }) => {
-      const body = (await request.json()) as { p_payload: { rows: Record<string, unknown>[] } };
-      sent.push(body.p_payload);
-      return importRows();
-    }),
-  );
-  return sent;
-}
-
-const SLOW = { timeout: 10_000 };
-
-function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/importar', element: <ImportPage /> },
-      { path: '/contas-pagar', element: <h1>Contas a Pagar</h1> },
-      { path: '/mais', element: <h1>Mais</h1> },
-    ],
-    { initialEntries: ['/importar?tipo=contas_pagar'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CurrentCompanyContext.Provider value={company}>
-        <RouterProvider router={router} />
-      </CurrentCompanyContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+// Line 4 of the sheet is already in the company (import_duplicates answers it).
+const serve = (importRows: () => Response) => serveImport({ duplicates: [4], importRows });
 
 async function toPreview(user: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByRole('radio', { name: 'Contas a pagar' })).toBeChecked();
@@ -107,7 +45,7 @@ describe('Importar planilha: the preview', { timeout: 30_000 }, () => {
             },
             { status: 400 },
           )
-        : HttpResponse.json('44444444-4444-4444-8444-444444444444'),
+        : HttpResponse.json(BATCH_ID),
     );
     const user = userEvent.setup();
     renderPage();
@@ -174,7 +112,7 @@ describe('Importar planilha: the preview', { timeout: 30_000 }, () => {
   });
 
   it('a skipped row is left out and can come back', async () => {
-    const sent = serve(() => HttpResponse.json('44444444-4444-4444-8444-444444444444'));
+    const sent = serve(() => HttpResponse.json(BATCH_ID));
     const user = userEvent.setup();
     renderPage();
     const summary = await toPreview(user);
