@@ -11,6 +11,7 @@
 // inserts write (300 000). A third of the entries are split (rateio, issue 33) into 2–5 parts, and
 // their ledger rows carry the parts. Descriptions carry accents ("Elétrica", "João") so searches are real.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import fs from 'node:fs';
 import pg from 'pg';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
@@ -460,11 +461,43 @@ export type Call = [
   prepare?: () => Promise<void>,
 ];
 
+/** What a statement cost in the database, as the member runs it. */
+export interface StatementCost {
+  /** Its duration under auto_explain (wall time, instrumented). */
+  ms: number;
+  /** Shared buffers hit + read by the whole statement (its functions' statements included). */
+  pages: number;
+  /** CPU time its backend spent on it (mean of CPU_SAMPLES runs): what load does not move. */
+  cpuMs: number;
+}
+
+/** Runs of a statement whose backend CPU time is averaged (schedstat counts nanoseconds). */
+const CPU_SAMPLES = 10;
+
+/** Nanoseconds a process has run on a CPU (Linux /proc/<pid>/schedstat, first field). */
+function cpuNs(pid: number): number {
+  return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+}
+
+/** The outermost plan's duration and its top node's `Buffers: shared hit=… read=…`. */
+export function statementCost(
+  plans: string[],
+  sql: string,
+): Omit<StatementCost, 'cpuMs'> | undefined {
+  const plan = plans.find((p) => p.includes(`Query Text: ${sql}`)) ?? plans.at(-1);
+  const ms = plan && /duration: ([\d.]+) ms/.exec(plan);
+  const buffers = plan && /Buffers: shared(?: hit=(\d+))?(?: read=(\d+))?/.exec(plan);
+  if (!ms || !buffers) return undefined;
+  return { ms: Number(ms[1]), pages: Number(buffers[1] ?? 0) + Number(buffers[2] ?? 0) };
+}
+
 /**
  * `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the statements a screen runs, and of every statement
  * inside the functions (auto_explain, nested), as the member the way PostgREST runs them (role
  * authenticated, the JWT claims), in a rolled-back transaction. As the cluster's superuser:
- * loading auto_explain needs one.
+ * loading auto_explain needs one. Returns each statement's cost: the tenants bench compares a
+ * company's alone and among many by its backend's CPU time and pages, which the machine's load does
+ * not move as it moves wall time; `print: false` only measures.
  */
 export async function explainCalls(
   adminDbUrl: string,
@@ -472,11 +505,15 @@ export async function explainCalls(
   c: Company,
   today: string,
   log: (line: string) => void,
-) {
+  { print = true }: { print?: boolean } = {},
+): Promise<Map<string, StatementCost>> {
+  const costs = new Map<string, StatementCost>();
   const db = new pg.Client({ connectionString: adminDbUrl });
   await db.connect();
   const notices: string[] = [];
   db.on('notice', (notice) => notices.push(notice.message ?? ''));
+  const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const pid = rows[0]!.pid;
   const statements: [string, string][] = [
     [
       'search_movements page 1',
@@ -599,7 +636,16 @@ export async function explainCalls(
         await db.query('set local role authenticated');
         notices.length = 0;
         await db.query(sql);
-        log(`plans of ${label}:\n${notices.join('\n\n')}`);
+        const cost = statementCost(notices, sql);
+        if (print) log(`plans of ${label}:\n${notices.join('\n\n')}`);
+        // Then the CPU its backend spends on it, uninstrumented (the run above warmed it).
+        await db.query(
+          `reset role; set local auto_explain.log_min_duration = -1; set local role authenticated`,
+        );
+        const before = cpuNs(pid);
+        for (let i = 0; i < CPU_SAMPLES; i++) await db.query(sql);
+        const cpuMs = (cpuNs(pid) - before) / CPU_SAMPLES / 1e6;
+        if (cost) costs.set(label, { ...cost, cpuMs });
       } catch (e) {
         log(`plans of ${label}: ${(e as Error).message}`);
       } finally {
@@ -609,6 +655,7 @@ export async function explainCalls(
   } finally {
     await db.end();
   }
+  return costs;
 }
 
 /** Every call a screen makes when opened (reads), and the writes of the issue. */

@@ -12,7 +12,15 @@ import os from 'node:os';
 import pg from 'pg';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
-import { calls, explainCalls, limitMs, morningOf, time, type Company } from './scale';
+import {
+  calls,
+  explainCalls,
+  limitMs,
+  morningOf,
+  time,
+  type Company,
+  type StatementCost,
+} from './scale';
 import {
   formatSeedTimings,
   planTenants,
@@ -35,10 +43,17 @@ interface Row {
   detail: string;
 }
 
+/** One statement of explainCalls as auto_explain measured it alone and among N. */
+interface PagesRow {
+  label: string;
+  alone: StatementCost;
+  among: StatementCost;
+}
+
 export interface TenantsReport {
   count: number;
   entries: number;
-  companies: { tenant: Tenant; rows: Row[] }[];
+  companies: { tenant: Tenant; rows: Row[]; pages: PagesRow[] }[];
   seedSeconds: { alone: number[]; others: number };
   seedTimings: string;
   /** Every company seeded (the three timed first), for --load. */
@@ -97,7 +112,13 @@ export async function measureTenants(
       tenant: Tenant;
       company: Company;
       alone: Map<string, { ms: number; detail: string }>;
+      aloneCost: Map<string, StatementCost>;
     }[] = [];
+    /** The pages each statement touches as the company's admin (load does not move them). */
+    const costs = (tenant: Tenant, company: Company, print = false) => {
+      const admin = tenant.users.find((u) => u.role === 'admin')!;
+      return explainCalls(stack.adminDbUrl, admin.userId, company, options.today, log, { print });
+    };
     const aloneSeconds: number[] = [];
     for (const spec of timed) {
       const t0 = performance.now();
@@ -107,8 +128,9 @@ export async function measureTenants(
       const company = await signedInCompany(stack, db, tenant!);
       log(`timing the ${spec.size} company alone (median of ${options.runs})…`);
       const tag = `a${spec.index}`;
-      measured.push({ tenant: tenant!, company, alone: await measure(company, tag) });
+      const alone = await measure(company, tag);
       await undoWrites(db, company.companyId, tag);
+      measured.push({ tenant: tenant!, company, alone, aloneCost: await costs(tenant!, company) });
     }
     const others = specs.filter((s) => !timed.includes(s));
     const t0 = performance.now();
@@ -125,8 +147,13 @@ export async function measureTenants(
       log(`timing the ${m.tenant.size} company among ${specs.length} (median of ${options.runs})…`);
       const tag = `n${m.tenant.companyId.slice(0, 4)}`;
       const among = await measure(m.company, tag);
-      // --explain reads the company as it was timed (and --load's companies stay as seeded).
+      // The plans read the company as it was timed (and --load's companies stay as seeded).
       await undoWrites(db, m.company.companyId, tag);
+      // --explain prints the plans of the small company (its cost must not follow the others')
+      // and the largest (its own).
+      const print = options.explain && m.tenant.size !== 'mid';
+      if (print) log(`plans of the ${m.tenant.size} company among ${specs.length}:`);
+      const amongCost = await costs(m.tenant, m.company, print);
       companies.push({
         tenant: m.tenant,
         rows: [...among].map(([label, after]) => ({
@@ -135,15 +162,11 @@ export async function measureTenants(
           among: after.ms,
           detail: after.detail,
         })),
+        pages: [...amongCost].flatMap(([label, cost]) => {
+          const alone = m.aloneCost.get(label);
+          return alone ? [{ label, alone, among: cost }] : [];
+        }),
       });
-    }
-    if (options.explain) {
-      // The small company (its cost must not follow the others') and the largest (its own).
-      for (const m of [measured[0]!, measured[measured.length - 1]!]) {
-        log(`plans of the ${m.tenant.size} company among ${specs.length}:`);
-        const admin = m.tenant.users.find((u) => u.role === 'admin')!;
-        await explainCalls(stack.adminDbUrl, admin.userId, m.company, options.today, log);
-      }
     }
     const large = measured.find((m) => m.tenant.size === 'large')!.tenant;
     const largeAdmin = large.users.find((u) => u.role === 'admin')!;
@@ -190,7 +213,7 @@ async function undoWrites(db: pg.Pool, companyId: string, tag: string): Promise<
 export function printTenants(report: TenantsReport, runs: number): boolean {
   let ok = true;
   const lines: string[] = [];
-  for (const { tenant, rows } of report.companies) {
+  for (const { tenant, rows, pages } of report.companies) {
     lines.push(
       '',
       `### ${tenant.name} (${tenant.size}, ${tenant.entries} entries, ${tenant.users.length} members)`,
@@ -209,6 +232,24 @@ export function printTenants(report: TenantsReport, runs: number): boolean {
         `| ${r.label} | ${r.alone.toFixed(1)} ms | ${r.among.toFixed(1)} ms (${r.detail}) | ` +
           `${ratio.toFixed(2)}×${global ? ' (every company: the morning job)' : ratioOk ? '' : ' ✗'} | ` +
           `${limitOk ? '✓' : '✗'} (≤ ${limit} ms) |`,
+      );
+    }
+    lines.push(
+      '',
+      'The statements behind those calls, in the database as the admin: the CPU time their backend ' +
+        "spent (mean of 10 runs; unlike wall time, the machine's load does not move it) and the " +
+        'pages they touched.',
+      '',
+      `| statement | CPU alone | CPU among ${report.count} | ratio (≤ ${RATIO_LIMIT}×) | pages alone | pages among |`,
+      '|---|---|---|---|---|---|',
+    );
+    for (const p of pages) {
+      const ratio = p.among.cpuMs / p.alone.cpuMs;
+      const cpuOk = ratio <= RATIO_LIMIT;
+      ok &&= cpuOk;
+      lines.push(
+        `| ${p.label} | ${p.alone.cpuMs.toFixed(2)} ms | ${p.among.cpuMs.toFixed(2)} ms | ` +
+          `${ratio.toFixed(2)}×${cpuOk ? '' : ' ✗'} | ${p.alone.pages} | ${p.among.pages} |`,
       );
     }
   }
