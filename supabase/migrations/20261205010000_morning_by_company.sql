@@ -10,8 +10,9 @@
 -- companies; a run that failed half way rolls its page back, unmarked, and the next call takes
 -- it), their summaries (private.write_due_notices for those companies only, on the company-keyed
 -- indexes) and their members' daily e-mails, then the page marked planned, in the same transaction.
--- The notify function calls it until it answers more = false, then public.plan_deliveries, which
--- keeps only the notices' part (every notice of the last 2 days), once per run.
+-- The notify function calls it while it answers more (and took or listed something), then
+-- public.plan_deliveries, which keeps only the notices' part (every notice of the last 2 days),
+-- once per run.
 
 -- ---------------------------------------------------------------------------------------------
 -- The mornings: one row per day and company (was one per day).
@@ -239,7 +240,7 @@ begin
 
   -- The morning: business days from 07:00 São Paulo.
   if not (private.is_business_day(v_day) and v_local::time >= time '07:00') then
-    return jsonb_build_object('planned', 0, 'companies', 0, 'more', false);
+    return jsonb_build_object('planned', 0, 'companies', 0, 'listed', 0, 'more', false);
   end if;
 
   -- The day's list, once: every company of the moment. Committed on its own (this call returns
@@ -250,7 +251,7 @@ begin
     on conflict do nothing;
     get diagnostics v_n = row_count;
     if v_n > 0 then
-      return jsonb_build_object('planned', 0, 'companies', 0, 'more', true);
+      return jsonb_build_object('planned', 0, 'companies', 0, 'listed', v_n, 'more', true);
     end if;
   end if;
 
@@ -277,17 +278,19 @@ begin
     where m.day = v_day and m.company_id = any(v_ids);
   end if;
 
-  -- More: a company still to plan that no run holds (one held by a run at this moment is that
-  -- run's; if it fails, the next call takes it).
-  perform 1 from private.notify_mornings m
-  where m.day = v_day and m.planned_at is null
-  limit 1
-  for update skip locked;
-  return jsonb_build_object('planned', v_count, 'companies', coalesce(cardinality(v_ids), 0),
-                            'more', found);
+  -- More: a company still to plan, perhaps held by a run at this moment (not locked here: a lock
+  -- would hold it from that run's next page until this call ends). A call that took no company
+  -- and listed none has nothing to do now: its caller stops (the holder plans them, or, if it
+  -- fails, the next run).
+  return jsonb_build_object(
+    'planned', v_count,
+    'companies', coalesce(cardinality(v_ids), 0),
+    'listed', 0,
+    'more', exists (select 1 from private.notify_mornings m
+                    where m.day = v_day and m.planned_at is null));
 end;
 $$;
-comment on function private.plan_mornings(timestamptz, integer) is 'Body of public.plan_mornings (service role): on a business day from 07:00 America/Sao_Paulo, one page of the day''s morning: the first call of the day lists every company (private.notify_mornings) and returns; each call then takes up to p_limit companies not yet planned (company id order, for update skip locked: concurrent runs never take the same company), writes their in-app summaries (private.write_due_notices of those companies) and plans their members'' daily e-mails (active, due_summary enabled with e-mail, digest not empty; on conflict do nothing), and marks them planned, in one transaction (a call that fails leaves its page to the next). Returns {planned: deliveries planned, companies: companies planned, more: whether a company is still to plan that no run holds}. Raises invalid_date, invalid_limit.';
+comment on function private.plan_mornings(timestamptz, integer) is 'Body of public.plan_mornings (service role): on a business day from 07:00 America/Sao_Paulo, one page of the day''s morning: the first call of the day lists every company (private.notify_mornings) and returns; each call then takes up to p_limit companies not yet planned (company id order, for update skip locked: concurrent runs never take the same company), writes their in-app summaries (private.write_due_notices of those companies) and plans their members'' daily e-mails (active, due_summary enabled with e-mail, digest not empty; on conflict do nothing), and marks them planned, in one transaction (a call that fails leaves its page to the next). Returns {planned: deliveries planned, companies: companies planned, listed: companies listed (the day''s first call), more: whether a company is still to plan, perhaps held by a concurrent run}: call again while more, unless companies and listed are both 0 (the rest is another run''s). Raises invalid_date, invalid_limit.';
 revoke all on function private.plan_mornings(timestamptz, integer) from public, anon, authenticated, service_role;
 grant execute on function private.plan_mornings(timestamptz, integer) to service_role;
 
@@ -298,7 +301,7 @@ set search_path = ''
 as $$
   select private.plan_mornings(p_now, p_limit)
 $$;
-comment on function public.plan_mornings(timestamptz, integer) is 'Service role only (the notify Edge Function, until more is false): plans one page of up to p_limit (1..500) companies'' morning at p_now (private.plan_mornings) → {planned, companies, more}.';
+comment on function public.plan_mornings(timestamptz, integer) is 'Service role only (the notify Edge Function, until more is false): plans one page of up to p_limit (1..500) companies'' morning at p_now (private.plan_mornings) → {planned, companies, listed, more}.';
 revoke all on function public.plan_mornings(timestamptz, integer) from public, anon, authenticated;
 grant execute on function public.plan_mornings(timestamptz, integer) to service_role;
 

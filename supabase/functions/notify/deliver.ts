@@ -55,8 +55,11 @@ export const MAX_PLAN_PAGES = 40;
 /** What one plan_mornings call answers (docs/contracts.md, "notice_deliveries"). */
 interface MorningPage {
   planned: number;
+  /** Companies this call planned. */
   companies: number;
-  /** A company is still to plan that no other run holds. */
+  /** Companies this call listed for the day (its first call: nothing planned yet). */
+  listed: number;
+  /** A company is still to plan (perhaps held by another run at this moment). */
   more: boolean;
 }
 
@@ -110,7 +113,9 @@ export async function runDeliveries(o: RunOptions): Promise<RunResult> {
       ...nowArg,
     })) as MorningPage | null;
     planned += Number(answer?.planned) || 0;
-    if (!answer?.more) break;
+    // Nothing left, or nothing this run could take (the rest is held by another run, which plans
+    // it, or, if it fails, the next run).
+    if (!answer?.more || (!answer.companies && !answer.listed)) break;
   }
   planned += Number(await o.rpc('plan_deliveries', nowArg)) || 0;
   const result: RunResult = { planned, sent: 0, failed: 0, retry: 0 };

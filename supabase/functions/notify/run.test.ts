@@ -21,17 +21,18 @@ function delivery(id: string, over: Partial<ClaimedDelivery> = {}): ClaimedDeliv
   };
 }
 
-type Page = { planned: number; companies: number; more: boolean };
+type Page = { planned: number; companies: number; listed: number; more: boolean };
 
 function fakeDb(
   batches: ClaimedDelivery[][],
   planned = 3,
-  pages: Page[] = [{ planned: 0, companies: 0, more: false }],
+  pages: Page[] = [{ planned: 0, companies: 0, listed: 0, more: false }],
 ) {
   const calls: { fn: string; args: Record<string, unknown> }[] = [];
   const rpc: Rpc = async (fn, args) => {
     calls.push({ fn, args });
-    if (fn === 'plan_mornings') return pages.shift() ?? { planned: 0, companies: 0, more: false };
+    if (fn === 'plan_mornings')
+      return pages.shift() ?? { planned: 0, companies: 0, listed: 0, more: false };
     if (fn === 'plan_deliveries') return planned;
     if (fn === 'claim_deliveries') return batches.shift() ?? [];
     return null;
@@ -128,11 +129,11 @@ describe('runDeliveries', () => {
   it('plans the morning page after page until the database says no more, then the notices, then claims', async () => {
     const db = fakeDb([], 2, [
       // The day's list written: nothing planned yet, more to come.
-      { planned: 0, companies: 0, more: true },
-      { planned: 7, companies: 3, more: true },
-      { planned: 4, companies: 3, more: true },
-      { planned: 1, companies: 1, more: false },
-      { planned: 99, companies: 3, more: true }, // never asked for
+      { planned: 0, companies: 0, listed: 7, more: true },
+      { planned: 7, companies: 3, listed: 0, more: true },
+      { planned: 4, companies: 3, listed: 0, more: true },
+      { planned: 1, companies: 1, listed: 0, more: false },
+      { planned: 99, companies: 3, listed: 0, more: true }, // never asked for
     ]);
     const senders: Senders = { sendMail: async () => undefined, sendPush: async () => 201 };
     const result = await runDeliveries({
@@ -154,10 +155,28 @@ describe('runDeliveries', () => {
     ]);
   });
 
+  it('stops paging when the rest of the morning is held by another run (took nothing, listed nothing)', async () => {
+    const db = fakeDb([], 0, [
+      { planned: 5, companies: 2, listed: 0, more: true },
+      { planned: 0, companies: 0, listed: 0, more: true },
+      { planned: 9, companies: 2, listed: 0, more: true }, // never asked for
+    ]);
+    const senders: Senders = { sendMail: async () => undefined, sendPush: async () => 201 };
+    const result = await runDeliveries({ rpc: db.rpc, senders, appUrl: 'http://app' });
+    expect(result.planned).toBe(5);
+    expect(db.calls.map((c) => c.fn)).toEqual([
+      'plan_mornings',
+      'plan_mornings',
+      'plan_deliveries',
+      'claim_deliveries',
+    ]);
+  });
+
   it('a morning larger than a run: at most MAX_PLAN_PAGES pages, then the notices and the claims (the next run continues)', async () => {
     const endless = Array.from({ length: MAX_PLAN_PAGES + 5 }, () => ({
       planned: 1,
       companies: 50,
+      listed: 0,
       more: true,
     }));
     const db = fakeDb([], 0, endless);
