@@ -478,6 +478,8 @@ export async function explainCalls(
   c: Company,
   today: string,
   log: (line: string) => void,
+  /** The daily run's morning: one plan_mornings page of it explained too, as the service role. */
+  morning?: string,
 ) {
   const db = new pg.Client({ connectionString: adminDbUrl });
   await db.connect();
@@ -612,8 +614,53 @@ export async function explainCalls(
         await db.query('rollback');
       }
     }
+    if (morning) await explainMorningPage(db, notices, morning, log);
   } finally {
     await db.end();
+  }
+}
+
+/**
+ * One page of the daily run (plan_mornings, 10 companies) as the notify function runs it (role
+ * service_role), in a rolled-back transaction on a fresh day list: its statements that took 1 ms
+ * or more (the page's digests are many short ones), nested, with their buffers. A page must read
+ * its companies' rows on the company-keyed indexes, never every company's.
+ */
+async function explainMorningPage(
+  db: pg.Client,
+  notices: string[],
+  morning: string,
+  log: (line: string) => void,
+) {
+  await db.query('begin');
+  try {
+    await db.query(`delete from private.notify_mornings`);
+    await db.query(
+      `delete from public.notices where kind = 'due_summary'
+         and event_key = to_char(($1::timestamptz at time zone 'America/Sao_Paulo')::date, 'YYYY-MM-DD')`,
+      [morning],
+    );
+    await db.query('set local role service_role');
+    await db.query(`select public.plan_mornings($1, 10)`, [morning]); // the day's list
+    await db.query('reset role');
+    await db.query(`load 'auto_explain'`);
+    await db.query(`set local auto_explain.log_min_duration = 1;
+                    set local auto_explain.log_analyze = on;
+                    set local auto_explain.log_buffers = on;
+                    set local auto_explain.log_nested_statements = on;
+                    set local auto_explain.log_level = notice`);
+    await db.query('set local role service_role');
+    notices.length = 0;
+    const { rows } = await db.query<{ r: unknown }>(`select public.plan_mornings($1, 10) as r`, [
+      morning,
+    ]);
+    log(
+      `plans of plan_mornings (one page of 10 companies) → ${JSON.stringify(rows[0]?.r)}:\n${notices.join('\n\n')}`,
+    );
+  } catch (e) {
+    log(`plans of plan_mornings: ${(e as Error).message}`);
+  } finally {
+    await db.query('rollback');
   }
 }
 

@@ -151,7 +151,14 @@ export async function measureTenants(
       const small = measured[0]!;
       t0 = performance.now();
       const admin = small.tenant.users.find((u) => u.role === 'admin')!;
-      await explainCalls(stack.adminDbUrl, admin.userId, small.company, options.today, log);
+      await explainCalls(
+        stack.adminDbUrl,
+        admin.userId,
+        small.company,
+        options.today,
+        log,
+        schedule.morning,
+      );
     }
     const large = measured.find((m) => m.tenant.size === 'large')!.tenant;
     const largeAdmin = large.users.find((u) => u.role === 'admin')!;
