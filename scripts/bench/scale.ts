@@ -621,10 +621,11 @@ export async function explainCalls(
 }
 
 /**
- * One page of the daily run (plan_mornings, 10 companies) as the notify function runs it (role
- * service_role), in a rolled-back transaction on a fresh day list: its statements that took 1 ms
- * or more (the page's digests are many short ones), nested, with their buffers. A page must read
- * its companies' rows on the company-keyed indexes, never every company's.
+ * One page of the daily run (plan_mornings, 10 companies), then its notices' part (plan_deliveries),
+ * as the notify function runs them (role service_role), in a rolled-back transaction on a fresh day
+ * list: their statements that took 1 ms or more (the page's digests are many short ones), nested,
+ * with their buffers. A page must read its companies' rows on the company-keyed indexes, never
+ * every company's.
  */
 async function explainMorningPage(
   db: pg.Client,
@@ -657,6 +658,12 @@ async function explainMorningPage(
     log(
       `plans of plan_mornings (one page of 10 companies) → ${JSON.stringify(rows[0]?.r)}:\n${notices.join('\n\n')}`,
     );
+    // The notices' part, once a run: every notice of the last 2 days (not paged: read its cost).
+    notices.length = 0;
+    const planned = await db.query<{ n: number }>(`select public.plan_deliveries($1) as n`, [
+      morning,
+    ]);
+    log(`plans of plan_deliveries (${planned.rows[0]?.n} planned):\n${notices.join('\n\n')}`);
   } catch (e) {
     log(`plans of plan_mornings: ${(e as Error).message}`);
   } finally {
