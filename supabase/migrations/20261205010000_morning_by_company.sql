@@ -246,6 +246,8 @@ begin
   -- The day's list, once: every company of the moment. Committed on its own (this call returns
   -- at once): a run at the same moment waits only for this insert, then sees the list.
   if not exists (select 1 from private.notify_mornings m where m.day = v_day) then
+    -- The lists of past weeks say nothing any more (a run plans the day of p_now only).
+    delete from private.notify_mornings m where m.day < v_day - 7;
     insert into private.notify_mornings (day, company_id)
     select v_day, c.id from public.companies c
     on conflict do nothing;
@@ -290,7 +292,7 @@ begin
                     where m.day = v_day and m.planned_at is null));
 end;
 $$;
-comment on function private.plan_mornings(timestamptz, integer) is 'Body of public.plan_mornings (service role): on a business day from 07:00 America/Sao_Paulo, one page of the day''s morning: the first call of the day lists every company (private.notify_mornings) and returns; each call then takes up to p_limit companies not yet planned (company id order, for update skip locked: concurrent runs never take the same company), writes their in-app summaries (private.write_due_notices of those companies) and plans their members'' daily e-mails (active, due_summary enabled with e-mail, digest not empty; on conflict do nothing), and marks them planned, in one transaction (a call that fails leaves its page to the next). Returns {planned: deliveries planned, companies: companies planned, listed: companies listed (the day''s first call), more: whether a company is still to plan, perhaps held by a concurrent run}: call again while more, unless companies and listed are both 0 (the rest is another run''s). Raises invalid_date, invalid_limit.';
+comment on function private.plan_mornings(timestamptz, integer) is 'Body of public.plan_mornings (service role): on a business day from 07:00 America/Sao_Paulo, one page of the day''s morning: the first call of the day lists every company (private.notify_mornings; lists older than 7 days removed) and returns; each call then takes up to p_limit companies not yet planned (company id order, for update skip locked: concurrent runs never take the same company), writes their in-app summaries (private.write_due_notices of those companies) and plans their members'' daily e-mails (active, due_summary enabled with e-mail, digest not empty; on conflict do nothing), and marks them planned, in one transaction (a call that fails leaves its page to the next). Returns {planned: deliveries planned, companies: companies planned, listed: companies listed (the day''s first call), more: whether a company is still to plan, perhaps held by a concurrent run}: call again while more, unless companies and listed are both 0 (the rest is another run''s). Raises invalid_date, invalid_limit.';
 revoke all on function private.plan_mornings(timestamptz, integer) from public, anon, authenticated, service_role;
 grant execute on function private.plan_mornings(timestamptz, integer) to service_role;
 

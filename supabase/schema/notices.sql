@@ -1087,7 +1087,7 @@ CREATE OR REPLACE FUNCTION public.plan_mornings(p_now timestamp with time zone D
 AS $function$
   select private.plan_mornings(p_now, p_limit)
 $function$;
-comment on function public.plan_mornings(p_now timestamp with time zone, p_limit integer) is 'Service role only (the notify Edge Function, until more is false): plans one page of up to p_limit (1..500) companies'' morning at p_now (private.plan_mornings) → {planned, companies, more}.';
+comment on function public.plan_mornings(p_now timestamp with time zone, p_limit integer) is 'Service role only (the notify Edge Function, until more is false): plans one page of up to p_limit (1..500) companies'' morning at p_now (private.plan_mornings) → {planned, companies, listed, more}.';
 grant execute on function public.plan_mornings(p_now timestamp with time zone, p_limit integer) to service_role;
 
 -- Function private.plan_mornings(p_now timestamp with time zone, p_limit integer)
@@ -1114,18 +1114,20 @@ begin
 
   -- The morning: business days from 07:00 São Paulo.
   if not (private.is_business_day(v_day) and v_local::time >= time '07:00') then
-    return jsonb_build_object('planned', 0, 'companies', 0, 'more', false);
+    return jsonb_build_object('planned', 0, 'companies', 0, 'listed', 0, 'more', false);
   end if;
 
   -- The day's list, once: every company of the moment. Committed on its own (this call returns
   -- at once): a run at the same moment waits only for this insert, then sees the list.
   if not exists (select 1 from private.notify_mornings m where m.day = v_day) then
+    -- The lists of past weeks say nothing any more (a run plans the day of p_now only).
+    delete from private.notify_mornings m where m.day < v_day - 7;
     insert into private.notify_mornings (day, company_id)
     select v_day, c.id from public.companies c
     on conflict do nothing;
     get diagnostics v_n = row_count;
     if v_n > 0 then
-      return jsonb_build_object('planned', 0, 'companies', 0, 'more', true);
+      return jsonb_build_object('planned', 0, 'companies', 0, 'listed', v_n, 'more', true);
     end if;
   end if;
 
@@ -1152,17 +1154,19 @@ begin
     where m.day = v_day and m.company_id = any(v_ids);
   end if;
 
-  -- More: a company still to plan that no run holds (one held by a run at this moment is that
-  -- run's; if it fails, the next call takes it).
-  perform 1 from private.notify_mornings m
-  where m.day = v_day and m.planned_at is null
-  limit 1
-  for update skip locked;
-  return jsonb_build_object('planned', v_count, 'companies', coalesce(cardinality(v_ids), 0),
-                            'more', found);
+  -- More: a company still to plan, perhaps held by a run at this moment (not locked here: a lock
+  -- would hold it from that run's next page until this call ends). A call that took no company
+  -- and listed none has nothing to do now: its caller stops (the holder plans them, or, if it
+  -- fails, the next run).
+  return jsonb_build_object(
+    'planned', v_count,
+    'companies', coalesce(cardinality(v_ids), 0),
+    'listed', 0,
+    'more', exists (select 1 from private.notify_mornings m
+                    where m.day = v_day and m.planned_at is null));
 end;
 $function$;
-comment on function private.plan_mornings(p_now timestamp with time zone, p_limit integer) is 'Body of public.plan_mornings (service role): on a business day from 07:00 America/Sao_Paulo, one page of the day''s morning: the first call of the day lists every company (private.notify_mornings) and returns; each call then takes up to p_limit companies not yet planned (company id order, for update skip locked: concurrent runs never take the same company), writes their in-app summaries (private.write_due_notices of those companies) and plans their members'' daily e-mails (active, due_summary enabled with e-mail, digest not empty; on conflict do nothing), and marks them planned, in one transaction (a call that fails leaves its page to the next). Returns {planned: deliveries planned, companies: companies planned, more: whether a company is still to plan that no run holds}. Raises invalid_date, invalid_limit.';
+comment on function private.plan_mornings(p_now timestamp with time zone, p_limit integer) is 'Body of public.plan_mornings (service role): on a business day from 07:00 America/Sao_Paulo, one page of the day''s morning: the first call of the day lists every company (private.notify_mornings; lists older than 7 days removed) and returns; each call then takes up to p_limit companies not yet planned (company id order, for update skip locked: concurrent runs never take the same company), writes their in-app summaries (private.write_due_notices of those companies) and plans their members'' daily e-mails (active, due_summary enabled with e-mail, digest not empty; on conflict do nothing), and marks them planned, in one transaction (a call that fails leaves its page to the next). Returns {planned: deliveries planned, companies: companies planned, listed: companies listed (the day''s first call), more: whether a company is still to plan, perhaps held by a concurrent run}: call again while more, unless companies and listed are both 0 (the rest is another run''s). Raises invalid_date, invalid_limit.';
 grant execute on function private.plan_mornings(p_now timestamp with time zone, p_limit integer) to service_role;
 
 -- Function public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean)
