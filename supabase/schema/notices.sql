@@ -1328,7 +1328,18 @@ begin
   -- private.entry_part_figures gives the same), read from the parts; partly paid: the figures.
   split_parts as materialized (
     select e.company_id, e.id, e.due_date, x.project_id, x.open_amount
-    from public.accounts_payable e
+    from (
+      -- The page's open payables on the company-keyed indexes, the split ones picked after
+      -- (offset 0 keeps "parts is not null" out of this scan: merged in, the planner ANDed in
+      -- the partial GIN index of every company's split payables, read whole per company).
+      select o.company_id, o.id, o.due_date, o.parts, o.amount, o.paid_amount, o.interest_amount,
+             o.fine_amount, o.discount_amount
+      from public.accounts_payable o
+      where o.company_id = any(v_ids)
+        and o.status = 'pending' and o.approval_status = 'approved' and o.due_date <= v_soon_end
+        and o.company_id in (select m.company_id from recipients m where m.role = 'obra')
+      offset 0
+    ) e
     cross join lateral (
       select y.project_id, sum(y.open_amount) as open_amount
       from (
@@ -1344,10 +1355,7 @@ begin
       where y.project_id is not null
       group by y.project_id
     ) x
-    where e.company_id = any(v_ids)
-      and e.parts is not null and e.status = 'pending' and e.approval_status = 'approved'
-      and e.due_date <= v_soon_end
-      and e.company_id in (select m.company_id from recipients m where m.role = 'obra')
+    where e.parts is not null
   ),
   -- The 'obra' recipients' obras.
   obra_access as (
