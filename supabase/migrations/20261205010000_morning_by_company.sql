@@ -12,7 +12,7 @@
 -- indexes) and their members' daily e-mails, then the page marked planned, in the same transaction.
 -- The notify function calls it while it answers more (and took or listed something), then
 -- public.plan_deliveries, which keeps only the notices' part (every notice of the last 2 days),
--- once per run.
+-- once per run, each notice's setting now read by a join instead of a definer call per notice.
 
 -- ---------------------------------------------------------------------------------------------
 -- The mornings: one row per day and company (was one per day).
@@ -338,12 +338,21 @@ begin
   -- The daily summary's e-mail is the digest (private.plan_mornings).
   insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, notice_id,
                                         subscription_id, next_attempt_at)
+  -- The recipient's setting for the notice's kind read by a join (what
+  -- private.member_notice_settings gives, the saved row else private.notice_default for the role),
+  -- not by a call of that definer per notice: 0.7 ms each, and the last 2 days hold every
+  -- company's summaries (694 notices at 40 companies: 490 ms of the 505).
   select n.company_id, n.user_id, c.channel, n.kind, n.event_key, n.id, c.subscription_id, p_now
   from public.notices n
   join public.user_profiles p on p.company_id = n.company_id and p.user_id = n.user_id and p.is_active
-  cross join lateral (select s.enabled, s.email, s.push
-                      from private.member_notice_settings(n.company_id, n.user_id) s
-                      where s.kind = private.notice_pref_kind(n.kind)) s
+  cross join lateral (select private.notice_pref_kind(n.kind) as kind) k
+  left join public.notice_settings st
+    on st.company_id = n.company_id and st.user_id = n.user_id and st.kind = k.kind
+  cross join lateral (
+    select coalesce(st.enabled, private.notice_default(p.role, k.kind, 'enabled')) as enabled,
+           coalesce(st.email, private.notice_default(p.role, k.kind, 'email')) as email,
+           coalesce(st.push, private.notice_default(p.role, k.kind, 'push')) as push
+  ) s
   cross join lateral (
     select 'email'::text as channel, null::uuid as subscription_id
     where s.email and n.kind <> 'due_summary'
@@ -352,6 +361,8 @@ begin
     where s.push and ps.user_id = n.user_id and n.read_at is null
   ) c
   where n.created_at >= p_now - interval '2 days'
+    -- The kinds a member has settings for (private.member_notice_settings' five).
+    and k.kind in ('approval_pending', 'approval_decided', 'due_summary', 'invitation_accepted', 'imports')
     and s.enabled
     -- A request decided before it was sent waits for nobody any more.
     and not (n.kind = 'approval_pending' and n.read_at is not null)
