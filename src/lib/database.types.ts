@@ -2618,6 +2618,10 @@ export type Database = {
         }[];
       };
       plan_deliveries: { Args: { p_now?: string }; Returns: number };
+      plan_mornings: {
+        Args: { p_limit?: number; p_now?: string };
+        Returns: Json;
+      };
       project_budget: {
         Args: { p_project_id: string };
         Returns: {

@@ -22,8 +22,9 @@
 -- public.notice_settings_for, private.notice_settings_for, private.notices_written,
 -- private.notify_invitation_accepted, private.notify_nfe_imported, private.notify_payable_approval,
 -- private.notify_statement_imported, public.plan_deliveries, private.plan_deliveries,
--- public.save_notice_setting, public.save_push_subscription, private.save_push_subscription,
--- private.wake_notify, private.write_due_notices
+-- public.plan_mornings, private.plan_mornings, public.save_notice_setting,
+-- public.save_push_subscription, private.save_push_subscription, private.wake_notify,
+-- private.write_due_notices
 
 -- =================================================================================================
 -- Tables
@@ -185,11 +186,15 @@ grant update (read_at) on table public.notices to authenticated;
 -- Table private.notify_mornings
 create table private.notify_mornings (
   day date not null,
-  planned_at timestamp with time zone not null default now()
+  company_id uuid not null,
+  planned_at timestamp with time zone
 );
 
-comment on table private.notify_mornings is 'Days (America/Sao_Paulo) whose morning run (private.plan_deliveries: in-app summaries and daily e-mails) is done; one row per day.';
-alter table private.notify_mornings add constraint notify_mornings_pkey PRIMARY KEY (day);
+comment on table private.notify_mornings is 'The morning run of each business day (America/Sao_Paulo), per company: written for every company by the first private.plan_mornings call of the day after 07:00; planned_at null until a page (private.plan_mornings) wrote the company''s in-app summaries and planned its daily e-mails, in the same transaction. Service role functions only.';
+alter table private.notify_mornings add constraint notify_mornings_pkey PRIMARY KEY (day, company_id);
+alter table private.notify_mornings add constraint notify_mornings_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+CREATE INDEX notify_mornings_company_idx ON private.notify_mornings USING btree (company_id);
+CREATE INDEX notify_mornings_pending_idx ON private.notify_mornings USING btree (day, company_id) WHERE (planned_at IS NULL);
 
 -- no grants: only its owner (postgres) may use it
 
@@ -1026,7 +1031,7 @@ CREATE OR REPLACE FUNCTION public.plan_deliveries(p_now timestamp with time zone
 AS $function$
   select private.plan_deliveries(p_now)
 $function$;
-comment on function public.plan_deliveries(p_now timestamp with time zone) is 'Service role only (the notify Edge Function): plans the deliveries due at p_now (private.plan_deliveries). Returns how many were planned.';
+comment on function public.plan_deliveries(p_now timestamp with time zone) is 'Service role only (the notify Edge Function, once per run after plan_mornings): plans the deliveries of the last 2 days'' notices due at p_now (private.plan_deliveries). Returns how many were planned.';
 grant execute on function public.plan_deliveries(p_now timestamp with time zone) to service_role;
 
 -- Function private.plan_deliveries(p_now timestamp with time zone)
@@ -1037,49 +1042,33 @@ CREATE OR REPLACE FUNCTION private.plan_deliveries(p_now timestamp with time zon
  SET search_path TO ''
 AS $function$
 declare
-  v_local timestamp := p_now at time zone 'America/Sao_Paulo';
-  v_day date := (p_now at time zone 'America/Sao_Paulo')::date;
-  v_count integer := 0;
   v_n integer;
 begin
   if p_now is null then
     raise exception using errcode = 'P0001', message = 'invalid_date';
   end if;
-  perform private.assert_valid_date(v_day);
-
-  -- The morning: the in-app summary and the daily e-mail, business days from 07:00 São Paulo.
-  if private.is_business_day(v_day) and v_local::time >= time '07:00' then
-    -- Once a day: a concurrent run waits here for the first to commit, then skips.
-    insert into private.notify_mornings (day) values (v_day) on conflict do nothing;
-    get diagnostics v_n = row_count;
-  else
-    v_n := 0;
-  end if;
-  if v_n = 1 then
-    perform private.write_due_notices(v_day);
-    insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, next_attempt_at)
-    select p.company_id, p.user_id, 'email', 'due_summary', to_char(v_day, 'YYYY-MM-DD'), p_now
-    from public.user_profiles p
-    cross join lateral (select s.enabled, s.email from private.member_notice_settings(p.company_id, p.user_id) s
-                        where s.kind = 'due_summary') s
-    where p.is_active and s.enabled and s.email
-      and private.daily_digest(p.company_id, p.user_id, v_day) is not null
-    on conflict do nothing;
-    get diagnostics v_n = row_count;
-    v_count := v_count + v_n;
-  end if;
+  perform private.assert_valid_date((p_now at time zone 'America/Sao_Paulo')::date);
 
   -- Every notice of the last 2 days: one delivery per channel its recipient chose (push: one per
   -- device, while the notice is unread: one read in the app already needs no phone notification).
-  -- The daily summary's e-mail is the digest above.
+  -- The daily summary's e-mail is the digest (private.plan_mornings).
   insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, notice_id,
                                         subscription_id, next_attempt_at)
+  -- The recipient's setting for the notice's kind read by a join (what
+  -- private.member_notice_settings gives, the saved row else private.notice_default for the role),
+  -- not by a call of that definer per notice: 0.7 ms each, and the last 2 days hold every
+  -- company's summaries (694 notices at 40 companies: 490 ms of the 505).
   select n.company_id, n.user_id, c.channel, n.kind, n.event_key, n.id, c.subscription_id, p_now
   from public.notices n
   join public.user_profiles p on p.company_id = n.company_id and p.user_id = n.user_id and p.is_active
-  cross join lateral (select s.enabled, s.email, s.push
-                      from private.member_notice_settings(n.company_id, n.user_id) s
-                      where s.kind = private.notice_pref_kind(n.kind)) s
+  cross join lateral (select private.notice_pref_kind(n.kind) as kind) k
+  left join public.notice_settings st
+    on st.company_id = n.company_id and st.user_id = n.user_id and st.kind = k.kind
+  cross join lateral (
+    select coalesce(st.enabled, private.notice_default(p.role, k.kind, 'enabled')) as enabled,
+           coalesce(st.email, private.notice_default(p.role, k.kind, 'email')) as email,
+           coalesce(st.push, private.notice_default(p.role, k.kind, 'push')) as push
+  ) s
   cross join lateral (
     select 'email'::text as channel, null::uuid as subscription_id
     where s.email and n.kind <> 'due_summary'
@@ -1088,16 +1077,108 @@ begin
     where s.push and ps.user_id = n.user_id and n.read_at is null
   ) c
   where n.created_at >= p_now - interval '2 days'
+    -- The kinds a member has settings for (private.member_notice_settings' five).
+    and k.kind in ('approval_pending', 'approval_decided', 'due_summary', 'invitation_accepted', 'imports')
     and s.enabled
     -- A request decided before it was sent waits for nobody any more.
     and not (n.kind = 'approval_pending' and n.read_at is not null)
   on conflict do nothing;
   get diagnostics v_n = row_count;
-  return v_count + v_n;
+  return v_n;
 end;
 $function$;
-comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): on a business day from 07:00 America/Sao_Paulo, once per day (private.notify_mornings), writes the day''s in-app summaries and plans the daily e-mails (due_summary enabled with e-mail, digest not empty); for every notice of the last 2 days plans an e-mail (not for due_summary: the digest is its e-mail) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned.';
+comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): for every notice of the last 2 days plans an e-mail (not for due_summary: the daily e-mail is its e-mail, planned by private.plan_mornings) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned. Raises invalid_date.';
 grant execute on function private.plan_deliveries(p_now timestamp with time zone) to service_role;
+
+-- Function public.plan_mornings(p_now timestamp with time zone, p_limit integer)
+CREATE OR REPLACE FUNCTION public.plan_mornings(p_now timestamp with time zone DEFAULT now(), p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.plan_mornings(p_now, p_limit)
+$function$;
+comment on function public.plan_mornings(p_now timestamp with time zone, p_limit integer) is 'Service role only (the notify Edge Function, until more is false): plans one page of up to p_limit (1..500) companies'' morning at p_now (private.plan_mornings) → {planned, companies, listed, more}.';
+grant execute on function public.plan_mornings(p_now timestamp with time zone, p_limit integer) to service_role;
+
+-- Function private.plan_mornings(p_now timestamp with time zone, p_limit integer)
+CREATE OR REPLACE FUNCTION private.plan_mornings(p_now timestamp with time zone, p_limit integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_local timestamp := p_now at time zone 'America/Sao_Paulo';
+  v_day date := (p_now at time zone 'America/Sao_Paulo')::date;
+  v_ids uuid[];
+  v_count integer := 0;
+  v_n integer;
+begin
+  if p_now is null then
+    raise exception using errcode = 'P0001', message = 'invalid_date';
+  end if;
+  if p_limit is null or p_limit not between 1 and 500 then
+    raise exception using errcode = 'P0001', message = 'invalid_limit';
+  end if;
+  perform private.assert_valid_date(v_day);
+
+  -- The morning: business days from 07:00 São Paulo.
+  if not (private.is_business_day(v_day) and v_local::time >= time '07:00') then
+    return jsonb_build_object('planned', 0, 'companies', 0, 'listed', 0, 'more', false);
+  end if;
+
+  -- The day's list, once: every company of the moment. Committed on its own (this call returns
+  -- at once): a run at the same moment waits only for this insert, then sees the list.
+  if not exists (select 1 from private.notify_mornings m where m.day = v_day) then
+    -- The lists of past weeks say nothing any more (a run plans the day of p_now only).
+    delete from private.notify_mornings m where m.day < v_day - 7;
+    insert into private.notify_mornings (day, company_id)
+    select v_day, c.id from public.companies c
+    on conflict do nothing;
+    get diagnostics v_n = row_count;
+    if v_n > 0 then
+      return jsonb_build_object('planned', 0, 'companies', 0, 'listed', v_n, 'more', true);
+    end if;
+  end if;
+
+  -- The page: companies nobody planned and no run at this moment holds.
+  select array_agg(x.company_id) into v_ids
+  from (select m.company_id from private.notify_mornings m
+        where m.day = v_day and m.planned_at is null
+        order by m.company_id
+        limit p_limit
+        for update skip locked) x;
+
+  if v_ids is not null then
+    perform private.write_due_notices(v_day, v_ids);
+    insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, next_attempt_at)
+    select p.company_id, p.user_id, 'email', 'due_summary', to_char(v_day, 'YYYY-MM-DD'), p_now
+    from public.user_profiles p
+    cross join lateral (select s.enabled, s.email from private.member_notice_settings(p.company_id, p.user_id) s
+                        where s.kind = 'due_summary') s
+    where p.company_id = any(v_ids) and p.is_active and s.enabled and s.email
+      and private.daily_digest(p.company_id, p.user_id, v_day) is not null
+    on conflict do nothing;
+    get diagnostics v_count = row_count;
+    update private.notify_mornings m set planned_at = now()
+    where m.day = v_day and m.company_id = any(v_ids);
+  end if;
+
+  -- More: a company still to plan, perhaps held by a run at this moment (not locked here: a lock
+  -- would hold it from that run's next page until this call ends). A call that took no company
+  -- and listed none has nothing to do now: its caller stops (the holder plans them, or, if it
+  -- fails, the next run).
+  return jsonb_build_object(
+    'planned', v_count,
+    'companies', coalesce(cardinality(v_ids), 0),
+    'listed', 0,
+    'more', exists (select 1 from private.notify_mornings m
+                    where m.day = v_day and m.planned_at is null));
+end;
+$function$;
+comment on function private.plan_mornings(p_now timestamp with time zone, p_limit integer) is 'Body of public.plan_mornings (service role): on a business day from 07:00 America/Sao_Paulo, one page of the day''s morning: the first call of the day lists every company (private.notify_mornings; lists older than 7 days removed) and returns; each call then takes up to p_limit companies not yet planned (company id order, for update skip locked: concurrent runs never take the same company), writes their in-app summaries (private.write_due_notices of those companies) and plans their members'' daily e-mails (active, due_summary enabled with e-mail, digest not empty; on conflict do nothing), and marks them planned, in one transaction (a call that fails leaves its page to the next). Returns {planned: deliveries planned, companies: companies planned, listed: companies listed (the day''s first call), more: whether a company is still to plan, perhaps held by a concurrent run}: call again while more, unless companies and listed are both 0 (the rest is another run''s). Raises invalid_date, invalid_limit.';
+grant execute on function private.plan_mornings(p_now timestamp with time zone, p_limit integer) to service_role;
 
 -- Function public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean)
 CREATE OR REPLACE FUNCTION public.save_notice_setting(p_company_id uuid, p_kind text, p_enabled boolean, p_email boolean, p_push boolean)
@@ -1203,8 +1284,8 @@ $function$;
 comment on function private.wake_notify() is 'Asks the notify Edge Function to run now, through pg_net with the Vault secrets project_url and service_role_key; does nothing where pg_net, Vault or the secrets are absent (never raises).';
 -- no grants: only its owner (postgres) may execute it
 
--- Function private.write_due_notices(p_today date)
-CREATE OR REPLACE FUNCTION private.write_due_notices(p_today date)
+-- Function private.write_due_notices(p_today date, p_company_ids uuid[])
+CREATE OR REPLACE FUNCTION private.write_due_notices(p_today date, p_company_ids uuid[] DEFAULT NULL::uuid[])
  RETURNS integer
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1212,6 +1293,8 @@ CREATE OR REPLACE FUNCTION private.write_due_notices(p_today date)
 AS $function$
 declare
   v_count integer;
+  -- The companies written for: the morning's page (private.plan_mornings), or every company.
+  v_ids uuid[] := coalesce(p_company_ids, array(select c.id from public.companies c));
   v_today_end date;
   v_soon_end date;
 begin
@@ -1225,11 +1308,12 @@ begin
   with open_entries as (
     select 'pagar'::text as side, e.company_id, e.project_id, e.open_amount, e.due_date
     from public.accounts_payable e
-    where e.status = 'pending' and e.approval_status = 'approved' and e.due_date <= v_soon_end
+    where e.company_id = any(v_ids)
+      and e.status = 'pending' and e.approval_status = 'approved' and e.due_date <= v_soon_end
     union all
     select 'receber', e.company_id, e.project_id, e.open_amount, e.due_date
     from public.accounts_receivable e
-    where e.status = 'pending' and e.due_date <= v_soon_end
+    where e.company_id = any(v_ids) and e.status = 'pending' and e.due_date <= v_soon_end
   ),
   open_sums as (
     select o.company_id, o.project_id, o.side,
@@ -1244,7 +1328,8 @@ begin
   ),
   recipients as (
     select p.company_id, p.user_id, p.role from public.user_profiles p
-    where p.is_active and p.role in ('admin', 'financeiro', 'obra', 'leitura')
+    where p.company_id = any(v_ids)
+      and p.is_active and p.role in ('admin', 'financeiro', 'obra', 'leitura')
       and p.company_id in (select o.company_id from open_sums o)
       and private.notice_enabled(p.company_id, p.user_id, 'due_summary')
   ),
@@ -1254,7 +1339,18 @@ begin
   -- private.entry_part_figures gives the same), read from the parts; partly paid: the figures.
   split_parts as materialized (
     select e.company_id, e.id, e.due_date, x.project_id, x.open_amount
-    from public.accounts_payable e
+    from (
+      -- The page's open payables on the company-keyed indexes, the split ones picked after
+      -- (offset 0 keeps "parts is not null" out of this scan: merged in, the planner ANDed in
+      -- the partial GIN index of every company's split payables, read whole per company).
+      select o.company_id, o.id, o.due_date, o.parts, o.amount, o.paid_amount, o.interest_amount,
+             o.fine_amount, o.discount_amount
+      from public.accounts_payable o
+      where o.company_id = any(v_ids)
+        and o.status = 'pending' and o.approval_status = 'approved' and o.due_date <= v_soon_end
+        and o.company_id in (select m.company_id from recipients m where m.role = 'obra')
+      offset 0
+    ) e
     cross join lateral (
       select y.project_id, sum(y.open_amount) as open_amount
       from (
@@ -1270,9 +1366,7 @@ begin
       where y.project_id is not null
       group by y.project_id
     ) x
-    where e.parts is not null and e.status = 'pending' and e.approval_status = 'approved'
-      and e.due_date <= v_soon_end
-      and e.company_id in (select m.company_id from recipients m where m.role = 'obra')
+    where e.parts is not null
   ),
   -- The 'obra' recipients' obras.
   obra_access as (
@@ -1358,5 +1452,5 @@ begin
   return v_count;
 end;
 $function$;
-comment on function private.write_due_notices(p_today date) is 'The daily due-bills summary (p_today = a business day in America/Sao_Paulo): one notice per active member with due_summary enabled (admin, financeiro, leitura opted in: the company; obra: their obras'' payables, of a split one the open amount of their parts, counted once) and company with anything open in the windows of private.due_windows (hoje, próximos dias, vencidas), a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
-grant execute on function private.write_due_notices(p_today date) to service_role;
+comment on function private.write_due_notices(p_today date, p_company_ids uuid[]) is 'The daily due-bills summary (p_today = a business day in America/Sao_Paulo) of the companies p_company_ids (every company when null; private.plan_mornings passes its page, read on the company-keyed indexes): one notice per active member with due_summary enabled (admin, financeiro, leitura opted in: the company; obra: their obras'' payables, of a split one the open amount of their parts, counted once) and company with anything open in the windows of private.due_windows (hoje, próximos dias, vencidas), a pagar and a receber. Idempotent per day. Returns how many notices it wrote. Raises invalid_date.';
+grant execute on function private.write_due_notices(p_today date, p_company_ids uuid[]) to service_role;

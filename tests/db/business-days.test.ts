@@ -25,7 +25,14 @@ async function sql<T>(query: string, params: unknown[] = []): Promise<T> {
   return rows[0] as T;
 }
 
+/** A run's planning as the notify function does it: the morning's pages, then the notices. */
 async function plan(at: string) {
+  for (let page = 0; page < 100; page++) {
+    const { data, error } = await rpc(service, 'plan_mornings', { p_now: at, p_limit: 500 });
+    if (error) throw new Error(error.message);
+    const page = data as { companies: number; listed: number; more: boolean };
+    if (!page.more || (!page.companies && !page.listed)) break;
+  }
   const { error } = await rpc(service, 'plan_deliveries', { p_now: at });
   if (error) throw new Error(error.message);
 }

@@ -69,11 +69,13 @@ const SERVICE_ROLE_API = [
   'claim_deliveries(integer,timestamp with time zone)',
   'finish_delivery(uuid,boolean,text,boolean)',
   'plan_deliveries(timestamp with time zone)',
+  'plan_mornings(timestamp with time zone,integer)',
 ];
 const SERVICE_ROLE_BODIES = [
   'private.claim_deliveries(integer,timestamp with time zone)',
   'private.finish_delivery(uuid,boolean,text,boolean)',
   'private.plan_deliveries(timestamp with time zone)',
+  'private.plan_mornings(timestamp with time zone,integer)',
 ];
 
 describe('functions (Supabase lints 0011, 0028, 0029)', () => {
@@ -283,7 +285,7 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       { f: 'private.notify_payable_approval()', definer: true, api: false, service: false },
       { f: 'private.notify_statement_imported()', definer: true, api: false, service: false },
       // The daily summary: the schedule (service role) calls it.
-      { f: 'private.write_due_notices(date)', definer: true, api: false, service: true },
+      { f: 'private.write_due_notices(date,uuid[])', definer: true, api: false, service: true },
     ]);
   });
 

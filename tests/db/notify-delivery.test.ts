@@ -88,10 +88,31 @@ interface Row {
 // the stack (which claims with now()) never takes this file's rows.
 const AHEAD = new Date(Date.now() + 36 * 3600_000).toISOString();
 
-async function plan(at = AHEAD): Promise<number> {
+interface MorningPage {
+  planned: number;
+  companies: number;
+  listed: number;
+  more: boolean;
+}
+
+/** One page of the morning (public.plan_mornings), as the notify function calls it. */
+async function planPage(at: string, limit = 500): Promise<MorningPage> {
+  const { data, error } = await rpc(service, 'plan_mornings', { p_now: at, p_limit: limit });
+  if (error) throw new Error(error.message);
+  return data as MorningPage;
+}
+
+/** A run's planning as the notify function does it: the morning's pages, then the notices. */
+async function plan(at = AHEAD, limit = 500): Promise<number> {
+  let planned = 0;
+  for (let page = 0; page < 100; page++) {
+    const answer = await planPage(at, limit);
+    planned += answer.planned;
+    if (!answer.more || (!answer.companies && !answer.listed)) break;
+  }
   const { data, error } = await rpc(service, 'plan_deliveries', { p_now: at });
   if (error) throw new Error(error.message);
-  return data as number;
+  return planned + (data as number);
 }
 
 /** Claims what is due at `at` (other files' rows included); returns this file's companies' rows. */
@@ -207,6 +228,9 @@ describe('only the service role', () => {
       expect((await rpc(client, 'plan_deliveries', { p_now: AHEAD })).error).toMatchObject(
         noExecute('plan_deliveries'),
       );
+      expect((await rpc(client, 'plan_mornings', { p_now: AHEAD })).error).toMatchObject(
+        noExecute('plan_mornings'),
+      );
       expect((await rpc(client, 'claim_deliveries', { p_limit: 1 })).error).toMatchObject(
         noExecute('claim_deliveries'),
       );
@@ -235,6 +259,11 @@ describe('only the service role', () => {
       code: 'P0001',
       message: 'invalid_limit',
     });
+    for (const limit of [0, 501, null]) {
+      expect(
+        (await rpc(service, 'plan_mornings', { p_now: AHEAD, p_limit: limit })).error,
+      ).toMatchObject({ code: 'P0001', message: 'invalid_limit' });
+    }
     expect(
       (await rpc(service, 'finish_delivery', { p_id: crypto.randomUUID(), p_ok: true })).error,
     ).toMatchObject({ code: 'P0001', message: 'delivery_not_found' });
@@ -839,6 +868,220 @@ describe('the daily e-mail', () => {
       [m.obra.id, LATER],
     );
     expect(rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe('the morning in pages of companies (issue 35)', () => {
+  // Days no other file plans. Each test writes the day's list itself (private.notify_mornings, as
+  // the first call of a day does for every company of the moment): this file's three companies
+  // only, so that a page of 1 is one of them and the whole morning is theirs.
+  let third: Member;
+  let mine: string[];
+  const at = (day: string) => `${day}T07:30:00-03:00`;
+
+  beforeAll(async () => {
+    third = await createMember('Construtora Terceira Entregas');
+    await db.query(
+      `insert into public.accounts_payable (company_id, description, amount, due_date)
+       values ($1, 'Conta da terceira', 77, '2027-07-01')`,
+      [third.company.id],
+    );
+    mine = [admin.company.id, other.company.id, third.company.id].sort();
+  });
+
+  async function listDay(day: string) {
+    await db.query(
+      `insert into private.notify_mornings (day, company_id) select $1, unnest($2::uuid[])`,
+      [day, mine],
+    );
+  }
+
+  /** The day's in-app summaries and daily e-mails of this file's companies. */
+  async function morningOf(day: string, q: pg.Pool | pg.Client = db) {
+    const notices = await q.query(
+      `select company_id::text, user_id::text, title, body, link from public.notices
+       where kind = 'due_summary' and event_key = $1 and company_id = any($2::uuid[])
+       order by 1, 2`,
+      [day, mine],
+    );
+    const emails = await q.query(
+      `select company_id::text, user_id::text from public.notice_deliveries
+       where kind = 'due_summary' and channel = 'email' and notice_id is null and event_key = $1
+         and company_id = any($2::uuid[])
+       order by 1, 2`,
+      [day, mine],
+    );
+    return { notices: notices.rows, emails: emails.rows };
+  }
+
+  async function plannedCompanies(day: string, q: pg.Pool | pg.Client = db) {
+    const { rows } = await q.query<{ company_id: string }>(
+      `select company_id::text from private.notify_mornings
+       where day = $1 and planned_at is not null order by 1`,
+      [day],
+    );
+    return rows.map((r) => r.company_id);
+  }
+
+  /** A connection of its own, a transaction held open as a slow call holds it. */
+  async function session(role: 'service_role' | 'postgres') {
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    if (role === 'service_role') await client.query('set role service_role');
+    return client;
+  }
+
+  async function pageIn(client: pg.Client, when: string, limit: number): Promise<MorningPage> {
+    const { rows } = await client.query<{ r: MorningPage }>(
+      `select public.plan_mornings(p_now => $1, p_limit => $2) as r`,
+      [when, limit],
+    );
+    return rows[0]!.r;
+  }
+
+  /** What ONE call for the day's three companies plans (in a transaction rolled back). */
+  async function referenceOf(day: string) {
+    const ref = await session('postgres');
+    try {
+      await ref.query('begin');
+      const one = await pageIn(ref, at(day), 500);
+      expect(one).toMatchObject({ companies: 3, more: false });
+      const morning = await morningOf(day, ref);
+      await ref.query('rollback');
+      return { planned: one.planned, ...morning };
+    } finally {
+      await ref.end();
+    }
+  }
+
+  it('in pages of one company it plans exactly what one call plans; a second run plans nothing', async () => {
+    const DAY = '2027-07-07';
+    await listDay(DAY);
+    const reference = await referenceOf(DAY);
+    expect(reference.notices.length).toBeGreaterThan(3);
+    expect(reference.emails.length).toBeGreaterThan(2);
+    expect(reference.planned).toBe(reference.emails.length);
+
+    const pages: MorningPage[] = [];
+    for (let i = 0; i < 10; i++) {
+      const page = await planPage(at(DAY), 1);
+      pages.push(page);
+      if (!page.more) break;
+    }
+    expect(pages.map((p) => [p.companies, p.more])).toEqual([
+      [1, true],
+      [1, true],
+      [1, false],
+    ]);
+    expect(pages.reduce((sum, p) => sum + p.planned, 0)).toBe(reference.planned);
+    expect(await morningOf(DAY)).toEqual({ notices: reference.notices, emails: reference.emails });
+    expect(await plannedCompanies(DAY)).toEqual(mine);
+
+    // The next run the same morning (the schedule, every few minutes): nothing more.
+    const nothing = { planned: 0, companies: 0, listed: 0, more: false };
+    expect(await planPage(at(DAY), 1)).toEqual(nothing);
+    expect(await planPage(at(DAY), 500)).toEqual(nothing);
+    expect(await morningOf(DAY)).toEqual({ notices: reference.notices, emails: reference.emails });
+  });
+
+  it('a run that failed in a page, or stopped after one, is continued by the next: nothing lost, nothing doubled', async () => {
+    const DAY = '2027-07-08';
+    await listDay(DAY);
+    const reference = await referenceOf(DAY);
+
+    // A page whose call failed (timeout, crash): its transaction rolled back, nothing marked.
+    const crashed = await session('service_role');
+    try {
+      await crashed.query('begin');
+      expect(await pageIn(crashed, at(DAY), 1)).toMatchObject({ companies: 1, more: true });
+      await crashed.query('rollback');
+    } finally {
+      await crashed.end();
+    }
+    expect(await plannedCompanies(DAY)).toEqual([]);
+    expect(await morningOf(DAY)).toEqual({ notices: [], emails: [] });
+
+    // A run that stopped after one page (its time was up).
+    expect(await planPage(at(DAY), 1)).toMatchObject({ companies: 1, more: true });
+    expect(await plannedCompanies(DAY)).toEqual([mine[0]]);
+
+    // The next run plans the rest, each company once.
+    await plan(at(DAY), 1);
+    expect(await plannedCompanies(DAY)).toEqual(mine);
+    expect(await morningOf(DAY)).toEqual({ notices: reference.notices, emails: reference.emails });
+  });
+
+  it('two runs at the same moment never plan the same company: each takes its own page, neither waits', async () => {
+    const DAY = '2027-07-13';
+    await listDay(DAY);
+    const reference = await referenceOf(DAY);
+    const a = await session('service_role');
+    const b = await session('service_role');
+    try {
+      // Waiting for the other run's page would fail here (55P03) instead of hanging.
+      await b.query(`set lock_timeout = '2s'`);
+      await a.query('begin');
+      await b.query('begin');
+      expect(await pageIn(a, at(DAY), 2)).toMatchObject({ companies: 2, more: true });
+      // The third company only: the first two are a's until it ends (still to plan, as b sees
+      // them: more, though b can take none of them now).
+      expect(await pageIn(b, at(DAY), 2)).toMatchObject({ companies: 1, more: true });
+      expect(await pageIn(b, at(DAY), 2)).toEqual({
+        planned: 0,
+        companies: 0,
+        listed: 0,
+        more: true,
+      });
+      await a.query('reset role');
+      await b.query('reset role');
+      const byA = await plannedCompanies(DAY, a);
+      const byB = await plannedCompanies(DAY, b);
+      expect(byA).toHaveLength(2);
+      expect(byB).toHaveLength(1);
+      expect([...byA, ...byB].sort()).toEqual(mine);
+      await a.query('commit');
+      await b.query('commit');
+    } finally {
+      await a.end();
+      await b.end();
+    }
+    expect(await plannedCompanies(DAY)).toEqual(mine);
+    expect(await morningOf(DAY)).toEqual({ notices: reference.notices, emails: reference.emails });
+  });
+
+  it('the first calls of a day at the same moment: one lists the companies, the other waits only for that list', async () => {
+    const DAY = '2027-07-14';
+    const a = await session('service_role');
+    const b = await session('service_role');
+    try {
+      await b.query(`set lock_timeout = '5s'`);
+      await a.query('begin');
+      // The first call of the day only writes the list (a short transaction of its own).
+      const list = await pageIn(a, at(DAY), 1);
+      expect(list).toMatchObject({ planned: 0, companies: 0, more: true });
+      expect(list.listed).toBeGreaterThanOrEqual(3);
+      await b.query('begin');
+      const second = pageIn(b, at(DAY), 1);
+      await a.query('commit');
+      // b waited for a's list, then took a page of it (or, when another file created a company
+      // in between, listed that one: either way, no error and more to do).
+      const page = await second;
+      expect(page.companies === 1 || page.listed > 0).toBe(true);
+      // Leave the other files' companies unplanned this day.
+      await b.query('rollback');
+    } finally {
+      await a.end();
+      await b.end();
+    }
+    const { rows } = await db.query<{ listed: number; companies: number }>(
+      `select (select count(*)::int from private.notify_mornings where day = $1) as listed,
+              (select count(*)::int from public.companies c
+               where exists (select 1 from private.notify_mornings m where m.day = $1 and m.company_id = c.id)) as companies`,
+      [DAY],
+    );
+    expect(rows[0]!.listed).toBe(rows[0]!.companies);
+    expect(rows[0]!.listed).toBeGreaterThanOrEqual(3);
+    await db.query(`delete from private.notify_mornings where day = $1`, [DAY]);
   });
 });
 

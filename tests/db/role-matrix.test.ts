@@ -1128,6 +1128,11 @@ const FUNCTIONS: FunctionSpec[] = [
     expect: calls([], 'denied', 'denied'),
   },
   {
+    fn: 'plan_mornings',
+    args: () => ({ p_now: '2026-01-01T12:00:00Z', p_limit: 1 }),
+    expect: calls([], 'denied', 'denied'),
+  },
+  {
     fn: 'claim_deliveries',
     args: () => ({ p_limit: 1, p_now: '2026-01-01T12:00:00Z' }),
     expect: calls([], 'denied', 'denied'),

@@ -1,7 +1,9 @@
-// One delivery run: plan_deliveries, then claim_deliveries / send / finish_delivery until nothing
-// is left. The database decides what is due, to whom, once (unique keys, `for update skip
-// locked`), and what a failure becomes (backoff, then failed); this module only renders, sends and
-// reports back. Pure (the RPC call and the senders are passed in): Vitest tests it.
+// One delivery run: plan_mornings in pages of companies until the database says the morning is
+// planned, plan_deliveries (the notices of the last 2 days), then claim_deliveries / send /
+// finish_delivery until nothing is left. The database decides what is due, to whom, once (unique
+// keys, `for update skip locked`), and what a failure becomes (backoff, then failed); this module
+// only renders, sends and reports back. Pure (the RPC call and the senders are passed in): Vitest
+// tests it.
 import { renderDigestEmail, type RenderedEmail } from './digest-email.ts';
 import { renderNoticeEmail } from './notice-email.ts';
 import { pushPayload } from './push-payload.ts';
@@ -33,6 +35,8 @@ export interface RunOptions {
   now?: string;
   /** Deliveries claimed per round. */
   batchSize?: number;
+  /** Companies whose morning one plan_mornings call plans (1..500). */
+  planPageSize?: number;
   /** Sends in flight at once. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -42,6 +46,22 @@ export interface RunOptions {
 export const MAX_ATTEMPTS = 5;
 /** A run never loops forever: at most this many full batches (the next run picks up the rest). */
 const MAX_ROUNDS = 20;
+/**
+ * At most this many morning pages a run (50 companies each by default: 2 000 companies); the next
+ * run continues where this one stopped (the database keeps which companies are planned).
+ */
+export const MAX_PLAN_PAGES = 40;
+
+/** What one plan_mornings call answers (docs/contracts.md, "notice_deliveries"). */
+interface MorningPage {
+  planned: number;
+  /** Companies this call planned. */
+  companies: number;
+  /** Companies this call listed for the day (its first call: nothing planned yet). */
+  listed: number;
+  /** A company is still to plan (perhaps held by another run at this moment). */
+  more: boolean;
+}
 
 type Outcome = { ok: true } | { ok: false; error: string; gone?: boolean };
 
@@ -86,7 +106,18 @@ export async function runDeliveries(o: RunOptions): Promise<RunResult> {
   const log = o.log ?? (() => undefined);
   const batchSize = o.batchSize ?? 50;
   const nowArg = o.now ? { p_now: o.now } : {};
-  const planned = Number(await o.rpc('plan_deliveries', nowArg)) || 0;
+  let planned = 0;
+  for (let page = 0; page < MAX_PLAN_PAGES; page++) {
+    const answer = (await o.rpc('plan_mornings', {
+      p_limit: o.planPageSize ?? 50,
+      ...nowArg,
+    })) as MorningPage | null;
+    planned += Number(answer?.planned) || 0;
+    // Nothing left, or nothing this run could take (the rest is held by another run, which plans
+    // it, or, if it fails, the next run).
+    if (!answer?.more || (!answer.companies && !answer.listed)) break;
+  }
+  planned += Number(await o.rpc('plan_deliveries', nowArg)) || 0;
   const result: RunResult = { planned, sent: 0, failed: 0, retry: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const claimed = (await o.rpc('claim_deliveries', { p_limit: batchSize, ...nowArg })) as

@@ -1,7 +1,7 @@
 // The notify function's run loop (deliver.ts) and routes (handler.ts), with the database's RPCs
 // and the senders replaced by fakes. The real thing end to end: tests/db/notify-function.test.ts.
 import { describe, expect, it } from 'vitest';
-import { runDeliveries, type Rpc, type Senders } from './deliver';
+import { MAX_PLAN_PAGES, runDeliveries, type Rpc, type Senders } from './deliver';
 import { createHandler, routeOf } from './handler';
 import type { ClaimedDelivery } from './types';
 
@@ -21,10 +21,18 @@ function delivery(id: string, over: Partial<ClaimedDelivery> = {}): ClaimedDeliv
   };
 }
 
-function fakeDb(batches: ClaimedDelivery[][], planned = 3) {
+type Page = { planned: number; companies: number; listed: number; more: boolean };
+
+function fakeDb(
+  batches: ClaimedDelivery[][],
+  planned = 3,
+  pages: Page[] = [{ planned: 0, companies: 0, listed: 0, more: false }],
+) {
   const calls: { fn: string; args: Record<string, unknown> }[] = [];
   const rpc: Rpc = async (fn, args) => {
     calls.push({ fn, args });
+    if (fn === 'plan_mornings')
+      return pages.shift() ?? { planned: 0, companies: 0, listed: 0, more: false };
     if (fn === 'plan_deliveries') return planned;
     if (fn === 'claim_deliveries') return batches.shift() ?? [];
     return null;
@@ -74,10 +82,10 @@ describe('runDeliveries', () => {
       batchSize: 2,
     });
     expect(result).toEqual({ planned: 3, sent: 2, failed: 2, retry: 1 });
-    expect(db.calls[0]).toEqual({
-      fn: 'plan_deliveries',
-      args: { p_now: '2026-12-04T10:05:00.000Z' },
-    });
+    expect(db.calls.slice(0, 2)).toEqual([
+      { fn: 'plan_mornings', args: { p_limit: 50, p_now: '2026-12-04T10:05:00.000Z' } },
+      { fn: 'plan_deliveries', args: { p_now: '2026-12-04T10:05:00.000Z' } },
+    ]);
     expect(db.calls.filter((c) => c.fn === 'claim_deliveries').map((c) => c.args)).toEqual([
       { p_limit: 2, p_now: '2026-12-04T10:05:00.000Z' },
       { p_limit: 2, p_now: '2026-12-04T10:05:00.000Z' },
@@ -112,14 +120,79 @@ describe('runDeliveries', () => {
       retry: 0,
     });
     expect(db.calls).toEqual([
+      { fn: 'plan_mornings', args: { p_limit: 50 } },
       { fn: 'plan_deliveries', args: {} },
       { fn: 'claim_deliveries', args: { p_limit: 50 } },
     ]);
   });
 
+  it('plans the morning page after page until the database says no more, then the notices, then claims', async () => {
+    const db = fakeDb([], 2, [
+      // The day's list written: nothing planned yet, more to come.
+      { planned: 0, companies: 0, listed: 7, more: true },
+      { planned: 7, companies: 3, listed: 0, more: true },
+      { planned: 4, companies: 3, listed: 0, more: true },
+      { planned: 1, companies: 1, listed: 0, more: false },
+      { planned: 99, companies: 3, listed: 0, more: true }, // never asked for
+    ]);
+    const senders: Senders = { sendMail: async () => undefined, sendPush: async () => 201 };
+    const result = await runDeliveries({
+      rpc: db.rpc,
+      senders,
+      appUrl: 'http://app',
+      now: '2026-12-04T10:05:00.000Z',
+      planPageSize: 3,
+    });
+    expect(result.planned).toBe(7 + 4 + 1 + 2);
+    const page = { fn: 'plan_mornings', args: { p_limit: 3, p_now: '2026-12-04T10:05:00.000Z' } };
+    expect(db.calls).toEqual([
+      page,
+      page,
+      page,
+      page,
+      { fn: 'plan_deliveries', args: { p_now: '2026-12-04T10:05:00.000Z' } },
+      { fn: 'claim_deliveries', args: { p_limit: 50, p_now: '2026-12-04T10:05:00.000Z' } },
+    ]);
+  });
+
+  it('stops paging when the rest of the morning is held by another run (took nothing, listed nothing)', async () => {
+    const db = fakeDb([], 0, [
+      { planned: 5, companies: 2, listed: 0, more: true },
+      { planned: 0, companies: 0, listed: 0, more: true },
+      { planned: 9, companies: 2, listed: 0, more: true }, // never asked for
+    ]);
+    const senders: Senders = { sendMail: async () => undefined, sendPush: async () => 201 };
+    const result = await runDeliveries({ rpc: db.rpc, senders, appUrl: 'http://app' });
+    expect(result.planned).toBe(5);
+    expect(db.calls.map((c) => c.fn)).toEqual([
+      'plan_mornings',
+      'plan_mornings',
+      'plan_deliveries',
+      'claim_deliveries',
+    ]);
+  });
+
+  it('a morning larger than a run: at most MAX_PLAN_PAGES pages, then the notices and the claims (the next run continues)', async () => {
+    const endless = Array.from({ length: MAX_PLAN_PAGES + 5 }, () => ({
+      planned: 1,
+      companies: 50,
+      listed: 0,
+      more: true,
+    }));
+    const db = fakeDb([], 0, endless);
+    const senders: Senders = { sendMail: async () => undefined, sendPush: async () => 201 };
+    const result = await runDeliveries({ rpc: db.rpc, senders, appUrl: 'http://app' });
+    expect(result.planned).toBe(MAX_PLAN_PAGES);
+    expect(db.calls.filter((c) => c.fn === 'plan_mornings')).toHaveLength(MAX_PLAN_PAGES);
+    expect(db.calls.slice(MAX_PLAN_PAGES).map((c) => c.fn)).toEqual([
+      'plan_deliveries',
+      'claim_deliveries',
+    ]);
+  });
+
   it('a failing database fails the run (the caller gets a 500, nothing is marked)', async () => {
     const rpc: Rpc = async () => {
-      throw new Error('plan_deliveries: HTTP 401');
+      throw new Error('plan_mornings: HTTP 401');
     };
     const senders: Senders = { sendMail: async () => undefined, sendPush: async () => 201 };
     await expect(runDeliveries({ rpc, senders, appUrl: 'http://app' })).rejects.toThrow('HTTP 401');

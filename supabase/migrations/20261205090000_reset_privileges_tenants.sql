@@ -1,5 +1,7 @@
--- [tenants, 20261205…] Issue 35 (a thousand companies): the complete privileges reset again, for
+-- [tenants, 20261205090000, after this stop's migrations] Issue 35 (a thousand companies): the complete privileges reset again, for
 -- what this stop changes (the daily run batched by company).
+-- [daily, 20261205010000] public.plan_mornings for service_role ONLY, its private body, and
+-- private.write_due_notices(date, uuid[]) (marked [daily] below).
 -- [scale, 20261204…] Issue 35 (a thousand companies) and issue 34's follow-ups: the complete
 -- privileges reset again, for what this stop changes.
 -- [import, 20261203…] Issues 33 (finish), 34 (spreadsheets): the complete privileges reset again. Helpers write their own copy of this file; the lead folds
@@ -223,7 +225,13 @@ grant usage on schema private to service_role;
 grant execute on function private.plan_deliveries(timestamptz) to service_role;
 grant execute on function private.claim_deliveries(integer, timestamptz) to service_role;
 grant execute on function private.finish_delivery(uuid, boolean, text, boolean) to service_role;
-grant execute on function private.write_due_notices(date) to service_role;
+-- [daily, 20261205010000] The morning batched by company: public.plan_mornings (service role
+-- only, like plan_deliveries), its body, and write_due_notices(date, uuid[]) replacing
+-- write_due_notices(date).
+revoke all on function public.plan_mornings(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.plan_mornings(timestamptz, integer) to service_role;
+grant execute on function private.plan_mornings(timestamptz, integer) to service_role;
+grant execute on function private.write_due_notices(date, uuid[]) to service_role;
 
 -- The private bodies of the invitation functions (issue 8, point 1).
 -- [approvals] the name to use (20261130010200).
