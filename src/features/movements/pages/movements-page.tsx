@@ -14,7 +14,12 @@ import { useCurrentCompany } from '@/lib/current-company';
 import type { Prefetch } from '@/lib/api/prefetch';
 import { routeAllowed } from '@/components/nav-items';
 import { movementsXlsxSpec, useExportMovements } from '@/features/movements/api/export-movements';
-import { movementsQuery } from '@/features/movements/api/get-movements';
+import {
+  MOVEMENTS_PAGE_SIZE,
+  MOVEMENTS_PHONE_PAGE_SIZE,
+  movementsQuery,
+} from '@/features/movements/api/get-movements';
+import { DESKTOP_QUERY } from '@/lib/use-media-query';
 import { movementSummaryQuery } from '@/features/movements/api/get-movement-summary';
 import { MovementList } from '@/features/movements/components/movement-list';
 import { MovementSummary } from '@/features/movements/components/movement-summary';
@@ -95,8 +100,12 @@ export const prefetchMovements: Prefetch = (companyId, url, role) => {
   if (!routeAllowed(role, url.pathname)) return [];
   const filters = parseMovementFilters(url.searchParams);
   const today = todayLocal();
+  // The page a phone's cards or the desktop's table asks for (MovementList), the same key.
+  const desktop =
+    typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP_QUERY).matches;
+  const pageSize = desktop ? MOVEMENTS_PAGE_SIZE : MOVEMENTS_PHONE_PAGE_SIZE;
   return [
-    (client) => client.infiniteQuery(movementsQuery(companyId, filters, today)),
+    (client) => client.infiniteQuery(movementsQuery(companyId, filters, today, { pageSize })),
     (client) => client.query(movementSummaryQuery(companyId, filters, today)),
   ];
 };
