@@ -90,8 +90,8 @@ function CompanyHome() {
 function PendingSection({ onSelect }: { onSelect: (entry: Entry) => void }) {
   // The alert (there or not, one line or several) comes first and the lists under it: nothing
   // already on screen jumps down when another one lands, and the alert (a company in the red: two
-  // lines, the largest text of the screen) does not wait for the lists' forty rows. A read waiting
-  // for the network counts as answered: its card says "Sem conexão".
+  // lines, the largest text of the screen) does not wait for the lists' rows. A read waiting for
+  // the network counts as answered: its card says "Sem conexão".
   const answered = (query: Parameters<typeof isWaitingForNetwork>[0]) =>
     query.status !== 'pending' || isWaitingForNetwork(query);
   const alertReady = answered(useHomeCashFlow());
