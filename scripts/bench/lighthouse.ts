@@ -273,6 +273,14 @@ export async function measureLighthouse(options: {
           path.join(keepDir, `${name}.artifacts.json`),
           JSON.stringify({ Trace, DevtoolsLog, URL: urls, GatherContext }),
         );
+        // A shift in one run only is what the median hides: that run's report too, to read its
+        // `layout-shifts` audit (the elements that moved) and its trace.
+        const clsOf = (result: Run) =>
+          result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+        const shifted = [...results].sort((a, b) => clsOf(b) - clsOf(a))[0];
+        if (shifted && shifted !== median && clsOf(shifted) > 0) {
+          fs.writeFileSync(path.join(keepDir, `${name}.shifted.json`), JSON.stringify(shifted.lhr));
+        }
       }
       const { categories, audits } = median.lhr;
       scores.push({

@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('@/features/movements/pages/movements-page'),
               'MovementsPage',
+              'prefetchMovements',
             ),
           },
           {

@@ -328,8 +328,7 @@ const cases: Case[] = [
   // Another order is a page from the function too (p_order), saved the same way.
   infinite('movementsQuery by value', () =>
     movementsQuery(companyId, EMPTY_MOVEMENT_FILTERS, TODAY, {
-      by: 'value',
-      direction: 'ascending',
+      sort: { by: 'value', direction: 'ascending' },
     }),
   ),
   plain('pendingEntriesQuery', () => pendingEntriesQuery(companyId, 'expense')),

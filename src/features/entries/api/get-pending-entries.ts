@@ -5,7 +5,7 @@ import { useCurrentCompany } from '@/lib/current-company';
 import { supabase } from '@/lib/supabase';
 
 /** How many pending entries of each kind the home shows; the rest are in Contas a Pagar/Receber. */
-export const HOME_LIST_LIMIT = 20;
+export const HOME_LIST_LIMIT = 10;
 
 export async function getPendingEntries(
   companyId: string,

@@ -88,16 +88,19 @@ function CompanyHome() {
 
 /** The cash-flow alert, the two pending lists and the way to the latest entries. */
 function PendingSection({ onSelect }: { onSelect: (entry: Entry) => void }) {
-  // The alert (there or not, one line or several) and the two lists arrive in any order: shown
-  // together, nothing already on screen jumps down when another one lands.
-  const parts = [useHomeCashFlow(), usePendingEntries('expense'), usePendingEntries('income')];
-  // A read waiting for the network counts as answered: its card says "Sem conexão". The lists
-  // mount in a background render, so that React yields to the browser while it builds them.
-  const shown = useDeferredValue(
-    parts.every((query) => query.status !== 'pending' || isWaitingForNetwork(query)),
-  );
+  // The alert (there or not, one line or several) comes first and the lists under it: nothing
+  // already on screen jumps down when another one lands, and the alert (a company in the red: two
+  // lines, the largest text of the screen) does not wait for the lists' rows. A read waiting for
+  // the network counts as answered: its card says "Sem conexão".
+  const answered = (query: Parameters<typeof isWaitingForNetwork>[0]) =>
+    query.status !== 'pending' || isWaitingForNetwork(query);
+  const alertReady = answered(useHomeCashFlow());
+  const listsReady = [usePendingEntries('expense'), usePendingEntries('income')].every(answered);
+  // The lists mount in a background render, so that React yields to the browser while it builds
+  // them.
+  const shown = useDeferredValue(!alertReady ? 'nothing' : listsReady ? 'all' : 'alert');
 
-  if (!shown) {
+  if (shown === 'nothing') {
     return <Spinner label="Carregando pendências..." className="min-h-[50vh] lg:col-span-2" />;
   }
   return (
@@ -107,15 +110,26 @@ function PendingSection({ onSelect }: { onSelect: (entry: Entry) => void }) {
         <CashFlowWarning />
       </div>
 
-      <PendingList kind="expense" onSelect={onSelect} />
-      <PendingList kind="income" onSelect={onSelect} />
+      {shown === 'alert' ? (
+        <Spinner label="Carregando pendências..." className="min-h-[50vh] lg:col-span-2" />
+      ) : (
+        <>
+          <PendingList kind="expense" onSelect={onSelect} />
+          <PendingList kind="income" onSelect={onSelect} />
 
-      <Button asChild variant="outline" size="lg" className="lg:col-span-2 lg:justify-self-center">
-        <Link to="/ultimos-lancamentos">
-          <History aria-hidden="true" />
-          Últimos lançamentos
-        </Link>
-      </Button>
+          <Button
+            asChild
+            variant="outline"
+            size="lg"
+            className="lg:col-span-2 lg:justify-self-center"
+          >
+            <Link to="/ultimos-lancamentos">
+              <History aria-hidden="true" />
+              Últimos lançamentos
+            </Link>
+          </Button>
+        </>
+      )}
     </>
   );
 }

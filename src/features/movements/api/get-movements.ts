@@ -22,6 +22,12 @@ import { toCents } from '@/lib/money';
 import { toSqlOrder, type ListSort } from '@/lib/list-order';
 
 export const MOVEMENTS_PAGE_SIZE = 50;
+/**
+ * A phone's page: its cards fill a few screens, and the first page is the screen's largest answer
+ * (issue 35: 50 rows of a company with a long history, a third of them split, were 62 kB of JSON,
+ * most of Movimentações' first paint on a slow phone network, docs/performance.md).
+ */
+export const MOVEMENTS_PHONE_PAGE_SIZE = 20;
 
 export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_ROW_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on, signed_amount`;
 
@@ -175,25 +181,26 @@ export function movementsQuery(
   companyId: string,
   filters: MovementFilters,
   today: string,
-  sort?: ListSort,
+  { sort, pageSize = MOVEMENTS_PAGE_SIZE }: { sort?: ListSort | undefined; pageSize?: number } = {},
 ) {
   const args = toMovementArgs(companyId, filters, today);
   return infiniteQueryOptions({
-    queryKey: entryKeys.movements(companyId, { ...args, sort }),
-    queryFn: ({ pageParam, signal }) => getMovementsPage(args, pageParam, { signal, sort }),
+    queryKey: entryKeys.movements(companyId, { ...args, sort, pageSize }),
+    queryFn: ({ pageParam, signal }) =>
+      getMovementsPage(args, pageParam, { signal, sort, limit: pageSize }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });
 }
 
 /**
- * Movimentações, filtered, ordered and paged on the server ("Carregar mais" loads the next 50 in
- * the same order).
+ * Movimentações, filtered, ordered and paged on the server ("Carregar mais" loads the next page in
+ * the same order): 50 rows a page on the desktop's table, 20 on a phone's cards.
  */
-export function useMovements(filters: MovementFilters, sort?: ListSort) {
+export function useMovements(filters: MovementFilters, sort?: ListSort, pageSize?: number) {
   const { id } = useCurrentCompany();
   return useInfiniteQuery({
-    ...movementsQuery(id, filters, todayLocal(), sort),
+    ...movementsQuery(id, filters, todayLocal(), { sort, pageSize }),
     placeholderData: keepPreviousData,
   });
 }

@@ -169,20 +169,26 @@ describe('MovementList', { timeout: 30_000 }, () => {
     expect(descriptions(table).at(-1)).toBe('Lançamento 0');
   });
 
-  it('on a phone, the cards in the default order, no table', async () => {
+  it('on a phone, the cards in the default order, 20 at a time, no table', async () => {
     setDesktop(false);
     const calls = serveMovements();
     renderList();
 
+    // A phone's page is 20 cards (the first page is the screen's largest answer, issue 35).
     const list = await screen.findByRole('list', { name: 'Movimentações' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText('Mostrando as 20 movimentações mais recentes')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(calls).toEqual([{ order: null, page: [51, 0] }]);
+    expect(calls).toEqual([{ order: null, page: [21, 0] }]);
 
-    // The next page: 50 rows in; the last 10, so no more.
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(40), WAIT);
+    expect(calls.at(-1)).toEqual({ order: null, page: [21, 20] });
+
+    // The last 20 of 60: no more.
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60), WAIT);
-    expect(calls.at(-1)).toEqual({ order: null, page: [51, 50] });
+    expect(calls.at(-1)).toEqual({ order: null, page: [21, 40] });
     expect(screen.getByText('60 movimentações')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });

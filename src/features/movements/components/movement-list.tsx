@@ -9,7 +9,11 @@ import { LazyReverseTransferDialog } from '@/components/lazy-reverse-transfer-di
 import { toListSort, toTableSort, type ListSort } from '@/lib/list-order';
 import { useCan } from '@/lib/roles';
 import { useIsDesktop } from '@/lib/use-media-query';
-import { useMovements } from '@/features/movements/api/get-movements';
+import {
+  MOVEMENTS_PAGE_SIZE,
+  MOVEMENTS_PHONE_PAGE_SIZE,
+  useMovements,
+} from '@/features/movements/api/get-movements';
 import type { MovementFilters } from '@/features/movements/lib/movement-filters';
 import { MovementRow } from '@/features/movements/components/movement-row';
 import { MovementsTable } from '@/features/movements/components/movements-table';
@@ -26,13 +30,17 @@ interface MovementListProps {
 const DEFAULT_SORT: ListSort = { by: 'date', direction: 'descending' };
 
 /**
- * The filtered entries and transfers, 50 at a time, latest movement first: cards on a phone, a
- * table on the office desktop, whose date and value columns re-order the query itself.
+ * The filtered entries and transfers, a page at a time (20 cards on a phone, 50 rows of the office
+ * desktop's table), latest movement first; the table's date and value columns re-order the query.
  */
 export function MovementList({ filters, filtered, onClearFilters }: MovementListProps) {
   const desktop = useIsDesktop();
   const [sort, setSort] = useState<ListSort | undefined>();
-  const movements = useMovements(filters, desktop ? sort : undefined);
+  const movements = useMovements(
+    filters,
+    desktop ? sort : undefined,
+    desktop ? MOVEMENTS_PAGE_SIZE : MOVEMENTS_PHONE_PAGE_SIZE,
+  );
   const [reversing, setReversing] = useState<TransferMovement | null>(null);
   const canWrite = useCan()('write');
   // The rows mount in a background render when they land. An answer reaches React through

@@ -8,10 +8,19 @@ import { SearchField } from '@/components/list-page-controls';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useBankAccounts, useCategories, useProjects } from '@/lib/api/lookups';
-import { formatDate } from '@/lib/dates';
+import { formatDate, todayLocal } from '@/lib/dates';
 import { XlsxExportButton } from '@/components/xlsx-export-button';
 import { useCurrentCompany } from '@/lib/current-company';
+import type { Prefetch } from '@/lib/api/prefetch';
+import { routeAllowed } from '@/components/nav-items';
 import { movementsXlsxSpec, useExportMovements } from '@/features/movements/api/export-movements';
+import {
+  MOVEMENTS_PAGE_SIZE,
+  MOVEMENTS_PHONE_PAGE_SIZE,
+  movementsQuery,
+} from '@/features/movements/api/get-movements';
+import { DESKTOP_QUERY } from '@/lib/use-media-query';
+import { movementSummaryQuery } from '@/features/movements/api/get-movement-summary';
 import { MovementList } from '@/features/movements/components/movement-list';
 import { MovementSummary } from '@/features/movements/components/movement-summary';
 import {
@@ -81,6 +90,25 @@ function useSearchText(inAddress: string) {
   );
   return [state.text, type] as const;
 }
+
+/**
+ * What Movimentações reads first (the list's first page and the totals, for the filters in the
+ * address), started by its route: otherwise the page of a company with a long history waited for
+ * the page's first render before asking for its largest answer (docs/performance.md, issue 35).
+ */
+export const prefetchMovements: Prefetch = (companyId, url, role) => {
+  if (!routeAllowed(role, url.pathname)) return [];
+  const filters = parseMovementFilters(url.searchParams);
+  const today = todayLocal();
+  // The page a phone's cards or the desktop's table asks for (MovementList), the same key.
+  const desktop =
+    typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP_QUERY).matches;
+  const pageSize = desktop ? MOVEMENTS_PAGE_SIZE : MOVEMENTS_PHONE_PAGE_SIZE;
+  return [
+    (client) => client.infiniteQuery(movementsQuery(companyId, filters, today, { pageSize })),
+    (client) => client.query(movementSummaryQuery(companyId, filters, today)),
+  ];
+};
 
 /** Movimentações (/movimentacoes): every payable and receivable, filtered, totalled, exportable. */
 export function MovementsPage() {

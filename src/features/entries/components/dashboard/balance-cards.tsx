@@ -22,20 +22,22 @@ export function BalanceCards() {
   const canWrite = useCan()('write');
 
   if (accounts.status !== 'success') {
+    // As tall as the strip (its cards' h-28 and the pb-2 under them): nothing below moves when the
+    // cards land (tests/e2e/home-no-shift.spec.ts).
     return (
       <QueryState
         query={accounts}
         loading="Carregando contas..."
-        loadingClassName="h-28"
+        loadingClassName="mb-2 h-28"
         error="Erro ao carregar contas bancárias"
-        errorClassName="min-h-28"
+        errorClassName="mb-2 min-h-28"
         compactError
       />
     );
   }
   if (accounts.data.length === 0) {
     return (
-      <div className="flex h-28 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-sm text-muted-foreground">
+      <div className="mb-2 flex h-28 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-sm text-muted-foreground">
         <p>Nenhuma conta bancária cadastrada</p>
         {canWrite ? (
           <Button asChild variant="outline" size="sm">
