@@ -43,6 +43,11 @@ export interface LoadOptions {
   users: number;
   /** Mean seconds a person spends on a screen before the next (uniform in ½–1½ × this). */
   think: number;
+  /**
+   * A pace above the realistic one, to find the ceiling: p95 and errors (overload answers 504)
+   * are printed, not failures; correctness (deadlocks, writes, balances, totals) still is.
+   */
+  ceiling?: boolean;
 }
 
 interface Stack {
@@ -715,6 +720,7 @@ export async function runLoad(
       '|---|---|---|---|---|---|---|---|---|',
     );
     const kinds = [...new Set(outcome.samples.map((s) => s.kind))];
+    const slow: string[] = [];
     const rowsOf = (write: boolean) => {
       for (const kind of kinds) {
         const samples = outcome.samples.filter((s) => s.kind === kind && s.write === write);
@@ -722,6 +728,7 @@ export async function runLoad(
         const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
         const p95 = percentile(ms, 95);
         const bad = samples.filter((s) => s.status >= 300).length;
+        if (p95 > P95_TARGET_MS) slow.push(`${kind} p95 ${p95.toFixed(0)} ms`);
         lines.push(
           `| ${kind} | ${write ? 'write' : 'read'} | ${samples.length} | ${(samples.length / seconds).toFixed(1)} | ` +
             `${percentile(ms, 50).toFixed(0)} ms | ${p95.toFixed(0)} ms | ${percentile(ms, 99).toFixed(0)} ms | ${bad} | ` +
@@ -758,13 +765,18 @@ export async function runLoad(
         `≈ ${options.think} s on each screen; ` +
         `PostgREST pool ${POSTGREST_POOL}, Postgres max_connections ${PG_MAX_CONNECTIONS}).`,
     );
+    // At the realistic pace the issue's p95 and no error at all; a ceiling probe only reports them.
+    const gate = (failure: string) => {
+      if (!options.ceiling) failures.push(failure);
+    };
+    if (slow.length > 0) gate(`over ${P95_TARGET_MS} ms: ${slow.join(', ')}`);
     if (cannon.errors > 0 || cannon.timeouts > 0) {
-      failures.push(`${cannon.errors} connection errors / ${cannon.timeouts} timeouts`);
+      gate(`${cannon.errors} connection errors / ${cannon.timeouts} timeouts`);
     }
     lines.push('', 'Errors (non-2xx, unexpected):');
     for (const [key, count] of outcome.errors) lines.push(`  ${count} × ${key}`);
     if (outcome.errors.size === 0) lines.push('  none');
-    else failures.push(`${[...outcome.errors.values()].reduce((a, b) => a + b, 0)} errors`);
+    else gate(`${[...outcome.errors.values()].reduce((a, b) => a + b, 0)} errors`);
     lines.push('Expected refusals (two people on the same bill or decision; the user sees why):');
     for (const [key, count] of outcome.refusals) lines.push(`  ${count} × ${key}`);
     if (outcome.refusals.size === 0) lines.push('  none');
