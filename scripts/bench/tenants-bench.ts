@@ -130,10 +130,13 @@ export async function measureTenants(
         morning,
       });
     };
-    // A database in use is vacuumed (visibility map, hint bits) and checkpointed (no dirty buffers
-    // to write before reading) by autovacuum and the checkpointer; one just seeded is neither: its
-    // first reads set hint bits and write the seeding's pages out (seen at 1 000 companies: a
-    // 36 ms category_stats that read 1 504 pages and wrote 185). Both passes are timed settled.
+    // A database in use is vacuumed (visibility map, hint bits, dead rows) and checkpointed (no
+    // dirty buffers to write before reading) by autovacuum and the checkpointer; one just seeded
+    // is neither: its first reads set hint bits and write the seeding's pages out (seen at 1 000
+    // companies: a 36 ms category_stats that read 1 504 pages and wrote 185), and the rows a pass's
+    // writes added and undoWrites deleted (35 000 sheet bills) stay in the indexes until a vacuum
+    // (seen: cash_flow_projection's window scanned 5 834 pages for no live row). Every timing and
+    // plan reads a settled database.
     await admin.connect();
     const settle = async () => {
       await db.query('vacuum (analyze)');
@@ -151,6 +154,7 @@ export async function measureTenants(
       const tag = `a${spec.index}`;
       const alone = await measure(company, tag);
       await undoWrites(db, company.companyId, tag);
+      await settle();
       measured.push({ tenant: tenant!, company, alone, aloneCost: await costs(tenant!, company) });
     }
     const others = specs.filter((s) => !timed.includes(s));
@@ -170,6 +174,7 @@ export async function measureTenants(
       const among = await measure(m.company, tag);
       // The plans read the company as it was timed (and --load's companies stay as seeded).
       await undoWrites(db, m.company.companyId, tag);
+      await settle();
       // --explain prints the plans of the small company (its cost must not follow the others')
       // and the largest (its own).
       const print = options.explain && m.tenant.size !== 'mid';
