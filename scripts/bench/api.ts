@@ -5,6 +5,7 @@
 // member with supabase-js, the way the app sends it.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { autoExplainHere } from './auto-explain';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
 
@@ -194,12 +195,7 @@ async function explainPlanning(
   db.on('notice', (notice) => notices.push(notice.message ?? ''));
   try {
     await db.query('begin');
-    await db.query(`load 'auto_explain'`);
-    await db.query(`set local auto_explain.log_min_duration = 0;
-                    set local auto_explain.log_analyze = on;
-                    set local auto_explain.log_buffers = on;
-                    set local auto_explain.log_nested_statements = on;
-                    set local auto_explain.log_level = notice`);
+    await autoExplainHere(db);
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: userId, role: 'authenticated' }),
     ]);

@@ -13,6 +13,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import fs from 'node:fs';
 import pg from 'pg';
+import { autoExplainHere } from './auto-explain';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
 import { applyOrder, type ListSort } from '../../src/lib/list-order';
@@ -637,12 +638,7 @@ export async function explainCalls(
     for (const [label, sql] of statements) {
       await db.query('begin');
       try {
-        await db.query(`load 'auto_explain'`);
-        await db.query(`set local auto_explain.log_min_duration = 0;
-                        set local auto_explain.log_analyze = on;
-                        set local auto_explain.log_buffers = on;
-                        set local auto_explain.log_nested_statements = on;
-                        set local auto_explain.log_level = notice`);
+        await autoExplainHere(db);
         await db.query(`select set_config('request.jwt.claims', $1, true)`, [
           JSON.stringify({ sub: userId, role: 'authenticated' }),
         ]);
@@ -696,12 +692,7 @@ async function explainMorningPage(
     await db.query('set local role service_role');
     await db.query(`select public.plan_mornings($1, 10)`, [morning]); // the day's list
     await db.query('reset role');
-    await db.query(`load 'auto_explain'`);
-    await db.query(`set local auto_explain.log_min_duration = 1;
-                    set local auto_explain.log_analyze = on;
-                    set local auto_explain.log_buffers = on;
-                    set local auto_explain.log_nested_statements = on;
-                    set local auto_explain.log_level = notice`);
+    await autoExplainHere(db, 1);
     await db.query('set local role service_role');
     notices.length = 0;
     const { rows } = await db.query<{ r: unknown }>(`select public.plan_mornings($1, 10) as r`, [
