@@ -165,7 +165,7 @@ CREATE INDEX accounts_payable_pending_amount_idx ON public.accounts_payable USIN
 CREATE INDEX accounts_payable_pending_project_due_idx ON public.accounts_payable USING btree (company_id, project_id, due_date) INCLUDE (open_amount) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_project_movement_idx ON public.accounts_payable USING btree (company_id, project_id, COALESCE(payment_date, due_date), created_at, id);
-CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (search_key extensions.gin_trgm_ops);
+CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (company_id, search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
 CREATE INDEX accounts_payable_split_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE ((parts IS NOT NULL) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
@@ -316,7 +316,7 @@ CREATE INDEX accounts_receivable_part_projects_idx ON public.accounts_receivable
 CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivable USING btree (company_id, open_amount, due_date) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_project_movement_idx ON public.accounts_receivable USING btree (company_id, project_id, COALESCE(received_date, due_date), created_at, id);
-CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (search_key extensions.gin_trgm_ops);
+CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (company_id, search_key extensions.gin_trgm_ops);
 CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
 CREATE INDEX accounts_receivable_split_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id) WHERE (parts IS NOT NULL);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);

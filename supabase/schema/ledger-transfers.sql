@@ -206,7 +206,7 @@ CREATE INDEX transactions_created_by_idx ON public.transactions USING btree (cre
 CREATE UNIQUE INDEX transactions_one_reversal_key ON public.transactions USING btree (reversal_of) WHERE (reversal_of IS NOT NULL);
 CREATE INDEX transactions_part_categories_idx ON public.transactions USING gin (part_category_ids) WHERE (parts IS NOT NULL);
 CREATE INDEX transactions_part_projects_idx ON public.transactions USING gin (part_project_ids) WHERE (parts IS NOT NULL);
-CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (search_key extensions.gin_trgm_ops);
+CREATE INDEX transactions_search_key_idx ON public.transactions USING gin (company_id, search_key extensions.gin_trgm_ops);
 CREATE INDEX transactions_transfer_out_amount_idx ON public.transactions USING btree (company_id, amount, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 CREATE INDEX transactions_transfer_out_date_idx ON public.transactions USING btree (company_id, transaction_date, created_at, transfer_group_id) WHERE ((type = 'transfer'::text) AND (direction = 'out'::text) AND (reversal_of IS NULL));
 

@@ -198,3 +198,25 @@ describe('search_key', () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+// Issue 35: with a thousand companies in one table, a search must read the company's matches, not
+// every company's. Which index a plan takes depends on the table's size (a test company's few rows
+// are read by the company's b-tree), so this holds the index's shape; the plans among a thousand
+// companies are read by `npm run bench -- --tenants 1000 --explain` (docs/performance.md).
+describe('search among many companies', () => {
+  it.each(['accounts_payable', 'accounts_receivable', 'transactions'])(
+    "%s: the trigram index is led by the company, so a search reads no other company's matches",
+    async (table) => {
+      const { rows } = await db.query<{ def: string }>(
+        `select pg_get_indexdef(i.indexrelid) as def from pg_index i
+         where i.indexrelid = $1::regclass`,
+        [`public.${table}_search_key_idx`],
+      );
+      // Before 20261206010000 it held search_key alone: a search's scan returned every company's
+      // "eletrica" rows, and `company_id = …` dropped the others' only after reading them.
+      expect(rows[0]!.def).toMatch(
+        /USING gin \(company_id, search_key (extensions\.)?gin_trgm_ops\)$/,
+      );
+    },
+  );
+});
