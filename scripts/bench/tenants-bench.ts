@@ -215,10 +215,25 @@ export async function measureTenants(
 
 /**
  * What the writes of calls() added while timed alone (the sheet's 5 000 bills a sample, the
- * statements' lines, the installments), removed as the owner (the triggers keep the totals), so the
- * company timed among N holds what it held alone: its reads compare like with like.
+ * statements' lines, the installments, the Dar Baixa samples' payments and their estornos), removed
+ * as the owner (the triggers keep the balances and totals), so the company timed among N holds what
+ * it held alone: its reads compare like with like.
  */
 async function undoWrites(db: pg.Pool, companyId: string, tag: string): Promise<void> {
+  // The settled bills are the ones the edit sample renamed `Editado <tag> <i>` (pending again after
+  // their estorno). Their payments are dated today: left in, "this month" grew by each pass's
+  // samples (the small company's report_summary read 23 pages alone and 135 among N).
+  const sampled = `select t.id from public.transactions t where t.company_id = $1
+    and t.payable_id in (select p.id from public.accounts_payable p
+                         where p.company_id = $1 and p.description like $2)`;
+  await db.query(
+    `delete from public.transactions where company_id = $1 and reversal_of in (${sampled})`,
+    [companyId, `Editado ${tag} %`],
+  );
+  await db.query(`delete from public.transactions where id in (${sampled})`, [
+    companyId,
+    `Editado ${tag} %`,
+  ]);
   await db.query(
     `delete from public.accounts_payable where company_id = $1 and (description like $2 or description like $3)`,
     [companyId, `Planilha ${tag} %`, `Parcelado ${tag} %`],
