@@ -476,6 +476,11 @@ export interface StatementCost {
   pages: number;
   /** CPU time its backend spent on it (mean of CPU_SAMPLES runs): what load does not move. */
   cpuMs: number;
+  /**
+   * Pages a run right after those still read from outside shared buffers: 0 when the statement's
+   * pages stay in Postgres' memory between runs; more, and each run pays for the kernel's copy.
+   */
+  warmRead: number;
 }
 
 /** Runs of a statement whose backend CPU time is averaged (schedstat counts nanoseconds). */
@@ -490,12 +495,13 @@ function cpuNs(pid: number): number {
 export function statementCost(
   plans: string[],
   sql: string,
-): Omit<StatementCost, 'cpuMs'> | undefined {
+): (Omit<StatementCost, 'cpuMs' | 'warmRead'> & { read: number }) | undefined {
   const plan = plans.find((p) => p.includes(`Query Text: ${sql}`)) ?? plans.at(-1);
   const ms = plan && /duration: ([\d.]+) ms/.exec(plan);
   const buffers = plan && /Buffers: shared(?: hit=(\d+))?(?: read=(\d+))?/.exec(plan);
   if (!ms || !buffers) return undefined;
-  return { ms: Number(ms[1]), pages: Number(buffers[1] ?? 0) + Number(buffers[2] ?? 0) };
+  const read = Number(buffers[2] ?? 0);
+  return { ms: Number(ms[1]), pages: Number(buffers[1] ?? 0) + read, read };
 }
 
 /**
@@ -654,7 +660,14 @@ export async function explainCalls(
         const before = cpuNs(pid);
         for (let i = 0; i < CPU_SAMPLES; i++) await db.query(sql);
         const cpuMs = (cpuNs(pid) - before) / CPU_SAMPLES / 1e6;
-        if (cost) costs.set(label, { ...cost, cpuMs });
+        await db.query(
+          `reset role; set local auto_explain.log_min_duration = 0; set local role authenticated`,
+        );
+        notices.length = 0;
+        await db.query(sql);
+        const warm = statementCost(notices, sql);
+        if (cost)
+          costs.set(label, { ms: cost.ms, pages: cost.pages, cpuMs, warmRead: warm?.read ?? NaN });
       } catch (e) {
         log(`plans of ${label}: ${(e as Error).message}`);
       } finally {

@@ -285,16 +285,18 @@ export function printTenants(report: TenantsReport, runs: number): boolean {
       '',
       'The statements behind those calls, in the database as the admin: the CPU time their backend ' +
         'spent (mean of 10 runs; load moves it far less than wall time) and the pages they touched ' +
-        '(buffers hit + read: the load does not move them; a B-tree one level deeper adds a page a probe).',
+        '(buffers hit + read: the load does not move them; a B-tree one level deeper adds a page a probe), ' +
+        'and of those the pages a run right after the 10 still read from outside shared buffers (warm reads: ' +
+        "0 when the statement's pages stay in Postgres' memory between runs).",
       '',
-      `| statement | CPU alone | CPU among ${report.count} | ratio | pages alone | pages among ${report.count} | ratio |`,
-      '|---|---|---|---|---|---|---|',
+      `| statement | CPU alone | CPU among ${report.count} | ratio | pages alone | pages among ${report.count} | ratio | warm reads alone / among |`,
+      '|---|---|---|---|---|---|---|---|',
     );
     for (const p of pages) {
       lines.push(
         `| ${p.label} | ${p.alone.cpuMs.toFixed(2)} ms | ${p.among.cpuMs.toFixed(2)} ms | ` +
           `${(p.among.cpuMs / p.alone.cpuMs).toFixed(2)}× | ${p.alone.pages} | ${p.among.pages} | ` +
-          `${(p.among.pages / p.alone.pages).toFixed(2)}× |`,
+          `${(p.among.pages / p.alone.pages).toFixed(2)}× | ${p.alone.warmRead} / ${p.among.warmRead} |`,
       );
     }
   }
