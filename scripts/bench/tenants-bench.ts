@@ -221,8 +221,8 @@ export async function measureTenants(
  */
 async function undoWrites(db: pg.Pool, companyId: string, tag: string): Promise<void> {
   // The settled bills are the ones the edit sample renamed `Editado <tag> <i>` (pending again after
-  // their estorno). Their payments are dated today: left in, "this month" grew by each pass's
-  // samples (the small company's report_summary read 23 pages alone and 135 among N).
+  // their estorno). Their payments and estornos are dated today: left in, each pass would read a
+  // "this month" its predecessors' samples had grown.
   const sampled = `select t.id from public.transactions t where t.company_id = $1
     and t.payable_id in (select p.id from public.accounts_payable p
                          where p.company_id = $1 and p.description like $2)`;
