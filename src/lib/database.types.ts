@@ -3005,6 +3005,8 @@ export type Database = {
           open_amount: number;
           paid_amount: number;
           paid_total: number;
+          part_count: number;
+          part_project_names: string[];
           parts: Json;
           payment_method: string;
           project_id: string;

@@ -180,7 +180,17 @@ export function entrySplit(
 }
 
 export function toEntry(row: EntryColumnsRow): Entry {
-  const split = entrySplit(row.parts, row.part_project_names);
+  return toEntryWithSplit(row, entrySplit(row.parts, row.part_project_names));
+}
+
+/**
+ * toEntry for a row that carries its split otherwise than as the parts (search_movements' list
+ * rows: part_count and part_project_names).
+ */
+export function toEntryWithSplit(
+  row: Omit<EntryColumnsRow, 'parts' | 'part_project_names'>,
+  split: EntrySplit | null,
+): Entry {
   return {
     ...entryCore(row),
     counterpartyName: row.counterparty_name,

@@ -3804,7 +3804,7 @@ grant execute on function private.reverse_payment(p_payment_id uuid, p_reversed_
 
 -- Function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text)
 CREATE OR REPLACE FUNCTION public.search_movements(p_company_id uuid, p_today date, p_search text DEFAULT NULL::text, p_start date DEFAULT NULL::date, p_end date DEFAULT NULL::date, p_kinds text[] DEFAULT NULL::text[], p_statuses text[] DEFAULT NULL::text[], p_account_ids uuid[] DEFAULT NULL::uuid[], p_project_ids uuid[] DEFAULT NULL::uuid[], p_include_no_project boolean DEFAULT false, p_category_ids uuid[] DEFAULT NULL::uuid[], p_without_comprovante boolean DEFAULT false, p_limit integer DEFAULT NULL::integer, p_offset integer DEFAULT 0, p_order text DEFAULT 'date_desc'::text)
- RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer, parts jsonb)
+ RETURNS TABLE(row_type text, kind text, id uuid, description text, amount numeric, due_date date, status text, settled_on date, counterparty_name text, project_id uuid, project_name text, category_id uuid, category_name text, category_color text, bank_account_id uuid, bank_account_name text, to_account_id uuid, to_account_name text, payment_method text, installment_number integer, installment_count integer, created_at timestamp with time zone, movement_date date, display_status text, paid_amount numeric, open_amount numeric, paid_total numeric, display_amount numeric, reversed boolean, reversed_on date, signed_amount numeric, document_count integer, parts jsonb, part_count integer, part_project_names text[])
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -3937,7 +3937,9 @@ begin
          false, null::date,
          (case r.kind when 'expense' then -(r.f_paid_total + r.f_open_amount)
                       else r.f_paid_total + r.f_open_amount end)::numeric as signed_amount,
-         r.document_count, r.split -> 'parts'
+         r.document_count, r.split -> 'parts',
+         -- What a list shows of a split entry ("Rateio (3)", its obras' names), without the parts.
+         case when r.parts is not null then jsonb_array_length(r.parts) end, r.part_project_names
   from m r
   where (p_start is null or r.movement_date >= p_start)
     and (p_end is null or r.movement_date <= p_end)
@@ -3973,7 +3975,7 @@ begin
          t.transfer_date, 'paid'::text, t.transfer_date, null::text, null::uuid, null::text, null::uuid,
          null::text, null::text, t.from_account_id, t.from_account_name, t.to_account_id, t.to_account_name,
          null::text, null::integer, null::integer, t.created_at, t.transfer_date, 'transfer'::text,
-         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0, null::jsonb
+         t.amount, 0::numeric, t.amount, t.amount, t.reversed, t.reversed_on, t.amount, 0, null::jsonb, null::integer, null::text[]
   from public.transfers t
   where t.company_id = p_company_id
     and not coalesce(p_without_comprovante, false)
@@ -4285,7 +4287,9 @@ begin
          false, null::date,
          (case r.kind when 'expense' then -(r.f_paid_total + r.f_open_amount)
                       else r.f_paid_total + r.f_open_amount end)::numeric as signed_amount,
-         r.document_count, r.split -> 'parts'
+         r.document_count, r.split -> 'parts',
+         -- What a list shows of a split entry ("Rateio (3)", its obras' names), without the parts.
+         case when r.parts is not null then jsonb_array_length(r.parts) end, r.part_project_names
   from m r
     )
     union all
@@ -4300,7 +4304,7 @@ begin
          null::text, null::uuid, null::text, null::text, o.bank_account_id, fa.name, i.bank_account_id,
          ta.name, null::text, null::integer, null::integer, o.created_at, o.transaction_date,
          'transfer'::text, o.amount, 0::numeric, o.amount, o.amount, ro.id is not null,
-         ro.transaction_date, o.amount, 0, null::jsonb
+         ro.transaction_date, o.amount, 0, null::jsonb, null::integer, null::text[]
   from public.transactions o
   join lateral (
     select x.bank_account_id from public.transactions x
@@ -4349,7 +4353,7 @@ begin
   limit p_limit offset p_offset;
 end;
 $function$;
-comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order). Rateio: under an obra or category filter a split entry is listed once when one of its parts matches every such filter, its figures the sums of its matching parts; parts: null unless split, else each part (ids, names, figures, match). A search matches a split entry by its parts'' category and obra names. By value under one obra or one categoria, the split entries'' page is read in the order of their kept value there (private.movement_split_value_ids).';
+comment on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) is 'Movimentações: entries (row_type entry, kind expense|income) and transfers (row_type and kind transfer; bank_account = from, to_account = to, reversed/reversed_on = estorno) of the company matching every filter given (null or empty = no filter; p_kinds may hold ''transfer''; a status, category or obra filter leaves transfers out; an account filter keeps a transfer when either side matches; p_without_comprovante: only entries with money paid (paid_amount > 0) and no comprovante on them or their payments, no transfers). p_search ignores case and accents. movement_date = settlement date of a paid entry, else its due date; a transfer''s date. display_status paid | overdue | open | transfer; display_amount = paid_total + open_amount (a transfer: its amount); signed_amount = display_amount, negative for an expense (a transfer: its amount); document_count = the paperclip (0 for a transfer). p_limit (1..5000): one page, p_offset rows in, nothing counted, in p_order: date_desc (default: movement_date, created_at, id all desc), date_asc (all asc), value_desc / value_asc (signed_amount, then movement_date, created_at, id desc); null: every row, unordered. Raises not_a_member, invalid_date, text_too_long, invalid_kind, invalid_status, invalid_page (limit, offset or order). Rateio: under an obra or category filter a split entry is listed once when one of its parts matches every such filter, its figures the sums of its matching parts; parts: null unless split, else each part (ids, names, figures, match). part_count and part_project_names: null unless split, else the number of parts and the names of their obras, distinct, in the order of the parts (null for a Geral part), as the entries view''s part_project_names: what a list shows of a split entry without asking for the parts. A search matches a split entry by its parts'' category and obra names. By value under one obra or one categoria, the split entries'' page is read in the order of their kept value there (private.movement_split_value_ids).';
 grant execute on function public.search_movements(p_company_id uuid, p_today date, p_search text, p_start date, p_end date, p_kinds text[], p_statuses text[], p_account_ids uuid[], p_project_ids uuid[], p_include_no_project boolean, p_category_ids uuid[], p_without_comprovante boolean, p_limit integer, p_offset integer, p_order text) to authenticated, service_role;
 
 -- Function private.settle_entry(p_kind text, p_id uuid, p_bank_account_id uuid, p_paid_on date, p_amount_paid numeric, p_interest numeric, p_fine numeric, p_discount numeric, p_today date)

@@ -28,6 +28,8 @@ type Row = {
   signed_amount: number;
   project_id: string | null;
   category_id: string | null;
+  part_count: number | null;
+  part_project_names: (string | null)[] | null;
   parts:
     | {
         project_id: string | null;
@@ -277,6 +279,57 @@ describe('search_movements follows the parts', () => {
     // A search within an obra filter: the filter's parts.
     const both = await listed({ p_search: 'eletrica', p_project_ids: [ids['Obra Beta']] });
     expectFigures(one(both, ids.s1), s1Figures([1]));
+  });
+
+  // What the lists show of a split entry ("Rateio (3)", its obras' names; issue 35): the phone's
+  // cards and the desktop's table select these and not the parts.
+  it('part_count and part_project_names: distinct obras in the parts’ order, Geral null', async () => {
+    const rows = await listed({});
+    const s1 = one(rows, ids.s1);
+    expect([s1.part_count, s1.part_project_names]).toEqual([3, ['Obra Alfa', 'Obra Beta', null]]);
+    const s2 = one(rows, ids.s2);
+    expect([s2.part_count, s2.part_project_names]).toEqual([2, ['Obra Alfa', 'Obra Gama']]);
+    expect([one(rows, ids.p1).part_count, one(rows, ids.p1).part_project_names]).toEqual([
+      null,
+      null,
+    ]);
+    // An obra filter lists the entry by its parts, and still names all of them.
+    const beta = one(await listed({ p_project_ids: [ids['Obra Beta']] }), ids.s1);
+    expect([beta.part_count, beta.part_project_names]).toEqual([
+      3,
+      ['Obra Alfa', 'Obra Beta', null],
+    ]);
+    // An obra twice among the parts is named once, where it first comes.
+    const { rows: projects } = await db.query<{ id: string; name: string }>(
+      `insert into public.projects (company_id, name) values ($1, 'Obra Um'), ($1, 'Obra Dois')
+       returning id, name`,
+      [other.company.id],
+    );
+    const { rows: categories } = await db.query<{ id: string }>(
+      `insert into public.categories (company_id, name, type) values ($1, 'Materiais', 'expense')
+       returning id`,
+      [other.company.id],
+    );
+    const obra = (name: string) => projects.find((p) => p.name === name)!.id;
+    const part = (name: string, amount: number) => ({
+      project_id: obra(name),
+      stage_id: null,
+      category_id: categories[0]!.id,
+      amount,
+      percent: null,
+    });
+    const twice = await createPayable(other, 90, {
+      due_date: '2026-03-10',
+      parts: [part('Obra Dois', 30), part('Obra Um', 30), part('Obra Dois', 30)],
+    });
+    const { data, error } = await other.client.rpc('search_movements', {
+      p_company_id: other.company.id,
+      p_today: TODAY,
+      p_limit: 20,
+    });
+    if (error) throw new Error(JSON.stringify(error));
+    const row = one(data as unknown as Row[], twice.id);
+    expect([row.part_count, row.part_project_names]).toEqual([3, ['Obra Dois', 'Obra Um']]);
   });
 
   it('another company reads nothing of it', async () => {

@@ -30,7 +30,11 @@ export async function forEachMovementsPage(
   const args = toMovementArgs(companyId, filters, today);
   let offset: number | null = 0;
   while (offset !== null) {
-    const page = await getMovementsPage(args, offset, { limit: EXPORT_CHUNK, signal });
+    const page = await getMovementsPage(args, offset, {
+      limit: EXPORT_CHUNK,
+      signal,
+      withParts: true,
+    });
     onPage(page.movements);
     offset = page.movements.length === 0 ? null : page.next;
   }

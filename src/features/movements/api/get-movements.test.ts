@@ -66,6 +66,37 @@ describe('toMovement', () => {
     ]);
   });
 
+  // A list's row (issue 35): the part count and the obras' names, not the parts.
+  it('labels a split entry from part_count and part_project_names, without the parts', () => {
+    const three = toMovement({
+      ...row,
+      part_count: 3,
+      part_project_names: ['Casa 001', 'Casa 002', null],
+    });
+    if (three.rowType !== 'entry') throw new Error('an entry');
+    expect([three.projectName, three.categoryName, three.parts]).toEqual([
+      'Rateio',
+      'Rateio (3)',
+      null,
+    ]);
+    const two = toMovement({ ...row, part_count: 3, part_project_names: ['Casa 001', null] });
+    expect(two.rowType === 'entry' && [two.projectName, two.categoryName]).toEqual([
+      'Casa 001 e Geral',
+      'Rateio (3)',
+    ]);
+    const plain = toMovement({
+      ...row,
+      project_name: 'Casa 001',
+      category_name: 'Materiais',
+      part_count: null,
+      part_project_names: null,
+    });
+    expect(plain.rowType === 'entry' && [plain.projectName, plain.categoryName]).toEqual([
+      'Casa 001',
+      'Materiais',
+    ]);
+  });
+
   it('names one or two obras of the parts', () => {
     const m = toMovement({ ...row, parts: [part('a', 'Casa 001', true), part(null, null, true)] });
     expect(m.rowType === 'entry' && m.projectName).toBe('Casa 001 e Geral');

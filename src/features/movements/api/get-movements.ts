@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { orNull } from '@/lib/api/response-schemas';
-import { ENTRY_ROW_COLUMNS, toEntry } from '@/lib/entries';
+import { ENTRY_ROW_COLUMNS, entrySplit, toEntryWithSplit } from '@/lib/entries';
 import { entryKeys } from '@/lib/api/query-keys';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
@@ -29,7 +29,20 @@ export const MOVEMENTS_PAGE_SIZE = 50;
  */
 export const MOVEMENTS_PHONE_PAGE_SIZE = 20;
 
-export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_ROW_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on, signed_amount`;
+/**
+ * What the lists show of a row (a phone's cards, MovementRow and TransferRow; the desktop's table,
+ * MovementsTable), and no more: a split entry's parts are only "Rateio (N)" and their obras' names
+ * there (part_count, part_project_names), the parts themselves are the CSV's. The first page is
+ * Movimentações' LCP on a phone (issue 35): with the parts and the ids, dates and figures no list
+ * shows, 20 cards of a company with a long history were ≈ 25 kB of JSON. A row read with these
+ * has null projectId, categoryId, bankAccountId, toAccountId, installments and createdAt, and
+ * paidCents 0: show one of them in a list and add its column here.
+ */
+export const MOVEMENT_LIST_COLUMNS =
+  'row_type, kind, id, description, amount, due_date, status, settled_on, counterparty_name, project_name, category_name, category_color, bank_account_name, document_count, movement_date, display_status, paid_total, open_amount, display_amount, to_account_name, reversed, reversed_on, part_count, part_project_names';
+
+/** Every column, the parts included: the CSV export's (getMovementsPage's withParts). */
+export const MOVEMENT_COLUMNS = `row_type, ${ENTRY_ROW_COLUMNS}, movement_date, display_status, paid_total, open_amount, display_amount, to_account_id, to_account_name, reversed, reversed_on, signed_amount, part_count, part_project_names`;
 
 // The generated types call every column of a `returns table` function non-null; the view's columns
 // (names of a missing supplier, category, obra or account) are nullable in fact.
@@ -81,6 +94,8 @@ const movementRow = z.object({
   signed_amount: number,
   document_count: number,
   parts: z.optional(orNull(z.array(movementPart))),
+  part_count: z.optional(number),
+  part_project_names: z.optional(orNull(z.array(text))),
 });
 type MovementRow = z.output<typeof movementRow>;
 const movementRows = z.array(movementRow);
@@ -110,7 +125,13 @@ function toTransfer(row: MovementRow): TransferMovement {
 
 export function toMovement(row: MovementRow): MovementItem {
   if (row.row_type === 'transfer') return toTransfer(row);
-  const entry = toEntry(row);
+  // A list's row names the parts' obras (part_project_names); the export's has the parts too.
+  const entry = toEntryWithSplit(
+    row,
+    row.part_count
+      ? { partCount: row.part_count, projectNames: row.part_project_names ?? [] }
+      : entrySplit(row.parts),
+  );
   const paidTotalCents = toCents(row.paid_total ?? 0);
   const openCents = toCents(row.open_amount ?? 0);
   const movement: Movement = {
@@ -148,7 +169,8 @@ export interface MovementsPage {
  * One page of search_movements: latest movement first, or in `sort`'s order (the desktop table).
  * `limit` lets the CSV export read bigger chunks. Every order is paged by the function itself
  * (p_order, p_limit/p_offset, one row more than the page to know whether there is a next one), so
- * a page never sorts nor counts the company's whole history in PostgREST.
+ * a page never sorts nor counts the company's whole history in PostgREST. The lists' columns
+ * (MOVEMENT_LIST_COLUMNS), or with `withParts` every column and the split entries' parts (the CSV).
  */
 export async function getMovementsPage(
   args: MovementArgs,
@@ -157,7 +179,8 @@ export async function getMovementsPage(
     limit = MOVEMENTS_PAGE_SIZE,
     signal,
     sort,
-  }: { limit?: number; signal?: AbortSignal; sort?: ListSort } = {},
+    withParts = false,
+  }: { limit?: number; signal?: AbortSignal; sort?: ListSort; withParts?: boolean } = {},
 ): Promise<MovementsPage> {
   let request = supabase
     .rpc('search_movements', {
@@ -166,7 +189,8 @@ export async function getMovementsPage(
       p_limit: limit + 1,
       p_offset: offset,
     })
-    .select(MOVEMENT_COLUMNS);
+    // Parsed below (movementRows): the two selects need not be typed apart.
+    .select<string, unknown>(withParts ? MOVEMENT_COLUMNS : MOVEMENT_LIST_COLUMNS);
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw error;

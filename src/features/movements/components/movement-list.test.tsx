@@ -169,6 +169,39 @@ describe('MovementList', { timeout: 30_000 }, () => {
     expect(descriptions(table).at(-1)).toBe('Lançamento 0');
   });
 
+  // Issue 35: a phone's first page is Movimentações' LCP; the cards ask for what they show, a split
+  // entry's part count and obras' names, not its parts (a third of the page's JSON).
+  it('on a phone, a split entry’s card shows its obras and parts count, read without the parts', async () => {
+    setDesktop(false);
+    const selects: (string | null)[] = [];
+    server.use(
+      http.post(rpcUrl('search_movements'), ({ request }) => {
+        selects.push(new URL(request.url).searchParams.get('select'));
+        return HttpResponse.json([
+          {
+            ...movementRow(0, 1000),
+            description: 'Concreto usinado',
+            part_count: 3,
+            part_project_names: ['Casa 001', null],
+          },
+          { ...movementRow(1, 50), project_name: 'Casa 002', category_name: 'Materiais' },
+        ]);
+      }),
+    );
+    renderList();
+
+    const list = await screen.findByRole('list', { name: 'Movimentações' });
+    const [split, plain] = within(list).getAllByRole('listitem');
+    if (!split || !plain) throw new Error('two cards');
+    expect(within(split).getByText('Depósito Silva · Casa 001 e Geral')).toBeInTheDocument();
+    expect(within(split).getByText('Rateio (3)')).toBeInTheDocument();
+    expect(within(plain).getByText('Depósito Silva · Casa 002')).toBeInTheDocument();
+    expect(within(plain).getByText('Materiais')).toBeInTheDocument();
+    const columns = String(selects[0]).split(',');
+    expect(columns).toEqual(expect.arrayContaining(['part_count', 'part_project_names']));
+    expect(columns).not.toContain('parts');
+  });
+
   it('on a phone, the cards in the default order, 20 at a time, no table', async () => {
     setDesktop(false);
     const calls = serveMovements();
