@@ -270,6 +270,7 @@ CREATE OR REPLACE FUNCTION private.entry_history(p_kind text, p_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare

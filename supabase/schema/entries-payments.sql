@@ -942,6 +942,7 @@ CREATE OR REPLACE FUNCTION private.apportion(p_weights numeric[], p_value numeri
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_n integer := coalesce(cardinality(p_weights), 0);
@@ -1094,6 +1095,7 @@ CREATE OR REPLACE FUNCTION private.boleto_code_taken(p_company_id uuid, p_code t
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'obra']);
@@ -1113,6 +1115,7 @@ CREATE OR REPLACE FUNCTION public.boleto_registered(p_company_id uuid, p_code te
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_taken boolean := private.boleto_code_taken(p_company_id, p_code);
@@ -1497,6 +1500,7 @@ CREATE OR REPLACE FUNCTION public.dashboard_summary(p_company_id uuid, p_today d
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_result json;
@@ -1631,6 +1635,7 @@ CREATE OR REPLACE FUNCTION public.entry_list_summary(p_company_id uuid, p_kind t
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_paid_total numeric;
@@ -1666,6 +1671,7 @@ CREATE OR REPLACE FUNCTION private.entry_paid_total(p_company_id uuid, p_kind te
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
@@ -1686,6 +1692,7 @@ CREATE OR REPLACE FUNCTION private.entry_part_figures(p_parts jsonb, p_project_i
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_amounts numeric[] := '{}';
@@ -1941,6 +1948,7 @@ CREATE OR REPLACE FUNCTION public.latest_entries_count(p_company_id uuid, p_star
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro', 'obra', 'leitura']);
@@ -1968,6 +1976,7 @@ CREATE OR REPLACE FUNCTION private.latest_entries_count_kept(p_company_id uuid, 
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   -- The whole months of the period are [v_from, v_to) (null: open on that side).
@@ -2059,6 +2068,7 @@ CREATE OR REPLACE FUNCTION private.movement_kept_totals(p_company_id uuid, p_tod
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare
@@ -3173,6 +3183,7 @@ CREATE OR REPLACE FUNCTION private.obra_payables(p_company_id uuid, p_id uuid, p
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_projects uuid[];
@@ -3300,6 +3311,7 @@ CREATE OR REPLACE FUNCTION private.part_matches(p_project_id uuid, p_category_id
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   -- plpgsql, one expression: evaluated without an executor per call (a SQL body with its
@@ -3321,6 +3333,7 @@ CREATE OR REPLACE FUNCTION private.part_shares(p_parts jsonb, p_value numeric)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_amounts numeric[] := '{}';
@@ -3361,6 +3374,7 @@ CREATE OR REPLACE FUNCTION private.parts_display(p_parts jsonb, p_amount numeric
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_part jsonb;
@@ -3402,6 +3416,7 @@ CREATE OR REPLACE FUNCTION private.parts_match(p_parts jsonb, p_project_ids uuid
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_part jsonb;
@@ -3430,6 +3445,7 @@ CREATE OR REPLACE FUNCTION private.parts_matched_dims(p_parts jsonb, p_project_i
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_part jsonb;
@@ -3513,6 +3529,7 @@ CREATE OR REPLACE FUNCTION private.pending_entry_totals(p_company_id uuid, p_tod
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare
@@ -4605,6 +4622,7 @@ CREATE OR REPLACE FUNCTION private.split_template_parts(p_template_id uuid, p_am
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_template public.split_templates;

@@ -179,6 +179,7 @@ CREATE OR REPLACE FUNCTION public.import_duplicates(p_company_id uuid, p_kind te
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   perform private.assert_role(p_company_id, array['admin', 'financeiro']);

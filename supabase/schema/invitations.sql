@@ -191,6 +191,7 @@ CREATE OR REPLACE FUNCTION private.assert_not_member(p_company_id uuid, p_email 
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if exists (
@@ -321,6 +322,7 @@ CREATE OR REPLACE FUNCTION private.invitation_preview(p_token text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_uid uuid := (select auth.uid());

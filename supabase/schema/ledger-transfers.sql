@@ -306,6 +306,7 @@ CREATE OR REPLACE FUNCTION public.account_ledger(p_bank_account_id uuid, p_start
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare
@@ -442,6 +443,7 @@ CREATE OR REPLACE FUNCTION public.balance_history(p_company_id uuid, p_start dat
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   c_max_points constant integer := 400;
@@ -580,6 +582,7 @@ CREATE OR REPLACE FUNCTION public.bank_account_summary(p_bank_account_id uuid, p
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_company_id uuid;
@@ -647,6 +650,7 @@ CREATE OR REPLACE FUNCTION private.ledger_account_deltas(p_company_id uuid, p_ac
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_points date[];
@@ -740,6 +744,7 @@ CREATE OR REPLACE FUNCTION private.ledger_account_totals(p_company_id uuid, p_ba
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
@@ -763,6 +768,7 @@ CREATE OR REPLACE FUNCTION private.ledger_month_totals(p_company_id uuid, p_by t
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
@@ -863,6 +869,7 @@ CREATE OR REPLACE FUNCTION private.ledger_parts(p_parts jsonb, p_rows jsonb)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_n integer;
@@ -925,6 +932,7 @@ CREATE OR REPLACE FUNCTION private.ledger_payment_counts(p_company_id uuid, p_ac
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
@@ -1163,6 +1171,7 @@ CREATE OR REPLACE FUNCTION public.report_summary(p_company_id uuid, p_start date
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_filter_projects boolean := coalesce(cardinality(p_project_ids), 0) > 0 or coalesce(p_include_no_project, false);

@@ -246,6 +246,7 @@ CREATE OR REPLACE FUNCTION private.br_holidays(p_year integer)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   -- Easter Sunday (anonymous Gregorian algorithm).
@@ -391,6 +392,7 @@ CREATE OR REPLACE FUNCTION private.daily_digest(p_company_id uuid, p_user_id uui
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_role text;
@@ -735,6 +737,7 @@ CREATE OR REPLACE FUNCTION private.next_business_day(p_day date)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_day date := p_day + 1;
@@ -834,6 +837,7 @@ CREATE OR REPLACE FUNCTION private.notice_settings_for(p_company_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   perform private.assert_member(p_company_id);

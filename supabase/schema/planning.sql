@@ -204,6 +204,7 @@ CREATE OR REPLACE FUNCTION public.cash_flow_projection(p_company_id uuid, p_days
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_today date := coalesce(p_today, current_date);
@@ -392,6 +393,7 @@ CREATE OR REPLACE FUNCTION public.dre(p_company_id uuid, p_start date, p_end dat
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   -- Caixa: whole months of the period from the kept month totals, the days at its edges (and a
@@ -593,6 +595,7 @@ CREATE OR REPLACE FUNCTION private.overdue_open_totals(p_company_id uuid, p_toda
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_month date := date_trunc('month', p_today::timestamp)::date;
@@ -646,6 +649,7 @@ CREATE OR REPLACE FUNCTION private.project_budget(p_project_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare
@@ -727,6 +731,7 @@ CREATE OR REPLACE FUNCTION private.project_budget_totals(p_company_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare
@@ -790,6 +795,7 @@ CREATE OR REPLACE FUNCTION private.project_financials(p_company_id uuid, p_proje
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 declare

@@ -445,6 +445,7 @@ CREATE OR REPLACE FUNCTION public.statement_balance(p_bank_account_id uuid)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_account public.bank_accounts;
@@ -502,6 +503,7 @@ CREATE OR REPLACE FUNCTION private.statement_candidates(p_bank_account_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_company_id uuid;
@@ -576,6 +578,7 @@ CREATE OR REPLACE FUNCTION public.statement_category_guesses(p_bank_account_id u
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_company_id uuid;

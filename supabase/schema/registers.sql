@@ -477,6 +477,7 @@ CREATE OR REPLACE FUNCTION public.category_stats(p_category_id uuid, p_today dat
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_category public.categories;
@@ -864,6 +865,7 @@ CREATE OR REPLACE FUNCTION private.supplier_spent_total(p_company_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
@@ -882,6 +884,7 @@ CREATE OR REPLACE FUNCTION public.supplier_stats(p_company_id uuid, p_supplier_i
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 #variable_conflict use_column
 begin
@@ -932,6 +935,7 @@ CREATE OR REPLACE FUNCTION public.supplier_summary(p_company_id uuid)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_result json;

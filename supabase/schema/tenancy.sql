@@ -187,6 +187,7 @@ CREATE OR REPLACE FUNCTION private.assert_entry_writer(p_kind text, p_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_company_id uuid;
@@ -238,6 +239,7 @@ CREATE OR REPLACE FUNCTION private.assert_member(p_company_id uuid)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_company_id is null or p_company_id not in (select private.user_company_ids()) then
@@ -254,6 +256,7 @@ CREATE OR REPLACE FUNCTION private.assert_project_access(p_project_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_company_id uuid;
@@ -279,6 +282,7 @@ CREATE OR REPLACE FUNCTION private.assert_role(p_company_id uuid, p_roles text[]
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_role text;
@@ -301,6 +305,7 @@ CREATE OR REPLACE FUNCTION private.assert_row_role(p_table text, p_id uuid, p_ro
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_company_id uuid;
@@ -328,6 +333,7 @@ CREATE OR REPLACE FUNCTION private.assert_text_length(p_value text, p_max intege
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if char_length(p_value) > p_max then
@@ -345,6 +351,7 @@ CREATE OR REPLACE FUNCTION private.assert_valid_amount(p_amount numeric, p_allow
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_amount is null
@@ -365,6 +372,7 @@ CREATE OR REPLACE FUNCTION private.assert_valid_date(p_date date)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_date is not null and p_date not between date '2000-01-01' and date '2100-12-31' then
@@ -546,6 +554,7 @@ CREATE OR REPLACE FUNCTION private.member_projects(p_company_id uuid, p_role tex
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_ids uuid[];
@@ -820,6 +829,7 @@ CREATE OR REPLACE FUNCTION private.valid_br_document(p_document text)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_len integer := char_length(p_document);

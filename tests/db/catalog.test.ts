@@ -90,6 +90,18 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
     ).toEqual([]);
   });
 
+  // Issue 35: from a session's sixth call PL/pgSQL may reuse a generic plan made for an average
+  // company; among many companies that plan is the wrong one for a large one (20261206010200).
+  it('every reading PL/pgSQL function plans each call for its arguments (force_custom_plan)', async () => {
+    expect(
+      await ourFunctions(
+        `p.prolang = (select oid from pg_language where lanname = 'plpgsql')
+         and p.provolatile in ('s', 'i') and p.prorettype <> 'trigger'::regtype
+         and not coalesce(p.proconfig, '{}') @> array['plan_cache_mode=force_custom_plan']`,
+      ),
+    ).toEqual([]);
+  });
+
   it('anon can execute nothing in public or private', async () => {
     expect(await ourFunctions(`has_function_privilege('anon', p.oid, 'EXECUTE')`)).toEqual([]);
   });
