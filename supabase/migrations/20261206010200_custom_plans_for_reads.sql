@@ -10,12 +10,14 @@
 -- 3–10× for these calls, with the pages unchanged). Alone in its database the company is the
 -- average, which is why it did not show there.
 --
--- Every reading function (stable or immutable, PL/pgSQL, not a trigger) in public and private now
--- plans each call for its arguments (plan_cache_mode = force_custom_plan, as the searches already
--- did): a fraction of a millisecond of planning a statement. Writing functions keep the default:
--- they touch rows by id (the plan is the same for every company) and some run statements per
--- imported row, where planning each time would cost. tests/db/catalog.test.ts holds the rule for
--- functions written later (a `create or replace` without the setting drops it).
+-- Every reading function that reads tables (stable, PL/pgSQL, not a trigger) in public and private
+-- now plans each call for its arguments (plan_cache_mode = force_custom_plan, as the searches
+-- already did): a fraction of a millisecond of planning a statement. Kept on cached plans, where
+-- planning each call would cost and the plan is the same for every company: the immutable helpers
+-- (rateio parts, dates, documents: no table, called per row), document_object_access (per object
+-- in Storage's policies, by id) and the writing functions (rows by id; some run statements per
+-- imported row). tests/db/catalog.test.ts holds the rule for functions written later (a `create or
+-- replace` without the setting drops it).
 do $$
 declare
   v_fn regprocedure;
@@ -27,8 +29,9 @@ begin
     join pg_language l on l.oid = p.prolang
     where n.nspname in ('public', 'private')
       and l.lanname = 'plpgsql'
-      and p.provolatile in ('s', 'i')
+      and p.provolatile = 's'
       and p.prorettype <> 'trigger'::regtype
+      and p.oid <> 'private.document_object_access(text, text, text)'::regprocedure
       and not coalesce(p.proconfig @> array['plan_cache_mode=force_custom_plan'], false)
   loop
     execute format('alter function %s set plan_cache_mode = force_custom_plan', v_fn);

@@ -208,7 +208,6 @@ CREATE OR REPLACE FUNCTION private.document_object_access(p_name text, p_owner_i
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_uuid constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';

@@ -942,7 +942,6 @@ CREATE OR REPLACE FUNCTION private.apportion(p_weights numeric[], p_value numeri
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_n integer := coalesce(cardinality(p_weights), 0);
@@ -1692,7 +1691,6 @@ CREATE OR REPLACE FUNCTION private.entry_part_figures(p_parts jsonb, p_project_i
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_amounts numeric[] := '{}';
@@ -3311,7 +3309,6 @@ CREATE OR REPLACE FUNCTION private.part_matches(p_project_id uuid, p_category_id
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   -- plpgsql, one expression: evaluated without an executor per call (a SQL body with its
@@ -3333,7 +3330,6 @@ CREATE OR REPLACE FUNCTION private.part_shares(p_parts jsonb, p_value numeric)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_amounts numeric[] := '{}';
@@ -3374,7 +3370,6 @@ CREATE OR REPLACE FUNCTION private.parts_display(p_parts jsonb, p_amount numeric
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_part jsonb;
@@ -3416,7 +3411,6 @@ CREATE OR REPLACE FUNCTION private.parts_match(p_parts jsonb, p_project_ids uuid
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_part jsonb;
@@ -3445,7 +3439,6 @@ CREATE OR REPLACE FUNCTION private.parts_matched_dims(p_parts jsonb, p_project_i
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_part jsonb;

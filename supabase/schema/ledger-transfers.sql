@@ -869,7 +869,6 @@ CREATE OR REPLACE FUNCTION private.ledger_parts(p_parts jsonb, p_rows jsonb)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_n integer;

@@ -246,7 +246,6 @@ CREATE OR REPLACE FUNCTION private.br_holidays(p_year integer)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   -- Easter Sunday (anonymous Gregorian algorithm).
@@ -737,7 +736,6 @@ CREATE OR REPLACE FUNCTION private.next_business_day(p_day date)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_day date := p_day + 1;

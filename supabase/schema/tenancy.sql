@@ -333,7 +333,6 @@ CREATE OR REPLACE FUNCTION private.assert_text_length(p_value text, p_max intege
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if char_length(p_value) > p_max then
@@ -351,7 +350,6 @@ CREATE OR REPLACE FUNCTION private.assert_valid_amount(p_amount numeric, p_allow
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_amount is null
@@ -372,7 +370,6 @@ CREATE OR REPLACE FUNCTION private.assert_valid_date(p_date date)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 begin
   if p_date is not null and p_date not between date '2000-01-01' and date '2100-12-31' then
@@ -829,7 +826,6 @@ CREATE OR REPLACE FUNCTION private.valid_br_document(p_document text)
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_len integer := char_length(p_document);
