@@ -391,7 +391,6 @@ CREATE OR REPLACE FUNCTION private.daily_digest(p_company_id uuid, p_user_id uui
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_role text;
