@@ -10,15 +10,16 @@
 -- 3–10× for these calls, with the pages unchanged). Alone in its database the company is the
 -- average, which is why it did not show there.
 --
--- Every reading function that reads tables (stable, PL/pgSQL, not a trigger) in public and private
+-- Every function that reads tables (stable, PL/pgSQL, not a trigger) in public and private
 -- now plans each call for its arguments (plan_cache_mode = force_custom_plan, as the searches
 -- already did): a fraction of a millisecond of planning a statement. Kept on cached plans, where
 -- planning each call would cost and the plan is the same for every company: the immutable helpers
 -- (rateio parts, dates, documents: no table, called per row), document_object_access (per object
 -- in Storage's policies, by id), daily_digest (per member and per delivery in the morning job: the
 -- whole morning among a thousand companies took 17.7 s with cached plans, 24.6 s replanning) and
--- the writing functions (rows by id; some run statements per imported row). tests/db/catalog.test.ts holds the rule for functions written later (a `create or
--- replace` without the setting drops it).
+-- the writing functions (rows by id; some run statements per imported row).
+-- tests/db/catalog.test.ts holds the rule for functions written later (a `create or replace`
+-- without the setting drops it).
 do $$
 declare
   v_fn regprocedure;
