@@ -3,8 +3,9 @@
 // (scale.ts's calls()) timed through the API as its admin while the database holds it alone (the
 // demo seed aside); then one mid company (20 000 entries), timed; then the large one
 // (--largest, 200 000), timed; then the other N − 3 companies (tenants.ts, set-based); and the
-// three are timed again among N, each pass on a settled database (vacuumed and checkpointed). The table per company: call, alone, among N, the ratio
-// (✗ above 1.5×) and the call's limit (≤ 100 ms for a screen's call, scale.ts's limitMs).
+// three are timed again among N, each pass on a settled database (vacuumed and checkpointed). The
+// table per company: call, alone, among N, the ratio (✗ above 1.5×) and the call's limit (≤ 100 ms
+// for a screen's call, scale.ts's limitMs).
 // --explain: EXPLAIN (ANALYZE, BUFFERS) of the calls' statements as the API runs them (role
 // authenticated, the member's JWT claims), for the small and the largest company among N.
 import { createClient } from '@supabase/supabase-js';

@@ -1,52 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMovement } from './get-movements';
-
-const row = {
-  row_type: 'entry',
-  kind: 'expense',
-  id: 's1',
-  description: 'Concreto usinado',
-  amount: 600,
-  paid_amount: 300,
-  open_amount: 300,
-  due_date: '2026-11-10',
-  status: 'pending',
-  settled_on: null,
-  counterparty_name: 'Concreteira',
-  project_id: null,
-  project_name: null,
-  category_id: null,
-  category_name: null,
-  category_color: null,
-  bank_account_id: null,
-  bank_account_name: null,
-  installment_number: null,
-  installment_count: null,
-  created_at: null,
-  movement_date: '2026-11-10',
-  display_status: 'open',
-  paid_total: 306.01,
-  display_amount: 606.01,
-  to_account_id: null,
-  to_account_name: null,
-  reversed: false,
-  reversed_on: null,
-  signed_amount: -606.01,
-  document_count: 0,
-};
-
-const part = (project: string | null, name: string | null, match: boolean) => ({
-  project_id: project,
-  project_name: name,
-  stage_name: null,
-  category_id: 'c',
-  category_name: 'Materiais',
-  amount: 600,
-  paid_total: 306.01,
-  open_amount: 300,
-  display_amount: 606.01,
-  match,
-});
+import { movementPart as part, splitEntryRow as row } from './movement-rows.fixture';
 
 // Rateio (issue 33): a split entry from search_movements, labelled and with its parts in centavos.
 describe('toMovement', () => {
