@@ -12,7 +12,8 @@
 // plans of the statements inside cash_flow_projection and dre on the 20 000-entry company),
 // --scale 200k (only the requests, at a tenth of that many entries and at that many: scale.ts;
 // --runs defaults to 5 there), --tenants 1000 (a thousand companies: each call of a small, a mid
-// and the largest company alone and among the others, tenants-bench.ts; --largest 200k (entries
+// and the largest company among the others and, samples alternating, the same company alone in a
+// second stack started beside this one, tenants-bench.ts; --largest 200k (entries
 // of the largest, default 200k), --mids 5, --small-entries 300, --workers 2 (connections seeding
 // at once), --explain (plans of the small and the largest company's calls among N), then Lighthouse on /,
 // /movimentacoes and /relatorio as the largest company's admin unless --no-lighthouse; --runs
@@ -245,8 +246,18 @@ try {
   } else if (values.tenants || values.load) {
     const tenantRuns = Math.max(1, Number(values.runs ?? 5) || 5);
     const largest = parseScale(values.largest ?? '200k');
+    // Each timed company alone: a stack of its own beside this one, removed once it is timed.
+    const startTwin = async (name: string) =>
+      startStack({
+        dataDir: path.join(dataDir, name),
+        persistent: false,
+        apiPort: await getFreePort(),
+        dbPort: await getFreePort(),
+        seed: true,
+      });
     const report = await measureTenants(
       stack,
+      startTwin,
       {
         count: Math.max(4, Number(values.tenants ?? 1000) || 1000),
         largest,

@@ -443,22 +443,35 @@ export async function time(
   request: (i: number) => Promise<Answer>,
   prepare?: () => Promise<void>,
 ) {
-  let detail = '';
-  for (let i = 0; i < 2; i++) {
-    await prepare?.();
-    const answer = await request(i); // warm-up: connections, plans, caches
-    detail = typeof answer === 'string' ? answer : answer.detail;
+  return (await timeSides(runs, [{ request, prepare }]))[0]!;
+}
+
+/**
+ * One call on several sides (the same company in two databases), sampled in turn, the order
+ * reversed every other round, so that what the machine does meanwhile (another process, the CPU's
+ * clock, the kernel's cache) lands on every side alike: two passes minutes apart differed by up to
+ * 2× on the same statement costs (docs/performance.md). Each side: 2 warm-ups, then the median.
+ */
+export async function timeSides(
+  runs: number,
+  sides: { request: (i: number) => Promise<Answer>; prepare?: () => Promise<void> }[],
+) {
+  const details = sides.map(() => '');
+  const samples = sides.map((): number[] => []);
+  for (let i = 0; i < runs + 2; i++) {
+    const order = sides.map((_, k) => k);
+    if (i % 2) order.reverse();
+    for (const k of order) {
+      const { request, prepare } = sides[k]!;
+      await prepare?.(); // not timed
+      const start = performance.now();
+      const answer = await request(i); // 0 and 1 warm up: connections, plans, caches
+      const ms = performance.now() - start;
+      details[k] = typeof answer === 'string' ? answer : answer.detail;
+      if (i >= 2) samples[k]!.push(typeof answer === 'string' ? ms : answer.ms);
+    }
   }
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    await prepare?.(); // not timed
-    const start = performance.now();
-    const answer = await request(i + 2);
-    const ms = performance.now() - start;
-    detail = typeof answer === 'string' ? answer : answer.detail;
-    samples.push(typeof answer === 'string' ? ms : answer.ms);
-  }
-  return { ms: median(samples), detail };
+  return sides.map((_, k) => ({ ms: median(samples[k]!), detail: details[k]! }));
 }
 
 /** A call a screen (or the schedule) makes; `prepare` runs untimed before each sample. */

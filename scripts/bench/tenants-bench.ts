@@ -1,14 +1,15 @@
 // `npm run bench -- --tenants 1000`: is one company's cost independent of the others' (issue 35)?
-// In this order, so that "alone" is honest: one small company is seeded and every screen's call
-// (scale.ts's calls()) timed through the API as its admin while the database holds it alone (the
-// demo seed aside); then one mid company (20 000 entries), timed; then the large one
-// (--largest, 200 000), timed; then the other N − 3 companies (tenants.ts, set-based); and the
-// three are timed again among N, each pass on a settled database (vacuumed and checkpointed). The
-// table per company: call, alone, among N, the ratio (✗ above 1.5×) and the call's limit (≤ 100 ms
-// for a screen's call, scale.ts's limitMs).
+// The N companies (tenants.ts, set-based) are seeded in the bench's database; then, for each of a
+// small, a mid (20 000 entries) and the large company (--largest, 200 000), the same company is
+// seeded alone in a database of its own (a second stack, the demo seed aside) and every screen's
+// call (scale.ts's calls()) is timed through both APIs as its admin, the samples alternating
+// between the two databases (timeSides), each on a settled database (vacuumed and checkpointed):
+// two passes minutes apart, as earlier versions took them, moved calls of a few ms by up to 2×
+// either way with the same statement costs. The table per company: call, alone, among N, the
+// ratio (✗ above 1.5×) and the call's limit (≤ 100 ms for a screen's call, scale.ts's limitMs).
 // --explain: EXPLAIN (ANALYZE, BUFFERS) of the calls' statements as the API runs them (role
 // authenticated, the member's JWT claims), for the small and the largest company among N.
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import os from 'node:os';
 import pg from 'pg';
 import ws from 'ws';
@@ -20,7 +21,7 @@ import {
   MORNING_LABEL,
   morningOf,
   PAGE_LABEL,
-  time,
+  timeSides,
   type Company,
   type StatementCost,
 } from './scale';
@@ -35,6 +36,13 @@ import {
 
 /** A ratio above this is a call whose cost follows the other companies' rows. */
 export const RATIO_LIMIT = 1.5;
+
+/**
+ * Samples of each side for a call under the ratio gate, at least: the median of 5 still let one
+ * slow moment of a 2-core machine flag a call of a few ms (the morning's two rows keep --runs: a
+ * whole morning among 1 000 companies is 25 s a sample).
+ */
+const RATIO_RUNS = 9;
 
 /**
  * Calls that are about every company by design: the whole morning covers all of them, and its
@@ -60,16 +68,17 @@ export interface TenantsReport {
   count: number;
   entries: number;
   companies: { tenant: Tenant; rows: Row[]; pages: PagesRow[] }[];
-  seedSeconds: { alone: number[]; others: number };
+  /** The N companies in the shared database, then each timed company alone in its own. */
+  seedSeconds: { among: number; alone: number[] };
   seedTimings: string;
-  /** Every company seeded (the three timed first), for --load. */
+  /** Every company seeded in the shared database (the three timed first), for --load. */
   tenants: Tenant[];
   /** The large company's admin, for Lighthouse. */
   largeAdmin: { email: string; password: string };
   load: { before: number; after: number };
 }
 
-type Stack = {
+export type Stack = {
   apiUrl: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -77,8 +86,57 @@ type Stack = {
   adminDbUrl: string;
 };
 
+/** A stack with a database of its own (the demo company seeded), stopped and removed by stop(). */
+export type StartTwin = (name: string) => Promise<Stack & { stop(): Promise<void> }>;
+
+/** One database's side of a timing: its pools, its company signed in, the schedule's client. */
+class Side {
+  readonly db: pg.Pool;
+  private readonly admin: pg.Client;
+  readonly service: SupabaseClient<Database>;
+
+  private constructor(
+    readonly stack: Stack,
+    workers: number,
+  ) {
+    this.db = new pg.Pool({ connectionString: stack.dbUrl, max: workers + 1 });
+    // The cluster's superuser: a checkpoint needs one.
+    this.admin = new pg.Client({ connectionString: stack.adminDbUrl });
+    this.service = createClient<Database>(stack.apiUrl, stack.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as never },
+    });
+  }
+
+  static async open(stack: Stack, workers: number): Promise<Side> {
+    const side = new Side(stack, workers);
+    await side.admin.connect();
+    return side;
+  }
+
+  /**
+   * A database in use is vacuumed (visibility map, hint bits, dead rows) and checkpointed (no
+   * dirty buffers to write before reading) by autovacuum and the checkpointer; one just seeded is
+   * neither: its first reads set hint bits and write the seeding's pages out (seen at 1 000
+   * companies: a 36 ms category_stats that read 1 504 pages and wrote 185), and the rows a pass's
+   * writes added and undoWrites deleted (35 000 sheet bills) stay in the indexes until a vacuum
+   * (seen: cash_flow_projection's window scanned 5 834 pages for no live row). Every timing and
+   * plan reads a settled database.
+   */
+  async settle(): Promise<void> {
+    await this.db.query('vacuum (analyze)');
+    await this.admin.query('checkpoint');
+  }
+
+  async end(): Promise<void> {
+    await this.admin.end();
+    await this.db.end();
+  }
+}
+
 export async function measureTenants(
   stack: Stack,
+  startTwin: StartTwin,
   options: Omit<TenantsOptions, 'log'> & {
     runs: number;
     today: string;
@@ -88,129 +146,120 @@ export async function measureTenants(
   log: (line: string) => void,
 ): Promise<TenantsReport> {
   const loadBefore = os.loadavg()[0]!;
-  const db = new pg.Pool({ connectionString: stack.dbUrl, max: options.workers + 1 });
-  // The cluster's superuser: a checkpoint needs one.
-  const admin = new pg.Client({ connectionString: stack.adminDbUrl });
+  const among = await Side.open(stack, options.workers);
   try {
-    const seeder = new TenantSeeder(stack, db, log, options.workers);
+    const seeder = new TenantSeeder(stack, among.db, log, options.workers);
     const specs = planTenants(options);
-    const schedule = {
-      service: createClient<Database>(stack.apiUrl, stack.serviceRoleKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        realtime: { transport: ws as never },
-      }),
-      morning: await morningOf(db, options.today),
-    };
-    const measure = async (c: Company, tag: string) => {
-      const out = new Map<string, { ms: number; detail: string }>();
-      for (const [label, request, prepare] of calls(c, db, options.today, tag, schedule)) {
-        out.set(
-          label,
-          await time(options.runs, request, prepare).catch((e: Error) => ({
-            ms: NaN,
-            detail: `error: ${e.message}`,
-          })),
-        );
-      }
-      return out;
-    };
-    // The first of each size, seeded and timed alone, in the plan's order (small, mid, large).
+    // The first of each size is timed (small, mid, large), seeded first.
     const timed = specs.filter((s, k) => specs.findIndex((other) => other.size === s.size) === k);
-    const measured: {
-      tenant: Tenant;
-      company: Company;
-      alone: Map<string, { ms: number; detail: string }>;
-      aloneCost: Map<string, StatementCost>;
-    }[] = [];
-    /** The pages each statement touches as the company's admin (load does not move them). */
-    const costs = (tenant: Tenant, company: Company, print = false, morning?: string) => {
-      const admin = tenant.users.find((u) => u.role === 'admin')!;
-      return explainCalls(stack.adminDbUrl, admin.userId, company, options.today, log, {
-        print,
-        morning,
-      });
-    };
-    // A database in use is vacuumed (visibility map, hint bits, dead rows) and checkpointed (no
-    // dirty buffers to write before reading) by autovacuum and the checkpointer; one just seeded
-    // is neither: its first reads set hint bits and write the seeding's pages out (seen at 1 000
-    // companies: a 36 ms category_stats that read 1 504 pages and wrote 185), and the rows a pass's
-    // writes added and undoWrites deleted (35 000 sheet bills) stay in the indexes until a vacuum
-    // (seen: cash_flow_projection's window scanned 5 834 pages for no live row). Every timing and
-    // plan reads a settled database.
-    await admin.connect();
-    const settle = async () => {
-      await db.query('vacuum (analyze)');
-      await admin.query('checkpoint');
-    };
-    const aloneSeconds: number[] = [];
-    for (const spec of timed) {
-      const t0 = performance.now();
-      log(`seeding the ${spec.size} company alone (${spec.entries} entries)…`);
-      const [tenant] = await seeder.seed([spec]);
-      await settle();
-      aloneSeconds.push((performance.now() - t0) / 1000);
-      const company = await signedInCompany(stack, db, tenant!);
-      log(`timing the ${spec.size} company alone (median of ${options.runs})…`);
-      const tag = `a${spec.index}`;
-      const alone = await measure(company, tag);
-      await undoWrites(db, company.companyId, tag);
-      await settle();
-      measured.push({ tenant: tenant!, company, alone, aloneCost: await costs(tenant!, company) });
-    }
-    const others = specs.filter((s) => !timed.includes(s));
-    const t0 = performance.now();
+    let t0 = performance.now();
     log(
-      `seeding the other ${others.length} companies (${others.reduce((n, s) => n + s.entries, 0)} entries, ` +
+      `seeding ${specs.length} companies (${specs.reduce((n, s) => n + s.entries, 0)} entries, ` +
         `${options.workers} connection(s))…`,
     );
-    const seeded = await seeder.seed(others);
-    await settle();
-    const othersSeconds = (performance.now() - t0) / 1000;
+    const seeded = await seeder.seed(specs);
+    await among.settle();
+    const amongSeconds = (performance.now() - t0) / 1000;
     log(`seeding: ${formatSeedTimings(seeder.timings)}`);
+    const morning = await morningOf(among.db, options.today);
+    const aloneSeconds: number[] = [];
     const companies: TenantsReport['companies'] = [];
-    for (const m of measured) {
-      log(`timing the ${m.tenant.size} company among ${specs.length} (median of ${options.runs})…`);
-      const tag = `n${m.tenant.companyId.slice(0, 4)}`;
-      const among = await measure(m.company, tag);
-      // The plans read the company as it was timed (and --load's companies stay as seeded).
-      await undoWrites(db, m.company.companyId, tag);
-      await settle();
-      // --explain prints the plans of the small company (its cost must not follow the others')
-      // and the largest (its own).
-      const print = options.explain && m.tenant.size !== 'mid';
-      if (print) log(`plans of the ${m.tenant.size} company among ${specs.length}:`);
-      // With the small company's plans, one page of the daily run's morning among N.
-      const morning = print && m.tenant.size === 'small' ? schedule.morning : undefined;
-      const amongCost = await costs(m.tenant, m.company, print, morning);
-      companies.push({
-        tenant: m.tenant,
-        rows: [...among].map(([label, after]) => ({
-          label,
-          alone: m.alone.get(label)?.ms ?? NaN,
-          among: after.ms,
-          detail: after.detail,
-        })),
-        pages: [...amongCost].flatMap(([label, cost]) => {
-          const alone = m.aloneCost.get(label);
-          return alone ? [{ label, alone, among: cost }] : [];
-        }),
-      });
+    for (const spec of timed) {
+      const tenant = seeded[specs.indexOf(spec)]!;
+      // The same company alone: a database of its own (the demo company aside), seeded from the
+      // same spec, live beside the shared one so that every call's samples alternate between the
+      // two (timeSides): "alone" and "among N" are measured in the same minutes.
+      t0 = performance.now();
+      log(`seeding the ${spec.size} company alone in a database of its own…`);
+      const twin = await startTwin(`alone-${spec.size}`);
+      const alone = await Side.open(twin, options.workers);
+      try {
+        const [twinTenant] = await new TenantSeeder(twin, alone.db, log, options.workers).seed([
+          spec,
+        ]);
+        await alone.settle();
+        aloneSeconds.push((performance.now() - t0) / 1000);
+        const [aloneCompany, amongCompany] = await Promise.all([
+          signedInCompany(twin, alone.db, twinTenant!),
+          signedInCompany(stack, among.db, tenant),
+        ]);
+        log(
+          `timing the ${spec.size} company alone and among ${specs.length}, samples alternating ` +
+            `(median of ${Math.max(options.runs, RATIO_RUNS)})…`,
+        );
+        const tag = `t${spec.index}`;
+        const schedule = (side: Side) => ({ service: side.service, morning });
+        const aloneCalls = calls(aloneCompany, alone.db, options.today, tag, schedule(alone));
+        const amongCalls = calls(amongCompany, among.db, options.today, tag, schedule(among));
+        const rows: Row[] = [];
+        for (const [k, [label, request, prepare]] of aloneCalls.entries()) {
+          const [, amongRequest, amongPrepare] = amongCalls[k]!;
+          const rounds = GLOBAL_CALLS.has(label)
+            ? options.runs
+            : Math.max(options.runs, RATIO_RUNS);
+          const [a, n] = await timeSides(rounds, [
+            { request, prepare },
+            { request: amongRequest, prepare: amongPrepare },
+          ]).catch((e: Error) => {
+            const failed = { ms: NaN, detail: `error: ${e.message}` };
+            return [failed, failed];
+          });
+          rows.push({ label, alone: a!.ms, among: n!.ms, detail: n!.detail });
+        }
+        // The plans read each company as it was timed (and --load's companies stay as seeded).
+        await undoWrites(alone.db, aloneCompany.companyId, tag);
+        await undoWrites(among.db, amongCompany.companyId, tag);
+        await Promise.all([alone.settle(), among.settle()]);
+        // The pages each statement touches as the company's admin (load does not move them).
+        const costs = (side: Side, t: Tenant, company: Company, print = false, day?: string) =>
+          explainCalls(
+            side.stack.adminDbUrl,
+            t.users.find((u) => u.role === 'admin')!.userId,
+            company,
+            options.today,
+            log,
+            { print, morning: day },
+          );
+        const aloneCost = await costs(alone, twinTenant!, aloneCompany);
+        // --explain prints the plans of the small company (its cost must not follow the others')
+        // and the largest (its own); with the small company's, one page of the morning among N.
+        const print = options.explain && spec.size !== 'mid';
+        if (print) log(`plans of the ${spec.size} company among ${specs.length}:`);
+        const amongCost = await costs(
+          among,
+          tenant,
+          amongCompany,
+          print,
+          print && spec.size === 'small' ? morning : undefined,
+        );
+        companies.push({
+          tenant,
+          rows,
+          pages: [...amongCost].flatMap(([label, cost]) => {
+            const a = aloneCost.get(label);
+            return a ? [{ label, alone: a, among: cost }] : [];
+          }),
+        });
+      } finally {
+        await alone.end();
+        await twin.stop();
+      }
     }
-    const large = measured.find((m) => m.tenant.size === 'large')!.tenant;
-    const largeAdmin = large.users.find((u) => u.role === 'admin')!;
+    const largeAdmin = seeded
+      .find((t) => t.size === 'large')!
+      .users.find((u) => u.role === 'admin')!;
     return {
       count: specs.length,
       entries: specs.reduce((n, s) => n + s.entries, 0),
       companies,
-      seedSeconds: { alone: aloneSeconds, others: othersSeconds },
+      seedSeconds: { among: amongSeconds, alone: aloneSeconds },
       seedTimings: formatSeedTimings(seeder.timings),
-      tenants: [...measured.map((m) => m.tenant), ...seeded],
+      tenants: seeded,
       largeAdmin: { email: largeAdmin.email, password: largeAdmin.password },
       load: { before: loadBefore, after: os.loadavg()[0]! },
     };
   } finally {
-    await admin.end();
-    await db.end();
+    await among.end();
   }
 }
 
@@ -303,12 +352,12 @@ export function printTenants(report: TenantsReport, runs: number): boolean {
   }
   console.log(lines.join('\n'));
   console.log(
-    `\n${report.count} companies, ${report.entries} entries. Median of ${runs} after 2 warm-ups, through ` +
-      `the embedded API as each company's admin. Seeding: ${report.seedSeconds.alone
+    `\n${report.count} companies, ${report.entries} entries. Median of ${Math.max(runs, RATIO_RUNS)} ` +
+      `(the morning's rows: ${runs}) after 2 warm-ups, alone and among alternating, through the ` +
+      `embedded API as each company's admin. Seeding: ${report.seedSeconds.alone
         .map((s) => `${s.toFixed(0)} s`)
-        .join(
-          ' + ',
-        )} (the three timed alone) + ${report.seedSeconds.others.toFixed(0)} s (the others); ` +
+        .join(' + ')} (the three timed, each alone in a database of its own) + ` +
+      `${report.seedSeconds.among.toFixed(0)} s (the ${report.count} companies); ` +
       `by phase: ${report.seedTimings}. Load average ${report.load.before.toFixed(1)} at the start, ` +
       `${report.load.after.toFixed(1)} at the end (${os.cpus().length} CPUs).`,
   );
