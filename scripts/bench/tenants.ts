@@ -60,6 +60,9 @@ export interface TenantsStack {
   adminDbUrl: string;
 }
 
+/** Companies whose comprovantes one statement inserts (addDocuments). */
+const DOCUMENT_BATCH = 100;
+
 /** Every seeded member's password (makeCompany's too). */
 export const TENANT_PASSWORD = 'bench-123456';
 export const MID_ENTRIES = 20_000;
@@ -223,8 +226,8 @@ export class TenantSeeder {
       );
       await this.db.query('analyze');
     });
-    const companyIds = growths.map((g) => g.companyId);
-    await this.phase('documents (comprovantes)', () => this.addDocuments(companyIds));
+    const smallestFirst = [...growths].sort((a, b) => a.to - b.to).map((g) => g.companyId);
+    await this.phase('documents (comprovantes)', () => this.addDocuments(smallestFirst));
     const tenants = await this.phase('reading ids', () => this.read(specs, made));
     this.log(
       `seeded ${specs.length} companies (${specs.reduce((n, s) => n + s.entries, 0)} entries) in ` +
@@ -339,15 +342,22 @@ export class TenantSeeder {
    * its trigger marks the entry as having one, which moves the "Sem comprovante" kept totals.
    */
   private async addDocuments(companyIds: string[]): Promise<void> {
-    await this.db.query(
-      `insert into public.documents (company_id, payment_id, storage_path, original_name, mime, size_bytes, sha256, kind)
-       select t.company_id, t.id, t.company_id || '/payments/' || t.id || '/comprovante.pdf', 'comprovante.pdf',
-              'application/pdf', 120000 + (hashtext(t.id::text) & 65535),
-              encode(extensions.digest(t.id::text, 'sha256'), 'hex'), 'comprovante'
-       from public.transactions t
-       where t.company_id = any($1) and t.payable_id is not null and hashtext(t.id::text) % 4 = 0`,
-      [companyIds],
-    );
+    // By batches of companies, smallest first, each followed by an analyze: the insert's check
+    // trigger looks for a duplicate row by row, and the plan it caches while the table is empty is
+    // a sequential scan, which then reads every row inserted before (a thousand companies in one
+    // statement ran past 10 minutes; the analyze invalidates the plan, the next is the index's).
+    for (let k = 0; k < companyIds.length; k += DOCUMENT_BATCH) {
+      await this.db.query(
+        `insert into public.documents (company_id, payment_id, storage_path, original_name, mime, size_bytes, sha256, kind)
+         select t.company_id, t.id, t.company_id || '/payments/' || t.id || '/comprovante.pdf', 'comprovante.pdf',
+                'application/pdf', 120000 + (hashtext(t.id::text) & 65535),
+                encode(extensions.digest(t.id::text, 'sha256'), 'hex'), 'comprovante'
+         from public.transactions t
+         where t.company_id = any($1) and t.payable_id is not null and hashtext(t.id::text) % 4 = 0`,
+        [companyIds.slice(k, k + DOCUMENT_BATCH)],
+      );
+      await this.db.query('analyze public.documents');
+    }
   }
 
   private async read(
