@@ -17,6 +17,7 @@ import { chromium } from '@playwright/test';
 import { getFreePort, REPO_ROOT, startStack } from '../local-stack/stack';
 import { buildApp } from './bundle';
 import { demoSession, startPreview, trustPreviews } from './lighthouse';
+import { median } from './samples';
 
 const { values } = parseArgs({
   options: {
@@ -38,8 +39,6 @@ interface Sample {
   fcp: number;
   lcp: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'app-financas-ab-'));
 fs.chmodSync(tmp, 0o755); // traversable by the postgres user (docs/local-stack.md)

@@ -6,6 +6,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { autoExplainHere } from './auto-explain';
+import { median } from './samples';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
 
@@ -122,12 +123,6 @@ export async function seedBigCompany(
     await db.end();
   }
   return { supabase, companyId };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function time(label: string, runs: number, request: () => Promise<string>): Promise<Timing> {

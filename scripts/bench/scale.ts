@@ -14,6 +14,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import fs from 'node:fs';
 import pg from 'pg';
 import { autoExplainHere } from './auto-explain';
+import { timeSides, type Answer } from './samples';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
 import { applyOrder, type ListSort } from '../../src/lib/list-order';
@@ -45,12 +46,6 @@ export function parseScale(value: string): number {
   const m = /^(\d+)(k?)$/i.exec(value.trim());
   if (!m) throw new Error(`--scale: expected a number like 200k, got "${value}"`);
   return Number(m[1]) * (m[2] ? 1000 : 1);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function check<T>(result: { data: T | null; error: unknown }): T {
@@ -435,43 +430,12 @@ function chunks(pieces: { companyId: string; lo: number; hi: number }[]) {
   return out;
 }
 
-/** What a request answers: its detail, or its detail and its own measure (a part of a call). */
-type Answer = string | { ms: number; detail: string };
-
 export async function time(
   runs: number,
   request: (i: number) => Promise<Answer>,
   prepare?: () => Promise<void>,
 ) {
   return (await timeSides(runs, [{ request, prepare }]))[0]!;
-}
-
-/**
- * One call on several sides (the same company in two databases), sampled in turn, the order
- * reversed every other round, so that what the machine does meanwhile (another process, the CPU's
- * clock, the kernel's cache) lands on every side alike: two passes minutes apart differed by up to
- * 2× on the same statement costs (docs/performance.md). Each side: 2 warm-ups, then the median.
- */
-export async function timeSides(
-  runs: number,
-  sides: { request: (i: number) => Promise<Answer>; prepare?: () => Promise<void> }[],
-) {
-  const details = sides.map(() => '');
-  const samples = sides.map((): number[] => []);
-  for (let i = 0; i < runs + 2; i++) {
-    const order = sides.map((_, k) => k);
-    if (i % 2) order.reverse();
-    for (const k of order) {
-      const { request, prepare } = sides[k]!;
-      await prepare?.(); // not timed
-      const start = performance.now();
-      const answer = await request(i); // 0 and 1 warm up: connections, plans, caches
-      const ms = performance.now() - start;
-      details[k] = typeof answer === 'string' ? answer : answer.detail;
-      if (i >= 2) samples[k]!.push(typeof answer === 'string' ? ms : answer.ms);
-    }
-  }
-  return sides.map((_, k) => ({ ms: median(samples[k]!), detail: details[k]! }));
 }
 
 /** A call a screen (or the schedule) makes; `prepare` runs untimed before each sample. */

@@ -21,10 +21,10 @@ import {
   MORNING_LABEL,
   morningOf,
   PAGE_LABEL,
-  timeSides,
   type Company,
   type StatementCost,
 } from './scale';
+import { timeSides } from './samples';
 import {
   formatSeedTimings,
   planTenants,
