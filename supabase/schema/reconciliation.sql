@@ -156,6 +156,7 @@ CREATE OR REPLACE FUNCTION private.import_bank_statement(p_bank_account_id uuid,
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET enable_seqscan TO 'off'
 AS $function$
 declare
   v_company_id uuid;
