@@ -89,7 +89,7 @@ export type Stack = {
 /** A stack with a database of its own (the demo company seeded), stopped and removed by stop(). */
 export type StartTwin = (name: string) => Promise<Stack & { stop(): Promise<void> }>;
 
-/** One database's side of a timing: its pools, its company signed in, the schedule's client. */
+/** One database's side of a timing: its pool, its superuser connection (checkpoints), the schedule's client. */
 class Side {
   readonly db: pg.Pool;
   private readonly admin: pg.Client;
