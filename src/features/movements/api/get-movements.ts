@@ -97,7 +97,8 @@ const movementRow = z.object({
   part_count: z.optional(number),
   part_project_names: z.optional(orNull(z.array(text))),
 });
-type MovementRow = z.output<typeof movementRow>;
+/** A row of search_movements as this module reads it (the movements feature's tests build them). */
+export type MovementRow = z.output<typeof movementRow>;
 const movementRows = z.array(movementRow);
 
 function toStatus(value: string | null): MovementStatus {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { movementRow } from '@/features/movements/api/movement-rows.fixture';
 import { MovementList } from '@/features/movements/components/movement-list';
 import { EMPTY_MOVEMENT_FILTERS } from '@/features/movements/lib/movement-filters';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
@@ -20,39 +21,16 @@ const company: CurrentCompany = {
   fullName: 'Paula',
 };
 
-function movementRow(i: number, amount: number) {
-  return {
-    row_type: 'entry',
+/** The i-th row of a page: expenses and receivables alternate. */
+function pageRow(i: number, amount: number) {
+  return movementRow({
     kind: i % 2 === 0 ? 'expense' : 'income',
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     description: `Lançamento ${i}`,
     amount,
-    paid_amount: 0,
     open_amount: amount,
-    due_date: '2026-03-10',
-    status: 'pending',
-    settled_on: null,
     counterparty_name: 'Depósito Silva',
-    project_id: null,
-    project_name: null,
-    category_id: null,
-    category_name: null,
-    category_color: null,
-    bank_account_id: null,
-    bank_account_name: null,
-    installment_number: null,
-    installment_count: null,
-    created_at: '2026-03-01T12:00:00Z',
-    movement_date: '2026-03-10',
-    display_status: 'open',
-    paid_total: 0,
-    display_amount: amount,
-    to_account_id: null,
-    to_account_name: null,
-    reversed: false,
-    reversed_on: null,
-    signed_amount: i % 2 === 0 ? -amount : amount,
-  };
+  });
 }
 
 function setDesktop(desktop: boolean) {
@@ -87,7 +65,7 @@ function serveMovements() {
         p_offset?: number;
         p_order?: string;
       };
-      const all = Array.from({ length: 60 }, (_, i) => movementRow(i, (i + 1) * 10));
+      const all = Array.from({ length: 60 }, (_, i) => pageRow(i, (i + 1) * 10));
       const order = body.p_order ?? null;
       calls.push({ order, page: [body.p_limit, body.p_offset] });
       const sorted =
@@ -95,7 +73,7 @@ function serveMovements() {
           ? [...all].reverse()
           : order === 'value_asc'
             ? all
-            : [...all].sort((a, b) => a.description.localeCompare(b.description));
+            : [...all].sort((a, b) => (a.description ?? '').localeCompare(b.description ?? ''));
       const start = body.p_offset ?? 0;
       return HttpResponse.json(sorted.slice(start, start + body.p_limit));
     }),
@@ -179,12 +157,12 @@ describe('MovementList', { timeout: 30_000 }, () => {
         selects.push(new URL(request.url).searchParams.get('select'));
         return HttpResponse.json([
           {
-            ...movementRow(0, 1000),
+            ...pageRow(0, 1000),
             description: 'Concreto usinado',
             part_count: 3,
             part_project_names: ['Casa 001', null],
           },
-          { ...movementRow(1, 50), project_name: 'Casa 002', category_name: 'Materiais' },
+          { ...pageRow(1, 50), project_name: 'Casa 002', category_name: 'Materiais' },
         ]);
       }),
     );

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { entryRow } from '@/features/movements/api/movement-rows.fixture';
 import { LatestEntriesPage } from '@/features/movements/pages/latest-entries-page';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,30 +30,17 @@ function renderPage(path = '/ultimos-lancamentos') {
   );
 }
 
-function entryRow(n: number) {
-  return {
+/** The n-th row of a page: receivables and expenses alternate. */
+function pageRow(n: number) {
+  return entryRow({
     kind: n % 2 ? 'expense' : 'income',
     id: `33333333-3333-4333-8333-${String(n).padStart(12, '0')}`,
     description: `Lançamento ${n}`,
     amount: 100 + n,
-    paid_amount: 0,
     open_amount: 100 + n,
     due_date: '2026-11-20',
-    status: 'pending',
-    settled_on: null,
-    counterparty_name: null,
-    project_id: null,
-    project_name: null,
-    category_id: null,
-    category_name: null,
-    category_color: null,
-    bank_account_id: null,
-    bank_account_name: null,
-    installment_number: null,
-    installment_count: null,
     created_at: '2026-11-20T12:00:00Z',
-    document_count: 0,
-  };
+  });
 }
 
 /** The list answers `rows` (the page asks one more than it shows); the count answers `count`. */
@@ -60,7 +48,7 @@ function api(rows: number, count: number | Promise<number>) {
   const countArgs: unknown[] = [];
   server.use(
     http.get(restUrl('entries'), () =>
-      HttpResponse.json(Array.from({ length: rows }, (_, i) => entryRow(i + 1))),
+      HttpResponse.json(Array.from({ length: rows }, (_, i) => pageRow(i + 1))),
     ),
     http.post(rpcUrl('latest_entries_count'), async ({ request }) => {
       countArgs.push(await request.json());
