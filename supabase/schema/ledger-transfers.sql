@@ -415,9 +415,10 @@ begin
                              where r.reversal_of is not null and r.reversal_of = t.id))),
          t.created_at
   from page t
-  left join public.categories c on c.company_id = t.company_id and c.id = t.category_id
-  left join public.projects p on p.company_id = t.company_id and p.id = t.project_id
-  left join public.bank_accounts oa on oa.company_id = t.company_id and oa.id = t.other_account_id
+  -- $1, not t.company_id: the page's company, which the planner does not carry out of `page`.
+  left join public.categories c on c.company_id = $1 and c.id = t.category_id
+  left join public.projects p on p.company_id = $1 and p.id = t.project_id
+  left join public.bank_accounts oa on oa.company_id = $1 and oa.id = t.other_account_id
   order by %1$s
   $q$, v_order,
   -- Standing rows: not an estorno, and not reversed by one. Written into the statement only when
