@@ -334,6 +334,7 @@ export const DOMAINS: Domain[] = [
       'public.push_subscriptions',
       'public.notice_deliveries',
       'private.notify_mornings',
+      'private.notices_to_plan',
     ],
     functions: [
       'private.format_brl',

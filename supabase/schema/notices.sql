@@ -12,7 +12,7 @@
 -- granted. A table's constraints, indexes, policies, triggers and grants follow it.
 
 -- Tables: public.notice_deliveries, public.notice_settings, public.notices,
--- private.notify_mornings, public.push_subscriptions
+-- private.notices_to_plan, private.notify_mornings, public.push_subscriptions
 -- Functions: private.br_holidays, public.claim_deliveries, private.claim_deliveries,
 -- private.daily_digest, public.delete_push_subscription, private.digest_project_name,
 -- private.due_windows, public.finish_delivery, private.finish_delivery, private.format_brl,
@@ -182,6 +182,19 @@ CREATE TRIGGER notices_wake_notify AFTER INSERT ON public.notices REFERENCING NE
 grant all on table public.notices to service_role;
 grant select on table public.notices to authenticated;
 grant update (read_at) on table public.notices to authenticated;
+
+-- Table private.notices_to_plan
+create table private.notices_to_plan (
+  notice_id uuid not null,
+  created_at timestamp with time zone not null
+);
+
+comment on table private.notices_to_plan is 'The notices no notify run has planned yet: written with each notice (private.notices_written), taken (deleted) by private.plan_deliveries in the transaction that plans them. Service role functions only.';
+alter table private.notices_to_plan add constraint notices_to_plan_pkey PRIMARY KEY (notice_id);
+alter table private.notices_to_plan add constraint notices_to_plan_notice_id_fkey FOREIGN KEY (notice_id) REFERENCES public.notices(id) ON DELETE CASCADE;
+CREATE INDEX notices_to_plan_created_idx ON private.notices_to_plan USING btree (created_at);
+
+-- no grants: only its owner (postgres) may use it
 
 -- Table private.notify_mornings
 create table private.notify_mornings (
@@ -855,13 +868,15 @@ CREATE OR REPLACE FUNCTION private.notices_written()
 AS $function$
 begin
   if exists (select 1 from new_rows) then
+    insert into private.notices_to_plan (notice_id, created_at)
+    select n.id, n.created_at from new_rows n;
     perform pg_notify('notice_written', '');
     perform private.wake_notify();
   end if;
   return null;
 end;
 $function$;
-comment on function private.notices_written() is 'Trigger (statement): notices were written → pg_notify(''notice_written'') for the local stack and private.wake_notify() for hosted.';
+comment on function private.notices_written() is 'Trigger (statement): notices were written → queued for the next notify run (private.notices_to_plan), pg_notify(''notice_written'') for the local stack and private.wake_notify() for hosted.';
 -- no grants: only its owner (postgres) may execute it
 
 -- Function private.notify_invitation_accepted()
@@ -1050,17 +1065,26 @@ begin
   end if;
   perform private.assert_valid_date((p_now at time zone 'America/Sao_Paulo')::date);
 
-  -- Every notice of the last 2 days: one delivery per channel its recipient chose (push: one per
-  -- device, while the notice is unread: one read in the app already needs no phone notification).
-  -- The daily summary's e-mail is the digest (private.plan_mornings).
+  -- A notice that no run took within 2 days (by the clock) is not sent any more.
+  delete from private.notices_to_plan q where q.created_at < least(p_now, now()) - interval '2 days';
+
+  -- Every notice of the last 2 days not planned yet (taken from the queue, so a run at the same
+  -- moment waits for these rows and then finds them gone): one delivery per channel its recipient
+  -- chose (push: one per device, while the notice is unread: one read in the app already needs no
+  -- phone notification). The daily summary's e-mail is the digest (private.plan_mornings).
+  with taken as (
+    delete from private.notices_to_plan q
+    where q.created_at >= p_now - interval '2 days'
+    returning q.notice_id
+  )
   insert into public.notice_deliveries (company_id, user_id, channel, kind, event_key, notice_id,
                                         subscription_id, next_attempt_at)
   -- The recipient's setting for the notice's kind read by a join (what
   -- private.member_notice_settings gives, the saved row else private.notice_default for the role),
-  -- not by a call of that definer per notice: 0.7 ms each, and the last 2 days hold every
-  -- company's summaries (694 notices at 40 companies: 490 ms of the 505).
+  -- not by a call of that definer per notice.
   select n.company_id, n.user_id, c.channel, n.kind, n.event_key, n.id, c.subscription_id, p_now
-  from public.notices n
+  from taken t
+  join public.notices n on n.id = t.notice_id
   join public.user_profiles p on p.company_id = n.company_id and p.user_id = n.user_id and p.is_active
   cross join lateral (select private.notice_pref_kind(n.kind) as kind) k
   left join public.notice_settings st
@@ -1077,9 +1101,7 @@ begin
     select 'push', ps.id from public.push_subscriptions ps
     where s.push and ps.user_id = n.user_id and n.read_at is null
   ) c
-  where n.created_at >= p_now - interval '2 days'
-    -- The kinds a member has settings for (private.member_notice_settings' five).
-    and k.kind in ('approval_pending', 'approval_decided', 'due_summary', 'invitation_accepted', 'imports')
+  where k.kind in ('approval_pending', 'approval_decided', 'due_summary', 'invitation_accepted', 'imports')
     and s.enabled
     -- A request decided before it was sent waits for nobody any more.
     and not (n.kind = 'approval_pending' and n.read_at is not null)
@@ -1088,7 +1110,7 @@ begin
   return v_n;
 end;
 $function$;
-comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): for every notice of the last 2 days plans an e-mail (not for due_summary: the daily e-mail is its e-mail, planned by private.plan_mornings) and, while it is unread, a push per device, as the recipient chose; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. Returns the deliveries planned. Raises invalid_date.';
+comment on function private.plan_deliveries(p_now timestamp with time zone) is 'Body of public.plan_deliveries (service role): plans, once, each notice written in the 2 days before p_now that no run has planned (private.notices_to_plan): an e-mail (not for due_summary: the daily e-mail is its e-mail, planned by private.plan_mornings) and, while it is unread, a push per device, as the recipient chose at that moment; an approval request already decided (read) plans nothing. Active members only; on conflict do nothing. A notice no run took within 2 days is dropped from the queue. Returns the deliveries planned. Raises invalid_date.';
 grant execute on function private.plan_deliveries(p_now timestamp with time zone) to service_role;
 
 -- Function public.plan_mornings(p_now timestamp with time zone, p_limit integer)
