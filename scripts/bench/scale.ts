@@ -701,7 +701,8 @@ async function explainMorningPage(
     log(
       `plans of plan_mornings (one page of 10 companies) → ${JSON.stringify(rows[0]?.r)}:\n${notices.join('\n\n')}`,
     );
-    // The notices' part, once a run: every notice of the last 2 days (not paged: read its cost).
+    // The notices' part, once a run: the notices no run has planned yet (private.notices_to_plan;
+    // until 20261208010000 every notice of the last 2 days, of every company).
     notices.length = 0;
     const planned = await db.query<{ n: number }>(`select public.plan_deliveries($1) as n`, [
       morning,
@@ -1004,8 +1005,8 @@ export function calls(
     [
       // The notify function's morning (issues 32, 35) as its run does it (deliver.ts): pages of
       // plan_mornings (50 companies' in-app summaries and members' daily e-mails, each checked for
-      // something to say) until the database says no more, plan_deliveries (the notices of the last
-      // 2 days), then claim_deliveries until nothing is left (every e-mail's digest built), as the
+      // something to say) until the database says no more, plan_deliveries (the notices no run has
+      // planned yet: the day's summaries just written), then claim_deliveries until nothing is left (every e-mail's digest built), as the
       // service role. Timed whole: every company of the database (companies/s in the detail).
       MORNING_LABEL,
       async (i) => {

@@ -1,5 +1,5 @@
 // One delivery run: plan_mornings in pages of companies until the database says the morning is
-// planned, plan_deliveries (the notices of the last 2 days), then claim_deliveries / send /
+// planned, plan_deliveries (the notices no run has planned yet), then claim_deliveries / send /
 // finish_delivery until nothing is left. The database decides what is due, to whom, once (unique
 // keys, `for update skip locked`), and what a failure becomes (backoff, then failed); this module
 // only renders, sends and reports back. Pure (the RPC call and the senders are passed in): Vitest
