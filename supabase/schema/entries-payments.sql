@@ -2345,6 +2345,8 @@ declare
     when 'category' then p_category_ids
     when 'account' then p_account_ids
     else array[null::uuid] end) k(id));
+  -- The one key, when there is one: a value the statements are planned with (k.id is not).
+  v_one uuid := case when cardinality(v_keys) = 1 then v_keys[1] end;
   v_asc boolean := p_order = 'date_asc';
 begin
   if p_company_id is null or p_company_id not in (select private.reader_company_ids()) then
@@ -2368,9 +2370,9 @@ begin
          and p.company_id = p_company_id and p.approval_status = 'approved'
          -- The filter read along is the key; its own condition below folds away (left in, an
          -- obra filter's "or project_id is null" tempted the planner into a bitmap and a sort).
-         and (v_by <> 'project' or p.project_id = k.id)
-         and (v_by <> 'category' or p.category_id = k.id)
-         and (v_by <> 'account' or p.bank_account_id = k.id)
+         and (v_by <> 'project' or p.project_id = coalesce(v_one, k.id))
+         and (v_by <> 'category' or p.category_id = coalesce(v_one, k.id))
+         and (v_by <> 'account' or p.bank_account_id = coalesce(v_one, k.id))
          and (p_start is null or coalesce(p.payment_date, p.due_date) >= p_start)
          and (p_end is null or coalesce(p.payment_date, p.due_date) <= p_end)
          and (coalesce(cardinality(p_statuses), 0) = 0
@@ -2435,9 +2437,9 @@ begin
        from public.accounts_receivable r
        where (coalesce(cardinality(p_kinds), 0) = 0 or 'income' = any (p_kinds))
          and r.company_id = p_company_id
-         and (v_by <> 'project' or r.project_id = k.id)
-         and (v_by <> 'category' or r.category_id = k.id)
-         and (v_by <> 'account' or r.bank_account_id = k.id)
+         and (v_by <> 'project' or r.project_id = coalesce(v_one, k.id))
+         and (v_by <> 'category' or r.category_id = coalesce(v_one, k.id))
+         and (v_by <> 'account' or r.bank_account_id = coalesce(v_one, k.id))
          and (p_start is null or coalesce(r.received_date, r.due_date) >= p_start)
          and (p_end is null or coalesce(r.received_date, r.due_date) <= p_end)
          and (coalesce(cardinality(p_statuses), 0) = 0
