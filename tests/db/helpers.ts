@@ -6,6 +6,7 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types';
+import { autoExplainHere } from '../../scripts/bench/auto-explain';
 import type { StackEnv } from './global-setup';
 
 export type TestClient = SupabaseClient<Database>;
@@ -73,6 +74,36 @@ export async function asMember<T>(
  */
 export function superuserDb(max = 1): pg.Pool {
   return new pg.Pool({ connectionString: stackEnv().adminDbUrl, max });
+}
+
+/**
+ * Runs `fn` as the user, as PostgREST runs a call, on the cluster's superuser (loading auto_explain
+ * needs one) with auto_explain on: every statement's plan, nested ones inside functions too, is
+ * collected into `plans` as it runs. `setup` runs first, as the superuser (e.g. statistics made to
+ * look as they do at scale). All in one transaction, rolled back.
+ */
+export async function plansAsMember<T>(
+  userId: string,
+  fn: (client: pg.Client, plans: string[]) => Promise<T>,
+  setup?: (client: pg.Client) => Promise<void>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: stackEnv().adminDbUrl });
+  await client.connect();
+  const plans: string[] = [];
+  client.on('notice', (notice) => plans.push(notice.message ?? ''));
+  try {
+    await client.query('begin');
+    await setup?.(client);
+    await autoExplainHere(client);
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+    await client.query('set local role authenticated');
+    return await fn(client, plans);
+  } finally {
+    await client.query('rollback');
+    await client.end();
+  }
 }
 
 export function uniqueEmail(prefix = 'user'): string {

@@ -5,10 +5,8 @@
 // 44"). The statement's plan is read with auto_explain (as the superuser, in a rolled-back
 // transaction): each name's table is read for the page's company (before: only the policy's
 // filter, every company's rows hashed).
-import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { autoExplainHere } from '../../scripts/bench/auto-explain';
-import { createMember, stackEnv } from './helpers';
+import { createMember, plansAsMember } from './helpers';
 import { createBankAccount, createPayable, settlePayable, type Member } from './money-helpers';
 
 let owner: Member;
@@ -32,20 +30,10 @@ beforeAll(async () => {
 });
 
 it("reads the names of a ledger page from its company's registers only", async () => {
-  const su = new pg.Client({ connectionString: stackEnv().adminDbUrl });
-  await su.connect();
-  const plans: string[] = [];
-  su.on('notice', (n) => plans.push(n.message ?? ''));
-  try {
-    await su.query('begin');
-    await autoExplainHere(su);
-    await su.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: owner.user.id, role: 'authenticated' }),
-    ]);
-    await su.query('set local role authenticated');
+  await plansAsMember(owner.user.id, async (client, plans) => {
     for (const order of ['value_desc', 'date_desc']) {
       plans.length = 0;
-      const { rows } = await su.query(
+      const { rows } = await client.query(
         `select * from public.account_ledger($1, p_order => $2, p_limit => 51, p_offset => 0)`,
         [accountId, order],
       );
@@ -58,8 +46,5 @@ it("reads the names of a ledger page from its company's registers only", async (
         expect(nodeOf(page!, relation)).toContain(`company_id = '${owner.company.id}'::uuid`);
       }
     }
-  } finally {
-    await su.query('rollback');
-    await su.end();
-  }
+  });
 });

@@ -4,10 +4,8 @@
 // companies) and, for the largest company's account of 16 666, took a bitmap of all of them and a
 // sort over reading the index in order until the page was full (docs/performance.md, "Stop 44").
 // The statement's plan is read with auto_explain (as the superuser, in a rolled-back transaction).
-import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { autoExplainHere } from '../../scripts/bench/auto-explain';
-import { createMember, stackEnv } from './helpers';
+import { createMember, plansAsMember } from './helpers';
 import {
   createBankAccount,
   createPayable,
@@ -30,18 +28,8 @@ beforeAll(async () => {
 });
 
 it("reads a one-account page along the account's index with the account's id", async () => {
-  const su = new pg.Client({ connectionString: stackEnv().adminDbUrl });
-  await su.connect();
-  const plans: string[] = [];
-  su.on('notice', (n) => plans.push(n.message ?? ''));
-  try {
-    await su.query('begin');
-    await autoExplainHere(su);
-    await su.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: owner.user.id, role: 'authenticated' }),
-    ]);
-    await su.query('set local role authenticated');
-    const { rows } = await su.query<{ id: string }>(
+  await plansAsMember(owner.user.id, async (client, plans) => {
+    const { rows } = await client.query<{ id: string }>(
       `select id from public.search_movements(p_company_id => $1, p_today => '2026-11-28',
          p_account_ids => array[$2]::uuid[], p_limit => 51)`,
       [owner.company.id, accountId],
@@ -54,8 +42,5 @@ it("reads a one-account page along the account's index with the account's id", a
     expect(byKey.length).toBeGreaterThanOrEqual(2);
     expect(new Set(byKey)).toEqual(new Set([`bank_account_id = '${accountId}'::uuid`]));
     expect(page).not.toMatch(/bank_account_id = k(_\d+)?\.id/);
-  } finally {
-    await su.query('rollback');
-    await su.end();
-  }
+  });
 });

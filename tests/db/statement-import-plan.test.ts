@@ -3,10 +3,8 @@
 // were deleted), a PostgREST connection kept a per-line sequential scan and each import on it paid
 // every line imported before: 102 → 306 ms over 6 imports of 500 lines (docs/performance.md,
 // "Stop 43"). The plan is read with auto_explain as the superuser, the only role that may load it.
-import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { autoExplainHere } from '../../scripts/bench/auto-explain';
-import { createMember, stackEnv } from './helpers';
+import { createMember, plansAsMember } from './helpers';
 import { createBankAccount, type Member } from './money-helpers';
 
 let owner: Member;
@@ -18,43 +16,35 @@ beforeAll(async () => {
 });
 
 it("an import reads the account's lines by index even when the table looks empty", async () => {
-  const su = new pg.Client({ connectionString: stackEnv().adminDbUrl });
-  await su.connect();
-  const plans: string[] = [];
-  su.on('notice', (n) => plans.push(n.message ?? ''));
-  try {
-    await su.query('begin');
+  await plansAsMember(
+    owner.user.id,
+    async (client, plans) => {
+      const lines = [1, 2, 3].map((k) => ({
+        fitid: `plano-${k}`,
+        posted_on: '2026-11-23',
+        amount: `${100 + k}.00`,
+        memo: `Linha ${k}`,
+      }));
+      const { rows } = await client.query<{ r: { new_count: number } }>(
+        `select public.import_bank_statement(p_bank_account_id => $1, p_source => 'ofx',
+           p_lines => $2::jsonb, p_file_name => 'plano.ofx') as r`,
+        [accountId, JSON.stringify(lines)],
+      );
+      expect(rows[0]!.r.new_count).toBe(3);
+      const insert = plans.find((p) => p.includes('insert into public.bank_statement_lines'));
+      expect(insert).toBeDefined();
+      expect(insert).not.toMatch(/Seq Scan on bank_statement_lines/);
+      // Both checks: the anti-join on (account, FITID, date, amount) and the same-FITID exists.
+      expect(
+        insert!.match(/Index (Only )?Scan using bank_statement_lines_account_fitid_key/g)?.length,
+      ).toBeGreaterThanOrEqual(2);
+    },
     // What an analyze of the emptied table leaves (its pages, no rows): every estimate is a row.
-    await su.query(
-      `update pg_class set reltuples = 0, relpages = 1
-       where oid = 'public.bank_statement_lines'::regclass`,
-    );
-    await autoExplainHere(su);
-    await su.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: owner.user.id, role: 'authenticated' }),
-    ]);
-    await su.query('set local role authenticated');
-    const lines = [1, 2, 3].map((k) => ({
-      fitid: `plano-${k}`,
-      posted_on: '2026-11-23',
-      amount: `${100 + k}.00`,
-      memo: `Linha ${k}`,
-    }));
-    const { rows } = await su.query<{ r: { new_count: number } }>(
-      `select public.import_bank_statement(p_bank_account_id => $1, p_source => 'ofx',
-         p_lines => $2::jsonb, p_file_name => 'plano.ofx') as r`,
-      [accountId, JSON.stringify(lines)],
-    );
-    expect(rows[0]!.r.new_count).toBe(3);
-    const insert = plans.find((p) => p.includes('insert into public.bank_statement_lines'));
-    expect(insert).toBeDefined();
-    expect(insert).not.toMatch(/Seq Scan on bank_statement_lines/);
-    // Both checks: the anti-join on (account, FITID, date, amount) and the same-FITID exists.
-    expect(
-      insert!.match(/Index (Only )?Scan using bank_statement_lines_account_fitid_key/g)?.length,
-    ).toBeGreaterThanOrEqual(2);
-  } finally {
-    await su.query('rollback');
-    await su.end();
-  }
+    async (su) => {
+      await su.query(
+        `update pg_class set reltuples = 0, relpages = 1
+         where oid = 'public.bank_statement_lines'::regclass`,
+      );
+    },
+  );
 });
