@@ -3133,24 +3133,37 @@ begin
     end if;
   end if;
 
-  -- Transfers as search_movements lists them: no status, category nor obra, no comprovante.
-  select coalesce(sum(t.amount) filter (where not t.reversed), 0), count(*)
+  -- Transfers as search_movements lists them (public.transfers): no status, category nor obra, no
+  -- comprovante. Read from the company's out rows; the in row (the destination account) only when
+  -- an account filter or a search by account name needs it.
+  select coalesce(sum(o.amount) filter (where not exists (select 1 from public.transactions r
+                                                          where r.reversal_of = o.id)), 0),
+         count(*)
   into v_transfer_total, v_transfer_count
-  from public.transfers t
-  where t.company_id = p_company_id
+  from public.transactions o
+  where o.company_id = p_company_id and o.type = 'transfer' and o.direction = 'out' and o.reversal_of is null
     and not v_without
-    and (p_start is null or t.transfer_date >= p_start)
-    and (p_end is null or t.transfer_date <= p_end)
+    and (p_start is null or o.transaction_date >= p_start)
+    and (p_end is null or o.transaction_date <= p_end)
     and (coalesce(cardinality(p_kinds), 0) = 0 or 'transfer' = any (p_kinds))
     and coalesce(cardinality(p_statuses), 0) = 0
     and coalesce(cardinality(p_category_ids), 0) = 0
     and not v_filter_projects
     and (coalesce(cardinality(p_account_ids), 0) = 0
-         or t.from_account_id = any (p_account_ids) or t.to_account_id = any (p_account_ids))
+         or o.bank_account_id = any (p_account_ids)
+         or exists (select 1 from public.transactions i
+                    where i.company_id = p_company_id and i.type = 'transfer'
+                      and i.transfer_group_id = o.transfer_group_id and i.direction = 'in'
+                      and i.reversal_of is null and i.bank_account_id = any (p_account_ids)))
     and (v_pattern is null
-         or t.search_key like v_pattern
-         or t.from_account_id = any (v_account_ids)
-         or t.to_account_id = any (v_account_ids));
+         -- public.transfers' search_key
+         or (case when o.description is null then private.search_text('Transferência') else o.search_key end)
+            like v_pattern
+         or o.bank_account_id = any (v_account_ids)
+         or exists (select 1 from public.transactions i
+                    where i.company_id = p_company_id and i.type = 'transfer'
+                      and i.transfer_group_id = o.transfer_group_id and i.direction = 'in'
+                      and i.reversal_of is null and i.bank_account_id = any (v_account_ids)));
 
   return json_build_object(
     'income_total', v_income,

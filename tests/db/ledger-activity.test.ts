@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, createUser } from './helpers';
-import { createMember } from './helpers';
+import { createMember, plansAsMember } from './helpers';
 import {
   createBankAccount,
   createPayable,
@@ -135,6 +135,76 @@ describe('search_movements and movement_summary with transfers', () => {
       p_kinds: ['expense'],
     });
     expect(expenseOnly.data).toMatchObject({ expense_total: 300, count: 1, transfer_count: 0 });
+  });
+
+  it("the summary's transfer figures are the listed transfers' under each filter and search", async () => {
+    const { error } = await owner.client.rpc('transfer_between_accounts', {
+      p_from_account_id: b.id,
+      p_to_account_id: a.id,
+      p_amount: 70,
+      p_transfer_date: '2026-03-20',
+      p_description: 'Devolução de caixa',
+    });
+    expect(error).toBeNull();
+    const args = { p_company_id: owner.company.id, p_today: TODAY };
+    const filters: Record<string, unknown>[] = [
+      {},
+      { p_account_ids: [a.id] },
+      { p_account_ids: [b.id] },
+      { p_start: '2026-03-11' },
+      { p_end: '2026-03-10' },
+      { p_search: 'caixa obra' }, // an account's name, on either side
+      { p_search: 'itau' },
+      { p_search: 'devolucao' }, // the description
+      { p_search: 'transferência' }, // what a transfer without description is called
+      { p_search: 'devolucao', p_account_ids: [b.id] },
+      { p_search: 'matriz', p_start: '2026-03-11', p_end: '2026-03-15' },
+    ];
+    for (const filter of filters) {
+      const rows = await owner.client.rpc('search_movements', { ...args, ...filter });
+      const summary = await owner.client.rpc('movement_summary', { ...args, ...filter });
+      expect(rows.error).toBeNull();
+      expect(summary.error).toBeNull();
+      const transfers = (rows.data ?? []).filter((r) => r.row_type === 'transfer');
+      const total = transfers
+        .filter((r) => !r.reversed)
+        .reduce((s, r) => s + Math.round(r.amount * 100), 0);
+      expect({ filter, ...summary.data }).toMatchObject({
+        filter,
+        transfer_count: transfers.length,
+        transfer_total: total / 100,
+      });
+    }
+    // Each kind of match finds something, so the comparison above is not of empty lists.
+    const counts = await Promise.all(
+      [{ p_account_ids: [b.id] }, { p_search: 'devolucao' }, { p_search: 'transferência' }].map(
+        async (filter) =>
+          (await owner.client.rpc('movement_summary', { ...args, ...filter })).data?.transfer_count,
+      ),
+    );
+    expect(counts).toEqual([3, 1, 2]);
+  });
+
+  it("counts the transfers along the company's out rows, the in row read only for an account filter", async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `select o.bank_account_id as id from public.transactions o
+       where o.company_id = $1 and o.type = 'transfer' and o.direction = 'in' limit 1`,
+      [owner.company.id],
+    );
+    const summary = (extra: string) =>
+      plansAsMember(owner.user.id, async (client, plans) => {
+        await client.query(
+          `select public.movement_summary(p_company_id => $1, p_today => '${TODAY}'${extra})`,
+          [owner.company.id],
+        );
+        return plans.find((p) => p.includes("'transfer' = any (p_kinds)")) ?? '';
+      });
+    // "on transactions i": a read of the in rows (the view public.transfers read one per transfer).
+    const plain = await summary('');
+    expect(plain).toMatch(/on transactions o\b/);
+    expect(plain).not.toMatch(/on transactions i\b/);
+    const byAccount = await summary(`, p_account_ids => array['${rows[0]!.id}']::uuid[]`);
+    expect(byAccount).toMatch(/on transactions i\b/);
   });
 
   it("another company's user sees none of it (not_a_member)", async () => {
