@@ -39,6 +39,8 @@ async function transfer(from: string, to: string, amount: number, on: string) {
   return data;
 }
 
+type Summary = { transfer_count: number; transfer_total: number };
+
 describe('search_movements and movement_summary with transfers', () => {
   let a: { id: string };
   let b: { id: string };
@@ -169,7 +171,7 @@ describe('search_movements and movement_summary with transfers', () => {
       const total = transfers
         .filter((r) => !r.reversed)
         .reduce((s, r) => s + Math.round(r.amount * 100), 0);
-      expect({ filter, ...summary.data }).toMatchObject({
+      expect({ filter, ...(summary.data as Record<string, unknown>) }).toMatchObject({
         filter,
         transfer_count: transfers.length,
         transfer_total: total / 100,
@@ -179,7 +181,8 @@ describe('search_movements and movement_summary with transfers', () => {
     const counts = await Promise.all(
       [{ p_account_ids: [b.id] }, { p_search: 'devolucao' }, { p_search: 'transferência' }].map(
         async (filter) =>
-          (await owner.client.rpc('movement_summary', { ...args, ...filter })).data?.transfer_count,
+          ((await owner.client.rpc('movement_summary', { ...args, ...filter })).data as Summary)
+            .transfer_count,
       ),
     );
     expect(counts).toEqual([3, 1, 2]);

@@ -342,6 +342,9 @@ test('a reload mid-preview keeps the file and the fixes; the next user on the br
     timeout: 20_000,
   });
   await expect(page.getByText('R$ 12,30').first()).toBeVisible();
+  await expect(
+    page.getByText('Importação em andamento retomada: rascunho-1.xlsx (Contas a pagar).'),
+  ).toBeVisible();
   await screenshot(page, 'previa-recuperada');
   await page.getByRole('button', { name: 'Importar 2 linhas' }).click();
   await expect(page.getByText(/Importação concluída: 2 linhas em Contas a pagar\./i)).toBeVisible();

@@ -97,6 +97,10 @@ describe(
       expect(
         await within(summary).findByText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada'),
       ).toBeVisible();
+      expect(
+        screen.getByText('Importação em andamento retomada: contas.csv (Contas a pagar).'),
+      ).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Descartar importação' })).toBeVisible();
       const line3 = screen.getByRole('listitem', { name: 'Linha 3' });
       expect(within(line3).getByText('R$ 12,30')).toBeVisible();
       expect(
@@ -107,6 +111,29 @@ describe(
       expect(
         await screen.findByText('Importação concluída: 2 linhas em Contas a pagar.'),
       ).toBeVisible();
+      await vi.waitFor(() => expect([...stored.keys()]).toEqual([]));
+    });
+
+    it('opened for another kind, says which import it took up and drops it for the one asked', async () => {
+      const user = userEvent.setup();
+      const first = renderPage();
+      await toFixedPreview(user);
+      first.unmount();
+
+      // Importar from Contas a receber, with the Contas a pagar import still on the device.
+      renderPage('contas_receber');
+      const summary = await screen.findByRole('status', { name: 'Resumo da prévia' }, SLOW);
+      expect(
+        await within(summary).findByText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada'),
+      ).toBeVisible();
+      expect(
+        screen.getByText('Importação em andamento retomada: contas.csv (Contas a pagar).'),
+      ).toBeVisible();
+      await user.click(
+        screen.getByRole('button', { name: 'Descartar e importar Contas a receber' }),
+      );
+      expect(await screen.findByRole('radio', { name: 'Contas a receber' })).toBeChecked();
+      expect(screen.queryByText(/Importação em andamento retomada/)).toBeNull();
       await vi.waitFor(() => expect([...stored.keys()]).toEqual([]));
     });
 

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ImportKind } from '@/features/imports/lib/kinds';
 import { ImportPage } from '@/features/imports/pages/import-page';
 import { CurrentCompanyContext, type CurrentCompany } from '@/lib/current-company';
 import { createQueryClient } from '@/lib/query-client';
@@ -70,15 +71,15 @@ export function serveImport({
   return sent;
 }
 
-/** The page at /importar?tipo=contas_pagar, with the places it leads to. */
-export function renderImportPage() {
+/** The page at /importar?tipo=contas_pagar (or another kind), with the places it leads to. */
+export function renderImportPage(tipo: ImportKind = 'contas_pagar') {
   const router = createMemoryRouter(
     [
       { path: '/importar', element: <ImportPage /> },
       { path: '/contas-pagar', element: <h1>Contas a Pagar</h1> },
       { path: '/mais', element: <h1>Mais</h1> },
     ],
-    { initialEntries: ['/importar?tipo=contas_pagar'] },
+    { initialEntries: [`/importar?tipo=${tipo}`] },
   );
   return render(
     <QueryClientProvider client={createQueryClient()}>

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, FileClock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -36,6 +36,26 @@ function Done({ s }: { s: ImportState }) {
   );
 }
 
+/** The import found on this device and taken up again (import-draft.ts), said with a way out. */
+function Resumed({ s }: { s: ImportState }) {
+  if (!s.resumed) return null;
+  const { kind, fileName, asked } = s.resumed;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm"
+    >
+      <FileClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="min-w-0 flex-1 break-words">
+        Importação em andamento retomada: {fileName} ({IMPORT_KIND_LABELS[kind]}).
+      </span>
+      <Button variant="ghost" size="sm" onClick={s.discardResumed}>
+        {asked ? `Descartar e importar ${IMPORT_KIND_LABELS[asked]}` : 'Descartar importação'}
+      </Button>
+    </div>
+  );
+}
+
 /** Importar planilha (/importar): admin and financeiro (the layout refuses the other roles). */
 export function ImportPage() {
   const s = useImport();
@@ -59,6 +79,7 @@ export function ImportPage() {
           </Card>
         ) : (
           <>
+            <Resumed s={s} />
             {s.step === 'file' ? <KindStep s={s} /> : null}
             {s.step === 'columns' ? <ColumnsStep s={s} /> : null}
             {s.step === 'preview' ? <PreviewStep s={s} /> : null}

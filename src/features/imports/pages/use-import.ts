@@ -122,10 +122,12 @@ export function useImport() {
   const [params, setParams] = useSearchParams();
   // Held here and written to the address (a reload keeps it): the address commits in a
   // transition, so a radio fed from it alone would answer a tap a moment late.
-  const [kind, setKind] = useState<ImportKind | null>(() => {
+  // What the address asked for on opening (Importar from Contas a receber: contas_receber).
+  const [asked] = useState<ImportKind | null>(() => {
     const tipo = params.get('tipo');
     return isImportKind(tipo) ? tipo : null;
   });
+  const [kind, setKind] = useState<ImportKind | null>(asked);
   const importer = useSpreadsheetImport();
 
   const [step, setStep] = useState<ImportStep>('file');
@@ -163,6 +165,8 @@ export function useImport() {
   // The import left on this device (import-draft.ts) is read before anything is written over it.
   const [restoring, setRestoring] = useState(() => idbAvailable());
   const [pendingPreview, setPendingPreview] = useState<ImportDraftState | null>(null);
+  /** The import found on this device and taken up again, said on the page until it is left. */
+  const [resumed, setResumed] = useState<{ kind: ImportKind; fileName: string } | null>(null);
 
   const remembered = useImportMapping(kind ?? 'fornecedores', { enabled: kind !== null });
   const runImport = useRunImport();
@@ -209,6 +213,7 @@ export function useImport() {
     try {
       const read = await importer.read(chosen, chosen.name, kind, remembered.data);
       setFile({ name: chosen.name, readFor: kind, ...read });
+      setResumed(null);
       // Kept until the server has the import; without room on the device it is only not kept.
       void saveImportDraftFile(draftOwner, chosen).catch(() => undefined);
     } catch (error) {
@@ -447,6 +452,7 @@ export function useImport() {
   /** "Importar outra planilha" and "Cancelar": back to step 1, keeping the kind. */
   function restart() {
     forgetDraft();
+    setResumed(null);
     setStep('file');
     setFile(null);
     setRows([]);
@@ -471,6 +477,7 @@ export function useImport() {
         if (!target) return;
         setKind(state.kind);
         setParams({ tipo: state.kind }, { replace: true });
+        setResumed({ kind: state.kind, fileName: state.fileName });
         // Step 1 keeps the reader's proposal for the kind; later steps what the user set.
         setFile(
           state.step === 'file'
@@ -550,9 +557,21 @@ export function useImport() {
     draftOwner,
   ]);
 
+  /** "Descartar": the import taken up again is dropped; step 1 with what the address asked for. */
+  function discardResumed() {
+    restart();
+    if (asked) chooseKind(asked);
+  }
+
   return {
     kind,
     chooseKind,
+    // The import taken up again, and what was asked instead when it differs.
+    resumed:
+      resumed && step !== 'done'
+        ? { ...resumed, asked: asked !== null && asked !== resumed.kind ? asked : null }
+        : null,
+    discardResumed,
     // A preview waiting for the company's registers shows the columns step if they fail to load.
     restoring: restoring || (pendingPreview !== null && !contextError),
     step,
