@@ -21,7 +21,8 @@ export interface Side {
  * reversed every other round, so that what the machine does meanwhile (another process, the CPU's
  * clock, the kernel's cache) lands on every side alike: two passes minutes apart differed by up to
  * 2× on the same statement costs (docs/performance.md). Each side: 2 warm-ups (requests 0 and 1:
- * connections, plans, caches), then `runs` samples (requests 2…), their median and last detail.
+ * connections, plans, caches), then `runs` samples (requests 2…), their median and last detail,
+ * and the samples themselves in the order they were taken.
  */
 export async function timeSides(runs: number, sides: Side[]) {
   const details = sides.map(() => '');
@@ -39,5 +40,9 @@ export async function timeSides(runs: number, sides: Side[]) {
       if (i >= 2) samples[k]!.push(typeof answer === 'string' ? ms : answer.ms);
     }
   }
-  return sides.map((_, k) => ({ ms: median(samples[k]!), detail: details[k]! }));
+  return sides.map((_, k) => ({
+    ms: median(samples[k]!),
+    detail: details[k]!,
+    samples: samples[k]!,
+  }));
 }

@@ -55,6 +55,8 @@ interface Row {
   alone: number;
   among: number;
   detail: string;
+  /** Each side's samples in the order taken (printed for a call over the ratio). */
+  samples: { alone: number[]; among: number[] };
 }
 
 /** One statement of explainCalls as auto_explain measured it alone and among N. */
@@ -201,10 +203,16 @@ export async function measureTenants(
             { request, prepare },
             { request: amongRequest, prepare: amongPrepare },
           ]).catch((e: Error) => {
-            const failed = { ms: NaN, detail: `error: ${e.message}` };
+            const failed = { ms: NaN, detail: `error: ${e.message}`, samples: [] };
             return [failed, failed];
           });
-          rows.push({ label, alone: a!.ms, among: n!.ms, detail: n!.detail });
+          rows.push({
+            label,
+            alone: a!.ms,
+            among: n!.ms,
+            detail: n!.detail,
+            samples: { alone: a!.samples, among: n!.samples },
+          });
         }
         // The plans read each company as it was timed (and --load's companies stay as seeded).
         await undoWrites(alone.db, aloneCompany.companyId, tag);
@@ -328,6 +336,15 @@ export function printTenants(report: TenantsReport, runs: number): boolean {
             ? `${limitOk ? '✓' : '✗'} (≤ ${limit} ms) |`
             : '— (its pages: the row below) |'),
       );
+    }
+    // A call over the ratio: its samples, to tell a slower call from a few slow samples (and when).
+    const over = rows.filter((r) => !GLOBAL_CALLS.has(r.label) && r.among / r.alone > RATIO_LIMIT);
+    if (over.length > 0) {
+      const ms = (values: number[]) => values.map((v) => v.toFixed(1)).join(' ');
+      lines.push('', 'Samples of the calls over the ratio, in the order taken (ms):', '');
+      for (const r of over) {
+        lines.push(`- ${r.label}: alone ${ms(r.samples.alone)}; among ${ms(r.samples.among)}`);
+      }
     }
     // Not a gate: the evidence for a ratio above (a statement whose pages stay put while its time
     // moved was timed under a different load; pages that grow with the others' rows are the bug).

@@ -45,8 +45,8 @@ describe('timeSides', () => {
     expect(
       calls.filter((c, k) => !c.endsWith('prepare') && calls[k - 1] !== `${c[0]} prepare`),
     ).toEqual([]);
-    expect(a).toEqual({ ms: 4, detail: 'A 6' });
-    expect(b).toEqual({ ms: 40, detail: 'B 6' });
+    expect(a).toEqual({ ms: 4, detail: 'A 6', samples: [2, 3, 4, 5, 6] });
+    expect(b).toEqual({ ms: 40, detail: 'B 6', samples: [20, 30, 40, 50, 60] });
   });
 
   it('times a request that answers only its detail by the clock', async () => {
