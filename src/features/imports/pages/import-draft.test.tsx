@@ -71,6 +71,17 @@ async function toFixedPreview(user: ReturnType<typeof userEvent.setup>) {
   expect(summary).toHaveTextContent('2 prontas · 0 com erro · 0 duplicadas · 1 pulada');
 }
 
+/** The preview toFixedPreview left, taken up again on opening, and the page saying so. */
+async function expectTakenUp() {
+  const summary = await screen.findByRole('status', { name: 'Resumo da prévia' }, SLOW);
+  expect(
+    await within(summary).findByText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada'),
+  ).toBeVisible();
+  expect(
+    screen.getByText('Importação em andamento retomada: contas.csv (Contas a pagar).'),
+  ).toBeVisible();
+}
+
 describe(
   'Importar planilha: the import in progress kept on the device',
   { timeout: 30_000 },
@@ -93,13 +104,7 @@ describe(
 
       // Opened again (a reload): the same preview, read again from the kept file.
       renderPage();
-      const summary = await screen.findByRole('status', { name: 'Resumo da prévia' }, SLOW);
-      expect(
-        await within(summary).findByText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada'),
-      ).toBeVisible();
-      expect(
-        screen.getByText('Importação em andamento retomada: contas.csv (Contas a pagar).'),
-      ).toBeVisible();
+      await expectTakenUp();
       expect(screen.getByRole('button', { name: 'Descartar importação' })).toBeVisible();
       const line3 = screen.getByRole('listitem', { name: 'Linha 3' });
       expect(within(line3).getByText('R$ 12,30')).toBeVisible();
@@ -122,13 +127,7 @@ describe(
 
       // Importar from Contas a receber, with the Contas a pagar import still on the device.
       renderPage('contas_receber');
-      const summary = await screen.findByRole('status', { name: 'Resumo da prévia' }, SLOW);
-      expect(
-        await within(summary).findByText('2 prontas · 0 com erro · 0 duplicadas · 1 pulada'),
-      ).toBeVisible();
-      expect(
-        screen.getByText('Importação em andamento retomada: contas.csv (Contas a pagar).'),
-      ).toBeVisible();
+      await expectTakenUp();
       await user.click(
         screen.getByRole('button', { name: 'Descartar e importar Contas a receber' }),
       );
