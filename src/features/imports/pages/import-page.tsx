@@ -46,10 +46,11 @@ function Resumed({ s }: { s: ImportState }) {
       className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm"
     >
       <FileClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <span className="min-w-0 flex-1 break-words">
+      {/* Beside the text where there is room; below it, on the right, on a phone. */}
+      <span className="min-w-48 flex-1 break-words">
         Importação em andamento retomada: {fileName} ({IMPORT_KIND_LABELS[kind]}).
       </span>
-      <Button variant="ghost" size="sm" onClick={s.discardResumed}>
+      <Button variant="ghost" size="sm" className="ml-auto" onClick={s.discardResumed}>
         {asked ? `Descartar e importar ${IMPORT_KIND_LABELS[asked]}` : 'Descartar importação'}
       </Button>
     </div>
