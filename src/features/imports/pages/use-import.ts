@@ -120,13 +120,13 @@ export function useImport() {
     [company.userId, company.id],
   );
   const [params, setParams] = useSearchParams();
-  // Held here and written to the address (a reload keeps it): the address commits in a
-  // transition, so a radio fed from it alone would answer a tap a moment late.
   // What the address asked for on opening (Importar from Contas a receber: contas_receber).
   const [asked] = useState<ImportKind | null>(() => {
     const tipo = params.get('tipo');
     return isImportKind(tipo) ? tipo : null;
   });
+  // Held here and written to the address (a reload keeps it): the address commits in a
+  // transition, so a radio fed from it alone would answer a tap a moment late.
   const [kind, setKind] = useState<ImportKind | null>(asked);
   const importer = useSpreadsheetImport();
 
