@@ -17,17 +17,33 @@ export interface Side {
 }
 
 /**
+ * How many samples a side takes: at least `min`; then, while every side's samples add up to less
+ * than `budgetMs`, more rounds up to `max` (a call of a few ms gets dozens of samples for the time
+ * one slow call takes a few: the median of 9 of a 5 ms call moved by 1.6× with one busy moment of
+ * a 2-core machine).
+ */
+export interface Rounds {
+  min: number;
+  max?: number;
+  budgetMs?: number;
+}
+
+/**
  * One call on several sides (the same company in two databases), sampled in turn, the order
  * reversed every other round, so that what the machine does meanwhile (another process, the CPU's
  * clock, the kernel's cache) lands on every side alike: two passes minutes apart differed by up to
  * 2× on the same statement costs (docs/performance.md). Each side: 2 warm-ups (requests 0 and 1:
- * connections, plans, caches), then `runs` samples (requests 2…), their median and last detail,
- * and the samples themselves in the order they were taken.
+ * connections, plans, caches), then its samples (requests 2…, `runs` or as `Rounds` says), their
+ * median and last detail, and the samples themselves in the order they were taken.
  */
-export async function timeSides(runs: number, sides: Side[]) {
+export async function timeSides(runs: number | Rounds, sides: Side[]) {
+  const { min, max = min, budgetMs = 0 } = typeof runs === 'number' ? { min: runs } : runs;
   const details = sides.map(() => '');
   const samples = sides.map((): number[] => []);
-  for (let i = 0; i < runs + 2; i++) {
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const more = (i: number) =>
+    i < min + 2 || (i < max + 2 && samples.every((s) => sum(s) < budgetMs));
+  for (let i = 0; more(i); i++) {
     const order = sides.map((_, k) => k);
     if (i % 2) order.reverse();
     for (const k of order) {

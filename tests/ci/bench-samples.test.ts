@@ -56,4 +56,19 @@ describe('timeSides', () => {
     expect(one!.detail).toBe('ok');
     expect(one!.ms).toBeGreaterThanOrEqual(4);
   });
+
+  it('takes more rounds of a short call, up to its budget or its maximum', async () => {
+    const side = (ms: number) => ({ request: async () => ({ ms, detail: '' }) });
+    // 5 ms a sample: 9, then rounds while both sides are under 100 ms, up to 41 (the 20th sample
+    // brings side B to 100 ms).
+    const [a, b] = await timeSides({ min: 9, max: 41, budgetMs: 100 }, [side(2), side(5)]);
+    expect(a!.samples).toHaveLength(20);
+    expect(b!.samples).toHaveLength(20);
+    // Under the budget all along: the maximum.
+    const [fast] = await timeSides({ min: 9, max: 41, budgetMs: 1000 }, [side(1)]);
+    expect(fast!.samples).toHaveLength(41);
+    // Over the budget from the start: the minimum.
+    const [slow] = await timeSides({ min: 9, max: 41, budgetMs: 100 }, [side(50)]);
+    expect(slow!.samples).toHaveLength(9);
+  });
 });
