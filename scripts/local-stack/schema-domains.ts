@@ -32,7 +32,7 @@ export const DOMAINS: Domain[] = [
     file: 'tenancy.sql',
     title: 'Tenancy',
     about:
-      'companies, members and their profiles, roles and obra access, the membership guards, and the shared checks (dates, amounts, text lengths) and search form of texts every domain calls',
+      'companies, members and their profiles, roles and obra access, the membership guards, and the shared checks (dates, amounts, text lengths), search form of texts and time-ordered ids every domain uses',
     schemas: ['private'],
     relations: ['public.companies', 'public.project_access', 'public.user_profiles'],
     functions: [
@@ -60,6 +60,7 @@ export const DOMAINS: Domain[] = [
       'private.user_company_ids',
       'private.valid_br_document',
       'private.search_pattern',
+      'private.uuid_v7',
       'private.search_text',
       'private.member_name_key',
       'private.writer_company_ids',

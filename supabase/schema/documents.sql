@@ -39,7 +39,7 @@ CREATE INDEX detached_documents_company_idx ON private.detached_documents USING 
 
 -- Table public.documents
 create table public.documents (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   payable_id uuid,
   receivable_id uuid,

@@ -41,7 +41,7 @@
 
 -- Table public.accounts_payable
 create table public.accounts_payable (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   description text not null,
   supplier_id uuid,
@@ -221,7 +221,7 @@ grant update (description, supplier_id, supplier_name, amount, due_date, project
 
 -- Table public.accounts_receivable
 create table public.accounts_receivable (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   description text not null,
   client_id uuid,
@@ -490,7 +490,7 @@ alter table private.split_project_sets add constraint split_project_sets_member 
 
 -- Table public.split_templates
 create table public.split_templates (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   name text not null,
   kind text not null default 'expense'::text,

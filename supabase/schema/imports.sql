@@ -22,7 +22,7 @@
 
 -- Table public.import_batches
 create table public.import_batches (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   kind text not null,
   file_name text not null,
@@ -65,7 +65,7 @@ grant select on table public.import_batches to authenticated;
 
 -- Table public.import_mappings
 create table public.import_mappings (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   kind text not null,
   mapping jsonb not null default '{}'::jsonb,

@@ -21,7 +21,7 @@
 
 -- Table public.company_invitations
 create table public.company_invitations (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   email text not null,
   role text not null default 'financeiro'::text,

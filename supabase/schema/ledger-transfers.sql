@@ -134,7 +134,7 @@ alter table private.ledger_project_totals add constraint ledger_project_totals_k
 
 -- Table public.transactions
 create table public.transactions (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   type text not null,
   direction text not null,

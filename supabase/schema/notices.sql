@@ -32,7 +32,7 @@
 
 -- Table public.notice_deliveries
 create table public.notice_deliveries (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   user_id uuid not null,
   channel text not null,
@@ -81,7 +81,7 @@ grant select on table public.notice_deliveries to authenticated;
 
 -- Table public.notice_settings
 create table public.notice_settings (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   user_id uuid not null default auth.uid(),
   kind text not null,
@@ -127,7 +127,7 @@ grant update (enabled, email, push) on table public.notice_settings to authentic
 
 -- Table public.notices
 create table public.notices (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   user_id uuid not null,
   kind text not null,
@@ -213,7 +213,7 @@ CREATE INDEX notify_mornings_pending_idx ON private.notify_mornings USING btree 
 
 -- Table public.push_subscriptions
 create table public.push_subscriptions (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   user_id uuid not null default auth.uid(),
   endpoint text not null,
   p256dh text not null,

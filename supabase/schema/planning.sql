@@ -21,7 +21,7 @@
 
 -- Table public.project_stages
 create table public.project_stages (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   project_id uuid not null,
   name text not null,
@@ -79,7 +79,7 @@ grant delete, insert, select, update on table public.project_stages to authentic
 
 -- Table public.project_team_members
 create table public.project_team_members (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   project_id uuid not null,
   name text not null,
@@ -129,7 +129,7 @@ grant delete, insert, select, update on table public.project_team_members to aut
 
 -- Table public.projects
 create table public.projects (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   name text not null,
   description text,

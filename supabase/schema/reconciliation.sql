@@ -20,7 +20,7 @@
 
 -- Table public.bank_statement_lines
 create table public.bank_statement_lines (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   bank_account_id uuid not null,
   statement_id uuid not null,
@@ -83,7 +83,7 @@ grant select on table public.bank_statement_lines to authenticated;
 
 -- Table public.bank_statements
 create table public.bank_statements (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   bank_account_id uuid not null,
   source text not null,

@@ -22,7 +22,7 @@
 
 -- Table public.bank_accounts
 create table public.bank_accounts (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   name text not null,
   type text not null,
@@ -83,7 +83,7 @@ grant update (name, type, alias, agency, account_number, initial_balance, color,
 
 -- Table public.categories
 create table public.categories (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   name text not null,
   description text,
@@ -145,7 +145,7 @@ grant delete, insert, select, update on table public.categories to authenticated
 
 -- Table public.clients
 create table public.clients (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   name text not null,
   document text,
@@ -203,7 +203,7 @@ grant delete, insert, select, update on table public.clients to authenticated;
 
 -- Table public.supplier_details
 create table public.supplier_details (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   supplier_id uuid not null,
   phone text,
@@ -260,7 +260,7 @@ grant delete, insert, select, update on table public.supplier_details to authent
 
 -- Table public.supplier_orders
 create table public.supplier_orders (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   supplier_id uuid not null,
   project_id uuid,
@@ -316,7 +316,7 @@ grant delete, insert, select, update on table public.supplier_orders to authenti
 
 -- Table public.supplier_products
 create table public.supplier_products (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   supplier_id uuid not null,
   name text not null,
@@ -370,7 +370,7 @@ grant delete, insert, select, update on table public.supplier_products to authen
 
 -- Table public.suppliers
 create table public.suppliers (
-  id uuid not null default gen_random_uuid(),
+  id uuid not null default private.uuid_v7(),
   company_id uuid not null,
   name text not null,
   type text not null default 'materiais'::text,

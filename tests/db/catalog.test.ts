@@ -157,6 +157,8 @@ describe('functions (Supabase lints 0011, 0028, 0029)', () => {
       // The search form of texts the invoker list functions compare (accents and case ignored).
       'private.search_text(text)',
       'private.search_pattern(text)',
+      // The time-ordered id every id column defaults to (evaluated by whoever inserts).
+      'private.uuid_v7()',
       // The obras and categorias of a rateio, which the generated part_*_ids columns compute.
       'private.part_ids(jsonb,text)',
       // [reports] The rule of a rateio, which the invoker readers (dre, report_summary,
