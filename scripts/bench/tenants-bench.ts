@@ -204,11 +204,12 @@ export async function measureTenants(
         const rows: Row[] = [];
         for (const [k, [label, request, prepare]] of aloneCalls.entries()) {
           const [, amongRequest, amongPrepare] = amongCalls[k]!;
+          const min = Math.max(options.runs, RATIO_RUNS);
           const rounds = GLOBAL_CALLS.has(label)
             ? options.runs
             : label.startsWith('write:')
-              ? Math.max(options.runs, RATIO_RUNS)
-              : { ...READ_ROUNDS, min: Math.max(options.runs, RATIO_RUNS) };
+              ? min
+              : { ...READ_ROUNDS, min };
           const [a, n] = await timeSides(rounds, [
             { request, prepare },
             { request: amongRequest, prepare: amongPrepare },
