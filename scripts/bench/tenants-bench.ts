@@ -65,6 +65,48 @@ interface Row {
   detail: string;
   /** Each side's samples in the order taken (printed for a call over the ratio). */
   samples: { alone: number[]; among: number[] };
+  /** READ_PROBED calls: the relations their samples read from outside shared buffers, most first. */
+  reads?: { alone: RelationReads; among: RelationReads };
+}
+
+/** [relation (a table with its TOAST, or an index), blocks read] */
+type RelationReads = [string, number][];
+
+/**
+ * Writes whose samples land on pages of their own choosing (the heap's free space, the index leaf
+ * of each new key): the blocks each relation read during their samples, on each side, tell a page
+ * that was cold among N from a cost that grew (the statement import's 1.80× of stop 46).
+ */
+const READ_PROBED = new Set([
+  'write: import a 500-line statement',
+  'write: import a 5 000-row sheet',
+]);
+
+/**
+ * A backend's statistics reach pg_statio when it has been idle this long at most
+ * (PGSTAT_IDLE_INTERVAL, 10 s): the API's backends cannot be asked to flush them.
+ */
+const STATS_FLUSH_MS = 10_500;
+
+/** Blocks read from outside shared buffers so far, by relation of public and private. */
+async function relationReads(db: pg.Pool): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ name: string; n: string }>(
+    `select relname as name, heap_blks_read + coalesce(toast_blks_read, 0) as n
+     from pg_statio_all_tables where schemaname in ('public', 'private')
+     union all
+     select indexrelname, idx_blks_read
+     from pg_statio_all_indexes where schemaname in ('public', 'private')`,
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/** What each relation read between two relationReads, the most first (the top 8). */
+function readsSince(before: Map<string, number>, after: Map<string, number>): RelationReads {
+  return [...after]
+    .map(([name, n]): [string, number] => [name, n - (before.get(name) ?? 0)])
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8);
 }
 
 /** One statement of explainCalls as auto_explain measured it alone and among N. */
@@ -210,6 +252,10 @@ export async function measureTenants(
             : label.startsWith('write:')
               ? min
               : { ...READ_ROUNDS, min };
+          const probed = READ_PROBED.has(label);
+          const before = probed
+            ? await Promise.all([relationReads(alone.db), relationReads(among.db)])
+            : undefined;
           const [a, n] = await timeSides(rounds, [
             { request, prepare },
             { request: amongRequest, prepare: amongPrepare },
@@ -217,12 +263,25 @@ export async function measureTenants(
             const failed = { ms: NaN, detail: `error: ${e.message}`, samples: [] };
             return [failed, failed];
           });
+          let reads: Row['reads'];
+          if (before) {
+            await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+            const [aloneAfter, amongAfter] = await Promise.all([
+              relationReads(alone.db),
+              relationReads(among.db),
+            ]);
+            reads = {
+              alone: readsSince(before[0], aloneAfter),
+              among: readsSince(before[1], amongAfter),
+            };
+          }
           rows.push({
             label,
             alone: a!.ms,
             among: n!.ms,
             detail: n!.detail,
             samples: { alone: a!.samples, among: n!.samples },
+            reads,
           });
         }
         // The plans read each company as it was timed (and --load's companies stay as seeded).
@@ -355,6 +414,20 @@ export function printTenants(report: TenantsReport, runs: number): boolean {
       lines.push('', 'Samples of the calls over the ratio, in the order taken (ms):', '');
       for (const r of over) {
         lines.push(`- ${r.label}: alone ${ms(r.samples.alone)}; among ${ms(r.samples.among)}`);
+      }
+    }
+    // Not a gate: which relations' pages a write's samples found cold on each side.
+    const probed = rows.filter((r) => r.reads);
+    if (probed.length > 0) {
+      const list = (reads: RelationReads) =>
+        reads.length === 0 ? 'none' : reads.map(([name, n]) => `${name} ${n}`).join(', ');
+      lines.push(
+        '',
+        'Blocks the samples read from outside shared buffers, by relation (pg_statio, the 8 most):',
+        '',
+      );
+      for (const r of probed) {
+        lines.push(`- ${r.label}: alone ${list(r.reads!.alone)}; among ${list(r.reads!.among)}`);
       }
     }
     // Not a gate: the evidence for a ratio above (a statement whose pages stay put while its time
