@@ -147,7 +147,7 @@ alter table public.accounts_payable add constraint accounts_payable_stage_needs_
 alter table public.accounts_payable add constraint accounts_payable_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text]));
 alter table public.accounts_payable add constraint accounts_payable_supplier_name_length CHECK (char_length(supplier_name) <= 200);
 CREATE INDEX accounts_payable_account_movement_idx ON public.accounts_payable USING btree (company_id, bank_account_id, COALESCE(payment_date, due_date), created_at, id);
-CREATE INDEX accounts_payable_approval_decided_by_idx ON public.accounts_payable USING btree (approval_decided_by);
+CREATE INDEX accounts_payable_approval_decided_by_idx ON public.accounts_payable USING btree (approval_decided_by) WHERE (approval_decided_by IS NOT NULL);
 CREATE INDEX accounts_payable_awaiting_idx ON public.accounts_payable USING btree (company_id, created_at) WHERE (approval_status = 'pending'::text);
 CREATE INDEX accounts_payable_category_movement_idx ON public.accounts_payable USING btree (company_id, category_id, COALESCE(payment_date, due_date), created_at, id);
 CREATE INDEX accounts_payable_company_created_idx ON public.accounts_payable USING btree (company_id, created_at, id);
@@ -166,7 +166,7 @@ CREATE INDEX accounts_payable_pending_project_due_idx ON public.accounts_payable
 CREATE INDEX accounts_payable_pending_sums_idx ON public.accounts_payable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE ((status = 'pending'::text) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_project_movement_idx ON public.accounts_payable USING btree (company_id, project_id, COALESCE(payment_date, due_date), created_at, id);
 CREATE INDEX accounts_payable_search_key_idx ON public.accounts_payable USING gin (company_id, search_key extensions.gin_trgm_ops);
-CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id);
+CREATE INDEX accounts_payable_series_idx ON public.accounts_payable USING btree (series_id) WHERE (series_id IS NOT NULL);
 CREATE INDEX accounts_payable_split_movement_idx ON public.accounts_payable USING btree (company_id, COALESCE(payment_date, due_date), created_at, id) WHERE ((parts IS NOT NULL) AND (approval_status = 'approved'::text));
 CREATE INDEX accounts_payable_stage_idx ON public.accounts_payable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 CREATE INDEX accounts_payable_value_idx ON public.accounts_payable USING btree (company_id, ((paid_total + open_amount))) WHERE (approval_status = 'approved'::text);
@@ -317,7 +317,7 @@ CREATE INDEX accounts_receivable_pending_amount_idx ON public.accounts_receivabl
 CREATE INDEX accounts_receivable_pending_sums_idx ON public.accounts_receivable USING btree (company_id, due_date) INCLUDE (open_amount, paid_amount, paid_total) WHERE (status = 'pending'::text);
 CREATE INDEX accounts_receivable_project_movement_idx ON public.accounts_receivable USING btree (company_id, project_id, COALESCE(received_date, due_date), created_at, id);
 CREATE INDEX accounts_receivable_search_key_idx ON public.accounts_receivable USING gin (company_id, search_key extensions.gin_trgm_ops);
-CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id);
+CREATE INDEX accounts_receivable_series_idx ON public.accounts_receivable USING btree (series_id) WHERE (series_id IS NOT NULL);
 CREATE INDEX accounts_receivable_split_movement_idx ON public.accounts_receivable USING btree (company_id, COALESCE(received_date, due_date), created_at, id) WHERE (parts IS NOT NULL);
 CREATE INDEX accounts_receivable_stage_idx ON public.accounts_receivable USING btree (stage_id) WHERE (stage_id IS NOT NULL);
 CREATE INDEX accounts_receivable_value_idx ON public.accounts_receivable USING btree (company_id, ((paid_total + open_amount)));
@@ -554,48 +554,62 @@ grant delete, insert, select, update on table public.split_templates to authenti
 
 -- View public.entries
 create view public.entries with (security_invoker=true) as
- SELECT u.kind,
-    u.id,
-    u.company_id,
-    u.description,
-    u.amount,
-    u.due_date,
-    u.status,
-    u.settled_on,
-    u.counterparty_id,
+ SELECT kind,
+    id,
+    company_id,
+    description,
+    amount,
+    due_date,
+    status,
+    settled_on,
+    counterparty_id,
     COALESCE(
-        CASE u.kind
-            WHEN 'expense'::text THEN s.name
-            ELSE cl.name
-        END, u.counterparty_text) AS counterparty_name,
-    u.project_id,
-    pr.name AS project_name,
-    u.category_id,
-    c.name AS category_name,
-    c.color AS category_color,
-    u.bank_account_id,
-    b.name AS bank_account_name,
-    u.payment_method,
-    u.notes,
-    u.series_id,
-    u.series_kind,
-    u.installment_number,
-    u.installment_count,
-    u.created_at,
-    u.paid_amount,
-    u.open_amount,
-    u.interest_amount,
-    u.fine_amount,
-    u.discount_amount,
-    u.paid_total,
-    u.counterparty_text,
-    u.updated_at,
-    u.created_by,
-    u.stage_id,
-    st.name AS stage_name,
-    u.approval_status,
-    u.approval_reason,
-        CASE u.kind
+        CASE kind
+            WHEN 'expense'::text THEN ( SELECT s.name
+               FROM public.suppliers s
+              WHERE s.company_id = u.company_id AND s.id = u.counterparty_id)
+            ELSE ( SELECT cl.name
+               FROM public.clients cl
+              WHERE cl.company_id = u.company_id AND cl.id = u.counterparty_id)
+        END, counterparty_text) AS counterparty_name,
+    project_id,
+    ( SELECT pr.name
+           FROM public.projects pr
+          WHERE pr.company_id = u.company_id AND pr.id = u.project_id) AS project_name,
+    category_id,
+    ( SELECT c.name
+           FROM public.categories c
+          WHERE c.company_id = u.company_id AND c.id = u.category_id) AS category_name,
+    ( SELECT c.color
+           FROM public.categories c
+          WHERE c.company_id = u.company_id AND c.id = u.category_id) AS category_color,
+    bank_account_id,
+    ( SELECT b.name
+           FROM public.bank_accounts b
+          WHERE b.company_id = u.company_id AND b.id = u.bank_account_id) AS bank_account_name,
+    payment_method,
+    notes,
+    series_id,
+    series_kind,
+    installment_number,
+    installment_count,
+    created_at,
+    paid_amount,
+    open_amount,
+    interest_amount,
+    fine_amount,
+    discount_amount,
+    paid_total,
+    counterparty_text,
+    updated_at,
+    created_by,
+    stage_id,
+    ( SELECT st.name
+           FROM public.project_stages st
+          WHERE st.company_id = u.company_id AND st.id = u.stage_id) AS stage_name,
+    approval_status,
+    approval_reason,
+        CASE kind
             WHEN 'expense'::text THEN (( SELECT count(*)::integer AS count
                FROM public.documents d
               WHERE d.payable_id = u.id)) + (( SELECT count(*)::integer AS count
@@ -609,7 +623,7 @@ create view public.entries with (security_invoker=true) as
                  JOIN public.documents d ON d.payment_id = t.id
               WHERE t.company_id = u.company_id AND t.receivable_id = u.id))
         END AS document_count,
-        CASE u.kind
+        CASE kind
             WHEN 'expense'::text THEN (EXISTS ( SELECT 1
                FROM public.documents d
               WHERE d.payable_id = u.id AND d.kind = 'comprovante'::text)) OR (EXISTS ( SELECT 1
@@ -623,13 +637,13 @@ create view public.entries with (security_invoker=true) as
                  JOIN public.documents d ON d.payment_id = t.id
               WHERE t.company_id = u.company_id AND t.receivable_id = u.id AND d.kind = 'comprovante'::text))
         END AS has_comprovante,
-    u.boleto_code,
-    u.pix_code,
-    u.nfe_key,
-    u.search_key,
-    u.parts,
+    boleto_code,
+    pix_code,
+    nfe_key,
+    search_key,
+    parts,
         CASE
-            WHEN u.parts IS NOT NULL THEN ARRAY( SELECT pp.name
+            WHEN parts IS NOT NULL THEN ARRAY( SELECT pp.name
                FROM ( SELECT (x.e ->> 'project_id'::text)::uuid AS project_id,
                         min(x.o) AS first_pos
                        FROM jsonb_array_elements(u.parts) WITH ORDINALITY x(e, o)
@@ -712,13 +726,7 @@ create view public.entries with (security_invoker=true) as
             NULL::text AS text,
             r.search_key,
             r.parts
-           FROM public.accounts_receivable r) u
-     LEFT JOIN public.suppliers s ON u.kind = 'expense'::text AND s.company_id = u.company_id AND s.id = u.counterparty_id
-     LEFT JOIN public.clients cl ON u.kind = 'income'::text AND cl.company_id = u.company_id AND cl.id = u.counterparty_id
-     LEFT JOIN public.projects pr ON pr.company_id = u.company_id AND pr.id = u.project_id
-     LEFT JOIN public.categories c ON c.company_id = u.company_id AND c.id = u.category_id
-     LEFT JOIN public.bank_accounts b ON b.company_id = u.company_id AND b.id = u.bank_account_id
-     LEFT JOIN public.project_stages st ON st.company_id = u.company_id AND st.id = u.stage_id;
+           FROM public.accounts_receivable r) u;
 
 comment on view public.entries is 'Payables (kind expense) and receivables (kind income) in one list, with the names of what they point at (stage_name: the etapa of the obra) and the payment columns (paid_amount, open_amount, interest/fine/discount_amount, paid_total); document_count: documents of the entry and of its payments (the paperclip); has_comprovante: one of them is a comprovante; boleto_code, pix_code, nfe_key: the codes a payable was recorded from (null for a receivable); search_key: the stored search form of description, counterparty text and notes (what a search compares); parts: the rateio (null when not split; project_id, category_id, stage_id and their names are then null); part_project_names: the names of the parts'' obras, distinct, in the order of the parts (null for a Geral part). The one union of the two tables: every aggregate reads it. Flattened: the tables'' rows unioned first, names and document columns computed on top (a page is read from an index in its order). RLS of the underlying tables applies (documents included: an ''obra'' member counts those of its obras).';
 

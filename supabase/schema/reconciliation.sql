@@ -65,9 +65,8 @@ alter table public.bank_statement_lines add constraint bank_statement_lines_stat
 alter table public.bank_statement_lines add constraint bank_statement_lines_trn_type_length CHECK (char_length(trn_type) <= 20);
 CREATE UNIQUE INDEX bank_statement_lines_account_fitid_key ON public.bank_statement_lines USING btree (bank_account_id, fitid, posted_on, amount);
 CREATE INDEX bank_statement_lines_account_status_idx ON public.bank_statement_lines USING btree (bank_account_id, status, posted_on);
-CREATE INDEX bank_statement_lines_company_id_idx ON public.bank_statement_lines USING btree (company_id);
 CREATE UNIQUE INDEX bank_statement_lines_matched_transaction_key ON public.bank_statement_lines USING btree (matched_transaction_id) WHERE (status = 'matched'::text);
-CREATE INDEX bank_statement_lines_resolved_by_idx ON public.bank_statement_lines USING btree (resolved_by);
+CREATE INDEX bank_statement_lines_resolved_by_idx ON public.bank_statement_lines USING btree (resolved_by) WHERE (resolved_by IS NOT NULL);
 CREATE INDEX bank_statement_lines_statement_id_idx ON public.bank_statement_lines USING btree (company_id, statement_id);
 
 alter table public.bank_statement_lines enable row level security;
