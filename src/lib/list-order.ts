@@ -23,6 +23,41 @@ export function applyOrder<Q extends Orderable<Q>>(request: Q, terms: readonly O
   return terms.reduce<Q>((q, [column, ascending]) => q.order(column, { ascending }), request);
 }
 
+interface Filterable<Q> {
+  gte(column: string, value: string): Q;
+  lte(column: string, value: string): Q;
+  or(filters: string): Q;
+}
+
+/** A value inside a PostgREST logical filter, quoted (a timestamp's `:` and `+`, a `,`). */
+function quoted(value: unknown): string {
+  return `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * The rows after `row` in the order `terms` (keyset paging: an export reads its next chunk from
+ * where the last one ended, not by an offset that reads every row before it again). `or`: the row
+ * is past `row` at the first term that differs; and the first term's bound, so that the index range
+ * starts at `row`. Every term's column must be non-null on every row (the orders of an export end
+ * with `id`).
+ */
+export function afterRow<Q extends Filterable<Q>>(
+  request: Q,
+  terms: readonly OrderTerm[],
+  row: Readonly<Record<string, unknown>>,
+): Q {
+  const [[first, firstAscending]] = terms as [OrderTerm, ...OrderTerm[]];
+  const past = terms.map(([column, ascending], k) => {
+    const equal = terms.slice(0, k).map(([c]) => `${c}.eq.${quoted(row[c])}`);
+    const beyond = `${column}.${ascending ? 'gt' : 'lt'}.${quoted(row[column])}`;
+    return k === 0 ? beyond : `and(${[...equal, beyond].join(',')})`;
+  });
+  const bounded = firstAscending
+    ? request.gte(first, String(row[first]))
+    : request.lte(first, String(row[first]));
+  return bounded.or(past.join(','));
+}
+
 /** The table's sort (column ids `date` and `value`) as a list order, and back. */
 export function toListSort(
   sort: { columnId: string; direction: ListSortDirection } | undefined,

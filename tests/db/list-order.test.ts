@@ -7,7 +7,13 @@
 // Últimos lançamentos, a bank account's history), by value is by the signed value as shown: every
 // saída (negative) before every entrada ascending, and equal amounts of each kind do not tie.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyOrder, toSqlOrder, type ListSort } from '../../src/lib/list-order';
+import {
+  afterRow,
+  applyOrder,
+  toSqlOrder,
+  type ListSort,
+  type OrderTerm,
+} from '../../src/lib/list-order';
 import { entryListOrder } from '../../src/features/entries/lib/list-orders';
 import { latestOrder } from '../../src/features/movements/lib/list-orders';
 import { createMember } from './helpers';
@@ -287,6 +293,61 @@ describe('orders of the paged lists', () => {
         ...args,
       });
       expect(error?.message).toBe('invalid_page');
+    }
+  });
+
+  it("an export's chunks start where the last one ended (afterRow): every row once, in the list's order", async () => {
+    // Equal due dates and one insert (one created_at) on purpose: id alone tells most rows apart.
+    const member = await createMember('Construtora Exporta em Blocos');
+    const bill = (k: number) => ({
+      company_id: member.company.id,
+      description: `Conta ${k}`,
+      amount: 10 + (k % 2),
+      due_date: k < 5 ? '2026-06-10' : '2026-06-11',
+    });
+    for (const batch of [
+      [0, 1, 2, 3, 4, 5, 6],
+      [7, 8],
+    ]) {
+      const { error } = await member.client.from('accounts_payable').insert(batch.map(bill));
+      expect(error).toBeNull();
+    }
+    const orders: [string, OrderTerm[], Member][] = [
+      ['pending (the export)', entryListOrder('pending'), member],
+      [
+        'every direction at once',
+        [
+          ['due_date', false],
+          ['created_at', true],
+          ['id', false],
+        ],
+        member,
+      ],
+      // Settled on the same day twice (Cimento, Prego): the tie goes to created_at, then id.
+      ['paid (the export)', entryListOrder('paid'), owner],
+    ];
+    for (const [name, order, who] of orders) {
+      const status = name.startsWith('paid') ? 'paid' : 'pending';
+      const request = () =>
+        who.client
+          .from('entries')
+          .select('id, due_date, settled_on, created_at')
+          .eq('company_id', who.company.id)
+          .eq('kind', 'expense')
+          .eq('status', status);
+      const whole = await applyOrder(request(), order);
+      const chunked: string[] = [];
+      let last: Record<string, unknown> | undefined;
+      for (;;) {
+        const base = last ? afterRow(request(), order, last) : request();
+        const { data, error } = await applyOrder(base, order).limit(2);
+        expect(error).toBeNull();
+        chunked.push(...data!.map((r) => r.id!));
+        if (data!.length < 2) break;
+        last = data!.at(-1);
+      }
+      expect({ name, ids: chunked }).toEqual({ name, ids: whole.data!.map((r) => r.id) });
+      expect(chunked.length).toBe(status === 'paid' ? 3 : 9);
     }
   });
 });

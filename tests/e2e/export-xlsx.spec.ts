@@ -135,3 +135,37 @@ test('Movimentações and the DRE download as .xlsx with real types and the scre
   const resultado = dre.find((row) => row[0] === '(=) Resultado do período');
   expect(typeof resultado?.at(-1)).toBe('number');
 });
+
+test('Contas a Pagar downloads every bill of a company past one chunk, each once, in the list’s order', async ({
+  page,
+}) => {
+  test.slow(); // 1 205 bills inserted, a sheet of them downloaded and read back
+  const account = await createAccount('Construtora Muitas Contas', 'Marta Muitas');
+  const { client, companyId } = account;
+  // One insert (one created_at): past the 1 000-row chunk only the id orders equal due dates.
+  const bills = Array.from({ length: 1205 }, (_, k) => ({
+    company_id: companyId,
+    description: `Conta ${String(k).padStart(4, '0')}`,
+    amount: 10 + (k % 7),
+    due_date: `2099-0${1 + (k % 3)}-10`,
+  }));
+  const { error } = await client.from('accounts_payable').insert(bills);
+  expect(error).toBeNull();
+  await signIn(page, account.email, account.password);
+
+  await page.goto('/contas-pagar');
+  await expect(page.getByRole('button', { name: 'Exportar Excel' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar Excel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^contas-a-pagar-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const sheet = await readDownload(await download.path());
+  const descriptions = sheet.map((row) => row[3]).filter((d) => String(d).startsWith('Conta '));
+  expect(descriptions).toHaveLength(1205);
+  expect(new Set(descriptions).size).toBe(1205);
+  // Soonest due first, as the list: every January bill before every February one.
+  const months = sheet
+    .filter((row) => String(row[3]).startsWith('Conta '))
+    .map((row) => (row[0] as Date).getUTCMonth());
+  expect(months).toEqual([...months].sort((a, b) => a - b));
+});

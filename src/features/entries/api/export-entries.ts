@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQuery, projectsQuery } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
 import { ENTRY_COLUMNS, toEntry, type EntryKind, type EntryStatus } from '@/lib/entries';
-import { applyOrder } from '@/lib/list-order';
+import { afterRow, applyOrder } from '@/lib/list-order';
 import { supabase } from '@/lib/supabase';
 import type { XlsxExportSpec, XlsxRowSink } from '@/lib/xlsx-export';
 import { getEntryListSummary } from '@/features/entries/api/get-entry-list-summary';
@@ -18,7 +18,11 @@ import { entryListOrder } from '@/features/entries/lib/list-orders';
 /** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
 const EXPORT_CHUNK = 1000;
 
-/** One tab's bills, page by page in the list's own order, into the sink. */
+/**
+ * One tab's bills, chunk by chunk in the list's own order, into the sink: each chunk from where
+ * the last one ended (afterRow), so that the 100th chunk of a large company reads 1 000 rows, not
+ * the 99 000 before them again.
+ */
 async function readStatus(
   companyId: string,
   kind: EntryKind,
@@ -27,27 +31,28 @@ async function readStatus(
   today: string,
   sink: XlsxRowSink,
 ): Promise<void> {
-  for (let offset = 0; ; offset += EXPORT_CHUNK) {
-    const request = applyOrder(
-      supabase
-        .from('entries')
-        .select(ENTRY_COLUMNS)
-        .eq('company_id', companyId)
-        .eq('kind', kind)
-        .eq('status', status)
-        // As the list and its cards: awaiting approval or refused is not a bill yet.
-        .eq('approval_status', 'approved'),
-      entryListOrder(status),
-    )
-      .range(offset, offset + EXPORT_CHUNK - 1)
+  const order = entryListOrder(status);
+  let last: Record<string, unknown> | undefined;
+  for (;;) {
+    let request = supabase
+      .from('entries')
+      .select(ENTRY_COLUMNS)
+      .eq('company_id', companyId)
+      .eq('kind', kind)
+      .eq('status', status)
+      // As the list and its cards: awaiting approval or refused is not a bill yet.
+      .eq('approval_status', 'approved');
+    if (last) request = afterRow(request, order, last);
+    const { data, error } = await applyOrder(request, order)
+      .limit(EXPORT_CHUNK)
       .abortSignal(sink.signal);
-    const { data, error } = await request;
     if (error) throw error;
     sink.add(
       data.flatMap((row) => entryExportRows(toEntry(row), row.parts, names, today)),
       data.length,
     );
     if (data.length < EXPORT_CHUNK) return;
+    last = data.at(-1);
   }
 }
 
