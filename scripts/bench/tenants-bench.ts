@@ -67,6 +67,10 @@ interface Row {
   samples: { alone: number[]; among: number[] };
   /** READ_PROBED calls: the relations their samples read from outside shared buffers, most first. */
   reads?: { alone: RelationReads; among: RelationReads };
+  /** READ_PROBED calls: what autovacuum did during their samples, by polls that saw it. */
+  upkeep?: { polls: number; alone: RelationReads; among: RelationReads };
+  /** How long the call waited for autovacuum to finish on both sides before its samples (ms). */
+  waitedMs: number;
 }
 
 /** [relation (a table with its TOAST, or an index), blocks read] */
@@ -107,6 +111,61 @@ function readsSince(before: Map<string, number>, after: Map<string, number>): Re
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8);
+}
+
+/** What the autovacuum workers of the database are doing now (`autovacuum: VACUUM public.x`). */
+async function upkeepNow(db: pg.Pool): Promise<string[]> {
+  const { rows } = await db.query<{ query: string }>(
+    `select query from pg_stat_activity
+     where backend_type = 'autovacuum worker' and datname = current_database()`,
+  );
+  return rows.map((r) => r.query);
+}
+
+/** Longest wait for autovacuum before a call's samples; past it the call is timed anyway. */
+const QUIET_MAX_MS = 120_000;
+
+/**
+ * Waits until no autovacuum worker runs on either side (at most QUIET_MAX_MS): a call's samples
+ * start on settled databases, as the company's timing does (settle). The previous call's writes
+ * start autovacuum on the tables they touched, and on the shared database that upkeep reads far
+ * more (a vacuum of every company's transactions, an ANALYZE sampling 30 000 pages of the audit
+ * log): seen in the thirteenth run inside the largest company's import samples. Returns the wait.
+ */
+async function quiet(sides: pg.Pool[]): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < QUIET_MAX_MS) {
+    const busy = await Promise.all(sides.map(upkeepNow));
+    if (busy.every((queries) => queries.length === 0)) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return performance.now() - start;
+}
+
+/**
+ * Polls both sides' autovacuum workers every 100 ms until stopped: what upkeep ran during a call's
+ * samples, by the number of polls that saw it.
+ */
+function watchUpkeep(sides: [pg.Pool, pg.Pool]): () => Promise<NonNullable<Row['upkeep']>> {
+  const seen = [new Map<string, number>(), new Map<string, number>()];
+  let polls = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const now = await Promise.all(sides.map(upkeepNow));
+      polls += 1;
+      now.forEach((queries, k) => {
+        for (const q of queries) seen[k]!.set(q, (seen[k]!.get(q) ?? 0) + 1);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const sorted = (m: Map<string, number>): RelationReads => [...m].sort((a, b) => b[1] - a[1]);
+  return async () => {
+    stopped = true;
+    await loop;
+    return { polls, alone: sorted(seen[0]!), among: sorted(seen[1]!) };
+  };
 }
 
 /** One statement of explainCalls as auto_explain measured it alone and among N. */
@@ -252,10 +311,12 @@ export async function measureTenants(
             : label.startsWith('write:')
               ? min
               : { ...READ_ROUNDS, min };
+          const waitedMs = await quiet([alone.db, among.db]);
           const probed = READ_PROBED.has(label);
           const before = probed
             ? await Promise.all([relationReads(alone.db), relationReads(among.db)])
             : undefined;
+          const watched = probed ? watchUpkeep([alone.db, among.db]) : undefined;
           const [a, n] = await timeSides(rounds, [
             { request, prepare },
             { request: amongRequest, prepare: amongPrepare },
@@ -263,6 +324,7 @@ export async function measureTenants(
             const failed = { ms: NaN, detail: `error: ${e.message}`, samples: [] };
             return [failed, failed];
           });
+          const upkeep = await watched?.();
           let reads: Row['reads'];
           if (before) {
             await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
@@ -282,6 +344,8 @@ export async function measureTenants(
             detail: n!.detail,
             samples: { alone: a!.samples, among: n!.samples },
             reads,
+            upkeep,
+            waitedMs,
           });
         }
         // The plans read each company as it was timed (and --load's companies stay as seeded).
@@ -428,8 +492,26 @@ export function printTenants(report: TenantsReport, runs: number): boolean {
       );
       for (const r of probed) {
         lines.push(`- ${r.label}: alone ${list(r.reads!.alone)}; among ${list(r.reads!.among)}`);
+        const u = r.upkeep!;
+        lines.push(
+          `  autovacuum during its samples (polls of ${u.polls} that saw it): alone ` +
+            `${list(u.alone)}; among ${list(u.among)}`,
+        );
       }
     }
+    const waits = rows.filter((r) => r.waitedMs >= 1000);
+    lines.push(
+      '',
+      `Waited for autovacuum before the samples of ${waits.length} call(s), ` +
+        `${(waits.reduce((t, r) => t + r.waitedMs, 0) / 1000).toFixed(0)} s in all` +
+        (waits.length > 0
+          ? `: ${waits.map((r) => `${r.label} ${(r.waitedMs / 1000).toFixed(0)} s`).join(', ')}`
+          : '') +
+        (waits.some((r) => r.waitedMs >= QUIET_MAX_MS)
+          ? ' (some timed with it still running)'
+          : '') +
+        '.',
+    );
     // Not a gate: the evidence for a ratio above (a statement whose pages stay put while its time
     // moved was timed under a different load; pages that grow with the others' rows are the bug).
     lines.push(
