@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQuery, projectsQuery } from '@/lib/api/lookups';
 import { todayLocal } from '@/lib/dates';
-import { ENTRY_COLUMNS, toEntry, type EntryKind, type EntryStatus } from '@/lib/entries';
+import { toEntry, type EntryKind, type EntryStatus } from '@/lib/entries';
 import { afterRow, applyOrder } from '@/lib/list-order';
-import { supabase } from '@/lib/supabase';
 import type { XlsxExportSpec, XlsxRowSink } from '@/lib/xlsx-export';
+import { entryListRows } from '@/features/entries/api/get-entry-list';
 import { getEntryListSummary } from '@/features/entries/api/get-entry-list-summary';
 import {
   ENTRY_EXPORT_TEXTS,
@@ -34,14 +34,7 @@ async function readStatus(
   const order = entryListOrder(status);
   let last: Record<string, unknown> | undefined;
   for (;;) {
-    let request = supabase
-      .from('entries')
-      .select(ENTRY_COLUMNS)
-      .eq('company_id', companyId)
-      .eq('kind', kind)
-      .eq('status', status)
-      // As the list and its cards: awaiting approval or refused is not a bill yet.
-      .eq('approval_status', 'approved');
+    let request = entryListRows(companyId, kind, status);
     if (last) request = afterRow(request, order, last);
     const { data, error } = await applyOrder(request, order)
       .limit(EXPORT_CHUNK)

@@ -20,6 +20,20 @@ export interface EntryListPage {
   next: number | null;
 }
 
+/** A kind's bills in a status, as the list, its cards and its export count them. */
+export function entryListRows(companyId: string, kind: EntryKind, status: EntryStatus) {
+  return (
+    supabase
+      .from('entries')
+      .select(ENTRY_COLUMNS)
+      .eq('company_id', companyId)
+      .eq('kind', kind)
+      .eq('status', status)
+      // Awaiting approval or refused: not a bill yet, as in the totals (no Dar Baixa for it).
+      .eq('approval_status', 'approved')
+  );
+}
+
 /**
  * One page of a kind's entries in a status: pending soonest due first, settled most recently
  * settled first; or in `sort`'s order (the desktop table).
@@ -31,18 +45,10 @@ export async function getEntryListPage(
   offset: number,
   { signal, sort }: { signal?: AbortSignal; sort?: ListSort } = {},
 ): Promise<EntryListPage> {
-  let request = supabase
-    .from('entries')
-    .select(ENTRY_COLUMNS)
-    .eq('company_id', companyId)
-    .eq('kind', kind)
-    .eq('status', status)
-    // Awaiting approval or refused: not a bill yet, as in the totals (no Dar Baixa for it).
-    .eq('approval_status', 'approved');
-  request = applyOrder(request, entryListOrder(status, sort)).range(
-    offset,
-    offset + ENTRY_LIST_PAGE_SIZE - 1,
-  );
+  let request = applyOrder(
+    entryListRows(companyId, kind, status),
+    entryListOrder(status, sort),
+  ).range(offset, offset + ENTRY_LIST_PAGE_SIZE - 1);
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw error;
