@@ -66,15 +66,15 @@ interface Row {
   /** Each side's samples in the order taken (printed for a call over the ratio). */
   samples: { alone: number[]; among: number[] };
   /** READ_PROBED calls: the relations their samples read from outside shared buffers, most first. */
-  reads?: { alone: RelationReads; among: RelationReads };
+  reads?: { alone: Tally; among: Tally };
   /** READ_PROBED calls: what autovacuum did during their samples, by polls that saw it. */
-  upkeep?: { polls: number; alone: RelationReads; among: RelationReads };
+  upkeep?: { polls: number; alone: Tally; among: Tally };
   /** How long the call waited for autovacuum to finish on both sides before its samples (ms). */
   waitedMs: number;
 }
 
-/** [relation (a table with its TOAST, or an index), blocks read] */
-type RelationReads = [string, number][];
+/** [name, count], the most first: a relation and its blocks read, an autovacuum and its polls. */
+type Tally = [string, number][];
 
 /**
  * Writes whose samples land on pages of their own choosing (the heap's free space, the index leaf
@@ -105,7 +105,7 @@ async function relationReads(db: pg.Pool): Promise<Map<string, number>> {
 }
 
 /** What each relation read between two relationReads, the most first (the top 8). */
-function readsSince(before: Map<string, number>, after: Map<string, number>): RelationReads {
+function readsSince(before: Map<string, number>, after: Map<string, number>): Tally {
   return [...after]
     .map(([name, n]): [string, number] => [name, n - (before.get(name) ?? 0)])
     .filter(([, n]) => n > 0)
@@ -160,7 +160,7 @@ function watchUpkeep(sides: [pg.Pool, pg.Pool]): () => Promise<NonNullable<Row['
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
-  const sorted = (m: Map<string, number>): RelationReads => [...m].sort((a, b) => b[1] - a[1]);
+  const sorted = (m: Map<string, number>): Tally => [...m].sort((a, b) => b[1] - a[1]);
   return async () => {
     stopped = true;
     await loop;
@@ -483,7 +483,7 @@ export function printTenants(report: TenantsReport, runs: number): boolean {
     // Not a gate: which relations' pages a write's samples found cold on each side.
     const probed = rows.filter((r) => r.reads);
     if (probed.length > 0) {
-      const list = (reads: RelationReads) =>
+      const list = (reads: Tally) =>
         reads.length === 0 ? 'none' : reads.map(([name, n]) => `${name} ${n}`).join(', ');
       lines.push(
         '',
