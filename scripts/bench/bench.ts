@@ -247,16 +247,19 @@ try {
     const tenantRuns = Math.max(1, Number(values.runs ?? 5) || 5);
     const largest = parseScale(values.largest ?? '200k');
     // Each timed company alone: a stack of its own beside this one, removed once it is timed.
-    const startTwin = async (name: string) =>
-      startStack({
-        dataDir: path.join(dataDir, name),
+    const startTwin = async (name: string) => {
+      const filesDir = path.join(dataDir, name);
+      const twin = await startStack({
+        dataDir: filesDir,
         persistent: false,
         apiPort: await getFreePort(),
         dbPort: await getFreePort(),
         seed: true,
       });
+      return Object.assign(twin, { filesDir });
+    };
     const report = await measureTenants(
-      stack,
+      Object.assign(stack, { filesDir: path.join(dataDir, 'db') }),
       startTwin,
       {
         count: Math.max(4, Number(values.tenants ?? 1000) || 1000),

@@ -3,7 +3,8 @@
 // small, a mid (20 000 entries) and the large company (--largest, 200 000), the same company is
 // seeded alone in a database of its own (a second stack, the demo seed aside) and every screen's
 // call (scale.ts's calls()) is timed through both APIs as its admin, the samples alternating
-// between the two databases (timeSides), each on a settled database (vacuumed and checkpointed):
+// between the two databases (timeSides), each on a settled database (vacuumed and checkpointed,
+// its files out of the kernel's page cache: page-cache.ts):
 // two passes minutes apart, as earlier versions took them, moved calls of a few ms by up to 2×
 // either way with the same statement costs. The table per company: call, alone, among N, the
 // ratio (✗ above 1.5×) and the call's limit (≤ 100 ms for a screen's call, scale.ts's limitMs).
@@ -24,6 +25,12 @@ import {
   type Company,
   type StatementCost,
 } from './scale';
+import {
+  dropFromPageCache,
+  formatResidency,
+  pageCacheResidency,
+  type Residency,
+} from './page-cache';
 import { timeSides } from './samples';
 import {
   formatSeedTimings,
@@ -178,7 +185,13 @@ interface PagesRow {
 export interface TenantsReport {
   count: number;
   entries: number;
-  companies: { tenant: Tenant; rows: Row[]; pages: PagesRow[] }[];
+  companies: {
+    tenant: Tenant;
+    rows: Row[];
+    pages: PagesRow[];
+    /** How much of each side's files the page cache held when its pass began (then dropped). */
+    cached: { alone: Residency | undefined; among: Residency | undefined };
+  }[];
   /** The N companies in the shared database, then each timed company alone in its own. */
   seedSeconds: { among: number; alone: number[] };
   seedTimings: string;
@@ -195,6 +208,8 @@ export type Stack = {
   serviceRoleKey: string;
   dbUrl: string;
   adminDbUrl: string;
+  /** The folder holding its database's files (page-cache.ts). */
+  filesDir: string;
 };
 
 /** A stack with a database of its own (the demo company seeded), stopped and removed by stop(). */
@@ -290,6 +305,13 @@ export async function measureTenants(
         ]);
         await alone.settle();
         aloneSeconds.push((performance.now() - t0) / 1000);
+        // Each pass starts with neither side's files in the kernel's page cache (page-cache.ts):
+        // the twin just seeded is wholly in it, the shared database only partly.
+        const cached = {
+          alone: await pageCacheResidency(twin.filesDir),
+          among: await pageCacheResidency(stack.filesDir),
+        };
+        await Promise.all([dropFromPageCache(twin.filesDir), dropFromPageCache(stack.filesDir)]);
         const [aloneCompany, amongCompany] = await Promise.all([
           signedInCompany(twin, alone.db, twinTenant!),
           signedInCompany(stack, among.db, tenant),
@@ -377,6 +399,7 @@ export async function measureTenants(
         companies.push({
           tenant,
           rows,
+          cached,
           pages: [...amongCost].flatMap(([label, cost]) => {
             const a = aloneCost.get(label);
             return a ? [{ label, alone: a, among: cost }] : [];
@@ -448,10 +471,13 @@ async function undoWrites(db: pg.Pool, companyId: string, tag: string): Promise<
 export function printTenants(report: TenantsReport, runs: number): boolean {
   let ok = true;
   const lines: string[] = [];
-  for (const { tenant, rows, pages } of report.companies) {
+  for (const { tenant, rows, pages, cached } of report.companies) {
     lines.push(
       '',
       `### ${tenant.name} (${tenant.size}, ${tenant.entries} entries, ${tenant.users.length} members)`,
+      '',
+      `The kernel's page cache held, when the pass began: alone ${formatResidency(cached.alone)}, ` +
+        `among ${formatResidency(cached.among)} of the database's files; both were dropped from it.`,
       '',
       `| call (screen) | alone | among ${report.count} | ratio (≤ ${RATIO_LIMIT}×) | limit |`,
       '|---|---|---|---|---|',
