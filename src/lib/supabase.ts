@@ -187,6 +187,12 @@ export const supabase = {
 export type SupabaseClient = typeof supabase;
 
 /** Storage's endpoint, for the one request storage-js cannot make: an upload with progress. */
+/**
+ * The most rows hosted PostgREST answers one request (supabase/config.toml max_rows; the local
+ * stack's PGRST_DB_MAX_ROWS): the rest are cut off without an error.
+ */
+export const MAX_ROWS = 1000;
+
 export const STORAGE_API_URL = `${url}/storage/v1`;
 
 /** The Edge Functions' endpoint (supabase/functions): the notify function's VAPID key. */

@@ -15,7 +15,7 @@ import {
   type OrderTerm,
 } from '../../src/lib/list-order';
 import { entryListOrder } from '../../src/features/entries/lib/list-orders';
-import { latestOrder } from '../../src/features/movements/lib/list-orders';
+import { afterLatestChunk, latestOrder } from '../../src/features/movements/lib/list-orders';
 import { createMember } from './helpers';
 import {
   createBankAccount,
@@ -348,6 +348,57 @@ describe('orders of the paged lists', () => {
       }
       expect({ name, ids: chunked }).toEqual({ name, ids: whole.data!.map((r) => r.id) });
       expect(chunked.length).toBe(status === 'paid' ? 3 : 9);
+    }
+  });
+
+  it("Movimentações' export: each chunk up to the last one's date, skipping what it read of that date", async () => {
+    // One day spans three chunks of 3 (seven bills, two inserts: equal created_at within each).
+    const member = await createMember('Construtora Exporta Movimentos');
+    const bill = (k: number, due_date: string) => ({
+      company_id: member.company.id,
+      description: `Conta ${k}`,
+      amount: 10 + k,
+      due_date,
+    });
+    for (const batch of [
+      [bill(0, '2026-06-12'), bill(1, '2026-06-12'), bill(2, '2026-06-12')],
+      [0, 1, 2, 3].map((k) => bill(3 + k, '2026-06-11')),
+      [0, 1, 2].map((k) => bill(7 + k, '2026-06-11')),
+      [bill(10, '2026-06-10'), bill(11, '2026-06-10')],
+    ]) {
+      const { error } = await member.client.from('accounts_payable').insert(batch);
+      expect(error).toBeNull();
+    }
+    for (const [args, count] of [
+      [{ p_company_id: member.company.id, p_today: TODAY }, 12],
+      // A period ending on a day the chunks end on.
+      [{ p_company_id: member.company.id, p_today: TODAY, p_end: '2026-06-11' }, 9],
+    ] as const) {
+      const read = (a: typeof args, offset: number, limit: number) =>
+        member.client
+          .rpc('search_movements', { ...a, p_limit: limit, p_offset: offset })
+          .select('id, movement_date');
+      const whole = await read(args, 0, 5000);
+      const chunked: string[] = [];
+      const windows: [string | undefined, number][] = [];
+      let at: { args: typeof args; skip: number } = { args, skip: 0 };
+      for (;;) {
+        windows.push([at.args.p_end, at.skip]);
+        const { data, error } = await read(at.args, at.skip, 4);
+        expect(error).toBeNull();
+        const chunk = data!.slice(0, 3);
+        chunked.push(...chunk.map((r) => r.id));
+        if (data!.length <= 3) break;
+        at = afterLatestChunk(
+          at.args,
+          at.skip,
+          chunk.map((r) => r.movement_date),
+        );
+      }
+      expect(chunked).toEqual(whole.data!.map((r) => r.id));
+      expect(chunked).toHaveLength(count);
+      // Never more skipped than the rows of one day already read.
+      expect(Math.max(...windows.map(([, skip]) => skip))).toBeLessThanOrEqual(6);
     }
   });
 });

@@ -136,7 +136,7 @@ test('Movimentações and the DRE download as .xlsx with real types and the scre
   expect(typeof resultado?.at(-1)).toBe('number');
 });
 
-test('Contas a Pagar downloads every bill of a company past one chunk, each once, in the list’s order', async ({
+test('Contas a Pagar and Movimentações download every bill of a company past one chunk, each once, in the list’s order', async ({
   page,
 }) => {
   test.slow(); // 1 205 bills inserted, a sheet of them downloaded and read back
@@ -168,4 +168,17 @@ test('Contas a Pagar downloads every bill of a company past one chunk, each once
     .filter((row) => String(row[3]).startsWith('Conta '))
     .map((row) => (row[0] as Date).getUTCMonth());
   expect(months).toEqual([...months].sort((a, b) => a - b));
+
+  // Movimentações: latest first, 402 bills on a day, so chunks end mid-day (afterLatestChunk).
+  await page.goto('/movimentacoes');
+  await expect(page.getByRole('button', { name: 'Exportar Excel' })).toBeVisible();
+  const movementsDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar Excel' }).click();
+  const movements = (await readDownload(await (await movementsDownload).path())).filter((row) =>
+    String(row[4]).startsWith('Conta '),
+  );
+  expect(movements).toHaveLength(1205);
+  expect(new Set(movements.map((row) => row[4])).size).toBe(1205);
+  const days = movements.map((row) => (row[0] as Date).getTime());
+  expect(days).toEqual([...days].sort((a, b) => b - a));
 });

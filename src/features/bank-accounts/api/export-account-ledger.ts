@@ -1,5 +1,6 @@
 import { todayLocal } from '@/lib/dates';
 import type { XlsxExportSpec } from '@/lib/xlsx-export';
+import { MAX_ROWS } from '@/lib/supabase';
 import { getAccountLedgerPage } from '@/features/bank-accounts/api/get-account-ledger';
 import { getAccountSummary } from '@/features/bank-accounts/api/get-account-summary';
 import {
@@ -13,8 +14,8 @@ import {
   ledgerTotalsRows,
 } from '@/features/bank-accounts/lib/ledger-export';
 
-/** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
-const EXPORT_CHUNK = 1000;
+/** A chunk and the one row more its request asks for (to know whether another follows): MAX_ROWS. */
+const EXPORT_CHUNK = MAX_ROWS - 1;
 
 /** The account's history with the screen's filters, page by page, then the cards' totals. */
 export function accountLedgerXlsxSpec(

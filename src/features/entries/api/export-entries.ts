@@ -4,6 +4,7 @@ import { todayLocal } from '@/lib/dates';
 import { toEntry, type EntryKind, type EntryStatus } from '@/lib/entries';
 import { afterRow, applyOrder } from '@/lib/list-order';
 import type { XlsxExportSpec, XlsxRowSink } from '@/lib/xlsx-export';
+import { MAX_ROWS } from '@/lib/supabase';
 import { entryListRows } from '@/features/entries/api/get-entry-list';
 import { getEntryListSummary } from '@/features/entries/api/get-entry-list-summary';
 import {
@@ -15,8 +16,7 @@ import {
 } from '@/features/entries/lib/entries-export';
 import { entryListOrder } from '@/features/entries/lib/list-orders';
 
-/** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
-const EXPORT_CHUNK = 1000;
+const EXPORT_CHUNK = MAX_ROWS;
 
 /**
  * One tab's bills, chunk by chunk in the list's own order, into the sink: each chunk from where

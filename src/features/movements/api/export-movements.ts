@@ -3,8 +3,10 @@ import { downloadCsv } from '@/lib/csv';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
 import type { XlsxExportSpec } from '@/lib/xlsx-export';
+import { MAX_ROWS } from '@/lib/supabase';
 import { getMovementsPage } from '@/features/movements/api/get-movements';
 import { getMovementSummary } from '@/features/movements/api/get-movement-summary';
+import { afterLatestChunk } from '@/features/movements/lib/list-orders';
 import { toMovementArgs, type MovementFilters } from '@/features/movements/lib/movement-filters';
 import {
   buildMovementsCsv,
@@ -16,10 +18,13 @@ import {
   type MovementItem,
 } from '@/features/movements/lib/movements-csv';
 
-/** Hosted PostgREST answers at most 1000 rows per request (supabase/config.toml max_rows). */
-const EXPORT_CHUNK = 1000;
+/** A chunk and the one row more its request asks for (to know whether another follows): MAX_ROWS. */
+const EXPORT_CHUNK = MAX_ROWS - 1;
 
-/** Every movement matching the filters, page by page, in the order of the screen. */
+/**
+ * Every movement matching the filters, chunk by chunk, latest first (the screen's order), each
+ * chunk from where the last one ended (afterLatestChunk).
+ */
 export async function forEachMovementsPage(
   companyId: string,
   filters: MovementFilters,
@@ -27,16 +32,20 @@ export async function forEachMovementsPage(
   onPage: (movements: MovementItem[]) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const args = toMovementArgs(companyId, filters, today);
-  let offset: number | null = 0;
-  while (offset !== null) {
-    const page = await getMovementsPage(args, offset, {
+  let at = { args: toMovementArgs(companyId, filters, today), skip: 0 };
+  for (;;) {
+    const page = await getMovementsPage(at.args, at.skip, {
       limit: EXPORT_CHUNK,
       signal,
       withParts: true,
     });
     onPage(page.movements);
-    offset = page.movements.length === 0 ? null : page.next;
+    if (page.next === null || page.movements.length === 0) return;
+    at = afterLatestChunk(
+      at.args,
+      at.skip,
+      page.movements.map((m) => m.movementDate),
+    );
   }
 }
 
