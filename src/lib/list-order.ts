@@ -84,3 +84,23 @@ export function toTableSort(sort: ListSort): {
 } {
   return { columnId: sort.by, direction: sort.direction };
 }
+
+/**
+ * Where an export of a list paged by a function, latest first (its first order term the date
+ * descending, the rest a fixed order within a day: search_movements' and account_ledger's
+ * date_desc), reads next after a chunk whose rows had `dates`: the rows up to the last row's date
+ * (`p_end`), skipping those of that date already read. Every chunk then costs what the first one
+ * does; by offset, each read every row before it again (at 200 000 rows, seconds a chunk by the
+ * end).
+ */
+export function afterLatestChunk<A extends { p_end?: string }>(
+  args: A,
+  skip: number,
+  dates: readonly string[],
+): { args: A; skip: number } {
+  const last = dates.at(-1);
+  if (last === undefined) return { args, skip };
+  const ofLast = dates.length - 1 - dates.findLastIndex((d) => d !== last);
+  // Still on the date the window ended on: the rows of it skipped before come first.
+  return { args: { ...args, p_end: last }, skip: (last === args.p_end ? skip : 0) + ofLast };
+}

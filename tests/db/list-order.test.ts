@@ -8,6 +8,7 @@
 // saída (negative) before every entrada ascending, and equal amounts of each kind do not tie.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  afterLatestChunk,
   afterRow,
   applyOrder,
   toSqlOrder,
@@ -15,7 +16,7 @@ import {
   type OrderTerm,
 } from '../../src/lib/list-order';
 import { entryListOrder } from '../../src/features/entries/lib/list-orders';
-import { afterLatestChunk, latestOrder } from '../../src/features/movements/lib/list-orders';
+import { latestOrder } from '../../src/features/movements/lib/list-orders';
 import { createMember } from './helpers';
 import {
   createBankAccount,

@@ -1,17 +1,22 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEDGER_FILTERS } from '@/features/bank-accounts/lib/ledger';
+import { ledgerExportRow } from '@/features/bank-accounts/lib/ledger-export';
 import type { ExportRow } from '@/lib/export-table';
 import { MAX_ROWS } from '@/lib/supabase';
 import { rpcUrl, server } from '@/test/msw-server';
 import { accountLedgerXlsxSpec } from './export-account-ledger';
+import { toLedgerRow } from './get-account-ledger';
 
 const HISTORY = 2_500;
+
+// Newest first, 300 rows a day: chunks end in the middle of a day.
+const dateOf = (k: number) => `2026-11-${String(28 - Math.floor(k / 300)).padStart(2, '0')}`;
 
 const ledgerRow = (k: number) => ({
   id: `row-${k}`,
   amount: 10 + k,
-  transaction_date: '2026-11-20',
+  transaction_date: dateOf(k),
   description: `Pagamento ${k}`,
   type: 'expense',
   direction: 'out',
@@ -28,7 +33,8 @@ const ledgerRow = (k: number) => ({
 
 // A history longer than one request may answer: as PostgREST does (max_rows), the mock cuts every
 // answer at MAX_ROWS rows without an error. Asking for a chunk and the one row more past that cap
-// read the first 1 000 rows and stopped (the sheet silently short).
+// read the first 1 000 rows and stopped (the sheet silently short); by offset, each chunk read
+// every row before it again.
 describe('accountLedgerXlsxSpec', () => {
   it('reads every row of a history longer than one request may answer', async () => {
     const asked: number[] = [];
@@ -37,15 +43,16 @@ describe('accountLedgerXlsxSpec', () => {
         HttpResponse.json({ income_total: 0, expense_total: 0, result: 0, count: HISTORY }),
       ),
       http.post(rpcUrl('account_ledger'), async ({ request }) => {
-        const { p_limit, p_offset } = (await request.json()) as {
+        const { p_limit, p_offset, p_end } = (await request.json()) as {
           p_limit: number;
           p_offset: number;
+          p_end?: string;
         };
-        asked.push(p_limit);
-        const end = Math.min(HISTORY, p_offset + p_limit, p_offset + MAX_ROWS);
-        return HttpResponse.json(
-          Array.from({ length: Math.max(0, end - p_offset) }, (_, k) => ledgerRow(p_offset + k)),
+        asked.push(p_offset);
+        const window = Array.from({ length: HISTORY }, (_, k) => ledgerRow(k)).filter(
+          (row) => !p_end || row.transaction_date <= p_end,
         );
+        return HttpResponse.json(window.slice(p_offset, p_offset + Math.min(p_limit, MAX_ROWS)));
       }),
     );
     const rows: ExportRow[] = [];
@@ -57,11 +64,14 @@ describe('accountLedgerXlsxSpec', () => {
     );
     await spec.produce({
       add: (chunk) => rows.push(...chunk),
-      expect: () => {},
+      expect: () => undefined,
       signal: new AbortController().signal,
     });
-    expect(rows).toHaveLength(HISTORY);
-    expect(new Set(rows.map((row) => JSON.stringify(row))).size).toBe(HISTORY);
-    expect(Math.max(...asked)).toBeLessThanOrEqual(MAX_ROWS);
+    // Every row once, newest first.
+    expect(rows).toEqual(
+      Array.from({ length: HISTORY }, (_, k) => ledgerExportRow(toLedgerRow(ledgerRow(k)))),
+    );
+    // Each chunk from the last one's day: never more skipped than a day's rows.
+    expect(Math.max(...asked)).toBeLessThan(300);
   });
 });

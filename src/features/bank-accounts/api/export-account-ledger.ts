@@ -1,4 +1,5 @@
 import { todayLocal } from '@/lib/dates';
+import { afterLatestChunk } from '@/lib/list-order';
 import type { XlsxExportSpec } from '@/lib/xlsx-export';
 import { MAX_ROWS } from '@/lib/supabase';
 import { getAccountLedgerPage } from '@/features/bank-accounts/api/get-account-ledger';
@@ -42,14 +43,20 @@ export function accountLedgerXlsxSpec(
     async produce(sink) {
       const summary = await getAccountSummary(args, sink.signal);
       if (!filters.showReversed) sink.expect(summary.count);
-      let offset: number | null = 0;
-      while (offset !== null) {
-        const page = await getAccountLedgerPage(args, filters.showReversed, offset, {
+      // Each chunk from where the last one ended (afterLatestChunk), not by offset.
+      let at = { args, skip: 0 };
+      for (;;) {
+        const page = await getAccountLedgerPage(at.args, filters.showReversed, at.skip, {
           limit: EXPORT_CHUNK,
           signal: sink.signal,
         });
         sink.add(page.rows.map(ledgerExportRow));
-        offset = page.next;
+        if (page.next === null || page.rows.length === 0) break;
+        at = afterLatestChunk(
+          at.args,
+          at.skip,
+          page.rows.map((row) => row.date),
+        );
       }
       return { totals: ledgerTotalsRows(summary) };
     },

@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadCsv } from '@/lib/csv';
 import { useCurrentCompany } from '@/lib/current-company';
 import { todayLocal } from '@/lib/dates';
+import { afterLatestChunk } from '@/lib/list-order';
 import type { XlsxExportSpec } from '@/lib/xlsx-export';
 import { MAX_ROWS } from '@/lib/supabase';
 import { getMovementsPage } from '@/features/movements/api/get-movements';
 import { getMovementSummary } from '@/features/movements/api/get-movement-summary';
-import { afterLatestChunk } from '@/features/movements/lib/list-orders';
 import { toMovementArgs, type MovementFilters } from '@/features/movements/lib/movement-filters';
 import {
   buildMovementsCsv,

@@ -32,22 +32,3 @@ export function latestOrder(sort?: ListSort): OrderTerm[] {
     ['id', false],
   ];
 }
-
-/**
- * Where Movimentações' export reads next, in search_movements' default order (date, created, id:
- * all descending), after a chunk whose rows had `dates` in that order: the rows up to the last
- * row's date (`p_end`), skipping those of that date already read. Every chunk then costs what the
- * first one does; by offset, each read every row before it again (at 200 000 movements, seconds a
- * chunk by the end).
- */
-export function afterLatestChunk<A extends { p_end?: string }>(
-  args: A,
-  skip: number,
-  dates: readonly string[],
-): { args: A; skip: number } {
-  const last = dates.at(-1);
-  if (last === undefined) return { args, skip };
-  const ofLast = dates.length - 1 - dates.findLastIndex((d) => d !== last);
-  // Still on the date the window ended on: the rows of it skipped before come first.
-  return { args: { ...args, p_end: last }, skip: (last === args.p_end ? skip : 0) + ofLast };
-}
