@@ -75,7 +75,7 @@ create policy bank_statement_lines_select on public.bank_statement_lines
   as permissive for select to authenticated
   using ((company_id IN ( SELECT private.reader_company_ids() AS reader_company_ids)));
 
-CREATE TRIGGER bank_statement_lines_audit AFTER INSERT OR DELETE OR UPDATE ON public.bank_statement_lines FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER bank_statement_lines_audit AFTER DELETE OR UPDATE ON public.bank_statement_lines FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 
 grant all on table public.bank_statement_lines to service_role;
 grant select on table public.bank_statement_lines to authenticated;

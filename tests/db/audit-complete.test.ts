@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, createMember, createUser } from './helpers';
-import { createPayable, type Member } from './money-helpers';
+import { createBankAccount, createPayable, type Member } from './money-helpers';
 
 let db: pg.Pool;
 let owner: Member;
@@ -35,9 +35,10 @@ const UNAUDITED_TABLES = `
       select 1 from pg_trigger tg
       where tg.tgrelid = c.oid and not tg.tgisinternal and tg.tgenabled <> 'D'
         and tg.tgfoid = 'private.audit_row()'::regprocedure
-        -- ROW (1) | AFTER (no BEFORE bit 2) | INSERT (4) | DELETE (8) | UPDATE (16)
+        -- ROW (1) | AFTER (no BEFORE bit 2) | INSERT (4) | DELETE (8) | UPDATE (16); a statement's
+        -- lines: DELETE | UPDATE, their insert recorded by the statement (20261212010000).
         and (tg.tgtype & 1) = 1 and (tg.tgtype & 2) = 0
-        and (tg.tgtype & 28) = 28)
+        and (tg.tgtype & 28) = case c.relname when 'bank_statement_lines' then 24 else 28 end)
   order by 1`;
 
 async function memberOf(admin: Member, fullName: string) {
@@ -211,6 +212,61 @@ describe('every table holding company data is audited', () => {
                        and attname = 'token_hash'`)
       ).rowCount,
     ).toBe(1);
+  });
+});
+
+describe('an imported statement', () => {
+  it('is recorded by its statement, not line by line; what happens to a line afterwards is', async () => {
+    const account = await createBankAccount(owner, 0);
+    const { data, error } = await owner.client.rpc('import_bank_statement', {
+      p_bank_account_id: account.id,
+      p_source: 'ofx',
+      p_file_name: 'extrato-trilha.ofx',
+      p_lines: [0, 1, 2].map((k) => ({
+        fitid: `trilha-${k}`,
+        posted_on: '2026-11-20',
+        amount: String(-(10 + k)),
+        memo: `Linha ${k}`,
+      })),
+    });
+    expect(error).toBeNull();
+    const statementId = (data as { statement_id: string }).statement_id;
+    const { rows: lines } = await db.query<{ id: string }>(
+      `select id from public.bank_statement_lines where statement_id = $1 order by fitid`,
+      [statementId],
+    );
+    expect(lines).toHaveLength(3);
+    const lineRows = () =>
+      db.query<{ action: string; actor: string | null; changed: Record<string, unknown> }>(
+        `select action, actor, changed from public.audit_log
+         where table_name = 'bank_statement_lines' and row_id = any ($1) order by id`,
+        [lines.map((l) => l.id)],
+      );
+    expect((await lineRows()).rows).toEqual([]);
+    // Who imported which file, how many lines it had and how many were new.
+    const statement = await auditRows('bank_statements', statementId);
+    expect(statement.map((r) => [r.action, r.actor, r.actor_name])).toEqual([
+      ['insert', owner.user.id, expect.any(String)],
+      ['update', owner.user.id, expect.any(String)],
+    ]);
+    expect(statement[0]!.changed).toMatchObject({
+      file_name: { before: null, after: 'extrato-trilha.ofx' },
+      line_count: { before: null, after: 3 },
+    });
+    expect(statement[1]!.changed).toMatchObject({ new_line_count: { before: 0, after: 3 } });
+
+    const ignored = await owner.client.rpc('reconcile_statement_line', {
+      p_line_id: lines[0]!.id,
+      p_action: 'ignore',
+      p_reason: 'Tarifa já lançada',
+    });
+    expect(ignored.error).toBeNull();
+    const after = (await lineRows()).rows;
+    expect(after.map((r) => [r.action, r.actor])).toEqual([['update', owner.user.id]]);
+    expect(after[0]!.changed).toMatchObject({
+      status: { before: 'pending', after: 'ignored' },
+      ignore_reason: { before: null, after: 'Tarifa já lançada' },
+    });
   });
 });
 

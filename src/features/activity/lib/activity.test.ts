@@ -57,6 +57,22 @@ describe('describeChanges', () => {
     );
   });
 
+  it('says what an imported statement brought: its lines are recorded by it, not one by one', () => {
+    expect(
+      describeChanges({
+        file_name: { before: null, after: 'extrato-novembro.ofx' },
+        line_count: { before: null, after: 500 },
+        ledger_balance: { before: null, after: 1234.5 },
+        new_line_count: { before: 0, after: 480 },
+      }).map((c) => [c.label, c.after]),
+    ).toEqual([
+      ['Arquivo', 'extrato-novembro.ofx'],
+      ['Lançamentos no arquivo', '500'],
+      ['Lançamentos novos', '480'],
+      ['Saldo do banco', formatCurrency(123450)],
+    ]);
+  });
+
   it('names the row by its description or name', () => {
     expect(activitySubject({ description: { before: null, after: 'Areia' } })).toBe('Areia');
     expect(activitySubject({ name: { before: 'Banco X', after: null } })).toBe('Banco X');

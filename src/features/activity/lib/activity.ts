@@ -209,6 +209,12 @@ const COLUMN_LABELS: Record<string, string> = {
   revoked_at: 'Cancelado em',
   invited_by: 'Convidado por',
   accepted_by: 'Aceito por',
+  // Extratos: an import's lines are recorded by its statement (20261212010000).
+  file_name: 'Arquivo',
+  line_count: 'Lançamentos no arquivo',
+  new_line_count: 'Lançamentos novos',
+  conflict_line_count: 'Lançamentos em conflito',
+  ledger_balance: 'Saldo do banco',
   // Aprovações.
   approval_status: 'Aprovação',
   approval_reason: 'Motivo da recusa',
@@ -246,6 +252,7 @@ const MONEY = new Set([
   'budget',
   'estimated_cost',
   'actual_cost',
+  'ledger_balance',
 ]);
 
 /** Stored values in Portuguese: the registers' labels, plus the books' own values. */
