@@ -2,13 +2,13 @@
 //
 // A database seeded a minute ago is wholly in the kernel's page cache: every page it wrote is a
 // recent page. The shared database was seeded an hour before the largest company's pass, and the
-// twin's 13-minute seeding (its files and its WAL) has since pushed out the pages nobody read again:
-// the audit log's heap, written once and only read by Atividade. Postgres puts a new audit row on
-// a page the free space map hands out, which is an old page whose leftover room fits the row (one
-// per row when rows differ in size). So the shared side read those pages from the disk (~80 µs
-// each here) and the twin from memory (~4 µs): the 500-line import was 1.8× for that reason alone.
-// A hosted database larger than its plan's memory reads them from the disk on both sides. The bench
-// therefore starts each pass with neither side's files in the page cache.
+// twin's 13-minute seeding (its files and its WAL) has since pushed out the pages nobody read again,
+// such as the audit log's heap, written once and read only by Atividade (fincore, fifteenth run:
+// alone 91 % cached, among 13 %). A write that lands on such an old page (a heap row goes where the
+// free space map finds room) then reads it from the disk (~80 µs here) among and from memory
+// (~4 µs) alone. A hosted database larger than its plan's memory reads them from the disk on both
+// sides, so each pass starts with neither side's files in the page cache (docs/performance.md,
+// "Stop 48").
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
