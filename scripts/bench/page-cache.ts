@@ -21,9 +21,7 @@ const BATCH = 400;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name));
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
 function batches<T>(items: T[]): T[][] {
